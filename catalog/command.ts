@@ -1,0 +1,145 @@
+// Turning a catalog row's `command` (and `args`) into something a runner can start.
+import type { CatalogRow } from './types.ts';
+
+/** What a runner needs to start one catalog row. */
+export interface PreparedCommand {
+  /** Shell form: the whole command line for `sh -c`. Exec form: the executable. */
+  file: string;
+  /** Exec form only: the argument list, passed without a shell. */
+  args?: string[];
+  shell: boolean;
+  /** Leading `KEY=VALUE` assignments of a shell-form command. */
+  env: Record<string, string>;
+  /** Short human name of the script, for messages. */
+  label: string;
+}
+
+export interface PlaceholderVars {
+  pluginRoot: string;
+  projectDir: string;
+}
+
+type Token = { kind: 'word'; raw: string; value: string } | { kind: 'op' };
+
+// Unquoted characters that end a word and form a control or redirection operator in POSIX sh.
+const OPERATOR_CHARS = new Set([';', '&', '|', '<', '>', '(', ')', '\n']);
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+const LABEL_MAX = 80;
+
+// Split a command line into sh words (quotes removed, no expansion) and operators; stops at an unterminated quote or a comment.
+function tokenize(s: string): Token[] {
+  const out: Token[] = [];
+  let i = 0;
+  while (i < s.length) {
+    const c = s[i] as string;
+    if (c === ' ' || c === '\t' || c === '\r') {
+      i++;
+      continue;
+    }
+    if (OPERATOR_CHARS.has(c)) {
+      out.push({ kind: 'op' });
+      i++;
+      continue;
+    }
+    if (c === '#') return out;
+    const start = i;
+    let value = '';
+    while (i < s.length) {
+      const ch = s[i] as string;
+      if (ch === ' ' || ch === '\t' || ch === '\r' || OPERATOR_CHARS.has(ch)) break;
+      if (ch === "'") {
+        const close = s.indexOf("'", i + 1);
+        if (close < 0) return out;
+        value += s.slice(i + 1, close);
+        i = close + 1;
+      } else if (ch === '"') {
+        i++;
+        for (;;) {
+          if (i >= s.length) return out;
+          const d = s[i] as string;
+          if (d === '"') break;
+          const next = s[i + 1];
+          // Inside double quotes a backslash only escapes $ ` " \ and newline (POSIX sh 2.2.3).
+          if (d === '\\' && next !== undefined && '$`"\\\n'.includes(next)) {
+            if (next !== '\n') value += next;
+            i += 2;
+          } else {
+            value += d;
+            i++;
+          }
+        }
+        i++;
+      } else if (ch === '\\') {
+        const next = s[i + 1];
+        if (next !== undefined && next !== '\n') value += next;
+        i += 2;
+      } else {
+        value += ch;
+        i++;
+      }
+    }
+    out.push({ kind: 'word', raw: s.slice(start, i), value });
+  }
+  return out;
+}
+
+// The leading `KEY=VALUE` words of a shell command, quotes removed, values taken literally (no `$` expansion).
+export function envPrefix(command: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const token of tokenize(command)) {
+    // Assignments followed by an operator or nothing set shell variables, not a command's environment.
+    if (token.kind === 'op') return {};
+    const key = ASSIGNMENT.exec(token.raw)?.[0].slice(0, -1);
+    if (key === undefined) return env;
+    env[key] = token.value.slice(key.length + 1);
+  }
+  return {};
+}
+
+// `${NAME}` or `$NAME` not followed by an identifier character, for the two placeholders Claude Code substitutes.
+const PLACEHOLDER = /\$(?:\{(CLAUDE_PLUGIN_ROOT|CLAUDE_PROJECT_DIR)\}|(CLAUDE_PLUGIN_ROOT|CLAUDE_PROJECT_DIR)(?![A-Za-z0-9_]))/g;
+
+// Replace the plugin-root and project-dir placeholders textually (https://code.claude.com/docs/en/hooks#reference-scripts-by-path).
+export function substitutePlaceholders(s: string, vars: PlaceholderVars): string {
+  if (!s.includes('$CLAUDE_') && !s.includes('${CLAUDE_')) return s;
+  return s.replace(PLACEHOLDER, (_m, braced: string | undefined, bare: string | undefined) =>
+    (braced ?? bare) === 'CLAUDE_PLUGIN_ROOT' ? vars.pluginRoot : vars.projectDir,
+  );
+}
+
+// Build the shell-form or exec-form (`args`, https://code.claude.com/docs/en/hooks#exec-form) command of a row.
+export function prepareCommand(row: CatalogRow, vars: PlaceholderVars): PreparedCommand {
+  if (row.command === undefined) {
+    throw new TypeError(`prepareCommand: ${row.locator} has no command (type ${row.type})`);
+  }
+  const file = substitutePlaceholders(row.command, vars);
+  if (row.args !== undefined) {
+    const args = row.args.map((arg) => substitutePlaceholders(arg, vars));
+    const words = [file, ...args];
+    return { file, args, shell: false, env: {}, label: labelOf(words, row.command, vars.projectDir) };
+  }
+  const words: string[] = [];
+  for (const token of tokenize(file)) if (token.kind === 'word') words.push(token.value);
+  return { file, shell: true, env: envPrefix(file), label: labelOf(words, row.command, vars.projectDir) };
+}
+
+// Names that run a script rather than being one, skipped when picking a label.
+const LAUNCHERS = new Set(['env', 'sh', 'bash', 'zsh', 'dash', 'node', 'python', 'python3', 'ruby', 'perl', 'deno', 'bun', 'npx', 'uv', 'pwsh']);
+const HAS_EXTENSION = /\.[A-Za-z0-9]{1,10}$/;
+
+// The first word naming a script file (relative to projectDir when inside it), else the command as written, shortened.
+function labelOf(words: readonly string[], written: string, projectDir: string): string {
+  const candidates = words.filter(
+    (w) => w !== '' && !w.startsWith('-') && !ASSIGNMENT.test(w) && !/\s/.test(w) && !w.includes('://'),
+  );
+  const base = (w: string) => w.slice(w.lastIndexOf('/') + 1);
+  const pick =
+    candidates.find((w) => HAS_EXTENSION.test(base(w))) ??
+    candidates.find((w) => w.includes('/') && !LAUNCHERS.has(base(w)));
+  if (pick !== undefined) {
+    const root = projectDir.endsWith('/') ? projectDir : `${projectDir}/`;
+    return pick.startsWith(root) && pick.length > root.length ? pick.slice(root.length) : pick;
+  }
+  const flat = written.replace(/\s+/g, ' ').trim();
+  return flat.length <= LABEL_MAX ? flat : `${flat.slice(0, LABEL_MAX - 1)}…`;
+}

@@ -1,0 +1,68 @@
+// Claude Code hook event names and the event groups whose rules differ (https://code.claude.com/docs/en/hooks).
+
+/** Every Claude Code hook event we know of: the vendored schema's events, plus newer ones from the docs and the SDK. */
+export const KNOWN_EVENTS = [
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PostToolBatch',
+  'PermissionRequest',
+  'PermissionDenied',
+  'Notification',
+  'UserPromptSubmit',
+  'UserPromptExpansion',
+  'Stop',
+  'StopFailure',
+  'SubagentStart',
+  'SubagentStop',
+  'PreCompact',
+  'PostCompact',
+  'Elicitation',
+  'ElicitationResult',
+  'TeammateIdle',
+  'TaskCreated',
+  'TaskCompleted',
+  'Setup',
+  'InstructionsLoaded',
+  'CwdChanged',
+  'FileChanged',
+  'ConfigChange',
+  'WorktreeCreate',
+  'WorktreeRemove',
+  'SessionStart',
+  'SessionEnd',
+  'MessageDisplay',
+  // Docs matcher table ("DirectoryAdded: source"); not in the vendored schema.
+  'DirectoryAdded',
+  // SDK `HOOK_EVENTS` only (newer than the docs snapshot).
+  'PreModelSwitch',
+  'PostModelSwitch',
+  'PreSkillShellCommand',
+] as const;
+
+export type KnownEvent = (typeof KNOWN_EVENTS)[number];
+
+export const KNOWN_EVENT_SET: ReadonlySet<string> = new Set(KNOWN_EVENTS);
+
+/** Events whose matcher is tested against `tool_name` and where `if` is evaluated (hooks doc, "Matcher patterns"; `if` field). */
+export const TOOL_EVENTS: ReadonlySet<string> = new Set<KnownEvent>([
+  'PreToolUse',
+  'PostToolUse',
+  'PostToolUseFailure',
+  'PermissionRequest',
+  'PermissionDenied',
+]);
+
+/** Events that silently ignore a matcher: every group runs (hooks doc, "Matcher patterns"). */
+export const MATCHERLESS_EVENTS: ReadonlySet<string> = new Set<KnownEvent>([
+  'UserPromptSubmit',
+  'Stop',
+  'PostToolBatch',
+  'TeammateIdle',
+  'TaskCreated',
+  'TaskCompleted',
+  'WorktreeCreate',
+  'WorktreeRemove',
+  'CwdChanged',
+  'MessageDisplay',
+]);

@@ -1,0 +1,181 @@
+// Parse a plugin `hooks/hooks.json` into flat catalog rows plus warnings.
+import { z } from 'zod/mini';
+import { KNOWN_EVENT_SET, KNOWN_EVENTS } from './events.ts';
+import { commandHandlerSchema, descriptionSchema, HANDLER_TYPES, hooksFileSchema, matcherGroupSchema, timeoutSchema } from './schema.ts';
+import type { Catalog, CatalogRow } from './types.ts';
+
+export type ParseResult = { ok: true; catalog: Catalog } | { ok: false; error: string };
+
+const EXPECTED_SHAPE = '{"description"?: string, "hooks": {"<Event>": [{"matcher"?: string, "hooks": [{"type": "command", "command": "...", ...}]}]}}';
+const RECEIVED_MAX = 200;
+const fields = commandHandlerSchema.shape;
+const KNOWN_TYPES: ReadonlySet<string> = new Set(HANDLER_TYPES);
+
+// Parse the file text; only unreadable JSON or a wrong outer shape fails, everything else becomes a warning.
+export function parseCatalog(text: string, file: string): ParseResult {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  let data: unknown;
+  try {
+    data = JSON.parse(body);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    return {
+      ok: false,
+      error: `${file}: not valid JSON${jsonErrorWhere(message, body)}: ${message}. Expected ${EXPECTED_SHAPE}. Received: ${truncate(body)}`,
+    };
+  }
+  const outer = z.safeParse(hooksFileSchema, data);
+  if (!outer.success) {
+    return {
+      ok: false,
+      error: `${file}: not a Claude Code hooks file:\n${z.prettifyError(outer.error)}\nExpected ${EXPECTED_SHAPE}. Received: ${truncate(JSON.stringify(data) ?? String(data))}`,
+    };
+  }
+  const warnings: string[] = [];
+  const rows: CatalogRow[] = [];
+  const catalog: Catalog = { rows, warnings };
+  const description = z.safeParse(descriptionSchema, (data as Record<string, unknown>)['description']);
+  if (!description.success) warnings.push(`${file} description: expected a string; ignored`);
+  else if (description.data !== undefined) catalog.description = description.data;
+
+  for (const [event, groups] of Object.entries(outer.data.hooks)) {
+    if (!KNOWN_EVENT_SET.has(event)) {
+      const near = KNOWN_EVENTS.find((known) => known.toLowerCase() === event.toLowerCase());
+      warnings.push(
+        `${file} hooks.${event}: unknown event "${event}"${near ? ` (did you mean "${near}"? event names are case-sensitive)` : ''}; its handlers will never run`,
+      );
+    }
+    if (!Array.isArray(groups)) {
+      warnings.push(`${file} hooks.${event}: expected an array of matcher groups, received ${kindOf(groups)}; ignored`);
+      continue;
+    }
+    groups.forEach((group, gi) => addGroup(rows, warnings, file, event, gi, group));
+  }
+  return { ok: true, catalog };
+}
+
+// Flatten one matcher group; a group whose matcher or handler list is malformed is dropped whole.
+function addGroup(rows: CatalogRow[], warnings: string[], file: string, event: string, gi: number, group: unknown): void {
+  const where = `${file} ${event}[${gi}]`;
+  const parsed = z.safeParse(matcherGroupSchema, group);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => (i.path.length ? `"${i.path.join('.')}" ` : '') + describeIssue(i, group)).join('; ');
+    warnings.push(`${where}: not a matcher group {"matcher"?: string, "hooks": [...]} (${issues}); its handlers will never run`);
+    return;
+  }
+  const { matcher, hooks } = parsed.data;
+  hooks.forEach((handler, hi) => {
+    const row = toRow(warnings, `${event}[${gi}].hooks[${hi}]`, file, event, matcher, handler);
+    if (row !== undefined) rows.push(row);
+  });
+}
+
+// One handler → one row, or undefined (with a warning) when running it could only go wrong.
+function toRow(
+  warnings: string[],
+  locator: string,
+  file: string,
+  event: string,
+  matcher: string | undefined,
+  handler: unknown,
+): CatalogRow | undefined {
+  const where = `${file} ${locator}`;
+  if (typeof handler !== 'object' || handler === null || Array.isArray(handler)) {
+    warnings.push(`${where}: expected a handler object, received ${kindOf(handler)}; ignored`);
+    return undefined;
+  }
+  const h = handler as Record<string, unknown>;
+  if (typeof h['type'] !== 'string' || h['type'] === '') {
+    warnings.push(`${where}: handler has no "type" (expected one of ${HANDLER_TYPES.join(', ')}); ignored`);
+    return undefined;
+  }
+  const row: CatalogRow = { event, locator, type: h['type'] };
+  if (matcher !== undefined) row.matcher = matcher;
+
+  // A filter we cannot read must not turn into "no filter".
+  if (h['if'] !== undefined) {
+    if (typeof h['if'] !== 'string') {
+      warnings.push(`${where}: "if" must be a permission-rule string, received ${kindOf(h['if'])}; handler ignored so it never runs unfiltered`);
+      return undefined;
+    }
+    row.if = h['if'];
+  }
+  if (h['timeout'] !== undefined) {
+    const timeout = z.safeParse(timeoutSchema, h['timeout']);
+    if (timeout.success && timeout.data !== undefined) row.timeout = timeout.data;
+    else warnings.push(`${where}: "timeout" must be a positive number of seconds, received ${preview(h['timeout'])}; ignored (default applies)`);
+  }
+
+  if (row.type !== 'command') {
+    warnings.push(
+      KNOWN_TYPES.has(row.type)
+        ? `${where}: type "${row.type}" cannot run under hookshim (only command handlers run); it will be skipped`
+        : `${where}: unknown handler type "${row.type}" (expected one of ${HANDLER_TYPES.join(', ')}); it will be skipped`,
+    );
+    return row;
+  }
+
+  const command = z.safeParse(fields.command, h['command']);
+  if (command.success) row.command = command.data;
+  else warnings.push(`${where}: command handler has no "command" (expected a non-empty string, received ${preview(h['command'])}); it will be skipped`);
+
+  if (h['args'] !== undefined) {
+    const args = z.safeParse(fields.args, h['args']);
+    if (!args.success || args.data === undefined) {
+      warnings.push(`${where}: "args" must be an array of strings, received ${preview(h['args'])}; handler ignored`);
+      return undefined;
+    }
+    row.args = args.data;
+  }
+  if (h['shell'] !== undefined && row.args === undefined) {
+    const shell = z.safeParse(fields.shell, h['shell']);
+    // Shell form always runs under sh; a powershell command would run under the wrong interpreter.
+    if (!shell.success || shell.data !== 'bash') {
+      warnings.push(`${where}: "shell": ${preview(h['shell'])} is not supported (hookshim runs shell-form commands with sh); handler ignored`);
+      return undefined;
+    }
+  }
+  for (const key of ['async', 'asyncRewake'] as const) {
+    if (h[key] === undefined) continue;
+    const flag = z.safeParse(fields[key], h[key]);
+    if (!flag.success) warnings.push(`${where}: "${key}" must be true or false, received ${preview(h[key])}; ignored`);
+    // asyncRewake "implies async" (hooks doc, "Hook handler fields").
+    else if (flag.data === true) row.async = true;
+    else if (key === 'async' && row.async === undefined) row.async = false;
+  }
+  return row;
+}
+
+// Node's JSON.parse message gives a character position; turn it into line:column.
+function jsonErrorWhere(message: string, body: string): string {
+  const m = /position (\d+)/.exec(message);
+  if (m === null) return '';
+  const pos = Number(m[1]);
+  const before = body.slice(0, pos);
+  const line = before.split('\n').length;
+  const column = pos - before.lastIndexOf('\n');
+  return ` at line ${line}, column ${column}`;
+}
+
+// A zod issue as a short phrase, naming what was received.
+function describeIssue(issue: z.core.$ZodIssue, root: unknown): string {
+  let value: unknown = root;
+  for (const key of issue.path) value = typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  if (issue.code === 'invalid_type') return `expected ${issue.expected}, received ${kindOf(value)}`;
+  return issue.message;
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (value === undefined) return 'nothing';
+  return typeof value === 'object' ? 'an object' : `${typeof value} ${preview(value)}`;
+}
+
+function preview(value: unknown): string {
+  return value === undefined ? 'nothing' : truncate(JSON.stringify(value) ?? String(value), 60);
+}
+
+function truncate(s: string, max = RECEIVED_MAX): string {
+  return s.length <= max ? s : `${s.slice(0, max - 1)}…`;
+}

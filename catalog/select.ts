@@ -1,0 +1,94 @@
+// Which catalog rows run for one Claude event: event, matcher, `if`, handler type, dedup.
+import { MATCHERLESS_EVENTS, TOOL_EVENTS } from './events.ts';
+import { compileIfRule } from './ifRule.ts';
+import { compileMatcher } from './matcher.ts';
+import type { CatalogRow } from './types.ts';
+
+export interface Subject {
+  /** Values the matcher is tested against, in preference order (for tool events: Claude tool-name candidates, e.g. ["Bash", "Shell"]); empty for events whose matcher Claude ignores. */
+  values: string[];
+  /** Tool input for `if` rules (tool events only). */
+  toolInput?: Record<string, unknown>;
+  projectDir: string;
+  /** Home directory for `~/` path patterns in `if` rules; without it they match only paths written with `~/`. */
+  homeDir?: string;
+}
+
+export interface Selection {
+  row: CatalogRow;
+  /** The first subject value the row accepts (the Claude tool name to report); undefined on matcherless events. */
+  matchedValue: string | undefined;
+}
+
+export interface Skip {
+  row: CatalogRow;
+  reason: string;
+}
+
+// Pick the rows to run for `claudeEvent`; rows that simply do not match are in neither list.
+export function selectRows(
+  rows: readonly CatalogRow[],
+  claudeEvent: string,
+  subject: Subject,
+): { selected: Selection[]; skipped: Skip[] } {
+  const selected: Selection[] = [];
+  const skipped: Skip[] = [];
+  const firstByCommand = new Map<string, CatalogRow>();
+  const ignoresMatcher = MATCHERLESS_EVENTS.has(claudeEvent);
+  const toolEvent = TOOL_EVENTS.has(claudeEvent);
+
+  for (const row of rows) {
+    if (row.event !== claudeEvent) continue;
+
+    // Values this row's matcher accepts, in subject order.
+    let accepted: (string | undefined)[];
+    if (ignoresMatcher) {
+      accepted = [undefined];
+    } else {
+      const matcher = compileMatcher(row.matcher);
+      if (matcher.kind === 'invalid') {
+        skipped.push({ row, reason: `matcher ${JSON.stringify(row.matcher)} is not a valid regular expression: ${matcher.error}` });
+        continue;
+      }
+      accepted = matcher.kind === 'all' ? (subject.values.length ? subject.values : [undefined]) : subject.values.filter((v) => matcher.test(v));
+      if (accepted.length === 0) continue;
+    }
+    let matchedValue = accepted[0];
+
+    if (row.if !== undefined) {
+      // `if` is evaluated only on tool events; elsewhere such a handler never runs (CLI >= 2.1.85, hooks doc "if").
+      if (!toolEvent) {
+        skipped.push({ row, reason: `"if" is only evaluated on tool events; on ${claudeEvent} a handler with "if" never runs (Claude Code >= 2.1.85)` });
+        continue;
+      }
+      const rule = compileIfRule(row.if);
+      if (!rule.ok) {
+        skipped.push({ row, reason: `cannot evaluate "if": ${rule.reason}` });
+        continue;
+      }
+      const input = subject.toolInput ?? {};
+      // Try every accepted name, so the order of Cursor/Claude name candidates cannot hide a call from a guard.
+      matchedValue = accepted.find((name) => name !== undefined && rule.test(name, input, subject.projectDir, subject.homeDir));
+      if (matchedValue === undefined) continue;
+    }
+
+    if (row.type !== 'command') {
+      skipped.push({ row, reason: `type ${row.type} cannot run under hookshim: only command handlers run` });
+      continue;
+    }
+    if (row.command === undefined) {
+      skipped.push({ row, reason: 'command handler has no command' });
+      continue;
+    }
+    // Claude Code runs a command handler defined twice once (hooks doc, "Hook handler fields": command + args).
+    const key = JSON.stringify([row.command, row.args ?? null]);
+    const first = firstByCommand.get(key);
+    if (first !== undefined) {
+      skipped.push({ row, reason: `same command as ${first.locator}` });
+      continue;
+    }
+    firstByCommand.set(key, row);
+    selected.push({ row, matchedValue });
+  }
+  return { selected, skipped };
+}
