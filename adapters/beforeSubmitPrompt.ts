@@ -1,0 +1,56 @@
+// beforeSubmitPrompt ⇄ UserPromptSubmit: a block stops the prompt; context waits for its one delivery.
+// Cursor answer: continue, user_message (cursor-hooks.md §4).
+import { droppedFailures, errorNotes } from './fold.ts';
+import { basePayload, str } from './payload.ts';
+import { joinMessages, messages } from './text.ts';
+import type { EventAdapter, Message, Verdict } from './types.ts';
+
+/** The context a UserPromptSubmit run adds: additionalContext, and plain stdout on exit 0 (claude-hooks.md §3.1). */
+export function promptContext(verdicts: readonly Verdict[]): Message[] {
+  const out: Message[] = [];
+  for (const v of verdicts) {
+    if (v.claudeEvent !== 'UserPromptSubmit' || v.failure || v.block !== undefined || v.stop !== undefined) continue;
+    out.push(...messages(v.label, ...v.context, v.plainText));
+  }
+  return out;
+}
+
+export const beforeSubmitPrompt: EventAdapter = {
+  empty: { continue: true },
+
+  plan(ctx) {
+    return {
+      notes: [],
+      invocations: [
+        {
+          claudeEvent: 'UserPromptSubmit',
+          subject: { values: [], projectDir: ctx.projectDir },
+          payload: () => ({ ...basePayload(ctx, 'UserPromptSubmit'), prompt: str(ctx.input.prompt) ?? '' }),
+        },
+      ],
+    };
+  },
+
+  fold(_ctx, verdicts, state) {
+    // A failing or hung UserPromptSubmit script is a silent drop (logged), never a block (DESIGN §6).
+    const notes = [...errorNotes(verdicts), ...droppedFailures(verdicts, 'dropped: a failing prompt script never blocks')];
+    const blocks: Message[] = [];
+    for (const v of verdicts) {
+      if (v.failure) continue;
+      if (v.block !== undefined) blocks.push({ from: v.label, text: v.block });
+      else if (v.stop !== undefined) blocks.push({ from: v.label, text: v.stop || `${v.label} stopped the prompt` });
+    }
+    if (blocks.length > 0) {
+      return { answer: { continue: false, user_message: joinMessages(blocks) }, effects: [], notes: [...notes, `prompt blocked by ${blocks.map((b) => b.from).join(', ')}`] };
+    }
+    const context = promptContext(verdicts);
+    const warn = verdicts.flatMap((v) => messages(v.label, v.systemMessage));
+    const answer: Record<string, unknown> = { continue: true };
+    if (warn.length) answer.user_message = joinMessages(warn);
+    if (state.firstPromptCovered) {
+      if (context.length) notes.push('prompt context already delivered by sessionStart for this first prompt; not stashed again');
+      return { answer, effects: [], notes };
+    }
+    return { answer, effects: context.length ? [{ kind: 'pendingPrompt', messages: context }] : [], notes };
+  },
+};

@@ -1,0 +1,53 @@
+// Folding helpers shared by the per-event adapters.
+import { joinMessages, messages } from './text.ts';
+import type { Message, Verdict } from './types.ts';
+
+/** stderr notes for everything a verdict reports that is not part of the answer. */
+export function errorNotes(verdicts: readonly Verdict[]): string[] {
+  const notes: string[] = [];
+  for (const v of verdicts) if (v.error) notes.push(`${v.label} (${v.claudeEvent}): ${v.error}`);
+  return notes;
+}
+
+/** Warn-only output of a verdict: additionalContext, systemMessage and plain stdout. */
+export function warnings(v: Verdict, withPlain = true): Message[] {
+  return messages(v.label, ...v.context, v.systemMessage, withPlain ? v.plainText : undefined);
+}
+
+/** What the model or user is told when a script failed (fail matrix, DESIGN §6). */
+export function failureMessage(v: Verdict, consequence: string): string {
+  return `hookshim: guard ${v.label} ${v.failure?.detail ?? 'failed'}; ${consequence}`;
+}
+
+/** Notes for failures on context-only paths: logged, then dropped. */
+export function droppedFailures(verdicts: readonly Verdict[], what: string): string[] {
+  return verdicts.filter((v) => v.failure).map((v) => `${v.label} (${v.claudeEvent}) ${v.failure?.detail}; ${what}`);
+}
+
+/** Stop-like events: blocks, failures and warn-only messages join one followup_message, within loop_limit. */
+export function foldFollowup(
+  verdicts: readonly Verdict[],
+  continuingEvent: string,
+  loopCount: number,
+  loopLimit: number | null,
+): { answer: Record<string, unknown>; notes: string[] } {
+  const notes = errorNotes(verdicts);
+  const out: Message[] = [];
+  for (const v of verdicts) {
+    if (v.claudeEvent !== continuingEvent) continue;
+    if (v.failure) out.push({ from: v.label, text: failureMessage(v, 'treat this stop as not yet allowed (fail closed)') });
+    else if (v.block !== undefined) out.push({ from: v.label, text: v.block });
+    else {
+      // Warn-only systemMessage and additionalContext keep the turn going: Cursor's stop has no warning field.
+      out.push(...messages(v.label, ...v.context, v.systemMessage));
+      if (v.plainText) notes.push(`${v.label}: plain stdout on ${continuingEvent} is not a decision (logged only): ${v.plainText.slice(0, 200)}`);
+    }
+  }
+  if (out.length === 0) return { answer: {}, notes };
+  const text = joinMessages(out);
+  if (loopLimit !== null && loopCount >= loopLimit) {
+    notes.push(`loop_limit ${loopLimit} reached (loop_count ${loopCount}): follow-up not sent: ${text.slice(0, 300)}`);
+    return { answer: {}, notes };
+  }
+  return { answer: { followup_message: text }, notes };
+}

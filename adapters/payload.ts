@@ -1,0 +1,33 @@
+// Fields every Claude hook payload carries (claude-hooks.md §2.1), built from Cursor's common input (cursor-hooks.md §3).
+import type { ClaudeEvent } from './events.ts';
+import type { EventContext, Json } from './types.ts';
+
+/** The common Claude fields for one event. */
+export function basePayload(ctx: EventContext, event: ClaudeEvent): Json {
+  const cwd = str(ctx.input.cwd);
+  const payload: Json = {
+    session_id: ctx.sessionId,
+    transcript_path: ctx.transcriptPath,
+    // Cursor sends cwd "" on the IDE and the CLI (cursor-hooks.md §3): fall back to the project root.
+    cwd: cwd ? cwd : ctx.projectDir,
+    permission_mode: 'default',
+    hook_event_name: event,
+  };
+  // Cursor's own ids ride along (extra fields are harmless to Claude scripts); cursor_version is left out on
+  // purpose: scripts use it to detect Cursor's untranslated third-party payloads and skip them.
+  const conv = str(ctx.input.conversation_id);
+  if (conv) payload.conversation_id = conv;
+  const gen = str(ctx.input.generation_id);
+  if (gen) payload.generation_id = gen;
+  return payload;
+}
+
+/** A non-empty string field, or undefined. */
+export function str(v: unknown): string | undefined {
+  return typeof v === 'string' && v !== '' ? v : undefined;
+}
+
+/** A finite number field, or undefined. */
+export function num(v: unknown): number | undefined {
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+}

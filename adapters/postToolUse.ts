@@ -1,0 +1,60 @@
+// postToolUse ⇄ PostToolUse: one additional_context carrying, in order, the prompt's pending context,
+// the preToolUse warnings stashed for this tool_use_id, PostToolUse feedback, and carried context.
+// Cursor input tool_output is a JSON string; answer fields additional_context, updated_mcp_tool_output (cursor-hooks.md §4).
+import { droppedFailures, errorNotes } from './fold.ts';
+import { basePayload, num } from './payload.ts';
+import { toolOf, toolPayload } from './preToolUse.ts';
+import { joinMessages, messages } from './text.ts';
+import { toClaudeToolResponse } from './tools.ts';
+import type { EventAdapter, Json, Message } from './types.ts';
+
+export const postToolUse: EventAdapter = {
+  empty: {},
+
+  plan(ctx) {
+    const tool = toolOf(ctx);
+    const duration = num(ctx.input.duration);
+    return {
+      notes: tool.notes,
+      invocations: [
+        {
+          claudeEvent: 'PostToolUse',
+          subject: { values: tool.candidates, toolInput: toolPayload(ctx, tool, undefined).tool_input as Record<string, unknown>, projectDir: ctx.projectDir },
+          payload: (matched) => {
+            const base = toolPayload(ctx, tool, matched);
+            return {
+              ...basePayload(ctx, 'PostToolUse'),
+              ...base,
+              tool_response: toClaudeToolResponse(String(base.tool_name), ctx.input.tool_output),
+              ...(duration !== undefined ? { duration_ms: Math.round(duration) } : {}),
+            };
+          },
+        },
+      ],
+    };
+  },
+
+  fold(_ctx, verdicts, state) {
+    const notes = [...errorNotes(verdicts), ...droppedFailures(verdicts, 'its feedback is dropped (PostToolUse cannot block)')];
+    const own: Message[] = [];
+    let updatedOutput: unknown;
+    for (const v of verdicts) {
+      if (v.failure) continue;
+      // PostToolUse decision:"block" shows its reason next to the tool result; exit 2 feeds stderr to Claude (claude-hooks.md §3.1, §3.4).
+      own.push(...messages(v.label, v.block, ...v.context, v.systemMessage, v.stop));
+      if (v.plainText) notes.push(`${v.label}: plain stdout on PostToolUse goes to Claude's debug log only: ${v.plainText.slice(0, 200)}`);
+      const hso = v.json?.hookSpecificOutput as Json | undefined;
+      const updated = hso?.updatedMCPToolOutput ?? hso?.updatedToolOutput;
+      if (updated !== undefined) updatedOutput = updated;
+    }
+    const all = [...state.pendingPrompt, ...state.stashed, ...own, ...state.carried];
+    const answer: Json = {};
+    const text = joinMessages(all);
+    if (text) answer.additional_context = text;
+    if (updatedOutput !== undefined) {
+      if (String(_ctx.input.tool_name ?? '').startsWith('MCP:')) answer.updated_mcp_tool_output = updatedOutput;
+      else notes.push('updatedToolOutput is only honoured by Cursor for MCP tools (updated_mcp_tool_output); dropped');
+    }
+    return { answer, effects: [], notes };
+  },
+};

@@ -1,0 +1,44 @@
+// postToolUseFailure ⇄ PostToolUseFailure: Cursor's answer has no field (cursor-hooks.md §4), so every
+// context produced here, and the preToolUse warnings stashed for this tool, is carried to the next postToolUse.
+import { droppedFailures, errorNotes } from './fold.ts';
+import { basePayload, num, str } from './payload.ts';
+import { toolOf, toolPayload } from './preToolUse.ts';
+import { messages } from './text.ts';
+import type { EventAdapter, Message } from './types.ts';
+
+export const postToolUseFailure: EventAdapter = {
+  empty: {},
+
+  plan(ctx) {
+    const tool = toolOf(ctx);
+    // Claude does not fire PostToolUseFailure for permission denials (claude-hooks.md §2.2).
+    if (str(ctx.input.failure_type) === 'permission_denied') {
+      return { invocations: [], notes: [...tool.notes, 'failure_type "permission_denied": Claude fires no PostToolUseFailure for a denied tool'] };
+    }
+    const duration = num(ctx.input.duration);
+    return {
+      notes: tool.notes,
+      invocations: [
+        {
+          claudeEvent: 'PostToolUseFailure',
+          subject: { values: tool.candidates, toolInput: toolPayload(ctx, tool, undefined).tool_input as Record<string, unknown>, projectDir: ctx.projectDir },
+          payload: (matched) => ({
+            ...basePayload(ctx, 'PostToolUseFailure'),
+            ...toolPayload(ctx, tool, matched),
+            error: str(ctx.input.error_message) ?? str(ctx.input.failure_type) ?? 'error',
+            is_interrupt: ctx.input.is_interrupt === true,
+            ...(duration !== undefined ? { duration_ms: Math.round(duration) } : {}),
+          }),
+        },
+      ],
+    };
+  },
+
+  fold(_ctx, verdicts, state) {
+    const notes = [...errorNotes(verdicts), ...droppedFailures(verdicts, 'its feedback is dropped')];
+    const carry: Message[] = [...state.stashed];
+    for (const v of verdicts) if (!v.failure) carry.push(...messages(v.label, v.block, ...v.context, v.systemMessage));
+    if (carry.length > 0) notes.push(`${carry.length} message(s) carried to the next postToolUse (postToolUseFailure has no output field)`);
+    return { answer: {}, effects: carry.length ? [{ kind: 'carry', messages: carry }] : [], notes };
+  },
+};

@@ -1,0 +1,38 @@
+// preCompact ⇄ PreCompact: side effects only (Cursor cannot block compaction); systemMessage → user_message.
+import { droppedFailures, errorNotes } from './fold.ts';
+import { basePayload, str } from './payload.ts';
+import { joinMessages, messages } from './text.ts';
+import type { EventAdapter, Json, Message } from './types.ts';
+
+export const preCompact: EventAdapter = {
+  empty: {},
+
+  plan(ctx) {
+    const trigger = str(ctx.input.trigger) === 'manual' ? 'manual' : 'auto';
+    return {
+      notes: [],
+      invocations: [
+        {
+          claudeEvent: 'PreCompact',
+          subject: { values: [trigger], projectDir: ctx.projectDir },
+          payload: () => ({ ...basePayload(ctx, 'PreCompact'), trigger, custom_instructions: trigger === 'manual' ? '' : null }),
+        },
+      ],
+    };
+  },
+
+  fold(_ctx, verdicts) {
+    const notes = [...errorNotes(verdicts), ...droppedFailures(verdicts, 'ignored (compaction proceeds)')];
+    const user: Message[] = [];
+    const carry: Message[] = [];
+    for (const v of verdicts) {
+      if (v.failure) continue;
+      if (v.block !== undefined) notes.push(`${v.label} tried to block compaction; Cursor's preCompact cannot block: ${v.block.slice(0, 200)}`);
+      user.push(...messages(v.label, v.systemMessage));
+      carry.push(...messages(v.label, ...v.context));
+    }
+    const answer: Json = {};
+    if (user.length) answer.user_message = joinMessages(user);
+    return { answer, effects: carry.length ? [{ kind: 'carry', messages: carry }] : [], notes };
+  },
+};

@@ -1,0 +1,93 @@
+// preToolUse ⇄ PreToolUse: deny > ask > allow, updated_input, warn-only output stashed for postToolUse.
+// Cursor answer fields: permission, user_message, agent_message, updated_input (cursor-hooks.md §4).
+import { errorNotes, failureMessage, warnings } from './fold.ts';
+import { basePayload, str } from './payload.ts';
+import { joinMessages } from './text.ts';
+import { claudeToolCandidates, inferCursorToolName, parseToolInput, toClaudeToolInput, toCursorToolInput } from './tools.ts';
+import type { EventAdapter, EventContext, Json, Message } from './types.ts';
+
+/** The tool of a tool event: Cursor name, parsed input, Claude candidates. */
+export function toolOf(ctx: EventContext): { cursorName: string; input: Record<string, unknown>; candidates: string[]; notes: string[] } {
+  const notes: string[] = [];
+  const parsed = parseToolInput(ctx.input.tool_input);
+  if (parsed.problem) notes.push(`tool_input: ${parsed.problem}`);
+  let cursorName = str(ctx.input.tool_name);
+  if (!cursorName) {
+    cursorName = inferCursorToolName(parsed.input) ?? 'Unknown';
+    notes.push(`payload has no tool_name; inferred "${cursorName}" from tool_input keys`);
+  }
+  const candidates = claudeToolCandidates(cursorName, parsed.input, ctx.input);
+  return { cursorName, input: parsed.input, candidates, notes };
+}
+
+/** Tool fields of a Claude tool-event payload for the candidate a row matched. */
+export function toolPayload(ctx: EventContext, tool: ReturnType<typeof toolOf>, matched: string | undefined): Json {
+  const name = matched ?? tool.candidates[0] ?? tool.cursorName;
+  const payload: Json = { tool_name: name, tool_input: toClaudeToolInput(name, tool.input, ctx.projectDir) };
+  const id = str(ctx.input.tool_use_id);
+  if (id) payload.tool_use_id = id;
+  return payload;
+}
+
+export const preToolUse: EventAdapter = {
+  empty: { permission: 'allow' },
+
+  plan(ctx) {
+    const tool = toolOf(ctx);
+    const claudeInput = toClaudeToolInput(tool.candidates[0] ?? tool.cursorName, tool.input, ctx.projectDir);
+    return {
+      notes: tool.notes,
+      invocations: [
+        {
+          claudeEvent: 'PreToolUse',
+          subject: { values: tool.candidates, toolInput: claudeInput, projectDir: ctx.projectDir },
+          payload: (matched) => ({ ...basePayload(ctx, 'PreToolUse'), ...toolPayload(ctx, tool, matched) }),
+        },
+      ],
+    };
+  },
+
+  fold(ctx, verdicts) {
+    const notes = errorNotes(verdicts);
+    const denies: Message[] = [];
+    const asks: Message[] = [];
+    const warn: Message[] = [];
+    let updated: Record<string, unknown> | undefined;
+    for (const v of verdicts) {
+      if (v.failure) denies.push({ from: v.label, text: failureMessage(v, 'the tool call is denied (fail closed)') });
+      else if (v.block !== undefined) denies.push({ from: v.label, text: v.block });
+      else if (v.stop !== undefined) denies.push({ from: v.label, text: v.stop || `${v.label} asked to stop (continue:false)` });
+      else if (v.decision === 'ask') asks.push({ from: v.label, text: v.decisionReason ?? `${v.label} asks for confirmation` });
+      if (!v.failure && v.block === undefined && v.updatedInput) updated = v.updatedInput;
+      warn.push(...warnings(v));
+    }
+    if (denies.length > 0) {
+      const text = joinMessages(denies);
+      return {
+        answer: { permission: 'deny', user_message: text, agent_message: text },
+        // The tool will not run, so no postToolUse will replay the warnings: carry them to the next one.
+        effects: warn.length ? [{ kind: 'carry', messages: warn }] : [],
+        notes: [...notes, ...denies.map((d) => `deny from ${d.from}: ${firstLine(d.text)}`)],
+      };
+    }
+    const answer: Json = asks.length > 0 ? { permission: 'ask', user_message: joinMessages(asks) } : { permission: 'allow' };
+    if (asks.length > 0) notes.push('a guard answered "ask"; Cursor accepts but does not enforce ask on preToolUse (cursor-hooks.md §4)');
+    if (updated) {
+      const tool = toolOf(ctx);
+      answer.updated_input = toCursorToolInput(tool.cursorName, tool.input, updated);
+    }
+    const toolUseId = str(ctx.input.tool_use_id);
+    const effects: Folded['effects'] = [];
+    if (warn.length > 0) {
+      if (toolUseId) effects.push({ kind: 'stash', toolUseId, messages: warn });
+      else effects.push({ kind: 'carry', messages: warn });
+    }
+    return { answer, effects, notes };
+  },
+};
+
+type Folded = ReturnType<EventAdapter['fold']>;
+
+function firstLine(text: string): string {
+  return (text.split('\n')[0] ?? '').slice(0, 200);
+}

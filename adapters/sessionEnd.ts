@@ -1,0 +1,41 @@
+// sessionEnd ⇄ SessionEnd: side effects only; Cursor's reason mapped onto Claude's values.
+import { droppedFailures, errorNotes } from './fold.ts';
+import { basePayload, str } from './payload.ts';
+import type { EventAdapter } from './types.ts';
+
+/** Cursor sessionEnd reasons (cursor-hooks.md §4) → Claude SessionEnd reasons (claude-hooks.md §2.2). */
+export const END_REASONS: Record<string, string> = {
+  completed: 'other',
+  aborted: 'other',
+  error: 'other',
+  window_close: 'prompt_input_exit',
+  user_close: 'prompt_input_exit',
+};
+
+export const sessionEnd: EventAdapter = {
+  empty: {},
+
+  plan(ctx) {
+    const raw = str(ctx.input.reason) ?? 'other';
+    const reason = END_REASONS[raw] ?? 'other';
+    return {
+      notes: [],
+      invocations: [
+        {
+          claudeEvent: 'SessionEnd',
+          subject: { values: [reason], projectDir: ctx.projectDir },
+          payload: () => ({ ...basePayload(ctx, 'SessionEnd'), reason }),
+        },
+      ],
+    };
+  },
+
+  fold(_ctx, verdicts) {
+    const notes = [...errorNotes(verdicts), ...droppedFailures(verdicts, 'ignored (session already ended)')];
+    for (const v of verdicts) {
+      const said = [v.block, ...v.context, v.systemMessage].filter(Boolean);
+      if (said.length) notes.push(`${v.label}: output after the session ended has no carrier in Cursor; logged only: ${said.join(' | ').slice(0, 300)}`);
+    }
+    return { answer: {}, effects: [], notes };
+  },
+};

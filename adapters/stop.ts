@@ -1,0 +1,51 @@
+// stop ⇄ Stop (status "completed") and StopFailure (status "error"); blocks become one followup_message.
+// Cursor stop input: status, loop_count; answer: followup_message (cursor-hooks.md §4).
+import { foldFollowup } from './fold.ts';
+import { basePayload, num, str } from './payload.ts';
+import type { EventAdapter } from './types.ts';
+
+export const stop: EventAdapter = {
+  empty: {},
+
+  plan(ctx) {
+    const status = str(ctx.input.status) ?? 'completed';
+    const loopCount = num(ctx.input.loop_count) ?? 0;
+    const last = ctx.lastAssistantMessage;
+    if (status === 'aborted') {
+      // Claude's Stop "does not run on user interrupt" (claude-hooks.md §2.2): a follow-up would undo the abort.
+      return { invocations: [], notes: ['stop status "aborted": the user interrupted the turn, Stop guards do not run'] };
+    }
+    if (status === 'error') {
+      return {
+        notes: [],
+        invocations: [
+          {
+            claudeEvent: 'StopFailure',
+            subject: { values: ['unknown'], projectDir: ctx.projectDir },
+            payload: () => ({ ...basePayload(ctx, 'StopFailure'), error: 'unknown', ...(last ? { last_assistant_message: last } : {}) }),
+          },
+        ],
+      };
+    }
+    return {
+      notes: [],
+      invocations: [
+        {
+          claudeEvent: 'Stop',
+          subject: { values: [], projectDir: ctx.projectDir },
+          payload: () => ({
+            ...basePayload(ctx, 'Stop'),
+            // Already continuing because of a stop hook (claude-hooks.md §2.2) ⇔ Cursor's loop_count > 0.
+            stop_hook_active: loopCount > 0,
+            ...(last !== undefined ? { last_assistant_message: last } : {}),
+          }),
+        },
+      ],
+    };
+  },
+
+  fold(ctx, verdicts) {
+    const { answer, notes } = foldFollowup(verdicts, 'Stop', num(ctx.input.loop_count) ?? 0, ctx.loopLimit);
+    return { answer, notes, effects: [] };
+  },
+};

@@ -1,0 +1,40 @@
+// subagentStart ⇄ SubagentStart: Claude's SubagentStart cannot block, so the answer always allows;
+// its context is carried to the next postToolUse (cursor-hooks.md §4: subagentStart answers permission only).
+import { droppedFailures, errorNotes } from './fold.ts';
+import { basePayload, str } from './payload.ts';
+import { agentTypes } from './subagentStop.ts';
+import { messages } from './text.ts';
+import type { EventAdapter, Message } from './types.ts';
+
+export const subagentStart: EventAdapter = {
+  empty: { permission: 'allow' },
+
+  plan(ctx) {
+    const types = agentTypes(ctx);
+    return {
+      notes: [],
+      invocations: [
+        {
+          claudeEvent: 'SubagentStart',
+          subject: { values: types, projectDir: ctx.projectDir },
+          payload: (matched) => ({
+            ...basePayload(ctx, 'SubagentStart'),
+            agent_id: str(ctx.input.subagent_id) ?? str(ctx.input.tool_call_id) ?? ctx.sessionId,
+            agent_type: matched ?? types[0] ?? 'general-purpose',
+          }),
+        },
+      ],
+    };
+  },
+
+  fold(_ctx, verdicts) {
+    const notes = [...errorNotes(verdicts), ...droppedFailures(verdicts, 'ignored (SubagentStart cannot block)')];
+    const carry: Message[] = [];
+    for (const v of verdicts) {
+      if (v.failure) continue;
+      if (v.block !== undefined) notes.push(`${v.label} tried to block a subagent; Claude's SubagentStart cannot block, so it is allowed`);
+      carry.push(...messages(v.label, ...v.context));
+    }
+    return { answer: { permission: 'allow' }, effects: carry.length ? [{ kind: 'carry', messages: carry }] : [], notes };
+  },
+};

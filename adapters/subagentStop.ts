@@ -1,0 +1,55 @@
+// subagentStop ⇄ SubagentStop: a block becomes followup_message, only for status "completed" (cursor-hooks.md §4).
+import { foldFollowup } from './fold.ts';
+import { basePayload, num, str } from './payload.ts';
+import type { EventAdapter, EventContext } from './types.ts';
+
+/** Cursor subagent types → Claude agent_type values (claude-hooks.md §1.3: general-purpose, Explore, Plan). */
+export const AGENT_TYPES: Record<string, string> = {
+  generalPurpose: 'general-purpose',
+  explore: 'Explore',
+  plan: 'Plan',
+  shell: 'Bash',
+};
+
+/** Matcher values for a subagent: the Claude agent type first, then Cursor's own name. */
+export function agentTypes(ctx: EventContext): string[] {
+  const raw = str(ctx.input.subagent_type);
+  if (!raw) return [];
+  const mapped = AGENT_TYPES[raw];
+  return mapped && mapped !== raw ? [mapped, raw] : [raw];
+}
+
+export const subagentStop: EventAdapter = {
+  empty: {},
+
+  plan(ctx) {
+    const status = str(ctx.input.status) ?? 'completed';
+    if (status !== 'completed') {
+      return { invocations: [], notes: [`subagentStop status "${status}": Cursor only accepts a follow-up for "completed"; SubagentStop guards do not run`] };
+    }
+    const types = agentTypes(ctx);
+    const agentTranscript = str(ctx.input.agent_transcript_path);
+    return {
+      notes: [],
+      invocations: [
+        {
+          claudeEvent: 'SubagentStop',
+          subject: { values: types, projectDir: ctx.projectDir },
+          payload: (matched) => ({
+            ...basePayload(ctx, 'SubagentStop'),
+            stop_hook_active: (num(ctx.input.loop_count) ?? 0) > 0,
+            agent_id: str(ctx.input.subagent_id) ?? str(ctx.input.tool_call_id) ?? ctx.sessionId,
+            agent_type: matched ?? types[0] ?? 'general-purpose',
+            agent_transcript_path: agentTranscript ?? ctx.transcriptPath,
+            ...(str(ctx.input.summary) ? { last_assistant_message: str(ctx.input.summary) } : ctx.lastAssistantMessage !== undefined ? { last_assistant_message: ctx.lastAssistantMessage } : {}),
+          }),
+        },
+      ],
+    };
+  },
+
+  fold(ctx, verdicts) {
+    const { answer, notes } = foldFollowup(verdicts, 'SubagentStop', num(ctx.input.loop_count) ?? 0, ctx.loopLimit);
+    return { answer, notes, effects: [] };
+  },
+};

@@ -1,0 +1,34 @@
+// hookshim's own config (.cursor/hookshim.json): kept apart from hooks/hooks.json, which stays valid for Claude Code.
+import * as z from 'zod/mini';
+
+export const ConfigSchema = z.object({
+  $schema: z.optional(z.string()),
+  /** Catalog rows that cannot work without recorded tool results: run only when results are available. Match by locator, script label or command substring. */
+  resultGated: z.optional(z.array(z.string())),
+  /** Where UserPromptSubmit context goes: the first postToolUse after the prompt (documented), or beforeSubmitPrompt's undocumented additional_context. */
+  promptContext: z.optional(z.enum(['postToolUse', 'beforeSubmitPrompt'])),
+  /** `hookshim check` conventions for this repo. */
+  check: z.optional(
+    z.object({
+      readmeRows: z.optional(z.boolean()),
+      tests: z.optional(z.boolean()),
+      readme: z.optional(z.string()),
+      testDir: z.optional(z.string()),
+    }),
+  ),
+});
+
+export type HookshimConfig = z.infer<typeof ConfigSchema>;
+
+/** Parse the config text; on any problem, say what and fall back to defaults. */
+export function parseConfig(text: string): { config: HookshimConfig; error?: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (err) {
+    return { config: {}, error: `not JSON (${(err as Error).message})` };
+  }
+  const parsed = ConfigSchema.safeParse(value);
+  if (!parsed.success) return { config: {}, error: z.prettifyError(parsed.error).replace(/\n/g, ' ') };
+  return { config: parsed.data };
+}

@@ -1,0 +1,96 @@
+// Where the project is, its Claude catalog, its Cursor binding and hookshim's own config.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseCatalog } from '../catalog/load.ts';
+import type { Catalog } from '../catalog/types.ts';
+import type { Json } from '../adapters/types.ts';
+import { parseConfig, type HookshimConfig } from './config.ts';
+
+/** Cursor's default hook timeout when an entry sets none: 60 s in a Hooks-channel log (cursor-hooks.md §1, UNCONFIRMED). */
+export const CURSOR_DEFAULT_TIMEOUT_S = 60;
+/** Cursor's default loop_limit for its own hooks (cursor-hooks.md §1). */
+export const CURSOR_DEFAULT_LOOP_LIMIT = 5;
+
+/** Project root: CURSOR_PROJECT_DIR, else workspace_roots[0], else cwd (the contract's order). */
+export function projectDir(env: NodeJS.ProcessEnv, input: Json, cwd: string): string {
+  if (env.CURSOR_PROJECT_DIR) return path.resolve(env.CURSOR_PROJECT_DIR);
+  const roots = input.workspace_roots;
+  if (Array.isArray(roots) && typeof roots[0] === 'string' && roots[0]) return path.resolve(fromUriPath(roots[0]));
+  return cwd;
+}
+
+/** Windows roots can arrive URI-style, "/C:/Users/…" (cursor-hooks.md §3). */
+function fromUriPath(p: string): string {
+  return /^\/[A-Za-z]:[\\/]/.test(p) ? p.slice(1) : p;
+}
+
+/** The catalog file: HOOKSHIM_CATALOG, else <project>/hooks/hooks.json. */
+export function catalogFile(env: NodeJS.ProcessEnv, dir: string): string {
+  return env.HOOKSHIM_CATALOG ? path.resolve(dir, env.HOOKSHIM_CATALOG) : path.join(dir, 'hooks', 'hooks.json');
+}
+
+export type CatalogLoad = { ok: true; catalog: Catalog; file: string } | { ok: false; error: string; file: string };
+
+/** Read and parse the catalog; never throws. */
+export function loadCatalog(file: string): CatalogLoad {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return { ok: false, file, error: code === 'ENOENT' ? `no catalog at ${file}` : `cannot read ${file}: ${(err as Error).message}` };
+  }
+  const parsed = parseCatalog(text, file);
+  return parsed.ok ? { ok: true, catalog: parsed.catalog, file } : { ok: false, error: parsed.error, file };
+}
+
+/** What .cursor/hooks.json configures for hookshim's entry of one event. */
+export interface Binding {
+  /** Cursor's timeout for this entry, seconds. */
+  timeoutS: number;
+  /** loop_limit (stop, subagentStop); null = unlimited. */
+  loopLimit: number | null;
+  /** Where the numbers came from, for messages. */
+  source: string;
+}
+
+/** Marker that identifies hookshim's own entries in .cursor/hooks.json. */
+export const MARKER = 'hookshim';
+
+/** Read hookshim's entry for `event` from .cursor/hooks.json: the one source of truth for its timeout. */
+export function readBinding(dir: string, event: string): Binding {
+  const file = path.join(dir, '.cursor', 'hooks.json');
+  const fallback: Binding = { timeoutS: CURSOR_DEFAULT_TIMEOUT_S, loopLimit: CURSOR_DEFAULT_LOOP_LIMIT, source: 'Cursor defaults' };
+  let doc: unknown;
+  try {
+    doc = JSON.parse(fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
+  } catch {
+    return fallback;
+  }
+  const entries = (doc as { hooks?: Record<string, unknown> } | null)?.hooks?.[event];
+  if (!Array.isArray(entries)) return fallback;
+  const mine = entries.find((e) => typeof e?.command === 'string' && e.command.includes(MARKER) && e.command.includes(event));
+  if (!mine) return fallback;
+  const t = mine.timeout;
+  const ll = mine.loop_limit;
+  return {
+    timeoutS: typeof t === 'number' && t > 0 ? t : CURSOR_DEFAULT_TIMEOUT_S,
+    loopLimit: ll === null ? null : typeof ll === 'number' && ll >= 0 ? ll : CURSOR_DEFAULT_LOOP_LIMIT,
+    source: `${path.relative(dir, file)} ${event}`,
+  };
+}
+
+/** hookshim's own config, .cursor/hookshim.json (optional). */
+export function loadConfig(dir: string, warn: (msg: string) => void): HookshimConfig {
+  const file = path.join(dir, '.cursor', 'hookshim.json');
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') warn(`cannot read ${file}: ${(err as Error).message}; using defaults`);
+    return parseConfig('{}').config;
+  }
+  const parsed = parseConfig(text);
+  if (parsed.error) warn(`${file}: ${parsed.error}; using defaults`);
+  return parsed.config;
+}

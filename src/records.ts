@@ -1,0 +1,148 @@
+// Cross-event records in the state dir: preToolUse stashes, carried context, the prompt's pending context.
+// Every read is a claim (atomic rename) so two processes never deliver the same record.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Effect, Message, StateIn } from '../adapters/types.ts';
+import { EMPTY_STATE } from '../adapters/types.ts';
+import { areaPath, readText, removeFile, writeFileAtomic, type StateDir } from './state.ts';
+
+/** Short stable file-name key. */
+export function key(...parts: string[]): string {
+  return crypto.createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 32);
+}
+
+/** What a handled event claims before folding. */
+export interface Claims {
+  stash?: string;
+  carried?: boolean;
+  pending?: boolean;
+  covered?: boolean;
+}
+
+/** A claimed set of records: their content, and a release that deletes them once the answer is out. */
+export interface Claimed {
+  state: StateIn;
+  release(): void;
+  /** Put claimed records back (the answer could not be delivered). */
+  restore(): void;
+}
+
+/** Claim the records an event drains. Missing records are simply empty. */
+export function claim(st: StateDir | null, session: string, want: Claims): Claimed {
+  const state: StateIn = { ...EMPTY_STATE, stashed: [], carried: [], pendingPrompt: [] };
+  const taken: { from: string; to: string }[] = [];
+  if (!st) return { state, release() {}, restore() {} };
+  const take = (file: string | null): Message[] | null => {
+    if (!file) return null;
+    const to = `${file}.claimed-${process.pid}`;
+    try {
+      fs.renameSync(file, to);
+    } catch {
+      return null;
+    }
+    taken.push({ from: file, to });
+    return parseMessages(readText(to));
+  };
+  if (want.stash !== undefined) state.stashed = take(areaPath(st, 'stash', `${key(session, want.stash)}.json`)) ?? [];
+  if (want.pending) state.pendingPrompt = take(areaPath(st, 'ups', `${key(session)}.pending.json`)) ?? [];
+  if (want.covered) state.firstPromptCovered = take(areaPath(st, 'ups', `${key(session)}.covered.json`)) !== null;
+  if (want.carried) {
+    const dir = areaPath(st, 'ctx', 'x');
+    const prefix = `${key(session)}.`;
+    if (dir) {
+      let names: string[] = [];
+      try {
+        names = fs.readdirSync(path.dirname(dir)).filter((n) => n.startsWith(prefix) && n.endsWith('.json')).sort();
+      } catch {
+        names = [];
+      }
+      for (const n of names) state.carried.push(...(take(path.join(path.dirname(dir), n)) ?? []));
+    }
+  }
+  return {
+    state,
+    release() {
+      for (const t of taken) removeFile(t.to);
+    },
+    restore() {
+      for (const t of taken) {
+        try {
+          fs.renameSync(t.to, t.from);
+        } catch {
+          /* gone */
+        }
+      }
+    },
+  };
+}
+
+/** Apply a fold's effects. Returns stderr notes for anything that could not be kept. */
+export function applyEffects(st: StateDir | null, session: string, effects: readonly Effect[]): string[] {
+  const notes: string[] = [];
+  for (const e of effects) {
+    if (!st) {
+      notes.push(`state directory unavailable: ${describe(e)} lost`);
+      continue;
+    }
+    try {
+      switch (e.kind) {
+        case 'stash': {
+          const file = areaPath(st, 'stash', `${key(session, e.toolUseId)}.json`);
+          if (!file) throw new Error('stash area unusable');
+          writeFileAtomic(file, JSON.stringify({ at: Date.now(), messages: e.messages }));
+          break;
+        }
+        case 'carry': {
+          const file = areaPath(st, 'ctx', `${key(session)}.${Date.now().toString().padStart(15, '0')}-${process.pid}-${crypto.randomBytes(3).toString('hex')}.json`);
+          if (!file) throw new Error('ctx area unusable');
+          writeFileAtomic(file, JSON.stringify({ at: Date.now(), messages: e.messages }));
+          break;
+        }
+        case 'pendingPrompt': {
+          const file = areaPath(st, 'ups', `${key(session)}.pending.json`);
+          if (!file) throw new Error('ups area unusable');
+          const old = parseMessages(readText(file));
+          if (old && old.length) notes.push(`the previous prompt's context was never delivered (no tool call followed it); replaced by this prompt's`);
+          writeFileAtomic(file, JSON.stringify({ at: Date.now(), messages: e.messages }));
+          break;
+        }
+        case 'coverFirstPrompt': {
+          const file = areaPath(st, 'ups', `${key(session)}.covered.json`);
+          if (!file) throw new Error('ups area unusable');
+          writeFileAtomic(file, JSON.stringify({ at: Date.now(), messages: [] }));
+          break;
+        }
+        default:
+          e satisfies never;
+      }
+    } catch (err) {
+      notes.push(`could not keep ${describe(e)}: ${(err as Error).message}`);
+    }
+  }
+  return notes;
+}
+
+function describe(e: Effect): string {
+  switch (e.kind) {
+    case 'stash':
+      return `${e.messages.length} warning(s) stashed for tool_use_id ${JSON.stringify(e.toolUseId)}`;
+    case 'carry':
+      return `${e.messages.length} carried message(s)`;
+    case 'pendingPrompt':
+      return `the prompt's context (${e.messages.length} message(s))`;
+    case 'coverFirstPrompt':
+      return 'the first-prompt delivery mark';
+  }
+}
+
+function parseMessages(text: string | null): Message[] | null {
+  if (text === null) return null;
+  try {
+    const doc = JSON.parse(text) as { messages?: unknown };
+    if (!Array.isArray(doc.messages)) return [];
+    return doc.messages.filter((m): m is Message => typeof m?.from === 'string' && typeof m?.text === 'string');
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,229 @@
+// The only caller of execa: run the selected catalog scripts in parallel under one deadline.
+// Each script: shell form through /bin/sh -c (Claude Code: sh -c on macOS/Linux, claude-hooks.md §1.5), stdin = the
+// Claude JSON, its own process group so a timeout kills it and everything it forked.
+import { execa } from 'execa';
+import type { ClaudeEvent } from '../adapters/events.ts';
+import type { RunResult } from '../adapters/types.ts';
+
+/** Captured output per stream is capped (DESIGN §6). */
+export const OUTPUT_CAP = 1024 * 1024;
+/** After the script itself exits, how long its pipes may stay open (a forked grandchild) before the group is killed. */
+const PIPE_GRACE_MS = 150;
+/** SIGTERM first, SIGKILL after this. */
+const KILL_GRACE_MS = 200;
+
+export interface Job {
+  label: string;
+  locator: string;
+  claudeEvent: ClaudeEvent;
+  /** Shell command (shell: true) or executable (exec form). */
+  file: string;
+  args?: string[];
+  shell: boolean;
+  cwd: string;
+  env: Record<string, string>;
+  input: string;
+  /** Kill after this many ms. */
+  timeoutMs: number;
+  /** For messages: the timeout that applies, in seconds. */
+  timeoutSeconds: number;
+  /** Claude `async: true`: start detached, do not wait. */
+  background?: boolean;
+}
+
+interface Live {
+  job: Job;
+  pid?: number;
+  started: number;
+  result?: RunResult;
+  kill(reason: 'timeout' | 'abort'): void;
+}
+
+/** A batch of running scripts; `snapshot()` gives a result for each, unfinished ones as timed out. */
+export interface Batch {
+  done: Promise<RunResult[]>;
+  snapshot(): RunResult[];
+  killAll(): void;
+}
+
+/** Start every job now; resolves when all have finished (or were killed). */
+export function runAll(jobs: readonly Job[]): Batch {
+  const lives = jobs.map(start);
+  const done = Promise.all(lives.map((l) => l.promise)).then(() => lives.map((l) => l.live.result as RunResult));
+  return {
+    done,
+    snapshot: () => lives.map((l) => l.live.result ?? timedOutResult(l.live)),
+    killAll: () => {
+      for (const l of lives) if (!l.live.result) l.live.kill('abort');
+    },
+  };
+}
+
+function timedOutResult(live: Live): RunResult {
+  return { ...base(live.job), timedOut: true, exitCode: null, signal: null, stdout: '', stderr: '', durationMs: Date.now() - live.started, truncated: false };
+}
+
+function base(job: Job): Pick<RunResult, 'label' | 'locator' | 'claudeEvent' | 'timeoutSeconds'> {
+  return { label: job.label, locator: job.locator, claudeEvent: job.claudeEvent, timeoutSeconds: job.timeoutSeconds };
+}
+
+function start(job: Job): { live: Live; promise: Promise<void> } {
+  const started = Date.now();
+  const live: Live = { job, started, kill: () => {} };
+  if (job.background) return { live, promise: startBackground(job, live) };
+
+  let child: ReturnType<typeof execa>;
+  try {
+    child = execa(job.file, job.args ?? [], {
+      shell: job.shell ? '/bin/sh' : false,
+      cwd: job.cwd,
+      env: job.env,
+      extendEnv: false,
+      stdin: 'pipe',
+      stdout: 'pipe',
+      stderr: 'pipe',
+      buffer: false,
+      reject: false,
+      detached: true,
+      cleanup: false,
+      forceKillAfterDelay: false,
+      stripFinalNewline: false,
+      windowsHide: true,
+    });
+  } catch (err) {
+    live.result = { ...base(job), exitCode: null, signal: null, stdout: '', stderr: '', timedOut: false, startError: (err as Error).message, durationMs: 0, truncated: false };
+    return { live, promise: Promise.resolve() };
+  }
+  live.pid = child.pid;
+  const out = capture(child.stdout);
+  const err = capture(child.stderr);
+  child.stdin?.on('error', () => {
+    /* the script closed stdin without reading it: fine */
+  });
+  child.stdin?.end(job.input);
+
+  let timedOut = false;
+  let exited = false;
+  const killGroup = (signal: NodeJS.Signals) => {
+    if (live.pid === undefined) return;
+    try {
+      process.kill(-live.pid, signal);
+    } catch {
+      try {
+        child.kill(signal);
+      } catch {
+        /* already gone */
+      }
+    }
+  };
+  const hardKill = () => {
+    killGroup('SIGTERM');
+    setTimeout(() => {
+      killGroup('SIGKILL');
+      out.stream?.destroy();
+      err.stream?.destroy();
+    }, KILL_GRACE_MS).unref();
+  };
+  live.kill = (reason) => {
+    if (reason === 'timeout') timedOut = true;
+    hardKill();
+  };
+  const timer = setTimeout(() => live.kill('timeout'), Math.max(0, job.timeoutMs));
+  timer.unref();
+  // A grandchild that keeps stdout open must not hold us past the script's own exit.
+  child.on('exit', () => {
+    exited = true;
+    setTimeout(() => {
+      if (!live.result) {
+        killGroup('SIGKILL');
+        out.stream?.destroy();
+        err.stream?.destroy();
+      }
+    }, PIPE_GRACE_MS).unref();
+  });
+
+  const promise = child.then(
+    (res) => {
+      clearTimeout(timer);
+      const startError = res.exitCode === undefined && res.signal === undefined && !exited ? causeOf(res) : undefined;
+      live.result = {
+        ...base(job),
+        exitCode: res.exitCode ?? null,
+        signal: res.signal ?? null,
+        stdout: out.text(),
+        stderr: err.text(),
+        timedOut,
+        ...(startError ? { startError } : {}),
+        durationMs: Date.now() - started,
+        truncated: out.truncated() || err.truncated(),
+      };
+      // Leftover members of the group (backgrounded by the script) die with it.
+      if (!timedOut) killGroup('SIGKILL');
+    },
+    (e: unknown) => {
+      clearTimeout(timer);
+      live.result = { ...base(job), exitCode: null, signal: null, stdout: out.text(), stderr: err.text(), timedOut, startError: (e as Error).message, durationMs: Date.now() - started, truncated: false };
+    },
+  );
+  return { live, promise };
+}
+
+/** Claude `async: true` rows: start detached with the payload on stdin and do not wait (decisions have no effect). */
+function startBackground(job: Job, live: Live): Promise<void> {
+  try {
+    const child = execa(job.file, job.args ?? [], {
+      shell: job.shell ? '/bin/sh' : false,
+      cwd: job.cwd,
+      env: job.env,
+      extendEnv: false,
+      stdin: 'pipe',
+      stdout: 'ignore',
+      stderr: 'ignore',
+      reject: false,
+      detached: true,
+      cleanup: false,
+    });
+    child.stdin?.on('error', () => {});
+    child.stdin?.end(job.input);
+    child.catch(() => {});
+    child.unref();
+    live.result = { ...base(job), exitCode: 0, signal: null, stdout: '', stderr: '', timedOut: false, durationMs: 0, truncated: false, background: true };
+  } catch (err) {
+    live.result = { ...base(job), exitCode: null, signal: null, stdout: '', stderr: '', timedOut: false, startError: (err as Error).message, durationMs: 0, truncated: false };
+  }
+  return Promise.resolve();
+}
+
+function causeOf(res: { cause?: unknown; shortMessage?: string; failed: boolean }): string | undefined {
+  if (!res.failed) return undefined;
+  const cause = res.cause as NodeJS.ErrnoException | undefined;
+  return cause?.message ?? res.shortMessage ?? 'spawn failed';
+}
+
+/** Collect a stream up to OUTPUT_CAP bytes, draining (and dropping) the rest so the script never blocks on a full pipe. */
+function capture(stream: NodeJS.ReadableStream | null | undefined): { stream: (NodeJS.ReadableStream & { destroy(): void }) | undefined; text(): string; truncated(): boolean } {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let cut = false;
+  stream?.on('data', (c: Buffer) => {
+    if (size >= OUTPUT_CAP) {
+      cut = true;
+      return;
+    }
+    const room = OUTPUT_CAP - size;
+    if (c.length > room) {
+      chunks.push(c.subarray(0, room));
+      size += room;
+      cut = true;
+    } else {
+      chunks.push(c);
+      size += c.length;
+    }
+  });
+  stream?.on('error', () => {});
+  return {
+    stream: stream as (NodeJS.ReadableStream & { destroy(): void }) | undefined,
+    text: () => Buffer.concat(chunks, size).toString('utf8'),
+    truncated: () => cut,
+  };
+}
