@@ -66,6 +66,7 @@ try {
   process.exit(0);
 }
 const tool = payload.tool_name;
+if (!['Write', 'Edit', 'MultiEdit', 'NotebookEdit'].includes(tool)) process.exit(0);
 const input = payload.tool_input ?? {};
 const path = input.file_path ?? input.notebook_path ?? input.path ?? '';
 const root = process.env.CLAUDE_PROJECT_DIR || payload.cwd || process.cwd();
