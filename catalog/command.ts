@@ -127,10 +127,16 @@ export function prepareCommand(row: CatalogRow, vars: PlaceholderVars): Prepared
 const LAUNCHERS = new Set(['env', 'sh', 'bash', 'zsh', 'dash', 'node', 'python', 'python3', 'ruby', 'perl', 'deno', 'bun', 'npx', 'uv', 'pwsh']);
 const HAS_EXTENSION = /\.[A-Za-z0-9]{1,10}$/;
 
+// A word with blanks is a path only if a `/` comes before the first blank (not `bash -c 'python3 x.py'`).
+function pathLike(word: string): boolean {
+  const blank = word.search(/\s/);
+  return blank < 0 || word.slice(0, blank).includes('/');
+}
+
 // The first word naming a script file (relative to projectDir when inside it), else the command as written, shortened.
 function labelOf(words: readonly string[], written: string, projectDir: string): string {
   const candidates = words.filter(
-    (w) => w !== '' && !w.startsWith('-') && !ASSIGNMENT.test(w) && !/\s/.test(w) && !w.includes('://'),
+    (w) => w !== '' && !w.startsWith('-') && !ASSIGNMENT.test(w) && !w.includes('://') && pathLike(w),
   );
   const base = (w: string) => w.slice(w.lastIndexOf('/') + 1);
   const pick =

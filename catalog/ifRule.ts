@@ -16,7 +16,8 @@ export type IfRule =
 
 type InputTest = (toolInput: Record<string, unknown>, projectDir: string, homeDir: string | undefined) => boolean;
 
-const RULE = /^([A-Za-z0-9_-]+)(?:\((.*)\))?$/s;
+const RULE = /^([A-Za-z0-9_*-]+)(?:\((.*)\))?$/s;
+const MCP_SERVER_WILDCARD = /^mcp__[A-Za-z0-9_-]+?__\*$/;
 const FILE_TOOLS = new Set(['Read', 'Write', 'Edit', 'MultiEdit', 'NotebookEdit']);
 // `Task` was renamed `Agent` in CLI 2.1.63; rules accept both names (https://code.claude.com/docs/en/sub-agents).
 const AGENT_TOOLS = new Set(['Task', 'Agent']);
@@ -38,6 +39,9 @@ function build(rule: string): IfRule {
   if (m === null) return { ok: false, reason: `"${rule}" is not a permission rule of the form Tool or Tool(specifier)` };
   const tool = m[1] as string;
   const spec = m[2];
+  if (tool.includes('*') && !MCP_SERVER_WILDCARD.test(tool)) {
+    return { ok: false, reason: `"${rule}": a wildcard in a tool name is only understood as mcp__<server>__*` };
+  }
   const sameTool = toolTest(tool);
   if (spec === undefined) return { ok: true, tool, test: (toolName) => sameTool(toolName) };
   if (spec.trim() === '') return { ok: false, reason: `"${rule}" has an empty specifier` };
@@ -76,11 +80,11 @@ function inputTest(tool: string, spec: string): InputTest | string {
 
 // ---- Bash ----------------------------------------------------------------------------------------
 
-// Sub-command separators. Splitting ignores quoting on purpose: a spurious extra candidate only runs the
+// Sub-command separators, plus the brackets of subshells and command substitutions. Splitting ignores quoting on purpose: a spurious extra candidate only runs the
 // guard script (which decides for itself), while a missed one would let `cd x && git push --force` dodge it.
-const SUBCOMMAND_SPLIT = /&&|\|\||[;|&\n]/;
-// Leading `KEY=VALUE` assignments (quoted values allowed) and subshell/group openers of a sub-command.
-const LEADING_NOISE = /^(?:[({!]\s*|[A-Za-z_][A-Za-z0-9_]*=(?:'[^']*'|"(?:[^"\\]|\\.)*"|\\.|[^\s'"\\])*\s+)*/s;
+const SUBCOMMAND_SPLIT = /&&|\|\||[;|&\n()`]|\$\(/;
+// Leading `KEY=VALUE` assignments (quoted values allowed), `{` and `!` of a sub-command.
+const LEADING_NOISE = /^(?:[{!]\s*|[A-Za-z_][A-Za-z0-9_]*=(?:'[^']*'|"(?:[^"\\]|\\.)*"|\\.|[^\s'"\\])*\s+)*/s;
 
 // `Bash(cmd)` exact, `Bash(prefix:*)` or `Bash(prefix *)` word-prefix, `*` elsewhere any characters.
 function bashTest(spec: string): InputTest {

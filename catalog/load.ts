@@ -21,14 +21,14 @@ export function parseCatalog(text: string, file: string): ParseResult {
     const message = err instanceof Error ? err.message : String(err);
     return {
       ok: false,
-      error: `${file}: not valid JSON${jsonErrorWhere(message, body)}: ${message}. Expected ${EXPECTED_SHAPE}. Received: ${truncate(body)}`,
+      error: `${file}: not valid JSON${jsonErrorWhere(message, body)}: ${message}\n  expected: ${EXPECTED_SHAPE}\n  received: ${truncate(body)}`,
     };
   }
   const outer = z.safeParse(hooksFileSchema, data);
   if (!outer.success) {
     return {
       ok: false,
-      error: `${file}: not a Claude Code hooks file:\n${z.prettifyError(outer.error)}\nExpected ${EXPECTED_SHAPE}. Received: ${truncate(JSON.stringify(data) ?? String(data))}`,
+      error: `${file}: not a Claude Code hooks file:\n${z.prettifyError(outer.error)}\n  expected: ${EXPECTED_SHAPE}\n  received: ${truncate(JSON.stringify(data) ?? String(data))}`,
     };
   }
   const warnings: string[] = [];
