@@ -1,0 +1,406 @@
+// Cursor ⇄ Claude tool names, `tool_input` keys and `tool_response` shapes, as data plus a little code.
+// Wire facts: cursor-hooks.md §6 (Cursor names and keys), claude-hooks.md §5 (Claude names, inputs, outputs),
+// peers.md §1.4 (candidate order of the Python adapter). Pure: no I/O.
+import { posix } from 'node:path';
+
+/** Cursor tool names seen in hooks, transcripts and the model's tool list (cursor-hooks.md §6). */
+export type CursorToolName =
+  | 'Shell'
+  | 'Read'
+  | 'Write'
+  | 'StrReplace'
+  | 'Delete'
+  | 'Grep'
+  | 'Glob'
+  | 'EditNotebook'
+  | 'TodoWrite'
+  | 'Task'
+  | 'WebSearch'
+  | 'WebFetch'
+  | 'AwaitShell'
+  | 'ReadLints'
+  | 'SwitchMode'
+  | 'GetMcpTools'
+  | 'CallMcpTool'
+  | 'FetchMcpResource'
+  | 'GenerateImage'
+  | 'ApplyPatch'
+  | 'rg'
+  | 'Subagent'
+  | 'edit_file'
+  | 'search_replace'
+  | 'run_terminal_cmd'
+  | 'codebase_search'
+  | 'TabRead'
+  | 'TabWrite';
+
+/** The Claude built-ins a Cursor tool can stand for (claude-hooks.md §5.1). */
+export type ClaudeToolName =
+  | 'Bash'
+  | 'Read'
+  | 'Write'
+  | 'Edit'
+  | 'Grep'
+  | 'Glob'
+  | 'NotebookEdit'
+  | 'TodoWrite'
+  | 'Agent'
+  | 'Task'
+  | 'WebSearch'
+  | 'WebFetch';
+
+/**
+ * Claude names to try for each Cursor tool, best first (the raw Cursor name is always appended).
+ * `null`: no Claude analogue; only the raw name is tried, and the reason is on the row.
+ */
+export const CURSOR_TO_CLAUDE = {
+  Shell: ['Bash'],
+  Read: ['Read'],
+  Write: ['Write'],
+  StrReplace: ['Edit'],
+  EditNotebook: ['NotebookEdit'],
+  Grep: ['Grep'],
+  Glob: ['Glob'],
+  WebFetch: ['WebFetch'],
+  WebSearch: ['WebSearch'],
+  TodoWrite: ['TodoWrite'],
+  // Claude renamed Task to Agent in CLI 2.1.63 and still accepts Task (claude-hooks.md §5.1). Agent is
+  // dropped for explore/plan/shell subagents in code below (peers.md §1.4: those are read-only on Claude).
+  Task: ['Agent', 'Task'],
+  Subagent: ['Agent', 'Task'], // the GPT-served dialect's name for Task (cursor-hooks.md §6)
+  rg: ['Grep'], // GPT-served dialect
+  run_terminal_cmd: ['Bash'], // legacy snake_case dialect
+  search_replace: ['Edit'], // legacy snake_case dialect: {file_path, old_string, new_string}
+  Delete: null, // Claude has no delete tool (cursor-hooks.md §6 mapping table)
+  ApplyPatch: null, // input is patch text touching several files; no single Edit/Write input can stand for it
+  edit_file: null, // legacy: {target_file, instructions, code_edit} is a sketch, not Edit's old/new strings
+  AwaitShell: null, // waits on a background shell; Claude's nearest (TaskOutput) is deprecated
+  ReadLints: null, // IDE diagnostics; no Claude tool
+  SwitchMode: null, // Cursor mode switch; Claude's plan-mode tools have other semantics
+  GetMcpTools: null, // MCP discovery; no Claude tool
+  CallMcpTool: null, // transcript-only wrapper; toClaudeToolUse unwraps it when server and tool are present
+  FetchMcpResource: null, // input keys unknown; ReadMcpResourceTool needs {server, uri}
+  GenerateImage: null, // no Claude tool
+  codebase_search: null, // legacy semantic search; no Claude tool
+  TabRead: null, // Tab (autocomplete) file hooks, not agent tools
+  TabWrite: null,
+} as const satisfies Record<CursorToolName, readonly ClaudeToolName[] | null>;
+
+/** Subagent types for which a Cursor Task is not offered to Agent rows (peers.md §1.4). */
+const READ_ONLY_SUBAGENTS: ReadonlySet<string> = new Set(['explore', 'plan', 'shell']);
+
+/** MCP tool names (without server) that look like GitHub operations: also offered as `mcp__github__<name>` (peers.md §1.4). */
+const GITHUB_OPERATION = /(?:^|_)(?:issues?|pull_requests?|pr_comments?|merge_pull)(?:_|$)/;
+
+/** Claude names to try for a Cursor tool, Claude names first and the raw Cursor name last, deduplicated. */
+export function claudeToolCandidates(cursorName: string, toolInput: Record<string, unknown>, payload?: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  const add = (name: string) => {
+    if (name && !out.includes(name)) out.push(name);
+  };
+  if (cursorName.startsWith('MCP:')) {
+    for (const name of mcpCandidates(cursorName.slice(4))) add(name);
+  } else if (Object.hasOwn(CURSOR_TO_CLAUDE, cursorName)) {
+    const row = CURSOR_TO_CLAUDE[cursorName as CursorToolName];
+    const readOnly = isTaskName(cursorName) && READ_ONLY_SUBAGENTS.has(subagentType(toolInput, payload));
+    for (const name of row ?? []) if (!(readOnly && name === 'Agent')) add(name);
+  }
+  add(cursorName);
+  return out;
+}
+
+/** `MCP:<rest>` candidates: github-<id>, an already-qualified mcp__ name, folded hyphens, server split, GitHub guess. */
+function mcpCandidates(rest: string): string[] {
+  if (rest.startsWith('mcp__')) return [rest];
+  if (rest.startsWith('github-')) return [`mcp__github__${rest.slice('github-'.length)}`];
+  const out = [`mcp__${rest.replace(/-/g, '_')}`];
+  const dash = rest.indexOf('-');
+  // `server-tool`: the hyphen may separate the server from the tool, as in Claude's mcp__<server>__<tool>.
+  if (dash > 0 && dash < rest.length - 1) out.push(`mcp__${rest.slice(0, dash)}__${rest.slice(dash + 1)}`);
+  else if (GITHUB_OPERATION.test(rest)) out.push(`mcp__github__${rest}`);
+  return out;
+}
+
+function isTaskName(cursorName: string): boolean {
+  return cursorName === 'Task' || cursorName === 'Subagent';
+}
+
+function subagentType(toolInput: Record<string, unknown>, payload?: Record<string, unknown>): string {
+  const v = payload?.subagent_type ?? toolInput.subagent_type;
+  return typeof v === 'string' ? v.trim().toLowerCase() : '';
+}
+
+/**
+ * Which Cursor tool a payload without `tool_name` is about, from its input keys (seen on Windows for
+ * Write / StrReplace / ApplyPatch, cursor-hooks.md §6 "Other quirks"). First row whose keys are all present wins.
+ * A bare `{path}` / `{file_path}` is ambiguous (Read or Delete) and gives undefined.
+ */
+const INFER_BY_KEYS: readonly (readonly [readonly string[], CursorToolName])[] = [
+  [['old_string', 'new_string'], 'StrReplace'],
+  [['patch'], 'ApplyPatch'],
+  [['content'], 'Write'],
+  [['contents'], 'Write'],
+  [['command'], 'Shell'],
+  [['glob_pattern'], 'Glob'],
+  [['target_notebook'], 'EditNotebook'],
+  [['notebook_path'], 'EditNotebook'],
+  [['subagent_type'], 'Task'],
+  [['todos'], 'TodoWrite'],
+  [['url'], 'WebFetch'],
+  [['search_term'], 'WebSearch'],
+  [['pattern'], 'Grep'],
+];
+
+/** Guess the Cursor tool name from `tool_input` when the payload has none; undefined when unsure. */
+export function inferCursorToolName(toolInput: unknown): string | undefined {
+  if (typeof toolInput === 'string') return /^\s*\*\*\* Begin Patch/.test(toolInput) ? 'ApplyPatch' : undefined;
+  if (!isRecord(toolInput)) return undefined;
+  for (const [keys, name] of INFER_BY_KEYS) if (keys.every((k) => toolInput[k] !== undefined)) return name;
+  return undefined;
+}
+
+/** Normalise a `tool_input`: an object as is, a JSON string parsed (Cursor sends strings on some paths), else `{}` with a problem. */
+export function parseToolInput(raw: unknown): { input: Record<string, unknown>; problem?: string } {
+  if (isRecord(raw)) return { input: raw };
+  if (typeof raw === 'string') {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      return { input: {}, problem: `a string that is not JSON (${JSON.stringify(raw.slice(0, 80))}${raw.length > 80 ? '…' : ''})` };
+    }
+    if (isRecord(parsed)) return { input: parsed };
+    return { input: {}, problem: `a JSON string holding ${kindOf(parsed)}, not an object` };
+  }
+  return { input: {}, problem: raw === undefined ? 'missing' : `${kindOf(raw)}, not an object` };
+}
+
+/**
+ * Claude `tool_input` keys (claude-hooks.md §5.2) ← the Cursor spellings that carry them, preferred first
+ * (cursor-hooks.md §6: hook and transcript inputs differ, e.g. Read `{file_path}` vs `{path}`).
+ * Keys not listed pass through unchanged (Cursor-only keys such as Shell's `cwd` / `working_directory` /
+ * `block_until_ms`: Claude scripts ignore keys they do not know). Bash `timeout` is ms on both sides.
+ */
+export const CLAUDE_INPUT_KEYS = {
+  Bash: { command: ['command'], description: ['description', 'explanation'], timeout: ['timeout'], run_in_background: ['run_in_background', 'is_background'] },
+  Write: { file_path: ['file_path', 'path', 'target_file'], content: ['content', 'contents'] },
+  Edit: { file_path: ['file_path', 'path', 'target_file'], old_string: ['old_string'], new_string: ['new_string'], replace_all: ['replace_all'] },
+  Read: { file_path: ['file_path', 'path', 'target_file'], offset: ['offset'], limit: ['limit'] },
+  Glob: { pattern: ['pattern', 'glob_pattern'], path: ['path', 'target_directory'] },
+  Grep: { pattern: ['pattern'], path: ['path', 'target_directory'], glob: ['glob'], output_mode: ['output_mode'] },
+  NotebookEdit: { notebook_path: ['notebook_path', 'target_notebook'], new_source: ['new_source', 'new_string'], cell_id: ['cell_id'], cell_type: ['cell_type'], edit_mode: ['edit_mode'] },
+  Agent: { description: ['description'], prompt: ['prompt'], subagent_type: ['subagent_type'] },
+  Task: { description: ['description'], prompt: ['prompt'], subagent_type: ['subagent_type'] },
+  WebFetch: { url: ['url'], prompt: ['prompt'] },
+  WebSearch: { query: ['query', 'search_term'] },
+  TodoWrite: { todos: ['todos'] },
+} as const satisfies Record<ClaudeToolName, Record<string, readonly string[]>>;
+
+/** Claude keys holding a path, made absolute against the project dir (Claude's file paths are absolute, claude-hooks.md §2.2). */
+const PATH_KEYS: ReadonlySet<string> = new Set(['file_path', 'notebook_path', 'path']);
+
+/** The key argument of each tool: what pairs a transcript `tool_use` with a recorded result (with the name and order). */
+export const TOOL_KEY_ARG = {
+  Bash: 'command',
+  Read: 'file_path',
+  Write: 'file_path',
+  Edit: 'file_path',
+  NotebookEdit: 'notebook_path',
+  Glob: 'pattern',
+  Grep: 'pattern',
+  WebFetch: 'url',
+  WebSearch: 'query',
+  Agent: 'description',
+  Task: 'description',
+  TodoWrite: null, // every call rewrites the whole list; order alone pairs
+} as const satisfies Record<ClaudeToolName, string | null>;
+
+/** Key arguments are compared up to this many characters (keeps recorded keys and resume state small). */
+const KEY_MAX = 512;
+
+function keysFor(claudeName: string): Record<string, readonly string[]> | undefined {
+  return Object.hasOwn(CLAUDE_INPUT_KEYS, claudeName) ? CLAUDE_INPUT_KEYS[claudeName as ClaudeToolName] : undefined;
+}
+
+/**
+ * Give Claude its own `tool_input` keys: Claude keys first (taken from whichever Cursor spelling is present),
+ * then every key that is no spelling of a Claude key, unchanged. Relative paths are resolved against `projectDir`.
+ * Tools without a table row (MCP, unknown) get their input unchanged.
+ */
+export function toClaudeToolInput(claudeName: string, input: Record<string, unknown>, projectDir?: string): Record<string, unknown> {
+  const table = keysFor(claudeName);
+  if (!table) return { ...input };
+  const out: Record<string, unknown> = {};
+  const consumed = new Set<string>();
+  for (const [claudeKey, spellings] of Object.entries(table)) {
+    for (const s of spellings) consumed.add(s);
+    const from = spellings.find((s) => input[s] !== undefined);
+    if (from === undefined) continue;
+    const value = input[from];
+    out[claudeKey] = PATH_KEYS.has(claudeKey) && typeof value === 'string' ? absolutePath(value, projectDir) : value;
+  }
+  for (const [k, v] of Object.entries(input)) if (!consumed.has(k)) out[k] = v;
+  return out;
+}
+
+/**
+ * Map a Claude `updatedInput` back into Cursor's keys, in the spelling the original Cursor input used
+ * (Cursor sent `path` → answer `path`). Modelled keys follow `claudeUpdated` (a key it omits is omitted);
+ * Cursor-only keys of the original (e.g. Shell `cwd`, `timeout`) are kept unless `claudeUpdated` sets them.
+ * Pass the `projectDir` given to toClaudeToolInput so an unchanged relative path goes back relative.
+ */
+export function toCursorToolInput(
+  cursorName: string,
+  original: Record<string, unknown>,
+  claudeUpdated: Record<string, unknown>,
+  projectDir?: string,
+): Record<string, unknown> {
+  const claudeName = claudeToolCandidates(cursorName, original)[0] ?? cursorName;
+  const table = keysFor(claudeName);
+  if (!table) return { ...claudeUpdated };
+  const out: Record<string, unknown> = {};
+  const spellingsOf = new Map(Object.entries(table));
+  const modelled = new Set([...spellingsOf.values()].flat());
+  for (const [claudeKey, value] of Object.entries(claudeUpdated)) {
+    const spellings = spellingsOf.get(claudeKey);
+    if (!spellings) {
+      out[claudeKey] = value;
+      continue;
+    }
+    const used = spellings.find((s) => original[s] !== undefined) ?? claudeKey;
+    const before = original[used];
+    // Keep Cursor's relative spelling when the script left the path as toClaudeToolInput made it.
+    const same = PATH_KEYS.has(claudeKey) && typeof before === 'string' && isRelative(before) && value === absolutePath(before, projectDir);
+    out[used] = same ? before : value;
+  }
+  for (const [k, v] of Object.entries(original)) if (!modelled.has(k) && !(k in out)) out[k] = v;
+  return out;
+}
+
+/**
+ * Claude's `tool_response` (claude-hooks.md §5.3) from Cursor's `postToolUse.tool_output`, a JSON string
+ * (e.g. Shell `{"output":"…","exitCode":0}`, cursor-hooks.md §4). Shapes are filled where derivable;
+ * `claudeInput` supplies what the output lacks (paths, written content). Never throws: an unknown tool
+ * gets the parsed value, an unparsable string stays a string.
+ */
+export function toClaudeToolResponse(claudeName: string, toolOutput: unknown, claudeInput: Record<string, unknown> = {}): unknown {
+  const parsed = parseMaybeJson(toolOutput);
+  const obj = isRecord(parsed) ? parsed : undefined;
+  const text = typeof parsed === 'string' ? parsed : undefined;
+  switch (claudeName) {
+    case 'Bash': {
+      if (!obj && text === undefined) return parsed;
+      const { output, stdout, stderr, interrupted, isImage, exitCode, ...rest } = obj ?? {};
+      return {
+        stdout: str(stdout) ?? str(output) ?? text ?? '',
+        stderr: str(stderr) ?? '',
+        interrupted: interrupted === true,
+        isImage: isImage === true,
+        ...(typeof exitCode === 'number' ? { exitCode } : {}),
+        ...rest,
+      };
+    }
+    case 'Write': {
+      const filePath = str(obj?.filePath) ?? str(claudeInput.file_path);
+      const content = str(obj?.content) ?? str(claudeInput.content);
+      if (filePath === undefined) return parsed;
+      // `type` ("create" | "update") is only known when Cursor says so.
+      return { ...(str(obj?.type) ? { type: obj?.type } : {}), filePath, ...(content !== undefined ? { content } : {}), ...omit(obj, ['type', 'filePath', 'content']) };
+    }
+    case 'Edit': {
+      const filePath = str(obj?.filePath) ?? str(claudeInput.file_path);
+      if (filePath === undefined) return parsed;
+      const oldString = str(obj?.oldString) ?? str(claudeInput.old_string);
+      const newString = str(obj?.newString) ?? str(claudeInput.new_string);
+      const replaceAll = obj?.replaceAll ?? claudeInput.replace_all;
+      return {
+        filePath,
+        ...(oldString !== undefined ? { oldString } : {}),
+        ...(newString !== undefined ? { newString } : {}),
+        ...(typeof replaceAll === 'boolean' ? { replaceAll } : {}),
+        ...omit(obj, ['filePath', 'oldString', 'newString', 'replaceAll']),
+      };
+    }
+    case 'Read': {
+      if (obj && isRecord(obj.file)) return obj;
+      const filePath = str(claudeInput.file_path);
+      const content = text ?? str(obj?.content) ?? str(obj?.contents) ?? str(obj?.output);
+      if (filePath === undefined || content === undefined) return parsed;
+      const offset = typeof claudeInput.offset === 'number' ? claudeInput.offset : 1;
+      return { type: 'text', file: { filePath, content, numLines: content === '' ? 0 : content.split('\n').length, startLine: offset } };
+    }
+    default:
+      return parsed;
+  }
+}
+
+/** A tool use as Claude would have logged it: name (first candidate) and input, with Cursor's MCP wrapper unwrapped. */
+export function toClaudeToolUse(cursorName: string, rawInput: unknown, projectDir?: string): { name: string; input: Record<string, unknown> } {
+  const { input } = parseToolInput(rawInput);
+  const mcp = cursorName === 'CallMcpTool' ? unwrapMcpCall(input) : undefined;
+  if (mcp) return mcp;
+  const name = claudeToolCandidates(cursorName, input)[0] ?? cursorName;
+  return { name, input: toClaudeToolInput(name, input, projectDir) };
+}
+
+/**
+ * Transcript `CallMcpTool {server, toolName, arguments}` → `mcp__<server>__<tool>` with the arguments as input.
+ * The key spellings are UNCONFIRMED (cursor-hooks.md §6 names the tool, not its keys): any other shape keeps the raw name.
+ */
+function unwrapMcpCall(input: Record<string, unknown>): { name: string; input: Record<string, unknown> } | undefined {
+  const server = str(input.server) ?? str(input.serverName) ?? str(input.server_name);
+  const tool = str(input.toolName) ?? str(input.tool_name) ?? str(input.name);
+  if (!server || !tool) return undefined;
+  const args = input.arguments ?? input.args ?? input.input;
+  return { name: `mcp__${server.replace(/[^A-Za-z0-9_-]/g, '_')}__${tool}`, input: args === undefined ? {} : parseToolInput(args).input };
+}
+
+/** The key argument of a Claude tool input, for pairing results ('' when the tool has none). */
+export function toolKey(claudeName: string, claudeInput: Record<string, unknown>): string {
+  const arg = Object.hasOwn(TOOL_KEY_ARG, claudeName) ? TOOL_KEY_ARG[claudeName as ClaudeToolName] : null;
+  if (arg === null) return '';
+  const v = claudeInput[arg];
+  return typeof v === 'string' ? v.trim().slice(0, KEY_MAX) : '';
+}
+
+/** `p` made absolute against `projectDir` (POSIX join; Windows drive and UNC paths count as absolute). */
+function absolutePath(p: string, projectDir: string | undefined): string {
+  if (!projectDir || !isRelative(p)) return p;
+  return posix.join(projectDir, p);
+}
+
+function isRelative(p: string): boolean {
+  return p !== '' && !posix.isAbsolute(p) && !/^[A-Za-z]:[\\/]/.test(p) && !p.startsWith('\\\\') && !p.startsWith('~');
+}
+
+function parseMaybeJson(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  const t = v.trimStart();
+  if (!t.startsWith('{') && !t.startsWith('[') && !t.startsWith('"')) return v;
+  try {
+    return JSON.parse(v);
+  } catch {
+    return v;
+  }
+}
+
+function omit(obj: Record<string, unknown> | undefined, keys: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (obj) for (const [k, v] of Object.entries(obj)) if (!keys.includes(k)) out[k] = v;
+  return out;
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+
+function kindOf(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  return `a ${typeof v}`;
+}
+
+/** A plain JSON object (not an array, not null). */
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
