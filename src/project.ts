@@ -54,8 +54,10 @@ export interface Binding {
   source: string;
 }
 
-/** Marker that identifies hookshim's own entries in .cursor/hooks.json. */
-export const MARKER = 'hookshim';
+/** hookshim's own entries in .cursor/hooks.json: the word "hookshim" (or hookshim.mjs) as a command path segment. */
+export function isOurCommand(command: string): boolean {
+  return /(^|[\s/\\])hookshim(\.mjs)?(\s|$)/.test(command);
+}
 
 /** Read hookshim's entry for `event` from .cursor/hooks.json: the one source of truth for its timeout. */
 export function readBinding(dir: string, event: string): Binding {
@@ -69,7 +71,7 @@ export function readBinding(dir: string, event: string): Binding {
   }
   const entries = (doc as { hooks?: Record<string, unknown> } | null)?.hooks?.[event];
   if (!Array.isArray(entries)) return fallback;
-  const mine = entries.find((e) => typeof e?.command === 'string' && e.command.includes(MARKER) && e.command.includes(event));
+  const mine = entries.find((e) => typeof e?.command === 'string' && isOurCommand(e.command) && e.command.trim().split(/\s+/).includes(event));
   if (!mine) return fallback;
   const t = mine.timeout;
   const ll = mine.loop_limit;

@@ -1,0 +1,351 @@
+// The hook path: one Cursor event in, exactly one Cursor answer out (DESIGN §1).
+// read stdin → sentinel → translate → select rows → run in parallel under one deadline → fold → emit.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ADAPTERS } from '../adapters/index.ts';
+import { isHandledEvent, UNBOUND_CURSOR_EVENTS, type HandledEvent } from '../adapters/events.ts';
+import { interpret } from '../adapters/outcome.ts';
+import type { EventContext, Folded, Invocation, Json, RunResult, StateIn } from '../adapters/types.ts';
+import { EMPTY_STATE } from '../adapters/types.ts';
+import { prepareCommand } from '../catalog/command.ts';
+import { selectRows } from '../catalog/select.ts';
+import type { CatalogRow } from '../catalog/types.ts';
+import { budgetFor } from './budget.ts';
+import type { HookshimConfig } from './config.ts';
+import { emit, emitted } from './emit.ts';
+import { createLog, type Log } from './log.ts';
+import { catalogFile, loadCatalog, loadConfig, projectDir, readBinding } from './project.ts';
+import { applyEffects, claim, type Claimed, type Claims } from './records.ts';
+import { runAll, type Batch, type Job } from './runner.ts';
+import { claimTick, tickKey } from './sentinel.ts';
+import { areaPath, collectOld, openState, removeFile, type StateDir } from './state.ts';
+import { readStdin } from './stdin.ts';
+import { recordToolResult } from './toolResults.ts';
+import { claudeTranscript } from './transcript.ts';
+import { trace, type TraceRecord } from './trace.ts';
+
+/** Claude's default per-hook timeouts, seconds (claude-hooks.md §1.4). */
+const CLAUDE_DEFAULT_TIMEOUT_S = 600;
+const CLAUDE_PROMPT_TIMEOUT_S = 30;
+/** Records older than this are collected. */
+const STATE_MAX_AGE_MS = 24 * 3600 * 1000;
+
+export interface HookIO {
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  /** Epoch ms when this process started (Cursor's timeout counts from the spawn). */
+  startedAt: number;
+}
+
+/** Events whose duplicate processes replay the leader's answer; the rest answer empty (DESIGN §7). */
+const REPLAYED: ReadonlySet<HandledEvent> = new Set(['preToolUse', 'beforeSubmitPrompt', 'subagentStart']);
+
+/** What each event drains from the state dir before folding. */
+function claimsFor(event: HandledEvent, input: Json): Claims {
+  const id = typeof input.tool_use_id === 'string' ? input.tool_use_id : undefined;
+  switch (event) {
+    case 'postToolUse':
+      return { stash: id, pending: true, carried: true };
+    case 'postToolUseFailure':
+      return { stash: id };
+    case 'beforeSubmitPrompt':
+      return { covered: true };
+    case 'sessionStart':
+      return { pending: true };
+    default:
+      return {};
+  }
+}
+
+/** Run one Cursor event end to end; always answers, always resolves to exit code 0. */
+export async function runHook(eventArg: string | undefined, io: HookIO): Promise<number> {
+  const log = createLog(io.env);
+  const name = eventArg ?? '';
+  const fallback: Json = isHandledEvent(name) ? ADAPTERS[name].empty : {};
+  const t: TraceRecord = { at: new Date().toISOString(), event: name, rows: [], decision: undefined, errors: [] };
+  let finishing: ((why: string) => void) | undefined;
+
+  const crash = (err: unknown) => {
+    // hookshim itself fails open (DESIGN §6): a valid empty answer plus a clear message.
+    log.warn(`internal error, answering ${JSON.stringify(fallback)} (fail open): ${(err as Error)?.stack ?? String(err)}`);
+    emit(fallback);
+    process.exit(0);
+  };
+  process.on('uncaughtException', crash);
+  process.on('unhandledRejection', crash);
+
+  if (io.env.HOOKSHIM === '0') {
+    emit(fallback);
+    return 0;
+  }
+  if (!isHandledEvent(name)) {
+    const why = name in UNBOUND_CURSOR_EVENTS ? `hookshim does not handle "${name}": ${UNBOUND_CURSOR_EVENTS[name as keyof typeof UNBOUND_CURSOR_EVENTS]}` : `unknown event "${name}"; expected one of ${Object.keys(ADAPTERS).join(', ')}`;
+    log.warn(`${why}; answering {}`);
+    emit({});
+    return 0;
+  }
+  const event: HandledEvent = name;
+  const adapter = ADAPTERS[event];
+
+  // Until the binding is known, assume Cursor's default timeout for the stdin read.
+  const stdin = await readStdin(io.stdin, budgetFor(60, io.startedAt).deadline - Date.now());
+  if (stdin.problem) log.warn(`${stdin.problem}; continuing with what there is`);
+  const input = stdin.input;
+  const dir = projectDir(io.env, input, io.cwd);
+  const binding = readBinding(dir, event);
+  const budget = budgetFor(binding.timeoutS, io.startedAt);
+  log.debug(`${event}: project ${dir}; Cursor timeout ${binding.timeoutS}s (${binding.source}); deadline in ${budget.deadline - Date.now()}ms`);
+
+  const sessionId = str(input.conversation_id) ?? str(input.session_id) ?? 'unknown-session';
+  t.conversation = sessionId;
+  t.toolUseId = str(input.tool_use_id);
+  t.tool = str(input.tool_name);
+
+  const catalog = loadCatalog(catalogFile(io.env, dir));
+  if (!catalog.ok) {
+    log.warn(`${catalog.error}; answering ${JSON.stringify(fallback)} (fail open)`);
+    emit(fallback);
+    return 0;
+  }
+  for (const w of catalog.catalog.warnings) log.warn(`${path.relative(dir, catalog.file)}: ${w}`);
+  const config = loadConfig(dir, (m) => log.warn(m));
+  const state = openState(io.env, (m) => log.warn(m));
+  if (state) maybeCollect(state);
+
+  // Several processes for one event: only the first runs the catalog.
+  const tick = claimTick(state, tickKey(event, input, tickExtra(event, input)), (binding.timeoutS + 10) * 1000);
+  if (tick.role === 'follower') {
+    const res = await tick.wait(budget.deadline);
+    const answer = REPLAYED.has(event) && res.answer ? res.answer : fallback;
+    log.debug(`duplicate ${event} process: ${res.why}`);
+    if (!res.answer) log.warn(`duplicate ${event} process: ${res.why}; answering ${JSON.stringify(answer)}`);
+    emit(answer);
+    return 0;
+  }
+  if (tick.role === 'solo') log.debug(`no dedup for this event: ${tick.why}`);
+
+  const claimed = claim(state, sessionId, claimsFor(event, input));
+  const ctx: EventContext = { event, input, projectDir: dir, sessionId, transcriptPath: '', loopLimit: binding.loopLimit };
+  const envFile = event === 'sessionStart' ? makeEnvFile(state, sessionId) : undefined;
+  let batch: Batch | undefined;
+  let jobs: Job[] = [];
+
+  // One place decides the answer, whether the scripts finished, the deadline passed, or Cursor sent SIGTERM.
+  const finish = (results: RunResult[], why: string): void => {
+    if (emitted()) return;
+    const verdicts = results.map(interpret);
+    const stateIn: StateIn = { ...claimed.state, ...(envFile ? { envFile: readEnvFile(envFile) } : {}) };
+    let folded: Folded;
+    try {
+      folded = adapter.fold(ctx, verdicts, stateIn);
+    } catch (err) {
+      log.warn(`fold failed: ${(err as Error).message}; answering ${JSON.stringify(fallback)} (fail open)`);
+      folded = { answer: fallback, effects: [], notes: [] };
+    }
+    if (config.promptContext === 'beforeSubmitPrompt' && event === 'beforeSubmitPrompt') deliverPromptNow(folded);
+    emit(folded.answer);
+    claimed.release();
+    if (tick.role === 'leader') tick.finish(folded.answer);
+    for (const n of [...folded.notes, ...applyEffects(state, sessionId, folded.effects)]) log.warn(n);
+    if (why !== 'done') log.warn(why);
+    if (envFile) removeFile(envFile);
+    t.decision = folded.answer;
+    t.rows = results.map((r) => ({ row: r.locator, label: r.label, event: r.claudeEvent, ms: r.durationMs, exit: r.exitCode, timedOut: r.timedOut }));
+    t.errors = [...log.lines];
+    trace(io.env, t, input);
+  };
+  finishing = (why) => {
+    const results = batch ? batch.snapshot() : [];
+    batch?.killAll();
+    finish(results, why);
+    process.exit(0);
+  };
+  const hard = setTimeout(() => finishing?.(`deadline reached ${budget.slackMs}ms before Cursor's ${binding.timeoutS}s timeout; unfinished scripts count as timed out`), Math.max(0, budget.deadline - Date.now()));
+  hard.unref();
+  for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(sig, () => finishing?.(`received ${sig}; answered with what had finished`));
+
+  try {
+    if (state && (event === 'postToolUse' || event === 'postToolUseFailure')) {
+      try {
+        recordToolResult(state, sessionId, input);
+      } catch (err) {
+        log.warn(`could not record the tool result: ${(err as Error).message}`);
+      }
+    }
+
+    const plan = adapter.plan(ctx, claimed.state);
+    for (const n of plan.notes) log.warn(n);
+    const selected = select(plan.invocations, catalog.catalog.rows, dir, log);
+    if (selected.length > 0) {
+      const tx = await claudeTranscript({
+        cursorPath: str(input.transcript_path) ?? str(io.env.CURSOR_TRANSCRIPT_PATH),
+        sessionId,
+        cwd: dir,
+        state,
+        warn: (m) => log.warn(m),
+      });
+      ctx.transcriptPath = tx.path;
+      if (tx.lastAssistantMessage !== undefined) ctx.lastAssistantMessage = tx.lastAssistantMessage;
+      const gated = resultGated(selected, config, tx.resultsAvailable, log);
+      const pluginRoot = path.dirname(path.dirname(catalog.file));
+      jobs = gated.map(({ inv, row, matched }) => toJob(inv, row, matched, { dir, pluginRoot, env: io.env, deadline: budget.deadline, envFile }));
+    }
+    if (jobs.length === 0) {
+      finish([], 'done');
+      return 0;
+    }
+    batch = runAll(jobs);
+    const results = await batch.done;
+    finish(results, 'done');
+  } catch (err) {
+    if (tick.role === 'leader') tick.abandon();
+    claimed.restore();
+    crash(err);
+  } finally {
+    clearTimeout(hard);
+  }
+  return 0;
+}
+
+interface Chosen {
+  inv: Invocation;
+  row: CatalogRow;
+  matched: string | undefined;
+}
+
+/** Select catalog rows for every invocation, reporting every skipped row. */
+function select(invocations: readonly Invocation[], rows: readonly CatalogRow[], dir: string, log: Log): Chosen[] {
+  const out: Chosen[] = [];
+  for (const inv of invocations) {
+    const { selected, skipped } = selectRows(rows, inv.claudeEvent, { ...inv.subject, homeDir: safeHome() });
+    for (const s of skipped) log.warn(`skipped ${s.row.locator}: ${s.reason}`);
+    for (const s of selected) out.push({ inv, row: s.row, matched: s.matchedValue });
+    log.debug(`${inv.claudeEvent}: matcher values ${JSON.stringify(inv.subject.values)} → ${selected.length} row(s) in ${dir}`);
+  }
+  return out;
+}
+
+/** Drop rows marked as needing tool results when none have been recorded (issue: result-gated guards). */
+function resultGated(chosen: Chosen[], config: HookshimConfig, available: boolean, log: Log): Chosen[] {
+  const marks = config.resultGated ?? [];
+  if (marks.length === 0 || available) return chosen;
+  return chosen.filter((c) => {
+    const hit = marks.find((m) => c.row.locator === m || (c.row.command ?? '').includes(m));
+    if (hit) log.warn(`skipped ${c.row.locator}: marked result-gated ("${hit}") and no tool results are recorded for this conversation yet`);
+    return !hit;
+  });
+}
+
+interface JobEnv {
+  dir: string;
+  pluginRoot: string;
+  env: NodeJS.ProcessEnv;
+  deadline: number;
+  envFile?: string;
+}
+
+/** The runner job for one selected row: command, env, stdin, time allowed. */
+function toJob(inv: Invocation, row: CatalogRow, matched: string | undefined, je: JobEnv): Job {
+  const prepared = prepareCommand(row, { pluginRoot: je.pluginRoot, projectDir: je.dir });
+  const own = row.timeout ?? (inv.claudeEvent === 'UserPromptSubmit' ? CLAUDE_PROMPT_TIMEOUT_S : CLAUDE_DEFAULT_TIMEOUT_S);
+  const left = Math.max(0, je.deadline - Date.now());
+  const timeoutMs = Math.min(own * 1000, left);
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(je.env)) if (v !== undefined && k !== 'CURSOR_PLUGIN_ROOT') env[k] = v;
+  const payload = inv.payload(matched);
+  Object.assign(env, {
+    CLAUDE_PROJECT_DIR: je.dir,
+    CLAUDE_PLUGIN_ROOT: je.pluginRoot,
+    CLAUDE_CODE_SESSION_ID: String(payload.session_id ?? ''),
+    ...prepared.env,
+    ...(inv.env ?? {}),
+    ...(inv.claudeEvent === 'SessionStart' && je.envFile ? { CLAUDE_ENV_FILE: je.envFile } : {}),
+  });
+  return {
+    label: prepared.label,
+    locator: row.locator,
+    claudeEvent: inv.claudeEvent,
+    file: prepared.file,
+    ...(prepared.args ? { args: prepared.args } : {}),
+    shell: prepared.shell,
+    cwd: je.dir,
+    env,
+    input: JSON.stringify(payload),
+    timeoutMs,
+    timeoutSeconds: timeoutMs < own * 1000 ? timeoutMs / 1000 : own,
+    ...(row.async ? { background: true } : {}),
+  };
+}
+
+/** With promptContext "beforeSubmitPrompt", the context goes out now instead of waiting for a tool. */
+function deliverPromptNow(folded: Folded): void {
+  const pending = folded.effects.find((e) => e.kind === 'pendingPrompt');
+  if (!pending || pending.kind !== 'pendingPrompt' || folded.answer.continue === false) return;
+  folded.answer.additional_context = pending.messages.map((m) => m.text).join('\n\n');
+  folded.effects = folded.effects.filter((e) => e !== pending);
+}
+
+/** Extra sentinel key material: the transcript size tells turns apart where generation ids do not. */
+function tickExtra(event: HandledEvent, input: Json): string {
+  if (event !== 'stop' && event !== 'subagentStop' && event !== 'preCompact') return '';
+  const p = str(input.transcript_path);
+  if (!p) return '';
+  try {
+    return String(fs.statSync(p).size);
+  } catch {
+    return '';
+  }
+}
+
+function makeEnvFile(state: StateDir | null, session: string): string | undefined {
+  const name = `${session.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 40)}-${process.pid}.env`;
+  const file = state ? areaPath(state, 'env', name) : path.join(os.tmpdir(), `hookshim-${name}`);
+  if (!file) return undefined;
+  try {
+    fs.writeFileSync(file, '', { mode: 0o600, flag: 'w' });
+    return file;
+  } catch {
+    return undefined;
+  }
+}
+
+function readEnvFile(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** Collect old records at most every ten minutes (a stamp file's mtime says when). */
+function maybeCollect(state: StateDir): void {
+  const stamp = path.join(state.root, '.collected');
+  try {
+    const age = Date.now() - fs.statSync(stamp).mtimeMs;
+    if (age < 10 * 60 * 1000) return;
+  } catch {
+    /* first run */
+  }
+  try {
+    fs.writeFileSync(stamp, '');
+    collectOld(state, STATE_MAX_AGE_MS);
+  } catch {
+    /* best effort */
+  }
+}
+
+function safeHome(): string | undefined {
+  try {
+    return os.homedir();
+  } catch {
+    return undefined;
+  }
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' && v !== '' ? v : undefined;
+}
+
+export { EMPTY_STATE };

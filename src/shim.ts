@@ -1,0 +1,9 @@
+// Entry of the vendored bundle (.cursor/hooks/hookshim.mjs): `node hookshim.mjs <cursorEvent>`, payload on stdin.
+import { runHook } from './hook.ts';
+
+const startedAt = Math.round(performance.timeOrigin);
+const event = process.argv[2];
+runHook(event, { env: process.env, cwd: process.cwd(), stdin: process.stdin, startedAt }).then(
+  (code) => process.exit(code),
+  () => process.exit(0),
+);

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ADAPTERS } from '../../adapters/index.ts';
+import { CLAUDE_EVENT_CARRIERS, CLAUDE_EVENTS, CURSOR_EVENTS, cursorEventsFor, HANDLED_EVENTS, noAnalogReason, RUNS, UNBOUND_CURSOR_EVENTS } from '../../adapters/events.ts';
+
+const schema = JSON.parse(fs.readFileSync(new URL('../../catalog/schema/claude-code-plugin-hooks.schema.json', import.meta.url), 'utf8'));
+
+describe('event tables are complete (DESIGN §3)', () => {
+  it('every Claude event of the vendored schema is either carried or in the no-analog table', () => {
+    const schemaEvents = Object.keys(schema.properties.hooks.properties).sort();
+    expect([...CLAUDE_EVENTS].sort()).toEqual(schemaEvents);
+    expect(Object.keys(CLAUDE_EVENT_CARRIERS).sort()).toEqual(schemaEvents);
+    for (const [ev, c] of Object.entries(CLAUDE_EVENT_CARRIERS)) {
+      if ('none' in c) expect(c.none.length, ev).toBeGreaterThan(10);
+      else expect(c.bind.length, ev).toBeGreaterThan(0);
+    }
+  });
+
+  it('every carrier binds only handled Cursor events, and every handled event has an adapter', () => {
+    for (const c of Object.values(CLAUDE_EVENT_CARRIERS)) if ('bind' in c) for (const b of c.bind) expect(HANDLED_EVENTS).toContain(b);
+    expect(Object.keys(ADAPTERS).sort()).toEqual([...HANDLED_EVENTS].sort());
+    expect(Object.keys(RUNS).sort()).toEqual([...HANDLED_EVENTS].sort());
+  });
+
+  it('every Cursor event is handled or unbound with a reason', () => {
+    const covered = [...HANDLED_EVENTS, ...Object.keys(UNBOUND_CURSOR_EVENTS)].sort();
+    expect(covered).toEqual([...CURSOR_EVENTS].sort());
+  });
+
+  it('every Claude event a Cursor event runs is carried by it', () => {
+    for (const [cursor, claude] of Object.entries(RUNS)) {
+      for (const ev of claude) {
+        const c = CLAUDE_EVENT_CARRIERS[ev];
+        expect('bind' in c && (c.bind as readonly string[]).includes(cursor), `${cursor} runs ${ev}`).toBe(true);
+      }
+    }
+  });
+});
+
+describe('binding (DESIGN §3: init binds exactly what the catalog needs)', () => {
+  it.each([
+    [['PreToolUse'], ['preToolUse', 'postToolUse', 'postToolUseFailure']],
+    [['Stop'], ['postToolUse', 'postToolUseFailure', 'stop']],
+    [['UserPromptSubmit'], ['postToolUse', 'postToolUseFailure', 'beforeSubmitPrompt', 'sessionStart']],
+    [['SessionEnd'], ['sessionEnd']],
+    [['PreCompact', 'SessionStart'], ['sessionStart', 'preCompact']],
+    [['Notification', 'PermissionRequest'], []],
+  ])('%j → %j', (claude, cursor) => {
+    expect(cursorEventsFor(claude)).toEqual(cursor);
+  });
+
+  it.each(['Notification', 'PermissionRequest', 'PostToolBatch', 'Setup', 'UserPromptExpansion', 'PermissionDenied'])('%s has no analog, with a reason', (ev) => {
+    expect(noAnalogReason(ev)).toBeTruthy();
+  });
+
+  it('SendMessage-style tool slices are a matcher matter, not an event: PreToolUse is carried', () => {
+    expect(noAnalogReason('PreToolUse')).toBeUndefined();
+  });
+});

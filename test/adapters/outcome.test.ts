@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { interpret, parseStdout } from '../../adapters/outcome.ts';
+import { run } from './helpers.ts';
+
+const hso = (o: object) => JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', ...o } });
+
+describe('claude-hooks.md §3.1 exit codes', () => {
+  it.each([
+    ['exit 0, no output', run(), {}],
+    ['exit 2 blocks with stderr', run({ exitCode: 2, stderr: 'no force push\n' }), { block: 'no force push', blockKind: 'exit2' }],
+    ['exit 2 blocks with stdout when stderr is empty', run({ exitCode: 2, stdout: 'because\n' }), { block: 'because' }],
+    ['exit 2 prefers the JSON reason', run({ exitCode: 2, stdout: '{"reason":"json says"}', stderr: 'err says' }), { block: 'json says' }],
+    ['exit 2 blocks even when JSON allows', run({ exitCode: 2, stdout: hso({ permissionDecision: 'allow' }), stderr: 'still no' }), { block: 'still no' }],
+    ['exit 1 is a non-blocking error', run({ exitCode: 1, stderr: 'boom\nmore' }), { error: 'exit 1 (non-blocking error): boom' }],
+    ['exit 126: cannot start', run({ exitCode: 126, stderr: 'sh: 1: ./x.sh: Permission denied' }), { failure: { kind: 'cannot-start', detail: 'cannot start (exit 126, not executable): sh: 1: ./x.sh: Permission denied' } }],
+    ['exit 127: missing', run({ exitCode: 127, stderr: 'sh: 1: hooks/gone.sh: not found' }), { failure: { kind: 'missing', detail: 'missing (exit 127, command not found): sh: 1: hooks/gone.sh: not found' } }],
+    ['timeout', run({ timedOut: true, exitCode: null, timeoutSeconds: 2 }), { failure: { kind: 'timeout', detail: 'timeout: no answer within 2s' } }],
+    ['spawn error', run({ startError: 'spawn /bin/sh ENOENT', exitCode: null }), { failure: { kind: 'cannot-start', detail: 'could not start: spawn /bin/sh ENOENT' } }],
+    ['killed by a signal', run({ exitCode: null, signal: 'SIGSEGV' }), { error: 'killed by SIGSEGV' }],
+    ['JSON on exit 1 is honoured (2026-08 docs)', run({ exitCode: 1, stdout: hso({ permissionDecision: 'deny', permissionDecisionReason: 'r' }) }), { block: 'r', blockKind: 'deny' }],
+  ])('%s', (_name, r, expected) => {
+    expect(interpret(r)).toMatchObject(expected);
+  });
+});
+
+describe('claude-hooks.md §3.2–3.4 JSON output', () => {
+  it.each([
+    ['permissionDecision deny with reason', hso({ permissionDecision: 'deny', permissionDecisionReason: 'nope' }), { decision: 'deny', block: 'nope', blockKind: 'deny' }],
+    ['deny whose reason is only in systemMessage', JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny' }, systemMessage: 'said here' }), { block: 'said here' }],
+    ['deny with no reason at all names the script', hso({ permissionDecision: 'deny' }), { block: 'hooks/guard.sh denied it without giving a reason' }],
+    ['legacy decision block on PreToolUse is a deny', '{"decision":"block","reason":"old style"}', { decision: 'deny', block: 'old style' }],
+    ['legacy decision approve on PreToolUse is an allow', '{"decision":"approve"}', { decision: 'allow' }],
+    ['ask keeps its reason', hso({ permissionDecision: 'ask', permissionDecisionReason: 'sure?' }), { decision: 'ask', decisionReason: 'sure?' }],
+    ['updatedInput', hso({ permissionDecision: 'allow', updatedInput: { command: 'ls' } }), { updatedInput: { command: 'ls' } }],
+    ['additionalContext nested and flat', JSON.stringify({ hookSpecificOutput: { additionalContext: 'a' }, additionalContext: 'b' }), { context: ['a', 'b'] }],
+    ['systemMessage', '{"systemMessage":"careful"}', { systemMessage: 'careful', context: [] }],
+    ['continue:false with stopReason', '{"continue":false,"stopReason":"halt"}', { stop: 'halt' }],
+    ['Cursor-style permission deny from a script', '{"permission":"deny","user_message":"cursor style"}', { block: 'cursor style' }],
+  ])('%s', (_name, stdout, expected) => {
+    expect(interpret(run({ stdout }))).toMatchObject(expected);
+  });
+
+  it.each([
+    ['decision block on Stop', 'Stop', '{"decision":"block","reason":"run tests"}', { blockKind: 'decision', block: 'run tests' }],
+    ['decision approve on Stop is not a block', 'Stop', '{"decision":"approve"}', { context: [] }],
+    ['decision block on PostToolUse', 'PostToolUse', '{"decision":"block","reason":"lint failed"}', { block: 'lint failed' }],
+  ] as const)('%s', (_name, claudeEvent, stdout, expected) => {
+    const v = interpret(run({ claudeEvent, stdout }));
+    expect(v).toMatchObject(expected);
+    if (!('block' in expected)) expect(v.block).toBeUndefined();
+  });
+});
+
+describe('stdout parsing (claude-hooks.md §3.1: JSON only when it starts with "{")', () => {
+  it.each([
+    ['', { kind: 'empty' }],
+    ['  hello\n', { kind: 'text', text: 'hello' }],
+    ['[1,2]', { kind: 'text', text: '[1,2]' }],
+    ['{"a":1}', { kind: 'json', json: { a: 1 } }],
+    ['{"a":', { kind: 'invalid' }],
+  ])('%j', (stdout, expected) => {
+    expect(parseStdout(stdout)).toMatchObject(expected);
+  });
+
+  it('invalid JSON is reported, never used as context', () => {
+    const v = interpret(run({ stdout: '{"partial": tr' }));
+    expect(v.error).toMatch(/not valid JSON/);
+    expect(v.plainText).toBeUndefined();
+  });
+
+  it('plain stdout on exit 0 is kept as text', () => {
+    expect(interpret(run({ stdout: 'Local time: 10:00\n' })).plainText).toBe('Local time: 10:00');
+  });
+
+  it('an async row is never a decision', () => {
+    expect(interpret(run({ background: true, exitCode: 2, stderr: 'x' }))).toEqual({ label: 'hooks/guard.sh', claudeEvent: 'PreToolUse', context: [] });
+  });
+});
