@@ -96,8 +96,10 @@ function bashTest(spec: string): InputTest {
   else source = wildcard(pattern);
   const re = new RegExp(`^${source}$`, 's');
   return (input) => {
-    const command = input['command'];
-    if (typeof command !== 'string') return false;
+    const raw = input['command'];
+    if (typeof raw !== 'string') return false;
+    // A backslash-newline is a line continuation, not a separator (POSIX sh 2.2.1).
+    const command = raw.replace(/\\\r?\n/g, ' ');
     if (re.test(collapseBlanks(command).trim())) return true;
     return command.split(SUBCOMMAND_SPLIT).some((part) => re.test(collapseBlanks(part.trim()).replace(LEADING_NOISE, '').trim()));
   };
@@ -113,6 +115,7 @@ function wildcard(s: string): string {
   return s.split('*').map(escapeRegex).join('.*');
 }
 
+// Escape every RegExp metacharacter of a literal.
 function escapeRegex(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }

@@ -1,6 +1,7 @@
 // zod/mini schemas of a plugin `hooks/hooks.json` (https://code.claude.com/docs/en/plugins-reference#hooks).
 // The file is validated piece by piece (see load.ts): a bad handler costs that handler, not the catalog.
-import { z } from 'zod/mini';
+// A namespace import lets esbuild drop the parts of zod we do not use (locales, JSON Schema): ~27 KB instead of ~430 KB.
+import * as z from 'zod/mini';
 
 /** Handler `type` values Claude Code defines (hooks doc, "Hook handler fields"). */
 export const HANDLER_TYPES = ['command', 'http', 'mcp_tool', 'prompt', 'agent'] as const;

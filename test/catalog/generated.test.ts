@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { z } from 'zod/mini';
+import type * as z from 'zod/mini';
 import { KNOWN_EVENTS, type KnownEvent } from '../../catalog/events.ts';
 import type { HookCommand, HookMatcher, PluginHooksFile } from '../../catalog/generated/pluginHooks.ts';
 import { HANDLER_TYPES, type commandHandlerSchema, type matcherGroupSchema, type timeoutSchema } from '../../catalog/schema.ts';

@@ -92,6 +92,7 @@ describe('Bash rules see every sub-command, so a guard cannot be dodged', () => 
     ['! git push', true],
     ['git  push   --force', true],
     ['git\tpush', true],
+    ['git \\\n  push --force', true],
     ['echo git push', false],
     ['cd x && git pull', false],
     ['git pushx && true', false],
