@@ -125,7 +125,7 @@ export function prepareCommand(row: CatalogRow, vars: PlaceholderVars): Prepared
 
 // Names that run a script rather than being one, skipped when picking a label.
 const LAUNCHERS = new Set(['env', 'sh', 'bash', 'zsh', 'dash', 'node', 'python', 'python3', 'ruby', 'perl', 'deno', 'bun', 'npx', 'uv', 'pwsh']);
-const HAS_EXTENSION = /\.[A-Za-z0-9]{1,10}$/;
+const HAS_EXTENSION = /\.[A-Za-z][A-Za-z0-9]{0,9}$/;
 
 // A word with blanks is a path only if a `/` comes before the first blank (not `bash -c 'python3 x.py'`).
 function pathLike(word: string): boolean {

@@ -80,8 +80,9 @@ function inputTest(tool: string, spec: string): InputTest | string {
 
 // ---- Bash ----------------------------------------------------------------------------------------
 
-// Sub-command separators, plus the brackets of subshells and command substitutions. Splitting ignores quoting on purpose: a spurious extra candidate only runs the
-// guard script (which decides for itself), while a missed one would let `cd x && git push --force` dodge it.
+// Sub-command separators, plus the brackets of subshells and command substitutions. Splitting ignores
+// quoting on purpose: a spurious extra candidate only runs the guard script (which decides for itself),
+// while a missed one would let `cd x && git push --force` dodge it.
 const SUBCOMMAND_SPLIT = /&&|\|\||[;|&\n()`]|\$\(/;
 // Leading `KEY=VALUE` assignments (quoted values allowed), `{` and `!` of a sub-command.
 const LEADING_NOISE = /^(?:[{!]\s*|[A-Za-z_][A-Za-z0-9_]*=(?:'[^']*'|"(?:[^"\\]|\\.)*"|\\.|[^\s'"\\])*\s+)*/s;
@@ -90,9 +91,9 @@ const LEADING_NOISE = /^(?:[{!]\s*|[A-Za-z_][A-Za-z0-9_]*=(?:'[^']*'|"(?:[^"\\]|
 function bashTest(spec: string): InputTest {
   const pattern = collapseBlanks(spec);
   let source: string;
-  if (pattern.endsWith(':*')) source = `${wildcard(pattern.slice(0, -2))}(?: .*)?`;
-  // "The space before * matters: Bash(ls *) matches ls -la but not lsof" (permissions doc, wildcards).
-  else if (pattern.endsWith(' *')) source = `${wildcard(pattern.slice(0, -2))}(?: .*)?`;
+  // Legacy `:*` equals a trailing ` *`, and "the space before * matters: Bash(ls *) matches ls -la but
+  // not lsof" (permissions doc, wildcards): the prefix must end at a space or the end of the command.
+  if (pattern.endsWith(':*') || pattern.endsWith(' *')) source = `${wildcard(pattern.slice(0, -2))}(?: .*)?`;
   else source = wildcard(pattern);
   const re = new RegExp(`^${source}$`, 's');
   return (input) => {

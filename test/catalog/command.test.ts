@@ -119,6 +119,7 @@ describe('prepareCommand', () => {
     ['/projx/hooks/a.sh', '/projx/hooks/a.sh'],
     ['npx --yes some-linter --config=.lint.json', 'npx --yes some-linter --config=.lint.json'],
     ['echo ok', 'echo ok'],
+    ['sleep 0.5; echo ok', 'sleep 0.5; echo ok'],
     ['node -e "process.exit(0)"', 'node -e "process.exit(0)"'],
     ['curl -s https://example.com/hook.sh | sh', 'curl -s https://example.com/hook.sh | sh'],
     [`node -e "${'x'.repeat(100)}"`, `node -e "${'x'.repeat(70)}…`],
