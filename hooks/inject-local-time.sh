@@ -11,6 +11,9 @@
 # abbreviation `date` prints. Only POSIX sh and date (plus readlink when present).
 set -u
 
+# The prompt JSON on stdin is not needed; drain it so the host never writes into a closed pipe.
+[ -t 0 ] || cat >/dev/null
+
 # One date call, so the fields cannot straddle a minute boundary (word splitting intended).
 set -- $(LC_ALL=C date '+%Y-%m-%d %H:%M %A %z %Z')
 [ $# -ge 4 ] || exit 0

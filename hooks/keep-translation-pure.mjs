@@ -15,6 +15,7 @@ import { isAbsolute, relative, resolve } from 'node:path';
 const IMPURE_MODULE = /^(?:node:)?(?:fs|fs\/promises|child_process|process|os|net|http|https|readline|worker_threads)$|^execa$/;
 const MODULE_REF = /\b(?:from\s*|import\s*\(\s*|require\s*\(\s*|import\s+)(['"])([^'"]+)\1/g;
 const GLOBAL_USE = /(?<![\w$.])(?:process|console)\s*\./;
+const QUOTED = /'(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*"/g;
 const MAX_LINES = 10;
 
 let payload;
@@ -50,7 +51,8 @@ const original = source.split('\n');
 const offending = [];
 code.split('\n').forEach((line, i) => {
   const imports = [...line.matchAll(MODULE_REF)].some((m) => IMPURE_MODULE.test(m[2]));
-  if (imports || GLOBAL_USE.test(line)) offending.push(`${i + 1}: ${original[i].trim().slice(0, 120)}`);
+  const uses = GLOBAL_USE.test(line.replace(QUOTED, "''")); // 'https://x/process.html' is text
+  if (imports || uses) offending.push(`${i + 1}: ${original[i].trim().slice(0, 120)}`);
 });
 if (!offending.length) process.exit(0);
 
