@@ -50,9 +50,10 @@ function textOf(content) {
   return content.map((b) => (typeof b === 'string' ? b : typeof b?.text === 'string' ? b.text : '')).join('\n');
 }
 
-/** A prompt typed by a person, not a tool result, an injected meta line or a Stop-hook follow-up. */
+/** A prompt typed by a person: not a tool result, an injected meta line, a compaction summary or a
+ *  Stop-hook follow-up (hosts record those as user lines too; ours carry this script's name). */
 function isUserPrompt(entry) {
-  if ((entry.type ?? entry.role) !== 'user' || entry.isMeta) return false;
+  if ((entry.type ?? entry.role) !== 'user' || entry.isMeta || entry.isCompactSummary) return false;
   const content = entry.message?.content;
   const typed = typeof content === 'string' || (Array.isArray(content) && content.some((b) => b?.type === 'text'));
   if (!typed) return false;

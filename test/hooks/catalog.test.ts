@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseCatalog } from '../../catalog/load.ts';
 import { catalogEntries, readCatalog, repoRoot } from './run-hook.ts';
 
 const COMMAND = /^"\$\{CLAUDE_PLUGIN_ROOT\}"\/hooks\/([A-Za-z0-9._-]+)$/;
@@ -37,6 +38,12 @@ describe('hooks/hooks.json', () => {
     expect(handler.timeout).toBeLessThanOrEqual(30);
     if (NO_MATCHER.has(event)) expect(matcher).toBeUndefined();
     else expect(() => new RegExp(matcher ?? '')).not.toThrow();
+  });
+
+  it("loads through hookshim's own catalog loader with no warnings", () => {
+    const parsed = parseCatalog(readFileSync(join(repoRoot, 'hooks', 'hooks.json'), 'utf8'), 'hooks/hooks.json');
+    expect(parsed.ok && parsed.catalog.warnings).toEqual([]);
+    expect(parsed.ok && parsed.catalog.rows.length).toBe(entries.length);
   });
 
   it('runs each script once', () => {
