@@ -145,8 +145,10 @@ if (!testRun) {
   const result = results.get(testRun.id);
   const failed = result && (result.is_error === true || FAILURE.test(textOf(result.content)));
   if (!failed) allow();
+  const command = String(testRun.input.command).replace(/\s+/g, ' ').trim();
+  const shown = command.length > 100 ? `${command.slice(0, 99)}…` : command;
   reason =
-    `${NAME}: the last test run failed (\`${String(testRun.input.command).trim()}\`, after your changes to ${listed}). ` +
+    `${NAME}: the last test run failed (\`${shown}\`, after your changes to ${listed}). ` +
     'Fix what fails, run `npm test` again and report the result; if a failure is unrelated to this change, say which and why.';
 }
 if (payload.stop_hook_active === true) {

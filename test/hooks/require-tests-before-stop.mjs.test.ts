@@ -101,6 +101,8 @@ describe('require-tests-before-stop.mjs', () => {
     ['the last run failed (FAIL, piped so no error)', [prompt('fix'), edit('t1', 'src/a.ts'), bash('t2', 'npm test 2>&1 | tail'), result('t2', FAIL_FILE, false)], failed('npm test 2>&1 | tail', 'src/a.ts')],
     ['the last run failed ("1 failed" summary)', [prompt('fix'), edit('t1', 'src/a.ts'), bash('t2', 'npx vitest run'), result('t2', FAIL_SUMMARY)], failed('npx vitest run', 'src/a.ts')],
     ['the last run failed (npm lifecycle error)', [prompt('fix'), edit('t1', 'src/a.ts'), bash('t2', 'npm test'), result('t2', [{ type: 'text', text: NPM_ERROR }])], failed('npm test', 'src/a.ts')],
+    ['a long multi-line test command', [prompt('fix'), edit('t1', 'src/a.ts'), bash('t2', `npm test \\
+  -- ${'x'.repeat(120)}`), result('t2', FAIL_FILE, true)], failed(`npm test \\ -- ${'x'.repeat(85)}…`, 'src/a.ts')],
     ['a passing run, then a failing one', [prompt('fix'), edit('t1', 'src/a.ts'), bash('t2', 'npm test'), result('t2', PASS), bash('t3', 'npm test'), result('t3', FAIL_SUMMARY, true)], failed('npm test', 'src/a.ts')],
   ])('%s', (_name, lines, reason) => {
     const run = stop(lines);
