@@ -2,16 +2,11 @@
 // Cursor events: https://cursor.com/docs/hooks (contracts/cursor-hooks.md §4).
 // Claude events: https://code.claude.com/docs/en/hooks (contracts/claude-hooks.md §2.2).
 
-/** Every Claude Code hook event the vendored catalog schema knows (catalog/schema, `hooks` properties). */
-export const CLAUDE_EVENTS = [
-  'PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'PermissionRequest', 'Notification',
-  'UserPromptSubmit', 'Stop', 'StopFailure', 'SubagentStart', 'SubagentStop', 'PreCompact',
-  'PostCompact', 'Elicitation', 'ElicitationResult', 'TeammateIdle', 'TaskCompleted', 'Setup',
-  'InstructionsLoaded', 'CwdChanged', 'FileChanged', 'ConfigChange', 'WorktreeCreate',
-  'WorktreeRemove', 'SessionStart', 'SessionEnd', 'PostToolBatch', 'TaskCreated',
-  'PermissionDenied', 'UserPromptExpansion', 'MessageDisplay',
-] as const;
-export type ClaudeEvent = (typeof CLAUDE_EVENTS)[number];
+import { KNOWN_EVENTS, type KnownEvent } from '../catalog/events.ts';
+
+/** Every Claude Code hook event: the vendored schema's, plus newer ones from the docs and the SDK (one list, in catalog/). */
+export const CLAUDE_EVENTS = KNOWN_EVENTS;
+export type ClaudeEvent = KnownEvent;
 
 /** Every Cursor agent hook event (cursor-hooks.md §4). */
 export const CURSOR_EVENTS = [
@@ -140,6 +135,10 @@ export const CLAUDE_EVENT_CARRIERS = {
   WorktreeCreate: { none: 'Cursor creates worktrees without a hook' },
   WorktreeRemove: { none: 'Cursor removes worktrees without a hook' },
   MessageDisplay: { none: 'Cursor streams messages without a hook' },
+  DirectoryAdded: { none: 'Cursor reports no added working directory to hooks' },
+  PreModelSwitch: { none: 'Cursor reports no model switch to hooks (it only sends model on each event)' },
+  PostModelSwitch: { none: 'Cursor reports no model switch to hooks (it only sends model on each event)' },
+  PreSkillShellCommand: { none: 'Cursor skills run no hook-visible shell step; their Shell calls reach preToolUse' },
 } as const satisfies Record<ClaudeEvent, Carrier | NoAnalog>;
 
 /** The Claude events whose rows a Cursor event runs, in order. */

@@ -6,10 +6,10 @@ import { CLAUDE_EVENT_CARRIERS, CLAUDE_EVENTS, CURSOR_EVENTS, cursorEventsFor, H
 const schema = JSON.parse(fs.readFileSync(new URL('../../catalog/schema/claude-code-plugin-hooks.schema.json', import.meta.url), 'utf8'));
 
 describe('event tables are complete (DESIGN §3)', () => {
-  it('every Claude event of the vendored schema is either carried or in the no-analog table', () => {
-    const schemaEvents = Object.keys(schema.properties.hooks.properties).sort();
-    expect([...CLAUDE_EVENTS].sort()).toEqual(schemaEvents);
-    expect(Object.keys(CLAUDE_EVENT_CARRIERS).sort()).toEqual(schemaEvents);
+  it('every Claude event (the vendored schema\'s and the newer ones) is either carried or in the no-analog table', () => {
+    const schemaEvents = Object.keys(schema.properties.hooks.properties);
+    for (const ev of schemaEvents) expect(CLAUDE_EVENTS).toContain(ev);
+    expect(Object.keys(CLAUDE_EVENT_CARRIERS).sort()).toEqual([...CLAUDE_EVENTS].sort());
     for (const [ev, c] of Object.entries(CLAUDE_EVENT_CARRIERS)) {
       if ('none' in c) expect(c.none.length, ev).toBeGreaterThan(10);
       else expect(c.bind.length, ev).toBeGreaterThan(0);

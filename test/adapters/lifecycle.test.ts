@@ -9,10 +9,10 @@ import { parseEnvFile, sessionStart } from '../../adapters/sessionStart.ts';
 import { sessionEnd } from '../../adapters/sessionEnd.ts';
 import { subagentStart } from '../../adapters/subagentStart.ts';
 import { subagentStop } from '../../adapters/subagentStop.ts';
-import { EMPTY_STATE, type StateIn } from '../../adapters/types.ts';
+import { EMPTY_STATE, type RunResult, type StateIn } from '../../adapters/types.ts';
 import { ctx, run } from './helpers.ts';
 
-const v = (claudeEvent: Parameters<typeof run>[0]['claudeEvent'], r: Parameters<typeof run>[0] = {}) => interpret(run({ claudeEvent, ...r }));
+const v = (claudeEvent: RunResult['claudeEvent'], r: Partial<RunResult> = {}) => interpret(run({ claudeEvent, ...r }));
 const st = (over: Partial<StateIn>): StateIn => ({ ...EMPTY_STATE, ...over });
 const msg = (text: string, from = 'x') => ({ from, text });
 
