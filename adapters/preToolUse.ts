@@ -2,7 +2,7 @@
 // Cursor answer fields: permission, user_message, agent_message, updated_input (cursor-hooks.md §4).
 import { errorNotes, failureMessage, warnings } from './fold.ts';
 import { basePayload, str } from './payload.ts';
-import { joinMessages } from './text.ts';
+import { joinMessages, messages } from './text.ts';
 import { claudeToolCandidates, inferCursorToolName, parseToolInput, toClaudeToolInput, toCursorToolInput } from './tools.ts';
 import type { EventAdapter, EventContext, Json, Message } from './types.ts';
 
@@ -59,7 +59,10 @@ export const preToolUse: EventAdapter = {
       else if (v.stop !== undefined) denies.push({ from: v.label, text: v.stop || `${v.label} asked to stop (continue:false)` });
       else if (v.decision === 'ask') asks.push({ from: v.label, text: v.decisionReason ?? `${v.label} asks for confirmation` });
       if (!v.failure && v.block === undefined && v.updatedInput) updated = v.updatedInput;
-      warn.push(...warnings(v));
+      // A denying script's reason already reaches the model; only its other context is worth carrying.
+      if (v.failure) continue;
+      const said = v.block ?? v.stop;
+      warn.push(...(said === undefined ? warnings(v) : messages(v.label, ...v.context).filter((m) => m.text !== said)));
     }
     if (denies.length > 0) {
       const text = joinMessages(denies);
@@ -81,6 +84,7 @@ export const preToolUse: EventAdapter = {
     if (warn.length > 0) {
       if (toolUseId) effects.push({ kind: 'stash', toolUseId, messages: warn });
       else effects.push({ kind: 'carry', messages: warn });
+      notes.push(`${warn.length} warning(s) from ${[...new Set(warn.map((w) => w.from))].join(', ')} kept for ${toolUseId ? 'this tool\'s postToolUse' : 'the next postToolUse (no tool_use_id)'}: preToolUse cannot carry context on an allow`);
     }
     return { answer, effects, notes };
   },

@@ -81,12 +81,18 @@ describe('preToolUse fold (DESIGN §5)', () => {
   it('warn-only output is stashed for the tool_use_id', () => {
     const f = fold(shell('x'), { label: 'w.sh', stdout: '{"systemMessage":"heads up"}' }, { label: 'v.sh', stdout: 'plain note' });
     expect(f.answer).toEqual({ permission: 'allow' });
+    expect(f.notes).toEqual(["2 warning(s) from w.sh, v.sh kept for this tool's postToolUse: preToolUse cannot carry context on an allow"]);
     expect(f.effects).toEqual([{ kind: 'stash', toolUseId: 'tu-1', messages: [{ from: 'w.sh', text: 'heads up' }, { from: 'v.sh', text: 'plain note' }] }]);
   });
 
   it('warnings of a denied tool are carried to the next postToolUse', () => {
     const f = fold(shell('x'), { label: 'w.sh', stdout: '{"systemMessage":"heads up"}' }, { exitCode: 2, stderr: 'no' });
     expect(f.effects).toEqual([{ kind: 'carry', messages: [{ from: 'w.sh', text: 'heads up' }] }]);
+  });
+
+  it('a deny whose reason came from systemMessage is not carried again as a warning', () => {
+    const f = fold(shell('x'), { stdout: '{"hookSpecificOutput":{"permissionDecision":"deny"},"systemMessage":"merges go through review"}' });
+    expect(f.effects).toEqual([]);
   });
 
   it('updatedInput goes back in Cursor\'s keys', () => {
