@@ -1,0 +1,158 @@
+// Building blocks of one event, shared by the hook path and `hookshim explain`: row selection, jobs, state helpers.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { HandledEvent } from '../adapters/events.ts';
+import type { Folded, Invocation, Json } from '../adapters/types.ts';
+import { prepareCommand } from '../catalog/command.ts';
+import { selectRows } from '../catalog/select.ts';
+import type { CatalogRow } from '../catalog/types.ts';
+import type { HookshimConfig } from './config.ts';
+import type { Log } from './log.ts';
+import type { Job } from './runner.ts';
+import { areaPath, collectOld, type StateDir } from './state.ts';
+
+/** Claude's default per-hook timeouts, seconds (claude-hooks.md §1.4). */
+export const CLAUDE_DEFAULT_TIMEOUT_S = 600;
+export const CLAUDE_PROMPT_TIMEOUT_S = 30;
+/** Records older than this are collected. */
+export const STATE_MAX_AGE_MS = 24 * 3600 * 1000;
+
+interface Chosen {
+  inv: Invocation;
+  row: CatalogRow;
+  matched: string | undefined;
+}
+
+/** Select catalog rows for every invocation, reporting every skipped row. */
+export function select(invocations: readonly Invocation[], rows: readonly CatalogRow[], dir: string, log: Log): Chosen[] {
+  const out: Chosen[] = [];
+  for (const inv of invocations) {
+    const { selected, skipped } = selectRows(rows, inv.claudeEvent, { ...inv.subject, homeDir: safeHome() });
+    for (const s of skipped) log.warn(`skipped ${s.row.locator}: ${s.reason}`);
+    for (const s of selected) out.push({ inv, row: s.row, matched: s.matchedValue });
+    log.debug(`${inv.claudeEvent}: matcher values ${JSON.stringify(inv.subject.values)} → ${selected.length} row(s) in ${dir}`);
+  }
+  return out;
+}
+
+/** Drop rows marked as needing tool results when none have been recorded (issue: result-gated guards). */
+export function resultGated(chosen: Chosen[], config: HookshimConfig, available: boolean, log: Log): Chosen[] {
+  const marks = config.resultGated ?? [];
+  if (marks.length === 0 || available) return chosen;
+  return chosen.filter((c) => {
+    const hit = marks.find((m) => c.row.locator === m || (c.row.command ?? '').includes(m));
+    if (hit) log.warn(`skipped ${c.row.locator}: marked result-gated ("${hit}") and no tool results are recorded for this conversation yet`);
+    return !hit;
+  });
+}
+
+export interface JobEnv {
+  dir: string;
+  pluginRoot: string;
+  env: NodeJS.ProcessEnv;
+  deadline: number;
+  envFile?: string;
+}
+
+/** The runner job for one selected row: command, env, stdin, time allowed. */
+export function toJob(inv: Invocation, row: CatalogRow, matched: string | undefined, je: JobEnv): Job {
+  const prepared = prepareCommand(row, { pluginRoot: je.pluginRoot, projectDir: je.dir });
+  const own = row.timeout ?? (inv.claudeEvent === 'UserPromptSubmit' ? CLAUDE_PROMPT_TIMEOUT_S : CLAUDE_DEFAULT_TIMEOUT_S);
+  const left = Math.max(0, je.deadline - Date.now());
+  const timeoutMs = Math.min(own * 1000, left);
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(je.env)) if (v !== undefined && k !== 'CURSOR_PLUGIN_ROOT') env[k] = v;
+  const payload = inv.payload(matched);
+  Object.assign(env, {
+    CLAUDE_PROJECT_DIR: je.dir,
+    CLAUDE_PLUGIN_ROOT: je.pluginRoot,
+    CLAUDE_CODE_SESSION_ID: String(payload.session_id ?? ''),
+    ...prepared.env,
+    ...(inv.env ?? {}),
+    ...(inv.claudeEvent === 'SessionStart' && je.envFile ? { CLAUDE_ENV_FILE: je.envFile } : {}),
+  });
+  return {
+    label: prepared.label,
+    locator: row.locator,
+    claudeEvent: inv.claudeEvent,
+    file: prepared.file,
+    ...(prepared.args ? { args: prepared.args } : {}),
+    shell: prepared.shell,
+    cwd: je.dir,
+    env,
+    input: JSON.stringify(payload),
+    timeoutMs,
+    timeoutSeconds: timeoutMs < own * 1000 ? timeoutMs / 1000 : own,
+    ...(row.async ? { background: true } : {}),
+  };
+}
+
+/** With promptContext "beforeSubmitPrompt", the context goes out now instead of waiting for a tool. */
+export function deliverPromptNow(folded: Folded): void {
+  const pending = folded.effects.find((e) => e.kind === 'pendingPrompt');
+  if (!pending || pending.kind !== 'pendingPrompt' || folded.answer.continue === false) return;
+  folded.answer.additional_context = pending.messages.map((m) => m.text).join('\n\n');
+  folded.effects = folded.effects.filter((e) => e !== pending);
+}
+
+/** Extra sentinel key material: the transcript size tells turns apart where generation ids do not. */
+export function tickExtra(event: HandledEvent, input: Json): string {
+  if (event !== 'stop' && event !== 'subagentStop' && event !== 'preCompact') return '';
+  const p = str(input.transcript_path);
+  if (!p) return '';
+  try {
+    return String(fs.statSync(p).size);
+  } catch {
+    return '';
+  }
+}
+
+export function makeEnvFile(state: StateDir | null, session: string): string | undefined {
+  const name = `${session.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 40)}-${process.pid}.env`;
+  const file = state ? areaPath(state, 'env', name) : path.join(os.tmpdir(), `hookshim-${name}`);
+  if (!file) return undefined;
+  try {
+    fs.writeFileSync(file, '', { mode: 0o600, flag: 'w' });
+    return file;
+  } catch {
+    return undefined;
+  }
+}
+
+export function readEnvFile(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** Collect old records at most every ten minutes (a stamp file's mtime says when). */
+export function maybeCollect(state: StateDir): void {
+  const stamp = path.join(state.root, '.collected');
+  try {
+    const age = Date.now() - fs.statSync(stamp).mtimeMs;
+    if (age < 10 * 60 * 1000) return;
+  } catch {
+    /* first run */
+  }
+  try {
+    fs.writeFileSync(stamp, '');
+    collectOld(state, STATE_MAX_AGE_MS);
+  } catch {
+    /* best effort */
+  }
+}
+
+function safeHome(): string | undefined {
+  try {
+    return os.homedir();
+  } catch {
+    return undefined;
+  }
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' && v !== '' ? v : undefined;
+}
