@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { claudeInput, runHook, tempDir } from './run-hook.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claudeInput, removeTempDirs, runHook, tempDir } from './run-hook.ts';
+
+afterAll(removeTempDirs);
 
 const SCRIPT = 'deny-force-push.sh';
 

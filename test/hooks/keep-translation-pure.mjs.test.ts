@@ -1,7 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { claudeInput, runHook, tempDir } from './run-hook.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { claudeInput, removeTempDirs, runHook, tempDir } from './run-hook.ts';
+
+afterAll(removeTempDirs);
 
 const context = (rel: string, area: string, lines: string[]) => ({
   hookSpecificOutput: {

@@ -1,7 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { claudeInput, repoRoot, runHook, tempDir } from './run-hook.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { claudeInput, repoRoot, removeTempDirs, runHook, tempDir } from './run-hook.ts';
+
+afterAll(removeTempDirs);
 
 // Claude-shaped transcript lines (contracts/claude-hooks.md §4): one line per content block.
 let seq = 0;

@@ -2,7 +2,7 @@
 // `sh -c` with ${CLAUDE_PLUGIN_ROOT} substituted, the Claude JSON on stdin, CLAUDE_PROJECT_DIR and
 // CLAUDE_PLUGIN_ROOT in the environment, cwd = the project.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,6 +103,13 @@ export function claudeInput(event: string, fields: Record<string, unknown>, cwd 
   };
 }
 
+// Temp dirs of one test file live under one root; the file removes it with afterAll(removeTempDirs).
+let tempRoot: string | undefined;
 export function tempDir(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), `hookshim-${prefix}-`));
+  tempRoot ??= mkdtempSync(join(tmpdir(), 'hookshim-hooks-'));
+  return mkdtempSync(join(tempRoot, `${prefix}-`));
+}
+export function removeTempDirs(): void {
+  if (tempRoot) rmSync(tempRoot, { recursive: true, force: true });
+  tempRoot = undefined;
 }
