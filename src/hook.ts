@@ -157,7 +157,7 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
   try {
     if (state && (event === 'postToolUse' || event === 'postToolUseFailure')) {
       try {
-        recordToolResult(state, sessionId, input);
+        recordToolResult(state, sessionId, input, dir);
       } catch (err) {
         log.warn(`could not record the tool result: ${(err as Error).message}`);
       }
