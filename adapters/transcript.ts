@@ -1,0 +1,519 @@
+// Cursor transcript lines → Claude transcript lines, as an incremental state machine. Pure: the I/O layer
+// (src/transcript.ts) reads bytes, persists the state and writes the output.
+//
+// Cursor (cursor-hooks.md §7): `{"role":…,"message":{"content":[text | tool_use{name,input}]}}`, no ids, no
+// tool results, `{"type":"turn_ended","status":…}` markers, user text wrapped in <timestamp>/<user_query>.
+// Claude (claude-hooks.md §4): `type`, `uuid`/`parentUuid` chain, `sessionId`, `cwd`, `isSidechain`, one
+// assistant line per content block sharing `message.id`, `tool_result` blocks on `user` lines with `toolUseResult`.
+//
+// Choices (each is tested against the golden fixtures in test/fixtures/transcripts/):
+// - Ids are sha256(session id, source line number, block index): a rebuild yields the same ids.
+// - Assistant lines are split one per content block, as Claude Code persists them; a user line with a single
+//   text block gets a string `content`, as Claude writes a typed prompt.
+// - The <timestamp> wrapper becomes the line's ISO `timestamp` when it parses ("Tuesday, Sep 8, 2026, 1:56 PM
+//   (UTC-7)"); otherwise its text is kept in `cursorTimestamp`. Assistant lines get no timestamp (Cursor has none).
+// - `turn_ended` becomes a `system` line with `subtype:"turn_ended"` (kept in the uuid chain; guards skip system lines).
+// - Lines that are not JSON objects are dropped and counted (`malformed`); blank lines are dropped (`blank`).
+//   Objects that are neither Cursor records nor `turn_ended` pass through unchanged, except Claude-shaped lines
+//   whose tool_use blocks still carry Cursor names or keys (peers.md §1.7): those blocks are translated (`patched`).
+//
+// Pairing rule for recorded tool results (hookshim records every postToolUse / postToolUseFailure):
+//   in transcript order, each `tool_use` takes the earliest recorded result (lowest seq) with the same Claude tool
+//   name and key argument (toolKey: Bash command, file_path, pattern, …) that no earlier tool_use took — i.e.
+//   the k-th tool_use of a name+key pairs with the k-th result of that name+key. A tool_use with no such result
+//   gets no result line. Its `user` tool_result line is written right after the assistant line of the tool_use.
+//   Results more than RESULT_SLACK seqs older than the newest paired one are stale (a subagent's, or one whose
+//   tool_use was never written) and are no longer offered.
+//
+// Incremental design: a result is usually recorded (postToolUse) after its tool_use line was already rewritten
+// (preToolUse). Each tool_use left without a result stays "pending" for PENDING_LINES source lines (and
+// PENDING_CHARS characters); for each line holding a pending tool_use, rewriteLines returns a mark: the state
+// just before that line. When a new result matches a pending tool_use, the I/O layer truncates its output at
+// that line's mark and rewrites from there (cost: the lines since that tool_use, bounded by the horizon); when
+// none matches, it only appends the new lines. A result recorded after its tool_use left the horizon is not
+// inserted (a full rebuild would insert it): the one case where incremental and full output differ.
+import { createHash } from 'node:crypto';
+import { claudeToolCandidates, inferCursorToolName, isRecord, parseToolInput, toClaudeToolInput, toClaudeToolResponse, toClaudeToolUse, toolKey } from './tools.ts';
+
+/** One recorded tool result (src/toolResults.ts writes them; `seq` is its 1-based position in the session's file). */
+export interface ToolResultRecord {
+  seq: number;
+  /** Cursor's tool_use_id: kept for tracing; it cannot be matched against the transcript (cursor-hooks.md §7: no ids). */
+  toolUseId: string;
+  claudeName: string;
+  cursorName: string;
+  /** toolKey(claudeName, Claude tool_input). */
+  key: string;
+  /** Claude `tool_response` shape (toClaudeToolResponse), or the failure's error text. */
+  response: unknown;
+  isError: boolean;
+  /** ISO time of recording. */
+  at: string;
+}
+
+/** A result as recorded, before the results file gives it a seq. */
+export type NewToolResult = Omit<ToolResultRecord, 'seq'>;
+
+/**
+ * The record of a Cursor `postToolUse` / `postToolUseFailure` payload (cursor-hooks.md §4): Claude name and key
+ * as the transcript side derives them (first candidate, toClaudeToolInput against `projectDir`), `tool_output`
+ * in Claude's `tool_response` shape, or the failure's `error_message` (a preToolUse deny arrives this way, as
+ * `failure_type:"permission_denied"` carrying the deny message: Claude also logs a denied call as an error result).
+ */
+export function toolResultFromCursor(payload: Record<string, unknown>, projectDir: string, at: string): NewToolResult {
+  const { input } = parseToolInput(payload.tool_input);
+  const cursorName = typeof payload.tool_name === 'string' && payload.tool_name ? payload.tool_name : (inferCursorToolName(payload.tool_input) ?? 'Unknown');
+  const claudeName = claudeToolCandidates(cursorName, input, payload)[0] ?? cursorName;
+  const claudeInput = toClaudeToolInput(claudeName, input, projectDir);
+  const failed = payload.hook_event_name === 'postToolUseFailure' || (payload.tool_output === undefined && (payload.error_message !== undefined || payload.failure_type !== undefined));
+  const error = [payload.error_message, payload.failure_type].find((v): v is string => typeof v === 'string' && v !== '') ?? 'error';
+  return {
+    toolUseId: typeof payload.tool_use_id === 'string' ? payload.tool_use_id : '',
+    claudeName,
+    cursorName,
+    key: toolKey(claudeName, claudeInput),
+    response: failed ? error : toClaudeToolResponse(claudeName, payload.tool_output, claudeInput),
+    isError: failed,
+    at,
+  };
+}
+
+/** What pairing needs of a record; `ref` is an opaque locator of the I/O layer (a byte offset). */
+export interface ToolResultRef {
+  seq: number;
+  claudeName: string;
+  key: string;
+  ref?: number;
+}
+
+/** The recorded results as the rewrite sees them. */
+export interface ToolResultLookup {
+  /** Results with a seq greater than `seq`, in seq order. */
+  after(seq: number): readonly ToolResultRef[];
+  /** The full record, read only when its result line is written; undefined when it is gone or unreadable. */
+  load(ref: ToolResultRef): ToolResultRecord | undefined;
+}
+
+export interface RewriteContext {
+  sessionId: string;
+  /** Project dir: the lines' `cwd`, and the base of relative tool paths. */
+  cwd: string;
+  results: ToolResultLookup;
+}
+
+/** A tool_use written without a result, still waiting for one. */
+interface PendingUse {
+  line: number;
+  chars: number;
+  name: string;
+  key: string;
+}
+
+/** A recorded result not paired yet. */
+interface OpenResult {
+  seq: number;
+  name: string;
+  key: string;
+  ref?: number;
+}
+
+/** Everything needed to continue a rewrite later; small and JSON-serialisable. */
+export interface RewriteState {
+  v: 1;
+  /** Source lines consumed (physical lines, blank and malformed included): ids derive from it. */
+  line: number;
+  /** Source characters consumed (for the pending horizon). */
+  chars: number;
+  lastUuid: string | null;
+  /** Text of the last assistant message with text. */
+  lastText: string | null;
+  /** Highest result seq taken in. */
+  resultSeq: number;
+  /** Highest result seq paired. */
+  usedSeq: number;
+  open: OpenResult[];
+  pending: PendingUse[];
+}
+
+/** The state just before input line `inLine` of a call, whose output starts at `outLine`. */
+export interface RewriteMark {
+  inLine: number;
+  outLine: number;
+  state: RewriteState;
+}
+
+export interface RewriteStats {
+  /** Physical lines read. */
+  lines: number;
+  blank: number;
+  /** Not JSON, or JSON that is not an object: dropped. */
+  malformed: number;
+  /** Cursor records translated. */
+  rewritten: number;
+  /** Claude-shaped or unknown objects, written unchanged. */
+  passedThrough: number;
+  /** Claude-shaped lines whose Cursor tool blocks were translated. */
+  patched: number;
+  turnEnded: number;
+  toolUses: number;
+  resultsPaired: number;
+  /** A result was due but its record could not be loaded. */
+  resultsMissing: number;
+  /** Output lines. */
+  emitted: number;
+}
+
+/** How long a tool_use waits for its result: source lines and characters after it. */
+export const PENDING_LINES = 64;
+export const PENDING_CHARS = 1 << 20;
+/** At most this many tool uses wait at once (the oldest gives up first). */
+export const PENDING_MAX = 16;
+/** A result this many seqs older than the newest paired one is stale. */
+export const RESULT_SLACK = 64;
+/** At most this many unpaired results are kept in a saved state (the oldest are dropped). */
+export const OPEN_MAX = 256;
+
+/** The state of a rewrite that has read nothing yet. */
+export function initialRewriteState(): RewriteState {
+  return { v: 1, line: 0, chars: 0, lastUuid: null, lastText: null, resultSeq: 0, usedSeq: 0, open: [], pending: [] };
+}
+
+/** An empty stats record. */
+export function emptyStats(): RewriteStats {
+  return { lines: 0, blank: 0, malformed: 0, rewritten: 0, passedThrough: 0, patched: 0, turnEnded: 0, toolUses: 0, resultsPaired: 0, resultsMissing: 0, emitted: 0 };
+}
+
+/** Add `b` into `a`. */
+export function addStats(a: RewriteStats, b: RewriteStats): RewriteStats {
+  for (const k of Object.keys(a) as (keyof RewriteStats)[]) a[k] += b[k];
+  return a;
+}
+
+/** True when `v` looks like a RewriteState this version wrote. */
+export function isRewriteState(v: unknown): v is RewriteState {
+  return isRecord(v) && v.v === 1 && typeof v.line === 'number' && Array.isArray(v.open) && Array.isArray(v.pending);
+}
+
+/** Rewrite the next source lines (complete lines, no newline) from `state`; new results are taken in first. */
+export function rewriteLines(
+  lines: readonly string[],
+  state: RewriteState,
+  ctx: RewriteContext,
+): { out: string[]; state: RewriteState; stats: RewriteStats; marks: RewriteMark[] } {
+  const st: RewriteState = { ...state, open: state.open.slice(), pending: state.pending.slice() };
+  for (const r of ctx.results.after(st.resultSeq)) {
+    st.resultSeq = Math.max(st.resultSeq, r.seq);
+    if (r.seq >= st.usedSeq - RESULT_SLACK) st.open.push({ seq: r.seq, name: r.claudeName, key: r.key, ...(r.ref !== undefined ? { ref: r.ref } : {}) });
+  }
+  const run: Run = { st, ctx, out: [], stats: emptyStats(), removed: [], newPending: false };
+  const marks: RewriteMark[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i] ?? '';
+    const before = { line: st.line, chars: st.chars, lastUuid: st.lastUuid, lastText: st.lastText, resultSeq: st.resultSeq, usedSeq: st.usedSeq, pending: st.pending.slice() };
+    const outLine = run.out.length;
+    run.removed = [];
+    run.newPending = false;
+    st.line += 1;
+    st.chars += raw.length + 1;
+    st.pending = st.pending.filter((p) => st.line - p.line <= PENDING_LINES && st.chars - p.chars <= PENDING_CHARS);
+    run.stats.lines++;
+    rewriteOne(raw, run);
+    if (run.newPending) {
+      const open = [...st.open, ...run.removed].sort((a, b) => a.seq - b.seq);
+      marks.push({ inLine: i, outLine, state: trimmed({ v: 1, ...before, open }) });
+    }
+  }
+  run.stats.emitted = run.out.length;
+  const final = trimmed(st);
+  const kept = new Set(final.pending.map((p) => p.line));
+  return { out: run.out, state: final, stats: run.stats, marks: marks.filter((m) => kept.has(m.state.line + 1)) };
+}
+
+/** Rewrite a whole transcript from scratch. */
+export function rewriteAll(lines: readonly string[], ctx: RewriteContext): { out: string[]; state: RewriteState; stats: RewriteStats; marks: RewriteMark[] } {
+  return rewriteLines(lines, initialRewriteState(), ctx);
+}
+
+/** The earliest source line holding a pending tool_use that one of `refs` pairs with, if any (then rewind to its mark). */
+export function pendingMatch(state: RewriteState, refs: readonly ToolResultRef[]): number | undefined {
+  let best: number | undefined;
+  for (const p of state.pending) {
+    if (best !== undefined && p.line >= best) continue;
+    if (refs.some((r) => r.claudeName === p.name && r.key === p.key && r.seq >= state.usedSeq - RESULT_SLACK)) best = p.line;
+  }
+  return best;
+}
+
+/** Text of the last assistant message that had text (Stop's `last_assistant_message`). */
+export function lastAssistantText(state: RewriteState): string | undefined {
+  return state.lastText ?? undefined;
+}
+
+/** A lookup over records held in memory (tests, small sessions). */
+export function resultLookup(records: readonly ToolResultRecord[]): ToolResultLookup {
+  const sorted = [...records].sort((a, b) => a.seq - b.seq);
+  return {
+    after: (seq) => sorted.filter((r) => r.seq > seq),
+    load: (ref) => sorted.find((r) => r.seq === ref.seq),
+  };
+}
+
+interface Run {
+  st: RewriteState;
+  ctx: RewriteContext;
+  out: string[];
+  stats: RewriteStats;
+  /** Open results paired or dropped while rewriting the current line (to rebuild the state before it). */
+  removed: OpenResult[];
+  /** The current line left a tool_use pending. */
+  newPending: boolean;
+}
+
+/** Rewrite one source line into zero or more output lines. */
+function rewriteOne(raw: string, run: Run): void {
+  if (raw.trim() === '') {
+    run.stats.blank++;
+    return;
+  }
+  let rec: unknown;
+  try {
+    rec = JSON.parse(raw);
+  } catch {
+    rec = undefined;
+  }
+  if (!isRecord(rec)) {
+    run.stats.malformed++;
+    return;
+  }
+  if (rec.type === 'turn_ended' && rec.role === undefined) return turnEnded(rec, run);
+  if (typeof rec.type === 'string') return claudeShaped(raw, rec, run);
+  if (typeof rec.role === 'string') return cursorRecord(rec, run);
+  run.stats.passedThrough++;
+  run.out.push(raw);
+}
+
+/** The envelope every synthetic line starts with (key order as Claude Code writes it, claude-hooks.md §4). */
+function envelope(run: Run): Record<string, unknown> {
+  return { parentUuid: run.st.lastUuid, isSidechain: false, userType: 'external', cwd: run.ctx.cwd, sessionId: run.ctx.sessionId };
+}
+
+/** Append a synthetic line and advance the uuid chain. */
+function emit(run: Run, line: Record<string, unknown>, uuid: string): void {
+  run.out.push(JSON.stringify(line));
+  run.st.lastUuid = uuid;
+}
+
+/** `{"type":"turn_ended","status":…}` → a Claude `system` line, subtype "turn_ended". */
+function turnEnded(rec: Record<string, unknown>, run: Run): void {
+  run.stats.turnEnded++;
+  const status = typeof rec.status === 'string' ? rec.status : 'unknown';
+  const uuid = ids(run, 0).uuid;
+  const { type: _t, status: _s, ...extra } = rec;
+  emit(run, { ...envelope(run), type: 'system', subtype: 'turn_ended', content: `Turn ended (${status})`, level: status === 'error' ? 'error' : 'info', status, ...extra, uuid }, uuid);
+}
+
+/** A line already in Claude's shape: unchanged, unless its tool_use blocks still use Cursor names or keys. */
+function claudeShaped(raw: string, rec: Record<string, unknown>, run: Run): void {
+  const message = isRecord(rec.message) ? rec.message : undefined;
+  const content = message?.content;
+  let changed = false;
+  let patched: unknown[] | undefined;
+  if (Array.isArray(content)) {
+    patched = content.map((b, j) => {
+      if (!isRecord(b) || b.type !== 'tool_use' || typeof b.name !== 'string') return b;
+      const tool = toClaudeToolUse(b.name, b.input, run.ctx.cwd);
+      const hasId = typeof b.id === 'string' && b.id !== '';
+      if (hasId && tool.name === b.name && sameJson(tool.input, b.input)) return b;
+      changed = true;
+      const { type, id, name: _n, input: _i, ...rest } = b;
+      return { type, id: hasId ? id : ids(run, j).toolId, name: tool.name, input: tool.input, ...rest };
+    });
+  }
+  if (rec.type === 'assistant' && Array.isArray(content)) noteText(run, content);
+  if (typeof rec.uuid === 'string') run.st.lastUuid = rec.uuid;
+  if (!changed) {
+    run.stats.passedThrough++;
+    run.out.push(raw);
+    return;
+  }
+  run.stats.patched++;
+  run.out.push(JSON.stringify({ ...rec, message: { ...message, content: patched } }));
+}
+
+/** A Cursor `{role, message}` record → Claude lines (one per block for the assistant, plus paired results). */
+function cursorRecord(rec: Record<string, unknown>, run: Run): void {
+  run.stats.rewritten++;
+  const role = rec.role as string;
+  const message = isRecord(rec.message) ? rec.message : {};
+  const { content, role: _r, ...messageRest } = message;
+  const { role: _role, message: _m, ...extra } = rec;
+  if (role === 'assistant' && Array.isArray(content) && content.length > 0) {
+    noteText(run, content);
+    const msgId = `msg_hs_${hash(run, -1, 'm').slice(0, 24)}`;
+    const { id: _i, type: _t, ...restNoId } = messageRest;
+    content.forEach((block, j) => {
+      const { uuid, toolId } = ids(run, j);
+      let b = block;
+      let tool: { name: string; key: string } | undefined;
+      if (isRecord(block) && block.type === 'tool_use' && typeof block.name === 'string') {
+        const mapped = toClaudeToolUse(block.name, block.input, run.ctx.cwd);
+        const { id, name: _n, input: _in, type: _bt, ...blockRest } = block;
+        b = { type: 'tool_use', id: typeof id === 'string' && id ? id : toolId, name: mapped.name, input: mapped.input, ...blockRest };
+        tool = { name: mapped.name, key: toolKey(mapped.name, mapped.input) };
+        run.stats.toolUses++;
+      }
+      const toolUseLine = uuid;
+      emit(run, { ...envelope(run), ...extra, type: 'assistant', message: { id: msgId, type: 'message', role: 'assistant', ...restNoId, content: [b] }, uuid }, uuid);
+      if (tool) pairResult(run, tool, j, (b as { id: string }).id, toolUseLine);
+    });
+    return;
+  }
+  const { uuid } = ids(run, 0);
+  const line: Record<string, unknown> = { ...envelope(run), ...extra, type: role };
+  if (role === 'user') {
+    const { text, timestamp, cursorTimestamp } = userContent(content);
+    line.message = { role, ...messageRest, content: text };
+    line.uuid = uuid;
+    if (timestamp) line.timestamp = timestamp;
+    if (cursorTimestamp) line.cursorTimestamp = cursorTimestamp;
+  } else {
+    if (role === 'assistant' && Array.isArray(content)) noteText(run, content);
+    line.message = { role, ...messageRest, ...(content !== undefined ? { content } : {}) };
+    line.uuid = uuid;
+  }
+  emit(run, line, uuid);
+}
+
+/** Pair a tool_use with its recorded result (rule at the top of the file), or leave it pending. */
+function pairResult(run: Run, tool: { name: string; key: string }, block: number, toolUseId: string, toolUseLine: string): void {
+  const { st } = run;
+  const i = st.open.findIndex((o) => o.name === tool.name && o.key === tool.key && o.seq >= st.usedSeq - RESULT_SLACK);
+  if (i < 0) {
+    st.pending.push({ line: st.line, chars: st.chars, name: tool.name, key: tool.key });
+    if (st.pending.length > PENDING_MAX) st.pending.shift();
+    run.newPending = true;
+    return;
+  }
+  const [taken] = st.open.splice(i, 1) as [OpenResult];
+  run.removed.push(taken);
+  st.usedSeq = Math.max(st.usedSeq, taken.seq);
+  const stale = st.open.filter((o) => o.seq < st.usedSeq - RESULT_SLACK);
+  if (stale.length) {
+    run.removed.push(...stale);
+    st.open = st.open.filter((o) => o.seq >= st.usedSeq - RESULT_SLACK);
+  }
+  const rec = run.ctx.results.load({ seq: taken.seq, claudeName: taken.name, key: taken.key, ...(taken.ref !== undefined ? { ref: taken.ref } : {}) });
+  if (!rec) {
+    run.stats.resultsMissing++;
+    return;
+  }
+  run.stats.resultsPaired++;
+  const uuid = uuidOf(hash(run, block, 'r'));
+  const isError = rec.isError || failedExit(rec.response);
+  emit(
+    run,
+    {
+      ...envelope(run),
+      type: 'user',
+      message: { role: 'user', content: [{ tool_use_id: toolUseId, type: 'tool_result', content: resultText(rec.response), is_error: isError }] },
+      uuid,
+      timestamp: rec.at,
+      toolUseResult: rec.response,
+      sourceToolAssistantUUID: toolUseLine,
+    },
+    uuid,
+  );
+}
+
+/** The text the model would have seen for a result: Bash output with its exit code, file content, else JSON. */
+export function resultText(response: unknown): string {
+  if (typeof response === 'string') return response;
+  if (!isRecord(response)) return response === undefined ? '' : JSON.stringify(response);
+  if (typeof response.stdout === 'string' || typeof response.stderr === 'string') {
+    const text = [response.stdout, response.stderr].filter((s) => typeof s === 'string' && s !== '').join('\n');
+    return typeof response.exitCode === 'number' && response.exitCode !== 0 ? `Exit code ${response.exitCode}\n${text}` : text;
+  }
+  if (isRecord(response.file) && typeof response.file.content === 'string') return response.file.content;
+  return JSON.stringify(response);
+}
+
+/** A Bash result with a non-zero exit code is an error, as Claude Code reports it (claude-hooks.md §2.2 PostToolUseFailure). */
+function failedExit(response: unknown): boolean {
+  return isRecord(response) && typeof response.exitCode === 'number' && response.exitCode !== 0;
+}
+
+/** Remember the text of an assistant message that has text. */
+function noteText(run: Run, content: readonly unknown[]): void {
+  const texts = content.filter((b): b is { type: 'text'; text: string } => isRecord(b) && b.type === 'text' && typeof b.text === 'string' && b.text.trim() !== '');
+  if (texts.length) run.st.lastText = texts.map((b) => b.text).join('\n');
+}
+
+const TIMESTAMP = /^\s*<timestamp>([\s\S]*?)<\/timestamp>\s*/;
+const USER_QUERY = /<user_query>\n?([\s\S]*?)\n?<\/user_query>/;
+
+/** User content: text blocks unwrapped from <user_query>, the <timestamp> lifted out; one text block → a string. */
+function userContent(content: unknown): { text: unknown; timestamp?: string; cursorTimestamp?: string } {
+  let stamp: string | undefined;
+  const unwrap = (t: string): string => {
+    const m = TIMESTAMP.exec(t);
+    if (m) {
+      stamp ??= (m[1] ?? '').trim();
+      t = t.slice(m[0].length);
+    }
+    return t.replace(USER_QUERY, (_all, inner: string) => inner);
+  };
+  let text: unknown = content;
+  if (typeof content === 'string') text = unwrap(content);
+  else if (Array.isArray(content)) {
+    const blocks = content.map((b) => (isRecord(b) && b.type === 'text' && typeof b.text === 'string' ? { ...b, text: unwrap(b.text) } : b));
+    const only = blocks.length === 1 ? blocks[0] : undefined;
+    text = isRecord(only) && only.type === 'text' && Object.keys(only).length === 2 ? only.text : blocks;
+  }
+  if (stamp === undefined) return { text };
+  const iso = parseCursorTimestamp(stamp);
+  return iso ? { text, timestamp: iso } : { text, cursorTimestamp: stamp };
+}
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const CURSOR_TIME = /^(?:[A-Za-z]+,\s*)?([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),\s*(\d{4}),?\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp][Mm])?\s*(?:\((?:UTC|GMT)(?:([+-])(\d{1,2})(?::?(\d{2}))?)?\))?$/;
+
+/** "Tuesday, Sep 8, 2026, 1:56 PM (UTC-7)" → "2026-09-08T20:56:00.000Z"; undefined when it does not parse. */
+export function parseCursorTimestamp(text: string): string | undefined {
+  const m = CURSOR_TIME.exec(text.trim());
+  if (!m) return undefined;
+  const month = MONTHS.indexOf((m[1] ?? '').toLowerCase());
+  if (month < 0) return undefined;
+  let hour = Number(m[4]);
+  const ampm = m[7]?.toLowerCase();
+  if (ampm === 'pm' && hour < 12) hour += 12;
+  if (ampm === 'am' && hour === 12) hour = 0;
+  const offset = m[8] ? (m[8] === '-' ? -1 : 1) * (Number(m[9]) * 60 + Number(m[10] ?? 0)) : 0;
+  const ms = Date.UTC(Number(m[3]), month, Number(m[2]), hour, Number(m[5]), Number(m[6] ?? 0)) - offset * 60_000;
+  return Number.isFinite(ms) && hour < 24 ? new Date(ms).toISOString() : undefined;
+}
+
+/** sha256 of (session, line, block, kind) as hex. */
+function hash(run: Run, block: number, kind: string): string {
+  return createHash('sha256').update(`${run.ctx.sessionId}\n${run.st.line}\n${block}\n${kind}`).digest('hex');
+}
+
+/** The uuid and tool_use id of block `block` of the current line. */
+function ids(run: Run, block: number): { uuid: string; toolId: string } {
+  const h = hash(run, block, 'u');
+  return { uuid: uuidOf(h), toolId: `toolu_hs_${h.slice(32, 56)}` };
+}
+
+/** A version-8 (custom) RFC 9562 UUID from 32 hex digits. */
+function uuidOf(h: string): string {
+  const variant = ((parseInt(h[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** A state with at most OPEN_MAX open results (the newest). */
+function trimmed(st: RewriteState): RewriteState {
+  return st.open.length > OPEN_MAX ? { ...st, open: st.open.slice(-OPEN_MAX) } : st;
+}

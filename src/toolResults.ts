@@ -1,0 +1,263 @@
+// Recorded tool results: one append-only JSONL file per session in the state area `results`. Cursor's
+// transcript has none (cursor-hooks.md §7), so postToolUse / postToolUseFailure record them here and the
+// transcript rewrite pairs them with their tool_use lines (adapters/transcript.ts states the rule).
+//
+// File format: one JSON object per line, `{toolUseId, claudeName, cursorName, key, response, isError, at}`.
+// A record's `seq` is its 1-based line number, assigned by the reader: appends need no lock (each record is one
+// O_APPEND write) and a torn line still takes its seq, so numbering never shifts. Responses are capped.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { toolResultFromCursor, type NewToolResult, type ToolResultRecord, type ToolResultRef } from '../adapters/transcript.ts';
+import { isRecord } from '../adapters/tools.ts';
+import { areaPath, type StateDir } from './state.ts';
+
+/** Characters of response kept per record; longer text is cut with a note. */
+export const RESPONSE_CAP = 64 * 1024;
+/** How far back an append looks for a record of the same tool_use_id (a second process for the same event). */
+const DEDUP_WINDOW = 256 * 1024;
+
+/** The results file of a session; null when the area is unusable. */
+export function resultsPath(st: StateDir, sessionId: string): string | null {
+  return areaPath(st, 'results', `${crypto.createHash('sha256').update(sessionId).digest('hex').slice(0, 32)}.jsonl`);
+}
+
+/**
+ * Append one result to the session's file. Either a record, or a Cursor postToolUse / postToolUseFailure
+ * payload (translated with toolResultFromCursor; pass the project dir so keys match the transcript's).
+ * A record whose tool_use_id is already among the last records is skipped.
+ */
+export function recordToolResult(st: StateDir, rec: NewToolResult & { sessionId: string }): void;
+export function recordToolResult(st: StateDir, sessionId: string, cursorPayload: Record<string, unknown>, projectDir?: string): void;
+export function recordToolResult(st: StateDir, a: string | (NewToolResult & { sessionId: string }), payload?: Record<string, unknown>, projectDir?: string): void {
+  const now = new Date().toISOString();
+  const { sessionId, ...rec } = typeof a === 'string' ? { sessionId: a, ...toolResultFromCursor(payload ?? {}, projectDir ?? projectDirOf(payload), now) } : a;
+  const file = resultsPath(st, sessionId);
+  if (!file) throw new Error(`state area "results" under ${st.root} is unusable`);
+  const line: NewToolResult = {
+    toolUseId: rec.toolUseId,
+    claudeName: rec.claudeName,
+    cursorName: rec.cursorName,
+    key: rec.key,
+    response: capResponse(rec.response),
+    isError: rec.isError,
+    at: rec.at || now,
+  };
+  const text = `${JSON.stringify(line)}\n`;
+  const fd = fs.openSync(file, fs.constants.O_RDWR | fs.constants.O_APPEND | fs.constants.O_CREAT | nofollow(), 0o600);
+  try {
+    if (line.toolUseId && recentlyRecorded(fd, line.toolUseId)) return;
+    const buf = Buffer.from(text);
+    // One write: O_APPEND keeps concurrent records from interleaving on local file systems.
+    let off = 0;
+    while (off < buf.length) off += fs.writeSync(fd, buf, off);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Every readable record of a session, in seq order (tests, diagnostics; the transcript reads incrementally). */
+export function readToolResults(st: StateDir, sessionId: string): ToolResultRecord[] {
+  const file = resultsPath(st, sessionId);
+  if (!file) return [];
+  const out: ToolResultRecord[] = [];
+  let fd: number;
+  try {
+    fd = fs.openSync(file, fs.constants.O_RDONLY | nofollow());
+  } catch {
+    return [];
+  }
+  try {
+    let seq = 0;
+    scanLines(fd, 0, fs.fstatSync(fd).size, (lines) => {
+      for (const l of lines) {
+        const rec = parseRecord(l, ++seq);
+        if (rec) out.push(rec);
+      }
+    });
+  } finally {
+    fs.closeSync(fd);
+  }
+  return out;
+}
+
+/** Where a reader stands in a results file: byte offset after the last complete line, and that line's seq. */
+export interface ResultsPosition {
+  off: number;
+  seq: number;
+}
+
+/** Pairing refs of the complete records after `from` (up to the file's current size), and the new position. */
+export function readResultRefs(fd: number, from: ResultsPosition, size: number): { refs: ToolResultRef[]; end: ResultsPosition; skipped: number } {
+  const refs: ToolResultRef[] = [];
+  let seq = from.seq;
+  let skipped = 0;
+  const off = scanLines(fd, from.off, size, (lines, starts) => {
+    lines.forEach((l, i) => {
+      seq++;
+      const rec = parseRecord(l, seq);
+      if (rec) refs.push({ seq, claudeName: rec.claudeName, key: rec.key, ref: starts[i] ?? 0 });
+      else if (l.trim() !== '') skipped++;
+    });
+  });
+  return { refs, end: { off, seq }, skipped };
+}
+
+/** The record a ref points at (its line read back from the byte offset), or undefined. */
+export function loadResult(fd: number, ref: ToolResultRef): ToolResultRecord | undefined {
+  if (ref.ref === undefined) return undefined;
+  const parts: Buffer[] = [];
+  const buf = Buffer.allocUnsafe(64 * 1024);
+  let pos = ref.ref;
+  for (;;) {
+    const n = fs.readSync(fd, buf, 0, buf.length, pos);
+    if (n <= 0) return undefined;
+    const nl = buf.subarray(0, n).indexOf(10);
+    parts.push(Buffer.from(buf.subarray(0, nl < 0 ? n : nl)));
+    if (nl >= 0) break;
+    pos += n;
+  }
+  const rec = parseRecord(Buffer.concat(parts).toString('utf8'), ref.seq);
+  return rec && rec.claudeName === ref.claudeName && rec.key === ref.key ? rec : undefined;
+}
+
+/** A response no longer than `cap` characters of JSON: the longest strings are cut first, each with a note. */
+export function capResponse(v: unknown, cap = RESPONSE_CAP): unknown {
+  if (typeof v === 'string') return v.length <= cap ? v : cut(v, cap);
+  let json = JSON.stringify(v) ?? '';
+  if (json.length <= cap) return v;
+  let copy: unknown = JSON.parse(json);
+  for (let i = 0; i < 32 && json.length > cap; i++) {
+    const longest = longestString(copy);
+    if (!longest || longest.value.length <= 512) break;
+    const keep = Math.max(256, longest.value.length - (json.length - cap) - 128);
+    copy = longest.set(cut(longest.value, keep));
+    json = JSON.stringify(copy);
+  }
+  if (json.length <= cap) return copy;
+  // Too many fields to cut one by one: keep a preview of the JSON text (escaping can grow it, so shrink until it fits).
+  for (let keep = Math.floor(cap / 2); keep > 0; keep = Math.floor(keep / 2)) {
+    const preview = { truncated: true, preview: cut(json, keep) };
+    if (JSON.stringify(preview).length <= cap) return preview;
+  }
+  return { truncated: true };
+}
+
+/**
+ * Call `onBatch` with the complete lines between byte offsets `from` and `to`, in batches of about `chunk` bytes,
+ * with each line's start offset. Returns the offset just after the last complete line: a partial last line
+ * (no newline yet) is left for the next reader. Lines are split on bytes, so offsets stay exact whatever the text.
+ */
+export function scanLines(fd: number, from: number, to: number, onBatch: (lines: string[], starts: number[]) => void, chunk = 1 << 20): number {
+  const buf = Buffer.allocUnsafe(chunk);
+  let readPos = from;
+  let done = from;
+  let carry: Buffer[] = [];
+  let carryStart = from;
+  while (readPos < to) {
+    const n = fs.readSync(fd, buf, 0, Math.min(chunk, to - readPos), readPos);
+    if (n <= 0) break;
+    let data = buf.subarray(0, n);
+    let base = readPos;
+    readPos += n;
+    const firstNl = data.indexOf(10);
+    if (carry.length > 0) {
+      if (firstNl < 0) {
+        carry.push(Buffer.from(data));
+        continue;
+      }
+      data = Buffer.concat([...carry, data]);
+      base = carryStart;
+      carry = [];
+    } else if (firstNl < 0) {
+      carry = [Buffer.from(data)];
+      carryStart = base;
+      continue;
+    }
+    const lines: string[] = [];
+    const starts: number[] = [];
+    let s = 0;
+    for (let nl = data.indexOf(10, s); nl >= 0; nl = data.indexOf(10, s)) {
+      starts.push(base + s);
+      lines.push(data.toString('utf8', s, nl));
+      s = nl + 1;
+    }
+    done = base + s;
+    if (s < data.length) {
+      carry = [Buffer.from(data.subarray(s))];
+      carryStart = base + s;
+    }
+    onBatch(lines, starts);
+  }
+  return done;
+}
+
+/** A results line as a record; undefined when it is not one. */
+function parseRecord(line: string, seq: number): ToolResultRecord | undefined {
+  let v: unknown;
+  try {
+    v = JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+  if (!isRecord(v) || typeof v.claudeName !== 'string' || typeof v.key !== 'string') return undefined;
+  return {
+    seq,
+    toolUseId: typeof v.toolUseId === 'string' ? v.toolUseId : '',
+    claudeName: v.claudeName,
+    cursorName: typeof v.cursorName === 'string' ? v.cursorName : v.claudeName,
+    key: v.key,
+    response: v.response,
+    isError: v.isError === true,
+    at: typeof v.at === 'string' ? v.at : '',
+  };
+}
+
+/** True when one of the last records of the file has this tool_use_id. */
+function recentlyRecorded(fd: number, toolUseId: string): boolean {
+  const size = fs.fstatSync(fd).size;
+  if (size === 0) return false;
+  const len = Math.min(size, DEDUP_WINDOW);
+  const buf = Buffer.allocUnsafe(len);
+  const n = fs.readSync(fd, buf, 0, len, size - len);
+  return buf.subarray(0, n).includes(`{"toolUseId":${JSON.stringify(toolUseId)},`);
+}
+
+/** The project dir a payload implies when the caller gave none: workspace_roots[0] (cursor-hooks.md §3: `cwd` is ""). */
+function projectDirOf(payload: Record<string, unknown> | undefined): string {
+  const roots = payload?.workspace_roots;
+  const first = Array.isArray(roots) ? roots[0] : undefined;
+  if (typeof first === 'string' && first) return first;
+  return typeof payload?.cwd === 'string' ? payload.cwd : '';
+}
+
+/** The longest string inside `root` (depth ≤ 6) and a way to replace it; `set` returns the new root. */
+function longestString(root: unknown): { value: string; set(v: string): unknown } | undefined {
+  let best: { value: string; set(v: string): unknown } | undefined;
+  const walk = (v: unknown, depth: number, set: (x: string) => void): void => {
+    if (typeof v === 'string') {
+      if (!best || v.length > best.value.length)
+        best = {
+          value: v,
+          set: (x) => {
+            set(x);
+            return root;
+          },
+        };
+      return;
+    }
+    if (depth >= 6 || typeof v !== 'object' || v === null) return;
+    if (Array.isArray(v)) v.forEach((item, i) => walk(item, depth + 1, (x) => (v[i] = x)));
+    else for (const [k, item] of Object.entries(v)) walk(item, depth + 1, (x) => ((v as Record<string, unknown>)[k] = x));
+  };
+  if (typeof root === 'string') return { value: root, set: (x) => x };
+  walk(root, 0, () => {});
+  return best;
+}
+
+function cut(text: string, keep: number): string {
+  return `${text.slice(0, keep)}\n… [hookshim: ${text.length - keep} characters dropped]`;
+}
+
+function nofollow(): number {
+  return fs.constants.O_NOFOLLOW ?? 0;
+}

@@ -1,0 +1,479 @@
+// The Claude-shaped copy of a Cursor transcript that scripts get as `transcript_path` (the original is never
+// modified). Rewritten incrementally into the state area `tx`, under a lock, by the pure state machine of
+// adapters/transcript.ts:
+//
+//   tx/<h>.jsonl        the Claude transcript (h = sha256 of the source path)
+//   tx/<h>.cursor.json  where we are: source identity (dev, inode) and a signature of the bytes before `end.src`,
+//                       `end` (source offset, output offset, results offset, RewriteState) and one `mark` per line
+//                       holding a tool_use still waiting for its result (the same, taken just before that line)
+//   tx/<h>.lock         held while updating (stale when its process is gone or it is older than LOCK_STALE_MS)
+//
+// Per event: read the results recorded since `end`; if one pairs with a waiting tool_use, truncate the output at
+// that line's mark and rewrite from there, else append. Then read only the source bytes after the start point,
+// in 1 MiB chunks; a partial last line is left for next time. Cost is proportional to the new lines plus, on a
+// pairing, the lines since that tool_use (bounded by PENDING_LINES / PENDING_CHARS). A source that shrank, was
+// replaced (inode) or rewritten (signature), a cursor that does not parse, or an output that is not the one we
+// wrote, is rebuilt from scratch into a temp file renamed over the output. In-place appends and truncations are
+// serialised by the lock; a script of a concurrent event reading the output mid-update may see its tail change.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  addStats,
+  emptyStats,
+  initialRewriteState,
+  isRewriteState,
+  lastAssistantText,
+  pendingMatch,
+  rewriteLines,
+  type RewriteMark,
+  type RewriteState,
+  type RewriteStats,
+  type ToolResultLookup,
+  type ToolResultRecord,
+  type ToolResultRef,
+} from '../adapters/transcript.ts';
+import { areaPath, createExclusive, readText, removeFile, writeFileAtomic, type StateDir } from './state.ts';
+import { loadResult, readResultRefs, resultsPath, scanLines, type ResultsPosition } from './toolResults.ts';
+
+export interface TranscriptOptions {
+  /** Cursor's `transcript_path` (null on sessionStart and beforeSubmitPrompt, cursor-hooks.md §3). */
+  cursorPath: string | null | undefined;
+  sessionId: string;
+  /** Project dir: the lines' `cwd` and the base of relative tool paths. */
+  cwd: string;
+  state: StateDir | null;
+  warn: (msg: string) => void;
+  /** How long to wait for another process updating the same transcript (default 3 s). */
+  lockWaitMs?: number;
+}
+
+export interface TranscriptStats extends RewriteStats {
+  /** Rewritten from the start of the source. */
+  rebuilt: boolean;
+  /** Output truncated back to a waiting tool_use to insert its result. */
+  rewound: boolean;
+  /** Source bytes read by this call. */
+  bytesRead: number;
+}
+
+export interface ClaudeTranscript {
+  /** Path to hand scripts as `transcript_path`: always a readable JSONL file (possibly empty). */
+  path: string;
+  /** Text of the last assistant message (Stop's `last_assistant_message`). */
+  lastAssistantMessage?: string;
+  /** At least one tool result is recorded for this session. */
+  resultsAvailable: boolean;
+  stats: TranscriptStats;
+}
+
+/** A position in the three files, with the rewrite state there. */
+interface Point {
+  src: number;
+  out: number;
+  res: ResultsPosition;
+  state: RewriteState;
+}
+
+/** The persisted cursor next to the output. */
+interface Cursor {
+  v: 1;
+  source: string;
+  sessionId: string;
+  cwd: string;
+  dev: number;
+  ino: number;
+  outIno: number;
+  resIno: number;
+  /** Base64 of the (up to) SIG_BYTES source bytes before end.src: detects a source rewritten in place. */
+  sig: string;
+  end: Point;
+  marks: Point[];
+}
+
+const LOCK_STALE_MS = 30_000;
+const SIG_BYTES = 64;
+
+/** Give scripts a Claude-shaped transcript for this event; never throws. */
+export async function claudeTranscript(opts: TranscriptOptions): Promise<ClaudeTranscript> {
+  const stats: TranscriptStats = { ...emptyStats(), rebuilt: false, rewound: false, bytesRead: 0 };
+  const resultsAvailable = opts.state ? hasResults(opts.state, opts.sessionId) : false;
+  const empty = (): ClaudeTranscript => ({ path: emptyTranscript(opts.state), resultsAvailable, stats });
+  if (!opts.cursorPath) return empty();
+  const source = path.resolve(opts.cursorPath);
+  try {
+    fs.accessSync(source, fs.constants.R_OK);
+    if (!fs.statSync(source).isFile()) throw new Error('not a regular file');
+  } catch (err) {
+    opts.warn(`transcript ${source} is unreadable (${describe(err)}); scripts get an empty transcript`);
+    return empty();
+  }
+  if (!opts.state) return oneOff(source, opts, stats);
+  const base = crypto.createHash('sha256').update(source).digest('hex').slice(0, 32);
+  const out = areaPath(opts.state, 'tx', `${base}.jsonl`);
+  if (!out) {
+    opts.warn(`state area "tx" is unusable; rewriting ${source} into a temp file`);
+    return oneOff(source, opts, stats);
+  }
+  const files = { source, out, cursor: `${out.slice(0, -'.jsonl'.length)}.cursor.json`, lock: `${out.slice(0, -'.jsonl'.length)}.lock`, results: resultsPath(opts.state, opts.sessionId) };
+  try {
+    const held = await withLock(files.lock, opts.lockWaitMs ?? 3000, () => update(files, opts, stats));
+    if (held === BUSY) {
+      opts.warn(`transcript ${source} is being rewritten by another hookshim process; scripts get the rewrite as it stands`);
+      const cur = readCursor(files.cursor);
+      return fs.existsSync(out) ? { path: out, ...lastText(cur?.end.state), resultsAvailable, stats } : empty();
+    }
+    return { path: out, ...lastText(held), resultsAvailable: resultsAvailable || held.resultSeq > 0, stats };
+  } catch (err) {
+    opts.warn(`could not rewrite transcript ${source} (${describe(err)}); trying a temp file`);
+    return oneOff(source, opts, stats);
+  }
+}
+
+/** Bring the output up to date with the source and the recorded results; returns the final state. Caller holds the lock. */
+function update(files: Files, opts: TranscriptOptions, stats: TranscriptStats): RewriteState {
+  const srcFd = fs.openSync(files.source, 'r');
+  const resFd = openResults(files.results);
+  try {
+    const src = fs.fstatSync(srcFd);
+    const res = resFd === null ? null : fs.fstatSync(resFd);
+    const cur = readCursor(files.cursor);
+    const why = invalid(cur, files, opts, src, res, srcFd);
+    if (why !== null || !cur) {
+      if (why) opts.warn(`transcript ${files.source}: ${why}; rebuilding the Claude transcript`);
+      return rebuild(files, opts, stats, srcFd, src, resFd, res);
+    }
+    // New results, and whether one pairs with a tool_use already written without its result.
+    const resSize = res?.size ?? 0;
+    const fresh = resFd === null ? { refs: [], end: cur.end.res, skipped: 0 } : readResultRefs(resFd, cur.end.res, resSize);
+    const target = pendingMatch(cur.end.state, fresh.refs);
+    let start = cur.end;
+    let marks = cur.marks;
+    let refs = fresh.refs;
+    if (target !== undefined) {
+      const mark = cur.marks.find((m) => m.state.line + 1 === target);
+      if (!mark) {
+        opts.warn(`transcript ${files.source}: no resume point for line ${target}; rebuilding the Claude transcript`);
+        return rebuild(files, opts, stats, srcFd, src, resFd, res);
+      }
+      start = mark;
+      marks = cur.marks.filter((m) => m.src < mark.src);
+      refs = resFd === null ? [] : readResultRefs(resFd, mark.res, resSize).refs;
+      stats.rewound = true;
+    }
+    const outSize = fs.statSync(files.out).size;
+    if (start === cur.end && fresh.refs.length === 0 && src.size === cur.end.src && outSize === cur.end.out) return cur.end.state;
+    const outFd = fs.openSync(files.out, fs.constants.O_WRONLY | nofollow());
+    let end: Point;
+    try {
+      fs.ftruncateSync(outFd, start.out);
+      end = pump({ srcFd, outFd, from: start, to: src.size, refs, resFd, resEnd: fresh.end, marks, stats, opts, source: files.source });
+    } finally {
+      fs.closeSync(outFd);
+    }
+    saveCursor(files, { ...cur, sig: signature(srcFd, end.src), end, marks: keptMarks(marks, end.state) });
+    return end.state;
+  } finally {
+    fs.closeSync(srcFd);
+    if (resFd !== null) fs.closeSync(resFd);
+  }
+}
+
+/** Rewrite the whole source into a temp file renamed over the output, and start a fresh cursor. */
+function rebuild(files: Files, opts: TranscriptOptions, stats: TranscriptStats, srcFd: number, src: fs.Stats, resFd: number | null, res: fs.Stats | null): RewriteState {
+  stats.rebuilt = true;
+  const { refs, end: resEnd } = resFd === null || !res ? { refs: [], end: { off: 0, seq: 0 } } : readResultRefs(resFd, { off: 0, seq: 0 }, res.size);
+  const tmp = `${files.out}.${process.pid}.${crypto.randomBytes(6).toString('hex')}.tmp`;
+  const outFd = fs.openSync(tmp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | nofollow(), 0o600);
+  const marks: Point[] = [];
+  let end: Point;
+  try {
+    end = pump({ srcFd, outFd, from: { src: 0, out: 0, res: { off: 0, seq: 0 }, state: initialRewriteState() }, to: src.size, refs, resFd, resEnd, marks, stats, opts, source: files.source });
+    fs.closeSync(outFd);
+    fs.renameSync(tmp, files.out);
+  } catch (err) {
+    try {
+      fs.closeSync(outFd);
+    } catch {
+      /* already closed */
+    }
+    removeFile(tmp);
+    throw err;
+  }
+  const outIno = fs.statSync(files.out).ino;
+  saveCursor(files, {
+    v: 1,
+    source: files.source,
+    sessionId: opts.sessionId,
+    cwd: opts.cwd,
+    dev: src.dev,
+    ino: src.ino,
+    outIno,
+    resIno: res?.ino ?? 0,
+    sig: signature(srcFd, end.src),
+    end,
+    marks: keptMarks(marks, end.state),
+  });
+  return end.state;
+}
+
+interface PumpArgs {
+  srcFd: number;
+  outFd: number;
+  from: Point;
+  to: number;
+  /** Results to take in at the start (recorded after from.state.resultSeq). */
+  refs: ToolResultRef[];
+  resFd: number | null;
+  resEnd: ResultsPosition;
+  /** Marks before `from`; new ones are pushed here. */
+  marks: Point[];
+  stats: TranscriptStats;
+  opts: TranscriptOptions;
+  source: string;
+}
+
+/** Rewrite source bytes [from.src, to) into the output at from.out, chunk by chunk; returns the end point. */
+function pump(a: PumpArgs): Point {
+  let state = a.from.state;
+  let outPos = a.from.out;
+  const batchStats = emptyStats();
+  const results = lookup(a.refs, a.resFd);
+  const ctx = { sessionId: a.opts.sessionId, cwd: a.opts.cwd, results };
+  const srcEnd = scanLines(a.srcFd, a.from.src, a.to, (lines, starts) => {
+    const r = rewriteLines(lines, state, ctx);
+    state = r.state;
+    addStats(batchStats, r.stats);
+    const text = r.out.length ? `${r.out.join('\n')}\n` : '';
+    const buf = Buffer.from(text);
+    if (r.marks.length) a.marks.push(...marksAt(r.marks, r.out, starts, outPos, a.resEnd));
+    let off = 0;
+    while (off < buf.length) off += fs.writeSync(a.outFd, buf, off, buf.length - off, outPos + off);
+    outPos += buf.length;
+  });
+  a.stats.bytesRead += srcEnd - a.from.src;
+  addStats(a.stats, batchStats);
+  if (batchStats.malformed > 0) a.opts.warn(`transcript ${a.source}: dropped ${batchStats.malformed} malformed line(s) (not JSON objects)`);
+  if (batchStats.resultsMissing > 0) a.opts.warn(`transcript ${a.source}: ${batchStats.resultsMissing} recorded tool result(s) could not be read back`);
+  if (srcEnd === a.from.src && state === a.from.state && a.refs.length > 0) {
+    // No new line, but new results: take them in so the state remembers them.
+    state = rewriteLines([], state, ctx).state;
+  }
+  return { src: srcEnd, out: outPos, res: a.resEnd, state };
+}
+
+/** Byte positions of the marks of one batch. */
+function marksAt(marks: RewriteMark[], out: string[], starts: number[], outStart: number, res: ResultsPosition): Point[] {
+  const outOffsets: number[] = [];
+  let pos = outStart;
+  for (const line of out) {
+    outOffsets.push(pos);
+    pos += Buffer.byteLength(line) + 1;
+  }
+  outOffsets.push(pos);
+  return marks.map((m) => ({ src: starts[m.inLine] ?? 0, out: outOffsets[m.outLine] ?? pos, res, state: m.state }));
+}
+
+/** Marks still useful: those of lines whose tool_use still waits. */
+function keptMarks(marks: Point[], state: RewriteState): Point[] {
+  const waiting = new Set(state.pending.map((p) => p.line));
+  return marks.filter((m) => waiting.has(m.state.line + 1));
+}
+
+/** The results as the rewrite sees them: refs in memory, records read back from the results file on demand. */
+function lookup(refs: readonly ToolResultRef[], resFd: number | null): ToolResultLookup {
+  return {
+    after: (seq) => refs.filter((r) => r.seq > seq),
+    load: (ref): ToolResultRecord | undefined => (resFd === null ? undefined : loadResult(resFd, ref)),
+  };
+}
+
+/** Why the cursor cannot be continued from (null: it can). */
+function invalid(cur: Cursor | null, files: Files, opts: TranscriptOptions, src: fs.Stats, res: fs.Stats | null, srcFd: number): string | null {
+  if (!cur) return null;
+  if (cur.source !== files.source || cur.sessionId !== opts.sessionId || cur.cwd !== opts.cwd) return 'session or project dir changed';
+  if (cur.dev !== src.dev || cur.ino !== src.ino) return 'the source was replaced (new inode)';
+  if (src.size < cur.end.src) return `the source shrank (${src.size} < ${cur.end.src} bytes)`;
+  if (signature(srcFd, cur.end.src) !== cur.sig) return 'the source was rewritten in place';
+  if ((res?.ino ?? 0) !== cur.resIno && cur.resIno !== 0) return 'the results file was replaced';
+  if ((res?.size ?? 0) < cur.end.res.off) return 'the results file shrank';
+  let out: fs.Stats;
+  try {
+    out = fs.lstatSync(files.out);
+  } catch {
+    return 'the Claude transcript is gone';
+  }
+  if (!out.isFile() || out.ino !== cur.outIno || out.size < cur.end.out) return 'the Claude transcript is not the one written last';
+  return null;
+}
+
+/** The saved cursor, or null when absent or unusable. */
+function readCursor(file: string): Cursor | null {
+  const text = readText(file);
+  if (!text) return null;
+  try {
+    const c = JSON.parse(text) as Cursor;
+    const okPoint = (p: Point | undefined) => !!p && typeof p.src === 'number' && typeof p.out === 'number' && typeof p.res?.off === 'number' && isRewriteState(p.state);
+    return c.v === 1 && okPoint(c.end) && Array.isArray(c.marks) && c.marks.every(okPoint) ? c : null;
+  } catch {
+    return null;
+  }
+}
+
+function saveCursor(files: Files, cur: Cursor): void {
+  writeFileAtomic(files.cursor, JSON.stringify(cur));
+}
+
+/** Base64 of the SIG_BYTES bytes before `end` of the source. */
+function signature(fd: number, end: number): string {
+  const len = Math.min(end, SIG_BYTES);
+  if (len === 0) return '';
+  const buf = Buffer.alloc(len);
+  const n = fs.readSync(fd, buf, 0, len, end - len);
+  return buf.subarray(0, n).toString('base64');
+}
+
+/** No state dir (or it failed): rewrite the whole source into a per-user temp file once; else hand over the original. */
+function oneOff(source: string, opts: TranscriptOptions, stats: TranscriptStats): ClaudeTranscript {
+  const uid = typeof process.getuid === 'function' ? process.getuid() : 'u';
+  const out = path.join(os.tmpdir(), `hookshim-${uid}-tx-${crypto.createHash('sha256').update(source).digest('hex').slice(0, 24)}.jsonl`);
+  const tmp = `${out}.${process.pid}.${crypto.randomBytes(6).toString('hex')}.tmp`;
+  let srcFd: number | undefined;
+  try {
+    srcFd = fs.openSync(source, 'r');
+    const outFd = fs.openSync(tmp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | nofollow(), 0o600);
+    let end: Point;
+    try {
+      end = pump({ srcFd, outFd, from: { src: 0, out: 0, res: { off: 0, seq: 0 }, state: initialRewriteState() }, to: fs.fstatSync(srcFd).size, refs: [], resFd: null, resEnd: { off: 0, seq: 0 }, marks: [], stats, opts, source });
+    } finally {
+      fs.closeSync(outFd);
+    }
+    fs.renameSync(tmp, out);
+    stats.rebuilt = true;
+    opts.warn(`transcript ${source} rewritten without the state dir into ${out} (no tool results, full rewrite every event)`);
+    return { path: out, ...lastText(end.state), resultsAvailable: false, stats };
+  } catch (err) {
+    removeFile(tmp);
+    opts.warn(`could not rewrite transcript ${source} (${describe(err)}); scripts get Cursor's original transcript`);
+    return { path: source, resultsAvailable: false, stats };
+  } finally {
+    if (srcFd !== undefined) fs.closeSync(srcFd);
+  }
+}
+
+/** A path to an empty, valid JSONL file: in the state dir, else the temp dir, else the null device. */
+function emptyTranscript(st: StateDir | null): string {
+  const candidates = [st ? areaPath(st, 'tx', 'empty.jsonl') : null, path.join(os.tmpdir(), `hookshim-${typeof process.getuid === 'function' ? process.getuid() : 'u'}-empty.jsonl`)];
+  for (const file of candidates) {
+    if (!file) continue;
+    try {
+      if (!createExclusive(file, '')) {
+        const s = fs.lstatSync(file);
+        if (!s.isFile() || s.size !== 0) writeFileAtomic(file, '');
+      }
+      return file;
+    } catch {
+      /* next candidate */
+    }
+  }
+  return os.devNull;
+}
+
+function hasResults(st: StateDir, sessionId: string): boolean {
+  const file = resultsPath(st, sessionId);
+  try {
+    return !!file && fs.statSync(file).size > 0;
+  } catch {
+    return false;
+  }
+}
+
+function openResults(file: string | null): number | null {
+  if (!file) return null;
+  try {
+    return fs.openSync(file, fs.constants.O_RDONLY | nofollow());
+  } catch {
+    return null;
+  }
+}
+
+function lastText(state: RewriteState | undefined): { lastAssistantMessage?: string } {
+  const text = state ? lastAssistantText(state) : undefined;
+  return text === undefined ? {} : { lastAssistantMessage: text };
+}
+
+interface Files {
+  source: string;
+  out: string;
+  cursor: string;
+  lock: string;
+  results: string | null;
+}
+
+const BUSY = Symbol('busy');
+
+/** Run `fn` holding an exclusive lock file; BUSY when it stays held by a live process for `waitMs`. */
+async function withLock<T>(lock: string, waitMs: number, fn: () => T): Promise<T | typeof BUSY> {
+  const me = JSON.stringify({ pid: process.pid, nonce: crypto.randomBytes(8).toString('hex'), at: Date.now() });
+  const deadline = Date.now() + waitMs;
+  for (let delay = 2; ; delay = Math.min(delay * 2, 50)) {
+    if (createExclusive(lock, me)) {
+      try {
+        return fn();
+      } finally {
+        if (readText(lock) === me) removeFile(lock);
+      }
+    }
+    breakIfStale(lock);
+    if (Date.now() >= deadline) return BUSY;
+    await new Promise((r) => setTimeout(r, delay));
+  }
+}
+
+/** Remove a lock whose process is gone or which is older than LOCK_STALE_MS, without ever removing a fresh one. */
+function breakIfStale(lock: string): void {
+  const seen = readText(lock);
+  if (seen === null) return;
+  let holder: { pid?: unknown; at?: unknown };
+  try {
+    holder = JSON.parse(seen) as typeof holder;
+  } catch {
+    holder = {};
+  }
+  const age = Date.now() - (typeof holder.at === 'number' ? holder.at : 0);
+  if (age < LOCK_STALE_MS && typeof holder.pid === 'number' && alive(holder.pid)) return;
+  // Move it aside atomically, then check we moved the lock we judged stale; put back one that is not.
+  const aside = `${lock}.stale.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
+  try {
+    fs.renameSync(lock, aside);
+  } catch {
+    return;
+  }
+  if (readText(aside) !== seen) {
+    try {
+      fs.linkSync(aside, lock);
+    } catch {
+      /* someone took the lock meanwhile */
+    }
+  }
+  removeFile(aside);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function describe(err: unknown): string {
+  const e = err as NodeJS.ErrnoException | undefined;
+  return e?.code ? `${e.code}: ${e.message}` : String((err as Error)?.message ?? err);
+}
+
+function nofollow(): number {
+  return fs.constants.O_NOFOLLOW ?? 0;
+}

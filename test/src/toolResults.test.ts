@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { StateDir } from '../../src/state.ts';
+import { RESPONSE_CAP, capResponse, loadResult, readResultRefs, readToolResults, recordToolResult, resultsPath, scanLines } from '../../src/toolResults.ts';
+
+let st: StateDir;
+beforeEach(() => {
+  st = { root: fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-results-')) };
+});
+afterEach(() => fs.rmSync(st.root, { recursive: true, force: true }));
+
+const S = 'conv-1';
+const rec = (toolUseId: string, key: string, response: unknown = 'ok') => ({ sessionId: S, toolUseId, claudeName: 'Bash', cursorName: 'Shell', key, response, isError: false, at: '2026-01-01T00:00:00.000Z' });
+
+describe('recordToolResult / readToolResults', () => {
+  it('appends records and numbers them by line', () => {
+    recordToolResult(st, rec('t1', 'a'));
+    recordToolResult(st, rec('t2', 'b'));
+    expect(readToolResults(st, S).map((r) => [r.seq, r.toolUseId, r.key])).toEqual([
+      [1, 't1', 'a'],
+      [2, 't2', 'b'],
+    ]);
+    expect(readToolResults(st, 'other')).toEqual([]);
+    expect(fs.statSync(resultsPath(st, S) ?? '').mode & 0o777).toBe(0o600);
+  });
+
+  it('skips a second record of the same tool_use_id (a duplicate process for one event)', () => {
+    recordToolResult(st, rec('t1', 'a'));
+    recordToolResult(st, rec('t1', 'a'));
+    recordToolResult(st, rec('', 'a'));
+    recordToolResult(st, rec('', 'a'));
+    expect(readToolResults(st, S).map((r) => r.toolUseId)).toEqual(['t1', '', '']);
+  });
+
+  it('keeps numbering across a torn line', () => {
+    recordToolResult(st, rec('t1', 'a'));
+    fs.appendFileSync(resultsPath(st, S) ?? '', '{"toolUseId":"torn",\n');
+    recordToolResult(st, rec('t3', 'c'));
+    expect(readToolResults(st, S).map((r) => [r.seq, r.toolUseId])).toEqual([
+      [1, 't1'],
+      [3, 't3'],
+    ]);
+  });
+
+  describe('from a Cursor payload — cursor-hooks.md §4 postToolUse / postToolUseFailure', () => {
+    it.each([
+      [
+        'postToolUse Shell (tool_output is a JSON string)',
+        { hook_event_name: 'postToolUse', tool_name: 'Shell', tool_input: { command: 'npm test', cwd: '', timeout: 30000 }, tool_output: '{"output":"ok\\n","exitCode":0}', tool_use_id: 'u1' },
+        { claudeName: 'Bash', cursorName: 'Shell', key: 'npm test', isError: false, response: { stdout: 'ok\n', stderr: '', interrupted: false, isImage: false, exitCode: 0 } },
+      ],
+      [
+        'postToolUseFailure permission_denied carries the deny message',
+        { hook_event_name: 'postToolUseFailure', tool_name: 'Shell', tool_input: { command: 'git push -f' }, error_message: 'force push is blocked', failure_type: 'permission_denied', tool_use_id: 'u2' },
+        { claudeName: 'Bash', key: 'git push -f', isError: true, response: 'force push is blocked' },
+      ],
+      [
+        'postToolUse Read with a relative path resolves against the project dir',
+        { hook_event_name: 'postToolUse', tool_name: 'Read', tool_input: '{"path":"src/a.ts"}', tool_output: '{"content":"x"}', tool_use_id: 'u3' },
+        { claudeName: 'Read', key: '/proj/src/a.ts', isError: false, response: { type: 'text', file: { filePath: '/proj/src/a.ts', content: 'x', numLines: 1, startLine: 1 } } },
+      ],
+      [
+        'postToolUse MCP',
+        { hook_event_name: 'postToolUse', tool_name: 'MCP:github-merge_pull_request', tool_input: { pull_number: 1 }, tool_output: '{"merged":true}', tool_use_id: 'u4' },
+        { claudeName: 'mcp__github__merge_pull_request', cursorName: 'MCP:github-merge_pull_request', key: '', response: { merged: true } },
+      ],
+    ])('%s', (_label, payload, expected) => {
+      recordToolResult(st, S, payload, '/proj');
+      expect(readToolResults(st, S)[0]).toMatchObject({ seq: 1, ...expected });
+    });
+
+    it('uses workspace_roots[0] when no project dir is given', () => {
+      recordToolResult(st, S, { tool_name: 'Read', tool_input: { path: 'a' }, tool_output: 'x', workspace_roots: ['/w'] });
+      expect(readToolResults(st, S)[0]?.key).toBe('/w/a');
+    });
+  });
+});
+
+describe('capResponse — bounded records', () => {
+  const big = 'x'.repeat(RESPONSE_CAP * 2);
+  it.each([
+    ['short string', 'hi', (v: unknown) => v === 'hi'],
+    ['long string', big, (v: unknown) => typeof v === 'string' && v.length < RESPONSE_CAP + 100 && v.includes('characters dropped')],
+    ['small object', { stdout: 'a' }, (v: unknown) => JSON.stringify(v) === '{"stdout":"a"}'],
+    ['object with a huge field', { stdout: big, stderr: 'e', exitCode: 1 }, (v: unknown) => JSON.stringify(v).length <= RESPONSE_CAP && (v as { stderr: string }).stderr === 'e'],
+    ['many medium fields', Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`k${i}`, 'y'.repeat(600)])), (v: unknown) => JSON.stringify(v).length <= RESPONSE_CAP],
+  ])('%s', (_label, input, ok) => {
+    expect(ok(capResponse(input))).toBe(true);
+  });
+
+  it('caps what is recorded', () => {
+    recordToolResult(st, rec('t1', 'a', { stdout: big, stderr: '' }));
+    expect(JSON.stringify(readToolResults(st, S)[0]?.response).length).toBeLessThanOrEqual(RESPONSE_CAP);
+  });
+});
+
+describe('readResultRefs / loadResult — incremental reads', () => {
+  it('reads only what was appended since a position, and loads a record back by offset', () => {
+    recordToolResult(st, rec('t1', 'a', 'first'));
+    const file = resultsPath(st, S) ?? '';
+    const fd = fs.openSync(file, 'r');
+    try {
+      const one = readResultRefs(fd, { off: 0, seq: 0 }, fs.fstatSync(fd).size);
+      expect(one.refs.map((r) => r.seq)).toEqual([1]);
+      recordToolResult(st, rec('t2', 'b', 'second'));
+      fs.appendFileSync(file, '{"partial":');
+      const two = readResultRefs(fd, one.end, fs.fstatSync(fd).size);
+      expect(two.refs.map((r) => [r.seq, r.key])).toEqual([[2, 'b']]);
+      expect(two.end.off).toBe(fs.statSync(file).size - '{"partial":'.length);
+      expect(loadResult(fd, two.refs[0] ?? { seq: 0, claudeName: '', key: '' })?.response).toBe('second');
+      expect(loadResult(fd, { ...(two.refs[0] ?? { seq: 0, claudeName: '', key: '' }), key: 'zzz' })).toBeUndefined();
+    } finally {
+      fs.closeSync(fd);
+    }
+  });
+});
+
+describe('scanLines — byte-exact line splitting', () => {
+  const scan = (text: string, chunk: number, from = 0) => {
+    const file = path.join(st.root, 'lines.txt');
+    fs.writeFileSync(file, text);
+    const fd = fs.openSync(file, 'r');
+    const got: [string, number][] = [];
+    try {
+      const end = scanLines(fd, from, Buffer.byteLength(text), (lines, starts) => lines.forEach((l, i) => got.push([l, starts[i] ?? -1])), chunk);
+      return { got, end };
+    } finally {
+      fs.closeSync(fd);
+    }
+  };
+  it.each([1, 2, 3, 5, 64, 1 << 20])('chunk %i: multibyte text, empty lines, partial tail', (chunk) => {
+    const { got, end } = scan('aé\n\nzzzz€\npartial', chunk);
+    expect(got).toEqual([
+      ['aé', 0],
+      ['', 4],
+      ['zzzz€', 5],
+    ]);
+    expect(end).toBe(13);
+  });
+  it('starts at an offset', () => {
+    expect(scan('ab\ncd\n', 4, 3)).toEqual({ got: [['cd', 3]], end: 6 });
+  });
+});
