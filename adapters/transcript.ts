@@ -183,9 +183,9 @@ export function emptyStats(): RewriteStats {
   return { lines: 0, blank: 0, malformed: 0, rewritten: 0, passedThrough: 0, patched: 0, turnEnded: 0, toolUses: 0, resultsPaired: 0, resultsMissing: 0, emitted: 0 };
 }
 
-/** Add `b` into `a`. */
-export function addStats(a: RewriteStats, b: RewriteStats): RewriteStats {
-  for (const k of Object.keys(a) as (keyof RewriteStats)[]) a[k] += b[k];
+/** Add the counters of `b` into `a` (which may carry extra fields of its own). */
+export function addStats<T extends RewriteStats>(a: T, b: RewriteStats): T {
+  for (const k of Object.keys(b) as (keyof RewriteStats)[]) a[k] += b[k];
   return a;
 }
 

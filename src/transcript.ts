@@ -139,6 +139,7 @@ function update(files: Files, opts: TranscriptOptions, stats: TranscriptStats): 
     const src = fs.fstatSync(srcFd);
     const res = resFd === null ? null : fs.fstatSync(resFd);
     const cur = readCursor(files.cursor);
+    if (!cur && readText(files.cursor) !== null) opts.warn(`transcript ${files.source}: resume state ${files.cursor} is unusable`);
     const why = invalid(cur, files, opts, src, res, srcFd);
     if (why !== null || !cur) {
       if (why) opts.warn(`transcript ${files.source}: ${why}; rebuilding the Claude transcript`);
