@@ -2,8 +2,7 @@
 // the preToolUse warnings stashed for this tool_use_id, PostToolUse feedback, and carried context.
 // Cursor input tool_output is a JSON string; answer fields additional_context, updated_mcp_tool_output (cursor-hooks.md §4).
 import { droppedFailures, errorNotes } from './fold.ts';
-import { basePayload, num } from './payload.ts';
-import { toolOf, toolPayload } from './preToolUse.ts';
+import { toolPlan } from './toolEvent.ts';
 import { joinMessages, messages } from './text.ts';
 import { toClaudeToolResponse } from './tools.ts';
 import type { EventAdapter, Json, Message } from './types.ts';
@@ -12,26 +11,7 @@ export const postToolUse: EventAdapter = {
   empty: {},
 
   plan(ctx) {
-    const tool = toolOf(ctx);
-    const duration = num(ctx.input.duration);
-    return {
-      notes: tool.notes,
-      invocations: [
-        {
-          claudeEvent: 'PostToolUse',
-          subject: { values: tool.candidates, toolInput: toolPayload(ctx, tool, undefined).tool_input as Record<string, unknown>, projectDir: ctx.projectDir },
-          payload: (matched) => {
-            const base = toolPayload(ctx, tool, matched);
-            return {
-              ...basePayload(ctx, 'PostToolUse'),
-              ...base,
-              tool_response: toClaudeToolResponse(String(base.tool_name), ctx.input.tool_output),
-              ...(duration !== undefined ? { duration_ms: Math.round(duration) } : {}),
-            };
-          },
-        },
-      ],
-    };
+    return toolPlan(ctx, 'PostToolUse', (_tool, name) => ({ tool_response: toClaudeToolResponse(name, ctx.input.tool_output) }));
   },
 
   fold(_ctx, verdicts, state) {

@@ -1,8 +1,8 @@
 // postToolUseFailure ⇄ PostToolUseFailure: Cursor's answer has no field (cursor-hooks.md §4), so every
 // context produced here, and the preToolUse warnings stashed for this tool, is carried to the next postToolUse.
 import { droppedFailures, errorNotes } from './fold.ts';
-import { basePayload, num, str } from './payload.ts';
-import { toolOf, toolPayload } from './preToolUse.ts';
+import { str } from './payload.ts';
+import { toolPlan } from './toolEvent.ts';
 import { messages } from './text.ts';
 import type { EventAdapter, Message } from './types.ts';
 
@@ -10,28 +10,14 @@ export const postToolUseFailure: EventAdapter = {
   empty: {},
 
   plan(ctx) {
-    const tool = toolOf(ctx);
     // Claude does not fire PostToolUseFailure for permission denials (claude-hooks.md §2.2).
     if (str(ctx.input.failure_type) === 'permission_denied') {
-      return { invocations: [], notes: [...tool.notes, 'failure_type "permission_denied": Claude fires no PostToolUseFailure for a denied tool'] };
+      return { invocations: [], notes: ['failure_type "permission_denied": Claude fires no PostToolUseFailure for a denied tool'] };
     }
-    const duration = num(ctx.input.duration);
-    return {
-      notes: tool.notes,
-      invocations: [
-        {
-          claudeEvent: 'PostToolUseFailure',
-          subject: { values: tool.candidates, toolInput: toolPayload(ctx, tool, undefined).tool_input as Record<string, unknown>, projectDir: ctx.projectDir },
-          payload: (matched) => ({
-            ...basePayload(ctx, 'PostToolUseFailure'),
-            ...toolPayload(ctx, tool, matched),
-            error: str(ctx.input.error_message) ?? str(ctx.input.failure_type) ?? 'error',
-            is_interrupt: ctx.input.is_interrupt === true,
-            ...(duration !== undefined ? { duration_ms: Math.round(duration) } : {}),
-          }),
-        },
-      ],
-    };
+    return toolPlan(ctx, 'PostToolUseFailure', () => ({
+      error: str(ctx.input.error_message) ?? str(ctx.input.failure_type) ?? 'error',
+      is_interrupt: ctx.input.is_interrupt === true,
+    }));
   },
 
   fold(_ctx, verdicts, state) {

@@ -1,50 +1,17 @@
 // preToolUse ⇄ PreToolUse: deny > ask > allow, updated_input, warn-only output stashed for postToolUse.
 // Cursor answer fields: permission, user_message, agent_message, updated_input (cursor-hooks.md §4).
 import { errorNotes, failureMessage, warnings } from './fold.ts';
-import { basePayload, str } from './payload.ts';
+import { str } from './payload.ts';
 import { joinMessages, messages } from './text.ts';
-import { claudeToolCandidates, inferCursorToolName, parseToolInput, toClaudeToolInput, toCursorToolInput } from './tools.ts';
-import type { EventAdapter, EventContext, Json, Message } from './types.ts';
-
-/** The tool of a tool event: Cursor name, parsed input, Claude candidates. */
-export function toolOf(ctx: EventContext): { cursorName: string; input: Record<string, unknown>; candidates: string[]; notes: string[] } {
-  const notes: string[] = [];
-  const parsed = parseToolInput(ctx.input.tool_input);
-  if (parsed.problem) notes.push(`tool_input: ${parsed.problem}`);
-  let cursorName = str(ctx.input.tool_name);
-  if (!cursorName) {
-    cursorName = inferCursorToolName(parsed.input) ?? 'Unknown';
-    notes.push(`payload has no tool_name; inferred "${cursorName}" from tool_input keys`);
-  }
-  const candidates = claudeToolCandidates(cursorName, parsed.input, ctx.input);
-  return { cursorName, input: parsed.input, candidates, notes };
-}
-
-/** Tool fields of a Claude tool-event payload for the candidate a row matched. */
-export function toolPayload(ctx: EventContext, tool: ReturnType<typeof toolOf>, matched: string | undefined): Json {
-  const name = matched ?? tool.candidates[0] ?? tool.cursorName;
-  const payload: Json = { tool_name: name, tool_input: toClaudeToolInput(name, tool.input, ctx.projectDir) };
-  const id = str(ctx.input.tool_use_id);
-  if (id) payload.tool_use_id = id;
-  return payload;
-}
+import { toolOf, toolPlan } from './toolEvent.ts';
+import { toCursorToolInput } from './tools.ts';
+import type { EventAdapter, Json, Message } from './types.ts';
 
 export const preToolUse: EventAdapter = {
   empty: { permission: 'allow' },
 
   plan(ctx) {
-    const tool = toolOf(ctx);
-    const claudeInput = toClaudeToolInput(tool.candidates[0] ?? tool.cursorName, tool.input, ctx.projectDir);
-    return {
-      notes: tool.notes,
-      invocations: [
-        {
-          claudeEvent: 'PreToolUse',
-          subject: { values: tool.candidates, toolInput: claudeInput, projectDir: ctx.projectDir },
-          payload: (matched) => ({ ...basePayload(ctx, 'PreToolUse'), ...toolPayload(ctx, tool, matched) }),
-        },
-      ],
-    };
+    return toolPlan(ctx, 'PreToolUse');
   },
 
   fold(ctx, verdicts) {

@@ -200,33 +200,45 @@ export function rewriteLines(
   state: RewriteState,
   ctx: RewriteContext,
 ): { out: string[]; state: RewriteState; stats: RewriteStats; marks: RewriteMark[] } {
-  const st: RewriteState = { ...state, open: state.open.slice(), pending: state.pending.slice() };
+  const st: RewriteState = { ...state, open: state.open.slice() };
   for (const r of ctx.results.after(st.resultSeq)) {
     st.resultSeq = Math.max(st.resultSeq, r.seq);
     if (r.seq >= st.usedSeq - RESULT_SLACK) st.open.push({ seq: r.seq, name: r.claudeName, key: r.key, ...(r.ref !== undefined ? { ref: r.ref } : {}) });
   }
-  const run: Run = { st, ctx, out: [], stats: emptyStats(), removed: [], newPending: false };
-  const marks: RewriteMark[] = [];
+  const run: Run = { st, ctx, out: [], stats: emptyStats(), index: undefined, taken: [], takenSet: new Set(), newPending: false };
+  // Marks are built at the end, for the lines whose tool_use still waits: the state before each such line is
+  // its scalars, its pending list, and the open results minus those taken before it.
+  const drafts: { inLine: number; outLine: number; taken: number; state: Omit<RewriteState, 'open'> }[] = [];
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i] ?? '';
-    const before = { line: st.line, chars: st.chars, lastUuid: st.lastUuid, lastText: st.lastText, resultSeq: st.resultSeq, usedSeq: st.usedSeq, pending: st.pending.slice() };
+    const { line, chars, lastUuid, lastText, resultSeq, usedSeq } = st;
     const outLine = run.out.length;
-    run.removed = [];
+    const taken = run.taken.length;
     run.newPending = false;
     st.line += 1;
     st.chars += raw.length + 1;
-    st.pending = st.pending.filter((p) => st.line - p.line <= PENDING_LINES && st.chars - p.chars <= PENDING_CHARS);
+    if (st.pending.some((p) => st.line - p.line > PENDING_LINES || st.chars - p.chars > PENDING_CHARS)) {
+      st.pending = st.pending.filter((p) => st.line - p.line <= PENDING_LINES && st.chars - p.chars <= PENDING_CHARS);
+    }
+    // Expiring at line L again when resuming from this mark changes nothing, so the list after expiry will do.
+    const pending = st.pending;
     run.stats.lines++;
     rewriteOne(raw, run);
-    if (run.newPending) {
-      const open = [...st.open, ...run.removed].sort((a, b) => a.seq - b.seq);
-      marks.push({ inLine: i, outLine, state: trimmed({ v: 1, ...before, open }) });
-    }
+    if (run.newPending) drafts.push({ inLine: i, outLine, taken, state: { v: 1, line, chars, lastUuid, lastText, resultSeq, usedSeq, pending } });
   }
   run.stats.emitted = run.out.length;
-  const final = trimmed(st);
+  const final = trimmed({ ...st, open: openAfter(st.open, run.taken, run.taken.length, st.usedSeq) });
   const kept = new Set(final.pending.map((p) => p.line));
-  return { out: run.out, state: final, stats: run.stats, marks: marks.filter((m) => kept.has(m.state.line + 1)) };
+  const marks = drafts
+    .filter((d) => kept.has(d.state.line + 1))
+    .map((d) => ({ inLine: d.inLine, outLine: d.outLine, state: trimmed({ ...d.state, open: openAfter(st.open, run.taken, d.taken, d.state.usedSeq) }) }));
+  return { out: run.out, state: final, stats: run.stats, marks };
+}
+
+/** Open results minus the first `count` taken seqs and the stale ones. */
+function openAfter(open: readonly OpenResult[], taken: readonly number[], count: number, usedSeq: number): OpenResult[] {
+  const gone = new Set(taken.slice(0, count));
+  return open.filter((o) => !gone.has(o.seq) && o.seq >= usedSeq - RESULT_SLACK);
 }
 
 /** Rewrite a whole transcript from scratch. */
@@ -263,8 +275,11 @@ interface Run {
   ctx: RewriteContext;
   out: string[];
   stats: RewriteStats;
-  /** Open results paired or dropped while rewriting the current line (to rebuild the state before it). */
-  removed: OpenResult[];
+  /** st.open by name + key, each in seq order with a moving head (built on the first tool_use of the call). */
+  index: Map<string, { list: OpenResult[]; head: number }> | undefined;
+  /** Seqs taken in this call, in order; st.open is compacted at the end. */
+  taken: number[];
+  takenSet: Set<number>;
   /** The current line left a tool_use pending. */
   newPending: boolean;
 }
@@ -387,20 +402,11 @@ function cursorRecord(rec: Record<string, unknown>, run: Run): void {
 /** Pair a tool_use with its recorded result (rule at the top of the file), or leave it pending. */
 function pairResult(run: Run, tool: { name: string; key: string }, block: number, toolUseId: string, toolUseLine: string): void {
   const { st } = run;
-  const i = st.open.findIndex((o) => o.name === tool.name && o.key === tool.key && o.seq >= st.usedSeq - RESULT_SLACK);
-  if (i < 0) {
-    st.pending.push({ line: st.line, chars: st.chars, name: tool.name, key: tool.key });
-    if (st.pending.length > PENDING_MAX) st.pending.shift();
+  const taken = takeOpen(run, tool);
+  if (!taken) {
+    st.pending = [...st.pending, { line: st.line, chars: st.chars, name: tool.name, key: tool.key }].slice(-PENDING_MAX);
     run.newPending = true;
     return;
-  }
-  const [taken] = st.open.splice(i, 1) as [OpenResult];
-  run.removed.push(taken);
-  st.usedSeq = Math.max(st.usedSeq, taken.seq);
-  const stale = st.open.filter((o) => o.seq < st.usedSeq - RESULT_SLACK);
-  if (stale.length) {
-    run.removed.push(...stale);
-    st.open = st.open.filter((o) => o.seq >= st.usedSeq - RESULT_SLACK);
   }
   const rec = run.ctx.results.load({ seq: taken.seq, claudeName: taken.name, key: taken.key, ...(taken.ref !== undefined ? { ref: taken.ref } : {}) });
   if (!rec) {
@@ -423,6 +429,33 @@ function pairResult(run: Run, tool: { name: string; key: string }, block: number
     },
     uuid,
   );
+}
+
+/** The earliest open result with this name and key that is neither taken nor stale; marks it taken. */
+function takeOpen(run: Run, tool: { name: string; key: string }): OpenResult | undefined {
+  const { st } = run;
+  if (!run.index) {
+    run.index = new Map();
+    for (const o of st.open) {
+      const k = `${o.name}\u0000${o.key}`;
+      const slot = run.index.get(k);
+      if (slot) slot.list.push(o);
+      else run.index.set(k, { list: [o], head: 0 });
+    }
+  }
+  const slot = run.index.get(`${tool.name}\u0000${tool.key}`);
+  if (!slot) return undefined;
+  // Entries before the head are taken or stale for good (usedSeq only grows).
+  for (; slot.head < slot.list.length; slot.head++) {
+    const o = slot.list[slot.head] as OpenResult;
+    if (run.takenSet.has(o.seq) || o.seq < st.usedSeq - RESULT_SLACK) continue;
+    slot.head++;
+    run.taken.push(o.seq);
+    run.takenSet.add(o.seq);
+    st.usedSeq = Math.max(st.usedSeq, o.seq);
+    return o;
+  }
+  return undefined;
 }
 
 /** The text the model would have seen for a result: Bash output with its exit code, file content, else JSON. */
