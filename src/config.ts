@@ -1,9 +1,14 @@
 // hookshim's own config (.cursor/hookshim.json): kept apart from hooks/hooks.json, which stays valid for Claude Code.
+// The published JSON Schema, catalog/schema/hookshim-config.schema.json, describes the same shape; test/src/config.test.ts
+// fails when the two drift (structure and the generated catalog/generated/hookshimConfig.ts type).
 import * as z from 'zod/mini';
+
+/** Where the config lives, relative to the project root. */
+export const CONFIG_FILE = '.cursor/hookshim.json';
 
 export const ConfigSchema = z.object({
   $schema: z.optional(z.string()),
-  /** Catalog rows that cannot work without recorded tool results: run only when results are available. Match by locator, script label or command substring. */
+  /** Catalog rows that cannot work without recorded tool results: run only when results are available. Match by locator or command substring. */
   resultGated: z.optional(z.array(z.string())),
   /** Where UserPromptSubmit context goes: the first postToolUse after the prompt (documented), or beforeSubmitPrompt's undocumented additional_context. */
   promptContext: z.optional(z.enum(['postToolUse', 'beforeSubmitPrompt'])),
@@ -12,7 +17,9 @@ export const ConfigSchema = z.object({
     z.object({
       readmeRows: z.optional(z.boolean()),
       tests: z.optional(z.boolean()),
+      /** Default README.md. */
       readme: z.optional(z.string()),
+      /** Default test/hooks. */
       testDir: z.optional(z.string()),
     }),
   ),
@@ -20,7 +27,7 @@ export const ConfigSchema = z.object({
 
 export type HookshimConfig = z.infer<typeof ConfigSchema>;
 
-/** Parse the config text; on any problem, say what and fall back to defaults. */
+/** Parse the config text; on any problem, say what and fall back to defaults. Unknown keys are dropped (`hookshim check` reports them). */
 export function parseConfig(text: string): { config: HookshimConfig; error?: string } {
   let value: unknown;
   try {
