@@ -22,8 +22,8 @@
 //   name and key argument (toolKey: Bash command, file_path, pattern, …) that no earlier tool_use took — i.e.
 //   the k-th tool_use of a name+key pairs with the k-th result of that name+key. A tool_use with no such result
 //   gets no result line. Its `user` tool_result line is written right after the assistant line of the tool_use.
-//   Results more than RESULT_SLACK seqs older than the newest paired one are stale (a subagent's, or one whose
-//   tool_use was never written) and are no longer offered.
+//   A result is stale, and no longer offered, once RESULT_SLACK results recorded after it have been paired (a
+//   subagent's result, or one whose tool_use never shows up): it cannot pair with a much later identical call.
 //
 // Incremental design: a result is usually recorded (postToolUse) after its tool_use line was already rewritten
 // (preToolUse). Each tool_use left without a result stays "pending" for PENDING_LINES source lines (and
@@ -129,8 +129,8 @@ export interface RewriteState {
   lastText: string | null;
   /** Highest result seq taken in. */
   resultSeq: number;
-  /** Highest result seq paired. */
-  usedSeq: number;
+  /** Seqs of paired results above the oldest open one, ascending (staleness counts them; at most RESULT_SLACK). */
+  paired: number[];
   open: OpenResult[];
   pending: PendingUse[];
 }
@@ -164,7 +164,7 @@ export interface RewriteStats {
 }
 
 /** How long a tool_use waits for its result: source lines and characters after it. */
-export const PENDING_LINES = 64;
+export const PENDING_LINES = 256;
 export const PENDING_CHARS = 1 << 20;
 /** At most this many tool uses wait at once (the oldest gives up first). */
 export const PENDING_MAX = 16;
@@ -175,7 +175,7 @@ export const OPEN_MAX = 256;
 
 /** The state of a rewrite that has read nothing yet. */
 export function initialRewriteState(): RewriteState {
-  return { v: 1, line: 0, chars: 0, lastUuid: null, lastText: null, resultSeq: 0, usedSeq: 0, open: [], pending: [] };
+  return { v: 1, line: 0, chars: 0, lastUuid: null, lastText: null, resultSeq: 0, paired: [], open: [], pending: [] };
 }
 
 /** An empty stats record. */
@@ -191,7 +191,7 @@ export function addStats<T extends RewriteStats>(a: T, b: RewriteStats): T {
 
 /** True when `v` looks like a RewriteState this version wrote. */
 export function isRewriteState(v: unknown): v is RewriteState {
-  return isRecord(v) && v.v === 1 && typeof v.line === 'number' && Array.isArray(v.open) && Array.isArray(v.pending);
+  return isRecord(v) && v.v === 1 && typeof v.line === 'number' && Array.isArray(v.open) && Array.isArray(v.pending) && Array.isArray(v.paired);
 }
 
 /** Rewrite the next source lines (complete lines, no newline) from `state`; new results are taken in first. */
@@ -203,15 +203,15 @@ export function rewriteLines(
   const st: RewriteState = { ...state, open: state.open.slice() };
   for (const r of ctx.results.after(st.resultSeq)) {
     st.resultSeq = Math.max(st.resultSeq, r.seq);
-    if (r.seq >= st.usedSeq - RESULT_SLACK) st.open.push({ seq: r.seq, name: r.claudeName, key: r.key, ...(r.ref !== undefined ? { ref: r.ref } : {}) });
+    st.open.push({ seq: r.seq, name: r.claudeName, key: r.key, ...(r.ref !== undefined ? { ref: r.ref } : {}) });
   }
-  const run: Run = { st, ctx, out: [], stats: emptyStats(), index: undefined, taken: [], takenSet: new Set(), newPending: false };
+  const run: Run = { st, ctx, out: [], stats: emptyStats(), index: undefined, taken: [], takenSet: new Set(), paired: st.paired.slice(), newPending: false };
   // Marks are built at the end, for the lines whose tool_use still waits: the state before each such line is
   // its scalars, its pending list, and the open results minus those taken before it.
-  const drafts: { inLine: number; outLine: number; taken: number; state: Omit<RewriteState, 'open'> }[] = [];
+  const drafts: { inLine: number; outLine: number; taken: number; state: Omit<RewriteState, 'open' | 'paired'> }[] = [];
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i] ?? '';
-    const { line, chars, lastUuid, lastText, resultSeq, usedSeq } = st;
+    const { line, chars, lastUuid, lastText, resultSeq } = st;
     const outLine = run.out.length;
     const taken = run.taken.length;
     run.newPending = false;
@@ -224,21 +224,36 @@ export function rewriteLines(
     const pending = st.pending;
     run.stats.lines++;
     rewriteOne(raw, run);
-    if (run.newPending) drafts.push({ inLine: i, outLine, taken, state: { v: 1, line, chars, lastUuid, lastText, resultSeq, usedSeq, pending } });
+    if (run.newPending) drafts.push({ inLine: i, outLine, taken, state: { v: 1, line, chars, lastUuid, lastText, resultSeq, pending } });
   }
   run.stats.emitted = run.out.length;
-  const final = trimmed({ ...st, open: openAfter(st.open, run.taken, run.taken.length, st.usedSeq) });
+  const final = trimmed({ ...st, ...matchingAfter(state.paired, st.open, run.taken, run.taken.length) });
   const kept = new Set(final.pending.map((p) => p.line));
   const marks = drafts
     .filter((d) => kept.has(d.state.line + 1))
-    .map((d) => ({ inLine: d.inLine, outLine: d.outLine, state: trimmed({ ...d.state, open: openAfter(st.open, run.taken, d.taken, d.state.usedSeq) }) }));
+    .map((d) => ({ inLine: d.inLine, outLine: d.outLine, state: trimmed({ ...d.state, ...matchingAfter(state.paired, st.open, run.taken, d.taken) }) }));
   return { out: run.out, state: final, stats: run.stats, marks };
 }
 
-/** Open results minus the first `count` taken seqs and the stale ones. */
-function openAfter(open: readonly OpenResult[], taken: readonly number[], count: number, usedSeq: number): OpenResult[] {
+/** Open and paired lists once the first `count` takes of this call are done: taken and stale results leave `open`. */
+function matchingAfter(paired0: readonly number[], open: readonly OpenResult[], taken: readonly number[], count: number): { open: OpenResult[]; paired: number[] } {
+  const paired = [...paired0, ...taken.slice(0, count)].sort((a, b) => a - b);
   const gone = new Set(taken.slice(0, count));
-  return open.filter((o) => !gone.has(o.seq) && o.seq >= usedSeq - RESULT_SLACK);
+  const left = open.filter((o) => !gone.has(o.seq) && !isStale(paired, o.seq));
+  const floor = left.length ? Math.min(...left.map((o) => o.seq)) : Infinity;
+  return { open: left, paired: paired.filter((s) => s > floor) };
+}
+
+/** A result is stale once RESULT_SLACK results recorded after it were paired (a subagent's, or one whose tool_use never shows). */
+function isStale(paired: readonly number[], seq: number): boolean {
+  let lo = 0;
+  let hi = paired.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((paired[mid] as number) <= seq) lo = mid + 1;
+    else hi = mid;
+  }
+  return paired.length - lo >= RESULT_SLACK;
 }
 
 /** Rewrite a whole transcript from scratch. */
@@ -251,7 +266,7 @@ export function pendingMatch(state: RewriteState, refs: readonly ToolResultRef[]
   let best: number | undefined;
   for (const p of state.pending) {
     if (best !== undefined && p.line >= best) continue;
-    if (refs.some((r) => r.claudeName === p.name && r.key === p.key && r.seq >= state.usedSeq - RESULT_SLACK)) best = p.line;
+    if (refs.some((r) => r.claudeName === p.name && r.key === p.key)) best = p.line;
   }
   return best;
 }
@@ -280,6 +295,8 @@ interface Run {
   /** Seqs taken in this call, in order; st.open is compacted at the end. */
   taken: number[];
   takenSet: Set<number>;
+  /** st.paired plus this call's takes, ascending. */
+  paired: number[];
   /** The current line left a tool_use pending. */
   newPending: boolean;
 }
@@ -445,17 +462,24 @@ function takeOpen(run: Run, tool: { name: string; key: string }): OpenResult | u
   }
   const slot = run.index.get(`${tool.name}\u0000${tool.key}`);
   if (!slot) return undefined;
-  // Entries before the head are taken or stale for good (usedSeq only grows).
+  // Entries before the head are taken or stale for good (paired only grows).
   for (; slot.head < slot.list.length; slot.head++) {
     const o = slot.list[slot.head] as OpenResult;
-    if (run.takenSet.has(o.seq) || o.seq < st.usedSeq - RESULT_SLACK) continue;
+    if (run.takenSet.has(o.seq) || isStale(run.paired, o.seq)) continue;
     slot.head++;
     run.taken.push(o.seq);
     run.takenSet.add(o.seq);
-    st.usedSeq = Math.max(st.usedSeq, o.seq);
+    insertSorted(run.paired, o.seq);
     return o;
   }
   return undefined;
+}
+
+/** Insert into an ascending array (results are mostly paired in order: usually a push). */
+function insertSorted(a: number[], v: number): void {
+  let i = a.length;
+  while (i > 0 && (a[i - 1] as number) > v) i--;
+  a.splice(i, 0, v);
 }
 
 /** The text the model would have seen for a result: Bash output with its exit code, file content, else JSON. */

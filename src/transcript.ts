@@ -416,9 +416,9 @@ const BUSY = Symbol('busy');
 
 /** Run `fn` holding an exclusive lock file; BUSY when it stays held by a live process for `waitMs`. */
 async function withLock<T>(lock: string, waitMs: number, fn: () => T): Promise<T | typeof BUSY> {
-  const me = JSON.stringify({ pid: process.pid, nonce: crypto.randomBytes(8).toString('hex'), at: Date.now() });
+  const me = JSON.stringify({ pid: process.pid, nonce: crypto.randomBytes(8).toString('hex') });
   const deadline = Date.now() + waitMs;
-  for (let delay = 2; ; delay = Math.min(delay * 2, 50)) {
+  for (;;) {
     if (createExclusive(lock, me)) {
       try {
         return fn();
@@ -428,22 +428,32 @@ async function withLock<T>(lock: string, waitMs: number, fn: () => T): Promise<T
     }
     breakIfStale(lock);
     if (Date.now() >= deadline) return BUSY;
-    await new Promise((r) => setTimeout(r, delay));
+    // Short, jittered polls: a waiter is not starved by processes that take the lock again at once.
+    await new Promise((r) => setTimeout(r, 1 + Math.floor(Math.random() * 8)));
   }
 }
 
-/** Remove a lock whose process is gone or which is older than LOCK_STALE_MS, without ever removing a fresh one. */
+/**
+ * Remove a lock whose process is gone or which is older than LOCK_STALE_MS, without ever removing a fresh one.
+ * A lock is created empty and then written: empty or unparsable content is judged by age (mtime) alone.
+ */
 function breakIfStale(lock: string): void {
   const seen = readText(lock);
   if (seen === null) return;
-  let holder: { pid?: unknown; at?: unknown };
+  let mtime: number;
   try {
-    holder = JSON.parse(seen) as typeof holder;
+    mtime = fs.lstatSync(lock).mtimeMs;
   } catch {
-    holder = {};
+    return;
   }
-  const age = Date.now() - (typeof holder.at === 'number' ? holder.at : 0);
-  if (age < LOCK_STALE_MS && typeof holder.pid === 'number' && alive(holder.pid)) return;
+  let pid: unknown;
+  try {
+    pid = (JSON.parse(seen) as { pid?: unknown }).pid;
+  } catch {
+    pid = undefined;
+  }
+  const dead = typeof pid === 'number' && !alive(pid);
+  if (!dead && Date.now() - mtime < LOCK_STALE_MS) return;
   // Move it aside atomically, then check we moved the lock we judged stale; put back one that is not.
   const aside = `${lock}.stale.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
   try {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   PENDING_LINES,
+  RESULT_SLACK,
   initialRewriteState,
   lastAssistantText,
   parseCursorTimestamp,
@@ -194,6 +195,21 @@ describe('pairing rule — k-th tool_use of a name+key takes the k-th recorded r
     ['other key, no result', ['a'], [rec(1, 'b', 'B1')], []],
   ] as const)('%s', (_label, commands, recs, expected) => {
     expect(results(rewriteAll(commands.map(shell), ctx(recs)).out)).toEqual(expected);
+  });
+
+  const cs = (n: number) => Array.from({ length: n }, (_, i) => `c${i}`);
+  it.each([
+    ['a result recorded long after others does not make them stale', ['x', ...cs(70)], [...cs(70).map((c, i) => rec(i + 1, c, c)), rec(71, 'x', 'X')], ['X', ...cs(70)]],
+    [`a result is stale once ${RESULT_SLACK} results recorded after it are paired`, [...cs(RESULT_SLACK), 'a'], [rec(1, 'a', 'A'), ...cs(RESULT_SLACK).map((c, i) => rec(i + 2, c, c))], cs(RESULT_SLACK)],
+    ['one fewer, and it still pairs', [...cs(RESULT_SLACK - 1), 'a'], [rec(1, 'a', 'A'), ...cs(RESULT_SLACK - 1).map((c, i) => rec(i + 2, c, c))], [...cs(RESULT_SLACK - 1), 'A']],
+  ] as const)('%s', (_label, commands, recs, expected) => {
+    expect(results(rewriteAll(commands.map(shell), ctx(recs)).out)).toEqual(expected);
+  });
+
+  it('keeps the saved matching state small', () => {
+    const r = rewriteAll([...cs(200)].map(shell), ctx([rec(1, 'never', 'N'), ...cs(200).map((c, i) => rec(i + 2, c, c))]));
+    expect(r.state.open).toEqual([]);
+    expect(r.state.paired).toEqual([]);
   });
 
   it(`stops waiting after ${PENDING_LINES} lines: a late result is not inserted`, () => {

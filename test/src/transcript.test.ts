@@ -229,7 +229,7 @@ describe('concurrency', () => {
     fs.writeFileSync(src, `${fixture('text').lines[0]}\n`);
     const first = await call();
     const lock = first.path.replace(/\.jsonl$/, '.lock');
-    fs.writeFileSync(lock, JSON.stringify({ pid: 2 ** 22 + 12345, nonce: 'x', at: Date.now() }));
+    fs.writeFileSync(lock, JSON.stringify({ pid: 2 ** 22 + 12345, nonce: 'x' }));
     fs.appendFileSync(src, `${fixture('text').lines[1]}\n`);
     const r = await call({ lockWaitMs: 2000 });
     expect(warnings).toEqual([]);
@@ -237,10 +237,25 @@ describe('concurrency', () => {
     expect(fs.existsSync(lock)).toBe(false);
   });
 
+  it.each([
+    ['a fresh empty lock (being written) is respected', 0, true],
+    ['an empty lock older than 30 s is broken', 31_000, false],
+  ])('%s', async (_label, ageMs, busy) => {
+    fs.writeFileSync(src, `${fixture('text').lines[0]}\n`);
+    const first = await call();
+    const lock = first.path.replace(/\.jsonl$/, '.lock');
+    fs.writeFileSync(lock, '');
+    const then = new Date(Date.now() - ageMs);
+    fs.utimesSync(lock, then, then);
+    await call({ lockWaitMs: 100 });
+    expect(warnings.some((w) => /being rewritten/.test(w))).toBe(busy);
+    expect(fs.existsSync(lock)).toBe(busy);
+  });
+
   it('answers with the rewrite as it stands when a live process holds the lock too long', async () => {
     fs.writeFileSync(src, `${fixture('text').lines[0]}\n`);
     const first = await call();
-    fs.writeFileSync(first.path.replace(/\.jsonl$/, '.lock'), JSON.stringify({ pid: process.pid, nonce: 'x', at: Date.now() }));
+    fs.writeFileSync(first.path.replace(/\.jsonl$/, '.lock'), JSON.stringify({ pid: process.pid, nonce: 'x' }));
     const r = await call({ lockWaitMs: 50 });
     expect(r.path).toBe(first.path);
     expect(warnings.join('\n')).toMatch(/being rewritten by another hookshim process/);
