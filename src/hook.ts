@@ -5,14 +5,16 @@ import { ADAPTERS } from '../adapters/index.ts';
 import { isHandledEvent, UNBOUND_CURSOR_EVENTS, type HandledEvent } from '../adapters/events.ts';
 import { interpret } from '../adapters/outcome.ts';
 import type { EventContext, Folded, Json, RunResult, StateIn } from '../adapters/types.ts';
+import { prepareCommand } from '../catalog/command.ts';
+import type { CatalogRow } from '../catalog/types.ts';
 import { budgetFor } from './budget.ts';
 import { emit, emitted } from './emit.ts';
 import { createLog } from './log.ts';
-import { deliverPromptNow, makeEnvFile, maybeCollect, readEnvFile, resultGated, select, tickExtra, toJob } from './pipeline.ts';
+import { CLAUDE_DEFAULT_TIMEOUT_S, deliverPromptNow, makeEnvFile, maybeCollect, readEnvFile, resultGated, select, tickExtra, toJob } from './pipeline.ts';
 import { catalogFile, loadCatalog, loadConfig, projectDir, readBinding } from './project.ts';
 import { applyEffects, claim, type Claims } from './records.ts';
-import { runAll, type Batch, type Job } from './runner.ts';
-import { claimTick, tickKey } from './sentinel.ts';
+import { runAll, unfinished, type Batch, type Job } from './runner.ts';
+import { claimTick, followerAnswer, tickOf } from './sentinel.ts';
 import { openState, removeFile } from './state.ts';
 import { readStdin } from './stdin.ts';
 import { recordToolResult } from './toolResults.ts';
@@ -26,9 +28,6 @@ export interface HookIO {
   /** Epoch ms when this process started (Cursor's timeout counts from the spawn). */
   startedAt: number;
 }
-
-/** Events whose duplicate processes replay the leader's answer; the rest answer empty (DESIGN §7). */
-const REPLAYED: ReadonlySet<HandledEvent> = new Set(['preToolUse', 'beforeSubmitPrompt', 'subagentStart']);
 
 /** What each event drains from the state dir before folding. */
 function claimsFor(event: HandledEvent, input: Json): Claims {
@@ -63,6 +62,16 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
   };
   process.on('uncaughtException', crash);
   process.on('unhandledRejection', crash);
+  // Cursor cancelling (SIGTERM/SIGINT/SIGHUP): answer at once. Before any guard started there is nothing to fold.
+  let onSignal: Json = fallback;
+  for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+    process.once(sig, () => {
+      if (finishing) return finishing(`received ${sig}; answered with what had finished, unfinished guards count as timed out`);
+      log.warn(`received ${sig} before any guard ran; answering ${JSON.stringify(onSignal)}`);
+      emit(onSignal);
+      process.exit(0);
+    });
+  }
 
   if (io.env.HOOKSHIM === '0') {
     emit(fallback);
@@ -77,8 +86,9 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
   const event: HandledEvent = name;
   const adapter = ADAPTERS[event];
 
-  // Until the binding is known, assume Cursor's default timeout for the stdin read.
-  const stdin = await readStdin(io.stdin, budgetFor(60, io.startedAt).deadline - Date.now());
+  // The stdin read is bounded by the binding's deadline too (project dir from the environment until the payload is known).
+  const early = budgetFor(readBinding(projectDir(io.env, {}, io.cwd), event).timeoutS, io.startedAt);
+  const stdin = await readStdin(io.stdin, early.deadline - Date.now());
   if (stdin.problem) log.warn(`${stdin.problem}; continuing with what there is`);
   const input = stdin.input;
   const dir = projectDir(io.env, input, io.cwd);
@@ -103,10 +113,11 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
   if (state) maybeCollect(state);
 
   // Several processes for one event: only the first runs the catalog.
-  const tick = claimTick(state, tickKey(event, input, tickExtra(event, input)), (binding.timeoutS + 10) * 1000);
+  const tick = claimTick(state, tickOf(event, input, tickExtra(event, input)), (binding.timeoutS + 10) * 1000);
   if (tick.role === 'follower') {
+    onSignal = {};
     const res = await tick.wait(budget.deadline);
-    const answer = REPLAYED.has(event) && res.answer ? res.answer : fallback;
+    const answer = followerAnswer(event, res.answer);
     log.debug(`duplicate ${event} process: ${res.why}`);
     if (!res.answer) log.warn(`duplicate ${event} process: ${res.why}; answering ${JSON.stringify(answer)}`);
     emit(answer);
@@ -119,6 +130,7 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
   const envFile = event === 'sessionStart' ? makeEnvFile(state, sessionId) : undefined;
   let batch: Batch | undefined;
   let jobs: Job[] = [];
+  let notStarted: Parameters<typeof unfinished>[0][] = [];
 
   // One place decides the answer, whether the scripts finished, the deadline passed, or Cursor sent SIGTERM.
   const finish = (results: RunResult[], why: string): void => {
@@ -133,10 +145,12 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
       folded = { answer: fallback, effects: [], notes: [] };
     }
     if (config.promptContext === 'beforeSubmitPrompt' && event === 'beforeSubmitPrompt') deliverPromptNow(folded);
+    // Stashes are written before the answer goes out: the tool (and its postToolUse) can only follow the answer.
+    const kept = applyEffects(state, sessionId, folded.effects);
     emit(folded.answer);
     claimed.release();
     if (tick.role === 'leader') tick.finish(folded.answer);
-    for (const n of [...folded.notes, ...applyEffects(state, sessionId, folded.effects)]) log.warn(n);
+    for (const n of [...folded.notes, ...kept]) log.warn(n);
     if (why !== 'done') log.warn(why);
     if (envFile) removeFile(envFile);
     t.decision = folded.answer;
@@ -145,14 +159,14 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
     trace(io.env, t, input);
   };
   finishing = (why) => {
-    const results = batch ? batch.snapshot() : [];
-    batch?.killAll();
+    // Selected guards that never got to start count as unfinished too: a preToolUse still fails closed.
+    const results = batch ? batch.snapshot() : notStarted.map((j) => unfinished(j, Date.now() - io.startedAt));
     finish(results, why);
+    batch?.killAll();
     process.exit(0);
   };
   const hard = setTimeout(() => finishing?.(`deadline reached ${budget.slackMs}ms before Cursor's ${binding.timeoutS}s timeout; unfinished scripts count as timed out`), Math.max(0, budget.deadline - Date.now()));
   hard.unref();
-  for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(sig, () => finishing?.(`received ${sig}; answered with what had finished`));
 
   try {
     if (state && (event === 'postToolUse' || event === 'postToolUseFailure')) {
@@ -166,6 +180,7 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
     const plan = adapter.plan(ctx, claimed.state);
     for (const n of plan.notes) log.warn(n);
     const selected = select(plan.invocations, catalog.catalog.rows, dir, log);
+    notStarted = selected.filter((s) => !s.row.async).map(({ inv, row }) => ({ label: labelOf(row, path.dirname(path.dirname(catalog.file)), dir), locator: row.locator, claudeEvent: inv.claudeEvent, timeoutSeconds: row.timeout ?? CLAUDE_DEFAULT_TIMEOUT_S }));
     if (selected.length > 0) {
       const tx = await claudeTranscript({
         cursorPath: str(input.transcript_path) ?? str(io.env.CURSOR_TRANSCRIPT_PATH),
@@ -195,6 +210,15 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
     clearTimeout(hard);
   }
   return 0;
+}
+
+/** A row's short name for messages, as the runner would label it. */
+function labelOf(row: CatalogRow, pluginRoot: string, dir: string): string {
+  try {
+    return prepareCommand(row, { pluginRoot, projectDir: dir }).label;
+  } catch {
+    return row.locator;
+  }
 }
 
 function str(v: unknown): string | undefined {

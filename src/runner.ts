@@ -36,13 +36,16 @@ interface Live {
   pid?: number;
   started: number;
   result?: RunResult;
-  kill(reason: 'timeout' | 'abort'): void;
+  /** `timeout`: its own time is up (SIGTERM, SIGKILL after a grace); `exit`: hookshim is exiting (SIGKILL now). */
+  kill(reason: 'timeout' | 'exit'): void;
 }
 
 /** A batch of running scripts; `snapshot()` gives a result for each, unfinished ones as timed out. */
 export interface Batch {
   done: Promise<RunResult[]>;
+  /** A result for every job now: unfinished ones count as timed out after the time they had. */
   snapshot(): RunResult[];
+  /** SIGKILL the process group of every unfinished script, synchronously: hookshim is about to exit. */
   killAll(): void;
 }
 
@@ -52,18 +55,20 @@ export function runAll(jobs: readonly Job[]): Batch {
   const done = Promise.all(lives.map((l) => l.promise)).then(() => lives.map((l) => l.live.result as RunResult));
   return {
     done,
-    snapshot: () => lives.map((l) => l.live.result ?? timedOutResult(l.live)),
+    snapshot: () => lives.map((l) => l.live.result ?? unfinished(l.live.job, Date.now() - l.live.started)),
     killAll: () => {
-      for (const l of lives) if (!l.live.result) l.live.kill('abort');
+      for (const l of lives) if (!l.live.result) l.live.kill('exit');
     },
   };
 }
 
-function timedOutResult(live: Live): RunResult {
-  return { ...base(live.job), timedOut: true, exitCode: null, signal: null, stdout: '', stderr: '', durationMs: Date.now() - live.started, truncated: false };
+/** The result of a script that had no answer after `elapsedMs` (still running, or never started). */
+export function unfinished(job: Pick<Job, 'label' | 'locator' | 'claudeEvent' | 'timeoutSeconds'>, elapsedMs: number): RunResult {
+  const had = Math.min(job.timeoutSeconds, Math.max(0, elapsedMs) / 1000);
+  return { ...base(job), timedOut: true, exitCode: null, signal: null, stdout: '', stderr: '', durationMs: elapsedMs, truncated: false, timeoutSeconds: Math.round(had * 10) / 10 };
 }
 
-function base(job: Job): Pick<RunResult, 'label' | 'locator' | 'claudeEvent' | 'timeoutSeconds'> {
+function base(job: Pick<Job, 'label' | 'locator' | 'claudeEvent' | 'timeoutSeconds'>): Pick<RunResult, 'label' | 'locator' | 'claudeEvent' | 'timeoutSeconds'> {
   return { label: job.label, locator: job.locator, claudeEvent: job.claudeEvent, timeoutSeconds: job.timeoutSeconds };
 }
 
@@ -77,7 +82,7 @@ function start(job: Job): { live: Live; promise: Promise<void> } {
     child = execa(job.file, job.args ?? [], {
       shell: job.shell ? '/bin/sh' : false,
       cwd: job.cwd,
-      env: job.env,
+      env: safeEnv(job.env),
       extendEnv: false,
       stdin: 'pipe',
       stdout: 'pipe',
@@ -125,8 +130,10 @@ function start(job: Job): { live: Live; promise: Promise<void> } {
     }, KILL_GRACE_MS).unref();
   };
   live.kill = (reason) => {
-    if (reason === 'timeout') timedOut = true;
-    hardKill();
+    if (reason === 'timeout') {
+      timedOut = true;
+      hardKill();
+    } else killGroup('SIGKILL');
   };
   const timer = setTimeout(() => live.kill('timeout'), Math.max(0, job.timeoutMs));
   timer.unref();
@@ -174,7 +181,7 @@ function startBackground(job: Job, live: Live): Promise<void> {
     const child = execa(job.file, job.args ?? [], {
       shell: job.shell ? '/bin/sh' : false,
       cwd: job.cwd,
-      env: job.env,
+      env: safeEnv(job.env),
       extendEnv: false,
       stdin: 'pipe',
       stdout: 'ignore',
@@ -192,6 +199,19 @@ function startBackground(job: Job, live: Live): Promise<void> {
     live.result = { ...base(job), exitCode: null, signal: null, stdout: '', stderr: '', timedOut: false, startError: (err as Error).message, durationMs: 0, truncated: false };
   }
   return Promise.resolve();
+}
+
+/**
+ * Environment values reach the OS as C strings: a NUL (possible in payload-derived values such as the session
+ * id) would make the spawn itself fail. Drop NULs and keys that are not valid names instead.
+ */
+export function safeEnv(env: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) {
+    if (!k || k.includes('=') || k.includes('\0')) continue;
+    out[k] = typeof v === 'string' ? v.replaceAll('\0', '') : String(v);
+  }
+  return out;
 }
 
 function causeOf(res: { cause?: unknown; shortMessage?: string; failed: boolean }): string | undefined {

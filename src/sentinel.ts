@@ -1,25 +1,99 @@
 // Tick sentinel (DESIGN §7): of several hookshim processes started for one Cursor event, the first runs the
-// catalog; the others wait for its answer and replay it (permission events) or answer empty (everything else).
+// catalog; the others wait for its answer and replay it (permission events) or answer {} (everything else),
+// so a follow-up or a piece of context is never delivered twice.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import type { HandledEvent } from '../adapters/events.ts';
 import type { Json } from '../adapters/types.ts';
 import { key } from './records.ts';
 import { areaPath, createExclusive, readText, removeFile, writeFileAtomic, type StateDir } from './state.ts';
 
 const POLL_MS = 20;
+const UNREADABLE_GIVE_UP_MS = 1000;
+/**
+ * How long a finished record is replayed when its key names no single firing (no tool_use_id, no subagent id,
+ * no per-turn generation_id, no transcript size): duplicates start together, a real second firing (a new turn,
+ * the same command run again) comes later. Past this window the record is taken over and the catalog runs.
+ */
+export const WEAK_REPLAY_MS = 5000;
 
-/** Fields that identify one firing of an event; tool_input is left out so a re-fire of a tool_use_id replays. */
-export function tickKey(event: string, input: Json, extra = ''): string {
+/** Events whose duplicate processes replay the leader's decision; every other event's duplicates answer {}. */
+export const REPLAYED: ReadonlySet<HandledEvent> = new Set(['preToolUse', 'beforeSubmitPrompt', 'subagentStart']);
+
+/** What identifies one firing of an event. */
+export interface TickId {
+  key: string;
+  /** True when the key carries a per-firing id, so a finished record may be replayed for the whole stale window. */
+  unique: boolean;
+}
+
+const TOOL_EVENTS = new Set(['preToolUse', 'postToolUse', 'postToolUseFailure']);
+
+/**
+ * The sentinel key of a payload: event, conversation, generation, tool_use_id, loop_count, tool name, plus
+ * per-event fields that tell firings apart. tool_input is left out when there is a tool_use_id, so a re-fire of
+ * the same tool_use_id replays the first decision; without one, the input itself identifies the call.
+ * `extra` is the transcript size for stop-like events (it grows with every turn).
+ */
+export function tickOf(event: string, input: Json, extra = ''): TickId {
   const f = (k: string): string => {
     const v = input[k];
     return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
   };
-  const parts = [
-    event, f('conversation_id') || f('session_id'), f('generation_id'), f('tool_use_id'), f('loop_count'),
-    f('tool_name'), f('status'), f('subagent_id'), f('reason'), f('trigger'), f('failure_type'), extra,
-  ];
-  // On the CLI generation_id equals conversation_id (cursor-hooks.md §3): the prompt itself tells prompts apart.
-  if (event === 'beforeSubmitPrompt') parts.push(key(f('prompt')));
-  return key(...parts);
+  const conv = f('conversation_id') || f('session_id');
+  const gen = f('generation_id');
+  const toolUseId = f('tool_use_id');
+  const parts = [event, conv, gen, toolUseId, f('loop_count'), f('tool_name'), f('status'), extra];
+  // A tool call is identified by its tool_use_id alone; other events by a per-turn generation_id or the transcript size.
+  let unique = TOOL_EVENTS.has(event) ? toolUseId !== '' : extra !== '' || (gen !== '' && gen !== conv);
+  if (TOOL_EVENTS.has(event) && !toolUseId) parts.push(digest(input.tool_input), digest(input.tool_output), f('error_message'));
+  switch (event) {
+    case 'postToolUseFailure':
+      parts.push(f('failure_type'));
+      break;
+    case 'beforeSubmitPrompt':
+      // On the CLI generation_id equals conversation_id (cursor-hooks.md §3): the prompt itself tells prompts apart.
+      parts.push(digest(input.prompt));
+      break;
+    case 'subagentStart':
+    case 'subagentStop': {
+      // Parallel subagents of one generation finish with the same loop_count and status: their ids and tasks differ.
+      const id = f('subagent_id') || f('tool_call_id') || f('agent_transcript_path');
+      parts.push(id, f('subagent_type'), digest(input.task), digest(input.description), digest(input.summary));
+      if (id) unique = true;
+      break;
+    }
+    case 'sessionEnd':
+      parts.push(f('reason'), f('duration_ms'));
+      break;
+    case 'preCompact':
+      parts.push(f('trigger'), f('context_tokens'), f('message_count'));
+      break;
+    case 'sessionStart':
+      parts.push(f('source'), f('composer_mode'));
+      break;
+  }
+  return { key: key(...parts), unique };
+}
+
+/** The key alone (kept for callers that only need a name). */
+export function tickKey(event: string, input: Json, extra = ''): string {
+  return tickOf(event, input, extra).key;
+}
+
+/**
+ * What a duplicate process answers. Permission events replay the leader's decision (a competing {} or allow
+ * from a higher-priority registration could override the leader's deny), without context a second copy would
+ * deliver twice; with no answer from the leader it says nothing ({}), never a competing allow. Every other
+ * event answers {}: its follow-up or context is the leader's to deliver, once.
+ */
+export function followerAnswer(event: HandledEvent, leader: Json | undefined): Json {
+  if (!REPLAYED.has(event) || !leader) return {};
+  const out: Json = { ...leader };
+  delete out.additional_context;
+  // A warning shown with a non-blocking answer is context too; a blocking answer keeps its reason.
+  if (out.continue === true || out.permission === 'allow') delete out.user_message;
+  return out;
 }
 
 export type Tick =
@@ -34,30 +108,48 @@ interface TickRecord {
   answer?: Json;
 }
 
+export interface TickTimes {
+  /** A pending record older than this belongs to a process Cursor has long given up on: take it over. */
+  staleAfterMs: number;
+  /** A finished record is replayed for this long (defaults to staleAfterMs, or WEAK_REPLAY_MS for weak keys). */
+  replayForMs?: number;
+}
+
 /** Become the leader for `tick`, or a follower of the process that already is. */
-export function claimTick(st: StateDir | null, tick: string, staleAfterMs: number, now = Date.now()): Tick {
+export function claimTick(st: StateDir | null, tick: string | TickId, times: number | TickTimes, now = Date.now()): Tick {
   if (!st) return { role: 'solo', why: 'no state directory' };
-  const file = areaPath(st, 'tick', `${tick}.json`);
+  const id: TickId = typeof tick === 'string' ? { key: tick, unique: true } : tick;
+  const t: TickTimes = typeof times === 'number' ? { staleAfterMs: times } : times;
+  const staleAfter = t.staleAfterMs;
+  const replayFor = t.replayForMs ?? (id.unique ? staleAfter : Math.min(staleAfter, WEAK_REPLAY_MS));
+  const file = areaPath(st, 'tick', `${id.key}.json`);
   if (!file) return { role: 'solo', why: 'tick area unusable' };
-  const mine = (): TickRecord => ({ pid: process.pid, state: 'pending', at: now });
+  const mine = JSON.stringify({ pid: process.pid, state: 'pending', at: now } satisfies TickRecord);
   try {
-    if (!createExclusive(file, JSON.stringify(mine()))) {
-      const age = ageOf(file, now);
-      if (age === null || age <= staleAfterMs) return follower(file);
-      // A record older than any live event's deadline belongs to an earlier firing: take over.
-      removeFile(file);
-      if (!createExclusive(file, JSON.stringify(mine()))) return follower(file);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (createExclusive(file, mine)) return leader(file);
+      const seen = inspect(file);
+      if (!seen) continue; // vanished between the two calls: try to create it again
+      const age = now - seen.mtimeMs;
+      const expired = seen.rec?.state === 'done' ? age > replayFor : age > staleAfter;
+      if (!expired) return follower(file);
+      // An earlier firing's record: move exactly that file aside (checked by inode), then race for a fresh one.
+      takeOver(file, seen.ino);
     }
   } catch (err) {
     return { role: 'solo', why: `tick file unusable: ${(err as Error).message}` };
   }
+  return follower(file);
+}
+
+function leader(file: string): Tick {
   return {
     role: 'leader',
     finish(answer) {
       try {
         writeFileAtomic(file, JSON.stringify({ pid: process.pid, state: 'done', at: Date.now(), answer } satisfies TickRecord));
       } catch {
-        /* followers will see the leader gone and answer empty */
+        /* followers will see the leader gone and answer {} */
       }
     },
     abandon() {
@@ -70,11 +162,17 @@ function follower(file: string): Tick {
   return {
     role: 'follower',
     async wait(deadlineMs) {
+      let unreadableSince: number | undefined;
       for (;;) {
         const rec = readRecord(file);
         if (!rec) return { why: 'the leading process left no record' };
-        if (rec.state === 'done') return { answer: rec.answer ?? {}, why: `replayed the answer of process ${rec.pid}` };
+        if (rec.state === 'done') return { answer: isObject(rec.answer) ? rec.answer : {}, why: `replayed the answer of process ${rec.pid}` };
         if (!alive(rec.pid)) return { why: `the leading process ${rec.pid} died before answering` };
+        // pid 0: the record is being written (microseconds) or is corrupt (give up after a second).
+        if (rec.pid === 0) {
+          unreadableSince ??= Date.now();
+          if (Date.now() - unreadableSince > UNREADABLE_GIVE_UP_MS) return { why: 'the leading process left an unreadable record' };
+        }
         if (Date.now() + POLL_MS >= deadlineMs) return { why: `the leading process ${rec.pid} had not answered by the deadline` };
         await new Promise((r) => setTimeout(r, POLL_MS));
       }
@@ -82,26 +180,73 @@ function follower(file: string): Tick {
   };
 }
 
+/** Rename the record aside only if it is still the file judged expired (same inode); put back anything else. */
+function takeOver(file: string, ino: number): void {
+  const aside = `${file}.stale-${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
+  try {
+    fs.renameSync(file, aside);
+  } catch {
+    return; // another process took it over first
+  }
+  let movedIno = -1;
+  try {
+    movedIno = fs.lstatSync(aside).ino;
+  } catch {
+    /* gone */
+  }
+  if (movedIno !== ino) {
+    // We moved a fresh leader's record: restore it unless yet another one appeared meanwhile.
+    try {
+      fs.linkSync(aside, file);
+    } catch {
+      /* a newer record is in place */
+    }
+  }
+  removeFile(aside);
+}
+
+function inspect(file: string): { mtimeMs: number; ino: number; rec: TickRecord | null } | null {
+  let s: fs.Stats;
+  try {
+    s = fs.lstatSync(file);
+  } catch {
+    return null;
+  }
+  return { mtimeMs: s.mtimeMs, ino: s.ino, rec: readRecord(file) };
+}
+
 function readRecord(file: string): TickRecord | null {
   const text = readText(file);
   if (text === null) return null;
   try {
-    return JSON.parse(text) as TickRecord;
+    const rec = JSON.parse(text) as TickRecord;
+    if (!isObject(rec) || typeof rec.pid !== 'number') return { pid: 0, state: 'pending', at: 0 };
+    return rec;
   } catch {
+    // The leader created the file and has not written it yet.
     return { pid: 0, state: 'pending', at: 0 };
   }
 }
 
-function ageOf(file: string, now: number): number | null {
+function digest(v: unknown): string {
+  if (v === undefined || v === null) return '';
+  let text: string;
   try {
-    return now - fs.lstatSync(file).mtimeMs;
+    text = typeof v === 'string' ? v : JSON.stringify(v);
   } catch {
-    return null;
+    return '?';
   }
+  return key(text);
+}
+
+function isObject(v: unknown): v is Json {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function alive(pid: number): boolean {
-  if (!pid) return true;
+  if (pid === 0) return true;
+  // Never probe a process group (negative) or anything that is not a pid.
+  if (!Number.isInteger(pid) || pid < 0) return false;
   try {
     process.kill(pid, 0);
     return true;

@@ -8,27 +8,40 @@ export interface StdinPayload {
   bytes: number;
 }
 
-/** Read stdin to its end (or until `timeoutMs`), then parse it. */
+/** A writer that sent one complete JSON object but never closes stdin is taken at its word after this quiet time. */
+export const QUIET_MS = 100;
+
+/** Read stdin to its end (or until `timeoutMs`, or a complete object followed by silence), then parse it. */
 export async function readStdin(stream: NodeJS.ReadableStream & { isTTY?: boolean }, timeoutMs: number): Promise<StdinPayload> {
   if (stream.isTTY) return { input: {}, problem: 'stdin is a terminal, not a hook payload', bytes: 0 };
   const chunks: Buffer[] = [];
   let size = 0;
-  const done = await new Promise<'end' | 'timeout' | 'error'>((resolve) => {
-    const timer = setTimeout(() => resolve('timeout'), Math.max(0, timeoutMs));
+  let early: { input: Json } | undefined;
+  const done = await new Promise<'end' | 'timeout' | 'error' | 'complete'>((resolve) => {
+    let quiet: NodeJS.Timeout | undefined;
+    const finish = (how: 'end' | 'timeout' | 'error' | 'complete') => {
+      clearTimeout(timer);
+      clearTimeout(quiet);
+      resolve(how);
+    };
+    const timer = setTimeout(() => finish('timeout'), Math.max(0, timeoutMs));
     stream.on('data', (c: Buffer | string) => {
       const b = typeof c === 'string' ? Buffer.from(c) : c;
       chunks.push(b);
       size += b.length;
+      clearTimeout(quiet);
+      quiet = setTimeout(() => {
+        const parsed = parsePayload(Buffer.concat(chunks, size).toString('utf8'));
+        if (!parsed.problem) {
+          early = parsed;
+          finish('complete');
+        }
+      }, QUIET_MS);
     });
-    stream.once('end', () => {
-      clearTimeout(timer);
-      resolve('end');
-    });
-    stream.once('error', () => {
-      clearTimeout(timer);
-      resolve('error');
-    });
+    stream.once('end', () => finish('end'));
+    stream.once('error', () => finish('error'));
   });
+  if (done === 'complete' && early) return { ...early, bytes: size };
   const parsed = parsePayload(Buffer.concat(chunks, size).toString('utf8'));
   if (done === 'timeout') return { ...parsed, problem: `stdin was still open after ${timeoutMs}ms; used what arrived${parsed.problem ? ` (${parsed.problem})` : ''}`, bytes: size };
   if (done === 'error') return { ...parsed, problem: `stdin read failed${parsed.problem ? ` (${parsed.problem})` : ''}`, bytes: size };
