@@ -63,6 +63,7 @@ export function ensurePrivateDir(dir: string, recursive: boolean): string | null
   try {
     fs.mkdirSync(dir, { recursive, mode: 0o700 });
   } catch (err) {
+    if (isSymlink(dir)) return 'it is a symbolic link';
     if (errno(err) !== 'EEXIST') return describe(err);
   }
   let fd: number;

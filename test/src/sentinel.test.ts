@@ -1,0 +1,204 @@
+// Tick sentinel (DESIGN §7): keys, roles, replay windows, takeover of stale records, follower answers.
+// In-process against a temp state dir; no child processes (the e2e dedup suite runs real concurrent processes).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { claimTick, followerAnswer, tickKey, tickOf, WEAK_REPLAY_MS, type Tick } from '../../src/sentinel.ts';
+import type { StateDir } from '../../src/state.ts';
+
+let st: StateDir;
+beforeEach(() => {
+  st = { root: fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-sentinel-')) };
+});
+afterEach(() => fs.rmSync(st.root, { recursive: true, force: true }));
+
+const CONV = 'c-1';
+const pre = (extra: Record<string, unknown> = {}) => ({ conversation_id: CONV, generation_id: CONV, tool_name: 'Shell', tool_use_id: 'tu-1', tool_input: { command: 'ls' }, ...extra });
+const tickFile = (key: string) => path.join(st.root, 'tick', `${key}.json`);
+const age = (file: string, ms: number) => {
+  const t = (Date.now() - ms) / 1000;
+  fs.utimesSync(file, t, t);
+};
+const role = (t: Tick) => t.role;
+
+describe('tickOf: what tells two firings apart', () => {
+  it.each([
+    ['the same tool_use_id with another tool_input is the same firing (a re-fire replays)', pre(), pre({ tool_input: { command: 'rm -rf /' } }), true],
+    ['another tool_use_id is another firing', pre(), pre({ tool_use_id: 'tu-2' }), false],
+    ['another conversation is another firing', pre(), pre({ conversation_id: 'c-2' }), false],
+    ['another tool name is another firing', pre(), pre({ tool_name: 'Read' }), false],
+    ['without a tool_use_id, the input tells calls apart', pre({ tool_use_id: undefined }), pre({ tool_use_id: undefined, tool_input: { command: 'rm' } }), false],
+    ['without a tool_use_id, the same input is the same call', pre({ tool_use_id: undefined }), pre({ tool_use_id: undefined }), true],
+    ['a tool_use_id with a newline is a key like any other', pre({ tool_use_id: 'call-1\nfc_1' }), pre({ tool_use_id: 'call-1\nfc_1' }), true],
+  ])('preToolUse: %s', (_name, a, b, same) => {
+    expect(tickKey('preToolUse', a) === tickKey('preToolUse', b)).toBe(same);
+  });
+
+  it('the event is part of the key', () => {
+    expect(tickKey('preToolUse', pre())).not.toBe(tickKey('postToolUse', pre()));
+  });
+
+  it.each([
+    ['stop: loop_count tells a follow-up turn apart', 'stop', { loop_count: 0 }, { loop_count: 1 }, '', '', false],
+    ['stop: the transcript size tells two turns apart on the CLI (generation_id = conversation_id)', 'stop', { loop_count: 0 }, { loop_count: 0 }, '1200', '1800', false],
+    ['stop: same size, same loop_count is the same turn', 'stop', { loop_count: 0 }, { loop_count: 0 }, '1200', '1200', true],
+    ['beforeSubmitPrompt: CLI ids, different prompts', 'beforeSubmitPrompt', { prompt: 'fix it' }, { prompt: 'and the docs' }, '', '', false],
+    ['beforeSubmitPrompt: CLI ids, the same prompt text', 'beforeSubmitPrompt', { prompt: 'fix it' }, { prompt: 'fix it' }, '', '', true],
+    ['subagentStop: two parallel subagents of one generation', 'subagentStop', { loop_count: 0, status: 'completed', task: 'a' }, { loop_count: 0, status: 'completed', task: 'b' }, '', '', false],
+    ['subagentStart: two subagents with their own ids', 'subagentStart', { subagent_id: 's1' }, { subagent_id: 's2' }, '', '', false],
+    ['postToolUseFailure: another failure_type', 'postToolUseFailure', { tool_use_id: 't', failure_type: 'error' }, { tool_use_id: 't', failure_type: 'timeout' }, '', '', false],
+  ])('%s', (_name, event, a, b, xa, xb, same) => {
+    const base = { conversation_id: CONV, generation_id: CONV };
+    expect(tickKey(event, { ...base, ...a }, xa) === tickKey(event, { ...base, ...b }, xb)).toBe(same);
+  });
+
+  it.each([
+    ['a tool event with a tool_use_id', 'preToolUse', pre(), '', true],
+    ['a tool event without one', 'preToolUse', pre({ tool_use_id: undefined }), '', false],
+    ['a tool event without one, even with desktop generation ids', 'postToolUse', pre({ tool_use_id: undefined, generation_id: 'g-9' }), '', false],
+    ['stop with CLI ids and no transcript', 'stop', { conversation_id: CONV, generation_id: CONV, loop_count: 0 }, '', false],
+    ['stop with CLI ids and a transcript size', 'stop', { conversation_id: CONV, generation_id: CONV, loop_count: 0 }, '512', true],
+    ['stop with a per-turn generation_id (desktop)', 'stop', { conversation_id: CONV, generation_id: 'g-1', loop_count: 0 }, '', true],
+    ['beforeSubmitPrompt with CLI ids', 'beforeSubmitPrompt', { conversation_id: CONV, generation_id: CONV, prompt: 'x' }, '', false],
+    ['subagentStop with a subagent id', 'subagentStop', { conversation_id: CONV, generation_id: CONV, subagent_id: 's' }, '', true],
+  ])('unique (replayed for the whole stale window): %s → %s', (_name, event, input, extra, unique) => {
+    expect(tickOf(event, input, extra).unique).toBe(unique);
+  });
+
+  it('odd field types never throw and never collide with the string form of an object', () => {
+    const odd = { conversation_id: 5, generation_id: null, tool_use_id: ['x'], tool_name: { a: 1 }, tool_input: 'not-json' };
+    expect(() => tickOf('preToolUse', odd)).not.toThrow();
+    expect(tickKey('preToolUse', odd)).toMatch(/^[0-9a-f]{32}$/);
+  });
+});
+
+describe('claimTick: one leader, the rest follow', () => {
+  it('the first claim leads, the second follows and replays the finished answer', async () => {
+    const key = tickOf('preToolUse', pre());
+    const lead = claimTick(st, key, 40_000);
+    expect(role(lead)).toBe('leader');
+    const follow = claimTick(st, key, 40_000);
+    expect(role(follow)).toBe('follower');
+    if (lead.role !== 'leader' || follow.role !== 'follower') throw new Error('roles');
+    setTimeout(() => lead.finish({ permission: 'deny', user_message: 'no' }), 30);
+    const res = await follow.wait(Date.now() + 5000);
+    expect(res).toEqual({ answer: { permission: 'deny', user_message: 'no' }, why: `replayed the answer of process ${process.pid}` });
+  });
+
+  it('no state directory: solo, no dedup', () => {
+    expect(claimTick(null, 'k', 1000)).toEqual({ role: 'solo', why: 'no state directory' });
+  });
+
+  it('a tick area that is a symlink is unusable: solo', () => {
+    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-elsewhere-'));
+    fs.symlinkSync(elsewhere, path.join(st.root, 'tick'));
+    expect(claimTick(st, 'k', 1000)).toEqual({ role: 'solo', why: 'tick area unusable' });
+    expect(fs.readdirSync(elsewhere)).toEqual([]);
+    fs.rmSync(elsewhere, { recursive: true });
+  });
+
+  it('a follower whose leader died answers with no answer and says why', async () => {
+    const key = tickKey('preToolUse', pre());
+    fs.mkdirSync(path.join(st.root, 'tick'), { mode: 0o700 });
+    // A pid that cannot be alive: larger than any pid_max.
+    fs.writeFileSync(tickFile(key), JSON.stringify({ pid: 2 ** 22 + 7, state: 'pending', at: Date.now() }));
+    const t = claimTick(st, key, 40_000);
+    if (t.role !== 'follower') throw new Error(t.role);
+    expect(await t.wait(Date.now() + 5000)).toEqual({ why: `the leading process ${2 ** 22 + 7} died before answering` });
+  });
+
+  it('a follower gives up at its deadline when the leader is alive but slow', async () => {
+    const key = tickKey('preToolUse', pre());
+    const lead = claimTick(st, key, 40_000);
+    const t = claimTick(st, key, 40_000);
+    if (lead.role !== 'leader' || t.role !== 'follower') throw new Error('roles');
+    const res = await t.wait(Date.now() + 100);
+    expect(res).toEqual({ why: `the leading process ${process.pid} had not answered by the deadline` });
+  });
+
+  it('a follower of a record that stays unreadable gives up after a second instead of waiting for the deadline', async () => {
+    const key = tickKey('preToolUse', pre());
+    fs.mkdirSync(path.join(st.root, 'tick'), { mode: 0o700 });
+    fs.writeFileSync(tickFile(key), '');
+    const t = claimTick(st, key, 40_000);
+    if (t.role !== 'follower') throw new Error(t.role);
+    const t0 = Date.now();
+    expect(await t.wait(Date.now() + 20_000)).toEqual({ why: 'the leading process left an unreadable record' });
+    expect(Date.now() - t0).toBeLessThan(5000);
+  });
+
+  it('a pending record older than the stale window is taken over, not followed', () => {
+    const key = tickOf('preToolUse', pre());
+    expect(role(claimTick(st, key, 40_000))).toBe('leader');
+    age(tickFile(key.key), 41_000);
+    const t = claimTick(st, key, 40_000);
+    expect(role(t)).toBe('leader');
+    expect(JSON.parse(fs.readFileSync(tickFile(key.key), 'utf8'))).toMatchObject({ pid: process.pid, state: 'pending' });
+    expect(fs.readdirSync(path.join(st.root, 'tick'))).toEqual([`${key.key}.json`]);
+  });
+
+  it('a finished record with a unique key is replayed for the whole stale window', () => {
+    const key = tickOf('preToolUse', pre());
+    const lead = claimTick(st, key, 40_000);
+    if (lead.role !== 'leader') throw new Error(lead.role);
+    lead.finish({ permission: 'allow' });
+    age(tickFile(key.key), 30_000);
+    expect(role(claimTick(st, key, 40_000))).toBe('follower');
+  });
+
+  it(`a finished record with a weak key (CLI stop, no transcript) is replayed for ${WEAK_REPLAY_MS} ms only: a later stop is a new turn`, () => {
+    const key = tickOf('stop', { conversation_id: CONV, generation_id: CONV, loop_count: 0, status: 'completed' });
+    expect(key.unique).toBe(false);
+    const lead = claimTick(st, key, 70_000);
+    if (lead.role !== 'leader') throw new Error(lead.role);
+    lead.finish({ followup_message: 'run the tests' });
+    age(tickFile(key.key), WEAK_REPLAY_MS - 1000);
+    expect(role(claimTick(st, key, 70_000))).toBe('follower');
+    age(tickFile(key.key), WEAK_REPLAY_MS + 1000);
+    expect(role(claimTick(st, key, 70_000))).toBe('leader');
+  });
+
+  it('a weak key still follows a pending leader for the whole stale window (a duplicate of a slow stop)', () => {
+    const key = tickOf('stop', { conversation_id: CONV, generation_id: CONV, loop_count: 0 });
+    expect(role(claimTick(st, key, 70_000))).toBe('leader');
+    age(tickFile(key.key), 30_000);
+    expect(role(claimTick(st, key, 70_000))).toBe('follower');
+  });
+
+  it('many claims racing for one stale record: exactly one leader', () => {
+    const key = tickOf('preToolUse', pre());
+    expect(role(claimTick(st, key, 1000))).toBe('leader');
+    age(tickFile(key.key), 5000);
+    const roles = Array.from({ length: 20 }, () => role(claimTick(st, key, 1000)));
+    expect(roles.filter((r) => r === 'leader')).toHaveLength(1);
+    expect(fs.readdirSync(path.join(st.root, 'tick'))).toEqual([`${key.key}.json`]);
+  });
+
+  it('abandon removes the record so followers stop waiting', async () => {
+    const key = tickKey('preToolUse', pre());
+    const lead = claimTick(st, key, 40_000);
+    const t = claimTick(st, key, 40_000);
+    if (lead.role !== 'leader' || t.role !== 'follower') throw new Error('roles');
+    lead.abandon();
+    expect(await t.wait(Date.now() + 5000)).toEqual({ why: 'the leading process left no record' });
+  });
+});
+
+describe('followerAnswer: what a duplicate process says', () => {
+  it.each([
+    ['preToolUse deny is replayed as is', 'preToolUse', { permission: 'deny', user_message: 'no', agent_message: 'no' }, { permission: 'deny', user_message: 'no', agent_message: 'no' }],
+    ['preToolUse allow with updated_input is replayed', 'preToolUse', { permission: 'allow', updated_input: { command: 'ls -la' } }, { permission: 'allow', updated_input: { command: 'ls -la' } }],
+    ['preToolUse ask keeps its reason', 'preToolUse', { permission: 'ask', user_message: 'sure?' }, { permission: 'ask', user_message: 'sure?' }],
+    ['preToolUse with no leader answer says nothing (never a competing allow)', 'preToolUse', undefined, {}],
+    ['beforeSubmitPrompt block is replayed', 'beforeSubmitPrompt', { continue: false, user_message: 'no secrets' }, { continue: false, user_message: 'no secrets' }],
+    ['beforeSubmitPrompt context is not delivered twice', 'beforeSubmitPrompt', { continue: true, additional_context: 'branch main', user_message: 'fyi' }, { continue: true }],
+    ['subagentStart allow is replayed', 'subagentStart', { permission: 'allow' }, { permission: 'allow' }],
+    ['stop never repeats a follow-up', 'stop', { followup_message: 'run the tests' }, {}],
+    ['postToolUse never repeats context', 'postToolUse', { additional_context: 'lint: 2 warnings' }, {}],
+    ['sessionStart never repeats context or env', 'sessionStart', { additional_context: 'x', env: { A: '1' } }, {}],
+    ['subagentStop never repeats a follow-up', 'subagentStop', { followup_message: 'x' }, {}],
+  ] as const)('%s', (_name, event, leader, expected) => {
+    expect(followerAnswer(event, leader as Record<string, unknown> | undefined)).toEqual(expected);
+  });
+});
