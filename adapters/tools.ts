@@ -222,24 +222,27 @@ function keysFor(claudeName: string): Record<string, readonly string[]> | undefi
   return Object.hasOwn(CLAUDE_INPUT_KEYS, claudeName) ? CLAUDE_INPUT_KEYS[claudeName as ClaudeToolName] : undefined;
 }
 
+/** CLAUDE_INPUT_KEYS as entries plus the set of every spelling, derived once (this runs per transcript tool_use). */
+const KEY_PLAN: ReadonlyMap<string, { entries: [string, readonly string[]][]; spellings: ReadonlySet<string> }> = new Map(
+  Object.entries(CLAUDE_INPUT_KEYS).map(([tool, table]) => [tool, { entries: Object.entries(table), spellings: new Set(Object.values(table).flat()) }]),
+);
+
 /**
  * Give Claude its own `tool_input` keys: Claude keys first (taken from whichever Cursor spelling is present),
  * then every key that is no spelling of a Claude key, unchanged. Relative paths are resolved against `projectDir`.
  * Tools without a table row (MCP, unknown) get their input unchanged.
  */
 export function toClaudeToolInput(claudeName: string, input: Record<string, unknown>, projectDir?: string): Record<string, unknown> {
-  const table = keysFor(claudeName);
-  if (!table) return { ...input };
+  const plan = KEY_PLAN.get(claudeName);
+  if (!plan) return { ...input };
   const out: Record<string, unknown> = {};
-  const consumed = new Set<string>();
-  for (const [claudeKey, spellings] of Object.entries(table)) {
-    for (const s of spellings) consumed.add(s);
+  for (const [claudeKey, spellings] of plan.entries) {
     const from = spellings.find((s) => input[s] !== undefined);
     if (from === undefined) continue;
     const value = input[from];
     out[claudeKey] = PATH_KEYS.has(claudeKey) && typeof value === 'string' ? absolutePath(value, projectDir) : value;
   }
-  for (const [k, v] of Object.entries(input)) if (!consumed.has(k)) out[k] = v;
+  for (const k in input) if (!plan.spellings.has(k) && Object.hasOwn(input, k)) out[k] = input[k];
   return out;
 }
 

@@ -170,7 +170,7 @@ export const PENDING_CHARS = 1 << 20;
 export const PENDING_MAX = 16;
 /** A result this many seqs older than the newest paired one is stale. */
 export const RESULT_SLACK = 64;
-/** At most this many unpaired results are kept in a saved state (the oldest are dropped). */
+/** At most this many unpaired results are kept in a saved state (compactState drops the oldest). */
 export const OPEN_MAX = 256;
 
 /** The state of a rewrite that has read nothing yet. */
@@ -227,11 +227,11 @@ export function rewriteLines(
     if (run.newPending) drafts.push({ inLine: i, outLine, taken, state: { v: 1, line, chars, lastUuid, lastText, resultSeq, pending } });
   }
   run.stats.emitted = run.out.length;
-  const final = trimmed({ ...st, ...matchingAfter(state.paired, st.open, run.taken, run.taken.length) });
+  const final = { ...st, ...matchingAfter(state.paired, st.open, run.taken, run.taken.length) };
   const kept = new Set(final.pending.map((p) => p.line));
   const marks = drafts
     .filter((d) => kept.has(d.state.line + 1))
-    .map((d) => ({ inLine: d.inLine, outLine: d.outLine, state: trimmed({ ...d.state, ...matchingAfter(state.paired, st.open, run.taken, d.taken) }) }));
+    .map((d) => ({ inLine: d.inLine, outLine: d.outLine, state: { ...d.state, ...matchingAfter(state.paired, st.open, run.taken, d.taken) } }));
   return { out: run.out, state: final, stats: run.stats, marks };
 }
 
@@ -299,6 +299,12 @@ interface Run {
   paired: number[];
   /** The current line left a tool_use pending. */
   newPending: boolean;
+  /** sha256 words of the session id, for ids (computed once per call). */
+  base?: number[];
+  /** The constant tail of the serialised envelope. */
+  fixed?: string;
+  /** JSON of st.lastUuid, when known. */
+  lastUuidJson?: string;
 }
 
 /** Rewrite one source line into zero or more output lines. */
@@ -333,13 +339,14 @@ function envelope(run: Run): Record<string, unknown> {
 function emit(run: Run, line: Record<string, unknown>, uuid: string): void {
   run.out.push(JSON.stringify(line));
   run.st.lastUuid = uuid;
+  run.lastUuidJson = `"${uuid}"`;
 }
 
 /** `{"type":"turn_ended","status":…}` → a Claude `system` line, subtype "turn_ended". */
 function turnEnded(rec: Record<string, unknown>, run: Run): void {
   run.stats.turnEnded++;
   const status = typeof rec.status === 'string' ? rec.status : 'unknown';
-  const uuid = ids(run, 0).uuid;
+  const uuid = idUuid(run, 0, KIND.uuid);
   const { type: _t, status: _s, ...extra } = rec;
   emit(run, { ...envelope(run), type: 'system', subtype: 'turn_ended', content: `Turn ended (${status})`, level: status === 'error' ? 'error' : 'info', status, ...extra, uuid }, uuid);
 }
@@ -358,11 +365,14 @@ function claudeShaped(raw: string, rec: Record<string, unknown>, run: Run): void
       if (hasId && tool.name === b.name && sameJson(tool.input, b.input)) return b;
       changed = true;
       const { type, id, name: _n, input: _i, ...rest } = b;
-      return { type, id: hasId ? id : ids(run, j).toolId, name: tool.name, input: tool.input, ...rest };
+      return { type, id: hasId ? id : `toolu_hs_${idHex24(run, j, KIND.tool)}`, name: tool.name, input: tool.input, ...rest };
     });
   }
   if (rec.type === 'assistant' && Array.isArray(content)) noteText(run, content);
-  if (typeof rec.uuid === 'string') run.st.lastUuid = rec.uuid;
+  if (typeof rec.uuid === 'string') {
+    run.st.lastUuid = rec.uuid;
+    run.lastUuidJson = undefined;
+  }
   if (!changed) {
     run.stats.passedThrough++;
     run.out.push(raw);
@@ -377,43 +387,67 @@ function cursorRecord(rec: Record<string, unknown>, run: Run): void {
   run.stats.rewritten++;
   const role = rec.role as string;
   const message = isRecord(rec.message) ? rec.message : {};
-  const { content, role: _r, ...messageRest } = message;
-  const { role: _role, message: _m, ...extra } = rec;
+  const content = message.content;
+  // Cursor writes exactly {role, message:{content}}; anything more is kept, through the slower general path.
+  const plain = onlyKeys(rec, 2) && onlyKeys(message, 1);
   if (role === 'assistant' && Array.isArray(content) && content.length > 0) {
     noteText(run, content);
-    const msgId = `msg_hs_${hash(run, -1, 'm').slice(0, 24)}`;
-    const { id: _i, type: _t, ...restNoId } = messageRest;
-    content.forEach((block, j) => {
-      const { uuid, toolId } = ids(run, j);
-      let b = block;
-      let tool: { name: string; key: string } | undefined;
-      if (isRecord(block) && block.type === 'tool_use' && typeof block.name === 'string') {
-        const mapped = toClaudeToolUse(block.name, block.input, run.ctx.cwd);
-        const { id, name: _n, input: _in, type: _bt, ...blockRest } = block;
-        b = { type: 'tool_use', id: typeof id === 'string' && id ? id : toolId, name: mapped.name, input: mapped.input, ...blockRest };
-        tool = { name: mapped.name, key: toolKey(mapped.name, mapped.input) };
+    const msgId = `msg_hs_${idHex24(run, -1, KIND.msg)}`;
+    for (let j = 0; j < content.length; j++) {
+      const uuid = idUuid(run, j, KIND.uuid);
+      let b = content[j];
+      let tool: { name: string; key: string; id: string } | undefined;
+      if (isRecord(b) && b.type === 'tool_use' && typeof b.name === 'string') {
+        const mapped = toClaudeToolUse(b.name, b.input, run.ctx.cwd);
+        const { id, name: _n, input: _in, type: _bt, ...blockRest } = b;
+        const useId = typeof id === 'string' && id ? id : `toolu_hs_${idHex24(run, j, KIND.tool)}`;
+        b = { type: 'tool_use', id: useId, name: mapped.name, input: mapped.input, ...blockRest };
+        tool = { name: mapped.name, key: toolKey(mapped.name, mapped.input), id: useId };
         run.stats.toolUses++;
       }
-      const toolUseLine = uuid;
-      emit(run, { ...envelope(run), ...extra, type: 'assistant', message: { id: msgId, type: 'message', role: 'assistant', ...restNoId, content: [b] }, uuid }, uuid);
-      if (tool) pairResult(run, tool, j, (b as { id: string }).id, toolUseLine);
-    });
+      if (plain) {
+        // Same bytes as JSON.stringify of the general path's object, without building it.
+        run.out.push(`${prefix(run)},"type":"assistant","message":{"id":"${msgId}","type":"message","role":"assistant","content":[${JSON.stringify(b)}]},"uuid":"${uuid}"}`);
+        run.st.lastUuid = uuid;
+        run.lastUuidJson = `"${uuid}"`;
+      } else {
+        const { role: _role, message: _m, ...extra } = rec;
+        const { content: _c, role: _r, id: _i, type: _t, ...rest } = message;
+        emit(run, { ...envelope(run), ...extra, type: 'assistant', message: { id: msgId, type: 'message', role: 'assistant', ...rest, content: [b] }, uuid }, uuid);
+      }
+      if (tool) pairResult(run, tool, j, tool.id, uuid);
+    }
     return;
   }
-  const { uuid } = ids(run, 0);
+  const uuid = idUuid(run, 0, KIND.uuid);
+  const { role: _role, message: _m, ...extra } = rec;
+  const { content: _c, role: _r, ...rest } = message;
   const line: Record<string, unknown> = { ...envelope(run), ...extra, type: role };
   if (role === 'user') {
     const { text, timestamp, cursorTimestamp } = userContent(content);
-    line.message = { role, ...messageRest, content: text };
+    line.message = { role, ...rest, content: text };
     line.uuid = uuid;
     if (timestamp) line.timestamp = timestamp;
     if (cursorTimestamp) line.cursorTimestamp = cursorTimestamp;
   } else {
     if (role === 'assistant' && Array.isArray(content)) noteText(run, content);
-    line.message = { role, ...messageRest, ...(content !== undefined ? { content } : {}) };
+    line.message = { role, ...rest, ...(content !== undefined ? { content } : {}) };
     line.uuid = uuid;
   }
   emit(run, line, uuid);
+}
+
+/** True when `o` has exactly `n` own keys (cheaper than rest destructuring on the hot path). */
+function onlyKeys(o: Record<string, unknown>, n: number): boolean {
+  let k = 0;
+  for (const _ in o) if (++k > n) return false;
+  return k === n;
+}
+
+/** The serialised envelope up to (not including) `"type"`, as JSON.stringify(envelope(run)) without its `}`. */
+function prefix(run: Run): string {
+  const fixed = run.fixed ?? (run.fixed = `,"isSidechain":false,"userType":"external","cwd":${JSON.stringify(run.ctx.cwd)},"sessionId":${JSON.stringify(run.ctx.sessionId)}`);
+  return `{"parentUuid":${run.lastUuidJson ?? (run.lastUuidJson = JSON.stringify(run.st.lastUuid))}${fixed}`;
 }
 
 /** Pair a tool_use with its recorded result (rule at the top of the file), or leave it pending. */
@@ -431,7 +465,7 @@ function pairResult(run: Run, tool: { name: string; key: string }, block: number
     return;
   }
   run.stats.resultsPaired++;
-  const uuid = uuidOf(hash(run, block, 'r'));
+  const uuid = idUuid(run, block, KIND.result);
   const isError = rec.isError || failedExit(rec.response);
   emit(
     run,
@@ -549,28 +583,68 @@ export function parseCursorTimestamp(text: string): string | undefined {
   return Number.isFinite(ms) && hour < 24 ? new Date(ms).toISOString() : undefined;
 }
 
-/** sha256 of (session, line, block, kind) as hex. */
-function hash(run: Run, block: number, kind: string): string {
-  return createHash('sha256').update(`${run.ctx.sessionId}\n${run.st.line}\n${block}\n${kind}`).digest('hex');
+/** Id kinds: the line's uuid, its tool_use id, the message id, the result line's uuid. */
+const KIND = { uuid: 0, tool: 1, msg: 2, result: 3 } as const;
+
+/**
+ * Four 32-bit words that depend only on (session, source line, block, kind): each a bijective mix (murmur3
+ * fmix32) of a per-session sha256 word and the tuple. Injective in the tuple, so ids never collide within a
+ * session; across sessions they differ through the session hash. Cheap enough to run per block.
+ */
+function idWords(run: Run, block: number, kind: number): [number, number, number, number] {
+  const base = run.base ?? (run.base = sessionWords(run.ctx.sessionId));
+  const v = run.st.line * 0x40_0000 + (block + 1) * 4 + kind; // injective for blocks < 2^20 and lines < 2^31
+  const lo = v >>> 0;
+  const hi = Math.floor(v / 0x1_0000_0000) >>> 0;
+  const w0 = fmix32((base[0] as number) ^ lo);
+  const w1 = fmix32((base[1] as number) ^ hi ^ w0);
+  const w2 = fmix32((base[2] as number) ^ w0 ^ Math.imul(w1, 0x9e3779b1));
+  const w3 = fmix32((base[3] as number) ^ w1 ^ Math.imul(w2, 0x85ebca77));
+  return [w0, w1, w2, w3];
 }
 
-/** The uuid and tool_use id of block `block` of the current line. */
-function ids(run: Run, block: number): { uuid: string; toolId: string } {
-  const h = hash(run, block, 'u');
-  return { uuid: uuidOf(h), toolId: `toolu_hs_${h.slice(32, 56)}` };
+/** 24 hex digits of an id, for `toolu_hs_…` and `msg_hs_…`. */
+function idHex24(run: Run, block: number, kind: number): string {
+  const [w0, w1, w2] = idWords(run, block, kind);
+  return hex8(w0) + hex8(w1) + hex8(w2);
 }
 
-/** A version-8 (custom) RFC 9562 UUID from 32 hex digits. */
-function uuidOf(h: string): string {
-  const variant = ((parseInt(h[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-8${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+/** A version-8 (custom) RFC 9562 UUID: xxxxxxxx-xxxx-8xxx-[89ab]xxx-xxxxxxxxxxxx. */
+function idUuid(run: Run, block: number, kind: number): string {
+  const [w0, w1, w2, w3] = idWords(run, block, kind);
+  const w1hex = hex8(w1);
+  const w2hex = hex8((w2 & 0x3fffffff) | 0x80000000);
+  return `${hex8(w0)}-${w1hex.slice(0, 4)}-8${w1hex.slice(5, 8)}-${w2hex.slice(0, 4)}-${w2hex.slice(4, 8)}${hex8(w3)}`;
+}
+
+function sessionWords(sessionId: string): number[] {
+  const d = createHash('sha256').update(sessionId).digest();
+  return [d.readUInt32BE(0), d.readUInt32BE(4), d.readUInt32BE(8), d.readUInt32BE(12)];
+}
+
+function fmix32(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+
+function hex8(n: number): string {
+  return (HEX[n >>> 24] as string) + (HEX[(n >>> 16) & 0xff] as string) + (HEX[(n >>> 8) & 0xff] as string) + (HEX[n & 0xff] as string);
 }
 
 function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** A state with at most OPEN_MAX open results (the newest). */
-function trimmed(st: RewriteState): RewriteState {
+/**
+ * The state to save: at most OPEN_MAX open results (the newest). Only a session whose recorded results stop
+ * pairing altogether gets there; a rewrite continued from a compacted state may then miss an old result.
+ */
+export function compactState(st: RewriteState): RewriteState {
   return st.open.length > OPEN_MAX ? { ...st, open: st.open.slice(-OPEN_MAX) } : st;
 }

@@ -105,20 +105,28 @@ export function readResultRefs(fd: number, from: ResultsPosition, size: number):
 /** The record a ref points at (its line read back from the byte offset), or undefined. */
 export function loadResult(fd: number, ref: ToolResultRef): ToolResultRecord | undefined {
   if (ref.ref === undefined) return undefined;
-  const parts: Buffer[] = [];
-  const buf = Buffer.allocUnsafe(64 * 1024);
-  let pos = ref.ref;
+  let buf = readBuffer;
+  let len = 0;
   for (;;) {
-    const n = fs.readSync(fd, buf, 0, buf.length, pos);
+    const n = fs.readSync(fd, buf, len, buf.length - len, ref.ref + len);
     if (n <= 0) return undefined;
-    const nl = buf.subarray(0, n).indexOf(10);
-    parts.push(Buffer.from(buf.subarray(0, nl < 0 ? n : nl)));
-    if (nl >= 0) break;
-    pos += n;
+    const nl = buf.subarray(len, len + n).indexOf(10);
+    if (nl >= 0) {
+      len += nl;
+      break;
+    }
+    len += n;
+    // A long record: grow the buffer (kept for the next call; records are capped, so it stays small).
+    const bigger = Buffer.allocUnsafe(buf.length * 2);
+    buf.copy(bigger, 0, 0, len);
+    buf = readBuffer = bigger;
   }
-  const rec = parseRecord(Buffer.concat(parts).toString('utf8'), ref.seq);
+  const rec = parseRecord(buf.toString('utf8', 0, len), ref.seq);
   return rec && rec.claudeName === ref.claudeName && rec.key === ref.key ? rec : undefined;
 }
+
+/** Shared by loadResult: one read per record for most records, no garbage per call. */
+let readBuffer = Buffer.allocUnsafe(16 * 1024);
 
 /** A response no longer than `cap` characters of JSON: the longest strings are cut first, each with a note. */
 export function capResponse(v: unknown, cap = RESPONSE_CAP): unknown {
@@ -151,42 +159,41 @@ export function scanLines(fd: number, from: number, to: number, onBatch: (lines:
   const buf = Buffer.allocUnsafe(chunk);
   let readPos = from;
   let done = from;
+  // Bytes of a line that started in an earlier chunk and has no newline yet.
   let carry: Buffer[] = [];
   let carryStart = from;
   while (readPos < to) {
     const n = fs.readSync(fd, buf, 0, Math.min(chunk, to - readPos), readPos);
     if (n <= 0) break;
-    let data = buf.subarray(0, n);
-    let base = readPos;
+    const data = buf.subarray(0, n);
+    const base = readPos;
     readPos += n;
-    const firstNl = data.indexOf(10);
+    let s = 0;
+    const lines: string[] = [];
+    const starts: number[] = [];
     if (carry.length > 0) {
-      if (firstNl < 0) {
+      const nl = data.indexOf(10);
+      if (nl < 0) {
         carry.push(Buffer.from(data));
         continue;
       }
-      data = Buffer.concat([...carry, data]);
-      base = carryStart;
+      // Only the carried line is copied, not the whole chunk.
+      starts.push(carryStart);
+      lines.push(Buffer.concat([...carry, data.subarray(0, nl)]).toString('utf8'));
       carry = [];
-    } else if (firstNl < 0) {
-      carry = [Buffer.from(data)];
-      carryStart = base;
-      continue;
+      s = nl + 1;
     }
-    const lines: string[] = [];
-    const starts: number[] = [];
-    let s = 0;
     for (let nl = data.indexOf(10, s); nl >= 0; nl = data.indexOf(10, s)) {
       starts.push(base + s);
       lines.push(data.toString('utf8', s, nl));
       s = nl + 1;
     }
-    done = base + s;
-    if (s < data.length) {
+    if (lines.length > 0) done = base + s;
+    if (s < n) {
       carry = [Buffer.from(data.subarray(s))];
       carryStart = base + s;
     }
-    onBatch(lines, starts);
+    if (lines.length > 0) onBatch(lines, starts);
   }
   return done;
 }

@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   addStats,
+  compactState,
   emptyStats,
   initialRewriteState,
   isRewriteState,
@@ -166,15 +167,15 @@ function update(files: Files, opts: TranscriptOptions, stats: TranscriptStats): 
     const outSize = fs.statSync(files.out).size;
     if (start === cur.end && fresh.refs.length === 0 && src.size === cur.end.src && outSize === cur.end.out) return cur.end.state;
     const outFd = fs.openSync(files.out, fs.constants.O_WRONLY | nofollow());
-    let end: Point;
+    let done: { end: Point; marks: Point[] };
     try {
       fs.ftruncateSync(outFd, start.out);
-      end = pump({ srcFd, outFd, from: start, to: src.size, refs, resFd, resEnd: fresh.end, marks, stats, opts, source: files.source });
+      done = pump({ srcFd, outFd, from: start, to: src.size, refs, resFd, resEnd: fresh.end, marks, stats, opts, source: files.source });
     } finally {
       fs.closeSync(outFd);
     }
-    saveCursor(files, { ...cur, sig: signature(srcFd, end.src), end, marks: keptMarks(marks, end.state) });
-    return end.state;
+    saveCursor(files, { ...cur, sig: signature(srcFd, done.end.src), ...done });
+    return done.end.state;
   } finally {
     fs.closeSync(srcFd);
     if (resFd !== null) fs.closeSync(resFd);
@@ -187,10 +188,9 @@ function rebuild(files: Files, opts: TranscriptOptions, stats: TranscriptStats, 
   const { refs, end: resEnd } = resFd === null || !res ? { refs: [], end: { off: 0, seq: 0 } } : readResultRefs(resFd, { off: 0, seq: 0 }, res.size);
   const tmp = `${files.out}.${process.pid}.${crypto.randomBytes(6).toString('hex')}.tmp`;
   const outFd = fs.openSync(tmp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | nofollow(), 0o600);
-  const marks: Point[] = [];
-  let end: Point;
+  let done: { end: Point; marks: Point[] };
   try {
-    end = pump({ srcFd, outFd, from: { src: 0, out: 0, res: { off: 0, seq: 0 }, state: initialRewriteState() }, to: src.size, refs, resFd, resEnd, marks, stats, opts, source: files.source });
+    done = pump({ srcFd, outFd, from: { src: 0, out: 0, res: { off: 0, seq: 0 }, state: initialRewriteState() }, to: src.size, refs, resFd, resEnd, marks: [], stats, opts, source: files.source });
     fs.closeSync(outFd);
     fs.renameSync(tmp, files.out);
   } catch (err) {
@@ -212,11 +212,10 @@ function rebuild(files: Files, opts: TranscriptOptions, stats: TranscriptStats, 
     ino: src.ino,
     outIno,
     resIno: res?.ino ?? 0,
-    sig: signature(srcFd, end.src),
-    end,
-    marks: keptMarks(marks, end.state),
+    sig: signature(srcFd, done.end.src),
+    ...done,
   });
-  return end.state;
+  return done.end.state;
 }
 
 interface PumpArgs {
@@ -228,16 +227,17 @@ interface PumpArgs {
   refs: ToolResultRef[];
   resFd: number | null;
   resEnd: ResultsPosition;
-  /** Marks before `from`; new ones are pushed here. */
+  /** Marks before `from`. */
   marks: Point[];
   stats: TranscriptStats;
   opts: TranscriptOptions;
   source: string;
 }
 
-/** Rewrite source bytes [from.src, to) into the output at from.out, chunk by chunk; returns the end point. */
-function pump(a: PumpArgs): Point {
+/** Rewrite source bytes [from.src, to) into the output at from.out, chunk by chunk; returns the end point and the marks. */
+function pump(a: PumpArgs): { end: Point; marks: Point[] } {
   let state = a.from.state;
+  let marks = a.marks;
   let outPos = a.from.out;
   const batchStats = emptyStats();
   const results = lookup(a.refs, a.resFd);
@@ -248,7 +248,7 @@ function pump(a: PumpArgs): Point {
     addStats(batchStats, r.stats);
     const text = r.out.length ? `${r.out.join('\n')}\n` : '';
     const buf = Buffer.from(text);
-    if (r.marks.length) a.marks.push(...marksAt(r.marks, r.out, starts, outPos, a.resEnd));
+    marks = keptMarks(r.marks.length ? [...marks, ...marksAt(r.marks, buf, starts, outPos, a.resEnd)] : marks, state);
     let off = 0;
     while (off < buf.length) off += fs.writeSync(a.outFd, buf, off, buf.length - off, outPos + off);
     outPos += buf.length;
@@ -261,19 +261,20 @@ function pump(a: PumpArgs): Point {
     // No new line, but new results: take them in so the state remembers them.
     state = rewriteLines([], state, ctx).state;
   }
-  return { src: srcEnd, out: outPos, res: a.resEnd, state };
+  return { end: { src: srcEnd, out: outPos, res: a.resEnd, state }, marks: keptMarks(marks, state) };
 }
 
-/** Byte positions of the marks of one batch. */
-function marksAt(marks: RewriteMark[], out: string[], starts: number[], outStart: number, res: ResultsPosition): Point[] {
-  const outOffsets: number[] = [];
-  let pos = outStart;
-  for (const line of out) {
-    outOffsets.push(pos);
-    pos += Buffer.byteLength(line) + 1;
+/** Byte positions of the marks of one batch; output offsets are found by scanning the batch's bytes for newlines. */
+function marksAt(marks: RewriteMark[], out: Buffer, starts: number[], outStart: number, res: ResultsPosition): Point[] {
+  const need = Math.max(...marks.map((m) => m.outLine));
+  const offsets = [0];
+  for (let pos = 0; offsets.length <= need; ) {
+    const nl = out.indexOf(10, pos);
+    if (nl < 0) break;
+    pos = nl + 1;
+    offsets.push(pos);
   }
-  outOffsets.push(pos);
-  return marks.map((m) => ({ src: starts[m.inLine] ?? 0, out: outOffsets[m.outLine] ?? pos, res, state: m.state }));
+  return marks.map((m) => ({ src: starts[m.inLine] ?? 0, out: outStart + (offsets[m.outLine] ?? out.length), res, state: m.state }));
 }
 
 /** Marks still useful: those of lines whose tool_use still waits. */
@@ -323,7 +324,8 @@ function readCursor(file: string): Cursor | null {
 }
 
 function saveCursor(files: Files, cur: Cursor): void {
-  writeFileAtomic(files.cursor, JSON.stringify(cur));
+  const compact = (p: Point): Point => ({ ...p, state: compactState(p.state) });
+  writeFileAtomic(files.cursor, JSON.stringify({ ...cur, end: compact(cur.end), marks: cur.marks.map(compact) }));
 }
 
 /** Base64 of the SIG_BYTES bytes before `end` of the source. */
@@ -346,7 +348,7 @@ function oneOff(source: string, opts: TranscriptOptions, stats: TranscriptStats)
     const outFd = fs.openSync(tmp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | nofollow(), 0o600);
     let end: Point;
     try {
-      end = pump({ srcFd, outFd, from: { src: 0, out: 0, res: { off: 0, seq: 0 }, state: initialRewriteState() }, to: fs.fstatSync(srcFd).size, refs: [], resFd: null, resEnd: { off: 0, seq: 0 }, marks: [], stats, opts, source });
+      end = pump({ srcFd, outFd, from: { src: 0, out: 0, res: { off: 0, seq: 0 }, state: initialRewriteState() }, to: fs.fstatSync(srcFd).size, refs: [], resFd: null, resEnd: { off: 0, seq: 0 }, marks: [], stats, opts, source }).end;
     } finally {
       fs.closeSync(outFd);
     }
