@@ -92,3 +92,40 @@ export function selectRows(
   }
   return { selected, skipped };
 }
+
+/** Why each row of the catalog does or does not run for one Claude event: what `hookshim explain` shows. */
+export interface RowExplanation {
+  row: CatalogRow;
+  /**
+   * `selected`: runs. `skipped`: matched but cannot run (invalid matcher, `if` not evaluable, handler type, duplicate).
+   * `unmatched`: the matcher or the `if` rule is false for this subject. `other-event`: a row of another Claude event.
+   */
+  status: 'selected' | 'skipped' | 'unmatched' | 'other-event';
+  /** For `selected`: the subject value the row accepted. */
+  matchedValue?: string;
+  /** For everything but `selected`: why, in words. */
+  reason?: string;
+}
+
+// Explain every row for `claudeEvent`; selection itself is selectRows', so explain and the hook path cannot disagree.
+export function explainRows(rows: readonly CatalogRow[], claudeEvent: string, subject: Subject): RowExplanation[] {
+  const { selected, skipped } = selectRows(rows, claudeEvent, subject);
+  const picked = new Map(selected.map((s) => [s.row, s]));
+  const skips = new Map(skipped.map((s) => [s.row, s]));
+  const tried = subject.values.length ? subject.values.join(', ') : '(no value)';
+  return rows.map((row): RowExplanation => {
+    if (row.event !== claudeEvent) return { row, status: 'other-event', reason: `a ${row.event} row` };
+    const sel = picked.get(row);
+    if (sel) return { row, status: 'selected', ...(sel.matchedValue !== undefined ? { matchedValue: sel.matchedValue } : {}) };
+    const skip = skips.get(row);
+    if (skip) return { row, status: 'skipped', reason: skip.reason };
+    // Neither selected nor skipped: the matcher accepted nothing, or the `if` rule was false for every accepted value.
+    const matcher = compileMatcher(row.matcher);
+    const accepted = MATCHERLESS_EVENTS.has(claudeEvent) || matcher.kind === 'all' ? subject.values : subject.values.filter((v) => matcher.test(v));
+    if (accepted.length === 0 && !MATCHERLESS_EVENTS.has(claudeEvent) && matcher.kind !== 'all') {
+      const how = matcher.kind === 'exact' ? 'exact names' : 'regular expression';
+      return { row, status: 'unmatched', reason: `matcher ${JSON.stringify(row.matcher)} (${how}) matches none of: ${tried}` };
+    }
+    return { row, status: 'unmatched', reason: `"if": ${JSON.stringify(row.if)} is false for this input (tried as ${accepted.join(', ') || tried})` };
+  });
+}

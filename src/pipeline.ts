@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { HandledEvent } from '../adapters/events.ts';
 import type { Folded, Invocation, Json } from '../adapters/types.ts';
 import { prepareCommand } from '../catalog/command.ts';
-import { selectRows } from '../catalog/select.ts';
+import { explainRows, selectRows } from '../catalog/select.ts';
 import type { CatalogRow } from '../catalog/types.ts';
 import type { HookshimConfig } from './config.ts';
 import type { Log } from './log.ts';
@@ -28,10 +28,13 @@ interface Chosen {
 export function select(invocations: readonly Invocation[], rows: readonly CatalogRow[], dir: string, log: Log): Chosen[] {
   const out: Chosen[] = [];
   for (const inv of invocations) {
-    const { selected, skipped } = selectRows(rows, inv.claudeEvent, { ...inv.subject, homeDir: safeHome() });
+    const subject = { ...inv.subject, homeDir: safeHome() };
+    const { selected, skipped } = selectRows(rows, inv.claudeEvent, subject);
     for (const s of skipped) log.warn(`skipped ${s.row.locator}: ${s.reason}`);
     for (const s of selected) out.push({ inv, row: s.row, matched: s.matchedValue });
     log.debug(`${inv.claudeEvent}: matcher values ${JSON.stringify(inv.subject.values)} → ${selected.length} row(s) in ${dir}`);
+    // HOOKSHIM_DEBUG=1: say why each row of this event did not run (log.debug is a no-op otherwise; the pass is cheap).
+    for (const e of explainRows(rows, inv.claudeEvent, subject)) if (e.status === 'unmatched') log.debug(`not run: ${e.row.locator}: ${e.reason}`);
   }
   return out;
 }

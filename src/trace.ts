@@ -1,27 +1,78 @@
 // Trace log: with HOOKSHIM_LOG=<file>, one NDJSON record per event (no payload contents unless HOOKSHIM_LOG_PAYLOADS=1).
+// `hookshim replay <file>` re-runs the records that carry a payload. Kept tiny: it is on the hook path.
 import fs from 'node:fs';
 import type { Json } from '../adapters/types.ts';
+import { VERSION } from './version.ts';
+
+/** Version of the record shape; bump when a field changes meaning. */
+export const TRACE_FORMAT = 1;
 
 export interface TraceRecord {
+  /** When the event started (ISO 8601). */
   at: string;
+  /** The Cursor event. */
   event: string;
   conversation?: string;
+  generation?: string;
   toolUseId?: string;
   tool?: string;
+  /** Each script run: catalog locator, label, Claude event, duration, exit code (null: killed or not started). */
   rows: { row: string; label: string; event: string; ms: number; exit: number | null; timedOut: boolean }[];
+  /** The Cursor answer hookshim wrote. */
   decision: Json | undefined;
+  /** Every warning hookshim printed on stderr for this event. */
   errors: string[];
+  /** The Cursor payload, only with HOOKSHIM_LOG_PAYLOADS=1. */
   payload?: Json;
+}
+
+/** What lands in the file: the record plus format, version, total duration. */
+export interface TraceLine extends TraceRecord {
+  v: number;
+  hookshim: string;
+  /** Milliseconds from the start of the event to the record. */
+  ms: number;
+}
+
+/** Answer fields that echo the tool input back: redacted unless payloads are logged. */
+const ECHOES = ['updated_input'] as const;
+
+/** The line for one record: ids filled in from the payload, payload contents only when asked for. */
+export function traceLine(env: NodeJS.ProcessEnv, rec: TraceRecord, input: Json, now = Date.now()): TraceLine {
+  const withPayload = env.HOOKSHIM_LOG_PAYLOADS === '1';
+  const started = Date.parse(rec.at);
+  const line: TraceLine = {
+    v: TRACE_FORMAT,
+    hookshim: VERSION,
+    ...rec,
+    ms: Number.isFinite(started) ? Math.max(0, now - started) : 0,
+  };
+  const gen = input.generation_id;
+  if (line.generation === undefined && typeof gen === 'string' && gen) line.generation = gen;
+  if (line.decision && !withPayload) {
+    const decision: Json = { ...line.decision };
+    for (const k of ECHOES) if (decision[k] !== undefined) decision[k] = redact(decision[k]);
+    line.decision = decision;
+  }
+  if (withPayload) line.payload = input;
+  else delete line.payload;
+  return line;
 }
 
 /** Append the record when tracing is on; never fails the event. */
 export function trace(env: NodeJS.ProcessEnv, rec: TraceRecord, input: Json): void {
   const file = env.HOOKSHIM_LOG;
   if (!file) return;
-  const out = env.HOOKSHIM_LOG_PAYLOADS === '1' ? { ...rec, payload: input } : rec;
   try {
-    fs.appendFileSync(file, `${JSON.stringify(out)}\n`, { mode: 0o600 });
+    // One write per record, O_APPEND: concurrent hookshim processes do not interleave lines.
+    fs.appendFileSync(file, `${JSON.stringify(traceLine(env, rec, input))}\n`, { mode: 0o600 });
   } catch {
     /* tracing is best effort */
   }
+}
+
+/** Keep the keys of an echoed input, not its values. */
+function redact(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return '[redacted]';
+  return Object.fromEntries(Object.keys(v).map((k) => [k, '[redacted]']));
 }

@@ -1,55 +1,182 @@
-// Management commands (yargs is loaded only here, never on the hook path).
+// Management commands (yargs is loaded only here, never on the hook path). `run` takes argv and an IO and
+// returns the exit code, so tests drive it in-process; `main` is the bin's thin wrapper.
+import fs from 'node:fs';
+import path from 'node:path';
 import yargs from 'yargs';
+import { CURSOR_EVENTS } from '../../adapters/events.ts';
 import { VERSION } from '../version.ts';
-import { init, InitError } from './init.ts';
+import { runChecks } from './check.ts';
+import { doctor } from './doctor.ts';
+import { explain } from './explain.ts';
+import { init } from './init.ts';
+import { CommandError, EXIT, json, paint, processIO, tally, type CliIO } from './io.ts';
+import { renderCheck, renderDoctor, renderExplain, renderInit, renderReplay } from './render.ts';
+import { replay } from './replay.ts';
 
-/** Parse argv and run one management command; sets process.exitCode. */
-export async function main(argv: string[]): Promise<void> {
+const EPILOGUE = `Exit codes:
+  0   done, nothing wrong
+  1   problems found (check, doctor), or replayed decisions changed (replay)
+  2   usage error: unknown command or option, a payload that is not a JSON object
+  3   cannot proceed: no catalog, unreadable .cursor/hooks.json, bundle missing, write failed
+  70  hookshim itself crashed (a bug)
+
+Hook path: \`hookshim <cursorEvent> < payload.json\` (e.g. preToolUse) answers Cursor; .cursor/hooks.json runs the bundle.
+Environment: HOOKSHIM=0 turns the shim off (allow / {}), HOOKSHIM_DEBUG=1 explains on stderr,
+HOOKSHIM_LOG=<file> appends one NDJSON record per event (HOOKSHIM_LOG_PAYLOADS=1 adds payloads, for replay),
+HOOKSHIM_CATALOG=<file> uses another catalog, HOOKSHIM_STATE_DIR=<dir> moves the state directory.
+Colours only on a terminal; never with NO_COLOR.`;
+
+/** Run one management command; resolves to its exit code and never throws. */
+export async function run(argv: string[], io: CliIO): Promise<number> {
+  let code: number = EXIT.ok;
+  const out = (s: string) => io.stdout.write(s);
+  const color = paint(io.stdout, io.env);
   const cli = yargs(argv)
     .scriptName('hookshim')
-    .usage('$0 <command> [options]\n\nRun an unchanged Claude Code hook catalog (hooks/hooks.json) under Cursor.')
+    .usage('$0 <command> [options]\n\nRun an unchanged Claude Code hook catalog (hooks/hooks.json) under Cursor: desktop, CLI and Cloud agents.')
     .command(
       'init [dir]',
-      'Bind the repo\'s Claude catalog in .cursor/hooks.json and vendor the shim into .cursor/hooks/',
+      'Bind the catalog in .cursor/hooks.json (merging: other entries are kept) and vendor the hook bundle',
       (y) =>
         y
-          .positional('dir', { type: 'string', default: '.', describe: 'repository root' })
-          .option('package', { type: 'boolean', default: false, describe: 'run the shim from node_modules/hookshim instead of vendoring it' })
-          .example('$0 init', 'bind the current repository')
-          .example('$0 init ../my-repo --package', 'bind another repo, using the installed package'),
+          .positional('dir', { type: 'string', default: '.', describe: 'repository root (holds hooks/hooks.json)' })
+          .option('package', { type: 'boolean', describe: 'run the shim from node_modules/hookshim instead of a vendored .cursor/hooks/hookshim.mjs (default: keep the current mode, else vendored)' })
+          .option('dry-run', { type: 'boolean', default: false, describe: 'show what would change; write nothing' })
+          .example('$0 init', 'bind the current repository, vendoring the bundle')
+          .example('$0 init --package', 'bind it to the installed package (add hookshim to devDependencies)')
+          .example('$0 init ../app --dry-run', 'show what binding ../app would change'),
       (args) => {
-        try {
-          const report = init({ dir: args.dir as string, mode: args.package ? 'package' : 'vendored', env: process.env });
-          const out: string[] = [];
-          out.push(report.plan.events.length ? `bound: ${report.plan.events.join(', ')}` : 'bound: nothing (the catalog has no rows Cursor can run)');
-          for (const ev of report.plan.events) {
-            const e = report.plan.entries[ev];
-            if (e) out.push(`  ${ev}: ${e.command} (timeout ${e.timeout}s${e.loop_limit !== undefined ? `, loop_limit ${e.loop_limit}` : ''})`);
-          }
-          if (report.plan.never.length) {
-            out.push('can never run under Cursor:');
-            for (const n of report.plan.never) out.push(`  ${n.locator}: ${n.reason}`);
-          }
-          for (const w of report.warnings) out.push(`warning: ${w}`);
-          out.push(report.changed.length ? `wrote: ${report.changed.join(', ')}` : 'unchanged: everything was already up to date');
-          process.stdout.write(`${out.join('\n')}\n`);
-        } catch (err) {
-          if (!(err instanceof InitError)) throw err;
-          process.stderr.write(`hookshim init: ${err.message}\n`);
-          process.exitCode = 1;
-        }
+        const report = init({ dir: path.resolve(io.cwd, args.dir), env: io.env, ...(args.package !== undefined ? { mode: args.package ? 'package' : 'vendored' } : {}), dryRun: args['dry-run'] });
+        out(renderInit(report, color, args['dry-run']));
+      },
+    )
+    .command(
+      'check [dir]',
+      'CI check: binding in sync, bundle current, scripts present and executable, matchers, `if` rules, timeouts, conventions',
+      (y) =>
+        y
+          .positional('dir', { type: 'string', describe: 'repository root (default: CURSOR_PROJECT_DIR, else the current directory)' })
+          .option('json', { type: 'boolean', default: false, describe: 'print the findings as JSON' })
+          .option('strict', { type: 'boolean', default: false, describe: 'warnings fail too' })
+          .option('verbose', { type: 'boolean', alias: 'v', default: false, describe: 'also print info notes' })
+          .example('$0 check', 'fail (exit 1) when anything is wrong')
+          .example('$0 check --strict --json', 'machine-readable, warnings fail too'),
+      (args) => {
+        const dir = args.dir !== undefined ? path.resolve(io.cwd, args.dir) : io.env.CURSOR_PROJECT_DIR ? path.resolve(io.env.CURSOR_PROJECT_DIR) : io.cwd;
+        const result = runChecks({ dir, env: io.env });
+        const t = tally(result.findings);
+        const failed = t.errors > 0 || (args.strict && t.warnings > 0);
+        code = result.fatal ? EXIT.cannot : failed ? EXIT.problems : EXIT.ok;
+        if (args.json) out(json({ ok: code === EXIT.ok, dir: result.dir, catalog: result.catalogFile, mode: result.mode, events: result.plan?.events ?? [], errors: t.errors, warnings: t.warnings, findings: result.findings }));
+        else out(renderCheck(result, color, { verbose: args.verbose, strict: args.strict }));
+      },
+    )
+    .command(
+      'doctor [dir]',
+      'Human view of check, plus this machine: Node, project root, state directory, switches, double binding',
+      (y) =>
+        y
+          .positional('dir', { type: 'string', describe: 'repository root (default: CURSOR_PROJECT_DIR, else the current directory)' })
+          .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
+          .option('verbose', { type: 'boolean', alias: 'v', default: false, describe: 'also print info notes' })
+          .example('$0 doctor', 'is hookshim healthy here?')
+          .example('$0 doctor --json | jq .findings', 'the findings, for a script'),
+      (args) => {
+        const report = doctor({ ...(args.dir !== undefined ? { dir: args.dir } : {}), env: io.env, cwd: io.cwd });
+        code = report.check.fatal ? EXIT.cannot : report.findings.some((f) => f.severity === 'error') ? EXIT.problems : EXIT.ok;
+        if (args.json) {
+          const { check, ...rest } = report;
+          out(json({ ...rest, mode: check.mode, events: check.plan?.events ?? [] }));
+        } else out(renderDoctor(report, color, { verbose: args.verbose }));
+      },
+    )
+    .command(
+      'explain [payload]',
+      'What hookshim does with one Cursor payload: the Claude stdin, which rows run and why not; --run runs them',
+      (y) =>
+        y
+          .positional('payload', { type: 'string', describe: 'payload file (default: stdin)' })
+          .option('event', { type: 'string', choices: [...CURSOR_EVENTS], describe: 'Cursor event (default: the payload\'s hook_event_name)' })
+          .option('dir', { type: 'string', describe: 'project root (default: CURSOR_PROJECT_DIR, else the payload\'s workspace_roots[0], else the current directory)' })
+          .option('run', { type: 'boolean', default: false, describe: 'run the selected scripts and show their results and the Cursor answer (without it, nothing is executed)' })
+          .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
+          .example('$0 explain < payload.json', 'which guards would run, and why the others would not')
+          .example('$0 explain --run payload.json', 'run them and show the answer Cursor would get')
+          .example('$0 explain --event stop --dir . < p.json', 'explain p.json as a stop event of this repo'),
+      async (args) => {
+        const text = await readPayload(args.payload, io);
+        const report = await explain({ payloadText: text, ...(args.event ? { event: args.event } : {}), ...(args.dir !== undefined ? { dir: args.dir } : {}), run: args.run, env: io.env, cwd: io.cwd });
+        out(args.json ? json(report) : renderExplain(report, color));
+      },
+    )
+    .command(
+      'replay <file>',
+      'Re-run the events of a HOOKSHIM_LOG trace (recorded with HOOKSHIM_LOG_PAYLOADS=1) against the current catalog; compare the answers',
+      (y) =>
+        y
+          .positional('file', { type: 'string', demandOption: true, describe: 'NDJSON trace written by HOOKSHIM_LOG' })
+          .option('dir', { type: 'string', describe: 'project root for every event (default: the payload\'s workspace_roots[0] if it exists here, else the current directory)' })
+          .option('bundle', { type: 'string', describe: 'hook bundle to run (default: the one this CLI ships; e.g. .cursor/hooks/hookshim.mjs)' })
+          .option('event', { type: 'string', describe: 'only replay this Cursor event' })
+          .option('strict', { type: 'boolean', default: false, describe: 'a wording-only change (same decision, different text) fails too' })
+          .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
+          .example('HOOKSHIM_LOG=/tmp/t.ndjson HOOKSHIM_LOG_PAYLOADS=1 cursor .', 'record a session')
+          .example('$0 replay /tmp/t.ndjson', 'would the edited catalog decide the same?'),
+      async (args) => {
+        const report = await replay({ file: args.file, ...(args.dir !== undefined ? { dir: args.dir } : {}), ...(args.bundle ? { bundle: args.bundle } : {}), ...(args.event ? { event: args.event } : {}), env: io.env, cwd: io.cwd });
+        const replayed = report.events.filter((e) => e.status !== 'skipped').length;
+        if (replayed === 0) throw new CommandError(`nothing to replay in ${report.file}: ${report.events.length ? 'no record has a payload (trace with HOOKSHIM_LOG_PAYLOADS=1)' : 'no records'}${report.unreadable.count ? `; ${report.unreadable.count} unreadable lines` : ''}`);
+        const c = report.counts;
+        code = c.changed + c.error + (args.strict ? c.wording : 0) > 0 ? EXIT.problems : EXIT.ok;
+        out(args.json ? json(report) : renderReplay(report, color, args.strict));
       },
     )
     .demandCommand(1, 'Name a command, or a Cursor event (e.g. `hookshim preToolUse < payload.json`).')
+    .recommendCommands()
     .strict()
     .version(VERSION)
     .help()
     .alias('h', 'help')
+    .alias('V', 'version')
+    .epilogue(EPILOGUE)
+    .wrap(Math.min(110, (io.stdout as { columns?: number }).columns ?? 100))
     .exitProcess(false)
     .fail((msg, err) => {
-      if (err) throw err;
-      process.stderr.write(`${msg}\n\nRun \`hookshim --help\` for usage.\n`);
-      process.exitCode = 2;
+      throw err ?? new CommandError(msg, EXIT.usage);
     });
-  await cli.parseAsync();
+  try {
+    let shown = '';
+    await cli.parseAsync(argv, {}, (_err, _argv, output) => {
+      shown = output;
+    });
+    if (shown) out(`${shown}\n`);
+    return code;
+  } catch (err) {
+    if (err instanceof CommandError) {
+      io.stderr.write(`hookshim: ${err.message}${err.exitCode === EXIT.usage ? '\nRun `hookshim --help` for usage.' : ''}\n`);
+      return err.exitCode;
+    }
+    io.stderr.write(`hookshim: internal error (a bug; please report it with this output): ${(err as Error)?.stack ?? String(err)}\n`);
+    return EXIT.internal;
+  }
+}
+
+/** The bin's entry: real process streams; sets process.exitCode. */
+export async function main(argv: string[]): Promise<void> {
+  process.exitCode = await run(argv, processIO());
+}
+
+/** The payload text: a file, or stdin (not a terminal). */
+async function readPayload(file: string | undefined, io: CliIO): Promise<string> {
+  if (file !== undefined && file !== '-') {
+    try {
+      return fs.readFileSync(path.resolve(io.cwd, file), 'utf8');
+    } catch (err) {
+      throw new CommandError(`cannot read the payload ${file}: ${(err as Error).message}`, EXIT.usage);
+    }
+  }
+  if (io.stdin.isTTY) throw new CommandError('pipe a Cursor payload in (hookshim explain < payload.json) or name a file', EXIT.usage);
+  const chunks: Buffer[] = [];
+  for await (const c of io.stdin) chunks.push(typeof c === 'string' ? Buffer.from(c) : (c as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
 }

@@ -1,0 +1,153 @@
+// `hookshim doctor [DIR]`: the human view of `check`, plus the facts of this machine that decide whether
+// Cursor's hook runs work here: Node, the project root, the state directory, switches, double binding.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { stateRootFor } from '../state.ts';
+import { VERSION } from '../version.ts';
+import { foreignCounts, HOOKS_JSON, isOurs } from './binding.ts';
+import { runChecks, type CheckResult } from './check.ts';
+import type { Finding } from './io.ts';
+import { onPath } from './scripts.ts';
+
+/** Oldest Node the bundle supports (package.json engines). */
+export const MIN_NODE = [20, 19] as const;
+
+export interface DoctorOptions {
+  /** The DIR argument, if given. */
+  dir?: string;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  home?: string;
+  bundle?: string;
+}
+
+export interface BoundEvent {
+  event: string;
+  command: string;
+  timeout: number | null;
+  loopLimit?: number | null;
+  /** Other entries on the same event (hand-written hooks, other tools). */
+  foreign: number;
+}
+
+export interface DoctorReport {
+  hookshim: string;
+  node: { version: string; ok: boolean; pathNode?: string; pathVersion?: string };
+  project: { dir: string; how: string };
+  catalog: { file: string; rows: number | null; override: boolean };
+  config: { file: string; present: boolean };
+  state: { dir: string; usable: boolean; detail: string };
+  switches: { shim: 'on' | 'off'; log: string | null; logPayloads: boolean; debug: boolean };
+  bound: BoundEvent[];
+  check: CheckResult;
+  findings: Finding[];
+}
+
+/** Gather the report; runs nothing but `node --version` of the node on PATH. */
+export function doctor(opts: DoctorOptions): DoctorReport {
+  const { dir, how } = resolveRoot(opts);
+  const check = runChecks({ dir, env: opts.env, machine: true, ...(opts.home ? { home: opts.home } : {}), ...(opts.bundle ? { bundle: opts.bundle } : {}) });
+  const findings: Finding[] = [];
+
+  const nodeOk = atLeast(process.versions.node, MIN_NODE);
+  const node: DoctorReport['node'] = { version: process.versions.node, ok: nodeOk };
+  if (!nodeOk) findings.push({ code: 'node-too-old', severity: 'error', where: 'node', message: `this Node is ${process.versions.node}; hookshim needs ${MIN_NODE.join('.')} or newer`, fix: 'install Node 20.19+ (the hook runs `node` from the PATH Cursor sees)' });
+  const pathNode = onPath('node', opts.env);
+  if (pathNode) {
+    node.pathNode = pathNode;
+    const r = spawnSync(pathNode, ['--version'], { encoding: 'utf8', timeout: 5000 });
+    const v = r.stdout?.trim().replace(/^v/, '');
+    if (v) {
+      node.pathVersion = v;
+      if (!atLeast(v, MIN_NODE)) findings.push({ code: 'node-too-old', severity: 'error', where: pathNode, message: `the node on PATH is ${v}: the bound command runs it, and hookshim needs ${MIN_NODE.join('.')}+`, fix: 'put Node 20.19+ first on PATH for Cursor' });
+    }
+  } else {
+    findings.push({ code: 'node-not-on-path', severity: 'error', where: 'PATH', message: 'no `node` on PATH: the bound command `node .cursor/hooks/hookshim.mjs …` cannot start here', fix: 'install Node 20.19+ and make sure Cursor inherits a PATH that has it' });
+  }
+  if (!fs.existsSync(check.catalogFile)) {
+    const up = findUp(path.dirname(dir));
+    if (up) findings.push({ code: 'wrong-root', severity: 'info', where: dir, message: `no catalog here, but ${up} has one`, fix: `run \`hookshim doctor ${up}\`` });
+  }
+
+  const state = stateStatus(stateRootFor(opts.env));
+  if (!state.usable) findings.push({ code: 'state-unusable', severity: 'warning', where: state.dir, message: `state directory unusable (${state.detail}): hookshim runs degraded (no warning replay, no dedup of duplicate processes)`, fix: 'fix its owner/permissions, or set HOOKSHIM_STATE_DIR to a private directory' });
+
+  const switches: DoctorReport['switches'] = { shim: opts.env.HOOKSHIM === '0' ? 'off' : 'on', log: opts.env.HOOKSHIM_LOG || null, logPayloads: opts.env.HOOKSHIM_LOG_PAYLOADS === '1', debug: opts.env.HOOKSHIM_DEBUG === '1' || opts.env.HOOKSHIM_DEBUG === 'true' };
+  if (switches.shim === 'off') findings.push({ code: 'shim-off', severity: 'warning', where: 'HOOKSHIM=0', message: 'the shim is switched off in this environment: every event answers allow / {} without running a guard', fix: 'unset HOOKSHIM' });
+
+  const bound: BoundEvent[] = [];
+  if (check.hooks.kind === 'ok') {
+    const foreign = foreignCounts(check.hooks.hooks);
+    for (const [event, list] of Object.entries(check.hooks.hooks)) {
+      for (const e of list.filter(isOurs) as Record<string, unknown>[]) {
+        const b: BoundEvent = { event, command: String(e.command), timeout: typeof e.timeout === 'number' ? e.timeout : null, foreign: foreign[event] ?? 0 };
+        if ('loop_limit' in e) b.loopLimit = e.loop_limit as number | null;
+        bound.push(b);
+      }
+    }
+  }
+  return {
+    hookshim: VERSION,
+    node,
+    project: { dir, how },
+    catalog: { file: check.catalogFile, rows: check.catalog ? check.catalog.rows.length : null, override: Boolean(opts.env.HOOKSHIM_CATALOG) },
+    config: { file: path.join(dir, '.cursor', 'hookshim.json'), present: fs.existsSync(path.join(dir, '.cursor', 'hookshim.json')) },
+    state,
+    switches,
+    bound,
+    check,
+    findings: [...findings, ...check.findings],
+  };
+}
+
+/** The project root as the hook path would resolve it, and how. */
+function resolveRoot(opts: DoctorOptions): { dir: string; how: string } {
+  if (opts.dir !== undefined) return { dir: path.resolve(opts.cwd, opts.dir), how: 'the DIR argument' };
+  if (opts.env.CURSOR_PROJECT_DIR) return { dir: path.resolve(opts.env.CURSOR_PROJECT_DIR), how: 'CURSOR_PROJECT_DIR (as the hook path does)' };
+  return { dir: opts.cwd, how: 'the current directory (Cursor runs project hooks from the project root)' };
+}
+
+/** The nearest ancestor with a catalog or a binding. */
+function findUp(from: string): string | undefined {
+  let d = from;
+  for (;;) {
+    if (fs.existsSync(path.join(d, 'hooks', 'hooks.json')) || fs.existsSync(path.join(d, HOOKS_JSON))) return d;
+    const parent = path.dirname(d);
+    if (parent === d) return undefined;
+    d = parent;
+  }
+}
+
+/** Whether hookshim could use `root` as its state directory, without creating or changing anything. */
+export function stateStatus(root: string): DoctorReport['state'] {
+  const me = typeof process.getuid === 'function' ? process.getuid() : -1;
+  let st: fs.Stats;
+  try {
+    st = fs.lstatSync(root);
+  } catch {
+    let d = path.dirname(root);
+    while (!fs.existsSync(d) && path.dirname(d) !== d) d = path.dirname(d);
+    try {
+      fs.accessSync(d, fs.constants.W_OK | fs.constants.X_OK);
+      return { dir: root, usable: true, detail: `does not exist yet; created (mode 700) on the first event under ${d}` };
+    } catch {
+      return { dir: root, usable: false, detail: `does not exist and ${d} is not writable` };
+    }
+  }
+  if (st.isSymbolicLink()) return { dir: root, usable: false, detail: 'it is a symbolic link (hookshim never follows one)' };
+  if (!st.isDirectory()) return { dir: root, usable: false, detail: 'it is not a directory' };
+  if (me >= 0 && st.uid !== me) return { dir: root, usable: false, detail: `owned by uid ${st.uid}, not ${me}` };
+  try {
+    fs.accessSync(root, fs.constants.W_OK | fs.constants.X_OK);
+  } catch {
+    return { dir: root, usable: false, detail: 'not writable' };
+  }
+  const mode = (st.mode & 0o777).toString(8);
+  return { dir: root, usable: true, detail: (st.mode & 0o077) === 0 ? `private (mode ${mode})` : `mode ${mode}: hookshim tightens it to 700 on the next event` };
+}
+
+function atLeast(version: string, min: readonly [number, number]): boolean {
+  const [maj = 0, minor = 0] = version.split('.').map(Number);
+  return maj > min[0] || (maj === min[0] && minor >= min[1]);
+}

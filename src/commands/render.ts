@@ -1,0 +1,155 @@
+// Text views of the command reports (the --json views are the reports themselves).
+import path from 'node:path';
+import type { CheckResult } from './check.ts';
+import type { DoctorReport } from './doctor.ts';
+import type { ExplainReport } from './explain.ts';
+import type { InitReport } from './init.ts';
+import { renderFindings, tally, type Paint } from './io.ts';
+import type { ReplayReport } from './replay.ts';
+
+export function renderInit(r: InitReport, p: Paint, dryRun: boolean): string {
+  const out: string[] = [];
+  out.push(`${p.bold('hookshim init')} ${r.dir} ${p.dim(`(catalog ${r.catalog}, ${r.rows} row${r.rows === 1 ? '' : 's'}; ${r.plan.mode === 'package' ? 'installed package' : 'vendored bundle'})`)}`);
+  if (r.plan.events.length === 0) out.push('bound: nothing (the catalog has no rows Cursor can run)');
+  else {
+    out.push('bound in .cursor/hooks.json:');
+    const w = Math.max(...r.plan.events.map((e) => e.length));
+    for (const ev of r.plan.events) {
+      const e = r.plan.entries[ev];
+      if (!e) continue;
+      const mark = r.added.includes(ev) ? p.green(' (new)') : r.updated.includes(ev) ? p.yellow(' (updated)') : '';
+      out.push(`  ${ev.padEnd(w)}  timeout ${String(e.timeout).padStart(3)}s${e.loop_limit !== undefined ? `, loop_limit ${e.loop_limit}` : ''}  ${p.dim(e.command)}${mark}`);
+    }
+  }
+  if (r.removed.length) out.push(`removed stale hookshim entries: ${r.removed.join(', ')}`);
+  const foreign = Object.entries(r.foreign);
+  if (foreign.length) out.push(`kept ${foreign.reduce((n, [, k]) => n + k, 0)} foreign entr${foreign.reduce((n, [, k]) => n + k, 0) === 1 ? 'y' : 'ies'} (${foreign.map(([ev, k]) => `${ev}: ${k}`).join(', ')})`);
+  if (r.plan.never.length) {
+    out.push('can never run under Cursor:');
+    for (const n of r.plan.never) out.push(`  ${n.locator}: ${n.reason}`);
+  }
+  if (r.plan.limits.length) {
+    out.push('runs only on some Cursor surfaces:');
+    for (const l of r.plan.limits) out.push(`  ${l.event}: ${l.note}`);
+  }
+  for (const w of r.warnings) out.push(`${p.yellow('warning:')} ${w}`);
+  if (r.changed.length) out.push(`${dryRun ? 'would write' : 'wrote'}: ${r.changed.join(', ')}`);
+  else out.push('unchanged: everything was already up to date');
+  if (r.changed.length && !dryRun) out.push(p.dim(`next: commit ${r.changed.join(' and ')}; run \`hookshim check\` in CI`));
+  return `${out.join('\n')}\n`;
+}
+
+export function renderCheck(r: CheckResult, p: Paint, opts: { verbose: boolean; strict: boolean }): string {
+  const out = renderFindings(r.findings, p, { info: opts.verbose });
+  const t = tally(r.findings);
+  const failed = t.errors > 0 || (opts.strict && t.warnings > 0);
+  const info = r.findings.filter((f) => f.severity === 'info').length;
+  const what = r.catalog ? `${r.catalog.rows.length} rows, ${r.plan?.events.length ?? 0} events bound, ${r.mode} bundle` : 'catalog unreadable';
+  out.push(`${failed ? p.red('hookshim check: failed') : p.green('hookshim check: ok')} ${p.dim(`(${what}; ${t.text}${info && !opts.verbose ? `; ${notes(info)} with --verbose` : ''})`)}`);
+  return `${out.join('\n')}\n`;
+}
+
+export function renderDoctor(r: DoctorReport, p: Paint, opts: { verbose: boolean }): string {
+  const ok = (b: boolean) => (b ? p.green('✓') : p.red('✗'));
+  const out: string[] = [];
+  out.push(`${p.bold(`hookshim ${r.hookshim} doctor`)}  ${r.project.dir}`, '');
+  out.push(p.bold('environment'));
+  const nodeNote = r.node.pathVersion && r.node.pathVersion !== r.node.version ? `; the node on PATH (${r.node.pathNode}) is ${r.node.pathVersion}` : r.node.pathNode ? `; on PATH: ${r.node.pathNode}` : '; no node on PATH';
+  out.push(`  ${ok(r.node.ok && Boolean(r.node.pathNode))} node ${r.node.version} (needs ≥ 20.19${nodeNote})`);
+  out.push(`  ${ok(true)} project root ${r.project.dir} ${p.dim(`(from ${r.project.how})`)}`);
+  const rel = path.relative(r.project.dir, r.catalog.file) || r.catalog.file;
+  out.push(`  ${ok(r.catalog.rows !== null)} catalog ${rel}${r.catalog.rows !== null ? `: ${r.catalog.rows} rows` : ': unreadable'}${r.catalog.override ? p.dim(' (HOOKSHIM_CATALOG)') : ''}`);
+  out.push(`  ${ok(!r.findings.some((f) => f.code === 'config-invalid'))} config .cursor/hookshim.json${r.config.present ? '' : p.dim(' (none: defaults)')}`);
+  out.push(`  ${ok(r.state.usable)} state directory ${r.state.dir} ${p.dim(`(${r.state.detail})`)}`);
+  const sw = [`HOOKSHIM ${r.switches.shim === 'off' ? p.red('=0: shim off') : 'on'}`, `trace log ${r.switches.log ? `${r.switches.log}${r.switches.logPayloads ? ' (with payloads)' : ''}` : 'off'}`, `debug ${r.switches.debug ? 'on' : 'off'}`];
+  out.push(`  ${ok(r.switches.shim === 'on')} ${sw.join(', ')}`);
+  out.push('', p.bold(`binding (.cursor/hooks.json, ${r.check.mode === 'package' ? 'installed package' : 'vendored bundle'})`));
+  if (r.check.hooks.kind === 'absent') out.push(`  ${p.red('✗')} not bound: run \`hookshim init\``);
+  else if (r.check.hooks.kind === 'invalid') out.push(`  ${p.red('✗')} ${r.check.hooks.error}`);
+  else if (r.bound.length === 0) out.push('  no hookshim entries');
+  else {
+    const w = Math.max(...r.bound.map((b) => b.event.length));
+    for (const b of r.bound) {
+      const extra = [b.loopLimit !== undefined ? `loop_limit ${b.loopLimit}` : '', b.foreign ? `+${b.foreign} foreign entr${b.foreign === 1 ? 'y' : 'ies'}` : ''].filter(Boolean).join(', ');
+      out.push(`  ${b.event.padEnd(w)}  timeout ${b.timeout === null ? '(Cursor default)' : `${String(b.timeout).padStart(3)}s`}${extra ? `, ${extra}` : ''}  ${p.dim(b.command)}`);
+    }
+  }
+  out.push('', p.bold('findings'));
+  const lines = renderFindings(r.findings, p, { info: opts.verbose });
+  out.push(...(lines.length ? lines.map((l) => `  ${l}`) : [`  ${p.green('✓')} nothing to report`]));
+  const t = tally(r.findings);
+  const info = r.findings.filter((f) => f.severity === 'info').length;
+  out.push('', `${t.errors ? p.red(t.text) : t.warnings ? p.yellow(t.text) : p.green(t.text)}${info && !opts.verbose ? p.dim(`; ${notes(info)} with --verbose`) : ''}`);
+  return `${out.join('\n')}\n`;
+}
+
+export function renderExplain(r: ExplainReport, p: Paint): string {
+  const out: string[] = [];
+  out.push(`${p.bold(r.event)}  ${p.dim(`project ${r.project.dir} (from ${r.project.how}); catalog ${r.catalog}`)}`);
+  if (!r.handled) {
+    out.push(`hookshim does not handle ${r.event}: ${r.unhandled}`);
+    return `${out.join('\n')}\n`;
+  }
+  out.push(p.dim(`Cursor timeout ${r.binding.timeoutS}s (${r.binding.source})`));
+  for (const n of r.notes) out.push(`${p.yellow('note:')} ${n}`);
+  for (const inv of r.invocations) {
+    out.push('', `${p.bold(`→ ${inv.claudeEvent}`)}${inv.values.length ? `  matcher values tried: ${inv.values.join(', ')}` : ''}`);
+    for (const pl of inv.payloads) {
+      out.push(p.dim(`  Claude stdin${pl.as && inv.payloads.length > 1 ? ` (as ${pl.as})` : ''}:`));
+      out.push(...JSON.stringify(pl.payload, null, 2).split('\n').map((l) => `    ${l}`));
+    }
+    out.push('  rows:');
+    if (inv.rows.length === 0) out.push(p.dim(`    (the catalog has no ${inv.claudeEvent} rows)`));
+    for (const row of inv.rows) {
+      const mark = row.status === 'selected' ? p.green('✓ runs   ') : row.status === 'skipped' ? p.yellow('✗ skipped') : row.status === 'gated' ? p.yellow('✗ gated  ') : p.dim('· no     ');
+      const why = row.status === 'selected' ? (row.matchedValue ? `matched ${row.matchedValue}${row.matcher !== undefined ? ` (matcher ${JSON.stringify(row.matcher)})` : ''}` : `${inv.claudeEvent} has no matcher to test: runs every time`) : (row.reason ?? '');
+      out.push(`    ${mark} ${row.locator}  ${row.label}  ${p.dim(why)}`);
+    }
+  }
+  if (r.otherRows.length) {
+    out.push('', p.dim(`other rows (not run by ${r.event}):`));
+    for (const row of r.otherRows) out.push(p.dim(`    ${row.locator}  ${row.label}  ${row.reason ?? ''}`));
+  }
+  if (!r.run) {
+    const n = r.invocations.flatMap((i) => i.rows).filter((x) => x.status === 'selected').length;
+    out.push('', p.dim(`nothing was run${n ? ` (add --run to run the ${n} selected script${n === 1 ? '' : 's'})` : ''}`));
+    return `${out.join('\n')}\n`;
+  }
+  out.push('', p.bold('results'));
+  if (r.run.scripts.length === 0) out.push(p.dim('  no script ran'));
+  for (const s of r.run.scripts) {
+    const status = s.timedOut ? p.red('timed out') : s.exit === null ? p.red(`killed${s.signal ? ` by ${s.signal}` : ''}`) : s.exit === 0 ? `exit 0` : s.exit === 2 ? p.red('exit 2') : p.yellow(`exit ${s.exit}`);
+    out.push(`  ${s.label}  ${status}  ${s.ms} ms  ${p.dim(s.locator)}`);
+    out.push(`    → ${s.verdict}`);
+    for (const [name, text] of [['stdout', s.stdout], ['stderr', s.stderr]] as const) for (const l of text.split('\n').filter(Boolean).slice(0, 8)) out.push(p.dim(`    ${name} │ ${l}`));
+  }
+  out.push('', `${p.bold('Cursor answer')} ${p.cyan(JSON.stringify(r.run.answer))}`);
+  for (const n of r.run.notes) out.push(p.dim(`  note: ${n}`));
+  for (const e of r.run.effects) out.push(p.dim(`  state: would ${e}`));
+  return `${out.join('\n')}\n`;
+}
+
+export function renderReplay(r: ReplayReport, p: Paint, strict: boolean): string {
+  const out: string[] = [];
+  out.push(`${p.bold('hookshim replay')} ${r.file} ${p.dim(`(bundle ${r.bundle})`)}`);
+  for (const e of r.events) {
+    const what = `${e.event}${e.tool ? ` ${e.tool}` : ''}${e.toolUseId ? ` ${e.toolUseId}` : ''}`;
+    const at = p.dim(`line ${e.line}`);
+    if (e.status === 'skipped') out.push(`  ${p.dim('-')} ${at} ${what}  ${p.dim(e.detail ?? '')}`);
+    else if (e.status === 'error') out.push(`  ${p.red('!')} ${at} ${what}  ${e.detail}`);
+    else if (e.status === 'same') out.push(`  ${p.green('=')} ${at} ${what}  ${p.dim(JSON.stringify(e.after))}`);
+    else {
+      out.push(`  ${e.status === 'changed' ? p.red('≠') : p.yellow('~')} ${at} ${what}  ${e.status === 'changed' ? 'decision changed' : 'same decision, different wording'}`);
+      out.push(`      was ${JSON.stringify(e.before)}`, `      now ${JSON.stringify(e.after)}`);
+    }
+  }
+  const c = r.counts;
+  if (r.unreadable.count) out.push(p.yellow(`  ${r.unreadable.count} unreadable line${r.unreadable.count === 1 ? '' : 's'} skipped: ${r.unreadable.examples.join('; ')}`));
+  const bad = c.changed + c.error + (strict ? c.wording : 0);
+  out.push(`${bad ? p.red('replay:') : p.green('replay:')} ${c.same} same, ${c.wording} wording only, ${c.changed} changed, ${c.error} errors, ${c.skipped} skipped`);
+  return `${out.join('\n')}\n`;
+}
+
+function notes(n: number): string {
+  return `${n} note${n === 1 ? '' : 's'}`;
+}

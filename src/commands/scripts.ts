@@ -1,0 +1,149 @@
+// Which file a catalog row runs: the script path inside its command, after placeholder substitution.
+// `./guard.sh` and `"${CLAUDE_PLUGIN_ROOT}"/hooks/guard.sh` must be executable; `node guard.mjs` or `sh guard.sh` need not.
+import fs from 'node:fs';
+import path from 'node:path';
+import { substitutePlaceholders, type PlaceholderVars } from '../../catalog/command.ts';
+import type { CatalogRow } from '../../catalog/types.ts';
+
+export type ScriptRef =
+  /** A file the row runs: directly (must be executable) or through an interpreter. `path` is absolute. */
+  | { kind: 'file'; path: string; written: string; direct: boolean; interpreter?: string }
+  /** A bare command name, looked up on PATH. */
+  | { kind: 'command'; name: string }
+  /** Nothing we can check statically (inline code, variables, npx …). */
+  | { kind: 'opaque'; why: string };
+
+/** Interpreters whose first operand is the script; `run` after deno/bun is a subcommand. */
+const INTERPRETERS = new Set(['node', 'nodejs', 'sh', 'bash', 'zsh', 'dash', 'ksh', 'python', 'python3', 'ruby', 'perl', 'php', 'deno', 'bun', 'tsx', 'ts-node', 'pwsh']);
+/** Options of an interpreter that take the next word as their value. */
+const VALUE_OPTIONS = new Set(['-r', '--require', '--import', '--loader', '--experimental-loader', '-C', '--conditions', '--input-type', '-W', '-X', '-m', '-I']);
+/** Options that mean "the code is inline": no script file. */
+const INLINE = new Set(['-c', '-e', '--eval', '-p', '--print']);
+/** Runners that fetch or resolve a package: not checkable statically. */
+const RUNNERS = new Set(['npx', 'pnpx', 'bunx', 'pnpm', 'yarn', 'npm', 'uv', 'uvx', 'pipx']);
+/** Shell builtins and POSIX utilities a catalog may run bare. */
+export const BUILTINS = new Set([':', 'true', 'false', 'echo', 'printf', 'exit', 'cat', 'test', '[', 'cd', 'read', 'set', 'exec', 'eval', 'command']);
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+
+interface Word {
+  value: string;
+  /** Contains an expansion ($ or `) outside single quotes: its value is not known statically. */
+  dynamic: boolean;
+}
+
+/** The words of the first simple command of a shell line: quotes removed, no expansion. */
+export function firstCommandWords(line: string): Word[] {
+  const words: Word[] = [];
+  let i = 0;
+  while (i < line.length) {
+    const c = line[i] as string;
+    if (c === ' ' || c === '\t' || c === '\r') {
+      i++;
+      continue;
+    }
+    if (';&|<>()\n'.includes(c) || c === '#') break;
+    let value = '';
+    let dynamic = false;
+    while (i < line.length) {
+      const ch = line[i] as string;
+      if (' \t\r;&|<>()\n'.includes(ch)) break;
+      if (ch === "'") {
+        const close = line.indexOf("'", i + 1);
+        if (close < 0) return words;
+        value += line.slice(i + 1, close);
+        i = close + 1;
+      } else if (ch === '"') {
+        i++;
+        while (i < line.length && line[i] !== '"') {
+          const d = line[i] as string;
+          if (d === '$' || d === '`') dynamic = true;
+          if (d === '\\' && i + 1 < line.length && '$`"\\\n'.includes(line[i + 1] as string)) {
+            value += line[i + 1];
+            i += 2;
+          } else {
+            value += d;
+            i++;
+          }
+        }
+        if (i >= line.length) return words;
+        i++;
+      } else if (ch === '\\') {
+        if (i + 1 < line.length) value += line[i + 1];
+        i += 2;
+      } else {
+        if (ch === '$' || ch === '`') dynamic = true;
+        value += ch;
+        i++;
+      }
+    }
+    words.push({ value, dynamic });
+  }
+  return words;
+}
+
+/** Find the script a row runs. `home` expands a leading `~/`. */
+export function scriptOf(row: CatalogRow, vars: PlaceholderVars, home?: string): ScriptRef {
+  if (row.command === undefined) return { kind: 'opaque', why: 'no command' };
+  let words: Word[];
+  if (row.args !== undefined) {
+    words = [row.command, ...row.args].map((w) => ({ value: substitutePlaceholders(w, vars), dynamic: false }));
+  } else {
+    words = firstCommandWords(substitutePlaceholders(row.command, vars));
+  }
+  // Leading KEY=VALUE assignments, `env [-i] [-u NAME] [KEY=VALUE…]`, `exec`.
+  let k = 0;
+  for (;;) {
+    const w = words[k];
+    if (w === undefined) return { kind: 'opaque', why: 'no command word' };
+    if (ASSIGNMENT.test(w.value) || w.value === 'exec') k++;
+    else if (w.value === 'env') {
+      k++;
+      while (words[k] && (words[k]!.value.startsWith('-') || ASSIGNMENT.test(words[k]!.value))) k += words[k]!.value === '-u' ? 2 : 1;
+    } else break;
+  }
+  const first = words[k] as Word;
+  if (first.dynamic) return { kind: 'opaque', why: `the command word "${first.value}" depends on a variable` };
+  const name = path.basename(first.value);
+  if (RUNNERS.has(name)) return { kind: 'opaque', why: `runs through ${name}` };
+  if (INTERPRETERS.has(name)) {
+    let j = k + 1;
+    if ((name === 'deno' || name === 'bun') && words[j]?.value === 'run') j++;
+    for (; j < words.length; j++) {
+      const w = words[j] as Word;
+      if (INLINE.has(w.value)) return { kind: 'opaque', why: `inline code (${name} ${w.value})` };
+      if (w.value === '--') {
+        j++;
+        break;
+      }
+      if (!w.value.startsWith('-') || w.value === '-') break;
+      if (VALUE_OPTIONS.has(w.value)) j++;
+    }
+    const script = words[j];
+    if (script === undefined || script.value === '-') return { kind: 'opaque', why: `${name} reads its program from stdin` };
+    if (script.dynamic) return { kind: 'opaque', why: `the script path "${script.value}" depends on a variable` };
+    return { kind: 'file', path: resolve(script.value, vars.projectDir, home), written: script.value, direct: false, interpreter: name };
+  }
+  if (first.value.includes('/')) return { kind: 'file', path: resolve(first.value, vars.projectDir, home), written: first.value, direct: true };
+  return { kind: 'command', name: first.value };
+}
+
+/** Scripts run with cwd = project root: relative paths resolve there. */
+function resolve(p: string, projectDir: string, home?: string): string {
+  if (p.startsWith('~/') && home) return path.join(home, p.slice(2));
+  return path.resolve(projectDir, p);
+}
+
+/** Where a bare command resolves on PATH, if anywhere. */
+export function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
+  for (const d of (env.PATH ?? '').split(path.delimiter)) {
+    if (!d) continue;
+    const p = path.join(d, name);
+    try {
+      fs.accessSync(p, fs.constants.X_OK);
+      if (fs.statSync(p).isFile()) return p;
+    } catch {
+      /* not here */
+    }
+  }
+  return undefined;
+}
