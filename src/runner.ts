@@ -65,7 +65,7 @@ export function runAll(jobs: readonly Job[]): Batch {
 /** The result of a script that had no answer after `elapsedMs` (still running, or never started). */
 export function unfinished(job: Pick<Job, 'label' | 'locator' | 'claudeEvent' | 'timeoutSeconds'>, elapsedMs: number): RunResult {
   const had = Math.min(job.timeoutSeconds, Math.max(0, elapsedMs) / 1000);
-  return { ...base(job), timedOut: true, exitCode: null, signal: null, stdout: '', stderr: '', durationMs: elapsedMs, truncated: false, timeoutSeconds: Math.round(had * 10) / 10 };
+  return { ...base(job), timedOut: true, exitCode: null, signal: null, stdout: '', stderr: '', durationMs: elapsedMs, truncated: false, timeoutSeconds: had };
 }
 
 function base(job: Pick<Job, 'label' | 'locator' | 'claudeEvent' | 'timeoutSeconds'>): Pick<RunResult, 'label' | 'locator' | 'claudeEvent' | 'timeoutSeconds'> {
