@@ -210,7 +210,8 @@ function checkScript(row: CatalogRow, ref: ScriptRef, where: string, runs: boole
   try {
     st = fs.statSync(ref.path);
   } catch {
-    return [{ code: 'script-missing', severity: 'error', where, message: `runs ${shown}, which does not exist${ref.written !== shown ? ` (written ${JSON.stringify(ref.written)})` : ''}: Cursor's preToolUse/stop fail closed on it (deny / follow-up naming it)`, fix: `add ${shown}, or fix the path in the catalog` }];
+    const closed = row.event === 'PreToolUse' || row.event === 'Stop' || row.event === 'SubagentStop';
+    return [{ code: 'script-missing', severity: 'error', where, message: `runs ${shown}, which does not exist: ${closed ? 'every event it matches fails closed (a deny or follow-up naming it)' : 'it fails every time it runs'}`, fix: `add ${shown}, or fix the path in the catalog` }];
   }
   if (!st.isFile()) return [{ code: 'script-missing', severity: 'error', where, message: `runs ${shown}, which is not a file` }];
   if (ref.direct) {

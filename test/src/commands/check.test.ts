@@ -1,0 +1,179 @@
+// `hookshim check`: one repo per failure, each asserting its finding's message (and the exit code through the CLI).
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runChecks } from '../../../src/commands/check.ts';
+import { init } from '../../../src/commands/init.ts';
+import type { Finding } from '../../../src/commands/io.ts';
+import { ensureBuilt } from '../../e2e/harness.ts';
+import { cleanupAll, cli, sh, tempRepo, type TempRepo } from './helpers.ts';
+
+beforeAll(() => ensureBuilt());
+afterAll(() => cleanupAll());
+
+const GUARD = { type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/guard.sh', timeout: 10 };
+const HOOKS = {
+  PreToolUse: [{ matcher: 'Bash', hooks: [GUARD] }, { matcher: 'Write|Edit', hooks: [{ type: 'command', command: 'node "${CLAUDE_PLUGIN_ROOT}"/hooks/secrets.mjs', timeout: 10 }] }],
+  Stop: [{ hooks: [{ type: 'command', command: 'sh hooks/stop.sh', timeout: 10 }] }],
+};
+
+/** A repo that passes every check: catalog, scripts, binding, vendored bundle. */
+function goodRepo(hooks: unknown = HOOKS, setup?: (r: TempRepo) => void): TempRepo {
+  const repo = tempRepo();
+  repo.catalog(hooks);
+  repo.write('hooks/guard.sh', sh('exit 0'));
+  repo.write('hooks/secrets.mjs', '#!/usr/bin/env node\n', 0o644); // run through node: need not be executable
+  repo.write('hooks/stop.sh', sh('exit 0'), 0o644); // run through sh: need not be executable
+  setup?.(repo);
+  init({ dir: repo.dir });
+  return repo;
+}
+
+const env = () => ({ PATH: process.env.PATH, HOME: '/nonexistent-home' });
+const check = (repo: TempRepo) => runChecks({ dir: repo.dir, env: env() }).findings;
+const only = (findings: Finding[], code: string) => findings.filter((f) => f.code === code);
+const severe = (findings: Finding[]) => findings.filter((f) => f.severity !== 'info');
+
+const editJson = (repo: TempRepo, rel: string, edit: (doc: any) => void) => {
+  const doc = JSON.parse(repo.read(rel));
+  edit(doc);
+  repo.write(rel, `${JSON.stringify(doc, null, 2)}\n`);
+};
+
+describe('a healthy repo', () => {
+  it('has no errors or warnings, and the CLI says ok with exit 0', async () => {
+    const repo = goodRepo();
+    expect(severe(check(repo))).toEqual([]);
+    const r = await cli(['check', repo.dir], { env: env() });
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^hookshim check: ok \(3 rows, 4 events bound, vendored bundle; 0 errors, 0 warnings\)\n$/);
+  });
+
+  it('--json lists findings with stable codes', async () => {
+    const repo = goodRepo();
+    fs.rmSync(path.join(repo.dir, 'hooks/guard.sh'));
+    const r = await cli(['check', repo.dir, '--json'], { env: env() });
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.out);
+    expect(out).toMatchObject({ ok: false, errors: 1, warnings: 0, mode: 'vendored', events: ['preToolUse', 'postToolUse', 'postToolUseFailure', 'stop'] });
+    expect(out.findings.map((f: Finding) => f.code)).toContain('script-missing');
+  });
+});
+
+describe('each failure, with its message', () => {
+  it.each<[string, (r: TempRepo) => void, string, Finding['severity'], RegExp]>([
+    ['binding missing', (r) => fs.rmSync(path.join(r.dir, '.cursor/hooks.json')), 'binding-missing', 'error', /^does not exist, so Cursor runs none of the catalog \(it needs preToolUse, postToolUse, postToolUseFailure, stop\)$/],
+    ['binding not JSON', (r) => r.write('.cursor/hooks.json', '{'), 'binding-invalid', 'error', /^not valid JSON .*; Cursor cannot load it$/],
+    ['an event the catalog needs is not bound', (r) => editJson(r, '.cursor/hooks.json', (d) => delete d.hooks.preToolUse), 'binding-missing-event', 'error', /^not bound, but the catalog needs it \(PreToolUse\[0\]\.hooks\[0\], PreToolUse\[1\]\.hooks\[0\]\)$/],
+    ['a stale entry for an event no row needs', (r) => editJson(r, '.cursor/hooks.json', (d) => (d.hooks.subagentStop = [{ command: 'node .cursor/hooks/hookshim.mjs subagentStop', timeout: 60 }])), 'binding-stale', 'error', /^bound to hookshim, but no catalog row needs it any more: every event starts a process for nothing$/],
+    ['an entry on an event hookshim does not handle', (r) => editJson(r, '.cursor/hooks.json', (d) => (d.hooks.beforeShellExecution = [{ command: 'node .cursor/hooks/hookshim.mjs beforeShellExecution' }])), 'binding-stale', 'error', /hookshim does not handle this event/],
+    ['an entry edited by hand', (r) => editJson(r, '.cursor/hooks.json', (d) => (d.hooks.preToolUse[0] = { ...d.hooks.preToolUse[0], timeout: 10, failClosed: true })), 'binding-differs', 'error', /init writes \{"command":"node \.cursor\/hooks\/hookshim\.mjs preToolUse","timeout":30\} \(timeout 10 → 30; failClosed true → none\)$/],
+    ['two hookshim entries on one event', (r) => editJson(r, '.cursor/hooks.json', (d) => d.hooks.stop.push(d.hooks.stop[0])), 'binding-duplicate', 'error', /^2 hookshim entries: Cursor starts hookshim 2 times per event$/],
+    ['vendored bundle missing', (r) => fs.rmSync(path.join(r.dir, '.cursor/hooks/hookshim.mjs')), 'bundle-missing', 'error', /^missing: the bound command cannot start, and Cursor lets every action through$/],
+    ['vendored bundle stale (older version)', (r) => r.write('.cursor/hooks/hookshim.mjs', '#!/usr/bin/env node\n// hookshim 0.0.1: runs a Claude Code hook catalog under Cursor.\n'), 'bundle-stale', 'error', /^stale: it is hookshim 0\.0\.1, this CLI ships \d+\.\d+\.\d+$/],
+    ['vendored bundle edited (same version)', (r) => fs.appendFileSync(path.join(r.dir, '.cursor/hooks/hookshim.mjs'), '\n// local patch\n'), 'bundle-stale', 'error', /\(same version, different build\)$/],
+    ['a script that does not exist', (r) => fs.rmSync(path.join(r.dir, 'hooks/guard.sh')), 'script-missing', 'error', /^runs hooks\/guard\.sh, which does not exist: every event it matches fails closed \(a deny or follow-up naming it\)$/],
+    ['a script run directly that is not executable', (r) => fs.chmodSync(path.join(r.dir, 'hooks/guard.sh'), 0o644), 'script-not-executable', 'error', /^runs hooks\/guard\.sh directly, but it is not executable: the shell exits 126 and hookshim fails closed$/],
+    ['a missing script run through node', (r) => fs.rmSync(path.join(r.dir, 'hooks/secrets.mjs')), 'script-missing', 'error', /^runs hooks\/secrets\.mjs, which does not exist/],
+    ['a .cursor/hookshim.json that is not valid', (r) => r.write('.cursor/hookshim.json', '{"promptContext": "later"}'), 'config-invalid', 'error', /promptContext.*the hook path ignores the whole file and uses defaults$/],
+    ['an unknown config key', (r) => r.write('.cursor/hookshim.json', '{"check": {"test": true}}'), 'config-unknown-key', 'warning', /^unknown key "check\.test" is ignored \(known: readmeRows, tests, readme, testDir\)$/],
+  ])('%s', (_name, mutate, code, severity, message) => {
+    const repo = goodRepo();
+    mutate(repo);
+    const found = only(check(repo), code);
+    expect(found, JSON.stringify(check(repo), null, 1)).toHaveLength(1);
+    expect(found[0]?.severity).toBe(severity);
+    expect(found[0]?.message).toMatch(message);
+  });
+
+  it.each<[string, unknown, string, Finding['severity'], RegExp]>([
+    ['an invalid matcher regex', { PreToolUse: [{ matcher: 'Bash(', hooks: [GUARD] }] }, 'matcher-invalid', 'error', /^matcher "Bash\(" is not a valid regular expression \(.*\): the row never runs, in Claude Code either$/],
+    ['a matcher naming no tool Cursor calls', { PreToolUse: [{ matcher: 'MultiEdit', hooks: [GUARD] }] }, 'matcher-unreachable', 'warning', /^matcher "MultiEdit" names no tool Cursor calls .*: it never fires under Cursor$/],
+    ['an `if` hookshim cannot evaluate', { PreToolUse: [{ matcher: 'Grep', hooks: [{ ...GUARD, if: 'Grep(secret)' }] }] }, 'if-invalid', 'error', /^"if" cannot be evaluated: "Grep\(secret\)": specifiers for Grep are not supported by hookshim .*; hookshim skips the row rather than run it unfiltered$/],
+    ['an `if` on a non-tool event', { Stop: [{ hooks: [{ ...GUARD, if: 'Bash(git push *)' }] }] }, 'if-never-runs', 'error', /^"if" is only evaluated on tool events; on Stop a handler with "if" never runs/],
+    ['a timeout that cannot fit even the longest wrapper', { PreToolUse: [{ matcher: 'Bash', hooks: [{ ...GUARD, timeout: 700 }] }] }, 'timeout-too-long', 'error', /^timeout 700s cannot fit: preToolUse is bound with timeout 600s and hookshim answers 5s before Cursor's kill, so the script is cut at 595s and fails closed$/],
+    ['an unknown event in the catalog', { PreTooluse: [{ hooks: [GUARD] }] }, 'catalog-warning', 'warning', /unknown event "PreTooluse" \(did you mean "PreToolUse"\? event names are case-sensitive\); its handlers will never run/],
+    ['a bare command not on PATH', { Stop: [{ hooks: [{ type: 'command', command: 'hookshim-test-no-such-tool --flag' }] }] }, 'command-not-found', 'warning', /^"hookshim-test-no-such-tool" is not on PATH here/],
+  ])('%s', (_name, hooks, code, severity, message) => {
+    const repo = goodRepo(hooks);
+    const found = only(check(repo), code);
+    expect(found, JSON.stringify(check(repo), null, 1)).toHaveLength(1);
+    expect(found[0]?.severity).toBe(severity);
+    expect(found[0]?.message).toMatch(message);
+  });
+
+  it('a bound timeout lowered by hand no longer fits the row (and the entry differs)', () => {
+    const repo = goodRepo({ PreToolUse: [{ matcher: 'Bash', hooks: [{ ...GUARD, timeout: 25 }] }] });
+    editJson(repo, '.cursor/hooks.json', (d) => (d.hooks.preToolUse[0].timeout = 20));
+    const findings = check(repo);
+    expect(only(findings, 'timeout-too-long')[0]?.message).toBe("timeout 25s cannot fit: preToolUse is bound with timeout 20s and hookshim answers 3s before Cursor's kill, so the script is cut at 17s and fails closed");
+    expect(only(findings, 'binding-differs')).toHaveLength(1);
+  });
+
+  it('package mode: the installed package must be there', () => {
+    const repo = tempRepo();
+    repo.catalog(HOOKS);
+    init({ dir: repo.dir, mode: 'package' });
+    expect(only(check(repo), 'package-missing')[0]?.message).toBe('missing: the bound command cannot start, and Cursor lets every action through');
+    repo.write('node_modules/hookshim/dist/hookshim.mjs', '');
+    expect(only(check(repo), 'package-missing')).toEqual([]);
+  });
+
+  it('no catalog: exit 3 and nothing else is checked', async () => {
+    const repo = tempRepo();
+    const r = await cli(['check', repo.dir], { env: env() });
+    expect(r.code).toBe(3);
+    expect(r.out).toMatch(/error +hooks\/hooks\.json: no catalog at .* \[catalog-missing\]/);
+  });
+
+  it('--strict fails on warnings; without it they only print', async () => {
+    const repo = goodRepo({ PreToolUse: [{ matcher: 'MultiEdit', hooks: [GUARD] }] });
+    expect((await cli(['check', repo.dir], { env: env() })).code).toBe(0);
+    const strict = await cli(['check', repo.dir, '--strict'], { env: env() });
+    expect(strict.code).toBe(1);
+    expect(strict.out).toMatch(/warning .*\[matcher-unreachable\]\nhookshim check: failed/);
+  });
+});
+
+describe('conventions from .cursor/hookshim.json (check.readmeRows, check.tests)', () => {
+  const conventions = (r: TempRepo) => r.write('.cursor/hookshim.json', JSON.stringify({ check: { readmeRows: true, tests: true } }));
+
+  it('a guard without its test or README row fails, naming what is expected', () => {
+    const repo = goodRepo(HOOKS, conventions);
+    repo.write('README.md', '# x\n\n| script | event |\n|---|---|\n| `guard.sh` | PreToolUse |\n\nsecrets.mjs is mentioned in prose only.\n');
+    repo.write('test/hooks/guard.sh.test.ts', '');
+    repo.write('test/hooks/secrets.test.ts', ''); // <stem>.test.ts counts too
+    const findings = check(repo);
+    expect(only(findings, 'guard-readme-row-missing').map((f) => f.message)).toEqual([
+      "hooks/secrets.mjs has no row in README.md's guard table (no table line names secrets.mjs)",
+      "hooks/stop.sh has no row in README.md's guard table (no table line names stop.sh)",
+    ]);
+    expect(only(findings, 'guard-test-missing').map((f) => f.message)).toEqual(['hooks/stop.sh has no test: expected test/hooks/stop.sh.test.ts']);
+  });
+
+  it('no README at all is one finding', () => {
+    const repo = goodRepo(HOOKS, conventions);
+    expect(only(check(repo), 'readme-missing')[0]?.message).toBe('does not exist, so no guard has its README row (.cursor/hookshim.json check.readmeRows)');
+  });
+
+  it('custom README and test folder; off by default', () => {
+    const repo = goodRepo(HOOKS, (r) => r.write('.cursor/hookshim.json', JSON.stringify({ check: { readmeRows: true, tests: true, readme: 'docs/GUARDS.md', testDir: 'spec' } })));
+    repo.write('docs/GUARDS.md', '| guard.sh | secrets.mjs | stop.sh |\n');
+    for (const t of ['guard.sh.test.mjs', 'secrets.mjs.test.ts', 'stop.test.js']) repo.write(`spec/${t}`, '');
+    expect(severe(check(repo))).toEqual([]);
+    const plain = goodRepo();
+    expect(check(plain).filter((f) => f.code.startsWith('guard-') || f.code === 'readme-missing')).toEqual([]);
+  });
+});
+
+describe('double binding seen from CI', () => {
+  it('a committed .claude/settings.json running a catalog script is a warning with the fix', () => {
+    const repo = goodRepo();
+    repo.write('.claude/settings.json', JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/hooks/guard.sh' }] }] } }));
+    const [f] = only(check(repo), 'double-binding');
+    expect(f?.severity).toBe('warning');
+    expect(f?.where).toBe('.claude/settings.json PreToolUse[0].hooks[0]');
+    expect(f?.message).toBe('"$CLAUDE_PROJECT_DIR"/hooks/guard.sh also runs through hookshim (hooks/hooks.json PreToolUse[0].hooks[0]): Cursor\'s third-party loader runs it a second time on PreToolUse, with untranslated Cursor-shaped input');
+    expect(f?.fix).toMatch(/^turn off Cursor Settings → Agents → Third-Party Imports → "Include Third-Party Plugins, Skills, and Other Configs" \(on by default\), or remove this hook from \.claude\/settings\.json \(it is committed/);
+  });
+});
