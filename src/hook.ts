@@ -89,8 +89,14 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
   // The stdin read is bounded by the binding's deadline too (project dir from the environment until the payload is known).
   const early = budgetFor(readBinding(projectDir(io.env, {}, io.cwd), event).timeoutS, io.startedAt);
   const stdin = await readStdin(io.stdin, early.deadline - Date.now());
-  if (stdin.problem) log.warn(`${stdin.problem}; continuing with what there is`);
   const input = stdin.input;
+  if (stdin.problem && Object.keys(input).length === 0) {
+    // No payload at all: there is no event to guard, and hookshim fails open (DESIGN §6).
+    log.warn(`${stdin.problem}; answering ${JSON.stringify(fallback)} (fail open)`);
+    emit(fallback);
+    return 0;
+  }
+  if (stdin.problem) log.warn(`${stdin.problem}; continuing with what arrived`);
   const dir = projectDir(io.env, input, io.cwd);
   const binding = readBinding(dir, event);
   const budget = budgetFor(binding.timeoutS, io.startedAt);
