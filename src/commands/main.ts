@@ -120,8 +120,9 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
           .option('event', { type: 'string', describe: 'only replay this Cursor event' })
           .option('strict', { type: 'boolean', default: false, describe: 'a wording-only change (same decision, different text) fails too' })
           .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
-          .example('HOOKSHIM_LOG=/tmp/t.ndjson HOOKSHIM_LOG_PAYLOADS=1 cursor .', 'record a session')
-          .example('$0 replay /tmp/t.ndjson', 'would the edited catalog decide the same?'),
+          .example('$0 replay /tmp/t.ndjson', 'would the edited catalog decide the same?')
+          .example('$0 replay t.ndjson --bundle .cursor/hooks/hookshim.mjs', 'replay through the vendored bundle')
+          .epilogue('Record a session first: HOOKSHIM_LOG=/tmp/t.ndjson HOOKSHIM_LOG_PAYLOADS=1 cursor .'),
       async (args) => {
         const report = await replay({ file: args.file, ...(args.dir !== undefined ? { dir: args.dir } : {}), ...(args.bundle ? { bundle: args.bundle } : {}), ...(args.event ? { event: args.event } : {}), env: io.env, cwd: io.cwd });
         const replayed = report.events.filter((e) => e.status !== 'skipped').length;
