@@ -22,8 +22,10 @@
 //   name and key argument (toolKey: Bash command, file_path, pattern, …) that no earlier tool_use took — i.e.
 //   the k-th tool_use of a name+key pairs with the k-th result of that name+key. A tool_use with no such result
 //   gets no result line. Its `user` tool_result line is written right after the assistant line of the tool_use.
-//   A result is stale, and no longer offered, once RESULT_SLACK results recorded after it have been paired (a
-//   subagent's result, or one whose tool_use never shows up): it cannot pair with a much later identical call.
+//   Two bounds keep a result from pairing with a much later identical call (a tool_use that never got its own
+//   result would otherwise take the next one's): a result is stale once RESULT_SLACK results recorded after it
+//   have been paired (a subagent's result, or one whose tool_use never shows up), and a tool_use only looks at
+//   the RESULT_WINDOW results that follow the oldest one neither paired nor stale.
 //
 // Incremental design: a result is usually recorded (postToolUse) after its tool_use line was already rewritten
 // (preToolUse). Each tool_use left without a result stays "pending" for PENDING_LINES source lines (and
@@ -168,8 +170,10 @@ export const PENDING_LINES = 256;
 export const PENDING_CHARS = 1 << 20;
 /** At most this many tool uses wait at once (the oldest gives up first). */
 export const PENDING_MAX = 16;
-/** A result this many seqs older than the newest paired one is stale. */
+/** A result is stale once this many results recorded after it have been paired. */
 export const RESULT_SLACK = 64;
+/** A tool_use can take a result only among this many, counted from the oldest result neither paired nor stale. */
+export const RESULT_WINDOW = 256;
 /** At most this many unpaired results are kept in a saved state (compactState drops the oldest). */
 export const OPEN_MAX = 256;
 
@@ -201,19 +205,30 @@ export function rewriteLines(
   ctx: RewriteContext,
 ): { out: string[]; state: RewriteState; stats: RewriteStats; marks: RewriteMark[] } {
   const st: RewriteState = { ...state, open: state.open.slice() };
-  for (const r of ctx.results.after(st.resultSeq)) {
-    st.resultSeq = Math.max(st.resultSeq, r.seq);
-    st.open.push({ seq: r.seq, name: r.claudeName, key: r.key, ...(r.ref !== undefined ? { ref: r.ref } : {}) });
-  }
-  const run: Run = { st, ctx, out: [], stats: emptyStats(), index: undefined, taken: [], takenSet: new Set(), paired: st.paired.slice(), newPending: false };
+  const run: Run = {
+    st,
+    ctx,
+    out: [],
+    stats: emptyStats(),
+    index: undefined,
+    taken: [],
+    takenSet: new Set(),
+    paired: st.paired.slice(),
+    feed: ctx.results.after(st.resultSeq),
+    feedAt: 0,
+    low: 0,
+    newPending: false,
+  };
+  topUp(run);
   // Marks are built at the end, for the lines whose tool_use still waits: the state before each such line is
-  // its scalars, its pending list, and the open results minus those taken before it.
-  const drafts: { inLine: number; outLine: number; taken: number; state: Omit<RewriteState, 'open' | 'paired'> }[] = [];
+  // its scalars, its pending list, and the open results fed by then minus those taken by then.
+  const drafts: { inLine: number; outLine: number; taken: number; fed: number; state: Omit<RewriteState, 'open' | 'paired'> }[] = [];
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i] ?? '';
     const { line, chars, lastUuid, lastText, resultSeq } = st;
     const outLine = run.out.length;
     const taken = run.taken.length;
+    const fed = st.open.length;
     run.newPending = false;
     st.line += 1;
     st.chars += raw.length + 1;
@@ -224,14 +239,14 @@ export function rewriteLines(
     const pending = st.pending;
     run.stats.lines++;
     rewriteOne(raw, run);
-    if (run.newPending) drafts.push({ inLine: i, outLine, taken, state: { v: 1, line, chars, lastUuid, lastText, resultSeq, pending } });
+    if (run.newPending) drafts.push({ inLine: i, outLine, taken, fed, state: { v: 1, line, chars, lastUuid, lastText, resultSeq, pending } });
   }
   run.stats.emitted = run.out.length;
   const final = { ...st, ...matchingAfter(state.paired, st.open, run.taken, run.taken.length) };
   const kept = new Set(final.pending.map((p) => p.line));
   const marks = drafts
     .filter((d) => kept.has(d.state.line + 1))
-    .map((d) => ({ inLine: d.inLine, outLine: d.outLine, state: { ...d.state, ...matchingAfter(state.paired, st.open, run.taken, d.taken) } }));
+    .map((d) => ({ inLine: d.inLine, outLine: d.outLine, state: { ...d.state, ...matchingAfter(state.paired, st.open.slice(0, d.fed), run.taken, d.taken) } }));
   return { out: run.out, state: final, stats: run.stats, marks };
 }
 
@@ -261,12 +276,13 @@ export function rewriteAll(lines: readonly string[], ctx: RewriteContext): { out
   return rewriteLines(lines, initialRewriteState(), ctx);
 }
 
-/** The earliest source line holding a pending tool_use that one of `refs` pairs with, if any (then rewind to its mark). */
+/** The earliest source line holding a pending tool_use that one of `refs` (within the window) pairs with, if any: rewind to its mark. */
 export function pendingMatch(state: RewriteState, refs: readonly ToolResultRef[]): number | undefined {
+  const low = state.open[0]?.seq ?? refs[0]?.seq ?? 0;
   let best: number | undefined;
   for (const p of state.pending) {
     if (best !== undefined && p.line >= best) continue;
-    if (refs.some((r) => r.claudeName === p.name && r.key === p.key)) best = p.line;
+    if (refs.some((r) => r.claudeName === p.name && r.key === p.key && r.seq < low + RESULT_WINDOW)) best = p.line;
   }
   return best;
 }
@@ -297,6 +313,11 @@ interface Run {
   takenSet: Set<number>;
   /** st.paired plus this call's takes, ascending. */
   paired: number[];
+  /** Results after st.resultSeq as the lookup gave them, taken in from `feedAt` on. */
+  feed: readonly ToolResultRef[];
+  feedAt: number;
+  /** Index into st.open before which every entry is taken or stale. */
+  low: number;
   /** The current line left a tool_use pending. */
   newPending: boolean;
   /** sha256 words of the session id, for ids (computed once per call). */
@@ -485,6 +506,7 @@ function pairResult(run: Run, tool: { name: string; key: string }, block: number
 /** The earliest open result with this name and key that is neither taken nor stale; marks it taken. */
 function takeOpen(run: Run, tool: { name: string; key: string }): OpenResult | undefined {
   const { st } = run;
+  topUp(run);
   if (!run.index) {
     run.index = new Map();
     for (const o of st.open) {
@@ -505,6 +527,41 @@ function takeOpen(run: Run, tool: { name: string; key: string }): OpenResult | u
     run.takenSet.add(o.seq);
     insertSorted(run.paired, o.seq);
     return o;
+  }
+  return undefined;
+}
+
+/**
+ * Take in recorded results, in seq order, up to RESULT_WINDOW past the oldest one neither paired nor stale:
+ * a tool_use can only pair within that window (and the index stays small).
+ */
+function topUp(run: Run): void {
+  const { st } = run;
+  for (;;) {
+    const next = run.feed[run.feedAt];
+    if (!next) return;
+    const low = oldestOpen(run) ?? next.seq;
+    if (next.seq >= low + RESULT_WINDOW) return;
+    const o: OpenResult = { seq: next.seq, name: next.claudeName, key: next.key, ...(next.ref !== undefined ? { ref: next.ref } : {}) };
+    st.open.push(o);
+    st.resultSeq = Math.max(st.resultSeq, next.seq);
+    run.feedAt++;
+    if (run.index) {
+      const k = `${o.name}\u0000${o.key}`;
+      const slot = run.index.get(k);
+      if (slot) slot.list.push(o);
+      else run.index.set(k, { list: [o], head: 0 });
+    }
+  }
+}
+
+/** Seq of the oldest open result neither taken nor stale (st.open is in seq order; the pointer only advances). */
+function oldestOpen(run: Run): number | undefined {
+  const { open } = run.st;
+  while (run.low < open.length) {
+    const o = open[run.low] as OpenResult;
+    if (!run.takenSet.has(o.seq) && !isStale(run.paired, o.seq)) return o.seq;
+    run.low++;
   }
   return undefined;
 }

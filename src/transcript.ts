@@ -28,7 +28,6 @@ import {
   lastAssistantText,
   pendingMatch,
   rewriteLines,
-  type RewriteMark,
   type RewriteState,
   type RewriteStats,
   type ToolResultLookup,
@@ -238,21 +237,19 @@ interface PumpArgs {
 function pump(a: PumpArgs): { end: Point; marks: Point[] } {
   let state = a.from.state;
   let marks = a.marks;
-  let outPos = a.from.out;
   const batchStats = emptyStats();
   const results = lookup(a.refs, a.resFd);
   const ctx = { sessionId: a.opts.sessionId, cwd: a.opts.cwd, results };
+  const out = new OutWriter(a.outFd, a.from.out);
   const srcEnd = scanLines(a.srcFd, a.from.src, a.to, (lines, starts) => {
     const r = rewriteLines(lines, state, ctx);
     state = r.state;
     addStats(batchStats, r.stats);
-    const text = r.out.length ? `${r.out.join('\n')}\n` : '';
-    const buf = Buffer.from(text);
-    marks = keptMarks(r.marks.length ? [...marks, ...marksAt(r.marks, buf, starts, outPos, a.resEnd)] : marks, state);
-    let off = 0;
-    while (off < buf.length) off += fs.writeSync(a.outFd, buf, off, buf.length - off, outPos + off);
-    outPos += buf.length;
+    const offsets = out.writeLines(r.out, r.marks.length > 0);
+    if (r.marks.length) marks = [...marks, ...r.marks.map((m) => ({ src: starts[m.inLine] ?? 0, out: offsets[m.outLine] ?? out.pos, res: resumeAt(a.refs, m.state, a.resEnd), state: m.state }))];
+    marks = keptMarks(marks, state);
   });
+  out.flush();
   a.stats.bytesRead += srcEnd - a.from.src;
   addStats(a.stats, batchStats);
   if (batchStats.malformed > 0) a.opts.warn(`transcript ${a.source}: dropped ${batchStats.malformed} malformed line(s) (not JSON objects)`);
@@ -261,20 +258,59 @@ function pump(a: PumpArgs): { end: Point; marks: Point[] } {
     // No new line, but new results: take them in so the state remembers them.
     state = rewriteLines([], state, ctx).state;
   }
-  return { end: { src: srcEnd, out: outPos, res: a.resEnd, state }, marks: keptMarks(marks, state) };
+  return { end: { src: srcEnd, out: out.pos, res: resumeAt(a.refs, state, a.resEnd), state }, marks: keptMarks(marks, state) };
 }
 
-/** Byte positions of the marks of one batch; output offsets are found by scanning the batch's bytes for newlines. */
-function marksAt(marks: RewriteMark[], out: Buffer, starts: number[], outStart: number, res: ResultsPosition): Point[] {
-  const need = Math.max(...marks.map((m) => m.outLine));
-  const offsets = [0];
-  for (let pos = 0; offsets.length <= need; ) {
-    const nl = out.indexOf(10, pos);
-    if (nl < 0) break;
-    pos = nl + 1;
-    offsets.push(pos);
+/**
+ * Output lines encoded straight into one reusable buffer and written at explicit positions: no per-batch
+ * joined string (a large string lands in V8's old generation and inflates the peak heap of a rebuild).
+ */
+class OutWriter {
+  private readonly buf = Buffer.allocUnsafe(256 * 1024);
+  private used = 0;
+  /** File position after everything written so far (buffered included). */
+  pos: number;
+
+  constructor(
+    private readonly fd: number,
+    start: number,
+  ) {
+    this.pos = start;
   }
-  return marks.map((m) => ({ src: starts[m.inLine] ?? 0, out: outStart + (offsets[m.outLine] ?? out.length), res, state: m.state }));
+
+  /** Append each line plus a newline; with `offsets`, return the file position where each line starts. */
+  writeLines(lines: readonly string[], offsets: boolean): number[] {
+    const at: number[] = [];
+    for (const line of lines) {
+      if (offsets) at.push(this.pos);
+      // UTF-8 needs at most 3 bytes per UTF-16 unit.
+      if (line.length * 3 + 1 > this.buf.length - this.used) this.flush();
+      if (line.length * 3 + 1 > this.buf.length) {
+        const big = Buffer.from(`${line}\n`);
+        this.writeAll(big, this.pos);
+        this.pos += big.length;
+        continue;
+      }
+      const n = this.buf.write(line, this.used);
+      this.buf[this.used + n] = 10;
+      this.used += n + 1;
+      this.pos += n + 1;
+    }
+    if (offsets) at.push(this.pos);
+    return at;
+  }
+
+  /** Write out what is buffered. */
+  flush(): void {
+    if (this.used === 0) return;
+    this.writeAll(this.buf.subarray(0, this.used), this.pos - this.used);
+    this.used = 0;
+  }
+
+  private writeAll(b: Buffer, position: number): void {
+    let off = 0;
+    while (off < b.length) off += fs.writeSync(this.fd, b, off, b.length - off, position + off);
+  }
 }
 
 /** Marks still useful: those of lines whose tool_use still waits. */
@@ -286,9 +322,27 @@ function keptMarks(marks: Point[], state: RewriteState): Point[] {
 /** The results as the rewrite sees them: refs in memory, records read back from the results file on demand. */
 function lookup(refs: readonly ToolResultRef[], resFd: number | null): ToolResultLookup {
   return {
-    after: (seq) => refs.filter((r) => r.seq > seq),
+    after: (seq) => refs.slice(firstAfter(refs, seq)),
     load: (ref): ToolResultRecord | undefined => (resFd === null ? undefined : loadResult(resFd, ref)),
   };
+}
+
+/** Index of the first ref with a seq greater than `seq`. */
+function firstAfter(refs: readonly ToolResultRef[], seq: number): number {
+  let lo = 0;
+  let hi = refs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((refs[mid] as ToolResultRef).seq <= seq) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Where to resume reading results for a state: at the first result it has not taken in, else at the read end. */
+function resumeAt(refs: readonly ToolResultRef[], state: RewriteState, readEnd: ResultsPosition): ResultsPosition {
+  const next = refs[firstAfter(refs, state.resultSeq)];
+  return next && next.ref !== undefined ? { off: next.ref, seq: next.seq - 1 } : readEnd;
 }
 
 /** Why the cursor cannot be continued from (null: it can). */

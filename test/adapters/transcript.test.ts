@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   PENDING_LINES,
   RESULT_SLACK,
+  RESULT_WINDOW,
   initialRewriteState,
   lastAssistantText,
   parseCursorTimestamp,
@@ -204,6 +205,28 @@ describe('pairing rule — k-th tool_use of a name+key takes the k-th recorded r
     ['one fewer, and it still pairs', [...cs(RESULT_SLACK - 1), 'a'], [rec(1, 'a', 'A'), ...cs(RESULT_SLACK - 1).map((c, i) => rec(i + 2, c, c))], [...cs(RESULT_SLACK - 1), 'A']],
   ] as const)('%s', (_label, commands, recs, expected) => {
     expect(results(rewriteAll(commands.map(shell), ctx(recs)).out)).toEqual(expected);
+  });
+
+  it(`does not let a tool_use take a result more than ${RESULT_WINDOW} results ahead`, () => {
+    const out = rewriteAll(['a', ...cs(RESULT_WINDOW + 44), 'a'].map(shell), ctx([...cs(RESULT_WINDOW + 44).map((c, i) => rec(i + 1, c, c)), rec(RESULT_WINDOW + 45, 'a', 'A')])).out;
+    expect(JSON.parse(out[1] ?? '{}').type).toBe('assistant'); // the first "a" got no result
+    expect(results(out)).toEqual([...cs(RESULT_WINDOW + 44), 'A']);
+  });
+
+  it('pairs thousands of results the same in one call and in small batches', () => {
+    const lines = cs(3000).map(shell);
+    const recs = cs(3000).map((c, i) => rec(i + 1, c, c));
+    const whole = rewriteAll(lines, ctx(recs));
+    expect(whole.stats.resultsPaired).toBe(3000);
+    let state = initialRewriteState();
+    const out: string[] = [];
+    for (let i = 0; i < lines.length; i += 7) {
+      const r = rewriteLines(lines.slice(i, i + 7), state, ctx(recs));
+      out.push(...r.out);
+      state = r.state;
+      expect(state.open.length).toBeLessThanOrEqual(RESULT_WINDOW);
+    }
+    expect(out).toEqual(whole.out);
   });
 
   it('keeps the saved matching state small', () => {
