@@ -7,7 +7,8 @@
 // assistant line per content block sharing `message.id`, `tool_result` blocks on `user` lines with `toolUseResult`.
 //
 // Choices (each is tested against the golden fixtures in test/fixtures/transcripts/):
-// - Ids are sha256(session id, source line number, block index): a rebuild yields the same ids.
+// - Ids (uuid, parentUuid, tool_use id `toolu_hs_…`, message id `msg_hs_…`) derive from sha256(session id) and the
+//   source line number and block index, through an injective mix: a rebuild yields the same ids, and no two collide.
 // - Assistant lines are split one per content block, as Claude Code persists them; a user line with a single
 //   text block gets a string `content`, as Claude writes a typed prompt.
 // - The <timestamp> wrapper becomes the line's ISO `timestamp` when it parses ("Tuesday, Sep 8, 2026, 1:56 PM

@@ -148,6 +148,7 @@ function update(files: Files, opts: TranscriptOptions, stats: TranscriptStats): 
     // New results, and whether one pairs with a tool_use already written without its result.
     const resSize = res?.size ?? 0;
     const fresh = resFd === null ? { refs: [], end: cur.end.res, skipped: 0 } : readResultRefs(resFd, cur.end.res, resSize);
+    if (fresh.skipped > 0) opts.warn(`tool results of session ${opts.sessionId}: skipped ${fresh.skipped} unreadable record(s)`);
     const target = pendingMatch(cur.end.state, fresh.refs);
     let start = cur.end;
     let marks = cur.marks;
@@ -173,7 +174,7 @@ function update(files: Files, opts: TranscriptOptions, stats: TranscriptStats): 
     } finally {
       fs.closeSync(outFd);
     }
-    saveCursor(files, { ...cur, sig: signature(srcFd, done.end.src), ...done });
+    saveCursor(files, { ...cur, resIno: res?.ino ?? cur.resIno, sig: signature(srcFd, done.end.src), ...done });
     return done.end.state;
   } finally {
     fs.closeSync(srcFd);
@@ -184,7 +185,8 @@ function update(files: Files, opts: TranscriptOptions, stats: TranscriptStats): 
 /** Rewrite the whole source into a temp file renamed over the output, and start a fresh cursor. */
 function rebuild(files: Files, opts: TranscriptOptions, stats: TranscriptStats, srcFd: number, src: fs.Stats, resFd: number | null, res: fs.Stats | null): RewriteState {
   stats.rebuilt = true;
-  const { refs, end: resEnd } = resFd === null || !res ? { refs: [], end: { off: 0, seq: 0 } } : readResultRefs(resFd, { off: 0, seq: 0 }, res.size);
+  const { refs, end: resEnd, skipped } = resFd === null || !res ? { refs: [], end: { off: 0, seq: 0 }, skipped: 0 } : readResultRefs(resFd, { off: 0, seq: 0 }, res.size);
+  if (skipped > 0) opts.warn(`tool results of session ${opts.sessionId}: skipped ${skipped} unreadable record(s)`);
   const tmp = `${files.out}.${process.pid}.${crypto.randomBytes(6).toString('hex')}.tmp`;
   const outFd = fs.openSync(tmp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | nofollow(), 0o600);
   let done: { end: Point; marks: Point[] };
