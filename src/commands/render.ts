@@ -12,7 +12,7 @@ export function renderInit(r: InitReport, p: Paint, dryRun: boolean): string {
   out.push(`${p.bold('hookshim init')} ${r.dir} ${p.dim(`(catalog ${r.catalog}, ${r.rows} row${r.rows === 1 ? '' : 's'}; ${r.plan.mode === 'package' ? 'installed package' : 'vendored bundle'})`)}`);
   if (r.plan.events.length === 0) out.push('bound: nothing (the catalog has no rows Cursor can run)');
   else {
-    out.push('bound in .cursor/hooks.json:');
+    out.push(`bound: ${r.plan.events.join(', ')}`);
     const w = Math.max(...r.plan.events.map((e) => e.length));
     for (const ev of r.plan.events) {
       const e = r.plan.entries[ev];
