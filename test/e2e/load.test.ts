@@ -1,0 +1,29 @@
+// Issue "dedup and hardening", item 6, small form: scripts/load.mjs with 40 distinct preToolUse events and
+// duplicates, asserting correctness only (no timing): every deny back, every warning replayed exactly once,
+// one catalog run per distinct event, nothing left in the state dir after a forced collection.
+// The full run (`node scripts/load.mjs`) reports the figures for README.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt, ROOT } from './harness.ts';
+
+beforeAll(() => ensureBuilt());
+
+describe('load (small form): 40 concurrent preToolUse events, 30 % with duplicates, concurrency 8', () => {
+  it('every answer is right, warnings are replayed exactly once, duplicates never run the catalog, state is collected', () => {
+    const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'load.mjs'), '--n', '40', '--dup', '0.3', '--concurrency', '8', '--json'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+    expect(r.stderr).toBe('');
+    const report = JSON.parse(r.stdout);
+    expect(report.failures).toEqual([]);
+    expect(report.ok).toBe(true);
+    expect(r.status).toBe(0);
+    expect(report.distinct).toEqual({ preToolUse: 40, deny: 8, warn: 16, withDuplicates: report.distinct.withDuplicates });
+    expect(report.distinct.withDuplicates).toBeGreaterThan(0);
+    expect(report.processes.preToolUse).toBeGreaterThan(40);
+    expect(report.catalogRuns).toBe(40);
+    expect(report.deniesBack).toBe(8);
+    expect(report.warningsReplayedOnce).toBe(16);
+    expect(report.ticksBeforeCollection).toBe(40 + 32);
+    expect(report.afterCollection).toMatchObject({ stash: 0, ctx: 0, env: 0, tick: 1 });
+  }, 150_000);
+});
