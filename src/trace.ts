@@ -16,8 +16,8 @@ export interface TraceRecord {
   generation?: string;
   toolUseId?: string;
   tool?: string;
-  /** Each script run: catalog locator, label, Claude event, duration, exit code (null: killed or not started). */
-  rows: { row: string; label: string; event: string; ms: number; exit: number | null; timedOut: boolean }[];
+  /** Each script run: catalog locator, label, Claude event, duration, exit code (null: killed or not started), and what it decided. */
+  rows: { row: string; label: string; event: string; ms: number; exit: number | null; timedOut: boolean; verdict?: string }[];
   /** The Cursor answer hookshim wrote. */
   decision: Json | undefined;
   /** Every warning hookshim printed on stderr for this event. */

@@ -83,11 +83,16 @@ export function planBinding(catalog: Catalog, mode: Mode): InitPlan {
   for (const ev of used) {
     const c = (CLAUDE_EVENT_CARRIERS as Record<string, Carrier | object>)[ev] as Carrier;
     const notes: string[] = [];
-    if (c.desktop !== 'yes') notes.push(`desktop/CLI: ${c.desktop}`);
-    if (c.cloud !== 'yes') notes.push(`Cloud agents: ${c.cloud}`);
+    if (partial(c.desktop)) notes.push(`desktop/CLI: ${c.desktop}`);
+    if (partial(c.cloud)) notes.push(`Cloud agents: ${c.cloud}`);
     if (notes.length) limits.push({ event: ev, note: notes.join('; ') });
   }
   return { mode, events, entries, never, limits };
+}
+
+/** A carrier availability that is not a plain yes ("no …", "yes (not on the CLI)", "block: yes; context: only …"). */
+function partial(availability: string): boolean {
+  return !availability.startsWith('yes') || /\bnot on\b|\bonly\b/.test(availability);
 }
 
 /** Why a row can never run under Cursor, or undefined. */

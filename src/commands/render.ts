@@ -29,7 +29,7 @@ export function renderInit(r: InitReport, p: Paint, dryRun: boolean): string {
     for (const n of r.plan.never) out.push(`  ${n.locator}: ${n.reason}`);
   }
   if (r.plan.limits.length) {
-    out.push('runs only on some Cursor surfaces:');
+    out.push('limits under Cursor:');
     for (const l of r.plan.limits) out.push(`  ${l.event}: ${l.note}`);
   }
   for (const w of r.warnings) out.push(`${p.yellow('warning:')} ${w}`);
