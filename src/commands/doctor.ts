@@ -105,7 +105,7 @@ export function doctor(opts: DoctorOptions): DoctorReport {
 function resolveRoot(opts: DoctorOptions): { dir: string; how: string } {
   if (opts.dir !== undefined) return { dir: path.resolve(opts.cwd, opts.dir), how: 'the DIR argument' };
   if (opts.env.CURSOR_PROJECT_DIR) return { dir: path.resolve(opts.env.CURSOR_PROJECT_DIR), how: 'CURSOR_PROJECT_DIR (as the hook path does)' };
-  return { dir: opts.cwd, how: 'the current directory (Cursor runs project hooks from the project root)' };
+  return { dir: opts.cwd, how: 'the current directory' };
 }
 
 /** The nearest ancestor with a catalog or a binding. */
@@ -130,12 +130,12 @@ export function stateStatus(root: string): DoctorReport['state'] {
     while (!fs.existsSync(d) && path.dirname(d) !== d) d = path.dirname(d);
     try {
       fs.accessSync(d, fs.constants.W_OK | fs.constants.X_OK);
-      return { dir: root, usable: true, detail: `does not exist yet; created (mode 700) on the first event under ${d}` };
+      return { dir: root, usable: true, detail: `does not exist yet; created with mode 700 on the first event, under ${d}` };
     } catch {
       return { dir: root, usable: false, detail: `does not exist and ${d} is not writable` };
     }
   }
-  if (st.isSymbolicLink()) return { dir: root, usable: false, detail: 'it is a symbolic link (hookshim never follows one)' };
+  if (st.isSymbolicLink()) return { dir: root, usable: false, detail: 'it is a symbolic link, which hookshim never follows' };
   if (!st.isDirectory()) return { dir: root, usable: false, detail: 'it is not a directory' };
   if (me >= 0 && st.uid !== me) return { dir: root, usable: false, detail: `owned by uid ${st.uid}, not ${me}` };
   try {
@@ -144,7 +144,7 @@ export function stateStatus(root: string): DoctorReport['state'] {
     return { dir: root, usable: false, detail: 'not writable' };
   }
   const mode = (st.mode & 0o777).toString(8);
-  return { dir: root, usable: true, detail: (st.mode & 0o077) === 0 ? `private (mode ${mode})` : `mode ${mode}: hookshim tightens it to 700 on the next event` };
+  return { dir: root, usable: true, detail: (st.mode & 0o077) === 0 ? `private, mode ${mode}` : `mode ${mode}: hookshim tightens it to 700 on the next event` };
 }
 
 function atLeast(version: string, min: readonly [number, number]): boolean {

@@ -79,7 +79,7 @@ describe('environment facts', () => {
     expect(r.out).toMatch(new RegExp(`✓ node ${process.versions.node.replace(/\./g, '\\.')} \\(needs ≥ 20\\.19; on PATH: `));
     expect(r.out).toMatch(/✓ project root .* \(from the DIR argument\)/);
     expect(r.out).toMatch(/✓ catalog hooks\/hooks\.json: 2 rows/);
-    expect(r.out).toMatch(/✓ state directory .*state \(does not exist yet; created \(mode 700\) on the first event under /);
+    expect(r.out).toMatch(/✓ state directory .*state \(does not exist yet; created with mode 700 on the first event, under /);
     expect(r.out).toMatch(/preToolUse +timeout +30s +node \.cursor\/hooks\/hookshim\.mjs preToolUse/);
     expect(r.out).toMatch(/stop +timeout +60s, loop_limit 5 +node \.cursor\/hooks\/hookshim\.mjs stop/);
     expect(r.out).toMatch(/✓ nothing to report/);
@@ -119,8 +119,8 @@ describe('environment facts', () => {
 
 describe('stateStatus (never creates or changes anything)', () => {
   it.each<[string, (d: string) => string, boolean, RegExp]>([
-    ['missing, parent writable', (d) => path.join(d, 'a', 'b'), true, /^does not exist yet; created \(mode 700\) on the first event under /],
-    ['private', (d) => (fs.mkdirSync(path.join(d, 's'), { mode: 0o700 }), path.join(d, 's')), true, /^private \(mode 700\)$/],
+    ['missing, parent writable', (d) => path.join(d, 'a', 'b'), true, /^does not exist yet; created with mode 700 on the first event, under /],
+    ['private', (d) => (fs.mkdirSync(path.join(d, 's'), { mode: 0o700 }), path.join(d, 's')), true, /^private, mode 700$/],
     ['too open', (d) => (fs.mkdirSync(path.join(d, 's')), fs.chmodSync(path.join(d, 's'), 0o755), path.join(d, 's')), true, /^mode 755: hookshim tightens it to 700 on the next event$/],
     ['a symlink', (d) => (fs.mkdirSync(path.join(d, 'real')), fs.symlinkSync(path.join(d, 'real'), path.join(d, 's')), path.join(d, 's')), false, /symbolic link/],
     ['a file', (d) => (fs.writeFileSync(path.join(d, 's'), ''), path.join(d, 's')), false, /not a directory/],
