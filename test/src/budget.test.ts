@@ -1,0 +1,32 @@
+// The time budget of one event (DESIGN §6): the deadline falls before Cursor's own timeout.
+import { describe, expect, it } from 'vitest';
+import { budgetFor, slackFor } from '../../src/budget.ts';
+
+describe('slackFor: 15 % of the wrapper timeout, at least 1 s, at most 5 s', () => {
+  it.each([
+    [1, 1000],
+    [3, 1000],
+    [10, 1500],
+    [30, 4500],
+    [60, 5000],
+    [600, 5000],
+  ])('timeout %i s → slack %i ms', (timeoutS, slack) => {
+    expect(slackFor(timeoutS)).toBe(slack);
+  });
+});
+
+describe('budgetFor: deadline counted from the process start', () => {
+  it.each([
+    [3, 2000],
+    [30, 25_500],
+    [60, 55_000],
+    [1, 500],
+    [0.5, 500],
+  ])('timeout %d s → answer within %i ms of the start (never less than 500 ms)', (timeoutS, within) => {
+    expect(budgetFor(timeoutS, 1_000_000)).toEqual({ deadline: 1_000_000 + within, slackMs: slackFor(timeoutS) });
+  });
+
+  it('every deadline is strictly before Cursor kills the process, for any timeout of 1 s or more', () => {
+    for (let t = 1; t <= 600; t += 0.5) expect(budgetFor(t, 0).deadline).toBeLessThan(t * 1000);
+  });
+});

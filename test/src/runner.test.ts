@@ -1,0 +1,144 @@
+// The runner (the only execa caller): exit codes, timeouts that kill the whole process group, the output cap,
+// stdin the script never reads, grandchildren holding the pipe, snapshot and killAll at the deadline.
+// These run the tiny fixture scripts (test/fixtures/bin); everything pure is tested without processes.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { OUTPUT_CAP, runAll, safeEnv, unfinished, type Job } from '../../src/runner.ts';
+import { alive, FIXTURE_BIN, killAll, pidsIn, until } from '../fixtures/bin/fixtures.ts';
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-runner-'));
+afterEach(() => {
+  for (const f of fs.readdirSync(tmp)) fs.rmSync(path.join(tmp, f), { recursive: true, force: true });
+});
+
+const env = { PATH: process.env.PATH ?? '/usr/bin:/bin' };
+function job(command: string, extra: Partial<Job> = {}): Job {
+  return { label: 'test', locator: 'PreToolUse[0].hooks[0]', claudeEvent: 'PreToolUse', file: command, shell: true, cwd: tmp, env, input: '{"a":1}', timeoutMs: 5000, timeoutSeconds: 5, ...extra };
+}
+const bin = (name: string) => path.join(FIXTURE_BIN, name);
+
+describe('runAll: one result per job, in order', () => {
+  it('captures exit code, stdout and stderr, and feeds the input on stdin', async () => {
+    const [a, b] = await runAll([job(`cat; echo err >&2; exit 3`), job(`${bin('exit.sh')} 2 "no way"`)]).done;
+    expect(a).toMatchObject({ exitCode: 3, signal: null, stdout: '{"a":1}', stderr: 'err\n', timedOut: false, truncated: false });
+    expect(b).toMatchObject({ exitCode: 2, stderr: 'no way\n', timedOut: false });
+  });
+
+  it('a script killed by a signal in exec form reports the signal', async () => {
+    const [r] = await runAll([job(bin('signal.sh'), { shell: false, args: [] })]).done;
+    expect(r).toMatchObject({ exitCode: null, signal: 'SIGSEGV', timedOut: false });
+  });
+
+  it('a missing executable in exec form is a start error', async () => {
+    const [r] = await runAll([job(path.join(tmp, 'nope'), { shell: false, args: [] })]).done;
+    expect(r?.startError).toMatch(/ENOENT/);
+    expect(r?.exitCode).toBeNull();
+  });
+
+  it('a cwd that does not exist is a start error, not a crash', async () => {
+    const [r] = await runAll([job('true', { cwd: path.join(tmp, 'gone') })]).done;
+    expect(r?.startError).toMatch(/ENOENT/);
+  });
+});
+
+describe('timeouts kill the whole process group', () => {
+  it('a script that ignores SIGTERM is SIGKILLed with its children after the grace', async () => {
+    const pids = path.join(tmp, 'pids');
+    const t0 = Date.now();
+    const [r] = await runAll([job(bin('spawn-and-hang.sh'), { env: { ...env, PIDFILE: pids }, timeoutMs: 300, timeoutSeconds: 0.3 })]).done;
+    expect(r).toMatchObject({ timedOut: true, exitCode: null });
+    expect(Date.now() - t0).toBeLessThan(3000);
+    const [script, child] = pidsIn(pids) as [number, number];
+    expect(await until(() => !alive(script) && !alive(child), 2000)).toBe(true);
+  });
+
+  it('after a script exits, what it left running in its group is killed too', async () => {
+    const pids = path.join(tmp, 'bg');
+    const [r] = await runAll([job(`sleep 100 & echo $! > ${pids}; exec >&- 2>&-; exit 0`)]).done;
+    expect(r).toMatchObject({ exitCode: 0, timedOut: false });
+    const [bg] = pidsIn(pids) as [number];
+    expect(await until(() => !alive(bg), 2000)).toBe(true);
+  });
+});
+
+describe('output and pipes', () => {
+  it(`stdout beyond ${OUTPUT_CAP} bytes is cut and flagged, and the script is drained to its end`, async () => {
+    const [r] = await runAll([job(`${bin('flood.sh')} 5000000; echo done >&2`)]).done;
+    expect(r?.stdout.length).toBe(OUTPUT_CAP);
+    expect(r?.truncated).toBe(true);
+    expect(r?.stderr).toBe('done\n');
+    expect(r?.exitCode).toBe(0);
+  });
+
+  it('a script that closes stdin unread while a large input is being written is fine', async () => {
+    const [r] = await runAll([job(bin('close-stdin.sh'), { input: 'x'.repeat(4 * 1024 * 1024) })]).done;
+    expect(r).toMatchObject({ exitCode: 2, stderr: 'closed stdin unread\n' });
+  });
+
+  it('a grandchild holding stdout does not hold the result past the pipe grace, and dies with the group', async () => {
+    const pids = path.join(tmp, 'gc');
+    const t0 = Date.now();
+    const [r] = await runAll([job(bin('grandchild.sh'), { env: { ...env, PIDFILE: pids } })]).done;
+    expect(Date.now() - t0).toBeLessThan(2000);
+    expect(r?.exitCode).toBe(0);
+    expect(r?.stdout).toContain('grandchild keeps the pipe');
+    expect(await until(() => pidsIn(pids).every((p) => !alive(p)), 2000)).toBe(true);
+  });
+
+  it('a grandchild in its own session cannot hold the result either (it escapes the group kill; cleaned up here)', async () => {
+    const pids = path.join(tmp, 'setsid');
+    try {
+      const t0 = Date.now();
+      const [r] = await runAll([job(`${bin('grandchild.sh')} setsid`, { env: { ...env, PIDFILE: pids } })]).done;
+      expect(Date.now() - t0).toBeLessThan(2000);
+      expect(r?.stdout).toContain('grandchild keeps the pipe');
+    } finally {
+      killAll(pidsIn(pids));
+    }
+  });
+});
+
+describe('the deadline: snapshot and killAll', () => {
+  it('snapshot reports unfinished scripts as timed out after the time they had; killAll SIGKILLs their groups at once', async () => {
+    const pids = path.join(tmp, 'snap');
+    const batch = runAll([job('exit 0'), job(bin('spawn-and-hang.sh'), { env: { ...env, PIDFILE: pids }, timeoutMs: 60_000, timeoutSeconds: 60 })]);
+    expect(await until(() => pidsIn(pids).length === 2, 5000)).toBe(true);
+    await new Promise((r) => setTimeout(r, 100));
+    const snap = batch.snapshot();
+    expect(snap[0]).toMatchObject({ exitCode: 0, timedOut: false });
+    expect(snap[1]).toMatchObject({ timedOut: true, exitCode: null, stdout: '' });
+    expect(snap[1]?.timeoutSeconds).toBeGreaterThan(0);
+    expect(snap[1]?.timeoutSeconds).toBeLessThan(60);
+    batch.killAll();
+    expect(await until(() => pidsIn(pids).every((p) => !alive(p)), 2000)).toBe(true);
+    const done = await batch.done;
+    expect(done[1]?.exitCode).toBeNull();
+  });
+
+  it('unfinished: a job that never started counts as timed out after at most its own time', () => {
+    expect(unfinished({ label: 'a', locator: 'l', claudeEvent: 'Stop', timeoutSeconds: 10 }, 2500)).toMatchObject({ label: 'a', timedOut: true, exitCode: null, timeoutSeconds: 2.5 });
+    expect(unfinished({ label: 'a', locator: 'l', claudeEvent: 'Stop', timeoutSeconds: 1 }, 2500).timeoutSeconds).toBe(1);
+  });
+});
+
+describe('environment', () => {
+  it('safeEnv drops NULs from values and keys that are not names', () => {
+    expect(safeEnv({ A: 'x\u0000y', 'B=C': '1', '': '2', 'D\u0000': '3', OK: 'fine' })).toEqual({ A: 'xy', OK: 'fine' });
+  });
+
+  it('a NUL in a value never stops the script from starting', async () => {
+    const [r] = await runAll([job('printf %s "$SESSION"', { env: { ...env, SESSION: 'a\u0000b' } })]).done;
+    expect(r).toMatchObject({ exitCode: 0, stdout: 'ab' });
+    expect(r?.startError).toBeUndefined();
+  });
+
+  it('background (async) rows start and are not waited for', async () => {
+    const marker = path.join(tmp, 'bg-ran');
+    const [r] = await runAll([job(`sleep 0.2; touch ${marker}`, { background: true })]).done;
+    expect(r).toMatchObject({ background: true, exitCode: 0 });
+    expect(fs.existsSync(marker)).toBe(false);
+    expect(await until(() => fs.existsSync(marker), 3000)).toBe(true);
+  });
+});

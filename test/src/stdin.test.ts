@@ -1,0 +1,76 @@
+// Reading Cursor's payload (cursor-hooks.md §2): BOM, non-objects, a writer that never closes, timeouts.
+// In-process with a PassThrough stream; no child processes.
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { parsePayload, QUIET_MS, readStdin } from '../../src/stdin.ts';
+
+describe('parsePayload', () => {
+  it.each([
+    ['an object', '{"a":1}', { a: 1 }, undefined],
+    ['a BOM-prefixed object', '\uFEFF{"a":1}', { a: 1 }, undefined],
+    ['surrounding whitespace', '\n {"a":1} \n', { a: 1 }, undefined],
+    ['empty', '', {}, 'stdin was empty; expected one JSON object from Cursor'],
+    ['a BOM alone', '\uFEFF', {}, 'stdin was empty; expected one JSON object from Cursor'],
+    ['an array', '[1]', {}, 'stdin is JSON but not an object; received: "[1]"'],
+    ['a number', '5', {}, 'stdin is JSON but not an object; received: "5"'],
+  ])('%s', (_name, text, input, problem) => {
+    expect(parsePayload(text)).toEqual(problem === undefined ? { input } : { input, problem });
+  });
+
+  it('not JSON: the problem quotes a short preview of what arrived', () => {
+    const r = parsePayload(`not json ${'x'.repeat(300)}`);
+    expect(r.input).toEqual({});
+    expect(r.problem).toMatch(/^stdin is not JSON \(.+\); received: "not json x+…"$/);
+    expect(r.problem?.length).toBeLessThan(260);
+  });
+});
+
+describe('readStdin', () => {
+  it('reads to the end, across chunks and a split multi-byte character', async () => {
+    const s = new PassThrough();
+    const p = readStdin(s, 5000);
+    const bytes = Buffer.from('{"t":"é"}');
+    s.write(bytes.subarray(0, 7));
+    s.end(bytes.subarray(7));
+    expect(await p).toEqual({ input: { t: 'é' }, bytes: bytes.length });
+  });
+
+  it(`a writer that sent a complete object but never closes is taken at its word after ${QUIET_MS} ms of quiet`, async () => {
+    const s = new PassThrough();
+    const t0 = Date.now();
+    const p = readStdin(s, 10_000);
+    s.write('{"tool_name":"Shell"}');
+    expect(await p).toEqual({ input: { tool_name: 'Shell' }, bytes: 21 });
+    expect(Date.now() - t0).toBeLessThan(2000);
+  });
+
+  it('a pause in the middle of an object does not end the read', async () => {
+    const s = new PassThrough();
+    const p = readStdin(s, 10_000);
+    s.write('{"tool_name":');
+    await new Promise((r) => setTimeout(r, QUIET_MS * 3));
+    s.end('"Read"}');
+    expect(await p).toEqual({ input: { tool_name: 'Read' }, bytes: 20 });
+  });
+
+  it('an incomplete payload that never ends: the timeout, and a problem saying what arrived', async () => {
+    const s = new PassThrough();
+    const r = await readStdin(s, 300);
+    expect(r.input).toEqual({});
+    expect(r.problem).toBe('stdin was still open after 300ms; used what arrived (stdin was empty; expected one JSON object from Cursor)');
+  });
+
+  it('a stream error is reported, with whatever had arrived', async () => {
+    const s = new PassThrough();
+    const p = readStdin(s, 5000);
+    s.write('{"a"');
+    s.destroy(new Error('boom'));
+    const r = await p;
+    expect(r.problem).toMatch(/^stdin read failed \(stdin is not JSON/);
+  });
+
+  it('a terminal is not a payload', async () => {
+    const s = Object.assign(new PassThrough(), { isTTY: true });
+    expect(await readStdin(s, 100)).toEqual({ input: {}, problem: 'stdin is a terminal, not a hook payload', bytes: 0 });
+  });
+});
