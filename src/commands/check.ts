@@ -44,6 +44,9 @@ export interface CheckResult {
   fatal: boolean;
 }
 
+/** How to run a non-executable script instead, by extension. */
+const INTERPRETER_BY_EXT: Record<string, string> = { '.sh': 'sh', '.mjs': 'node', '.js': 'node', '.cjs': 'node', '.py': 'python3', '.rb': 'ruby' };
+
 const REBIND = 'run `hookshim init` and commit .cursor/hooks.json';
 
 /** Every Claude tool name a Cursor tool can reach (plus the raw Cursor names, which are always tried too). */
@@ -206,11 +209,12 @@ function checkScript(row: CatalogRow, ref: ScriptRef, where: string, runs: boole
     return [{ code: 'command-not-found', severity: 'warning', where, message: `"${ref.name}" is not on PATH here; where Cursor runs the hook (a Cloud agent, a teammate's machine) it must be`, fix: `install ${ref.name} in the agent's environment, or run a script from the repo instead` }];
   }
   const shown = path.relative(c.dir, ref.path).startsWith('..') ? ref.path : path.relative(c.dir, ref.path);
+  // preToolUse and stop-like events fail closed on a script that cannot run; context-only paths drop it (DESIGN §6).
+  const closed = row.event === 'PreToolUse' || row.event === 'Stop' || row.event === 'SubagentStop';
   let st: fs.Stats;
   try {
     st = fs.statSync(ref.path);
   } catch {
-    const closed = row.event === 'PreToolUse' || row.event === 'Stop' || row.event === 'SubagentStop';
     return [{ code: 'script-missing', severity: 'error', where, message: `runs ${shown}, which does not exist: ${closed ? 'every event it matches fails closed (a deny or follow-up naming it)' : 'it fails every time it runs'}`, fix: `add ${shown}, or fix the path in the catalog` }];
   }
   if (!st.isFile()) return [{ code: 'script-missing', severity: 'error', where, message: `runs ${shown}, which is not a file` }];
@@ -218,7 +222,8 @@ function checkScript(row: CatalogRow, ref: ScriptRef, where: string, runs: boole
     try {
       fs.accessSync(ref.path, fs.constants.X_OK);
     } catch {
-      return [{ code: 'script-not-executable', severity: 'error', where, message: `runs ${shown} directly, but it is not executable: the shell exits 126 and hookshim fails closed`, fix: `chmod +x ${shown} && git update-index --chmod=+x ${shown}, or run it through its interpreter (e.g. "node ${shown}")` }];
+      const via = INTERPRETER_BY_EXT[path.extname(ref.path)];
+      return [{ code: 'script-not-executable', severity: 'error', where, message: `runs ${shown} directly, but it is not executable: the shell exits 126 and ${closed ? 'hookshim fails closed (a deny or follow-up naming it)' : 'the row fails every time (logged, dropped)'}`, fix: `chmod +x ${shown} && git update-index --chmod=+x ${shown}${via ? `, or run it as "${via} ${shown}"` : ''}` }];
     }
   }
   return [];

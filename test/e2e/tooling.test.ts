@@ -125,7 +125,7 @@ describe('check, doctor and explain as a maintainer runs them', () => {
     fs.chmodSync(path.join(repo.dir, 'hooks/brief.sh'), 0o644);
     const r = cli(['check']);
     expect(r.code).toBe(1);
-    expect(r.out).toMatch(/^error +hooks\/hooks\.json PreToolUse\[1\]\.hooks\[0\]: runs hooks\/brief\.sh directly, but it is not executable: the shell exits 126 and hookshim fails closed \[script-not-executable\]\n +fix: chmod \+x hooks\/brief\.sh/m);
+    expect(r.out).toMatch(/^error +hooks\/hooks\.json PreToolUse\[1\]\.hooks\[0\]: runs hooks\/brief\.sh directly, but it is not executable: the shell exits 126 and hookshim fails closed \(a deny or follow-up naming it\) \[script-not-executable\]\n +fix: chmod \+x hooks\/brief\.sh && git update-index --chmod=\+x hooks\/brief\.sh, or run it as "sh hooks\/brief\.sh"$/m);
     fs.chmodSync(path.join(repo.dir, 'hooks/brief.sh'), 0o755);
   });
 

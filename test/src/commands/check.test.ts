@@ -73,7 +73,7 @@ describe('each failure, with its message', () => {
     ['vendored bundle stale (older version)', (r) => r.write('.cursor/hooks/hookshim.mjs', '#!/usr/bin/env node\n// hookshim 0.0.1: runs a Claude Code hook catalog under Cursor.\n'), 'bundle-stale', 'error', /^stale: it is hookshim 0\.0\.1, this CLI ships \d+\.\d+\.\d+$/],
     ['vendored bundle edited (same version)', (r) => fs.appendFileSync(path.join(r.dir, '.cursor/hooks/hookshim.mjs'), '\n// local patch\n'), 'bundle-stale', 'error', /\(same version, different build\)$/],
     ['a script that does not exist', (r) => fs.rmSync(path.join(r.dir, 'hooks/guard.sh')), 'script-missing', 'error', /^runs hooks\/guard\.sh, which does not exist: every event it matches fails closed \(a deny or follow-up naming it\)$/],
-    ['a script run directly that is not executable', (r) => fs.chmodSync(path.join(r.dir, 'hooks/guard.sh'), 0o644), 'script-not-executable', 'error', /^runs hooks\/guard\.sh directly, but it is not executable: the shell exits 126 and hookshim fails closed$/],
+    ['a script run directly that is not executable', (r) => fs.chmodSync(path.join(r.dir, 'hooks/guard.sh'), 0o644), 'script-not-executable', 'error', /^runs hooks\/guard\.sh directly, but it is not executable: the shell exits 126 and hookshim fails closed \(a deny or follow-up naming it\)$/],
     ['a missing script run through node', (r) => fs.rmSync(path.join(r.dir, 'hooks/secrets.mjs')), 'script-missing', 'error', /^runs hooks\/secrets\.mjs, which does not exist/],
     ['a .cursor/hookshim.json that is not valid', (r) => r.write('.cursor/hookshim.json', '{"promptContext": "later"}'), 'config-invalid', 'error', /promptContext.*the hook path ignores the whole file and uses defaults$/],
     ['an unknown config key', (r) => r.write('.cursor/hookshim.json', '{"check": {"test": true}}'), 'config-unknown-key', 'warning', /^unknown key "check\.test" is ignored \(known: readmeRows, tests, readme, testDir\)$/],
@@ -108,6 +108,14 @@ describe('each failure, with its message', () => {
     const findings = check(repo);
     expect(only(findings, 'timeout-too-long')[0]?.message).toBe("timeout 25s cannot fit: preToolUse is bound with timeout 20s and hookshim answers 3s before Cursor's kill, so the script is cut at 17s and fails closed");
     expect(only(findings, 'binding-differs')).toHaveLength(1);
+  });
+
+  it('on a context-only event a broken script is dropped, not failed closed, and the message says so', () => {
+    const repo = goodRepo({ PostToolUse: [{ matcher: 'Write', hooks: [GUARD] }] });
+    fs.chmodSync(path.join(repo.dir, 'hooks/guard.sh'), 0o644);
+    const [f] = only(check(repo), 'script-not-executable');
+    expect(f?.message).toBe('runs hooks/guard.sh directly, but it is not executable: the shell exits 126 and the row fails every time (logged, dropped)');
+    expect(f?.fix).toBe('chmod +x hooks/guard.sh && git update-index --chmod=+x hooks/guard.sh, or run it as "sh hooks/guard.sh"');
   });
 
   it('package mode: the installed package must be there', () => {
