@@ -4,7 +4,8 @@
 //   - first full rewrite: MB/s and peak RSS (process.resourceUsage().maxRSS of a fresh child process);
 //   - per event, in a warm process: append one line and call claudeTranscript again ("append"), and
 //     append a Shell tool_use, call, record its result, append a line, call again ("result": the rewind path);
-//   - per event, cold: a fresh node process doing one call (what Cursor pays; includes node start-up).
+//   - per event, cold: a fresh node process doing one call (what Cursor pays; includes node start-up);
+//   - for reference, the JSON floor: a fresh process that only reads, JSON.parses and JSON.stringifies each line.
 // Targets: per-event cost independent of transcript size (within 10 %), first rewrite >= 100 MB/s, peak RSS <= 100 MB.
 // Usage: node scripts/bench-transcript.mjs [--sizes 1,50] [--runs 3] [--events 40] [--keep 1]
 import { spawnSync } from 'node:child_process';
@@ -45,6 +46,8 @@ async function main() {
         seedState(state, results);
         first.push(spawnChild(tmp, ['first', src, state]));
       }
+      const floor = [];
+      for (let r = 0; r < runs; r++) floor.push(spawnChild(tmp, ['floor', src]).ms);
       const ev = spawnChild(tmp, ['events', src, state, String(events)]);
       const cold = [];
       for (let r = 0; r < Math.max(5, runs); r++) {
@@ -62,6 +65,7 @@ async function main() {
         results: gen.results,
         firstMs,
         mbps: gen.bytes / 1024 / 1024 / (firstMs / 1000),
+        floorMbps: gen.bytes / 1024 / 1024 / (median(floor) / 1000),
         peakMb: Math.max(...first.map((f) => f.maxRssKb)) / 1024,
         paired: first[0]?.stats.resultsPaired,
         append: median(ev.append),
@@ -79,10 +83,10 @@ async function main() {
 
 function print(rows) {
   const fmt = (n, d = 2) => n.toFixed(d);
-  console.log('size    lines    results  first rewrite        MB/s    peak RSS  paired   event: append  result   cold process');
+  console.log('size    lines    results  first rewrite   MB/s (JSON floor)  peak RSS  paired   event: append  result   cold process');
   for (const r of rows)
     console.log(
-      `${String(r.mb).padStart(3)} MB  ${String(r.lines).padStart(7)}  ${String(r.results).padStart(7)}  ${fmt(r.firstMs, 1).padStart(9)} ms  ${fmt(r.mbps, 1).padStart(12)}  ${fmt(r.peakMb, 1).padStart(7)} MB  ${String(r.paired).padStart(6)}  ${fmt(r.append, 3).padStart(10)} ms  ${fmt(r.result, 3).padStart(6)} ms  ${fmt(r.cold, 1).padStart(8)} ms`,
+      `${String(r.mb).padStart(3)} MB  ${String(r.lines).padStart(7)}  ${String(r.results).padStart(7)}  ${fmt(r.firstMs, 1).padStart(9)} ms  ${fmt(r.mbps, 1).padStart(6)} (${fmt(r.floorMbps, 1).padStart(6)})  ${fmt(r.peakMb, 1).padStart(7)} MB  ${String(r.paired).padStart(6)}  ${fmt(r.append, 3).padStart(10)} ms  ${fmt(r.result, 3).padStart(6)} ms  ${fmt(r.cold, 1).padStart(8)} ms`,
     );
   if (rows.length < 2) return;
   const small = rows[0];
@@ -103,6 +107,21 @@ async function child([mode, ...rest]) {
   const warn = (m) => process.stderr.write(`warn: ${m}\n`);
   const call = (src, state) => claudeTranscript({ cursorPath: src, sessionId: SESSION, cwd: CWD, state: { root: state }, warn });
   if (mode === 'baseline') return out({ maxRssKb: process.resourceUsage().maxRSS });
+  if (mode === 'floor') {
+    // What any parse-and-reserialise rewrite pays at least: read, JSON.parse and JSON.stringify every line.
+    const t0 = process.hrtime.bigint();
+    const fd = fs.openSync(rest[0], 'r');
+    const buf = Buffer.allocUnsafe(1 << 20);
+    let carry = '';
+    let pos = 0;
+    for (let n; (n = fs.readSync(fd, buf, 0, buf.length, pos)) > 0; pos += n) {
+      const lines = (carry + buf.toString('utf8', 0, n)).split('\n');
+      carry = lines.pop() ?? '';
+      for (const l of lines) JSON.stringify(JSON.parse(l));
+    }
+    fs.closeSync(fd);
+    return out({ ms: Number(process.hrtime.bigint() - t0) / 1e6 });
+  }
   if (mode === 'once') {
     await call(rest[0], rest[1]);
     return out({});
