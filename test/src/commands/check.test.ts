@@ -127,6 +127,28 @@ describe('each failure, with its message', () => {
     expect(only(check(repo), 'package-missing')).toEqual([]);
   });
 
+  it('a bundle this CLI cannot compare against is a warning, not a pass', () => {
+    const repo = goodRepo();
+    const [f] = runChecks({ dir: repo.dir, env: env(), bundle: path.join(repo.dir, 'no-such-bundle.mjs') }).findings.filter((x) => x.code === 'bundle-unverifiable');
+    expect(f?.severity).toBe('warning');
+    expect(f?.message).toMatch(/^cannot tell whether it is stale: this CLI ships no bundle at .*no-such-bundle\.mjs$/);
+  });
+
+  it('a .cursor/hooks.json version other than 1 is a warning', () => {
+    const repo = goodRepo();
+    editJson(repo, '.cursor/hooks.json', (d) => (d.version = 2));
+    expect(only(check(repo), 'binding-version')[0]?.message).toBe('"version" is 2; Cursor\'s schema is version 1');
+  });
+
+  it('an unreadable catalog: exit 3, with the loader\'s message', async () => {
+    const repo = goodRepo();
+    repo.write('hooks/hooks.json', '{"hooks": []}');
+    const r = await cli(['check', repo.dir, '--json'], { env: env() });
+    expect(r.code).toBe(3);
+    const [f] = JSON.parse(r.out).findings;
+    expect(f).toMatchObject({ code: 'catalog-invalid', severity: 'error', message: expect.stringMatching(/not a Claude Code hooks file/) });
+  });
+
   it('no catalog: exit 3 and nothing else is checked', async () => {
     const repo = tempRepo();
     const r = await cli(['check', repo.dir], { env: env() });
