@@ -3,6 +3,9 @@ import fs from 'node:fs';
 
 let written = false;
 
+/** A reader that stops draining the pipe cannot hold hookshim forever: give up writing after this long. */
+const WRITE_PATIENCE_MS = 5000;
+
 /** Write the Cursor answer once; later calls are ignored. Returns false when already written. */
 export function emit(answer: Record<string, unknown>): boolean {
   if (written) return false;
@@ -25,12 +28,17 @@ export function emitted(): boolean {
 function writeAll(text: string): void {
   const buf = Buffer.from(text);
   let off = 0;
+  let waitedSince: number | undefined;
   while (off < buf.length) {
     try {
       off += fs.writeSync(1, buf, off);
+      waitedSince = undefined;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'EAGAIN') continue;
-      return;
+      // A non-blocking pipe that is full: wait a millisecond for the reader, within bounds.
+      if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') return;
+      waitedSince ??= Date.now();
+      if (Date.now() - waitedSince > WRITE_PATIENCE_MS) return;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
     }
   }
 }

@@ -123,12 +123,10 @@ describe('fail matrix: a script cannot start or is missing → fails closed on p
   it('fail matrix "cannot start": exec form (no shell) of a missing file is a spawn error', async () => {
     useGuard({ type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/hooks/not-there.sh', args: [] });
     const r = await fireAll();
-    expect(r.pre.json.permission).toBe('deny');
-    expect(r.pre.json.user_message).toMatch(/^hookshim: guard hooks\/not-there\.sh could not start: .*ENOENT.*; the tool call is denied \(fail closed\)$/);
-    expect(r.stop.json.followup_message).toMatch(/^hookshim: guard hooks\/not-there\.sh could not start: .*ENOENT.*; treat this stop as not yet allowed \(fail closed\)$/);
-    expect(r.prompt.json).toEqual({ continue: true });
-    expect(r.post.json).toEqual({});
-    expect(r.post.stderr).toMatch(/hooks\/not-there\.sh \(PostToolUse\) could not start: .*; its feedback is dropped/);
+    const detail = `could not start: spawn ${repo.dir}/hooks/not-there.sh ENOENT`;
+    expect(r.pre.json).toEqual(closedPre('hooks/not-there.sh', detail));
+    expect(r.stop.json).toEqual(closedStop('hooks/not-there.sh', detail));
+    expectDropped(r, 'hooks/not-there.sh', detail);
   });
 });
 
