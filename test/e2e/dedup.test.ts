@@ -130,7 +130,7 @@ describe('two real firings are never collapsed', () => {
 });
 
 describe('a leader that dies: its followers answer {} before their deadline', () => {
-  it('the leading process is SIGKILLed mid-run → 3 waiting duplicates answer {} within a second, naming the dead leader', async () => {
+  it('the leading process is SIGKILLed mid-run → 3 waiting duplicates answer {} promptly (< 3 s), naming the dead leader', async () => {
     useCatalog({ PreToolUse: [{ matcher: 'Bash', hooks: [row('count.sh', { args: 'deny 30' })] }] });
     const c = runsFile();
     const payload = cursorPayload('preToolUse', repo, { ...ids('killed-leader'), tool_name: 'Shell', tool_input: { command: 'ls' }, tool_use_id: toolUseId() });
