@@ -11,7 +11,7 @@ export const postToolUse: EventAdapter = {
   empty: {},
 
   plan(ctx) {
-    return toolPlan(ctx, 'PostToolUse', (_tool, name) => ({ tool_response: toClaudeToolResponse(name, ctx.input.tool_output) }));
+    return toolPlan(ctx, 'PostToolUse', (_tool, name, claudeInput) => ({ tool_response: toClaudeToolResponse(name, ctx.input.tool_output, claudeInput) }));
   },
 
   fold(_ctx, verdicts, state) {

@@ -31,7 +31,7 @@ export function toolPayload(ctx: EventContext, tool: ReturnType<typeof toolOf>, 
 }
 
 /** The plan of a tool event: one invocation whose matcher values are the Claude name candidates. */
-export function toolPlan(ctx: EventContext, claudeEvent: ClaudeEvent, extra: (tool: Tool, claudeName: string) => Json = () => ({})): Plan {
+export function toolPlan(ctx: EventContext, claudeEvent: ClaudeEvent, extra: (tool: Tool, claudeName: string, claudeInput: Record<string, unknown>) => Json = () => ({})): Plan {
   const tool = toolOf(ctx);
   const duration = num(ctx.input.duration);
   return {
@@ -45,7 +45,7 @@ export function toolPlan(ctx: EventContext, claudeEvent: ClaudeEvent, extra: (to
           return {
             ...basePayload(ctx, claudeEvent),
             ...fields,
-            ...extra(tool, String(fields.tool_name)),
+            ...extra(tool, String(fields.tool_name), fields.tool_input as Record<string, unknown>),
             ...(duration !== undefined && claudeEvent !== 'PreToolUse' ? { duration_ms: Math.round(duration) } : {}),
           };
         },

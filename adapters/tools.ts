@@ -242,7 +242,8 @@ export function toClaudeToolInput(claudeName: string, input: Record<string, unkn
     const value = input[from];
     out[claudeKey] = PATH_KEYS.has(claudeKey) && typeof value === 'string' ? absolutePath(value, projectDir) : value;
   }
-  for (const k in input) if (!plan.spellings.has(k) && Object.hasOwn(input, k)) out[k] = input[k];
+  // Cursor-only keys pass through, except empty strings (Shell's captured `cwd: ""`), which would only mislead.
+  for (const k in input) if (!plan.spellings.has(k) && Object.hasOwn(input, k) && input[k] !== '') out[k] = input[k];
   return out;
 }
 

@@ -19,7 +19,8 @@ export interface PlaceholderVars {
   projectDir: string;
 }
 
-type Token = { kind: 'word'; raw: string; value: string } | { kind: 'op' };
+/** A sh word (quotes removed; `dynamic` when it holds a `$` or backtick expansion outside single quotes) or an operator. */
+export type Token = { kind: 'word'; raw: string; value: string; dynamic: boolean } | { kind: 'op' };
 
 // Unquoted characters that end a word and form a control or redirection operator in POSIX sh.
 const OPERATOR_CHARS = new Set([';', '&', '|', '<', '>', '(', ')', '\n']);
@@ -27,7 +28,7 @@ const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 const LABEL_MAX = 80;
 
 // Split a command line into sh words (quotes removed, no expansion) and operators; stops at an unterminated quote or a comment.
-function tokenize(s: string): Token[] {
+export function tokenize(s: string): Token[] {
   const out: Token[] = [];
   let i = 0;
   while (i < s.length) {
@@ -44,6 +45,7 @@ function tokenize(s: string): Token[] {
     if (c === '#') return out;
     const start = i;
     let value = '';
+    let dynamic = false;
     while (i < s.length) {
       const ch = s[i] as string;
       if (ch === ' ' || ch === '\t' || ch === '\r' || OPERATOR_CHARS.has(ch)) break;
@@ -58,6 +60,7 @@ function tokenize(s: string): Token[] {
           if (i >= s.length) return out;
           const d = s[i] as string;
           if (d === '"') break;
+          if (d === '$' || d === '`') dynamic = true;
           const next = s[i + 1];
           // Inside double quotes a backslash only escapes $ ` " \ and newline (POSIX sh 2.2.3).
           if (d === '\\' && next !== undefined && '$`"\\\n'.includes(next)) {
@@ -74,11 +77,12 @@ function tokenize(s: string): Token[] {
         if (next !== undefined && next !== '\n') value += next;
         i += 2;
       } else {
+        if (ch === '$' || ch === '`') dynamic = true;
         value += ch;
         i++;
       }
     }
-    out.push({ kind: 'word', raw: s.slice(start, i), value });
+    out.push({ kind: 'word', raw: s.slice(start, i), value, dynamic });
   }
   return out;
 }

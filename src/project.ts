@@ -54,9 +54,9 @@ export interface Binding {
   source: string;
 }
 
-/** hookshim's own entries in .cursor/hooks.json: the word "hookshim" (or hookshim.mjs) as a command path segment. */
+/** hookshim's own entries in .cursor/hooks.json: a command that runs hookshim.mjs, or the `hookshim` bin as its command word. */
 export function isOurCommand(command: string): boolean {
-  return /(^|[\s/\\])hookshim(\.mjs)?(\s|$)/.test(command);
+  return /(^|[\s/\\"'])hookshim\.mjs(["']?)(\s|$)/.test(command) || /^\s*(?:(?:npx|pnpm exec|yarn|bunx)(?:\s+--?[\w-]+)*\s+)?hookshim(@[\w.-]+)?(\s|$)/.test(command);
 }
 
 /** Read hookshim's entry for `event` from .cursor/hooks.json: the one source of truth for its timeout. */

@@ -2,7 +2,7 @@
 // `./guard.sh` and `"${CLAUDE_PLUGIN_ROOT}"/hooks/guard.sh` must be executable; `node guard.mjs` or `sh guard.sh` need not.
 import fs from 'node:fs';
 import path from 'node:path';
-import { substitutePlaceholders, type PlaceholderVars } from '../../catalog/command.ts';
+import { substitutePlaceholders, tokenize, type PlaceholderVars } from '../../catalog/command.ts';
 import type { CatalogRow } from '../../catalog/types.ts';
 
 export type ScriptRef =
@@ -34,49 +34,9 @@ interface Word {
 /** The words of the first simple command of a shell line: quotes removed, no expansion. */
 export function firstCommandWords(line: string): Word[] {
   const words: Word[] = [];
-  let i = 0;
-  while (i < line.length) {
-    const c = line[i] as string;
-    if (c === ' ' || c === '\t' || c === '\r') {
-      i++;
-      continue;
-    }
-    if (';&|<>()\n'.includes(c) || c === '#') break;
-    let value = '';
-    let dynamic = false;
-    while (i < line.length) {
-      const ch = line[i] as string;
-      if (' \t\r;&|<>()\n'.includes(ch)) break;
-      if (ch === "'") {
-        const close = line.indexOf("'", i + 1);
-        if (close < 0) return words;
-        value += line.slice(i + 1, close);
-        i = close + 1;
-      } else if (ch === '"') {
-        i++;
-        while (i < line.length && line[i] !== '"') {
-          const d = line[i] as string;
-          if (d === '$' || d === '`') dynamic = true;
-          if (d === '\\' && i + 1 < line.length && '$`"\\\n'.includes(line[i + 1] as string)) {
-            value += line[i + 1];
-            i += 2;
-          } else {
-            value += d;
-            i++;
-          }
-        }
-        if (i >= line.length) return words;
-        i++;
-      } else if (ch === '\\') {
-        if (i + 1 < line.length) value += line[i + 1];
-        i += 2;
-      } else {
-        if (ch === '$' || ch === '`') dynamic = true;
-        value += ch;
-        i++;
-      }
-    }
-    words.push({ value, dynamic });
+  for (const t of tokenize(line)) {
+    if (t.kind === 'op') break;
+    words.push({ value: t.value, dynamic: t.dynamic });
   }
   return words;
 }

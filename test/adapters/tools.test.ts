@@ -89,7 +89,8 @@ describe('parseToolInput — cursor-hooks.md §6 (string tool_input on some path
 
 describe('toClaudeToolInput — cursor-hooks.md §6 captured shapes → claude-hooks.md §5.2', () => {
   it.each([
-    ['Bash', { command: 'npm test', cwd: '', timeout: 30000 }, { command: 'npm test', timeout: 30000, cwd: '' }],
+    ['Bash', { command: 'npm test', cwd: '', timeout: 30000 }, { command: 'npm test', timeout: 30000 }],
+    ['Bash', { command: 'npm test', cwd: '/w', timeout: 30000 }, { command: 'npm test', timeout: 30000, cwd: '/w' }],
     ['Bash', { command: 'ls', description: 'List', working_directory: '/w', block_until_ms: 5 }, { command: 'ls', description: 'List', working_directory: '/w', block_until_ms: 5 }],
     ['Bash', { command: 'ls', explanation: 'why', is_background: true }, { command: 'ls', description: 'why', run_in_background: true }],
     ['Read', { file_path: '/repo/a.ts' }, { file_path: '/repo/a.ts' }],
@@ -110,7 +111,7 @@ describe('toClaudeToolInput — cursor-hooks.md §6 captured shapes → claude-h
   });
 
   it('puts Claude keys first', () => {
-    expect(Object.keys(toClaudeToolInput('Bash', { cwd: '', timeout: 1, command: 'x' }))).toEqual(['command', 'timeout', 'cwd']);
+    expect(Object.keys(toClaudeToolInput('Bash', { cwd: '/w', timeout: 1, command: 'x' }))).toEqual(['command', 'timeout', 'cwd']);
   });
 
   it('leaves relative paths alone without a project dir', () => {
