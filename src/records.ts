@@ -77,6 +77,8 @@ export function claim(st: StateDir | null, session: string, want: Claims): Claim
   };
 }
 
+let carrySeq = 0;
+
 /** Apply a fold's effects. Returns stderr notes for anything that could not be kept. */
 export function applyEffects(st: StateDir | null, session: string, effects: readonly Effect[]): string[] {
   const notes: string[] = [];
@@ -94,7 +96,9 @@ export function applyEffects(st: StateDir | null, session: string, effects: read
           break;
         }
         case 'carry': {
-          const file = areaPath(st, 'ctx', `${key(session)}.${Date.now().toString().padStart(15, '0')}-${process.pid}-${crypto.randomBytes(3).toString('hex')}.json`);
+          // Names sort in the order written: time, then this process's own sequence (two carries in one millisecond).
+          carrySeq += 1;
+          const file = areaPath(st, 'ctx', `${key(session)}.${Date.now().toString().padStart(15, '0')}-${String(carrySeq).padStart(6, '0')}-${process.pid}-${crypto.randomBytes(3).toString('hex')}.json`);
           if (!file) throw new Error('ctx area unusable');
           writeFileAtomic(file, JSON.stringify({ at: Date.now(), messages: e.messages }));
           break;
