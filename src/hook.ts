@@ -53,22 +53,23 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
   const fallback: Json = isHandledEvent(name) ? ADAPTERS[name].empty : {};
   const t: TraceRecord = { at: new Date().toISOString(), event: name, rows: [], decision: undefined, errors: [] };
   let finishing: ((why: string) => void) | undefined;
+  // The answer when hookshim cannot do better: the event's empty answer; a duplicate process's {} (never competing).
+  let failOpen: Json = fallback;
 
   const crash = (err: unknown) => {
     // hookshim itself fails open (DESIGN §6): a valid empty answer plus a clear message.
-    log.warn(`internal error, answering ${JSON.stringify(fallback)} (fail open): ${(err as Error)?.stack ?? String(err)}`);
-    emit(fallback);
+    log.warn(`internal error, answering ${JSON.stringify(failOpen)} (fail open): ${(err as Error)?.stack ?? String(err)}`);
+    emit(failOpen);
     process.exit(0);
   };
   process.on('uncaughtException', crash);
   process.on('unhandledRejection', crash);
   // Cursor cancelling (SIGTERM/SIGINT/SIGHUP): answer at once. Before any guard started there is nothing to fold.
-  let onSignal: Json = fallback;
   for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
     process.once(sig, () => {
       if (finishing) return finishing(`received ${sig}; answered with what had finished, unfinished guards count as timed out`);
-      log.warn(`received ${sig} before any guard ran; answering ${JSON.stringify(onSignal)}`);
-      emit(onSignal);
+      log.warn(`received ${sig} before any guard ran; answering ${JSON.stringify(failOpen)}`);
+      emit(failOpen);
       process.exit(0);
     });
   }
@@ -121,7 +122,7 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
   // Several processes for one event: only the first runs the catalog.
   const tick = claimTick(state, tickOf(event, input, tickExtra(event, input)), (binding.timeoutS + 10) * 1000);
   if (tick.role === 'follower') {
-    onSignal = {};
+    failOpen = {};
     const res = await tick.wait(budget.deadline);
     const answer = followerAnswer(event, res.answer);
     log.debug(`duplicate ${event} process: ${res.why}`);
