@@ -1,15 +1,8 @@
 // subagentStop ⇄ SubagentStop: a block becomes followup_message, only for status "completed" (cursor-hooks.md §4).
 import { foldFollowup } from './fold.ts';
 import { basePayload, num, str } from './payload.ts';
+import { AGENT_TYPES } from './tools.ts';
 import type { EventAdapter, EventContext } from './types.ts';
-
-/** Cursor subagent types → Claude agent_type values (claude-hooks.md §1.3: general-purpose, Explore, Plan). */
-export const AGENT_TYPES: Record<string, string> = {
-  generalPurpose: 'general-purpose',
-  explore: 'Explore',
-  plan: 'Plan',
-  shell: 'Bash',
-};
 
 /** Matcher values for a subagent: the Claude agent type first, then Cursor's own name. */
 export function agentTypes(ctx: EventContext): string[] {

@@ -196,6 +196,15 @@ export const CLAUDE_INPUT_KEYS = {
   TodoWrite: { todos: ['todos'] },
 } as const satisfies Record<ClaudeToolName, Record<string, readonly string[]>>;
 
+/** Cursor subagent types → Claude agent types (claude-hooks.md §1.3: general-purpose, Explore, Plan); others keep their name. */
+export const AGENT_TYPES: Readonly<Record<string, string>> = {
+  generalPurpose: 'general-purpose',
+  explore: 'Explore',
+  plan: 'Plan',
+  shell: 'Bash',
+};
+const CURSOR_AGENT_TYPES: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(AGENT_TYPES).map(([k, v]) => [v, k]));
+
 /** Claude keys holding a path, made absolute against the project dir (Claude's file paths are absolute, claude-hooks.md §2.2). */
 const PATH_KEYS: ReadonlySet<string> = new Set(['file_path', 'notebook_path', 'path']);
 
@@ -242,6 +251,7 @@ export function toClaudeToolInput(claudeName: string, input: Record<string, unkn
     const value = input[from];
     out[claudeKey] = PATH_KEYS.has(claudeKey) && typeof value === 'string' ? absolutePath(value, projectDir) : value;
   }
+  if ((claudeName === 'Agent' || claudeName === 'Task') && typeof out.subagent_type === 'string') out.subagent_type = AGENT_TYPES[out.subagent_type] ?? out.subagent_type;
   // Cursor-only keys pass through, except empty strings (Shell's captured `cwd: ""`), which would only mislead.
   for (const k in input) if (!plan.spellings.has(k) && Object.hasOwn(input, k) && input[k] !== '') out[k] = input[k];
   return out;
@@ -275,7 +285,7 @@ export function toCursorToolInput(
     const before = original[used];
     // Keep Cursor's relative spelling when the script left the path as toClaudeToolInput made it.
     const same = PATH_KEYS.has(claudeKey) && typeof before === 'string' && isRelative(before) && value === absolutePath(before, projectDir);
-    out[used] = same ? before : value;
+    out[used] = same ? before : claudeKey === 'subagent_type' && typeof value === 'string' ? (CURSOR_AGENT_TYPES[value] ?? value) : value;
   }
   for (const [k, v] of Object.entries(original)) if (!modelled.has(k) && !(k in out)) out[k] = v;
   return out;

@@ -102,7 +102,7 @@ describe('toClaudeToolInput — cursor-hooks.md §6 captured shapes → claude-h
     ['Glob', { glob_pattern: '**/*.ts', target_directory: 'src' }, { pattern: '**/*.ts', path: '/repo/src' }],
     ['Grep', { pattern: 'TODO', path: '/repo', '-i': true }, { pattern: 'TODO', path: '/repo', '-i': true }],
     ['NotebookEdit', { target_notebook: 'n.ipynb', new_string: 'print(1)', cell_id: 'c1' }, { notebook_path: '/repo/n.ipynb', new_source: 'print(1)', cell_id: 'c1' }],
-    ['Agent', { subagent_type: 'generalPurpose', description: 'd', prompt: 'p', model: 'x' }, { description: 'd', prompt: 'p', subagent_type: 'generalPurpose', model: 'x' }],
+    ['Agent', { subagent_type: 'generalPurpose', description: 'd', prompt: 'p', model: 'x' }, { description: 'd', prompt: 'p', subagent_type: 'general-purpose', model: 'x' }],
     ['WebSearch', { search_term: 'zod' }, { query: 'zod' }],
     ['mcp__github__merge_pull_request', { pull_number: 3, path: 'x' }, { pull_number: 3, path: 'x' }],
     ['Unknown', { a: 1 }, { a: 1 }],
@@ -161,7 +161,7 @@ describe('toClaudeToolUse — transcript tool_use blocks (cursor-hooks.md §6 tr
   it.each([
     ['Shell', { command: 'npm test', description: 'Run' }, { name: 'Bash', input: { command: 'npm test', description: 'Run' } }],
     ['StrReplace', { path: 'one/p.txt', old_string: 'H', new_string: 'W' }, { name: 'Edit', input: { file_path: '/repo/one/p.txt', old_string: 'H', new_string: 'W' } }],
-    ['Task', { subagent_type: 'explore', description: 'd', prompt: 'p' }, { name: 'Task', input: { description: 'd', prompt: 'p', subagent_type: 'explore' } }],
+    ['Task', { subagent_type: 'explore', description: 'd', prompt: 'p' }, { name: 'Task', input: { description: 'd', prompt: 'p', subagent_type: 'Explore' } }],
     ['CallMcpTool', { server: 'github', toolName: 'merge_pull_request', arguments: { pull_number: 7 } }, { name: 'mcp__github__merge_pull_request', input: { pull_number: 7 } }],
     ['CallMcpTool', { something: 1 }, { name: 'CallMcpTool', input: { something: 1 } }],
     ['Write', '{"path":"a","contents":"x"}', { name: 'Write', input: { file_path: '/repo/a', content: 'x' } }],
