@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { OUTPUT_CAP, runAll, safeEnv, unfinished, type Job } from '../../src/runner.ts';
 import { alive, FIXTURE_BIN, killAll, pidsIn, until } from '../fixtures/bin/fixtures.ts';
 
@@ -12,6 +12,7 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-runner-'));
 afterEach(() => {
   for (const f of fs.readdirSync(tmp)) fs.rmSync(path.join(tmp, f), { recursive: true, force: true });
 });
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 const env = { PATH: process.env.PATH ?? '/usr/bin:/bin' };
 function job(command: string, extra: Partial<Job> = {}): Job {
