@@ -7,7 +7,8 @@
 //   - per event, cold: a fresh node process doing one call (what Cursor pays; includes node start-up);
 //   - for reference, the JSON floor: a fresh process that only reads, JSON.parses and JSON.stringifies each line.
 // Targets: per-event cost independent of transcript size (within 10 %), first rewrite >= 100 MB/s, peak RSS <= 100 MB.
-// Usage: node scripts/bench-transcript.mjs [--sizes 1,50] [--runs 3] [--events 40] [--keep 1]
+// Usage: node scripts/bench-transcript.mjs [--sizes 1,50] [--runs 3] [--events 40] [--keep 1]   (npm run bench:transcript)
+// Importable: measureTranscripts() returns the rows; generate() / seedState() build the fixtures scripts/bench.mjs fires.
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -15,25 +16,38 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const SESSION = 'bench-0000-4000-8000-000000000001';
+export const SESSION = 'bench-0000-4000-8000-000000000001';
 const CWD = '/home/dev/project';
 const self = fileURLToPath(import.meta.url);
 
-/** Parent: bundle, generate, spawn the measuring children, print medians and the targets. */
+/** Parent (CLI): measure, print medians and the targets. */
 async function main() {
   const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []));
-  const sizes = (args.sizes ?? '1,50').split(',').map(Number);
-  const runs = Number(args.runs ?? 3);
-  const events = Number(args.events ?? 40);
+  const { rows, tmp } = await measureTranscripts({
+    sizes: (args.sizes ?? '1,50').split(',').map(Number),
+    runs: Number(args.runs ?? 3),
+    events: Number(args.events ?? 40),
+    keep: args.keep !== undefined,
+  });
+  print(rows);
+  if (tmp) console.log(`kept ${tmp}`);
+}
+
+/**
+ * Bundle src/transcript.ts, generate the transcripts, spawn the measuring children; one row per size (what `print`
+ * shows). Importable: scripts/bench.mjs reports these rows next to its end-to-end figures. `log` gets the header
+ * lines (default console.log); with `keep` the temp dir survives and is returned as `tmp`.
+ */
+export async function measureTranscripts({ sizes = [1, 50], runs = 3, events = 40, keep = false, log = console.log } = {}) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-bench-'));
   try {
     const esbuild = await import('esbuild');
     const root = path.join(path.dirname(self), '..');
     const opts = { bundle: true, platform: 'node', format: 'esm', logLevel: 'silent' };
     await esbuild.build({ ...opts, entryPoints: [path.join(root, 'src', 'transcript.ts')], outfile: path.join(tmp, 'transcript.mjs') });
-    console.log(`node ${process.version}, ${os.cpus().length} CPUs (nproc ${nproc()}), ${os.cpus()[0]?.model ?? '?'}; ${runs} runs, ${events} events each`);
+    log(`node ${process.version}, ${os.cpus().length} CPUs (nproc ${nproc()}), ${os.cpus()[0]?.model ?? '?'}; ${runs} runs, ${events} events each`);
     const baseline = spawnChild(tmp, ['baseline']).maxRssKb;
-    console.log(`baseline RSS of a node process that loads the bundle: ${(baseline / 1024).toFixed(1)} MB\n`);
+    log(`baseline RSS of a node process that loads the bundle: ${(baseline / 1024).toFixed(1)} MB\n`);
     const rows = [];
     for (const mb of sizes) {
       const src = path.join(tmp, `conv-${mb}mb.jsonl`);
@@ -72,12 +86,12 @@ async function main() {
         result: median(ev.result),
         cold: median(cold),
         finalBytes: bytes,
+        baselineMb: baseline / 1024,
       });
     }
-    print(rows);
+    return { rows, tmp: keep ? tmp : undefined };
   } finally {
-    if (args.keep === undefined) fs.rmSync(tmp, { recursive: true, force: true });
-    else console.log(`kept ${tmp}`);
+    if (!keep) fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
 
@@ -172,7 +186,7 @@ function spawnChild(cwd, args) {
 }
 
 /** A state dir whose results area already holds the session's recorded results. */
-function seedState(state, results) {
+export function seedState(state, results) {
   fs.mkdirSync(path.join(state, 'results'), { recursive: true, mode: 0o700 });
   fs.mkdirSync(path.join(state, 'tx'), { mode: 0o700 });
   fs.chmodSync(state, 0o700);
@@ -204,18 +218,18 @@ function code(chars) {
   return s.slice(0, chars);
 }
 const line = (role, content) => JSON.stringify({ role, message: { content } });
-function textLine(text) {
+export function textLine(text) {
   return line('assistant', [{ type: 'text', text }]);
 }
-function shellLine(command) {
+export function shellLine(command) {
   return line('assistant', [{ type: 'tool_use', name: 'Shell', input: { command, description: 'Run the check' } }]);
 }
-function resultRecord(toolUseId, command, stdout) {
+export function resultRecord(toolUseId, command, stdout) {
   return JSON.stringify({ toolUseId, claudeName: 'Bash', cursorName: 'Shell', key: command, response: { stdout, stderr: '', interrupted: false, isImage: false, exitCode: 0 }, isError: false, at: '2026-09-08T21:00:00.000Z' });
 }
 
 /** Write a transcript of about `target` bytes and a results file with one record per Shell call. */
-function generate(src, results, target) {
+export function generate(src, results, target) {
   seed = 42;
   let bytes = 0;
   let lines = 0;
@@ -257,7 +271,7 @@ function generate(src, results, target) {
   return { bytes, lines, results: shells };
 }
 
-function median(xs) {
+export function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
@@ -268,6 +282,9 @@ function nproc() {
   return r.status === 0 ? r.stdout.trim() : '?';
 }
 
-// Last, so every declaration above is initialised before the top-level await runs.
-if (process.argv[2] === '--child') await child(process.argv.slice(3));
-else await main();
+// Last, so every declaration above is initialised before the top-level await runs. Imported (scripts/bench.mjs),
+// it only exports.
+if (process.argv[1] && fs.realpathSync(process.argv[1]) === self) {
+  if (process.argv[2] === '--child') await child(process.argv.slice(3));
+  else await main();
+}
