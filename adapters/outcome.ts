@@ -25,6 +25,11 @@ export function interpret(run: RunResult): Verdict {
   }
 
   const parsed = parseStdout(run.stdout);
+  if (parsed.kind === 'invalid' && run.truncated) {
+    // The answer was cut at the capture cap: whatever it decided cannot be read, so it counts as a failure (DESIGN §6).
+    v.failure = { kind: 'unreadable', detail: 'answered with JSON larger than the 1 MiB capture cap: its decision cannot be read' };
+    return v;
+  }
   if (parsed.kind === 'invalid') v.error = `stdout starts with "{" but is not valid JSON (${parsed.error})`;
   if (parsed.kind === 'json') readJson(v, parsed.json);
   const plain = parsed.kind === 'text' ? parsed.text : undefined;

@@ -17,8 +17,12 @@ export function toolOf(ctx: EventContext): { cursorName: string; input: Record<s
     cursorName = inferCursorToolName(parsed.input) ?? 'Unknown';
     notes.push(`payload has no tool_name; inferred "${cursorName}" from tool_input keys`);
   }
-  const candidates = claudeToolCandidates(cursorName, parsed.input, ctx.input);
-  return { cursorName, input: parsed.input, candidates, notes };
+  // A Shell input that arrives as a bare command string still has to reach Bash guards: it is the command.
+  const raw = ctx.input.tool_input;
+  const input = parsed.problem && typeof raw === 'string' && raw.trim() && cursorName === 'Shell' ? { command: raw } : parsed.input;
+  if (input !== parsed.input) notes.push('the Shell tool_input string is used as the command');
+  const candidates = claudeToolCandidates(cursorName, input, ctx.input);
+  return { cursorName, input, candidates, notes };
 }
 
 /** Tool fields of a Claude tool-event payload for the candidate a row matched. */

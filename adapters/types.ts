@@ -39,7 +39,7 @@ export interface Invocation {
 
 /** Why a script produced no usable answer. */
 export interface Failure {
-  kind: 'timeout' | 'cannot-start' | 'missing';
+  kind: 'timeout' | 'cannot-start' | 'missing' | 'unreadable';
   detail: string;
 }
 

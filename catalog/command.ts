@@ -3,7 +3,7 @@ import type { CatalogRow } from './types.ts';
 
 /** What a runner needs to start one catalog row. */
 export interface PreparedCommand {
-  /** Shell form: the whole command line for `sh -c`. Exec form: the executable. */
+  /** Shell form: the whole command line for `sh -c`, placeholders left for sh to expand from the environment. Exec form: the executable, placeholders substituted. */
   file: string;
   /** Exec form only: the argument list, passed without a shell. */
   args?: string[];
@@ -124,7 +124,9 @@ export function prepareCommand(row: CatalogRow, vars: PlaceholderVars): Prepared
   }
   const words: string[] = [];
   for (const token of tokenize(file)) if (token.kind === 'word') words.push(token.value);
-  return { file, shell: true, env: envPrefix(file), label: labelOf(words, row.command, vars.projectDir) };
+  // Shell form runs the command as written: sh expands ${CLAUDE_PLUGIN_ROOT} from the environment the runner
+  // sets, so a path holding `$(…)`, quotes or `$` is data, never code (textual substitution would let sh run it).
+  return { file: row.command, shell: true, env: envPrefix(file), label: labelOf(words, row.command, vars.projectDir) };
 }
 
 // Names that run a script rather than being one, skipped when picking a label.

@@ -131,20 +131,23 @@ export function readEnvFile(file: string): string {
   }
 }
 
-/** Collect old records at most every ten minutes (a stamp file's mtime says when). */
+/** Collect old records at most every ten minutes (a stamp file's mtime says when); on every event with HOOKSHIM_STATE_MAX_AGE_S. */
 export function maybeCollect(state: StateDir): void {
   const stamp = path.join(state.root, '.collected');
-  try {
-    const age = Date.now() - fs.statSync(stamp).mtimeMs;
-    if (age < 10 * 60 * 1000) return;
-  } catch {
-    /* first run */
-  }
+  if (state.maxAgeMs === undefined && Date.now() - mtimeOf(stamp) < 10 * 60 * 1000) return;
   try {
     fs.writeFileSync(stamp, '');
     collectOld(state, STATE_MAX_AGE_MS);
   } catch {
     /* best effort */
+  }
+}
+
+function mtimeOf(file: string): number {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return 0;
   }
 }
 

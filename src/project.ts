@@ -6,6 +6,19 @@ import type { Catalog } from '../catalog/types.ts';
 import type { Json } from '../adapters/types.ts';
 import { parseConfig, type HookshimConfig } from './config.ts';
 
+/** Read a regular file as UTF-8 without ever blocking: a FIFO or device at a config path is refused, not waited on. */
+export function readRegularFile(file: string): string {
+  const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+  try {
+    const st = fs.fstatSync(fd);
+    if (st.isDirectory()) throw Object.assign(new Error(`EISDIR: ${file} is a directory`), { code: 'EISDIR' });
+    if (!st.isFile()) throw Object.assign(new Error(`not a regular file: ${file} (a FIFO or device is never read)`), { code: 'ENOTREG' });
+    return fs.readFileSync(fd, 'utf8');
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 /** Cursor's default hook timeout when an entry sets none: 60 s in a Hooks-channel log (cursor-hooks.md §1, UNCONFIRMED). */
 export const CURSOR_DEFAULT_TIMEOUT_S = 60;
 /** Cursor's default loop_limit for its own hooks (cursor-hooks.md §1). */
@@ -35,7 +48,7 @@ export type CatalogLoad = { ok: true; catalog: Catalog; file: string } | { ok: f
 export function loadCatalog(file: string): CatalogLoad {
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = readRegularFile(file);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     return { ok: false, file, error: code === 'ENOENT' ? `no catalog at ${file}` : `cannot read ${file}: ${(err as Error).message}` };
@@ -65,7 +78,7 @@ export function readBinding(dir: string, event: string): Binding {
   const fallback: Binding = { timeoutS: CURSOR_DEFAULT_TIMEOUT_S, loopLimit: CURSOR_DEFAULT_LOOP_LIMIT, source: 'Cursor defaults' };
   let doc: unknown;
   try {
-    doc = JSON.parse(fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, ''));
+    doc = JSON.parse(readRegularFile(file).replace(/^\uFEFF/, ''));
   } catch {
     return fallback;
   }
@@ -87,7 +100,7 @@ export function loadConfig(dir: string, warn: (msg: string) => void): HookshimCo
   const file = path.join(dir, '.cursor', 'hookshim.json');
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = readRegularFile(file);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') warn(`cannot read ${file}: ${(err as Error).message}; using defaults`);
     return parseConfig('{}').config;

@@ -73,9 +73,9 @@ const row = (command: string, extra: Partial<CatalogRow> = {}): CatalogRow => ({
 });
 
 describe('prepareCommand', () => {
-  it('shell form: substituted command line, env prefix, label', () => {
+  it('shell form: the command as written (sh expands the placeholders from the environment), env prefix, label', () => {
     expect(prepareCommand(row('AI_CONFIG_STOP=1 python3 ${CLAUDE_PLUGIN_ROOT}/hooks/x.py --flag'), vars)).toEqual({
-      file: 'AI_CONFIG_STOP=1 python3 /plug/hooks/x.py --flag',
+      file: 'AI_CONFIG_STOP=1 python3 ${CLAUDE_PLUGIN_ROOT}/hooks/x.py --flag',
       shell: true,
       env: { AI_CONFIG_STOP: '1' },
       label: '/plug/hooks/x.py',

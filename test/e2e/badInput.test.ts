@@ -74,7 +74,7 @@ describe('wrong types and missing fields: keep guarding what can be guarded', ()
     ['tool_name is missing: inferred from tool_input keys', { tool_input: { command: 'rm -rf /' } }, DENY],
     ['tool_input is a JSON string (beforeMCPExecution style)', { tool_name: 'Shell', tool_input: JSON.stringify({ command: 'rm -rf /' }) }, DENY],
     ['tool_input is an array: nothing to match the command against, the guard sees no rm -rf', { tool_name: 'Shell', tool_input: [] }, { permission: 'allow' }],
-    ['tool_input is a non-JSON string: dropped (the guard gets {}), so it cannot see the text', { tool_name: 'Shell', tool_input: 'rm -rf /' }, { permission: 'allow' }],
+    ['a Shell tool_input that is a non-JSON string is the command itself', { tool_name: 'Shell', tool_input: 'rm -rf /' }, DENY],
     ['tool_input is missing', { tool_name: 'Shell' }, { permission: 'allow' }],
     ['workspace_roots is a string (CURSOR_PROJECT_DIR still names the project)', { workspace_roots: 'x', ...shell('rm -rf /') }, DENY],
     ['conversation_id is an object and generation_id a number', { conversation_id: { a: 1 }, generation_id: 7, ...shell('rm -rf /') }, DENY],
@@ -217,7 +217,7 @@ describe('payload content never reaches a shell command line, only stdin', () =>
   // CLAUDE_PLUGIN_ROOT/CLAUDE_PROJECT_DIR, so leaving shell-form placeholders to sh would close this. The project
   // path comes from CURSOR_PROJECT_DIR, else the payload's workspace_roots[0] (this case), and must exist with a
   // catalog in it, so this is a narrow hole; it also breaks every guard for a repo whose path contains `$` or `"`.
-  it.fails('KNOWN HOLE (catalog/command.ts): a project directory named with $(…) reaches the command line through ${CLAUDE_PLUGIN_ROOT}', () => {
+  it('a project directory named with $(…) never reaches a command line: sh expands ${CLAUDE_PLUGIN_ROOT} from the environment', () => {
     fs.rmSync(markers(), { recursive: true, force: true });
     fs.mkdirSync(markers());
     const odd = path.join(repo.dir, `proj-$(touch ${markers()}/project-dir)`);

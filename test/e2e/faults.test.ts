@@ -2,6 +2,7 @@
 // each a tiny fixture guard run through the built bundle in a repo bound by `hookshim init`, fired as Cursor does.
 // Every row asserts the exact Cursor answer on preToolUse and stop, and the context-only paths
 // (beforeSubmitPrompt → UserPromptSubmit, postToolUse → PostToolUse) drop failures with a stderr note.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -191,12 +192,12 @@ describe('fail matrix: a script prints invalid JSON → treated as no answer, lo
     expect(r.post.stderr).toMatch(/hookshim: hooks\/print\.sh \(PostToolUse\): stdout starts with "\{" but is not valid JSON/);
   });
 
-  it('fail matrix "invalid JSON": huge JSON beyond the 1 MiB capture cap is cut, so it counts as invalid (a 2 MB block is not honoured)', async () => {
+  it('fail matrix "unreadable answer": JSON beyond the 1 MiB capture cap cannot be read, so it fails closed on preToolUse / stop', async () => {
     useGuard(row('huge-json.sh', { args: '2000000' }));
     const r = await fireAll();
-    expect(r.pre.json).toEqual({ permission: 'allow' });
-    expect(r.pre.stderr).toMatch(/hookshim: hooks\/huge-json\.sh \(PreToolUse\): stdout starts with "\{" but is not valid JSON .*; output exceeded the capture cap and was cut/);
-    expect(r.stop.json).toEqual({});
+    const msg = (c: string) => `hookshim: guard hooks/huge-json.sh answered with JSON larger than the 1 MiB capture cap: its decision cannot be read; ${c}`;
+    expect(r.pre.json).toEqual(denied(msg('the tool call is denied (fail closed)')));
+    expect(r.stop.json).toEqual({ followup_message: msg('treat this stop as not yet allowed (fail closed)') });
     expect(r.prompt.json).toEqual({ continue: true });
     expect(r.post.json).toEqual({});
   });
@@ -269,6 +270,7 @@ describe('fail matrix: hookshim itself fails open → {"permission":"allow"} / {
     ['the catalog is a directory', () => (fs.rmSync(catalogFile()), fs.mkdirSync(catalogFile())), () => `cannot read ${catalogFile()}: EISDIR`],
     ['the catalog is valid JSON of the wrong shape', () => fs.writeFileSync(catalogFile(), '{"hooks": 5}'), () => catalogFile()],
     ['the catalog is a symlink loop', () => (fs.rmSync(catalogFile()), fs.symlinkSync(catalogFile(), catalogFile())), () => `cannot read ${catalogFile()}: ELOOP`],
+    ['the catalog is a FIFO nobody writes to (never waited on)', () => (fs.rmSync(catalogFile()), execFileSync('mkfifo', [catalogFile()])), () => `cannot read ${catalogFile()}: not a regular file: ${catalogFile()} (a FIFO or device is never read)`],
   ])('fail matrix "hookshim cannot read the catalog": %s', async (_name, breakIt, message) => {
     breakIt();
     try {
