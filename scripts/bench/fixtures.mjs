@@ -1,0 +1,96 @@
+// The bench's world: temp repos bound by the real `hookshim init` (built CLI, vendored bundle), each with its own
+// state dir, the guard scripts they run, and Cursor payloads shaped like real captures (test/e2e/harness.ts and
+// scripts/demo.mjs drive repos the same way).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { seedState } from '../bench-transcript.mjs';
+
+export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+const CLI = path.join(ROOT, 'dist', 'cli.mjs');
+
+/** A trivial guard: reads its stdin, says nothing, exits 0. */
+export const TRIVIAL = '#!/bin/sh\ncat >/dev/null\n';
+/** A slow guard. */
+export const SLOW = (seconds) => `#!/bin/sh\ncat >/dev/null\nsleep ${seconds}\n`;
+/** A warn-only guard: its context is stashed on preToolUse and replayed on the matching postToolUse. */
+export const WARN = `#!/bin/sh\ncat >/dev/null\necho '{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"Read with care."}}'\n`;
+
+/** The catalog command of script `name`, written as a Claude plugin writes it. */
+export const commandOf = (name) => `"\${CLAUDE_PLUGIN_ROOT}"/hooks/${name}`;
+const rows = (names) => names.map((n) => ({ type: 'command', command: commandOf(n), timeout: 60 }));
+
+/**
+ * A bound repo under `tmp`: `catalog` maps Claude events to [matcher, script names] pairs; `scripts` maps names to
+ * their text. `results` (optional) seeds the state dir with the session's recorded tool results
+ * (bench-transcript's seedState), so its transcript pairs as in a real session.
+ */
+export function makeRepo(tmp, name, catalog, scripts, results) {
+  const dir = path.join(tmp, name);
+  fs.mkdirSync(path.join(dir, 'hooks'), { recursive: true });
+  const doc = { hooks: {} };
+  for (const [event, groups] of Object.entries(catalog))
+    doc.hooks[event] = groups.map(([matcher, names]) => ({ ...(matcher ? { matcher } : {}), hooks: rows(names) }));
+  fs.writeFileSync(path.join(dir, 'hooks', 'hooks.json'), JSON.stringify(doc, null, 2));
+  for (const [file, text] of Object.entries(scripts)) fs.writeFileSync(path.join(dir, 'hooks', file), text, { mode: 0o755 });
+  const init = spawnSync(process.execPath, [CLI, 'init', dir], { cwd: dir, encoding: 'utf8' });
+  if (init.status !== 0) throw new Error(`hookshim init ${dir} failed:\n${init.stdout}${init.stderr}`);
+  const stateDir = path.join(tmp, `${name}.state`);
+  if (results) seedState(stateDir, results);
+  const env = { ...process.env, HOOKSHIM_STATE_DIR: stateDir, CURSOR_PROJECT_DIR: dir, CLAUDE_PROJECT_DIR: dir };
+  for (const k of ['HOOKSHIM', 'HOOKSHIM_DEBUG', 'HOOKSHIM_LOG', 'HOOKSHIM_LOG_PAYLOADS', 'HOOKSHIM_STATE_MAX_AGE_S']) delete env[k];
+  const bound = JSON.parse(fs.readFileSync(path.join(dir, '.cursor', 'hooks.json'), 'utf8')).hooks;
+  return {
+    name,
+    dir,
+    stateDir,
+    env,
+    /** The bound command of `event`, exactly as .cursor/hooks.json has it. */
+    command(event) {
+      const entry = (bound[event] ?? []).find((e) => e.command.includes('hookshim'));
+      if (!entry) throw new Error(`${name}: ${event} is not bound`);
+      return entry.command;
+    },
+    /** What hookshim's runner hands /bin/sh -c for these scripts (${CLAUDE_PLUGIN_ROOT} substituted). */
+    shellCommands(names) {
+      return names.map((n) => commandOf(n).replace('${CLAUDE_PLUGIN_ROOT}', dir));
+    },
+  };
+}
+
+let seq = 0;
+/** A fresh id (tool_use_id, generation_id): every fired event is a new one, never a duplicate of an earlier run. */
+export function freshId(prefix) {
+  seq += 1;
+  return `${prefix}_${process.pid}_${seq}`;
+}
+
+/** A Cursor payload with the common fields of real captures (cursor-hooks.md §3). */
+export function cursorPayload(event, repo, session, extra = {}) {
+  return JSON.stringify({
+    conversation_id: session,
+    generation_id: extra.generation_id ?? session,
+    session_id: session,
+    model: 'default',
+    hook_event_name: event,
+    cursor_version: '2026.09.02-c22c1a3',
+    workspace_roots: [repo.dir],
+    user_email: 'dev@example.com',
+    cwd: '',
+    ...extra,
+  });
+}
+
+/** Roughly what hookshim hands a PreToolUse Bash guard on stdin, for the direct driver. */
+export function claudePreToolUse(repo, session, transcriptPath) {
+  return JSON.stringify({
+    session_id: session,
+    transcript_path: transcriptPath,
+    cwd: repo.dir,
+    permission_mode: 'default',
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command: 'ls' },
+    tool_use_id: freshId('toolu'),
+  });
+}
