@@ -284,7 +284,7 @@ function analyse({ samples, firstStop, tx, bundleBytes }) {
   const info = (label, id, measured) => rows.push([label, '—', measured ?? `${mp(id)}, ${f2(med(id) / E)} × \`node -e 0\``, 'info']);
   info('`postToolUse` Shell `ls`, nothing matches (records the tool result)', 'post.nomatch');
   info('`postToolUse` replaying a warning stashed by its `preToolUse` (nothing matches)', 'post.replay');
-  info('`stop`, 1 trivial guard, 1 MB transcript already rewritten (+1 line)', 'stop.1mb', `${mp('stop.1mb')}, ${f2(med('stop.1mb') / E)} × \`node -e 0\`; overhead ${f1(med('stop.1mb') - med('direct.1') - E)} ms (formula above, direct 1 script)`);
+  info('`stop`, 1 trivial guard, 1 MB transcript already rewritten (+1 line)', 'stop.1mb', `${mp('stop.1mb')}, ${f2(med('stop.1mb') / E)} × \`node -e 0\`; overhead ${f1(med('stop.1mb') - med('direct.1') - E)} ms (overhead formula, direct 1 script)`);
   info('2 identical `preToolUse` processes at once (1 trivial guard; one runs it, the other replays)', 'dup', `${mp('dup')} until both answered; one process alone ${f1(med('pre.1'))} ms`);
 
   const e2eRatio = med('stop.50mb') / med('stop.1mb');
