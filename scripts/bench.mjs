@@ -11,6 +11,8 @@
 // scripts/bench-transcript.mjs (measureTranscripts), which this script calls rather than duplicates.
 //
 //   node scripts/bench.mjs [--runs 21] [--quick] [--json FILE] [--keep]
+import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,6 +43,10 @@ function parseArgs(argv) {
       opts.json = argv[++i];
       if (!opts.json) throw new Error(`--json needs a file; ${USAGE}`);
     } else if (a === '--keep') opts.keep = true;
+    else if (a === '--help' || a === '-h') {
+      process.stdout.write(`${USAGE}\n  --runs N     interleaved rounds (default 21; 7 with --quick)\n  --quick      fewer rounds and transcript events\n  --json FILE  also write the raw figures (every sample) to FILE\n  --keep       keep the temp repos and transcripts\n`);
+      process.exit(0);
+    }
     else throw new Error(`unknown option ${a}; ${USAGE}`);
   }
   if (opts.quick && !runsGiven) opts.runs = 7;
@@ -59,6 +65,9 @@ async function main() {
   try {
     progress(`${opts.runs} rounds${opts.quick ? ' (quick)' : ''}; temp ${tmp}`);
     const world = setup(tmp);
+    // The copy `hookshim init` vendored into the repos is what runs (dist/ may be rebuilt meanwhile).
+    const vendored = path.join(world.repos.nomatch.dir, '.cursor', 'hooks', 'hookshim.mjs');
+    facts.build = buildFacts(vendored);
     const variants = defineVariants(world);
 
     progress('first stop on each transcript (the full rewrite, cold, end to end)');
@@ -81,7 +90,7 @@ async function main() {
     progress('in-process transcript figures (scripts/bench-transcript.mjs)');
     const tx = await measureTranscripts({ sizes: [1, 50], runs: opts.quick ? 1 : 3, events: opts.quick ? 10 : 40, log: progress });
 
-    const bundleBytes = fs.statSync(BUNDLE).size;
+    const bundleBytes = fs.statSync(vendored).size;
     const loadEnd = loadAverage();
     const seconds = (Date.now() - t0) / 1000;
     const report = analyse({ samples, firstStop, tx: tx.rows, bundleBytes });
@@ -216,6 +225,16 @@ function defineVariants({ tx, repos, trivial }) {
     });
   }
   return variants;
+}
+
+/** What was measured: version, commit, uncommitted changes under the bundled sources, digest of the vendored bundle. */
+function buildFacts(bundle) {
+  const git = (...a) => spawnSync('git', a, { cwd: ROOT, encoding: 'utf8' });
+  const head = git('rev-parse', '--short', 'HEAD');
+  const dirty = git('status', '--porcelain', '--', 'src', 'adapters', 'catalog', 'package.json', 'scripts/build.mjs');
+  const version = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
+  const digest = crypto.createHash('sha256').update(fs.readFileSync(bundle)).digest('hex').slice(0, 12);
+  return `hookshim ${version} at ${head.status === 0 ? head.stdout.trim() : '?'}${dirty.stdout.trim() ? ' + uncommitted changes' : ''}; vendored bundle sha256 ${digest}…`;
 }
 
 function parseAnswer(r, what) {

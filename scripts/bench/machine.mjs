@@ -42,5 +42,6 @@ export function factsMarkdown(f, loadStart, loadEnd) {
     `- Node: ${f.node}; OS: ${f.os}`,
     `- Load average (1/5/15 min): ${loadStart} at start, ${loadEnd} at end`,
     `- Date: ${f.date}`,
+    ...(f.build ? [`- Measured: ${f.build}`] : []),
   ].join('\n');
 }
