@@ -67,6 +67,8 @@ async function main() {
     const world = setup(tmp);
     // The copy `hookshim init` vendored into the repos is what runs (dist/ may be rebuilt meanwhile).
     const vendored = path.join(world.repos.nomatch.dir, '.cursor', 'hooks', 'hookshim.mjs');
+    const copies = new Set(Object.values(world.repos).map((r) => fs.readFileSync(path.join(r.dir, '.cursor', 'hooks', 'hookshim.mjs')).toString('base64')));
+    if (copies.size !== 1) throw new Error('dist/hookshim.mjs changed while the repos were bound (a concurrent build?); run again');
     facts.build = buildFacts(vendored);
     const variants = defineVariants(world);
 
@@ -160,6 +162,12 @@ function defineVariants({ tx, repos, trivial }) {
 
   add({ id: 'node', run: async () => fire('node -e 0', { cwd: repos.nomatch.dir, env: repos.nomatch.env, input: preShell(repos.nomatch) }) });
   add({ id: 'pre.nomatch', run: ({ verify } = {}) => hook(repos.nomatch, 'preToolUse', preShell(repos.nomatch), { answer: allow, rows: 0, verify }) });
+  // The same event as the first of a fresh machine (a Cloud agent's boot): an empty state dir, nothing cached in it.
+  let fresh = 0;
+  add({
+    id: 'pre.nomatch.fresh',
+    run: ({ verify } = {}) => hook(repos.nomatch, 'preToolUse', preShell(repos.nomatch), { answer: allow, rows: 0, verify, env: { HOOKSHIM_STATE_DIR: path.join(repos.nomatch.stateDir, '..', 'fresh', String(++fresh)) } }),
+  });
   add({
     id: 'post.nomatch',
     run: ({ verify } = {}) =>
@@ -301,6 +309,7 @@ function analyse({ samples, firstStop, tx, bundleBytes }) {
   ]);
 
   const info = (label, id, measured) => rows.push([label, '—', measured ?? `${mp(id)}, ${f2(med(id) / E)} × \`node -e 0\``, 'info']);
+  info('The same `preToolUse`, first event in an empty state dir (a fresh machine: nothing cached)', 'pre.nomatch.fresh');
   info('`postToolUse` Shell `ls`, nothing matches (records the tool result)', 'post.nomatch');
   info('`postToolUse` replaying a warning stashed by its `preToolUse` (nothing matches)', 'post.replay');
   info('`stop`, 1 trivial guard, 1 MB transcript already rewritten (+1 line)', 'stop.1mb', `${mp('stop.1mb')}, ${f2(med('stop.1mb') / E)} × \`node -e 0\`; overhead ${f1(med('stop.1mb') - med('direct.1') - E)} ms (overhead formula, direct 1 script)`);
