@@ -4,21 +4,19 @@ import path from 'node:path';
 import { ADAPTERS } from '../adapters/index.ts';
 import { isHandledEvent, UNBOUND_CURSOR_EVENTS, type HandledEvent } from '../adapters/events.ts';
 import { interpret } from '../adapters/outcome.ts';
-import type { EventContext, Folded, Json, RunResult, StateIn } from '../adapters/types.ts';
+import { EMPTY_STATE, type EventContext, type Folded, type Json, type RunResult, type StateIn } from '../adapters/types.ts';
 import { prepareCommand } from '../catalog/command.ts';
 import type { CatalogRow } from '../catalog/types.ts';
 import { budgetFor } from './budget.ts';
 import { emit, emitted } from './emit.ts';
 import { createLog } from './log.ts';
-import { CLAUDE_DEFAULT_TIMEOUT_S, deliverPromptNow, makeEnvFile, maybeCollect, readEnvFile, resultGated, select, tickExtra, toJob } from './pipeline.ts';
-import { catalogFile, loadCatalog, loadConfig, projectDir, readBinding } from './project.ts';
-import { applyEffects, claim, type Claims } from './records.ts';
-import { runAll, unfinished, type Batch, type Job } from './runner.ts';
-import { claimTick, followerAnswer, tickOf } from './sentinel.ts';
-import { openState, removeFile } from './state.ts';
+import { CLAUDE_DEFAULT_TIMEOUT_S, deliverPromptNow, resultGated, select, toJob } from './pipeline.ts';
+import { loadCatalogCached, loadConfigLazy } from './loaders.ts';
+import { catalogFile, projectDir, readBinding } from './project.ts';
+import { openState } from './state.ts';
+import type { Claims } from './records.ts';
+import { startAll, unfinished, type Batch, type Job } from './runner.ts';
 import { readStdin } from './stdin.ts';
-import { recordToolResult } from './toolResults.ts';
-import { claudeTranscript } from './transcript.ts';
 import { trace, type TraceRecord } from './trace.ts';
 
 export interface HookIO {
@@ -108,15 +106,33 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
   t.toolUseId = str(input.tool_use_id);
   t.tool = str(input.tool_name);
 
-  const catalog = loadCatalog(catalogFile(io.env, dir));
+  const state = openState(io.env, (m) => log.warn(m));
+  const catalog = await loadCatalogCached(catalogFile(io.env, dir), state);
   if (!catalog.ok) {
     log.warn(`${catalog.error}; answering ${JSON.stringify(fallback)} (fail open)`);
     emit(fallback);
     return 0;
   }
   for (const w of catalog.catalog.warnings) log.warn(`${path.relative(dir, catalog.file)}: ${w}`);
-  const config = loadConfig(dir, (m) => log.warn(m));
-  const state = openState(io.env, (m) => log.warn(m));
+  const config = await loadConfigLazy(dir, (m) => log.warn(m));
+
+  // Fast path: an event that drains no state and matches no row has a fixed answer; duplicates compute the same.
+  const claims = claimsFor(event, input);
+  if (Object.keys(claims).length === 0) {
+    const ctx0: EventContext = { event, input, projectDir: dir, sessionId, transcriptPath: '', loopLimit: binding.loopLimit };
+    const plan0 = adapter.plan(ctx0, EMPTY_STATE);
+    if (select(plan0.invocations, catalog.catalog.rows, dir, log, true).length === 0) {
+      const folded = adapter.fold(ctx0, [], EMPTY_STATE);
+      emit(folded.answer);
+      for (const n of [...plan0.notes, ...folded.notes]) log.warn(n);
+      t.decision = folded.answer;
+      t.errors = [...log.lines];
+      trace(io.env, t, input);
+      return 0;
+    }
+  }
+
+  const { applyEffects, claim, claimTick, claudeTranscript, followerAnswer, makeEnvFile, maybeCollect, readEnvFile, recordToolResult, removeFile, tickExtra, tickOf } = await import('./stateful.ts');
   if (state) maybeCollect(state);
 
   // Several processes for one event: only the first runs the catalog.
@@ -132,7 +148,7 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
   }
   if (tick.role === 'solo') log.debug(`no dedup for this event: ${tick.why}`);
 
-  const claimed = claim(state, sessionId, claimsFor(event, input));
+  const claimed = claim(state, sessionId, claims);
   const ctx: EventContext = { event, input, projectDir: dir, sessionId, transcriptPath: '', loopLimit: binding.loopLimit };
   const envFile = event === 'sessionStart' ? makeEnvFile(state, sessionId) : undefined;
   let batch: Batch | undefined;
@@ -206,7 +222,7 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
       finish([], 'done');
       return 0;
     }
-    batch = runAll(jobs);
+    batch = await startAll(jobs);
     const results = await batch.done;
     finish(results, 'done');
   } catch (err) {

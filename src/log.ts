@@ -6,6 +6,8 @@ export interface Log {
   warn(msg: string): void;
   /** Only with HOOKSHIM_DEBUG=1. */
   debug(msg: string): void;
+  /** True when debug lines are written (skip work that only feeds them). */
+  readonly debugOn: boolean;
   /** Every warning so far, for the trace log. */
   readonly lines: readonly string[];
 }
@@ -16,6 +18,7 @@ export function createLog(env: NodeJS.ProcessEnv, sink: (text: string) => void =
   const debugOn = env.HOOKSHIM_DEBUG === '1' || env.HOOKSHIM_DEBUG === 'true';
   return {
     lines,
+    debugOn,
     warn(msg) {
       lines.push(msg);
       sink(`hookshim: ${msg}\n`);

@@ -1,5 +1,4 @@
-// Building blocks of one event, shared by the hook path and `hookshim explain`: row selection, jobs, state helpers.
-import fs from 'node:fs';
+// Building blocks of one event, shared by the hook path and `hookshim explain`: row selection and jobs (no state).
 import os from 'node:os';
 import path from 'node:path';
 import type { HandledEvent } from '../adapters/events.ts';
@@ -10,13 +9,10 @@ import type { CatalogRow } from '../catalog/types.ts';
 import type { HookshimConfig } from './config.ts';
 import type { Log } from './log.ts';
 import type { Job } from './runner.ts';
-import { areaPath, collectOld, type StateDir } from './state.ts';
 
 /** Claude's default per-hook timeouts, seconds (claude-hooks.md §1.4). */
 export const CLAUDE_DEFAULT_TIMEOUT_S = 600;
 export const CLAUDE_PROMPT_TIMEOUT_S = 30;
-/** Records older than this are collected. */
-export const STATE_MAX_AGE_MS = 24 * 3600 * 1000;
 
 interface Chosen {
   inv: Invocation;
@@ -25,16 +21,17 @@ interface Chosen {
 }
 
 /** Select catalog rows for every invocation, reporting every skipped row. */
-export function select(invocations: readonly Invocation[], rows: readonly CatalogRow[], dir: string, log: Log): Chosen[] {
+export function select(invocations: readonly Invocation[], rows: readonly CatalogRow[], dir: string, log: Log, quiet = false): Chosen[] {
   const out: Chosen[] = [];
   for (const inv of invocations) {
     const subject = { ...inv.subject, homeDir: safeHome() };
     const { selected, skipped } = selectRows(rows, inv.claudeEvent, subject);
-    for (const s of skipped) log.warn(`skipped ${s.row.locator}: ${s.reason}`);
+    // `quiet`: a first pass whose skips are reported by the pass that follows it.
+    if (!quiet || selected.length === 0) for (const s of skipped) log.warn(`skipped ${s.row.locator}: ${s.reason}`);
     for (const s of selected) out.push({ inv, row: s.row, matched: s.matchedValue });
     log.debug(`${inv.claudeEvent}: matcher values ${JSON.stringify(inv.subject.values)} → ${selected.length} row(s) in ${dir}`);
-    // HOOKSHIM_DEBUG=1: say why each row of this event did not run (log.debug is a no-op otherwise; the pass is cheap).
-    for (const e of explainRows(rows, inv.claudeEvent, subject)) if (e.status === 'unmatched') log.debug(`not run: ${e.row.locator}: ${e.reason}`);
+    // HOOKSHIM_DEBUG=1: say why each row of this event did not run (a second pass, so only when someone reads it).
+    if (log.debugOn) for (const e of explainRows(rows, inv.claudeEvent, subject)) if (e.status === 'unmatched') log.debug(`not run: ${e.row.locator}: ${e.reason}`);
   }
   return out;
 }
@@ -97,58 +94,6 @@ export function deliverPromptNow(folded: Folded): void {
   if (!pending || pending.kind !== 'pendingPrompt' || folded.answer.continue === false) return;
   folded.answer.additional_context = pending.messages.map((m) => m.text).join('\n\n');
   folded.effects = folded.effects.filter((e) => e !== pending);
-}
-
-/** Extra sentinel key material: the transcript size tells turns apart where generation ids do not. */
-export function tickExtra(event: HandledEvent, input: Json): string {
-  if (event !== 'stop' && event !== 'subagentStop' && event !== 'preCompact') return '';
-  const p = str(input.transcript_path);
-  if (!p) return '';
-  try {
-    return String(fs.statSync(p).size);
-  } catch {
-    return '';
-  }
-}
-
-export function makeEnvFile(state: StateDir | null, session: string): string | undefined {
-  const name = `${session.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 40)}-${process.pid}.env`;
-  const file = state ? areaPath(state, 'env', name) : path.join(os.tmpdir(), `hookshim-${name}`);
-  if (!file) return undefined;
-  try {
-    fs.writeFileSync(file, '', { mode: 0o600, flag: 'w' });
-    return file;
-  } catch {
-    return undefined;
-  }
-}
-
-export function readEnvFile(file: string): string {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch {
-    return '';
-  }
-}
-
-/** Collect old records at most every ten minutes (a stamp file's mtime says when); on every event with HOOKSHIM_STATE_MAX_AGE_S. */
-export function maybeCollect(state: StateDir): void {
-  const stamp = path.join(state.root, '.collected');
-  if (state.maxAgeMs === undefined && Date.now() - mtimeOf(stamp) < 10 * 60 * 1000) return;
-  try {
-    fs.writeFileSync(stamp, '');
-    collectOld(state, STATE_MAX_AGE_MS);
-  } catch {
-    /* best effort */
-  }
-}
-
-function mtimeOf(file: string): number {
-  try {
-    return fs.statSync(file).mtimeMs;
-  } catch {
-    return 0;
-  }
 }
 
 function safeHome(): string | undefined {

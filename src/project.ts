@@ -1,10 +1,8 @@
-// Where the project is, its Claude catalog, its Cursor binding and hookshim's own config.
+// Where the project is, where its catalog and config live, and its Cursor binding (no parsing library here:
+// the hook path loads zod only when a file must really be parsed, see src/loaders.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseCatalog } from '../catalog/load.ts';
-import type { Catalog } from '../catalog/types.ts';
 import type { Json } from '../adapters/types.ts';
-import { parseConfig, type HookshimConfig } from './config.ts';
 
 /** Read a regular file as UTF-8 without ever blocking: a FIFO or device at a config path is refused, not waited on. */
 export function readRegularFile(file: string): string {
@@ -40,21 +38,6 @@ function fromUriPath(p: string): string {
 /** The catalog file: HOOKSHIM_CATALOG, else <project>/hooks/hooks.json. */
 export function catalogFile(env: NodeJS.ProcessEnv, dir: string): string {
   return env.HOOKSHIM_CATALOG ? path.resolve(dir, env.HOOKSHIM_CATALOG) : path.join(dir, 'hooks', 'hooks.json');
-}
-
-export type CatalogLoad = { ok: true; catalog: Catalog; file: string } | { ok: false; error: string; file: string };
-
-/** Read and parse the catalog; never throws. */
-export function loadCatalog(file: string): CatalogLoad {
-  let text: string;
-  try {
-    text = readRegularFile(file);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    return { ok: false, file, error: code === 'ENOENT' ? `no catalog at ${file}` : `cannot read ${file}: ${(err as Error).message}` };
-  }
-  const parsed = parseCatalog(text, file);
-  return parsed.ok ? { ok: true, catalog: parsed.catalog, file } : { ok: false, error: parsed.error, file };
 }
 
 /** What .cursor/hooks.json configures for hookshim's entry of one event. */
@@ -95,17 +78,12 @@ export function readBinding(dir: string, event: string): Binding {
   };
 }
 
-/** hookshim's own config, .cursor/hookshim.json (optional). */
-export function loadConfig(dir: string, warn: (msg: string) => void): HookshimConfig {
-  const file = path.join(dir, '.cursor', 'hookshim.json');
-  let text: string;
-  try {
-    text = readRegularFile(file);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') warn(`cannot read ${file}: ${(err as Error).message}; using defaults`);
-    return parseConfig('{}').config;
-  }
-  const parsed = parseConfig(text);
-  if (parsed.error) warn(`${file}: ${parsed.error}; using defaults`);
-  return parsed.config;
+/** The config file, .cursor/hookshim.json. */
+export function configFile(dir: string): string {
+  return path.join(dir, '.cursor', 'hookshim.json');
+}
+
+/** A catalog read problem as a message: missing, or unreadable and why. */
+export function readProblem(file: string, err: unknown): string {
+  return (err as NodeJS.ErrnoException).code === 'ENOENT' ? `no catalog at ${file}` : `cannot read ${file}: ${(err as Error).message}`;
 }

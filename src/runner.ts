@@ -1,7 +1,9 @@
 // The only caller of execa: run the selected catalog scripts in parallel under one deadline.
 // Each script: shell form through /bin/sh -c (Claude Code: sh -c on macOS/Linux, claude-hooks.md §1.5), stdin = the
 // Claude JSON, its own process group so a timeout kills it and everything it forked.
-import { execa } from 'execa';
+import type { execa as Execa } from 'execa';
+
+let execa: typeof Execa | undefined;
 import type { ClaudeEvent } from '../adapters/events.ts';
 import type { RunResult } from '../adapters/types.ts';
 
@@ -50,7 +52,20 @@ export interface Batch {
 }
 
 /** Start every job now; resolves when all have finished (or were killed). */
+/** Load execa, then start every job: an event that runs no script never loads it. */
+export async function startAll(jobs: readonly Job[]): Promise<Batch> {
+  execa ??= (await import('execa')).execa;
+  return runAll(jobs);
+}
+
+function loaded(): typeof Execa {
+  if (!execa) throw new Error('runAll before execa was loaded: call startAll');
+  return execa;
+}
+
+/** Start every job now (execa must be loaded: use startAll); resolves when all have finished (or were killed). */
 export function runAll(jobs: readonly Job[]): Batch {
+  loaded();
   const lives = jobs.map(start);
   const done = Promise.all(lives.map((l) => l.promise)).then(() => lives.map((l) => l.live.result as RunResult));
   return {
@@ -77,9 +92,9 @@ function start(job: Job): { live: Live; promise: Promise<void> } {
   const live: Live = { job, started, kill: () => {} };
   if (job.background) return { live, promise: startBackground(job, live) };
 
-  let child: ReturnType<typeof execa>;
+  let child: ReturnType<typeof Execa>;
   try {
-    child = execa(job.file, job.args ?? [], {
+    child = loaded()(job.file, job.args ?? [], {
       shell: job.shell ? '/bin/sh' : false,
       cwd: job.cwd,
       env: safeEnv(job.env),
@@ -178,7 +193,7 @@ function start(job: Job): { live: Live; promise: Promise<void> } {
 /** Claude `async: true` rows: start detached with the payload on stdin and do not wait (decisions have no effect). */
 function startBackground(job: Job, live: Live): Promise<void> {
   try {
-    const child = execa(job.file, job.args ?? [], {
+    const child = loaded()(job.file, job.args ?? [], {
       shell: job.shell ? '/bin/sh' : false,
       cwd: job.cwd,
       env: safeEnv(job.env),

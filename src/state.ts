@@ -12,9 +12,9 @@ export interface StateDir {
 }
 
 /** Subfolders, one per kind of record. */
-export type StateArea = 'stash' | 'tick' | 'tx' | 'results' | 'ups' | 'ctx' | 'env';
+export type StateArea = 'stash' | 'tick' | 'tx' | 'results' | 'ups' | 'ctx' | 'env' | 'catalog';
 
-const AREAS: readonly StateArea[] = ['stash', 'tick', 'tx', 'results', 'ups', 'ctx', 'env'];
+const AREAS: readonly StateArea[] = ['stash', 'tick', 'tx', 'results', 'ups', 'ctx', 'env', 'catalog'];
 
 /**
  * Areas whose records lose their use sooner than the general age: a tick only matters while its event can

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { CLAUDE_EVENT_CARRIERS, cursorEventsFor, noAnalogReason, RUNS, type Carrier, type HandledEvent } from '../../adapters/events.ts';
 import type { Catalog, CatalogRow } from '../../catalog/types.ts';
 import { slackFor } from '../budget.ts';
-import { catalogFile, loadCatalog } from '../project.ts';
+import { catalogFile } from '../project.ts';
+import { loadCatalog } from './load.ts';
 import { detectMode, HOOKS_JSON, isObject, isOurs, PACKAGED, readHooksFile, VENDORED, type Mode } from './binding.ts';
 import { CommandError, EXIT } from './io.ts';
 

@@ -144,8 +144,9 @@ describe('the hook bundle stays lean', () => {
   it('dist/hookshim.mjs contains no yargs, ndjson or management command code', () => {
     type Meta = { outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }> };
     const meta = JSON.parse(fs.readFileSync(path.join(ROOT, 'dist', 'meta.json'), 'utf8')) as { shim: Meta; cli: Meta };
-    // What ended up in the file (bytesInOutput > 0), not everything esbuild looked at.
-    const used = (m: Meta) => Object.values(m.outputs).flatMap((o) => Object.entries(o.inputs).filter(([, v]) => v.bytesInOutput > 0).map(([k]) => k));
+    // What ended up in the file, not everything esbuild looked at (a lazily loaded module leaves a ~17-byte stub per
+    // module it re-exports, e.g. zod's locales index: code, not a stub, is what must stay out).
+    const used = (m: Meta) => Object.values(m.outputs).flatMap((o) => Object.entries(o.inputs).filter(([, v]) => v.bytesInOutput > 64).map(([k]) => k));
     const shim = used(meta.shim);
     expect(shim.filter((i) => /node_modules\/(yargs|yargs-parser|ndjson|split2|through2|json-schema-to-typescript)\//.test(i) || i.includes('src/commands/'))).toEqual([]);
     expect(shim.filter((i) => /zod\/v4\/(classic|locales)\//.test(i))).toEqual([]);

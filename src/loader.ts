@@ -1,0 +1,75 @@
+// Entry of the vendored shim (.cursor/hooks/hookshim.mjs): the hook code is embedded as text and compiled with a V8
+// code cache kept in the private state directory, so an event pays for loading bytecode, not for parsing ~200 KB of
+// JavaScript on every tool call. Without a usable cache it compiles normally; nothing here can change an answer.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
+import { ensurePrivateDir, stateRootFor, writeFileAtomic } from './state.ts';
+
+declare const HOOKSHIM_CODE: string;
+declare const HOOKSHIM_CODE_HASH: string;
+
+/** Cache files older than this are removed when a new one is written (other hookshim or Node versions). */
+const CACHE_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
+
+const file = fileURLToPath(import.meta.url);
+const cacheFile = cachePath();
+const cached = cacheFile ? readCache(cacheFile) : undefined;
+const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${HOOKSHIM_CODE}\n})`, {
+  filename: file,
+  ...(cached ? { cachedData: cached } : {}),
+});
+// Written at exit, so the cache also holds the functions this run compiled lazily.
+if (cacheFile && (!cached || script.cachedDataRejected)) process.once('exit', () => writeCache(cacheFile, script));
+const mod = { exports: {} };
+(script.runInThisContext() as (e: object, r: NodeRequire, m: object, f: string, d: string) => void)(mod.exports, createRequire(file), mod, file, path.dirname(file));
+
+/** <state>/code-cache/<code hash>-<node version>-<arch>.bin, when the state directory is private; else null. */
+function cachePath(): string | null {
+  if (process.env.HOOKSHIM_CODE_CACHE === '0') return null;
+  try {
+    const root = stateRootFor(process.env);
+    if (ensurePrivateDir(root, true)) return null;
+    const dir = path.join(root, 'code-cache');
+    if (ensurePrivateDir(dir, false)) return null;
+    return path.join(dir, `${HOOKSHIM_CODE_HASH}-${process.version}-${process.arch}.bin`);
+  } catch {
+    return null;
+  }
+}
+
+/** The cache bytes: a regular file of ours, never through a symlink. */
+function readCache(cache: string): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = fs.openSync(cache, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
+  } catch {
+    return undefined;
+  }
+  try {
+    const st = fs.fstatSync(fd);
+    const uid = typeof process.getuid === 'function' ? process.getuid() : -1;
+    if (!st.isFile() || (uid >= 0 && st.uid !== uid)) return undefined;
+    return fs.readFileSync(fd);
+  } catch {
+    return undefined;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Write the cache atomically and drop stale ones; best effort. */
+function writeCache(cache: string, compiled: vm.Script): void {
+  try {
+    writeFileAtomic(cache, compiled.createCachedData());
+    const dir = path.dirname(cache);
+    for (const name of fs.readdirSync(dir)) {
+      const other = path.join(dir, name);
+      if (other !== cache && Date.now() - fs.lstatSync(other).mtimeMs > CACHE_MAX_AGE_MS) fs.rmSync(other, { force: true });
+    }
+  } catch {
+    /* a missing cache only costs time */
+  }
+}

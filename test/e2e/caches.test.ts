@@ -1,0 +1,65 @@
+// The hot path's caches (issue: performance) never change an answer: the V8 code cache of the vendored shim and the
+// catalog parse cache, both in the private state directory.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cursorPayload, ensureBuilt, makeRepo, toolUseId, type Repo } from './harness.ts';
+
+let repo: Repo;
+const deny = (reason: string) => ({ permission: 'deny', user_message: reason, agent_message: reason });
+
+beforeAll(() => {
+  ensureBuilt();
+  repo = makeRepo({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/no.sh' }] }] } }, { 'no.sh': '#!/bin/sh\ncat >/dev/null\necho "first catalog says no" >&2\nexit 2\n' });
+  expect(repo.init().status).toBe(0);
+});
+afterAll(() => repo?.cleanup());
+
+const pre = (tool_name: string, command: string) => cursorPayload('preToolUse', repo, { tool_name, tool_input: { command }, tool_use_id: toolUseId() });
+const cacheDir = () => path.join(repo.stateDir, 'code-cache');
+
+describe('V8 code cache of the vendored shim', () => {
+  it('is written on the first event and used after; answers are identical', () => {
+    fs.rmSync(cacheDir(), { recursive: true, force: true });
+    const first = repo.fire('preToolUse', pre('Shell', 'ls'));
+    const files = fs.readdirSync(cacheDir());
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(new RegExp(`^[0-9a-f]{16}-${process.version}-${process.arch}\\.bin$`));
+    expect((fs.statSync(cacheDir()).mode & 0o777).toString(8)).toBe('700');
+    const mtime = fs.statSync(path.join(cacheDir(), files[0] as string)).mtimeMs;
+    const second = repo.fire('preToolUse', pre('Shell', 'ls'));
+    expect(second.json).toEqual(first.json);
+    expect(fs.statSync(path.join(cacheDir(), files[0] as string)).mtimeMs).toBe(mtime);
+  });
+
+  it('a damaged cache is rejected by V8, the answer is still right, and the cache is rewritten', () => {
+    const [name] = fs.readdirSync(cacheDir());
+    const file = path.join(cacheDir(), name as string);
+    fs.writeFileSync(file, Buffer.from('garbage, not a V8 code cache'));
+    expect(repo.fire('preToolUse', pre('Shell', 'git push')).json).toEqual(deny('first catalog says no'));
+    expect(fs.statSync(file).size).toBeGreaterThan(1000);
+  });
+
+  it('HOOKSHIM_CODE_CACHE=0 compiles without it', () => {
+    fs.rmSync(cacheDir(), { recursive: true, force: true });
+    expect(repo.fire('preToolUse', pre('Shell', 'git push'), { env: { HOOKSHIM_CODE_CACHE: '0' } }).json).toEqual(deny('first catalog says no'));
+    expect(fs.existsSync(cacheDir())).toBe(false);
+  });
+});
+
+describe('catalog parse cache', () => {
+  it('an edited catalog is parsed again on the next event', () => {
+    expect(repo.fire('preToolUse', pre('Shell', 'git push')).json).toEqual(deny('first catalog says no'));
+    expect(fs.readdirSync(path.join(repo.stateDir, 'catalog'))).toHaveLength(1);
+    repo.write('hooks/yes.sh', '#!/bin/sh\ncat >/dev/null\n');
+    repo.write('hooks/hooks.json', JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/yes.sh' }] }] } }));
+    expect(repo.fire('preToolUse', pre('Shell', 'git push')).json).toEqual({ permission: 'allow' });
+  });
+
+  it('a damaged cache entry is rebuilt, never trusted', () => {
+    const dir = path.join(repo.stateDir, 'catalog');
+    for (const f of fs.readdirSync(dir)) fs.writeFileSync(path.join(dir, f), '{"stamp": 5, "catalog": "no"}');
+    expect(repo.fire('preToolUse', pre('Shell', 'git push')).json).toEqual({ permission: 'allow' });
+    expect(JSON.parse(fs.readFileSync(path.join(dir, fs.readdirSync(dir)[0] as string), 'utf8')).catalog.rows).toHaveLength(1);
+  });
+});
