@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ADAPTERS } from '../adapters/index.ts';
 import { isHandledEvent, UNBOUND_CURSOR_EVENTS, type HandledEvent } from '../adapters/events.ts';
 import { interpret } from '../adapters/outcome.ts';
-import { EMPTY_STATE, type EventContext, type Folded, type Json, type RunResult, type StateIn } from '../adapters/types.ts';
+import { EMPTY_STATE, type EventContext, type Folded, type Json, type RunResult, type StateIn, type Verdict } from '../adapters/types.ts';
 import { prepareCommand } from '../catalog/command.ts';
 import type { CatalogRow } from '../catalog/types.ts';
 import { budgetFor } from './budget.ts';
@@ -54,10 +54,16 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
   // The answer when hookshim cannot do better: the event's empty answer; a duplicate process's {} (never competing).
   let failOpen: Json = fallback;
 
+  let input: Json = {};
+  // Answer without a catalog run (duplicate, fail open, shim off, unhandled event) and still leave a trace record.
+  const answerOnly = (answer: Json, role: NonNullable<TraceRecord['role']>): void => {
+    emit(answer);
+    trace(io.env, { ...t, role, decision: answer, errors: [...log.lines] }, input);
+  };
   const crash = (err: unknown) => {
     // hookshim itself fails open (DESIGN §6): a valid empty answer plus a clear message.
     log.warn(`internal error, answering ${JSON.stringify(failOpen)} (fail open): ${(err as Error)?.stack ?? String(err)}`);
-    emit(failOpen);
+    answerOnly(failOpen, 'fail-open');
     process.exit(0);
   };
   process.on('uncaughtException', crash);
@@ -67,19 +73,19 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
     process.once(sig, () => {
       if (finishing) return finishing(`received ${sig}; answered with what had finished, unfinished guards count as timed out`);
       log.warn(`received ${sig} before any guard ran; answering ${JSON.stringify(failOpen)}`);
-      emit(failOpen);
+      answerOnly(failOpen, 'fail-open');
       process.exit(0);
     });
   }
 
   if (io.env.HOOKSHIM === '0') {
-    emit(fallback);
+    answerOnly(fallback, 'off');
     return 0;
   }
   if (!isHandledEvent(name)) {
     const why = name in UNBOUND_CURSOR_EVENTS ? `hookshim does not handle "${name}": ${UNBOUND_CURSOR_EVENTS[name as keyof typeof UNBOUND_CURSOR_EVENTS]}` : `unknown event "${name}"; expected one of ${Object.keys(ADAPTERS).join(', ')}`;
     log.warn(`${why}; answering {}`);
-    emit({});
+    answerOnly({}, 'unhandled');
     return 0;
   }
   const event: HandledEvent = name;
@@ -88,11 +94,11 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
   // The stdin read is bounded by the binding's deadline too (project dir from the environment until the payload is known).
   const early = budgetFor(readBinding(projectDir(io.env, {}, io.cwd), event).timeoutS, io.startedAt);
   const stdin = await readStdin(io.stdin, early.deadline - Date.now());
-  const input = stdin.input;
+  input = stdin.input;
   if (stdin.problem && Object.keys(input).length === 0) {
     // No payload at all: there is no event to guard, and hookshim fails open (DESIGN §6).
     log.warn(`${stdin.problem}; answering ${JSON.stringify(fallback)} (fail open)`);
-    emit(fallback);
+    answerOnly(fallback, 'fail-open');
     return 0;
   }
   if (stdin.problem) log.warn(`${stdin.problem}; continuing with what arrived`);
@@ -110,7 +116,7 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
   const catalog = await loadCatalogCached(catalogFile(io.env, dir), state);
   if (!catalog.ok) {
     log.warn(`${catalog.error}; answering ${JSON.stringify(fallback)} (fail open)`);
-    emit(fallback);
+    answerOnly(fallback, 'fail-open');
     return 0;
   }
   for (const w of catalog.catalog.warnings) log.warn(`${path.relative(dir, catalog.file)}: ${w}`);
@@ -143,7 +149,7 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
     const answer = followerAnswer(event, res.answer);
     log.debug(`duplicate ${event} process: ${res.why}`);
     if (!res.answer) log.warn(`duplicate ${event} process: ${res.why}; answering ${JSON.stringify(answer)}`);
-    emit(answer);
+    answerOnly(answer, 'follower');
     return 0;
   }
   if (tick.role === 'solo') log.debug(`no dedup for this event: ${tick.why}`);
@@ -177,7 +183,7 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
     if (why !== 'done') log.warn(why);
     if (envFile) removeFile(envFile);
     t.decision = folded.answer;
-    t.rows = results.map((r) => ({ row: r.locator, label: r.label, event: r.claudeEvent, ms: r.durationMs, exit: r.exitCode, timedOut: r.timedOut }));
+    t.rows = results.map((r, i) => ({ row: r.locator, label: r.label, event: r.claudeEvent, ms: r.durationMs, exit: r.exitCode, timedOut: r.timedOut, verdict: verdictOf(verdicts[i]) }));
     t.errors = [...log.lines];
     trace(io.env, t, input);
   };
@@ -233,6 +239,17 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
     clearTimeout(hard);
   }
   return 0;
+}
+
+/** One word (and the reason) for what a script decided, for the trace log. */
+function verdictOf(v: Verdict | undefined): string {
+  if (!v) return 'none';
+  if (v.failure) return `failed: ${v.failure.detail}`;
+  if (v.block !== undefined) return `blocked (${v.blockKind}): ${v.block.slice(0, 200)}`;
+  if (v.stop !== undefined) return `stop: ${v.stop.slice(0, 200)}`;
+  if (v.decision) return v.decision;
+  if (v.context.length || v.systemMessage || v.plainText) return 'warned';
+  return v.error ? `error: ${v.error.slice(0, 200)}` : 'ok';
 }
 
 /** A row's short name for messages, as the runner would label it. */

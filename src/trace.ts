@@ -20,6 +20,8 @@ export interface TraceRecord {
   rows: { row: string; label: string; event: string; ms: number; exit: number | null; timedOut: boolean; verdict?: string }[];
   /** The Cursor answer hookshim wrote. */
   decision: Json | undefined;
+  /** How the answer was reached when no catalog run decided it: duplicate process, fail open, shim off, … */
+  role?: 'follower' | 'fail-open' | 'off' | 'unhandled';
   /** Every warning hookshim printed on stderr for this event. */
   errors: string[];
   /** The Cursor payload, only with HOOKSHIM_LOG_PAYLOADS=1. */
