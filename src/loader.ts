@@ -15,18 +15,29 @@ declare const HOOKSHIM_CODE_HASH: string;
 const CACHE_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 
 const file = fileURLToPath(import.meta.url);
-const cacheFile = cachePath();
-const cached = cacheFile ? readCache(cacheFile) : undefined;
+const base = cachePath();
+// Two generations: a cache written after a run that started scripts also holds the runner's code (execa), which a
+// lean run (nothing matched) never compiles; it is preferred, and a lean cache is upgraded once scripts run.
+const full = base ? `${base}.full.bin` : null;
+const lean = base ? `${base}.bin` : null;
+const fullBytes = full ? readCache(full) : undefined;
+const cached = fullBytes ?? (lean ? readCache(lean) : undefined);
 const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${HOOKSHIM_CODE}\n})`, {
   filename: file,
   ...(cached ? { cachedData: cached } : {}),
 });
 // Written at exit, so the cache also holds the functions this run compiled lazily.
-if (cacheFile && (!cached || script.cachedDataRejected)) process.once('exit', () => writeCache(cacheFile, script));
+if (full && lean) {
+  process.once('exit', () => {
+    const ranScripts = (globalThis as Record<symbol, unknown>)[Symbol.for('hookshim.startedScripts')] === true;
+    if (script.cachedDataRejected || !cached) writeCache(ranScripts ? full : lean, script);
+    else if (ranScripts && !fullBytes) writeCache(full, script);
+  });
+}
 const mod = { exports: {} };
 (script.runInThisContext() as (e: object, r: NodeRequire, m: object, f: string, d: string) => void)(mod.exports, createRequire(file), mod, file, path.dirname(file));
 
-/** <state>/code-cache/<code hash>-<node version>-<arch>.bin, when the state directory is private; else null. */
+/** <state>/code-cache/<code hash>-<node version>-<arch> (without the suffix), when the state directory is private; else null. */
 function cachePath(): string | null {
   if (process.env.HOOKSHIM_CODE_CACHE === '0') return null;
   try {
@@ -34,7 +45,7 @@ function cachePath(): string | null {
     if (ensurePrivateDir(root, true)) return null;
     const dir = path.join(root, 'code-cache');
     if (ensurePrivateDir(dir, false)) return null;
-    return path.join(dir, `${HOOKSHIM_CODE_HASH}-${process.version}-${process.arch}.bin`);
+    return path.join(dir, `${HOOKSHIM_CODE_HASH}-${process.version}-${process.arch}`);
   } catch {
     return null;
   }

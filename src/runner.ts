@@ -55,6 +55,8 @@ export interface Batch {
 /** Load execa, then start every job: an event that runs no script never loads it. */
 export async function startAll(jobs: readonly Job[]): Promise<Batch> {
   execa ??= (await import('execa')).execa;
+  // Tells the vendored loader (src/loader.ts) that its code cache should now also hold the runner.
+  (globalThis as Record<symbol, unknown>)[Symbol.for('hookshim.startedScripts')] = true;
   return runAll(jobs);
 }
 

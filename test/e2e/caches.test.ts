@@ -24,7 +24,7 @@ describe('V8 code cache of the vendored shim', () => {
     const first = repo.fire('preToolUse', pre('Shell', 'ls'));
     const files = fs.readdirSync(cacheDir());
     expect(files).toHaveLength(1);
-    expect(files[0]).toMatch(new RegExp(`^[0-9a-f]{16}-${process.version}-${process.arch}\\.bin$`));
+    expect(files[0]).toMatch(new RegExp(`^[0-9a-f]{16}-${process.version}-${process.arch}\\.(full\\.)?bin$`));
     expect((fs.statSync(cacheDir()).mode & 0o777).toString(8)).toBe('700');
     const mtime = fs.statSync(path.join(cacheDir(), files[0] as string)).mtimeMs;
     const second = repo.fire('preToolUse', pre('Shell', 'ls'));
