@@ -23,7 +23,7 @@ import { factsMarkdown, loadAverage, machineFacts } from './bench/machine.mjs';
 import { summary } from './bench/stats.mjs';
 
 const TARGETS = JSON.parse(fs.readFileSync(path.join(ROOT, 'scripts', 'bench', 'targets.json'), 'utf8'));
-const BUNDLE = path.join(ROOT, 'dist', 'hookshim.mjs');
+const BUNDLE = path.join(ROOT, 'dist', 'hookshim.cjs');
 const MATCHING = [1, 5, 20];
 const SLOW_SCRIPTS = 4;
 const SLOW_S = 0.3;
@@ -57,7 +57,7 @@ const progress = (msg) => process.stderr.write(`bench: ${msg.trimEnd()}\n`);
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
-  if (!fs.existsSync(BUNDLE)) throw new Error('dist/hookshim.mjs is missing: run `npm run build` (or `npm run bench`)');
+  if (!fs.existsSync(BUNDLE)) throw new Error('dist/hookshim.cjs is missing: run `npm run build` (or `npm run bench`)');
   const t0 = Date.now();
   const facts = machineFacts();
   const loadStart = loadAverage();
@@ -66,9 +66,9 @@ async function main() {
     progress(`${opts.runs} rounds${opts.quick ? ' (quick)' : ''}; temp ${tmp}`);
     const world = setup(tmp);
     // The copy `hookshim init` vendored into the repos is what runs (dist/ may be rebuilt meanwhile).
-    const vendored = path.join(world.repos.nomatch.dir, '.cursor', 'hooks', 'hookshim.mjs');
-    const copies = new Set(Object.values(world.repos).map((r) => fs.readFileSync(path.join(r.dir, '.cursor', 'hooks', 'hookshim.mjs')).toString('base64')));
-    if (copies.size !== 1) throw new Error('dist/hookshim.mjs changed while the repos were bound (a concurrent build?); run again');
+    const vendored = path.join(world.repos.nomatch.dir, '.cursor', 'hooks', 'hookshim.cjs');
+    const copies = new Set(Object.values(world.repos).map((r) => fs.readFileSync(path.join(r.dir, '.cursor', 'hooks', 'hookshim.cjs')).toString('base64')));
+    if (copies.size !== 1) throw new Error('dist/hookshim.cjs changed while the repos were bound (a concurrent build?); run again');
     facts.build = buildFacts(vendored);
     const variants = defineVariants(world);
 
@@ -345,7 +345,7 @@ function analyse({ samples, firstStop, tx, bundleBytes }) {
     `**${f1(t50.peakMb)} MB** in process (Node with the module loaded: ${f1(t50.baselineMb)} MB)${e2eRss ? `; end to end, first \`stop\`: ${f1(e2eRss)} MB` : ''}`,
     verdict(t50.peakMb <= TARGETS.peakRssMB && (e2eRss ?? 0) <= TARGETS.peakRssMB),
   ]);
-  rows.push(['Bundle vendored into user repos (`dist/hookshim.mjs`)', `≤ ${TARGETS.bundleBytes / 1024} KiB`, `**${(bundleBytes / 1024).toFixed(1)} KiB**`, verdict(bundleBytes <= TARGETS.bundleBytes)]);
+  rows.push(['Bundle vendored into user repos (`dist/hookshim.cjs`)', `≤ ${TARGETS.bundleBytes / 1024} KiB`, `**${(bundleBytes / 1024).toFixed(1)} KiB**`, verdict(bundleBytes <= TARGETS.bundleBytes)]);
   return { rows, figures };
 }
 

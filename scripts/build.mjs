@@ -1,6 +1,6 @@
-// Build: the hook path as one self-contained file (dist/hookshim.mjs, vendored into user repos) and the full CLI
+// Build: the hook path as one self-contained file (dist/hookshim.cjs, vendored into user repos) and the full CLI
 // (dist/cli.mjs, the package bin). Both need nothing but node.
-// dist/hookshim.mjs is a small ESM loader with the hook code embedded as CommonJS text: CommonJS so that modules the
+// dist/hookshim.cjs is a small loader with the hook code embedded as CommonJS text: CommonJS so that modules the
 // event does not need (execa, the state half) are required lazily, text so that a V8 code cache can skip parsing.
 import { build } from 'esbuild';
 import crypto from 'node:crypto';
@@ -28,19 +28,27 @@ const hook = await build({ ...common, format: 'cjs', entryPoints: [path.join(roo
 const code = hook.outputFiles[0].text;
 const hash = crypto.createHash('sha256').update(code).digest('hex').slice(0, 16);
 
-// 2. The vendored file: the loader, with the hook code as a string constant; and the CLI.
-const esm = { ...common, format: 'esm', banner: { js: `${header}\nimport { createRequire as __hookshimRequire } from 'node:module'; const require = __hookshimRequire(import.meta.url);` } };
+// 2. The vendored file, CommonJS (Node starts it faster than an ES module): the loader, with the hook code as a
+// string constant. And the CLI, an ES module that loads its commands lazily.
 const [, cli] = await Promise.all([
   build({
-    ...esm,
+    ...common,
+    format: 'cjs',
+    banner: { js: header },
     entryPoints: [path.join(root, 'src/loader.ts')],
-    outfile: path.join(root, 'dist/hookshim.mjs'),
+    outfile: path.join(root, 'dist/hookshim.cjs'),
     define: { ...common.define, HOOKSHIM_CODE: JSON.stringify(code), HOOKSHIM_CODE_HASH: JSON.stringify(hash) },
   }),
-  build({ ...esm, entryPoints: [path.join(root, 'src/cli.ts')], outfile: path.join(root, 'dist/cli.mjs') }),
+  build({
+    ...common,
+    format: 'esm',
+    banner: { js: `${header}\nimport { createRequire as __hookshimRequire } from 'node:module'; const require = __hookshimRequire(import.meta.url);` },
+    entryPoints: [path.join(root, 'src/cli.ts')],
+    outfile: path.join(root, 'dist/cli.mjs'),
+  }),
 ]);
 
-for (const [name, meta] of [['dist/hookshim.mjs', hook.metafile], ['dist/cli.mjs', cli.metafile]]) {
+for (const [name, meta] of [['dist/hookshim.cjs', hook.metafile], ['dist/cli.mjs', cli.metafile]]) {
   const file = path.join(root, name);
   fs.chmodSync(file, 0o755);
   console.log(`${name}: ${(fs.statSync(file).size / 1024).toFixed(1)} KiB from ${Object.keys(meta.inputs).length} modules`);

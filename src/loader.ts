@@ -1,10 +1,9 @@
-// Entry of the vendored shim (.cursor/hooks/hookshim.mjs): the hook code is embedded as text and compiled with a V8
+// Entry of the vendored shim (.cursor/hooks/hookshim.cjs, CommonJS: Node starts it faster than an ES module): the
+// hook code is embedded as text and compiled with a V8
 // code cache kept in the private state directory, so an event pays for loading bytecode, not for parsing ~200 KB of
 // JavaScript on every tool call. Without a usable cache it compiles normally; nothing here can change an answer.
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { ensurePrivateDir, stateRootFor, writeFileAtomic } from './state.ts';
 
@@ -14,7 +13,7 @@ declare const HOOKSHIM_CODE_HASH: string;
 /** Cache files older than this are removed when a new one is written (other hookshim or Node versions). */
 const CACHE_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 
-const file = fileURLToPath(import.meta.url);
+const file = __filename;
 const base = cachePath();
 // Two generations: a cache written after a run that started scripts also holds the runner's code (execa), which a
 // lean run (nothing matched) never compiles; it is preferred, and a lean cache is upgraded once scripts run.
@@ -35,7 +34,7 @@ if (full && lean) {
   });
 }
 const mod = { exports: {} };
-(script.runInThisContext() as (e: object, r: NodeRequire, m: object, f: string, d: string) => void)(mod.exports, createRequire(file), mod, file, path.dirname(file));
+(script.runInThisContext() as (e: object, r: NodeRequire, m: object, f: string, d: string) => void)(mod.exports, require, mod, file, path.dirname(file));
 
 /** <state>/code-cache/<code hash>-<node version>-<arch> (without the suffix), when the state directory is private; else null. */
 function cachePath(): string | null {

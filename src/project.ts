@@ -50,9 +50,9 @@ export interface Binding {
   source: string;
 }
 
-/** hookshim's own entries in .cursor/hooks.json: a command that runs hookshim.mjs, or the `hookshim` bin as its command word. */
+/** hookshim's own entries in .cursor/hooks.json: a command that runs hookshim.cjs (hookshim.mjs before), or the `hookshim` bin as its command word. */
 export function isOurCommand(command: string): boolean {
-  return /(^|[\s/\\"'])hookshim\.mjs(["']?)(\s|$)/.test(command) || /^\s*(?:(?:npx|pnpm exec|yarn|bunx)(?:\s+--?[\w-]+)*\s+)?hookshim(@[\w.-]+)?(\s|$)/.test(command);
+  return /(^|[\s/\\"'])hookshim\.[cm]js(["']?)(\s|$)/.test(command) || /^\s*(?:(?:npx|pnpm exec|yarn|bunx)(?:\s+--?[\w-]+)*\s+)?hookshim(@[\w.-]+)?(\s|$)/.test(command);
 }
 
 /** Read hookshim's entry for `event` from .cursor/hooks.json: the one source of truth for its timeout. */

@@ -1,4 +1,4 @@
-// Entry of the vendored bundle (.cursor/hooks/hookshim.mjs): `node hookshim.mjs <cursorEvent>`, payload on stdin.
+// Entry of the vendored bundle (.cursor/hooks/hookshim.cjs): `node hookshim.cjs <cursorEvent>`, payload on stdin.
 import { runHook } from './hook.ts';
 
 const startedAt = Math.round(performance.timeOrigin);

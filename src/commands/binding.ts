@@ -6,9 +6,9 @@ import { isOurCommand } from '../project.ts';
 /** The project's Cursor hooks file, relative to the root. */
 export const HOOKS_JSON = '.cursor/hooks.json';
 /** Where the vendored bundle goes, relative to the repo root. */
-export const VENDORED = '.cursor/hooks/hookshim.mjs';
+export const VENDORED = '.cursor/hooks/hookshim.cjs';
 /** The bundle of the installed package, relative to the repo root. */
-export const PACKAGED = 'node_modules/hookshim/dist/hookshim.mjs';
+export const PACKAGED = 'node_modules/hookshim/dist/hookshim.cjs';
 
 export type Mode = 'vendored' | 'package';
 

@@ -153,12 +153,12 @@ function checkBundle(dir: string, mode: Mode, shipped: string): Finding[] {
       : [{ code: 'package-missing', severity: 'error', where: PACKAGED, message: 'missing: the bound command cannot start, and Cursor lets every action through', fix: 'add hookshim to devDependencies and run npm install (Cloud agents: install dependencies in the environment setup)' }];
   }
   const dest = path.join(dir, VENDORED);
-  if (!fs.existsSync(dest)) return [{ code: 'bundle-missing', severity: 'error', where: VENDORED, message: 'missing: the bound command cannot start, and Cursor lets every action through', fix: 'run `hookshim init` and commit .cursor/hooks/hookshim.mjs' }];
+  if (!fs.existsSync(dest)) return [{ code: 'bundle-missing', severity: 'error', where: VENDORED, message: 'missing: the bound command cannot start, and Cursor lets every action through', fix: 'run `hookshim init` and commit .cursor/hooks/hookshim.cjs' }];
   if (!fs.existsSync(shipped)) return [{ code: 'bundle-unverifiable', severity: 'warning', where: VENDORED, message: `cannot tell whether it is stale: this CLI ships no bundle at ${shipped}`, fix: 'run `npm run build` (in a hookshim checkout) or use an installed hookshim' }];
   if (fs.readFileSync(dest).equals(fs.readFileSync(shipped))) return [];
   const have = bundleVersion(dest) ?? 'unknown version';
   const want = bundleVersion(shipped) ?? 'unknown version';
-  return [{ code: 'bundle-stale', severity: 'error', where: VENDORED, message: `stale: it is hookshim ${have}, this CLI ships ${want}${have === want ? ' (same version, different build)' : ''}`, fix: 'run `hookshim init` and commit .cursor/hooks/hookshim.mjs' }];
+  return [{ code: 'bundle-stale', severity: 'error', where: VENDORED, message: `stale: it is hookshim ${have}, this CLI ships ${want}${have === want ? ' (same version, different build)' : ''}`, fix: 'run `hookshim init` and commit .cursor/hooks/hookshim.cjs' }];
 }
 
 interface RowContext {

@@ -63,7 +63,7 @@ export function doctor(opts: DoctorOptions): DoctorReport {
       if (!atLeast(v, MIN_NODE)) findings.push({ code: 'node-too-old', severity: 'error', where: pathNode, message: `the node on PATH is ${v}: the bound command runs it, and hookshim needs ${MIN_NODE.join('.')}+`, fix: 'put Node 20.19+ first on PATH for Cursor' });
     }
   } else {
-    findings.push({ code: 'node-not-on-path', severity: 'error', where: 'PATH', message: 'no `node` on PATH: the bound command `node .cursor/hooks/hookshim.mjs …` cannot start here', fix: 'install Node 20.19+ and make sure Cursor inherits a PATH that has it' });
+    findings.push({ code: 'node-not-on-path', severity: 'error', where: 'PATH', message: 'no `node` on PATH: the bound command `node .cursor/hooks/hookshim.cjs …` cannot start here', fix: 'install Node 20.19+ and make sure Cursor inherits a PATH that has it' });
   }
   if (!fs.existsSync(check.catalogFile)) {
     const up = findUp(path.dirname(dir));

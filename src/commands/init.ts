@@ -144,10 +144,10 @@ export function mergeHooksJson(existing: unknown, plan: Pick<InitPlan, 'events' 
   return result;
 }
 
-/** Locate the bundle shipped beside this CLI (dist/hookshim.mjs). */
+/** Locate the bundle shipped beside this CLI (dist/hookshim.cjs). */
 export function defaultBundle(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.join(here, 'hookshim.mjs'), path.join(here, '..', '..', 'dist', 'hookshim.mjs')];
+  const candidates = [path.join(here, 'hookshim.cjs'), path.join(here, '..', '..', 'dist', 'hookshim.cjs')];
   return candidates.find((c) => fs.existsSync(c)) ?? (candidates[0] as string);
 }
 

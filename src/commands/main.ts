@@ -40,7 +40,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
       (y) =>
         y
           .positional('dir', { type: 'string', default: '.', describe: 'repository root (holds hooks/hooks.json)' })
-          .option('package', { type: 'boolean', describe: 'run the shim from node_modules/hookshim instead of a vendored .cursor/hooks/hookshim.mjs (default: keep the current mode, else vendored)' })
+          .option('package', { type: 'boolean', describe: 'run the shim from node_modules/hookshim instead of a vendored .cursor/hooks/hookshim.cjs (default: keep the current mode, else vendored)' })
           .option('dry-run', { type: 'boolean', default: false, describe: 'show what would change; write nothing' })
           .example('$0 init', 'bind the current repository, vendoring the bundle')
           .example('$0 init --package', 'bind it to the installed package (add hookshim to devDependencies)')
@@ -116,12 +116,12 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
         y
           .positional('file', { type: 'string', demandOption: true, describe: 'NDJSON trace written by HOOKSHIM_LOG' })
           .option('dir', { type: 'string', describe: 'project root for every event (default: the payload\'s workspace_roots[0] if it exists here, else the current directory)' })
-          .option('bundle', { type: 'string', describe: 'hook bundle to run (default: the one this CLI ships; e.g. .cursor/hooks/hookshim.mjs)' })
+          .option('bundle', { type: 'string', describe: 'hook bundle to run (default: the one this CLI ships; e.g. .cursor/hooks/hookshim.cjs)' })
           .option('event', { type: 'string', describe: 'only replay this Cursor event' })
           .option('strict', { type: 'boolean', default: false, describe: 'a wording-only change (same decision, different text) fails too' })
           .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
           .example('$0 replay /tmp/t.ndjson', 'would the edited catalog decide the same?')
-          .example('$0 replay t.ndjson --bundle .cursor/hooks/hookshim.mjs', 'replay through the vendored bundle')
+          .example('$0 replay t.ndjson --bundle .cursor/hooks/hookshim.cjs', 'replay through the vendored bundle')
           .epilogue('Record a session first: HOOKSHIM_LOG=/tmp/t.ndjson HOOKSHIM_LOG_PAYLOADS=1 cursor .'),
       async (args) => {
         const report = await replay({ file: args.file, ...(args.dir !== undefined ? { dir: args.dir } : {}), ...(args.bundle ? { bundle: args.bundle } : {}), ...(args.event ? { event: args.event } : {}), env: io.env, cwd: io.cwd });

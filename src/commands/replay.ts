@@ -89,7 +89,7 @@ export async function readTrace(file: string): Promise<{ records: { line: number
 export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
   const file = path.resolve(opts.cwd, opts.file);
   const bundle = opts.bundle ? path.resolve(opts.cwd, opts.bundle) : defaultBundle();
-  if (!fs.existsSync(bundle)) throw new CommandError(`the hook bundle is missing at ${bundle}; run \`npm run build\` or pass --bundle .cursor/hooks/hookshim.mjs`);
+  if (!fs.existsSync(bundle)) throw new CommandError(`the hook bundle is missing at ${bundle}; run \`npm run build\` or pass --bundle .cursor/hooks/hookshim.cjs`);
   const { records, unreadable } = await readTrace(file);
   // One fresh state dir for the whole replay: stashes flow from a preToolUse to its postToolUse as they did live,
   // and nothing touches (or is deduplicated against) the real sessions.

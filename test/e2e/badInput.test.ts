@@ -107,7 +107,7 @@ describe('events hookshim does not handle: {} and a reason', () => {
     ['a Cursor event hookshim never binds', 'beforeShellExecution', /hookshim: hookshim does not handle "beforeShellExecution": preToolUse already covers Shell/],
     ['no event at all', '', /hookshim: unknown event ""/],
   ])('%s', (_name, event, message) => {
-    const r = repo.fire('preToolUse', pre(shell('rm -rf /')), { command: `node .cursor/hooks/hookshim.mjs ${event}` });
+    const r = repo.fire('preToolUse', pre(shell('rm -rf /')), { command: `node .cursor/hooks/hookshim.cjs ${event}` });
     expect(r.status).toBe(0);
     expect(r.json).toEqual({});
     expect(r.stderr).toMatch(message);

@@ -69,9 +69,9 @@ describe('hookshim init (issue: core, CLI contract)', () => {
     const doc = JSON.parse(fs.readFileSync(path.join(repo.dir, '.cursor/hooks.json'), 'utf8'));
     expect(doc.version).toBe(1);
     expect(Object.keys(doc.hooks).sort()).toEqual(['postToolUse', 'postToolUseFailure', 'preToolUse', 'stop']);
-    expect(doc.hooks.preToolUse).toEqual([{ command: 'node .cursor/hooks/hookshim.mjs preToolUse', timeout: 30 }]);
-    expect(doc.hooks.stop).toEqual([{ command: 'node .cursor/hooks/hookshim.mjs stop', timeout: 60, loop_limit: 5 }]);
-    expect(fs.statSync(path.join(repo.dir, '.cursor/hooks/hookshim.mjs')).size).toBeGreaterThan(1000);
+    expect(doc.hooks.preToolUse).toEqual([{ command: 'node .cursor/hooks/hookshim.cjs preToolUse', timeout: 30 }]);
+    expect(doc.hooks.stop).toEqual([{ command: 'node .cursor/hooks/hookshim.cjs stop', timeout: 60, loop_limit: 5 }]);
+    expect(fs.statSync(path.join(repo.dir, '.cursor/hooks/hookshim.cjs')).size).toBeGreaterThan(1000);
   });
 
   it('reports the rows that can never run under Cursor, and running it twice changes nothing', () => {

@@ -189,7 +189,7 @@ describe('property through the built bundle (30 runs): exit 0 and exactly one JS
   it('random events × random stdin', () => {
     fc.assert(
       fc.property(eventName, stdin, (event, raw) => {
-        const r = repo.fire(event, raw, { command: `node .cursor/hooks/hookshim.mjs ${event}`, timeoutMs: 20_000 });
+        const r = repo.fire(event, raw, { command: `node .cursor/hooks/hookshim.cjs ${event}`, timeoutMs: 20_000 });
         expect(r.status).toBe(0);
         expect(r.stdout.endsWith('\n')).toBe(true);
         expect(r.stdout.trim().split('\n')).toHaveLength(1);

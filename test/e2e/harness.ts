@@ -7,7 +7,7 @@ import path from 'node:path';
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 export const CLI = path.join(ROOT, 'dist', 'cli.mjs');
-export const BUNDLE = path.join(ROOT, 'dist', 'hookshim.mjs');
+export const BUNDLE = path.join(ROOT, 'dist', 'hookshim.cjs');
 
 /** Build once per test run when the bundle is missing or older than the sources. */
 export function ensureBuilt(): void {

@@ -57,8 +57,8 @@ const fire = (command: string) => JSON.parse(ok(run('sh', ['-c', bound()], repo,
 describe('the npm package', () => {
   it('ships the two bundles, the schemas and package.json, nothing else', () => {
     const files = packed.map((f) => f.path).sort();
-    expect(files).toEqual(expect.arrayContaining(['dist/cli.mjs', 'dist/hookshim.mjs', 'package.json', 'catalog/schema/hookshim-config.schema.json', 'catalog/schema/claude-code-plugin-hooks.schema.json']));
-    expect(files.filter((f) => !/^(dist\/(cli|hookshim)\.mjs|package\.json|catalog\/schema\/[^/]+\.json|README\.md|LICENSE)$/.test(f))).toEqual([]);
+    expect(files).toEqual(expect.arrayContaining(['dist/cli.mjs', 'dist/hookshim.cjs', 'package.json', 'catalog/schema/hookshim-config.schema.json', 'catalog/schema/claude-code-plugin-hooks.schema.json']));
+    expect(files.filter((f) => !/^(dist\/(cli\.mjs|hookshim\.cjs)|package\.json|catalog\/schema\/[^/]+\.json|README\.md|LICENSE)$/.test(f))).toEqual([]);
     const installed = JSON.parse(fs.readFileSync(path.join(repo, 'node_modules', 'hookshim', 'package.json'), 'utf8'));
     expect(installed.dependencies ?? {}).toEqual({});
   });
@@ -69,9 +69,9 @@ describe('the npm package', () => {
 
   it('npx hookshim init vendors the bundle; the bound command answers Cursor', () => {
     const r = ok(run('npx', ['--no', 'hookshim', 'init'], repo));
-    expect(r.stdout).toMatch(/wrote: \.cursor\/hooks\.json, \.cursor\/hooks\/hookshim\.mjs/);
-    expect(bound()).toBe('node .cursor/hooks/hookshim.mjs preToolUse');
-    expect(fs.readFileSync(path.join(repo, '.cursor/hooks/hookshim.mjs')).equals(fs.readFileSync(path.join(repo, 'node_modules/hookshim/dist/hookshim.mjs')))).toBe(true);
+    expect(r.stdout).toMatch(/wrote: \.cursor\/hooks\.json, \.cursor\/hooks\/hookshim\.cjs/);
+    expect(bound()).toBe('node .cursor/hooks/hookshim.cjs preToolUse');
+    expect(fs.readFileSync(path.join(repo, '.cursor/hooks/hookshim.cjs')).equals(fs.readFileSync(path.join(repo, 'node_modules/hookshim/dist/hookshim.cjs')))).toBe(true);
     expect(fire('git push --force origin main')).toEqual({ permission: 'deny', user_message: 'No force pushes.', agent_message: 'No force pushes.' });
     expect(fire('git status')).toEqual({ permission: 'allow' });
     expect(ok(run('npx', ['--no', 'hookshim', 'check'], repo)).stdout).toMatch(/hookshim check: ok/);
@@ -79,8 +79,8 @@ describe('the npm package', () => {
 
   it('npx hookshim init --package binds node_modules/hookshim; same answers', () => {
     const r = ok(run('npx', ['--no', 'hookshim', 'init', '--package'], repo));
-    expect(r.stdout).toMatch(/warning: \.cursor\/hooks\/hookshim\.mjs is no longer used in package mode; delete it/);
-    expect(bound()).toBe('node node_modules/hookshim/dist/hookshim.mjs preToolUse');
+    expect(r.stdout).toMatch(/warning: \.cursor\/hooks\/hookshim\.cjs is no longer used in package mode; delete it/);
+    expect(bound()).toBe('node node_modules/hookshim/dist/hookshim.cjs preToolUse');
     expect(fire('git push --force origin main')).toMatchObject({ permission: 'deny', user_message: 'No force pushes.' });
     expect(ok(run('npx', ['--no', 'hookshim', 'check'], repo)).stdout).toMatch(/hookshim check: ok \(1 rows?, 3 events bound, package bundle/);
   });

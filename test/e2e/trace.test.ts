@@ -30,7 +30,7 @@ describe('trace records (HOOKSHIM_LOG)', () => {
     ['the shim is off', { HOOKSHIM: '0' }, 'preToolUse', 'off', { permission: 'allow' }],
     ['an event hookshim does not handle', {}, 'beforeShellExecution', 'unhandled', {}],
   ])('%s → role %s', (_n, env, event, role, decision) => {
-    repo.fire(event, pre('ls'), { env: { HOOKSHIM_LOG: log, ...env }, command: `node .cursor/hooks/hookshim.mjs ${event}` });
+    repo.fire(event, pre('ls'), { env: { HOOKSHIM_LOG: log, ...env }, command: `node .cursor/hooks/hookshim.cjs ${event}` });
     expect(last()).toMatchObject({ event, role, decision });
   });
 

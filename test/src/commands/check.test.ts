@@ -65,13 +65,13 @@ describe('each failure, with its message', () => {
     ['binding missing', (r) => fs.rmSync(path.join(r.dir, '.cursor/hooks.json')), 'binding-missing', 'error', /^does not exist, so Cursor runs none of the catalog \(it needs preToolUse, postToolUse, postToolUseFailure, stop\)$/],
     ['binding not JSON', (r) => r.write('.cursor/hooks.json', '{'), 'binding-invalid', 'error', /^not valid JSON .*; Cursor cannot load it$/],
     ['an event the catalog needs is not bound', (r) => editJson(r, '.cursor/hooks.json', (d) => delete d.hooks.preToolUse), 'binding-missing-event', 'error', /^not bound, but the catalog needs it \(PreToolUse\[0\]\.hooks\[0\], PreToolUse\[1\]\.hooks\[0\]\)$/],
-    ['a stale entry for an event no row needs', (r) => editJson(r, '.cursor/hooks.json', (d) => (d.hooks.subagentStop = [{ command: 'node .cursor/hooks/hookshim.mjs subagentStop', timeout: 60 }])), 'binding-stale', 'error', /^bound to hookshim, but no catalog row needs it any more: every event starts a process for nothing$/],
-    ['an entry on an event hookshim does not handle', (r) => editJson(r, '.cursor/hooks.json', (d) => (d.hooks.beforeShellExecution = [{ command: 'node .cursor/hooks/hookshim.mjs beforeShellExecution' }])), 'binding-stale', 'error', /hookshim does not handle this event/],
-    ['an entry edited by hand', (r) => editJson(r, '.cursor/hooks.json', (d) => (d.hooks.preToolUse[0] = { ...d.hooks.preToolUse[0], timeout: 10, failClosed: true })), 'binding-differs', 'error', /init writes \{"command":"node \.cursor\/hooks\/hookshim\.mjs preToolUse","timeout":30\} \(timeout 10 → 30; failClosed true → none\)$/],
+    ['a stale entry for an event no row needs', (r) => editJson(r, '.cursor/hooks.json', (d) => (d.hooks.subagentStop = [{ command: 'node .cursor/hooks/hookshim.cjs subagentStop', timeout: 60 }])), 'binding-stale', 'error', /^bound to hookshim, but no catalog row needs it any more: every event starts a process for nothing$/],
+    ['an entry on an event hookshim does not handle', (r) => editJson(r, '.cursor/hooks.json', (d) => (d.hooks.beforeShellExecution = [{ command: 'node .cursor/hooks/hookshim.cjs beforeShellExecution' }])), 'binding-stale', 'error', /hookshim does not handle this event/],
+    ['an entry edited by hand', (r) => editJson(r, '.cursor/hooks.json', (d) => (d.hooks.preToolUse[0] = { ...d.hooks.preToolUse[0], timeout: 10, failClosed: true })), 'binding-differs', 'error', /init writes \{"command":"node \.cursor\/hooks\/hookshim\.cjs preToolUse","timeout":30\} \(timeout 10 → 30; failClosed true → none\)$/],
     ['two hookshim entries on one event', (r) => editJson(r, '.cursor/hooks.json', (d) => d.hooks.stop.push(d.hooks.stop[0])), 'binding-duplicate', 'error', /^2 hookshim entries: Cursor starts hookshim 2 times per event$/],
-    ['vendored bundle missing', (r) => fs.rmSync(path.join(r.dir, '.cursor/hooks/hookshim.mjs')), 'bundle-missing', 'error', /^missing: the bound command cannot start, and Cursor lets every action through$/],
-    ['vendored bundle stale (older version)', (r) => r.write('.cursor/hooks/hookshim.mjs', '#!/usr/bin/env node\n// hookshim 0.0.1: runs a Claude Code hook catalog under Cursor.\n'), 'bundle-stale', 'error', /^stale: it is hookshim 0\.0\.1, this CLI ships \d+\.\d+\.\d+$/],
-    ['vendored bundle edited (same version)', (r) => fs.appendFileSync(path.join(r.dir, '.cursor/hooks/hookshim.mjs'), '\n// local patch\n'), 'bundle-stale', 'error', /\(same version, different build\)$/],
+    ['vendored bundle missing', (r) => fs.rmSync(path.join(r.dir, '.cursor/hooks/hookshim.cjs')), 'bundle-missing', 'error', /^missing: the bound command cannot start, and Cursor lets every action through$/],
+    ['vendored bundle stale (older version)', (r) => r.write('.cursor/hooks/hookshim.cjs', '#!/usr/bin/env node\n// hookshim 0.0.1: runs a Claude Code hook catalog under Cursor.\n'), 'bundle-stale', 'error', /^stale: it is hookshim 0\.0\.1, this CLI ships \d+\.\d+\.\d+$/],
+    ['vendored bundle edited (same version)', (r) => fs.appendFileSync(path.join(r.dir, '.cursor/hooks/hookshim.cjs'), '\n// local patch\n'), 'bundle-stale', 'error', /\(same version, different build\)$/],
     ['a script that does not exist', (r) => fs.rmSync(path.join(r.dir, 'hooks/guard.sh')), 'script-missing', 'error', /^runs hooks\/guard\.sh, which does not exist: every event it matches fails closed \(a deny or follow-up naming it\)$/],
     ['a script run directly that is not executable', (r) => fs.chmodSync(path.join(r.dir, 'hooks/guard.sh'), 0o644), 'script-not-executable', 'error', /^runs hooks\/guard\.sh directly, but it is not executable: the shell exits 126 and hookshim fails closed \(a deny or follow-up naming it\)$/],
     ['a missing script run through node', (r) => fs.rmSync(path.join(r.dir, 'hooks/secrets.mjs')), 'script-missing', 'error', /^runs hooks\/secrets\.mjs, which does not exist/],
@@ -123,7 +123,7 @@ describe('each failure, with its message', () => {
     repo.catalog(HOOKS);
     init({ dir: repo.dir, mode: 'package' });
     expect(only(check(repo), 'package-missing')[0]?.message).toBe('missing: the bound command cannot start, and Cursor lets every action through');
-    repo.write('node_modules/hookshim/dist/hookshim.mjs', '');
+    repo.write('node_modules/hookshim/dist/hookshim.cjs', '');
     expect(only(check(repo), 'package-missing')).toEqual([]);
   });
 

@@ -11,14 +11,14 @@ import { cleanupAll, cli, sh, tempRepo } from './helpers.ts';
 beforeAll(() => ensureBuilt());
 afterAll(() => cleanupAll());
 
-const P = { command: 'node .cursor/hooks/hookshim.mjs preToolUse', timeout: 30 };
-const S = { command: 'node .cursor/hooks/hookshim.mjs stop', timeout: 60, loop_limit: 5 };
+const P = { command: 'node .cursor/hooks/hookshim.cjs preToolUse', timeout: 30 };
+const S = { command: 'node .cursor/hooks/hookshim.cjs stop', timeout: 60, loop_limit: 5 };
 const plan: Pick<InitPlan, 'events' | 'entries'> = { events: ['preToolUse', 'stop'], entries: { preToolUse: P, stop: S } };
 const USER = { command: '.cursor/hooks/audit.sh', timeout: 5 };
 const USER2 = { command: 'afplay /System/Library/Sounds/Glass.aiff' };
 const LOOKALIKE = { command: './scripts/hookshim-audit.sh' };
-const OLD_P = { command: 'node .cursor/hooks/hookshim.mjs preToolUse', timeout: 10, failClosed: true };
-const PKG_P = { command: 'node node_modules/hookshim/dist/hookshim.mjs preToolUse', timeout: 30 };
+const OLD_P = { command: 'node .cursor/hooks/hookshim.cjs preToolUse', timeout: 10, failClosed: true };
+const PKG_P = { command: 'node node_modules/hookshim/dist/hookshim.cjs preToolUse', timeout: 30 };
 
 describe('mergeHooksJson: before → after', () => {
   it.each<[string, unknown, unknown]>([
@@ -34,12 +34,12 @@ describe('mergeHooksJson: before → after', () => {
     ['package-mode entry replaced by the planned vendored one', { version: 1, hooks: { preToolUse: [PKG_P] } }, { version: 1, hooks: { preToolUse: [P], stop: [S] } }],
     [
       'a stale hookshim entry (event the catalog no longer needs) is removed with its now-empty event',
-      { version: 1, hooks: { subagentStop: [{ command: 'node .cursor/hooks/hookshim.mjs subagentStop', timeout: 60, loop_limit: 5 }], preToolUse: [P], stop: [S] } },
+      { version: 1, hooks: { subagentStop: [{ command: 'node .cursor/hooks/hookshim.cjs subagentStop', timeout: 60, loop_limit: 5 }], preToolUse: [P], stop: [S] } },
       { version: 1, hooks: { preToolUse: [P], stop: [S] } },
     ],
     [
       'a stale entry next to a user hook: only ours goes',
-      { version: 1, hooks: { sessionEnd: [USER2, { command: 'node .cursor/hooks/hookshim.mjs sessionEnd', timeout: 15 }] } },
+      { version: 1, hooks: { sessionEnd: [USER2, { command: 'node .cursor/hooks/hookshim.cjs sessionEnd', timeout: 15 }] } },
       { version: 1, hooks: { sessionEnd: [USER2], preToolUse: [P], stop: [S] } },
     ],
     ['foreign events and an event the user left empty stay untouched', { version: 1, hooks: { afterFileEdit: [USER2], sessionEnd: [] } }, { version: 1, hooks: { afterFileEdit: [USER2], sessionEnd: [], preToolUse: [P], stop: [S] } }],
@@ -84,7 +84,7 @@ describe('planBinding', () => {
 
   it('package mode runs the installed bundle; stop gets loop_limit', () => {
     const p = planBinding(catalog(row('Stop')), 'package');
-    expect(p.entries.stop).toEqual({ command: 'node node_modules/hookshim/dist/hookshim.mjs stop', timeout: 60, loop_limit: 5 });
+    expect(p.entries.stop).toEqual({ command: 'node node_modules/hookshim/dist/hookshim.cjs stop', timeout: 60, loop_limit: 5 });
   });
 
   it('lists the rows that can never run under Cursor, with the reason', () => {
@@ -111,12 +111,12 @@ describe('init on a repository', () => {
     repo.write('hooks/guard.sh', sh('exit 0'));
     const first = await cli(['init', repo.dir]);
     expect(first.code, first.err).toBe(0);
-    expect(first.out).toMatch(/preToolUse +timeout +30s +node \.cursor\/hooks\/hookshim\.mjs preToolUse \(new\)/);
+    expect(first.out).toMatch(/preToolUse +timeout +30s +node \.cursor\/hooks\/hookshim\.cjs preToolUse \(new\)/);
     expect(first.out).toMatch(/can never run under Cursor:\n {2}Notification\[0\]\.hooks\[0\]: Notification has no Cursor analog/);
-    expect(first.out).toMatch(/wrote: \.cursor\/hooks\.json, \.cursor\/hooks\/hookshim\.mjs/);
+    expect(first.out).toMatch(/wrote: \.cursor\/hooks\.json, \.cursor\/hooks\/hookshim\.cjs/);
     const text = repo.read('.cursor/hooks.json');
     expect(text).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
-    expect(fs.statSync(path.join(repo.dir, '.cursor/hooks/hookshim.mjs')).mode & 0o111).toBeTruthy();
+    expect(fs.statSync(path.join(repo.dir, '.cursor/hooks/hookshim.cjs')).mode & 0o111).toBeTruthy();
     const mtime = fs.statSync(path.join(repo.dir, '.cursor/hooks.json')).mtimeMs;
     const again = await cli(['init', repo.dir]);
     expect(again.code).toBe(0);
@@ -129,7 +129,7 @@ describe('init on a repository', () => {
     const repo = tempRepo();
     repo.catalog(CATALOG);
     repo.write('hooks/guard.sh', sh('exit 0'));
-    const before = { version: 1, 'x-owner': 'infra', hooks: { preToolUse: [USER], stop: [{ command: 'node .cursor/hooks/hookshim.mjs stop', timeout: 60, loop_limit: 5 }], afterFileEdit: [USER2] } };
+    const before = { version: 1, 'x-owner': 'infra', hooks: { preToolUse: [USER], stop: [{ command: 'node .cursor/hooks/hookshim.cjs stop', timeout: 60, loop_limit: 5 }], afterFileEdit: [USER2] } };
     repo.write('.cursor/hooks.json', JSON.stringify(before));
     const r = await cli(['init', repo.dir]);
     expect(r.code, r.err).toBe(0);
@@ -138,7 +138,7 @@ describe('init on a repository', () => {
     expect(JSON.parse(repo.read('.cursor/hooks.json'))).toEqual({
       version: 1,
       'x-owner': 'infra',
-      hooks: { preToolUse: [USER, P], afterFileEdit: [USER2], postToolUse: [{ command: 'node .cursor/hooks/hookshim.mjs postToolUse', timeout: 30 }], postToolUseFailure: [{ command: 'node .cursor/hooks/hookshim.mjs postToolUseFailure', timeout: 30 }] },
+      hooks: { preToolUse: [USER, P], afterFileEdit: [USER2], postToolUse: [{ command: 'node .cursor/hooks/hookshim.cjs postToolUse', timeout: 30 }], postToolUseFailure: [{ command: 'node .cursor/hooks/hookshim.cjs postToolUseFailure', timeout: 30 }] },
     });
   });
 
@@ -148,21 +148,21 @@ describe('init on a repository', () => {
     repo.write('hooks/guard.sh', sh('exit 0'));
     const r = await cli(['init', repo.dir, '--package']);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/warning: node_modules\/hookshim\/dist\/hookshim\.mjs does not exist yet/);
-    expect(fs.existsSync(path.join(repo.dir, '.cursor/hooks/hookshim.mjs'))).toBe(false);
+    expect(r.out).toMatch(/warning: node_modules\/hookshim\/dist\/hookshim\.cjs does not exist yet/);
+    expect(fs.existsSync(path.join(repo.dir, '.cursor/hooks/hookshim.cjs'))).toBe(false);
     expect(JSON.parse(repo.read('.cursor/hooks.json')).hooks.preToolUse).toEqual([PKG_P]);
     const again = await cli(['init', repo.dir]);
     expect(again.out).toMatch(/installed package/);
     expect(again.out).toMatch(/unchanged/);
     const back = await cli(['init', repo.dir, '--no-package']);
-    expect(back.out).toMatch(/wrote: \.cursor\/hooks\.json, \.cursor\/hooks\/hookshim\.mjs/);
+    expect(back.out).toMatch(/wrote: \.cursor\/hooks\.json, \.cursor\/hooks\/hookshim\.cjs/);
   });
 
   it('--dry-run writes nothing', async () => {
     const repo = tempRepo();
     repo.catalog(CATALOG);
     const r = await cli(['init', repo.dir, '--dry-run']);
-    expect(r.out).toMatch(/would write: \.cursor\/hooks\.json, \.cursor\/hooks\/hookshim\.mjs/);
+    expect(r.out).toMatch(/would write: \.cursor\/hooks\.json, \.cursor\/hooks\/hookshim\.cjs/);
     expect(fs.existsSync(path.join(repo.dir, '.cursor'))).toBe(false);
   });
 
