@@ -1,8 +1,7 @@
 // subagentStart ⇄ SubagentStart: Claude's SubagentStart cannot block, so the answer always allows;
 // its context is carried to the next postToolUse (cursor-hooks.md §4: subagentStart answers permission only).
 import { droppedFailures, errorNotes } from './fold.ts';
-import { basePayload, str } from './payload.ts';
-import { agentTypes } from './subagentStop.ts';
+import { agentInvocation } from './subagentStop.ts';
 import { messages } from './text.ts';
 import type { EventAdapter, Message } from './types.ts';
 
@@ -10,21 +9,7 @@ export const subagentStart: EventAdapter = {
   empty: { permission: 'allow' },
 
   plan(ctx) {
-    const types = agentTypes(ctx);
-    return {
-      notes: [],
-      invocations: [
-        {
-          claudeEvent: 'SubagentStart',
-          subject: { values: types, projectDir: ctx.projectDir },
-          payload: (matched) => ({
-            ...basePayload(ctx, 'SubagentStart'),
-            agent_id: str(ctx.input.subagent_id) ?? str(ctx.input.tool_call_id) ?? ctx.sessionId,
-            agent_type: matched ?? types[0] ?? 'general-purpose',
-          }),
-        },
-      ],
-    };
+    return { notes: [], invocations: [agentInvocation(ctx, 'SubagentStart')] };
   },
 
   fold(_ctx, verdicts) {

@@ -2,7 +2,7 @@
 import { foldFollowup } from './fold.ts';
 import { basePayload, num, str } from './payload.ts';
 import { AGENT_TYPES } from './tools.ts';
-import type { EventAdapter, EventContext } from './types.ts';
+import type { EventAdapter, EventContext, Invocation, Json } from './types.ts';
 
 /** Matcher values for a subagent: the Claude agent type first, then Cursor's own name. */
 export function agentTypes(ctx: EventContext): string[] {
@@ -10,6 +10,21 @@ export function agentTypes(ctx: EventContext): string[] {
   if (!raw) return [];
   const mapped = AGENT_TYPES[raw];
   return mapped && mapped !== raw ? [mapped, raw] : [raw];
+}
+
+/** The one invocation of a subagent event: matcher values are the agent types; agent_id and agent_type filled. */
+export function agentInvocation(ctx: EventContext, claudeEvent: 'SubagentStart' | 'SubagentStop', extra: () => Json = () => ({})): Invocation {
+  const types = agentTypes(ctx);
+  return {
+    claudeEvent,
+    subject: { values: types, projectDir: ctx.projectDir },
+    payload: (matched) => ({
+      ...basePayload(ctx, claudeEvent),
+      agent_id: str(ctx.input.subagent_id) ?? str(ctx.input.tool_call_id) ?? ctx.sessionId,
+      agent_type: matched ?? types[0] ?? 'general-purpose',
+      ...extra(),
+    }),
+  };
 }
 
 export const subagentStop: EventAdapter = {
@@ -20,23 +35,16 @@ export const subagentStop: EventAdapter = {
     if (status !== 'completed') {
       return { invocations: [], notes: [`subagentStop status "${status}": Cursor only accepts a follow-up for "completed"; SubagentStop guards do not run`] };
     }
-    const types = agentTypes(ctx);
-    const agentTranscript = str(ctx.input.agent_transcript_path);
+    const last = str(ctx.input.summary) ?? ctx.lastAssistantMessage;
     return {
       notes: [],
       invocations: [
-        {
-          claudeEvent: 'SubagentStop',
-          subject: { values: types, projectDir: ctx.projectDir },
-          payload: (matched) => ({
-            ...basePayload(ctx, 'SubagentStop'),
-            stop_hook_active: (num(ctx.input.loop_count) ?? 0) > 0,
-            agent_id: str(ctx.input.subagent_id) ?? str(ctx.input.tool_call_id) ?? ctx.sessionId,
-            agent_type: matched ?? types[0] ?? 'general-purpose',
-            agent_transcript_path: agentTranscript ?? ctx.transcriptPath,
-            ...(str(ctx.input.summary) ? { last_assistant_message: str(ctx.input.summary) } : ctx.lastAssistantMessage !== undefined ? { last_assistant_message: ctx.lastAssistantMessage } : {}),
-          }),
-        },
+        agentInvocation(ctx, 'SubagentStop', () => ({
+          stop_hook_active: (num(ctx.input.loop_count) ?? 0) > 0,
+          // The subagent's own transcript, rewritten like the main one (falls back to the main one).
+          agent_transcript_path: ctx.agentTranscriptPath ?? ctx.transcriptPath,
+          ...(last !== undefined ? { last_assistant_message: last } : {}),
+        })),
       ],
     };
   },

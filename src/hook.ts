@@ -220,6 +220,11 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
       });
       ctx.transcriptPath = tx.path;
       if (tx.lastAssistantMessage !== undefined) ctx.lastAssistantMessage = tx.lastAssistantMessage;
+      const agentPath = str(input.agent_transcript_path);
+      if (event === 'subagentStop' && agentPath) {
+        const sub = await claudeTranscript({ cursorPath: agentPath, sessionId: str(input.subagent_id) ?? `${sessionId}/subagent`, cwd: dir, state, warn: (m) => log.warn(m) });
+        ctx.agentTranscriptPath = sub.path;
+      }
       const gated = resultGated(selected, config, tx.resultsAvailable, log);
       const pluginRoot = path.dirname(path.dirname(catalog.file));
       jobs = gated.map(({ inv, row, matched }) => toJob(inv, row, matched, { dir, pluginRoot, env: io.env, deadline: budget.deadline, envFile }));

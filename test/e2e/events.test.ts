@@ -100,3 +100,32 @@ describe('PostToolUse, SessionStart, SubagentStop (claude-hooks.md §2.2, cursor
     expect(repo.fire('subagentStop', cursorPayload('subagentStop', repo, { ...base, subagent_id: 'sa-3', subagent_type: 'generalPurpose', status: 'aborted' })).json).toEqual({});
   });
 });
+
+describe('SubagentStop reads the subagent\'s own transcript, rewritten into Claude\'s shape (cursor-hooks.md §7)', () => {
+  it('agent_transcript_path points at a Claude-shaped copy of the subagent transcript', () => {
+    const sub = makeRepo(
+      { hooks: { SubagentStop: [{ hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/last-words.mjs' }] }] } },
+      {
+        'last-words.mjs': `#!/usr/bin/env node
+import fs from 'node:fs';
+let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const p=JSON.parse(s).agent_transcript_path;
+const lines=fs.readFileSync(p,'utf8').split('\\n').filter(l=>l.includes('"type":"assistant"'));
+const last=JSON.parse(lines[lines.length-1]).message.content.find(b=>b.type==='text').text;
+console.error('subagent said: '+last);process.exit(2);});
+`,
+      },
+    );
+    try {
+      expect(sub.init().status).toBe(0);
+      const tx = sub.write('agent.jsonl', [
+        JSON.stringify({ role: 'user', message: { content: [{ type: 'text', text: '<user_query>\nfind the bug\n</user_query>' }] } }),
+        JSON.stringify({ role: 'assistant', message: { content: [{ type: 'tool_use', name: 'Shell', input: { command: 'npm test' } }] } }),
+        JSON.stringify({ role: 'assistant', message: { content: [{ type: 'text', text: 'The bug is in sum().' }] } }),
+      ].join('\n') + '\n');
+      const r = sub.fire('subagentStop', cursorPayload('subagentStop', sub, { subagent_id: 'sa-x', subagent_type: 'generalPurpose', status: 'completed', loop_count: 0, agent_transcript_path: tx }));
+      expect(r.json).toEqual({ followup_message: 'subagent said: The bug is in sum().' });
+    } finally {
+      sub.cleanup();
+    }
+  });
+});
