@@ -1,0 +1,92 @@
+// Issue "transcripts", end to end with the built shim: Stop guards read a Claude-shaped transcript, with the tool
+// results hookshim recorded from postToolUse paired in; result-gated rows wait for results.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cursorPayload, ensureBuilt, makeRepo, toolUseId, type Repo } from './harness.ts';
+
+// Reads the transcript as many real Stop guards do: grep for "role":"assistant", take the last text block.
+const LAST_WORDS = `#!/usr/bin/env node
+import fs from 'node:fs';
+let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const {transcript_path}=JSON.parse(s);
+const lines=fs.readFileSync(transcript_path,'utf8').split('\\n').filter(l=>l.includes('"role":"assistant"'));
+let last='';for(const l of lines)for(const b of JSON.parse(l).message.content)if(b.type==='text')last=b.text;
+fs.writeFileSync(process.env.CLAUDE_PROJECT_DIR+'/last-words.txt',last);});
+`;
+// Blocks unless a tool_result exists for a Bash tool_use that ran the tests.
+const NEEDS_TEST_RESULT = `#!/usr/bin/env node
+import fs from 'node:fs';
+let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const {transcript_path}=JSON.parse(s);
+const ids=new Set();let ok=false;
+for(const l of fs.readFileSync(transcript_path,'utf8').split('\\n').filter(Boolean)){const e=JSON.parse(l);
+for(const b of (Array.isArray(e.message?.content)?e.message.content:[])){
+if(b.type==='tool_use'&&b.name==='Bash'&&/npm test/.test(b.input.command))ids.add(b.id);
+if(b.type==='tool_result'&&ids.has(b.tool_use_id)&&!b.is_error)ok=true;}}
+if(!ok){console.log(JSON.stringify({decision:'block',reason:'No passing npm test result in this session.'}));}});
+`;
+
+let repo: Repo;
+let transcript: string;
+const conv = 'c0nv-tx-0000-4000-8000-000000000001';
+const line = (o: unknown) => `${JSON.stringify(o)}\n`;
+const assistantText = (text: string) => line({ role: 'assistant', message: { content: [{ type: 'text', text }] } });
+
+beforeAll(() => {
+  ensureBuilt();
+  repo = makeRepo(
+    { hooks: { Stop: [{ hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/last-words.mjs' }, { type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/needs-test-result.mjs' }] }] } },
+    { 'last-words.mjs': LAST_WORDS, 'needs-test-result.mjs': NEEDS_TEST_RESULT },
+  );
+  expect(repo.init().status).toBe(0);
+  transcript = repo.write('cursor-transcript.jsonl',
+    line({ role: 'user', message: { content: [{ type: 'text', text: '<timestamp>Monday, Nov 30, 2026, 9:12 AM (UTC+1)</timestamp>\n<user_query>\nfix sum and run the tests\n</user_query>' }] } }) +
+    line({ role: 'assistant', message: { content: [{ type: 'text', text: 'Running the tests.' }, { type: 'tool_use', name: 'Shell', input: { command: 'npm test', description: 'Run tests' } }] } }) +
+    assistantText('The tests should pass now.') +
+    line({ type: 'turn_ended', status: 'success' }));
+});
+afterAll(() => repo?.cleanup());
+
+const stop = (gen: string) => cursorPayload('stop', repo, { conversation_id: conv, session_id: conv, generation_id: gen, status: 'completed', loop_count: 0, transcript_path: transcript });
+const lastWords = () => fs.readFileSync(path.join(repo.dir, 'last-words.txt'), 'utf8');
+
+describe('Stop guards read a Claude-shaped transcript (cursor-hooks.md §7 → claude-hooks.md §4)', () => {
+  it('before the tool result is recorded: the last words are seen, and the result-needing guard blocks', () => {
+    const r = repo.fire('stop', stop('g1'));
+    expect(lastWords()).toBe('The tests should pass now.');
+    expect(r.json).toEqual({ followup_message: 'No passing npm test result in this session.' });
+  });
+
+  it('after Cursor\'s postToolUse of `npm test` is recorded, its tool_result is paired in and the guard passes', () => {
+    const post = cursorPayload('postToolUse', repo, { conversation_id: conv, session_id: conv, generation_id: 'g1', tool_name: 'Shell', tool_input: { command: 'npm test', cwd: '', timeout: 30000 }, tool_output: '{"output":"Tests  3 passed (3)\\n","exitCode":0}', tool_use_id: toolUseId(), duration: 900, transcript_path: transcript });
+    expect(repo.fire('postToolUse', post).json).toEqual({});
+    fs.appendFileSync(transcript, assistantText('All 3 tests pass.'));
+    const r = repo.fire('stop', stop('g2'));
+    expect(lastWords()).toBe('All 3 tests pass.');
+    expect(r.json).toEqual({});
+  });
+
+  it('a missing transcript file: scripts get an empty but valid transcript, and stderr says why', () => {
+    const r = repo.fire('stop', { ...stop('g3'), transcript_path: path.join(repo.dir, 'gone.jsonl') });
+    expect(r.json).toEqual({ followup_message: 'No passing npm test result in this session.' });
+    expect(lastWords()).toBe('');
+    expect(r.stderr).toMatch(/gone\.jsonl/);
+  });
+});
+
+describe('result-gated rows (.cursor/hookshim.json resultGated)', () => {
+  it('are skipped, with the reason on stderr, until the conversation has a recorded tool result; then they run', () => {
+    repo.write('.cursor/hookshim.json', JSON.stringify({ resultGated: ['needs-test-result.mjs'] }));
+    try {
+      const fresh = 'c0nv-gated-0000-4000-8000-000000000002';
+      const first = repo.fire('stop', { ...stop('g-gated-1'), conversation_id: fresh, session_id: fresh });
+      expect(first.json).toEqual({});
+      expect(first.stderr).toMatch(/skipped Stop\[0\]\.hooks\[1\]: marked result-gated \("needs-test-result\.mjs"\) and no tool results are recorded for this conversation yet/);
+      repo.fire('postToolUse', cursorPayload('postToolUse', repo, { conversation_id: fresh, session_id: fresh, tool_name: 'Shell', tool_input: { command: 'ls' }, tool_output: '{"output":"a\\n","exitCode":0}', tool_use_id: toolUseId() }));
+      fs.appendFileSync(transcript, assistantText('Listed the files.'));
+      const second = repo.fire('stop', { ...stop('g-gated-2'), conversation_id: fresh, session_id: fresh });
+      expect(second.json).toEqual({ followup_message: 'No passing npm test result in this session.' });
+    } finally {
+      fs.rmSync(path.join(repo.dir, '.cursor', 'hookshim.json'), { force: true });
+    }
+  });
+});
