@@ -4,13 +4,17 @@ import { foldFollowup } from './fold.ts';
 import { basePayload, num, str } from './payload.ts';
 import type { EventAdapter } from './types.ts';
 
+/** `last_assistant_message`, when known (claude-hooks.md §2.2 Stop, SubagentStop). */
+export function lastMessage(text: string | undefined): { last_assistant_message?: string } {
+  return text !== undefined ? { last_assistant_message: text } : {};
+}
+
 export const stop: EventAdapter = {
   empty: {},
 
   plan(ctx) {
     const status = str(ctx.input.status) ?? 'completed';
     const loopCount = num(ctx.input.loop_count) ?? 0;
-    const last = ctx.lastAssistantMessage;
     if (status === 'aborted') {
       // Claude's Stop "does not run on user interrupt" (claude-hooks.md §2.2): a follow-up would undo the abort.
       return { invocations: [], notes: ['stop status "aborted": the user interrupted the turn, Stop guards do not run'] };
@@ -22,7 +26,7 @@ export const stop: EventAdapter = {
           {
             claudeEvent: 'StopFailure',
             subject: { values: ['unknown'], projectDir: ctx.projectDir },
-            payload: () => ({ ...basePayload(ctx, 'StopFailure'), error: 'unknown', ...(last ? { last_assistant_message: last } : {}) }),
+            payload: () => ({ ...basePayload(ctx, 'StopFailure'), error: 'unknown', ...lastMessage(ctx.lastAssistantMessage) }),
           },
         ],
       };
@@ -37,7 +41,8 @@ export const stop: EventAdapter = {
             ...basePayload(ctx, 'Stop'),
             // Already continuing because of a stop hook (claude-hooks.md §2.2) ⇔ Cursor's loop_count > 0.
             stop_hook_active: loopCount > 0,
-            ...(last !== undefined ? { last_assistant_message: last } : {}),
+            // Read when the payload is built: the transcript (and its last words) is ready only after selection.
+            ...lastMessage(ctx.lastAssistantMessage),
           }),
         },
       ],

@@ -1,5 +1,6 @@
 // subagentStop ⇄ SubagentStop: a block becomes followup_message, only for status "completed" (cursor-hooks.md §4).
 import { foldFollowup } from './fold.ts';
+import { lastMessage } from './stop.ts';
 import { basePayload, num, str } from './payload.ts';
 import { AGENT_TYPES } from './tools.ts';
 import type { EventAdapter, EventContext, Invocation, Json } from './types.ts';
@@ -12,6 +13,13 @@ export function agentTypes(ctx: EventContext): string[] {
   return mapped && mapped !== raw ? [mapped, raw] : [raw];
 }
 
+/** The subagent's id: subagentStart's subagent_id; subagentStop has none, so its transcript's file name (…/subagents/<id>.jsonl). */
+export function agentId(ctx: EventContext): string {
+  const file = str(ctx.input.agent_transcript_path);
+  const fromFile = file ? /([^/\\]+?)(?:\.jsonl)?$/.exec(file)?.[1] : undefined;
+  return str(ctx.input.subagent_id) ?? fromFile ?? str(ctx.input.tool_call_id) ?? ctx.sessionId;
+}
+
 /** The one invocation of a subagent event: matcher values are the agent types; agent_id and agent_type filled. */
 export function agentInvocation(ctx: EventContext, claudeEvent: 'SubagentStart' | 'SubagentStop', extra: () => Json = () => ({})): Invocation {
   const types = agentTypes(ctx);
@@ -20,7 +28,7 @@ export function agentInvocation(ctx: EventContext, claudeEvent: 'SubagentStart' 
     subject: { values: types, projectDir: ctx.projectDir },
     payload: (matched) => ({
       ...basePayload(ctx, claudeEvent),
-      agent_id: str(ctx.input.subagent_id) ?? str(ctx.input.tool_call_id) ?? ctx.sessionId,
+      agent_id: agentId(ctx),
       agent_type: matched ?? types[0] ?? 'general-purpose',
       ...extra(),
     }),
@@ -35,7 +43,6 @@ export const subagentStop: EventAdapter = {
     if (status !== 'completed') {
       return { invocations: [], notes: [`subagentStop status "${status}": Cursor only accepts a follow-up for "completed"; SubagentStop guards do not run`] };
     }
-    const last = str(ctx.input.summary) ?? ctx.lastAssistantMessage;
     return {
       notes: [],
       invocations: [
@@ -43,7 +50,8 @@ export const subagentStop: EventAdapter = {
           stop_hook_active: (num(ctx.input.loop_count) ?? 0) > 0,
           // The subagent's own transcript, rewritten like the main one (falls back to the main one).
           agent_transcript_path: ctx.agentTranscriptPath ?? ctx.transcriptPath,
-          ...(last !== undefined ? { last_assistant_message: last } : {}),
+          // Cursor's summary, else the last words of the subagent's own transcript (read when the payload is built).
+          ...lastMessage(str(ctx.input.summary) ?? ctx.agentLastAssistantMessage),
         })),
       ],
     };

@@ -14,8 +14,9 @@ export interface EventContext {
   sessionId: string;
   /** Path of the Claude-shaped transcript handed to scripts ("" when there is none). */
   transcriptPath: string;
-  /** subagentStop: the subagent's own transcript, rewritten into Claude's shape. */
+  /** subagentStop: the subagent's own transcript, rewritten into Claude's shape, and its last assistant text. */
   agentTranscriptPath?: string;
+  agentLastAssistantMessage?: string;
   /** Text of the last assistant message, when the transcript has one (Stop, SubagentStop). */
   lastAssistantMessage?: string;
   /** `loop_limit` configured for this event in .cursor/hooks.json (null = unlimited). */

@@ -83,7 +83,7 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
     return 0;
   }
   if (!isHandledEvent(name)) {
-    const why = name in UNBOUND_CURSOR_EVENTS ? `hookshim does not handle "${name}": ${UNBOUND_CURSOR_EVENTS[name as keyof typeof UNBOUND_CURSOR_EVENTS]}` : `unknown event "${name}"; expected one of ${Object.keys(ADAPTERS).join(', ')}`;
+    const why = Object.hasOwn(UNBOUND_CURSOR_EVENTS, name) ? `hookshim does not handle "${name}": ${UNBOUND_CURSOR_EVENTS[name as keyof typeof UNBOUND_CURSOR_EVENTS]}` : `unknown event "${name}"; expected one of ${Object.keys(ADAPTERS).join(', ')}`;
     log.warn(`${why}; answering {}`);
     answerOnly({}, 'unhandled');
     return 0;
@@ -224,6 +224,7 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
       if (event === 'subagentStop' && agentPath) {
         const sub = await claudeTranscript({ cursorPath: agentPath, sessionId: str(input.subagent_id) ?? `${sessionId}/subagent`, cwd: dir, state, warn: (m) => log.warn(m) });
         ctx.agentTranscriptPath = sub.path;
+        if (sub.lastAssistantMessage !== undefined) ctx.agentLastAssistantMessage = sub.lastAssistantMessage;
       }
       const gated = resultGated(selected, config, tx.resultsAvailable, log);
       const pluginRoot = path.dirname(path.dirname(catalog.file));

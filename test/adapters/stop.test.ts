@@ -20,6 +20,13 @@ describe('stop plan (cursor-hooks.md §4 stop; claude-hooks.md §2.2 Stop)', () 
     expect(stop.plan(c({}, { lastAssistantMessage: 'All done.' }), EMPTY_STATE).invocations[0]?.payload(undefined)).toMatchObject({ last_assistant_message: 'All done.' });
   });
 
+  it('reads last_assistant_message when the payload is built: the transcript is rewritten after planning', () => {
+    const cx = c();
+    const [inv] = stop.plan(cx, EMPTY_STATE).invocations;
+    cx.lastAssistantMessage = 'Rewritten later.';
+    expect(inv?.payload(undefined)).toMatchObject({ last_assistant_message: 'Rewritten later.' });
+  });
+
   it('an aborted turn runs no Stop guard (Claude: Stop does not run on user interrupt)', () => {
     const p = stop.plan(c({ status: 'aborted' }), EMPTY_STATE);
     expect(p.invocations).toEqual([]);

@@ -8,7 +8,8 @@ import { cursorPayload, ensureBuilt, makeRepo, toolUseId, type Repo } from './ha
 // Reads the transcript as many real Stop guards do: grep for "role":"assistant", take the last text block.
 const LAST_WORDS = `#!/usr/bin/env node
 import fs from 'node:fs';
-let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const {transcript_path}=JSON.parse(s);
+let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const {transcript_path,last_assistant_message}=JSON.parse(s);
+fs.writeFileSync(process.env.CLAUDE_PROJECT_DIR+'/last-field.txt',String(last_assistant_message));
 const lines=fs.readFileSync(transcript_path,'utf8').split('\\n').filter(l=>l.includes('"role":"assistant"'));
 let last='';for(const l of lines)for(const b of JSON.parse(l).message.content)if(b.type==='text')last=b.text;
 fs.writeFileSync(process.env.CLAUDE_PROJECT_DIR+'/last-words.txt',last);});
@@ -53,6 +54,7 @@ describe('Stop guards read a Claude-shaped transcript (cursor-hooks.md §7 → c
   it('before the tool result is recorded: the last words are seen, and the result-needing guard blocks', () => {
     const r = repo.fire('stop', stop('g1'));
     expect(lastWords()).toBe('The tests should pass now.');
+    expect(fs.readFileSync(path.join(repo.dir, 'last-field.txt'), 'utf8')).toBe('The tests should pass now.');
     expect(r.json).toEqual({ followup_message: 'No passing npm test result in this session.' });
   });
 
