@@ -155,12 +155,6 @@ export const RUNS = {
   preCompact: ['PreCompact'],
 } as const satisfies Record<HandledEvent, readonly ClaudeEvent[]>;
 
-/** True when the Claude event has a Cursor carrier. */
-export function isCarried(event: string): event is keyof typeof CLAUDE_EVENT_CARRIERS {
-  const entry = (CLAUDE_EVENT_CARRIERS as Record<string, Carrier | NoAnalog | undefined>)[event];
-  return entry !== undefined && 'bind' in entry;
-}
-
 /** Why a Claude event cannot run under Cursor, or undefined when it can (or is unknown). */
 export function noAnalogReason(event: string): string | undefined {
   const entry = (CLAUDE_EVENT_CARRIERS as Record<string, Carrier | NoAnalog | undefined>)[event];

@@ -5,6 +5,10 @@ import type { Json, RunResult, Verdict } from './types.ts';
 export function interpret(run: RunResult): Verdict {
   const v: Verdict = { label: run.label, claudeEvent: run.claudeEvent, context: [] };
   if (run.background) return v;
+  if (run.missing !== undefined) {
+    v.failure = { kind: 'missing', detail: `missing: ${run.missing} does not exist` };
+    return v;
+  }
   if (run.startError !== undefined) {
     v.failure = { kind: 'cannot-start', detail: `could not start: ${run.startError}` };
     return v;

@@ -61,6 +61,8 @@ export interface RunResult {
   timeoutSeconds: number;
   /** Set when the process could not be spawned at all. */
   startError?: string;
+  /** Set when the script file the command names does not exist (checked before starting). */
+  missing?: string;
   durationMs: number;
   /** Output beyond the capture cap was dropped. */
   truncated: boolean;

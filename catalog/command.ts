@@ -8,6 +8,8 @@ export interface PreparedCommand {
   /** Exec form only: the argument list, passed without a shell. */
   args?: string[];
   shell: boolean;
+  /** The shell of shell form: "/bin/sh", or "bash" when the row asks for it. */
+  shellPath?: string;
   /** Leading `KEY=VALUE` assignments of a shell-form command. */
   env: Record<string, string>;
   /** Short human name of the script, for messages. */
@@ -126,7 +128,7 @@ export function prepareCommand(row: CatalogRow, vars: PlaceholderVars): Prepared
   for (const token of tokenize(file)) if (token.kind === 'word') words.push(token.value);
   // Shell form runs the command as written: sh expands ${CLAUDE_PLUGIN_ROOT} from the environment the runner
   // sets, so a path holding `$(…)`, quotes or `$` is data, never code (textual substitution would let sh run it).
-  return { file: row.command, shell: true, env: envPrefix(file), label: labelOf(words, row.command, vars.projectDir) };
+  return { file: row.command, shell: true, ...(row.shell === 'bash' ? { shellPath: 'bash' } : {}), env: envPrefix(file), label: labelOf(words, row.command, vars.projectDir) };
 }
 
 // Names that run a script rather than being one, skipped when picking a label.

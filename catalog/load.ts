@@ -130,11 +130,12 @@ function toRow(
   }
   if (h['shell'] !== undefined && row.args === undefined) {
     const shell = z.safeParse(fields.shell, h['shell']);
-    // Shell form always runs under sh; a powershell command would run under the wrong interpreter.
+    // "bash" runs under bash; a powershell command would run under the wrong interpreter.
     if (!shell.success || shell.data !== 'bash') {
-      warnings.push(`${where}: "shell": ${preview(h['shell'])} is not supported (hookshim runs shell-form commands with sh); handler ignored`);
+      warnings.push(`${where}: "shell": ${preview(h['shell'])} is not supported (hookshim runs shell-form commands with sh, or bash when asked); handler ignored`);
       return undefined;
     }
+    row.shell = 'bash';
   }
   for (const key of ['async', 'asyncRewake'] as const) {
     if (h[key] === undefined) continue;

@@ -1,14 +1,14 @@
 // Building blocks of one event, shared by the hook path and `hookshim explain`: row selection and jobs (no state).
+import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import type { HandledEvent } from '../adapters/events.ts';
-import type { Folded, Invocation, Json } from '../adapters/types.ts';
+import type { Folded, Invocation } from '../adapters/types.ts';
 import { prepareCommand } from '../catalog/command.ts';
 import { explainRows, selectRows } from '../catalog/select.ts';
 import type { CatalogRow } from '../catalog/types.ts';
 import type { HookshimConfig } from './config.ts';
 import type { Log } from './log.ts';
 import type { Job } from './runner.ts';
+import { scriptOf } from './scripts.ts';
 
 /** Claude's default per-hook timeouts, seconds (claude-hooks.md §1.4). */
 export const CLAUDE_DEFAULT_TIMEOUT_S = 600;
@@ -64,6 +64,17 @@ export function toJob(inv: Invocation, row: CatalogRow, matched: string | undefi
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(je.env)) if (v !== undefined && k !== 'CURSOR_PLUGIN_ROOT') env[k] = v;
   const payload = inv.payload(matched);
+  let input = '';
+  let startError: string | undefined;
+  try {
+    input = JSON.stringify(payload);
+  } catch (err) {
+    // e.g. a tool_input nested too deeply for JSON.stringify: this script cannot get its stdin, so it fails (closed).
+    startError = `its payload cannot be serialised (${(err as Error).message})`;
+  }
+  const script = scriptOf(row, { pluginRoot: je.pluginRoot, projectDir: je.dir }, safeHome());
+  // A missing script run through an interpreter (`node x.mjs`, `sh x.sh`) exits 1 or 2, not 127: check it first.
+  const missing = script.kind === 'file' && !fs.existsSync(script.path) ? script.written : undefined;
   Object.assign(env, {
     CLAUDE_PROJECT_DIR: je.dir,
     CLAUDE_PLUGIN_ROOT: je.pluginRoot,
@@ -79,9 +90,12 @@ export function toJob(inv: Invocation, row: CatalogRow, matched: string | undefi
     file: prepared.file,
     ...(prepared.args ? { args: prepared.args } : {}),
     shell: prepared.shell,
+    ...(prepared.shellPath ? { shellPath: prepared.shellPath } : {}),
     cwd: je.dir,
     env,
-    input: JSON.stringify(payload),
+    input,
+    ...(missing !== undefined ? { missing } : {}),
+    ...(startError !== undefined ? { startError } : {}),
     timeoutMs,
     timeoutSeconds: timeoutMs < own * 1000 ? timeoutMs / 1000 : own,
     ...(row.async ? { background: true } : {}),
@@ -102,8 +116,4 @@ function safeHome(): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v !== '' ? v : undefined;
 }

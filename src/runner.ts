@@ -22,9 +22,15 @@ export interface Job {
   file: string;
   args?: string[];
   shell: boolean;
+  /** The shell of shell form (default /bin/sh). */
+  shellPath?: string;
   cwd: string;
   env: Record<string, string>;
   input: string;
+  /** Known before starting: the script file the command names does not exist (fails like exit 127). */
+  missing?: string;
+  /** Known before starting: the job cannot be started (e.g. its payload cannot be serialised). */
+  startError?: string;
   /** Kill after this many ms. */
   timeoutMs: number;
   /** For messages: the timeout that applies, in seconds. */
@@ -92,12 +98,17 @@ function base(job: Pick<Job, 'label' | 'locator' | 'claudeEvent' | 'timeoutSecon
 function start(job: Job): { live: Live; promise: Promise<void> } {
   const started = Date.now();
   const live: Live = { job, started, kill: () => {} };
+  if (job.missing !== undefined || job.startError !== undefined) {
+    // Known not to be startable: answer as the fail matrix says without spawning anything.
+    live.result = { ...base(job), exitCode: null, signal: null, stdout: '', stderr: '', timedOut: false, durationMs: 0, truncated: false, ...(job.missing !== undefined ? { missing: job.missing } : { startError: job.startError as string }) };
+    return { live, promise: Promise.resolve() };
+  }
   if (job.background) return { live, promise: startBackground(job, live) };
 
   let child: ReturnType<typeof Execa>;
   try {
     child = loaded()(job.file, job.args ?? [], {
-      shell: job.shell ? '/bin/sh' : false,
+      shell: job.shell ? (job.shellPath ?? '/bin/sh') : false,
       cwd: job.cwd,
       env: safeEnv(job.env),
       extendEnv: false,
@@ -196,7 +207,7 @@ function start(job: Job): { live: Live; promise: Promise<void> } {
 function startBackground(job: Job, live: Live): Promise<void> {
   try {
     const child = loaded()(job.file, job.args ?? [], {
-      shell: job.shell ? '/bin/sh' : false,
+      shell: job.shell ? (job.shellPath ?? '/bin/sh') : false,
       cwd: job.cwd,
       env: safeEnv(job.env),
       extendEnv: false,

@@ -18,7 +18,7 @@ import { bundleVersion, detectMode, HOOKS_JSON, isOurs, PACKAGED, readHooksFile,
 import { doubleBinding } from './doubleBinding.ts';
 import { cannotRun, defaultBundle, planBinding, runsOn, type InitPlan } from './init.ts';
 import type { Finding } from './io.ts';
-import { BUILTINS, onPath, scriptOf, type ScriptRef } from './scripts.ts';
+import { BUILTINS, onPath, scriptOf, type ScriptRef } from '../scripts.ts';
 
 export interface CheckOptions {
   dir: string;

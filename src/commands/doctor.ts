@@ -8,7 +8,7 @@ import { VERSION } from '../version.ts';
 import { foreignCounts, HOOKS_JSON, isOurs } from './binding.ts';
 import { runChecks, type CheckResult } from './check.ts';
 import type { Finding } from './io.ts';
-import { onPath } from './scripts.ts';
+import { onPath } from '../scripts.ts';
 
 /** Oldest Node the bundle supports (package.json engines). */
 export const MIN_NODE = [20, 19] as const;

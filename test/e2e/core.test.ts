@@ -115,7 +115,7 @@ describe('preToolUse end to end (issue: core, acceptance)', () => {
   it('a missing script fails closed, naming it', () => {
     const r = repo.fire('preToolUse', pre('Grep', { pattern: 'x' }));
     expect(r.json.permission).toBe('deny');
-    expect(r.json.user_message).toMatch(/hooks\/not-there\.sh missing \(exit 127/);
+    expect(r.json.user_message).toMatch(/hooks\/not-there\.sh missing: .*hooks\/not-there\.sh does not exist; the tool call is denied \(fail closed\)/);
   });
 });
 

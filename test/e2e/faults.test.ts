@@ -103,10 +103,15 @@ describe('fail matrix: a script cannot start or is missing → fails closed on p
     expectDropped(r, 'hooks/not-executable.sh', detail);
   });
 
-  it('fail matrix "missing": the script file does not exist (exit 127)', async () => {
-    useGuard(row('not-there.sh'));
+  it.each([
+    ['run directly', (p: string) => `"\${CLAUDE_PLUGIN_ROOT}"/${p}`],
+    ['run through node (node exits 1, not 127)', (p: string) => `node "\${CLAUDE_PLUGIN_ROOT}"/${p}`],
+    ['run through sh (sh exits 2, not 127)', (p: string) => `sh ${p}`],
+  ])('fail matrix "missing": the script file does not exist, %s', async (_how, command) => {
+    useGuard({ type: 'command', command: command('hooks/not-there.sh') });
     const r = await fireAll();
-    const detail = `missing (exit 127, command not found): /bin/sh: 1: ${repo.dir}/hooks/not-there.sh: not found`;
+    const written = command('hooks/not-there.sh').includes('PLUGIN_ROOT') ? `${repo.dir}/hooks/not-there.sh` : 'hooks/not-there.sh';
+    const detail = `missing: ${written} does not exist`;
     expect(r.pre.json).toEqual(closedPre('hooks/not-there.sh', detail));
     expect(r.stop.json).toEqual(closedStop('hooks/not-there.sh', detail));
     expectDropped(r, 'hooks/not-there.sh', detail);
@@ -121,10 +126,10 @@ describe('fail matrix: a script cannot start or is missing → fails closed on p
     expectDropped(r, 'hooks/no-interpreter.py', detail);
   });
 
-  it('fail matrix "cannot start": exec form (no shell) of a missing file is a spawn error', async () => {
+  it('fail matrix "missing": exec form (no shell) of a missing file', async () => {
     useGuard({ type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/hooks/not-there.sh', args: [] });
     const r = await fireAll();
-    const detail = `could not start: spawn ${repo.dir}/hooks/not-there.sh ENOENT`;
+    const detail = `missing: ${repo.dir}/hooks/not-there.sh does not exist`;
     expect(r.pre.json).toEqual(closedPre('hooks/not-there.sh', detail));
     expect(r.stop.json).toEqual(closedStop('hooks/not-there.sh', detail));
     expectDropped(r, 'hooks/not-there.sh', detail);
@@ -361,5 +366,26 @@ describe('fail matrix: the state directory is unusable → this event still answ
     fs.symlinkSync(planted, stash);
     const post = repo.fire('postToolUse', cursorPayload('postToolUse', repo, { ...conv, tool_name: 'Read', tool_input: { file_path: '/tmp/x' }, tool_output: '{}', tool_use_id: id }), { env });
     expect(post.json).toEqual({});
+  });
+});
+
+describe('the shell a row asks for (claude-hooks.md §1.2 "shell")', () => {
+  it('"shell": "bash" runs the command under bash ([[ … ]] works), without it under sh', async () => {
+    const cmd = 'cat >/dev/null; if [[ -n "$CLAUDE_PROJECT_DIR" ]]; then echo "bash ran it" >&2; exit 2; fi';
+    useGuard({ type: 'command', command: cmd, shell: 'bash' });
+    expect((await fireAll()).pre.json).toEqual(denied('bash ran it'));
+    useGuard({ type: 'command', command: cmd });
+    expect((await fireAll()).pre.json).toEqual({ permission: 'allow' });
+  });
+});
+
+describe('a payload hookshim cannot hand to a script fails that script, not hookshim', () => {
+  it('a tool_input nested too deeply to serialise: the guard fails closed (deny), never a crash that fails open', async () => {
+    useGuard(row('exit.sh', { args: '0' }));
+    const deep = `${'['.repeat(200_000)}"x"${']'.repeat(200_000)}`;
+    const raw = `{"conversation_id":"deep","generation_id":"deep","hook_event_name":"preToolUse","tool_name":"Shell","tool_input":{"command":"ls","x":${deep}},"tool_use_id":"deep-1","workspace_roots":[${JSON.stringify(repo.dir)}],"cwd":""}`;
+    const r = repo.fire('preToolUse', raw);
+    expect(r.json.permission).toBe('deny');
+    expect(r.json.user_message).toMatch(/hookshim: guard hooks\/exit\.sh could not start: its payload cannot be serialised/);
   });
 });
