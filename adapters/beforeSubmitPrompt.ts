@@ -48,8 +48,11 @@ export const beforeSubmitPrompt: EventAdapter = {
     const answer: Record<string, unknown> = { continue: true };
     if (warn.length) answer.user_message = joinMessages(warn);
     if (state.firstPromptCovered) {
-      if (context.length) notes.push('prompt context already delivered by sessionStart for this first prompt; not stashed again');
-      return { answer, effects: [], notes };
+      // sessionStart ran these scripts without the prompt: only what they say now that they see it is new.
+      const delivered = new Set((state.firstPromptDelivered ?? []).map((m) => m.text.trim()));
+      const fresh = context.filter((m) => !delivered.has(m.text.trim()));
+      if (context.length > fresh.length) notes.push(`${context.length - fresh.length} prompt context message(s) already delivered by sessionStart; not sent again`);
+      return { answer, effects: fresh.length ? [{ kind: 'pendingPrompt', messages: fresh }] : [], notes };
     }
     return { answer, effects: context.length ? [{ kind: 'pendingPrompt', messages: context }] : [], notes };
   },

@@ -92,7 +92,7 @@ export const CLAUDE_EVENT_CARRIERS = {
     note: 'runs when Cursor\'s stop reports status "error"; output ignored, as in Claude',
   },
   SubagentStart: {
-    bind: ['subagentStart'],
+    bind: ['subagentStart', 'postToolUse'],
     desktop: 'yes (not on the CLI)', cloud: 'yes',
     note: 'observe only: Claude\'s SubagentStart cannot block; context is carried to the next postToolUse',
   },
@@ -112,9 +112,9 @@ export const CLAUDE_EVENT_CARRIERS = {
     note: 'side effects only; reason mapped to Claude\'s values',
   },
   PreCompact: {
-    bind: ['preCompact'],
+    bind: ['preCompact', 'postToolUse'],
     desktop: 'yes', cloud: 'yes',
-    note: 'side effects only (Cursor cannot block compaction); systemMessage → user_message',
+    note: 'side effects only (Cursor cannot block compaction); systemMessage → user_message; context carried to the next postToolUse',
   },
   PermissionRequest: { none: 'Cursor exposes no permission-dialog event; its preToolUse "ask" is not enforced' },
   PermissionDenied: { none: 'fires only in Claude\'s auto mode classifier; Cursor has no such event' },

@@ -46,12 +46,13 @@ export const preToolUse: EventAdapter = {
       const tool = toolOf(ctx);
       answer.updated_input = toCursorToolInput(tool.cursorName, tool.input, updated);
     }
-    const toolUseId = str(ctx.input.tool_use_id);
+    // Cursor fires no postToolUse for Task (cursor-hooks.md §6): its warnings go to whichever postToolUse comes next.
+    const toolUseId = ['Task', 'Subagent'].includes(toolOf(ctx).cursorName) ? undefined : str(ctx.input.tool_use_id);
     const effects: Folded['effects'] = [];
     if (warn.length > 0) {
       if (toolUseId) effects.push({ kind: 'stash', toolUseId, messages: warn });
       else effects.push({ kind: 'carry', messages: warn });
-      notes.push(`${warn.length} warning(s) from ${[...new Set(warn.map((w) => w.from))].join(', ')} kept for ${toolUseId ? 'this tool\'s postToolUse' : 'the next postToolUse (no tool_use_id)'}: preToolUse cannot carry context on an allow`);
+      notes.push(`${warn.length} warning(s) from ${[...new Set(warn.map((w) => w.from))].join(', ')} kept for ${toolUseId ? 'this tool\'s postToolUse' : 'the next postToolUse'}: preToolUse cannot carry context on an allow`);
     }
     return { answer, effects, notes };
   },

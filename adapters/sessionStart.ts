@@ -6,29 +6,78 @@ import { basePayload, str } from './payload.ts';
 import { joinMessages, messages } from './text.ts';
 import type { EventAdapter, Invocation, Json, Message } from './types.ts';
 
-/** Parse `export NAME=value` lines a SessionStart script appended to CLAUDE_ENV_FILE (claude-hooks.md §1.5). */
-export function parseEnvFile(text: string): { env: Record<string, string>; skipped: string[] } {
+/**
+ * Parse the `export NAME=value` lines a SessionStart script appended to CLAUDE_ENV_FILE (claude-hooks.md §1.5) as sh
+ * would assign them: quotes removed, `$NAME` / `${NAME}` expanded from earlier lines, then from `base` (the
+ * environment hookshim runs in), so `PATH="$PATH:./bin"` becomes a real PATH. A value sh would have to run code
+ * for (`$(…)`, backticks) cannot be reproduced and is skipped, never passed on half-expanded.
+ */
+export function parseEnvFile(text: string, base: Readonly<Record<string, string | undefined>> = {}): { env: Record<string, string>; skipped: string[] } {
   const env: Record<string, string> = {};
   const skipped: string[] = [];
   for (const raw of text.split('\n')) {
     const line = raw.trim();
     if (!line || line.startsWith('#')) continue;
     const m = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(line);
-    if (!m) {
+    const value = m ? assign((m[2] as string).trim(), (name) => env[name] ?? base[name] ?? '') : undefined;
+    if (!m || value === undefined) {
       skipped.push(line);
       continue;
     }
-    env[m[1] as string] = unquote((m[2] as string).trim());
+    env[m[1] as string] = value;
   }
   return { env, skipped };
 }
 
-function unquote(v: string): string {
-  if (v.length >= 2 && ((v.startsWith('"') && v.endsWith('"')) || (v.startsWith("'") && v.endsWith("'")))) {
-    const inner = v.slice(1, -1);
-    return v.startsWith('"') ? inner.replace(/\\(["\\$`])/g, '$1') : inner;
+/** One sh assignment value: single quotes literal, double quotes and bare text expand `$NAME` and `${NAME}`. */
+function assign(v: string, lookup: (name: string) => string): string | undefined {
+  let out = '';
+  let i = 0;
+  const expand = (): boolean => {
+    const braced = /^\$\{([A-Za-z_][A-Za-z0-9_]*)\}/.exec(v.slice(i));
+    const bare = braced ? null : /^\$([A-Za-z_][A-Za-z0-9_]*)/.exec(v.slice(i));
+    const hit = braced ?? bare;
+    if (!hit) return false;
+    out += lookup(hit[1] as string);
+    i += hit[0].length;
+    return true;
+  };
+  while (i < v.length) {
+    const c = v[i] as string;
+    if (c === "'") {
+      const close = v.indexOf("'", i + 1);
+      if (close < 0) return undefined;
+      out += v.slice(i + 1, close);
+      i = close + 1;
+    } else if (c === '"') {
+      i++;
+      while (i < v.length && v[i] !== '"') {
+        const d = v[i] as string;
+        if (d === '\\' && i + 1 < v.length && '"\\$`'.includes(v[i + 1] as string)) {
+          out += v[i + 1];
+          i += 2;
+        } else if (d === '$') {
+          if (!expand()) return undefined;
+        } else if (d === '`') return undefined;
+        else {
+          out += d;
+          i++;
+        }
+      }
+      if (i >= v.length) return undefined;
+      i++;
+    } else if (c === '$') {
+      if (!expand()) return undefined;
+    } else if (c === '`' || c === ' ' || c === ';' || c === '&' || c === '|') return undefined;
+    else if (c === '\\') {
+      out += v[i + 1] ?? '';
+      i += 2;
+    } else {
+      out += c;
+      i++;
+    }
   }
-  return v;
+  return out;
 }
 
 export const sessionStart: EventAdapter = {
@@ -55,7 +104,7 @@ export const sessionStart: EventAdapter = {
     return { invocations, notes };
   },
 
-  fold(_ctx, verdicts, state) {
+  fold(ctx, verdicts, state) {
     const notes = [...errorNotes(verdicts), ...droppedFailures(verdicts, 'dropped (session context is best effort)')];
     const start: Message[] = [];
     const warn: Message[] = [];
@@ -71,10 +120,10 @@ export const sessionStart: EventAdapter = {
     if (text) answer.additional_context = text;
     if (warn.length) answer.user_message = joinMessages(warn);
     if (state.envFile) {
-      const { env, skipped } = parseEnvFile(state.envFile);
+      const { env, skipped } = parseEnvFile(state.envFile, ctx.hostEnv);
       if (Object.keys(env).length) answer.env = env;
-      for (const s of skipped) notes.push(`CLAUDE_ENV_FILE line is not "export NAME=value"; skipped: ${s.slice(0, 120)}`);
+      for (const s of skipped) notes.push(`CLAUDE_ENV_FILE line is not a plain "export NAME=value" hookshim can reproduce (no $(…) or backticks); skipped: ${s.slice(0, 120)}`);
     }
-    return { answer, effects: prompt.length > 0 ? [{ kind: 'coverFirstPrompt' }] : [], notes };
+    return { answer, effects: prompt.length > 0 ? [{ kind: 'coverFirstPrompt', messages: prompt }] : [], notes };
   },
 };

@@ -19,6 +19,8 @@ export interface EventContext {
   agentLastAssistantMessage?: string;
   /** Text of the last assistant message, when the transcript has one (Stop, SubagentStop). */
   lastAssistantMessage?: string;
+  /** The environment hookshim runs in (data, for expanding CLAUDE_ENV_FILE values); absent in pure tests. */
+  hostEnv?: Readonly<Record<string, string | undefined>>;
   /** `loop_limit` configured for this event in .cursor/hooks.json (null = unlimited). */
   loopLimit: number | null;
 }
@@ -111,8 +113,10 @@ export interface StateIn {
   carried: Message[];
   /** UserPromptSubmit context waiting for its first delivery. */
   pendingPrompt: Message[];
-  /** sessionStart already delivered the first prompt's context. */
+  /** sessionStart already delivered the first prompt's context ... */
   firstPromptCovered: boolean;
+  /** ... namely these messages (a prompt-dependent script may say more once it sees the real prompt). */
+  firstPromptDelivered?: Message[];
   /** Contents of CLAUDE_ENV_FILE after the SessionStart scripts ran. */
   envFile?: string;
 }
@@ -122,7 +126,7 @@ export type Effect =
   | { kind: 'stash'; toolUseId: string; messages: Message[] }
   | { kind: 'carry'; messages: Message[] }
   | { kind: 'pendingPrompt'; messages: Message[] }
-  | { kind: 'coverFirstPrompt' };
+  | { kind: 'coverFirstPrompt'; messages: Message[] };
 
 /** A folded Cursor answer plus its side effects and stderr notes. */
 export interface Folded {

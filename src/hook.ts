@@ -155,7 +155,7 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
   if (tick.role === 'solo') log.debug(`no dedup for this event: ${tick.why}`);
 
   const claimed = claim(state, sessionId, claims);
-  const ctx: EventContext = { event, input, projectDir: dir, sessionId, transcriptPath: '', loopLimit: binding.loopLimit };
+  const ctx: EventContext = { event, input, projectDir: dir, sessionId, transcriptPath: '', loopLimit: binding.loopLimit, hostEnv: io.env };
   const envFile = event === 'sessionStart' ? makeEnvFile(state, sessionId) : undefined;
   let batch: Batch | undefined;
   let jobs: Job[] = [];

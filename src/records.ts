@@ -46,7 +46,11 @@ export function claim(st: StateDir | null, session: string, want: Claims): Claim
   };
   if (want.stash !== undefined) state.stashed = take(areaPath(st, 'stash', `${key(session, want.stash)}.json`)) ?? [];
   if (want.pending) state.pendingPrompt = take(areaPath(st, 'ups', `${key(session)}.pending.json`)) ?? [];
-  if (want.covered) state.firstPromptCovered = take(areaPath(st, 'ups', `${key(session)}.covered.json`)) !== null;
+  if (want.covered) {
+    const delivered = take(areaPath(st, 'ups', `${key(session)}.covered.json`));
+    state.firstPromptCovered = delivered !== null;
+    if (delivered) state.firstPromptDelivered = delivered;
+  }
   if (want.carried) {
     const dir = areaPath(st, 'ctx', 'x');
     const prefix = `${key(session)}.`;
@@ -114,7 +118,7 @@ export function applyEffects(st: StateDir | null, session: string, effects: read
         case 'coverFirstPrompt': {
           const file = areaPath(st, 'ups', `${key(session)}.covered.json`);
           if (!file) throw new Error('ups area unusable');
-          writeFileAtomic(file, JSON.stringify({ at: Date.now(), messages: [] }));
+          writeFileAtomic(file, JSON.stringify({ at: Date.now(), messages: e.messages }));
           break;
         }
         default:

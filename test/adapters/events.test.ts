@@ -43,7 +43,8 @@ describe('binding (DESIGN §3: init binds exactly what the catalog needs)', () =
     [['Stop'], ['postToolUse', 'postToolUseFailure', 'stop']],
     [['UserPromptSubmit'], ['postToolUse', 'postToolUseFailure', 'beforeSubmitPrompt', 'sessionStart']],
     [['SessionEnd'], ['sessionEnd']],
-    [['PreCompact', 'SessionStart'], ['sessionStart', 'preCompact']],
+    [['PreCompact', 'SessionStart'], ['postToolUse', 'sessionStart', 'preCompact']],
+    [['SubagentStart'], ['postToolUse', 'subagentStart']],
     [['Notification', 'PermissionRequest'], []],
   ])('%j → %j', (claude, cursor) => {
     expect(cursorEventsFor(claude)).toEqual(cursor);

@@ -39,8 +39,12 @@ describe('beforeSubmitPrompt ⇄ UserPromptSubmit (cursor-hooks.md §4, claude-h
     expect(f.notes.join()).toMatch(/never blocks/);
   });
   it('the first prompt after sessionStart delivered its context is not stashed again', () => {
-    const f = beforeSubmitPrompt.fold(c, [v('UserPromptSubmit', { stdout: 'Local time' })], st({ firstPromptCovered: true }));
+    const f = beforeSubmitPrompt.fold(c, [v('UserPromptSubmit', { stdout: 'Local time' })], st({ firstPromptCovered: true, firstPromptDelivered: [msg('Local time', 'hooks/guard.sh')] }));
     expect(f.effects).toEqual([]);
+  });
+  it('…but what a script says only once it sees the real prompt still waits for delivery', () => {
+    const f = beforeSubmitPrompt.fold(c, [v('UserPromptSubmit', { stdout: 'DEPLOY CHECKLIST: run the smoke tests' })], st({ firstPromptCovered: true, firstPromptDelivered: [msg('generic context', 'hooks/guard.sh')] }));
+    expect(f.effects).toEqual([{ kind: 'pendingPrompt', messages: [msg('DEPLOY CHECKLIST: run the smoke tests', 'hooks/guard.sh')] }]);
   });
 });
 
@@ -93,7 +97,7 @@ describe('sessionStart ⇄ SessionStart + first prompt context', () => {
   it('additional_context, env and the first-prompt mark', () => {
     const f = sessionStart.fold(c, [v('SessionStart', { stdout: '{"hookSpecificOutput":{"additionalContext":"branch main"}}', label: 's' }), v('UserPromptSubmit', { stdout: 'Local time', label: 't' })], st({ envFile: 'export A=1\nB="two words"\nnot a line\n' }));
     expect(f.answer).toEqual({ additional_context: '[s] branch main\n\n[t] Local time', env: { A: '1', B: 'two words' } });
-    expect(f.effects).toEqual([{ kind: 'coverFirstPrompt' }]);
+    expect(f.effects).toEqual([{ kind: 'coverFirstPrompt', messages: [msg('Local time', 't')] }]);
     expect(f.notes.join()).toMatch(/not a line/);
   });
   it('when the prompt\'s context is already waiting, it is delivered instead of running UserPromptSubmit again', () => {
@@ -105,8 +109,17 @@ describe('sessionStart ⇄ SessionStart + first prompt context', () => {
     ['export X=1', { X: '1' }],
     ["export Y='a b'", { Y: 'a b' }],
     ['Z="q\\"q"', { Z: 'q"q' }],
-  ])('env file line %j', (line, env) => {
-    expect(parseEnvFile(line).env).toEqual(env);
+    ['export PATH="$PATH:./node_modules/.bin"', { PATH: '/usr/bin:/bin:./node_modules/.bin' }],
+    ['export DATA=${HOME}/data', { DATA: '/home/dev/data' }],
+    ["export LIT='$HOME'", { LIT: '$HOME' }],
+    ['export A=1\nexport B="$A-2"', { A: '1', B: '1-2' }],
+    ['export NONE="$UNSET_VAR"', { NONE: '' }],
+  ])('env file %j is assigned as sh would (claude-hooks.md §1.5 CLAUDE_ENV_FILE)', (text, env) => {
+    expect(parseEnvFile(text, { PATH: '/usr/bin:/bin', HOME: '/home/dev' })).toEqual({ env, skipped: [] });
+  });
+
+  it.each(['export NOW=$(date)', 'export NOW="`date`"', 'export A="unterminated', 'export A=1 && rm -rf /'])('a value sh would run code for is skipped, never half-expanded: %j', (line) => {
+    expect(parseEnvFile(line, {})).toEqual({ env: {}, skipped: [line] });
   });
 });
 

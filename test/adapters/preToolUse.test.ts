@@ -90,6 +90,12 @@ describe('preToolUse fold (DESIGN §5)', () => {
     expect(f.effects).toEqual([{ kind: 'carry', messages: [{ from: 'w.sh', text: 'heads up' }] }]);
   });
 
+  it('a Task\'s warnings are carried to the next postToolUse: Cursor fires none for Task (cursor-hooks.md §6)', () => {
+    const c = ctx('preToolUse', { tool_name: 'Task', tool_input: { subagent_type: 'generalPurpose', description: 'd', prompt: 'p' }, tool_use_id: 'task-1' });
+    const f = fold(c, { label: 'w.sh', stdout: '{"hookSpecificOutput":{"additionalContext":"brief it"}}' });
+    expect(f.effects).toEqual([{ kind: 'carry', messages: [{ from: 'w.sh', text: 'brief it' }] }]);
+  });
+
   it('a deny whose reason came from systemMessage is not carried again as a warning', () => {
     const f = fold(shell('x'), { stdout: '{"hookSpecificOutput":{"permissionDecision":"deny"},"systemMessage":"merges go through review"}' });
     expect(f.effects).toEqual([]);

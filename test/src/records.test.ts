@@ -72,9 +72,11 @@ describe('carried context and the prompt\'s pending context', () => {
     expect(claim(st, S, { pending: true }).state.pendingPrompt).toEqual([msg('second')]);
   });
 
-  it('the first-prompt mark is claimed once', () => {
-    applyEffects(st, S, [{ kind: 'coverFirstPrompt' }]);
-    expect(claim(st, S, { covered: true }).state.firstPromptCovered).toBe(true);
+  it('the first-prompt mark is claimed once, with what sessionStart delivered', () => {
+    applyEffects(st, S, [{ kind: 'coverFirstPrompt', messages: [msg('generic')] }]);
+    const first = claim(st, S, { covered: true }).state;
+    expect(first.firstPromptCovered).toBe(true);
+    expect(first.firstPromptDelivered).toEqual([msg('generic')]);
     expect(claim(st, S, { covered: true }).state.firstPromptCovered).toBe(false);
   });
 });
