@@ -44,7 +44,8 @@ export const preToolUse: EventAdapter = {
     if (asks.length > 0) notes.push('a guard answered "ask"; Cursor accepts but does not enforce ask on preToolUse (cursor-hooks.md §4)');
     if (updated) {
       const tool = toolOf(ctx);
-      answer.updated_input = toCursorToolInput(tool.cursorName, tool.input, updated);
+      if (tool.cursorName === 'ApplyPatch') notes.push('updatedInput for an ApplyPatch cannot be turned back into a patch; dropped');
+      else answer.updated_input = toCursorToolInput(tool.cursorName, tool.input, updated, ctx.projectDir);
     }
     // Cursor fires no postToolUse for Task (cursor-hooks.md §6): its warnings go to whichever postToolUse comes next.
     const toolUseId = ['Task', 'Subagent'].includes(toolOf(ctx).cursorName) ? undefined : str(ctx.input.tool_use_id);

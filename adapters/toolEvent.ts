@@ -1,32 +1,58 @@
 // The shared half of the tool events (preToolUse, postToolUse, postToolUseFailure): which tool, which Claude
 // names to try, and the tool fields of the Claude payload (DESIGN §4).
+import { parsePatch, patchText } from './applyPatch.ts';
 import type { ClaudeEvent } from './events.ts';
 import { basePayload, num, str } from './payload.ts';
 import { claudeToolCandidates, inferCursorToolName, parseToolInput, toClaudeToolInput } from './tools.ts';
 import type { EventContext, Json, Plan } from './types.ts';
 
+/** One Claude-side view of a tool call: a Cursor call usually has one; an ApplyPatch has one per file it touches. */
+export interface ToolView {
+  cursorName: string;
+  input: Record<string, unknown>;
+  candidates: string[];
+}
+
 export type Tool = ReturnType<typeof toolOf>;
 
-/** The tool of a tool event: Cursor name, parsed input, Claude candidates. */
-export function toolOf(ctx: EventContext): { cursorName: string; input: Record<string, unknown>; candidates: string[]; notes: string[] } {
+/** The tool of a tool event: Cursor name, parsed input, Claude candidates, and its views. */
+export function toolOf(ctx: EventContext): ToolView & { notes: string[]; views: ToolView[] } {
   const notes: string[] = [];
-  const parsed = parseToolInput(ctx.input.tool_input);
-  if (parsed.problem) notes.push(`tool_input: ${parsed.problem}`);
+  const raw = ctx.input.tool_input;
   let cursorName = str(ctx.input.tool_name);
+  const parsed = parseToolInput(raw);
   if (!cursorName) {
     cursorName = inferCursorToolName(parsed.input) ?? 'Unknown';
     notes.push(`payload has no tool_name; inferred "${cursorName}" from tool_input keys`);
   }
+  if (cursorName === 'ApplyPatch') return applyPatchViews(ctx, raw, parsed.input, notes);
+  if (parsed.problem) notes.push(`tool_input: ${parsed.problem}`);
   // A Shell input that arrives as a bare command string still has to reach Bash guards: it is the command.
-  const raw = ctx.input.tool_input;
   const input = parsed.problem && typeof raw === 'string' && raw.trim() && cursorName === 'Shell' ? { command: raw } : parsed.input;
   if (input !== parsed.input) notes.push('the Shell tool_input string is used as the command');
-  const candidates = claudeToolCandidates(cursorName, input, ctx.input);
-  return { cursorName, input, candidates, notes };
+  const candidates = claudeToolCandidates(cursorName, input, ctx.input, ctx.mcpServers);
+  const view = { cursorName, input, candidates };
+  return { ...view, notes, views: [view] };
+}
+
+/** An ApplyPatch is offered to Write rows once per added file and to Edit rows once per updated file. */
+function applyPatchViews(ctx: EventContext, raw: unknown, parsed: Record<string, unknown>, notes: string[]): ToolView & { notes: string[]; views: ToolView[] } {
+  const text = patchText(raw) ?? patchText(parsed);
+  const files = text ? parsePatch(text) : [];
+  const views: ToolView[] = [];
+  for (const f of files) {
+    if (f.op === 'add') views.push({ cursorName: 'ApplyPatch', input: { file_path: f.file_path, content: f.content }, candidates: ['Write', 'ApplyPatch'] });
+    else if (f.op === 'update') views.push({ cursorName: 'ApplyPatch', input: { file_path: f.move_to ?? f.file_path, old_string: f.old_string, new_string: f.new_string }, candidates: ['Edit', 'ApplyPatch'] });
+    else views.push({ cursorName: 'ApplyPatch', input: { file_path: f.file_path }, candidates: ['ApplyPatch'] });
+  }
+  if (files.length) notes.push(`ApplyPatch touches ${files.length} file(s): each is offered to Write/Edit rows as its own tool call`);
+  else notes.push('ApplyPatch tool_input holds no patch hookshim can read; only ApplyPatch rows see it');
+  const first = views[0] ?? { cursorName: 'ApplyPatch', input: parsed, candidates: ['ApplyPatch'] };
+  return { ...first, notes, views: views.length ? views : [first] };
 }
 
 /** Tool fields of a Claude tool-event payload for the candidate a row matched. */
-export function toolPayload(ctx: EventContext, tool: ReturnType<typeof toolOf>, matched: string | undefined): Json {
+export function toolPayload(ctx: EventContext, tool: ToolView, matched: string | undefined): Json {
   const name = matched ?? tool.candidates[0] ?? tool.cursorName;
   const payload: Json = { tool_name: name, tool_input: toClaudeToolInput(name, tool.input, ctx.projectDir) };
   const id = str(ctx.input.tool_use_id);
@@ -34,26 +60,24 @@ export function toolPayload(ctx: EventContext, tool: ReturnType<typeof toolOf>, 
   return payload;
 }
 
-/** The plan of a tool event: one invocation whose matcher values are the Claude name candidates. */
-export function toolPlan(ctx: EventContext, claudeEvent: ClaudeEvent, extra: (tool: Tool, claudeName: string, claudeInput: Record<string, unknown>) => Json = () => ({})): Plan {
+/** The plan of a tool event: one invocation per view, whose matcher values are its Claude name candidates. */
+export function toolPlan(ctx: EventContext, claudeEvent: ClaudeEvent, extra: (tool: ToolView, claudeName: string, claudeInput: Record<string, unknown>) => Json = () => ({})): Plan {
   const tool = toolOf(ctx);
   const duration = num(ctx.input.duration);
   return {
     notes: tool.notes,
-    invocations: [
-      {
-        claudeEvent,
-        subject: { values: tool.candidates, toolInput: toolPayload(ctx, tool, undefined).tool_input as Record<string, unknown>, projectDir: ctx.projectDir },
-        payload: (matched) => {
-          const fields = toolPayload(ctx, tool, matched);
-          return {
-            ...basePayload(ctx, claudeEvent),
-            ...fields,
-            ...extra(tool, String(fields.tool_name), fields.tool_input as Record<string, unknown>),
-            ...(duration !== undefined && claudeEvent !== 'PreToolUse' ? { duration_ms: Math.round(duration) } : {}),
-          };
-        },
+    invocations: tool.views.map((view) => ({
+      claudeEvent,
+      subject: { values: view.candidates, toolInput: toolPayload(ctx, view, undefined).tool_input as Record<string, unknown>, projectDir: ctx.projectDir },
+      payload: (matched: string | undefined) => {
+        const fields = toolPayload(ctx, view, matched);
+        return {
+          ...basePayload(ctx, claudeEvent),
+          ...fields,
+          ...extra(view, String(fields.tool_name), fields.tool_input as Record<string, unknown>),
+          ...(duration !== undefined && claudeEvent !== 'PreToolUse' ? { duration_ms: Math.round(duration) } : {}),
+        };
       },
-    ],
+    })),
   };
 }

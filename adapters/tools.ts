@@ -93,13 +93,19 @@ const READ_ONLY_SUBAGENTS: ReadonlySet<string> = new Set(['explore', 'plan', 'sh
 const GITHUB_OPERATION = /(?:^|_)(?:issues?|pull_requests?|pr_comments?|merge_pull)(?:_|$)/;
 
 /** Claude names to try for a Cursor tool, Claude names first and the raw Cursor name last, deduplicated. */
-export function claudeToolCandidates(cursorName: string, toolInput: Record<string, unknown>, payload?: Record<string, unknown>): string[] {
+export function claudeToolCandidates(cursorName: string, toolInput: Record<string, unknown>, payload?: Record<string, unknown>, servers: readonly string[] = []): string[] {
   const out: string[] = [];
   const add = (name: string) => {
     if (name && !out.includes(name)) out.push(name);
   };
   if (cursorName.startsWith('MCP:')) {
-    for (const name of mcpCandidates(cursorName.slice(4))) add(name);
+    const rest = cursorName.slice(4);
+    // preToolUse names MCP tools without their server (cursor-hooks.md §6): a server the payload or the catalog
+    // names is tried first, so `MCP:push_files` reaches `mcp__github__.*` rows.
+    const server = typeof payload?.mcp_server_name === 'string' ? payload.mcp_server_name : undefined;
+    // A hyphenated name already says its server (`github-x`, `server-tool`: split below), so only bare names get one.
+    if (!rest.startsWith('mcp__') && !rest.includes('-')) for (const s of server ? [server, ...servers] : servers) add(`mcp__${s.replace(/-/g, '_')}__${rest}`);
+    for (const name of mcpCandidates(rest)) add(name);
   } else if (Object.hasOwn(CURSOR_TO_CLAUDE, cursorName)) {
     const row = CURSOR_TO_CLAUDE[cursorName as CursorToolName];
     const readOnly = isTaskName(cursorName) && READ_ONLY_SUBAGENTS.has(subagentType(toolInput, payload));

@@ -19,6 +19,8 @@ export interface EventContext {
   agentLastAssistantMessage?: string;
   /** Text of the last assistant message, when the transcript has one (Stop, SubagentStop). */
   lastAssistantMessage?: string;
+  /** MCP servers the catalog names in its matchers (`mcp__<server>__…`): candidates for an unqualified `MCP:<tool>`. */
+  mcpServers?: readonly string[];
   /** The environment hookshim runs in (data, for expanding CLAUDE_ENV_FILE values); absent in pure tests. */
   hostEnv?: Readonly<Record<string, string | undefined>>;
   /** `loop_limit` configured for this event in .cursor/hooks.json (null = unlimited). */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { ADAPTERS } from '../adapters/index.ts';
 import { isHandledEvent, UNBOUND_CURSOR_EVENTS, type HandledEvent } from '../adapters/events.ts';
 import { interpret } from '../adapters/outcome.ts';
+import { mcpServersOf } from '../catalog/mcp.ts';
 import { EMPTY_STATE, type EventContext, type Folded, type Json, type RunResult, type StateIn, type Verdict } from '../adapters/types.ts';
 import { prepareCommand } from '../catalog/command.ts';
 import type { CatalogRow } from '../catalog/types.ts';
@@ -125,7 +126,7 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
   // Fast path: an event that drains no state and matches no row has a fixed answer; duplicates compute the same.
   const claims = claimsFor(event, input);
   if (Object.keys(claims).length === 0) {
-    const ctx0: EventContext = { event, input, projectDir: dir, sessionId, transcriptPath: '', loopLimit: binding.loopLimit };
+    const ctx0: EventContext = { event, input, projectDir: dir, sessionId, transcriptPath: '', loopLimit: binding.loopLimit, mcpServers: mcpServersOf(catalog.catalog.rows) };
     const plan0 = adapter.plan(ctx0, EMPTY_STATE);
     if (select(plan0.invocations, catalog.catalog.rows, dir, log, true).length === 0) {
       const folded = adapter.fold(ctx0, [], EMPTY_STATE);
@@ -155,7 +156,7 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
   if (tick.role === 'solo') log.debug(`no dedup for this event: ${tick.why}`);
 
   const claimed = claim(state, sessionId, claims);
-  const ctx: EventContext = { event, input, projectDir: dir, sessionId, transcriptPath: '', loopLimit: binding.loopLimit, hostEnv: io.env };
+  const ctx: EventContext = { event, input, projectDir: dir, sessionId, transcriptPath: '', loopLimit: binding.loopLimit, hostEnv: io.env, mcpServers: mcpServersOf(catalog.catalog.rows) };
   const envFile = event === 'sessionStart' ? makeEnvFile(state, sessionId) : undefined;
   let batch: Batch | undefined;
   let jobs: Job[] = [];

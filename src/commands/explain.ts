@@ -9,6 +9,7 @@ import { HANDLED_EVENTS, isHandledEvent, RUNS, UNBOUND_CURSOR_EVENTS, type Handl
 import { interpret } from '../../adapters/outcome.ts';
 import { EMPTY_STATE, type EventContext, type Json, type RunResult, type Verdict } from '../../adapters/types.ts';
 import { prepareCommand } from '../../catalog/command.ts';
+import { mcpServersOf } from '../../catalog/mcp.ts';
 import { explainRows, type RowExplanation } from '../../catalog/select.ts';
 import type { CatalogRow } from '../../catalog/types.ts';
 import { budgetFor } from '../budget.ts';
@@ -123,7 +124,7 @@ export async function explain(opts: ExplainOptions): Promise<ExplainReport> {
   const config = loadConfig(dir, (m) => notes.push(m));
   const binding = readBinding(dir, event);
   const sessionId = str(input.conversation_id) ?? str(input.session_id) ?? 'explain';
-  const ctx: EventContext = { event, input, projectDir: dir, sessionId, transcriptPath: '', loopLimit: binding.loopLimit };
+  const ctx: EventContext = { event, input, projectDir: dir, sessionId, transcriptPath: '', loopLimit: binding.loopLimit, hostEnv: process.env, mcpServers: mcpServersOf(rows) };
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-explain-'));
   try {
     const state = { root: tmp };

@@ -186,3 +186,19 @@ describe('toolKey — the key argument used to pair results', () => {
     expect(toolKey('Bash', { command: 'x'.repeat(2000) })).toHaveLength(512);
   });
 });
+
+describe('MCP tools without a server name (cursor-hooks.md §6: preToolUse sends MCP:<tool>)', () => {
+  it.each([
+    ['MCP:push_files', ['github'], ['mcp__github__push_files', 'mcp__push_files', 'MCP:push_files']],
+    ['MCP:push_files', [], ['mcp__push_files', 'MCP:push_files']],
+    ['MCP:github-push_files', ['github', 'linear'], ['mcp__github__push_files', 'MCP:github-push_files']],
+    ['MCP:mcp__linear__create_issue', ['github'], ['mcp__linear__create_issue', 'MCP:mcp__linear__create_issue']],
+  ])('%s with catalog servers %j → %j', (name, servers, expected) => {
+    expect(claudeToolCandidates(name, {}, {}, servers)).toEqual(expected);
+  });
+
+  it('a server named in the payload (mcp_server_name) comes first', () => {
+    expect(claudeToolCandidates('MCP:create_issue', {}, { mcp_server_name: 'linear' }, ['github'])[0]).toBe('mcp__linear__create_issue');
+  });
+});
+

@@ -55,6 +55,19 @@ describe('dogfood: this repository\'s own guards enforce through its committed .
     expect(a.user_message).toMatch(/^guard-github-mcp: denied merging pull request #7 in o\/r/);
   });
 
+  it('an MCP push to main named without its server (MCP:push_files) still reaches the mcp__github__.* guard', () => {
+    const a = fire('preToolUse', { tool_name: 'MCP:push_files', tool_input: { owner: 'o', repo: 'r', branch: 'main', files: [], message: 'm' }, tool_use_id: id() });
+    expect(a.permission).toBe('deny');
+    expect(a.user_message).toMatch(/^guard-github-mcp: /);
+  });
+
+  it('an ApplyPatch that adds .env is denied like a Write of it (hooks/deny-secret-writes.mjs)', () => {
+    const patch = '*** Begin Patch\n*** Add File: .env\n+TOKEN=x\n*** End Patch';
+    const a = fire('preToolUse', { tool_name: 'ApplyPatch', tool_input: patch, tool_use_id: id() });
+    expect(a.permission).toBe('deny');
+    expect(a.user_message).toMatch(/^deny-secret-writes: refused/);
+  });
+
   it('an ordinary command is allowed', () => {
     expect(fire('preToolUse', { tool_name: 'Shell', tool_input: { command: 'git status', cwd: '', timeout: 30000 }, tool_use_id: id() })).toEqual({ permission: 'allow' });
   });
