@@ -192,8 +192,8 @@ function start(job: Job): { live: Live; promise: Promise<void> } {
         durationMs: Date.now() - started,
         truncated: out.truncated() || err.truncated(),
       };
-      // Leftover members of the group (backgrounded by the script) die with it.
-      if (!timedOut) killGroup('SIGKILL');
+      // What the script left running in the background with its output closed keeps running, as under Claude Code
+      // (a notifier, a watcher); only a process still holding the pipes is killed (the exit grace above).
     },
     (e: unknown) => {
       clearTimeout(timer);

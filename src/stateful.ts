@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { HandledEvent } from '../adapters/events.ts';
 import type { Json } from '../adapters/types.ts';
-import { areaPath, collectOld, type StateDir } from './state.ts';
+import { areaPath, collectOld, createExclusive, type StateDir } from './state.ts';
 
 export { applyEffects, claim } from './records.ts';
 export { claimTick, followerAnswer, tickOf } from './sentinel.ts';
@@ -29,12 +29,12 @@ export function tickExtra(event: HandledEvent, input: Json): string {
 }
 
 export function makeEnvFile(state: StateDir | null, session: string): string | undefined {
-  const name = `${session.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 40)}-${process.pid}.env`;
+  const name = `${session.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 40)}-${process.pid}-${Date.now()}.env`;
   const file = state ? areaPath(state, 'env', name) : path.join(os.tmpdir(), `hookshim-${name}`);
   if (!file) return undefined;
   try {
-    fs.writeFileSync(file, '', { mode: 0o600, flag: 'w' });
-    return file;
+    // A fresh file of ours: never an existing one, never through a symlink (the temp dir is shared in degraded mode).
+    return createExclusive(file, '') ? file : undefined;
   } catch {
     return undefined;
   }
