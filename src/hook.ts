@@ -17,13 +17,16 @@ import { catalogFile, projectDir, readBinding } from './project.ts';
 import { openState } from './state.ts';
 import type { Claims } from './records.ts';
 import { startAll, unfinished, type Batch, type Job } from './runner.ts';
-import { readStdin } from './stdin.ts';
+import { readAvailable, readStdin } from './stdin.ts';
 import { trace, type TraceRecord } from './trace.ts';
 
 export interface HookIO {
   env: NodeJS.ProcessEnv;
   cwd: string;
-  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  /** The payload stream (a getter in the entry points: process.stdin is created only when the fast read needs it). */
+  readonly stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  /** stdin's file descriptor, for readAvailable's fast path. */
+  stdinFd?: number;
   /** Epoch ms when this process started (Cursor's timeout counts from the spawn). */
   startedAt: number;
 }
@@ -94,7 +97,8 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
 
   // The stdin read is bounded by the binding's deadline too (project dir from the environment until the payload is known).
   const early = budgetFor(readBinding(projectDir(io.env, {}, io.cwd), event).timeoutS, io.startedAt);
-  const stdin = await readStdin(io.stdin, early.deadline - Date.now());
+  const fast = io.stdinFd !== undefined ? readAvailable(io.stdinFd) : undefined;
+  const stdin = fast?.payload ?? (await readStdin(io.stdin, early.deadline - Date.now(), fast?.prefix));
   input = stdin.input;
   if (stdin.problem && Object.keys(input).length === 0) {
     // No payload at all: there is no event to guard, and hookshim fails open (DESIGN §6).

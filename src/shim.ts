@@ -2,8 +2,18 @@
 import { runHook } from './hook.ts';
 
 const startedAt = Math.round(performance.timeOrigin);
+// process.stdin is a getter that builds a stream: only touched when the fast read of fd 0 is not enough.
+const io = {
+  env: process.env,
+  cwd: process.cwd(),
+  get stdin() {
+    return process.stdin;
+  },
+  stdinFd: 0,
+  startedAt,
+};
 const event = process.argv[2];
-runHook(event, { env: process.env, cwd: process.cwd(), stdin: process.stdin, startedAt }).then(
+runHook(event, io).then(
   (code) => process.exit(code),
   () => process.exit(0),
 );

@@ -193,3 +193,17 @@ describe('the deadline is the timeout of hookshim\'s own entry in .cursor/hooks.
     expect(r.stderr).toMatch(/hookshim: stdin was still open after \d+ms; used what arrived \(stdin is not JSON/);
   });
 });
+
+describe('a writer that sends the payload in pieces (the fast read of stdin hands over to the stream reader)', () => {
+  it('half now, the rest 300 ms later: the whole payload is used', () => {
+    const p = JSON.stringify(cursorPayload('preToolUse', repo, { tool_name: 'WebSearch', tool_input: { search_term: 'pieces' }, tool_use_id: `slow-${process.pid}` }));
+    const half = Math.floor(p.length / 2);
+    const file = path.join(repo.dir, 'slow-payload.json');
+    fs.writeFileSync(file, p);
+    const cmd = `(head -c ${half} '${file}'; sleep 0.3; tail -c +${half + 1} '${file}') | ${repo.command('preToolUse')}`;
+    const r = repo.fire('preToolUse', '', { command: cmd });
+    expect(r.stderr).toBe('');
+    expect(r.json).toEqual({ permission: 'allow' });
+    expect(r.ms).toBeGreaterThan(250);
+  });
+});

@@ -1,8 +1,12 @@
 // Reading Cursor's payload (cursor-hooks.md §2): BOM, non-objects, a writer that never closes, timeouts.
 // In-process with a PassThrough stream; no child processes.
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { parsePayload, QUIET_MS, readStdin } from '../../src/stdin.ts';
+import { parsePayload, QUIET_MS, readAvailable, readStdin } from '../../src/stdin.ts';
 
 describe('parsePayload', () => {
   it.each([
@@ -72,5 +76,43 @@ describe('readStdin', () => {
   it('a terminal is not a payload', async () => {
     const s = Object.assign(new PassThrough(), { isTTY: true });
     expect(await readStdin(s, 100)).toEqual({ input: {}, problem: 'stdin is a terminal, not a hook payload', bytes: 0 });
+  });
+});
+
+describe('readAvailable: the fast read of what stdin already holds', () => {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-stdin-'));
+
+  it('a file holding the payload: complete at once', () => {
+    const file = path.join(tmp, 'p.json');
+    fs.writeFileSync(file, '\uFEFF{"hook_event_name":"stop"}');
+    const fd = fs.openSync(file, 'r');
+    try {
+      expect(readAvailable(fd).payload).toEqual({ input: { hook_event_name: 'stop' }, bytes: 29 });
+    } finally {
+      fs.closeSync(fd);
+    }
+  });
+
+  it('a pipe whose writer has sent part of the payload: that part is the prefix the stream reader continues from', async () => {
+    const fifo = path.join(tmp, 'fifo');
+    execFileSync('mkfifo', [fifo]);
+    const fd = fs.openSync(fifo, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    const writer = spawn('sh', ['-c', `exec > '${fifo}'; printf '{"a":'; sleep 0.5; printf '1}'`], { stdio: 'ignore' });
+    try {
+      await new Promise((r) => setTimeout(r, 200));
+      const fast = readAvailable(fd);
+      expect(fast.payload).toBeUndefined();
+      expect(fast.prefix.toString()).toBe('{"a":');
+      const rest = new PassThrough();
+      setTimeout(() => rest.end('1}'), 10);
+      expect(await readStdin(rest, 5000, fast.prefix)).toEqual({ input: { a: 1 }, bytes: 7 });
+    } finally {
+      writer.kill();
+      fs.closeSync(fd);
+    }
+  });
+
+  it('a terminal or socket is left alone (nothing read)', () => {
+    expect(readAvailable(-1)).toEqual({ prefix: Buffer.alloc(0) });
   });
 });
