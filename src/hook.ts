@@ -19,6 +19,7 @@ import type { Claims } from './records.ts';
 import { startAll, unfinished, type Batch, type Job } from './runner.ts';
 import { readAvailable, readStdin } from './stdin.ts';
 import { trace, type TraceRecord } from './trace.ts';
+import { str } from '../adapters/payload.ts';
 
 export interface HookIO {
   env: NodeJS.ProcessEnv;
@@ -272,7 +273,4 @@ function labelOf(row: CatalogRow, pluginRoot: string, dir: string): string {
   }
 }
 
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v !== '' ? v : undefined;
-}
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { HandledEvent } from '../adapters/events.ts';
 import type { Json } from '../adapters/types.ts';
 import { areaPath, collectOld, createExclusive, type StateDir } from './state.ts';
+import { str } from '../adapters/payload.ts';
 
 export { applyEffects, claim } from './records.ts';
 export { claimTick, followerAnswer, tickOf } from './sentinel.ts';
@@ -68,6 +69,3 @@ function mtimeOf(file: string): number {
   }
 }
 
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v !== '' ? v : undefined;
-}

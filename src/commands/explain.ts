@@ -23,6 +23,7 @@ import { parsePayload } from '../stdin.ts';
 import { claudeTranscript } from '../transcript.ts';
 import { cannotRun } from './init.ts';
 import { CommandError, EXIT } from './io.ts';
+import { str } from '../../adapters/payload.ts';
 
 export interface ExplainOptions {
   /** The Cursor payload, as text (BOM allowed). */
@@ -250,9 +251,6 @@ function oneLine(s: string): string {
   return flat.length > 200 ? `${flat.slice(0, 199)}…` : flat;
 }
 
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v !== '' ? v : undefined;
-}
 
 function safeHome(): string | undefined {
   try {
