@@ -32,6 +32,19 @@ export interface HookIO {
   startedAt: number;
 }
 
+/** This process's IO. process.stdin is a getter that builds a stream: it is touched only when the fast read of fd 0 is not enough. */
+export function processIO(): HookIO {
+  return {
+    env: process.env,
+    cwd: process.cwd(),
+    get stdin() {
+      return process.stdin;
+    },
+    stdinFd: 0,
+    startedAt: Math.round(performance.timeOrigin),
+  };
+}
+
 /** What each event drains from the state dir before folding. */
 function claimsFor(event: HandledEvent, input: Json): Claims {
   const id = typeof input.tool_use_id === 'string' ? input.tool_use_id : undefined;
