@@ -5,13 +5,13 @@ import { ADAPTERS } from '../adapters/index.ts';
 import { isHandledEvent, UNBOUND_CURSOR_EVENTS, type HandledEvent } from '../adapters/events.ts';
 import { interpret } from '../adapters/outcome.ts';
 import { mcpServersOf } from '../catalog/mcp.ts';
-import { EMPTY_STATE, type EventContext, type Folded, type Json, type RunResult, type StateIn, type Verdict } from '../adapters/types.ts';
+import { EMPTY_STATE, type EventContext, type Folded, type Json, type Plan, type RunResult, type StateIn, type Verdict } from '../adapters/types.ts';
 import { prepareCommand } from '../catalog/command.ts';
 import type { CatalogRow } from '../catalog/types.ts';
 import { budgetFor } from './budget.ts';
 import { emit, emitted } from './emit.ts';
 import { createLog } from './log.ts';
-import { CLAUDE_DEFAULT_TIMEOUT_S, deliverPromptNow, resultGated, select, toJob } from './pipeline.ts';
+import { CLAUDE_DEFAULT_TIMEOUT_S, deliverPromptNow, resultGated, select, toJob, type Chosen } from './pipeline.ts';
 import { loadCatalogCached, loadConfigLazy } from './loaders.ts';
 import { catalogFile, projectDir, readBinding } from './project.ts';
 import { openState } from './state.ts';
@@ -110,9 +110,11 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
   const adapter = ADAPTERS[event];
 
   // The stdin read is bounded by the binding's deadline too (project dir from the environment until the payload is known).
-  const early = budgetFor(readBinding(projectDir(io.env, {}, io.cwd), event).timeoutS, io.startedAt);
+  const envDir = projectDir(io.env, {}, io.cwd);
+  const envBinding = readBinding(envDir, event);
+  const stdinBudget = budgetFor(envBinding.timeoutS, io.startedAt);
   const fast = io.stdinFd !== undefined ? readAvailable(io.stdinFd) : undefined;
-  const stdin = fast?.payload ?? (await readStdin(io.stdin, early.deadline - Date.now(), fast?.prefix));
+  const stdin = fast?.payload ?? (await readStdin(io.stdin, stdinBudget.deadline - Date.now(), fast?.prefix));
   input = stdin.input;
   if (stdin.problem && Object.keys(input).length === 0) {
     // No payload at all: there is no event to guard, and hookshim fails open (DESIGN §6).
@@ -122,7 +124,7 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
   }
   if (stdin.problem) log.warn(`${stdin.problem}; continuing with what arrived`);
   const dir = projectDir(io.env, input, io.cwd);
-  const binding = readBinding(dir, event);
+  const binding = dir === envDir ? envBinding : readBinding(dir, event);
   const budget = budgetFor(binding.timeoutS, io.startedAt);
   log.debug(`${event}: project ${dir}; Cursor timeout ${binding.timeoutS}s (${binding.source}); deadline in ${budget.deadline - Date.now()}ms`);
 
@@ -141,15 +143,19 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
   for (const w of catalog.catalog.warnings) log.warn(`${path.relative(dir, catalog.file)}: ${w}`);
   const config = await loadConfigLazy(dir, (m) => log.warn(m));
 
-  // Fast path: an event that drains no state and matches no row has a fixed answer; duplicates compute the same.
+  const ctx: EventContext = { event, input, projectDir: dir, sessionId, transcriptPath: '', loopLimit: binding.loopLimit, hostEnv: io.env, mcpServers: mcpServersOf(catalog.catalog.rows) };
+  // An event that drains no state plans without it, once: nothing matched → a fixed answer (duplicates compute the
+  // same), no state work; something matched → the same plan and selection serve the run below.
   const claims = claimsFor(event, input);
+  let early: { plan: Plan; selected: Chosen[] } | undefined;
   if (Object.keys(claims).length === 0) {
-    const ctx0: EventContext = { event, input, projectDir: dir, sessionId, transcriptPath: '', loopLimit: binding.loopLimit, mcpServers: mcpServersOf(catalog.catalog.rows) };
-    const plan0 = adapter.plan(ctx0, EMPTY_STATE);
-    if (select(plan0.invocations, catalog.catalog.rows, dir, log, true).length === 0) {
-      const folded = adapter.fold(ctx0, [], EMPTY_STATE);
+    const plan = adapter.plan(ctx, EMPTY_STATE);
+    for (const n of plan.notes) log.warn(n);
+    early = { plan, selected: select(plan.invocations, catalog.catalog.rows, dir, log) };
+    if (early.selected.length === 0) {
+      const folded = adapter.fold(ctx, [], EMPTY_STATE);
       emit(folded.answer);
-      for (const n of [...plan0.notes, ...folded.notes]) log.warn(n);
+      for (const n of folded.notes) log.warn(n);
       t.decision = folded.answer;
       t.errors = [...log.lines];
       trace(io.env, t, input);
@@ -174,7 +180,6 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
   if (tick.role === 'solo') log.debug(`no dedup for this event: ${tick.why}`);
 
   const claimed = claim(state, sessionId, claims);
-  const ctx: EventContext = { event, input, projectDir: dir, sessionId, transcriptPath: '', loopLimit: binding.loopLimit, hostEnv: io.env, mcpServers: mcpServersOf(catalog.catalog.rows) };
   const envFile = event === 'sessionStart' ? makeEnvFile(state, sessionId) : undefined;
   let batch: Batch | undefined;
   let jobs: Job[] = [];
@@ -225,9 +230,12 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
       }
     }
 
-    const plan = adapter.plan(ctx, claimed.state);
-    for (const n of plan.notes) log.warn(n);
-    const selected = select(plan.invocations, catalog.catalog.rows, dir, log);
+    let selected = early?.selected;
+    if (!selected) {
+      const plan = adapter.plan(ctx, claimed.state);
+      for (const n of plan.notes) log.warn(n);
+      selected = select(plan.invocations, catalog.catalog.rows, dir, log);
+    }
     notStarted = selected.filter((s) => !s.row.async).map(({ inv, row }) => ({ label: labelOf(row, path.dirname(path.dirname(catalog.file)), dir), locator: row.locator, claudeEvent: inv.claudeEvent, timeoutSeconds: row.timeout ?? CLAUDE_DEFAULT_TIMEOUT_S }));
     if (selected.length > 0) {
       const tx = await claudeTranscript({

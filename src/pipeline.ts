@@ -14,20 +14,19 @@ import { scriptOf } from './scripts.ts';
 export const CLAUDE_DEFAULT_TIMEOUT_S = 600;
 export const CLAUDE_PROMPT_TIMEOUT_S = 30;
 
-interface Chosen {
+export interface Chosen {
   inv: Invocation;
   row: CatalogRow;
   matched: string | undefined;
 }
 
 /** Select catalog rows for every invocation, reporting every skipped row. */
-export function select(invocations: readonly Invocation[], rows: readonly CatalogRow[], dir: string, log: Log, quiet = false): Chosen[] {
+export function select(invocations: readonly Invocation[], rows: readonly CatalogRow[], dir: string, log: Log): Chosen[] {
   const out: Chosen[] = [];
   for (const inv of invocations) {
     const subject = { ...inv.subject, homeDir: safeHome() };
     const { selected, skipped } = selectRows(rows, inv.claudeEvent, subject);
-    // `quiet`: a first pass whose skips are reported by the pass that follows it.
-    if (!quiet || selected.length === 0) for (const s of skipped) log.warn(`skipped ${s.row.locator}: ${s.reason}`);
+    for (const s of skipped) log.warn(`skipped ${s.row.locator}: ${s.reason}`);
     for (const s of selected) out.push({ inv, row: s.row, matched: s.matchedValue });
     log.debug(`${inv.claudeEvent}: matcher values ${JSON.stringify(inv.subject.values)} → ${selected.length} row(s) in ${dir}`);
     // HOOKSHIM_DEBUG=1: say why each row of this event did not run (a second pass, so only when someone reads it).
