@@ -1,5 +1,5 @@
 // Cursor transcript lines → Claude transcript lines, as an incremental state machine. Pure: the I/O layer
-// (src/transcript.ts) reads bytes, persists the state and writes the output.
+// (src/state/transcript.ts) reads bytes, persists the state and writes the output.
 //
 // Cursor (cursor-hooks.md §7): `{"role":…,"message":{"content":[text | tool_use{name,input}]}}`, no ids, no
 // tool results, `{"type":"turn_ended","status":…}` markers, user text wrapped in <timestamp>/<user_query>.
@@ -38,7 +38,7 @@
 import { createHash } from 'node:crypto';
 import { claudeToolCandidates, inferCursorToolName, isRecord, parseToolInput, toClaudeToolInput, toClaudeToolResponse, toClaudeToolUse, toolKey } from './tools.ts';
 
-/** One recorded tool result (src/toolResults.ts writes them; `seq` is its 1-based position in the session's file). */
+/** One recorded tool result (src/state/toolResults.ts writes them; `seq` is its 1-based position in the session's file). */
 export interface ToolResultRecord {
   seq: number;
   /** Cursor's tool_use_id: kept for tracing; it cannot be matched against the transcript (cursor-hooks.md §7: no ids). */

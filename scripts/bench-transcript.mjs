@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Benchmark (not a test) of the transcript rewrite in src/transcript.ts, on generated Cursor transcripts of
+// Benchmark (not a test) of the transcript rewrite in src/state/transcript.ts, on generated Cursor transcripts of
 // 1 MB and 50 MB with a recorded result for every Shell call:
 //   - first full rewrite: MB/s and peak RSS (process.resourceUsage().maxRSS of a fresh child process);
 //   - per event, in a warm process: append one line and call claudeTranscript again ("append"), and
@@ -34,7 +34,7 @@ async function main() {
 }
 
 /**
- * Bundle src/transcript.ts, generate the transcripts, spawn the measuring children; one row per size (what `print`
+ * Bundle src/state/transcript.ts, generate the transcripts, spawn the measuring children; one row per size (what `print`
  * shows). Importable: scripts/bench.mjs reports these rows next to its end-to-end figures. `log` gets the header
  * lines (default console.log); with `keep` the temp dir survives and is returned as `tmp`.
  */
@@ -44,7 +44,7 @@ export async function measureTranscripts({ sizes = [1, 50], runs = 3, events = 4
     const esbuild = await import('esbuild');
     const root = path.join(path.dirname(self), '..');
     const opts = { bundle: true, platform: 'node', format: 'esm', logLevel: 'silent' };
-    await esbuild.build({ ...opts, entryPoints: [path.join(root, 'src', 'transcript.ts')], outfile: path.join(tmp, 'transcript.mjs') });
+    await esbuild.build({ ...opts, entryPoints: [path.join(root, 'src', 'state', 'transcript.ts')], outfile: path.join(tmp, 'transcript.mjs') });
     log(`node ${process.version}, ${os.cpus().length} CPUs (nproc ${nproc()}), ${os.cpus()[0]?.model ?? '?'}; ${runs} runs, ${events} events each`);
     const baseline = spawnChild(tmp, ['baseline']).maxRssKb;
     log(`baseline RSS of a node process that loads the bundle: ${(baseline / 1024).toFixed(1)} MB\n`);

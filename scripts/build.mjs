@@ -24,7 +24,7 @@ const common = {
 };
 
 // 1. The hook code: CommonJS, kept in memory.
-const hook = await build({ ...common, format: 'cjs', entryPoints: [path.join(root, 'src/shim.ts')], write: false, outfile: 'hook.cjs' });
+const hook = await build({ ...common, format: 'cjs', entryPoints: [path.join(root, 'src/entry/hook.ts')], write: false, outfile: 'hook.cjs' });
 const code = hook.outputFiles[0].text;
 const hash = crypto.createHash('sha256').update(code).digest('hex').slice(0, 16);
 
@@ -35,7 +35,7 @@ const [, cli] = await Promise.all([
     ...common,
     format: 'cjs',
     banner: { js: header },
-    entryPoints: [path.join(root, 'src/loader.ts')],
+    entryPoints: [path.join(root, 'src/entry/codeCache.ts')],
     outfile: path.join(root, 'dist/hookshim.cjs'),
     define: { ...common.define, HOOKSHIM_CODE: JSON.stringify(code), HOOKSHIM_CODE_HASH: JSON.stringify(hash) },
   }),
@@ -43,7 +43,7 @@ const [, cli] = await Promise.all([
     ...common,
     format: 'esm',
     banner: { js: `${header}\nimport { createRequire as __hookshimRequire } from 'node:module'; const require = __hookshimRequire(import.meta.url);` },
-    entryPoints: [path.join(root, 'src/cli.ts')],
+    entryPoints: [path.join(root, 'src/entry/cli.ts')],
     outfile: path.join(root, 'dist/cli.mjs'),
   }),
 ]);

@@ -9,16 +9,16 @@ import { MATCHERLESS_EVENTS, TOOL_EVENTS } from '../../catalog/events.ts';
 import { compileIfRule } from '../../catalog/ifRule.ts';
 import { compileMatcher } from '../../catalog/matcher.ts';
 import type { Catalog, CatalogRow } from '../../catalog/types.ts';
-import { slackFor } from '../budget.ts';
-import { CONFIG_FILE, ConfigSchema, parseConfig, type HookshimConfig } from '../config.ts';
-import { CLAUDE_DEFAULT_TIMEOUT_S, CLAUDE_PROMPT_TIMEOUT_S } from '../pipeline.ts';
-import { catalogFile } from '../project.ts';
+import { slackFor } from '../project/budget.ts';
+import { CONFIG_FILE, ConfigSchema, parseConfig, type HookshimConfig } from '../project/config.ts';
+import { CLAUDE_DEFAULT_TIMEOUT_S, CLAUDE_PROMPT_TIMEOUT_S } from '../hook/select.ts';
+import { catalogFile } from '../project/paths.ts';
 import { loadCatalog } from './load.ts';
-import { bundleVersion, detectMode, HOOKS_JSON, isOurs, PACKAGED, readHooksFile, VENDORED, type HooksFile, type Mode } from './binding.ts';
+import { bundleVersion, detectMode, HOOKS_JSON, isOurs, PACKAGED, readHooksFile, VENDORED, type HooksFile, type Mode } from '../project/binding.ts';
 import { doubleBinding } from './doubleBinding.ts';
 import { cannotRun, defaultBundle, planBinding, runsOn, type InitPlan } from './init.ts';
 import type { Finding } from './io.ts';
-import { BUILTINS, onPath, scriptOf, type ScriptRef } from '../scripts.ts';
+import { BUILTINS, onPath, scriptOf, type ScriptRef } from '../../catalog/script.ts';
 
 export interface CheckOptions {
   dir: string;

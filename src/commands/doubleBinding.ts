@@ -7,7 +7,7 @@ import { parseCatalog } from '../../catalog/load.ts';
 import { compileMatcher } from '../../catalog/matcher.ts';
 import type { CatalogRow } from '../../catalog/types.ts';
 import type { Finding } from './io.ts';
-import { scriptOf } from '../scripts.ts';
+import { scriptOf } from '../../catalog/script.ts';
 
 /** Claude events Cursor's loader maps to its own (cursor-hooks.md §8, "Event map"). */
 export const NATIVE_EVENTS: ReadonlySet<string> = new Set(['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop', 'SubagentStop', 'SessionStart', 'SessionEnd', 'PreCompact']);

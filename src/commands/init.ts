@@ -6,13 +6,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CLAUDE_EVENT_CARRIERS, cursorEventsFor, noAnalogReason, RUNS, type Carrier, type HandledEvent } from '../../adapters/events.ts';
 import type { Catalog, CatalogRow } from '../../catalog/types.ts';
-import { slackFor } from '../budget.ts';
-import { catalogFile } from '../project.ts';
+import { slackFor } from '../project/budget.ts';
+import { catalogFile } from '../project/paths.ts';
 import { loadCatalog } from './load.ts';
-import { detectMode, HOOKS_JSON, isObject, isOurs, PACKAGED, readHooksFile, VENDORED, type Mode } from './binding.ts';
+import { detectMode, HOOKS_JSON, isObject, isOurs, PACKAGED, readHooksFile, VENDORED, type Mode } from '../project/binding.ts';
 import { CommandError, EXIT } from './io.ts';
 
-export { PACKAGED, VENDORED } from './binding.ts';
+export { PACKAGED, VENDORED } from '../project/binding.ts';
 
 /** Wrapper timeouts hookshim binds by default, seconds; raised when a catalog row needs more. */
 export const DEFAULT_TIMEOUTS: Record<HandledEvent, number> = {

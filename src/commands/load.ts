@@ -1,7 +1,7 @@
 // The management commands' loaders: synchronous, with the parsers imported up front (the hook path loads them lazily).
 import { parseCatalog } from '../../catalog/load.ts';
-import { parseConfig, type HookshimConfig } from '../config.ts';
-import { configWith, loadCatalogWith, readConfigText, type CatalogLoad } from '../loaders.ts';
+import { parseConfig, type HookshimConfig } from '../project/config.ts';
+import { configWith, loadCatalogWith, readConfigText, type CatalogLoad } from '../project/load.ts';
 
 /** Read and parse the catalog; never throws. */
 export function loadCatalog(file: string): CatalogLoad {

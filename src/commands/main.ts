@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import yargs from 'yargs';
 import { CURSOR_EVENTS } from '../../adapters/events.ts';
-import { VERSION } from '../version.ts';
+import { VERSION } from '../hook/version.ts';
 import { runChecks } from './check.ts';
 import { doctor } from './doctor.ts';
 import { explain } from './explain.ts';

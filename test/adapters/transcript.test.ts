@@ -43,7 +43,7 @@ interface Event {
   results: number;
 }
 
-/** Drive rewriteLines the way src/transcript.ts does, over arrays: append, or rewind to a mark when a new result pairs. */
+/** Drive rewriteLines the way src/state/transcript.ts does, over arrays: append, or rewind to a mark when a new result pairs. */
 function incremental(lines: readonly string[], records: readonly ToolResultRecord[], events: readonly Event[]): { out: string[]; state: RewriteState; rewinds: number } {
   let out: string[] = [];
   let state = initialRewriteState();

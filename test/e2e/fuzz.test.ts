@@ -7,8 +7,8 @@ import { HANDLED_EVENTS, type HandledEvent } from '../../adapters/events.ts';
 import { ADAPTERS } from '../../adapters/index.ts';
 import { interpret } from '../../adapters/outcome.ts';
 import { EMPTY_STATE, type EventContext, type Json, type RunResult, type StateIn } from '../../adapters/types.ts';
-import { followerAnswer, tickOf } from '../../src/sentinel.ts';
-import { parsePayload } from '../../src/stdin.ts';
+import { followerAnswer, tickOf } from '../../src/state/sentinel.ts';
+import { parsePayload } from '../../src/hook/stdin.ts';
 import { installFixtures, row } from '../fixtures/bin/fixtures.ts';
 import { ensureBuilt, makeRepo, type Repo } from './harness.ts';
 

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compare, readTrace } from '../../src/commands/replay.ts';
-import { trace, traceLine, TRACE_FORMAT, type TraceRecord } from '../../src/trace.ts';
+import { compare, readTrace } from '../../../src/commands/replay.ts';
+import { trace, traceLine, TRACE_FORMAT, type TraceRecord } from '../../../src/hook/trace.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-trace-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -2,8 +2,8 @@
 // `./guard.sh` and `"${CLAUDE_PLUGIN_ROOT}"/hooks/guard.sh` must be executable; `node guard.mjs` or `sh guard.sh` need not.
 import fs from 'node:fs';
 import path from 'node:path';
-import { substitutePlaceholders, tokenize, type PlaceholderVars } from '../catalog/command.ts';
-import type { CatalogRow } from '../catalog/types.ts';
+import { substitutePlaceholders, tokenize, type PlaceholderVars } from './command.ts';
+import type { CatalogRow } from './types.ts';
 
 export type ScriptRef =
   /** A file the row runs: directly (must be executable) or through an interpreter. `path` is absolute. */

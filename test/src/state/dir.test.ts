@@ -16,7 +16,7 @@ import {
   stateRootFor,
   writeFileAtomic,
   type StateDir,
-} from '../../src/state.ts';
+} from '../../../src/state/dir.ts';
 
 let tmp: string;
 beforeEach(() => {

@@ -1,7 +1,7 @@
 // Which file a catalog row runs, after placeholder substitution: the input of check's script checks.
 import { describe, expect, it } from 'vitest';
 import type { CatalogRow } from '../../catalog/types.ts';
-import { firstCommandWords, scriptOf, type ScriptRef } from '../../src/scripts.ts';
+import { firstCommandWords, scriptOf, type ScriptRef } from '../../catalog/script.ts';
 
 const vars = { pluginRoot: '/plug', projectDir: '/repo' };
 const _ = (command: string, want: ScriptRef | string, extra: Partial<CatalogRow> = {}) => [command, want, extra] as const;

@@ -3,14 +3,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { HandledEvent } from '../adapters/events.ts';
-import type { Json } from '../adapters/types.ts';
-import { areaPath, collectOld, createExclusive, type StateDir } from './state.ts';
-import { str } from '../adapters/payload.ts';
+import type { HandledEvent } from '../../adapters/events.ts';
+import type { Json } from '../../adapters/types.ts';
+import { areaPath, collectOld, createExclusive, type StateDir } from './dir.ts';
+import { str } from '../../adapters/payload.ts';
 
-export { applyEffects, claim } from './records.ts';
+export { applyEffects, claim } from './mailbox.ts';
 export { claimTick, followerAnswer, tickOf } from './sentinel.ts';
-export { openState, removeFile } from './state.ts';
+export { openState, removeFile } from './dir.ts';
 export { recordToolResult } from './toolResults.ts';
 export { claudeTranscript } from './transcript.ts';
 

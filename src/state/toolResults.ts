@@ -7,9 +7,9 @@
 // O_APPEND write) and a torn line still takes its seq, so numbering never shifts. Responses are capped.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { toolResultFromCursor, type NewToolResult, type ToolResultRecord, type ToolResultRef } from '../adapters/transcript.ts';
-import { isRecord } from '../adapters/tools.ts';
-import { areaPath, type StateDir } from './state.ts';
+import { toolResultFromCursor, type NewToolResult, type ToolResultRecord, type ToolResultRef } from '../../adapters/transcript.ts';
+import { isRecord } from '../../adapters/tools.ts';
+import { areaPath, type StateDir } from './dir.ts';
 
 /** Characters of response kept per record; longer text is cut with a note. */
 export const RESPONSE_CAP = 64 * 1024;

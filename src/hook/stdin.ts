@@ -1,6 +1,6 @@
 // Read Cursor's hook payload: one JSON document on stdin, maybe BOM-prefixed (cursor-hooks.md §2).
 import fs from 'node:fs';
-import type { Json } from '../adapters/types.ts';
+import type { Json } from '../../adapters/types.ts';
 
 export interface StdinPayload {
   input: Json;

@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resultLookup, rewriteAll, type ToolResultRecord } from '../../adapters/transcript.ts';
-import type { StateDir } from '../../src/state.ts';
-import { readToolResults, recordToolResult } from '../../src/toolResults.ts';
-import { claudeTranscript, type ClaudeTranscript } from '../../src/transcript.ts';
+import { resultLookup, rewriteAll, type ToolResultRecord } from '../../../adapters/transcript.ts';
+import type { StateDir } from '../../../src/state/dir.ts';
+import { readToolResults, recordToolResult } from '../../../src/state/toolResults.ts';
+import { claudeTranscript, type ClaudeTranscript } from '../../../src/state/transcript.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures', 'transcripts');
 const SESSION = 'c0ffee00-0000-4000-8000-000000000001';

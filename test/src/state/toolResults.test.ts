@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { StateDir } from '../../src/state.ts';
-import { RESPONSE_CAP, capResponse, loadResult, readResultRefs, readToolResults, recordToolResult, resultsPath, scanLines } from '../../src/toolResults.ts';
+import type { StateDir } from '../../../src/state/dir.ts';
+import { RESPONSE_CAP, capResponse, loadResult, readResultRefs, readToolResults, recordToolResult, resultsPath, scanLines } from '../../../src/state/toolResults.ts';
 
 let st: StateDir;
 beforeEach(() => {

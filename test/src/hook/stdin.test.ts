@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { parsePayload, QUIET_MS, readAvailable, readStdin } from '../../src/stdin.ts';
+import { parsePayload, QUIET_MS, readAvailable, readStdin } from '../../../src/hook/stdin.ts';
 
 describe('parsePayload', () => {
   it.each([

@@ -1,7 +1,7 @@
 // Entry of the `hookshim` bin: a Cursor event name runs the hook path (no yargs loaded);
 // anything else is a management command, loaded lazily.
-import { isHandledEvent } from '../adapters/events.ts';
-import { processIO, runHook } from './hook.ts';
+import { isHandledEvent } from '../../adapters/events.ts';
+import { processIO, runHook } from '../hook/run.ts';
 
 const first = process.argv[2];
 
@@ -12,7 +12,7 @@ if (first !== undefined && (isHandledEvent(first) || /^[a-z]+[A-Z][A-Za-z]*$/.te
     () => process.exit(0),
   );
 } else {
-  import('./commands/main.ts').then(
+  import('../commands/main.ts').then(
     (m) => m.main(process.argv.slice(2)),
     (err: unknown) => {
       process.stderr.write(`hookshim: ${(err as Error).message}\n`);

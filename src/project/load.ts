@@ -1,11 +1,11 @@
 // Loading the catalog and hookshim's config. The hot path uses loadCatalogCached / loadConfigLazy, which import zod only when a file has to be parsed: a catalog is parsed once
 // per change (keyed by device, inode, size and mtime), not on every Cursor event.
 import fs from 'node:fs';
-import type { parseCatalog } from '../catalog/load.ts';
-import type { Catalog } from '../catalog/types.ts';
+import type { parseCatalog } from '../../catalog/load.ts';
+import type { Catalog } from '../../catalog/types.ts';
 import type { HookshimConfig, parseConfig } from './config.ts';
-import { configFile, readProblem, readRegularFile } from './project.ts';
-import { areaPath, readText, writeFileAtomic, type StateDir } from './state.ts';
+import { configFile, readProblem, readRegularFile } from './paths.ts';
+import { areaPath, readText, writeFileAtomic, type StateDir } from '../state/dir.ts';
 
 type ParseCatalog = typeof parseCatalog;
 type ParseConfig = typeof parseConfig;
@@ -42,7 +42,7 @@ export async function loadCatalogCached(file: string, state: StateDir | null): P
       /* a damaged cache entry is simply rebuilt */
     }
   }
-  const loaded = loadCatalogWith(file, (await import('../catalog/load.ts')).parseCatalog);
+  const loaded = loadCatalogWith(file, (await import('../../catalog/load.ts')).parseCatalog);
   if (loaded.ok && cache) {
     try {
       writeFileAtomic(cache, JSON.stringify({ stamp, catalog: loaded.catalog }));
@@ -53,7 +53,7 @@ export async function loadCatalogCached(file: string, state: StateDir | null): P
   return loaded;
 }
 
-/** hookshim's own config, .cursor/hookshim.json (optional), parsed only when present (src/config.ts parseConfig). */
+/** hookshim's own config, .cursor/hookshim.json (optional), parsed only when present (src/project/config.ts parseConfig). */
 export async function loadConfigLazy(dir: string, warn: (msg: string) => void): Promise<HookshimConfig> {
   const text = readConfigText(dir, warn);
   return text === undefined ? {} : configWith(dir, text, (await import('./config.ts')).parseConfig, warn);

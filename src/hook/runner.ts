@@ -4,8 +4,8 @@
 import type { execa as Execa } from 'execa';
 
 let execa: typeof Execa | undefined;
-import type { ClaudeEvent } from '../adapters/events.ts';
-import type { RunResult } from '../adapters/types.ts';
+import type { ClaudeEvent } from '../../adapters/events.ts';
+import type { RunResult } from '../../adapters/types.ts';
 
 /** Captured output per stream is capped (DESIGN §6). */
 export const OUTPUT_CAP = 1024 * 1024;
@@ -61,7 +61,7 @@ export interface Batch {
 /** Load execa, then start every job: an event that runs no script never loads it. */
 export async function startAll(jobs: readonly Job[]): Promise<Batch> {
   execa ??= (await import('execa')).execa;
-  // Tells the vendored loader (src/loader.ts) that its code cache should now also hold the runner.
+  // Tells the vendored loader (src/entry/codeCache.ts) that its code cache should now also hold the runner.
   (globalThis as Record<symbol, unknown>)[Symbol.for('hookshim.startedScripts')] = true;
   return runAll(jobs);
 }

@@ -1,14 +1,14 @@
 // Building blocks of one event, shared by the hook path and `hookshim explain`: row selection and jobs (no state).
 import fs from 'node:fs';
 import os from 'node:os';
-import type { Folded, Invocation } from '../adapters/types.ts';
-import { prepareCommand } from '../catalog/command.ts';
-import { explainRows, selectRows } from '../catalog/select.ts';
-import type { CatalogRow } from '../catalog/types.ts';
-import type { HookshimConfig } from './config.ts';
+import type { Folded, Invocation } from '../../adapters/types.ts';
+import { prepareCommand } from '../../catalog/command.ts';
+import { explainRows, selectRows } from '../../catalog/select.ts';
+import type { CatalogRow } from '../../catalog/types.ts';
+import type { HookshimConfig } from '../project/config.ts';
 import type { Log } from './log.ts';
 import type { Job } from './runner.ts';
-import { scriptOf } from './scripts.ts';
+import { scriptOf } from '../../catalog/script.ts';
 
 /** Claude's default per-hook timeouts, seconds (claude-hooks.md §1.4). */
 export const CLAUDE_DEFAULT_TIMEOUT_S = 600;

@@ -1,6 +1,6 @@
 // The time budget of one event (DESIGN §6): the deadline falls before Cursor's own timeout.
 import { describe, expect, it } from 'vitest';
-import { budgetFor, slackFor } from '../../src/budget.ts';
+import { budgetFor, slackFor } from '../../../src/project/budget.ts';
 
 describe('slackFor: 15 % of the wrapper timeout, at least 1 s, at most 5 s', () => {
   it.each([

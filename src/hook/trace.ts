@@ -1,7 +1,7 @@
 // Trace log: with HOOKSHIM_LOG=<file>, one NDJSON record per event (no payload contents unless HOOKSHIM_LOG_PAYLOADS=1).
 // `hookshim replay <file>` re-runs the records that carry a payload. Kept tiny: it is on the hook path.
 import fs from 'node:fs';
-import type { Json } from '../adapters/types.ts';
+import type { Json } from '../../adapters/types.ts';
 import { VERSION } from './version.ts';
 
 /** Version of the record shape; bump when a field changes meaning. */

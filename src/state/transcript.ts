@@ -33,8 +33,8 @@ import {
   type ToolResultLookup,
   type ToolResultRecord,
   type ToolResultRef,
-} from '../adapters/transcript.ts';
-import { areaPath, createExclusive, readText, removeFile, writeFileAtomic, type StateDir } from './state.ts';
+} from '../../adapters/transcript.ts';
+import { areaPath, createExclusive, readText, removeFile, writeFileAtomic, type StateDir } from './dir.ts';
 import { loadResult, readResultRefs, resultsPath, scanLines, type ResultsPosition } from './toolResults.ts';
 
 export interface TranscriptOptions {

@@ -1,7 +1,7 @@
 // Reading .cursor/hooks.json and telling hookshim's entries from everyone else's.
 import fs from 'node:fs';
 import path from 'node:path';
-import { isOurCommand } from '../project.ts';
+import { isOurCommand } from './paths.ts';
 
 /** The project's Cursor hooks file, relative to the root. */
 export const HOOKS_JSON = '.cursor/hooks.json';

@@ -1,14 +1,14 @@
-// hookshim's own config: the zod schema (src/config.ts), the published JSON Schema and the generated type stay in lockstep.
+// hookshim's own config: the zod schema (src/project/config.ts), the published JSON Schema and the generated type stay in lockstep.
 import { readFile } from 'node:fs/promises';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as z from 'zod/mini';
-import type { HookshimConfig as GeneratedConfig } from '../../catalog/generated/hookshimConfig.ts';
-import { ConfigSchema, parseConfig, type HookshimConfig } from '../../src/config.ts';
+import type { HookshimConfig as GeneratedConfig } from '../../../catalog/generated/hookshimConfig.ts';
+import { ConfigSchema, parseConfig, type HookshimConfig } from '../../../src/project/config.ts';
 
 // A variable specifier keeps tsc from resolving the untyped .mjs module.
-const genScript = new URL('../../scripts/gen-types.mjs', import.meta.url).href;
-const generatedFile = new URL('../../catalog/generated/hookshimConfig.ts', import.meta.url);
-const schemaFile = new URL('../../catalog/schema/hookshim-config.schema.json', import.meta.url);
+const genScript = new URL('../../../scripts/gen-types.mjs', import.meta.url).href;
+const generatedFile = new URL('../../../catalog/generated/hookshimConfig.ts', import.meta.url);
+const schemaFile = new URL('../../../catalog/schema/hookshim-config.schema.json', import.meta.url);
 
 // Annotations only: what a validator ignores.
 const ANNOTATIONS = new Set(['$schema', '$id', '$comment', 'title', 'description', 'default', 'examples']);

@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OUTPUT_CAP, runAll, safeEnv, startAll, unfinished, type Job } from '../../src/runner.ts';
-import { alive, FIXTURE_BIN, killAll, pidsIn, until } from '../fixtures/bin/fixtures.ts';
+import { OUTPUT_CAP, runAll, safeEnv, startAll, unfinished, type Job } from '../../../src/hook/runner.ts';
+import { alive, FIXTURE_BIN, killAll, pidsIn, until } from '../../fixtures/bin/fixtures.ts';
 
 // runAll starts jobs synchronously once execa is loaded; startAll([]) loads it.
 beforeAll(() => startAll([]));

@@ -3,10 +3,10 @@
 // so a follow-up or a piece of context is never delivered twice.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import type { HandledEvent } from '../adapters/events.ts';
-import type { Json } from '../adapters/types.ts';
-import { key } from './records.ts';
-import { areaPath, createExclusive, readText, removeFile, writeFileAtomic, type StateDir } from './state.ts';
+import type { HandledEvent } from '../../adapters/events.ts';
+import type { Json } from '../../adapters/types.ts';
+import { key } from './mailbox.ts';
+import { areaPath, createExclusive, readText, removeFile, writeFileAtomic, type StateDir } from './dir.ts';
 
 const POLL_MS = 20;
 const UNREADABLE_GIVE_UP_MS = 1000;

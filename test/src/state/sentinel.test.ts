@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { claimTick, followerAnswer, tickKey, tickOf, WEAK_REPLAY_MS, type Tick } from '../../src/sentinel.ts';
-import type { StateDir } from '../../src/state.ts';
+import { claimTick, followerAnswer, tickKey, tickOf, WEAK_REPLAY_MS, type Tick } from '../../../src/state/sentinel.ts';
+import type { StateDir } from '../../../src/state/dir.ts';
 
 let st: StateDir;
 beforeEach(() => {

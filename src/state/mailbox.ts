@@ -3,9 +3,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Effect, Message, StateIn } from '../adapters/types.ts';
-import { EMPTY_STATE } from '../adapters/types.ts';
-import { areaPath, readText, removeFile, writeFileAtomic, type StateDir } from './state.ts';
+import type { Effect, Message, StateIn } from '../../adapters/types.ts';
+import { EMPTY_STATE } from '../../adapters/types.ts';
+import { areaPath, readText, removeFile, writeFileAtomic, type StateDir } from './dir.ts';
 
 /** Short stable file-name key. */
 export function key(...parts: string[]): string {

@@ -1,25 +1,25 @@
 // The hook path: one Cursor event in, exactly one Cursor answer out (DESIGN §1).
 // read stdin → sentinel → translate → select rows → run in parallel under one deadline → fold → emit.
 import path from 'node:path';
-import { ADAPTERS } from '../adapters/index.ts';
-import { isHandledEvent, UNBOUND_CURSOR_EVENTS, type HandledEvent } from '../adapters/events.ts';
-import { interpret } from '../adapters/outcome.ts';
-import { mcpServersOf } from '../catalog/mcp.ts';
-import { EMPTY_STATE, type EventContext, type Folded, type Json, type Plan, type RunResult, type StateIn, type Verdict } from '../adapters/types.ts';
-import { prepareCommand } from '../catalog/command.ts';
-import type { CatalogRow } from '../catalog/types.ts';
-import { budgetFor } from './budget.ts';
+import { ADAPTERS } from '../../adapters/index.ts';
+import { isHandledEvent, UNBOUND_CURSOR_EVENTS, type HandledEvent } from '../../adapters/events.ts';
+import { interpret } from '../../adapters/outcome.ts';
+import { mcpServersOf } from '../../catalog/mcp.ts';
+import { EMPTY_STATE, type EventContext, type Folded, type Json, type Plan, type RunResult, type StateIn, type Verdict } from '../../adapters/types.ts';
+import { prepareCommand } from '../../catalog/command.ts';
+import type { CatalogRow } from '../../catalog/types.ts';
+import { budgetFor } from '../project/budget.ts';
 import { emit, emitted } from './emit.ts';
 import { createLog } from './log.ts';
-import { CLAUDE_DEFAULT_TIMEOUT_S, deliverPromptNow, resultGated, select, toJob, type Chosen } from './pipeline.ts';
-import { loadCatalogCached, loadConfigLazy } from './loaders.ts';
-import { catalogFile, projectDir, readBinding } from './project.ts';
-import { openState } from './state.ts';
-import type { Claims } from './records.ts';
+import { CLAUDE_DEFAULT_TIMEOUT_S, deliverPromptNow, resultGated, select, toJob, type Chosen } from './select.ts';
+import { loadCatalogCached, loadConfigLazy } from '../project/load.ts';
+import { catalogFile, projectDir, readBinding } from '../project/paths.ts';
+import { openState } from '../state/dir.ts';
+import type { Claims } from '../state/mailbox.ts';
 import { startAll, unfinished, type Batch, type Job } from './runner.ts';
 import { readAvailable, readStdin } from './stdin.ts';
 import { trace, type TraceRecord } from './trace.ts';
-import { str } from '../adapters/payload.ts';
+import { str } from '../../adapters/payload.ts';
 
 export interface HookIO {
   env: NodeJS.ProcessEnv;
@@ -163,7 +163,7 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
     }
   }
 
-  const { applyEffects, claim, claimTick, claudeTranscript, followerAnswer, makeEnvFile, maybeCollect, readEnvFile, recordToolResult, removeFile, tickExtra, tickOf } = await import('./stateful.ts');
+  const { applyEffects, claim, claimTick, claudeTranscript, followerAnswer, makeEnvFile, maybeCollect, readEnvFile, recordToolResult, removeFile, tickExtra, tickOf } = await import('../state/index.ts');
   if (state) maybeCollect(state);
 
   // Several processes for one event: only the first runs the catalog.

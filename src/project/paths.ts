@@ -1,8 +1,8 @@
 // Where the project is, where its catalog and config live, and its Cursor binding (no parsing library here:
-// the hook path loads zod only when a file must really be parsed, see src/loaders.ts).
+// the hook path loads zod only when a file must really be parsed, see src/project/load.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Json } from '../adapters/types.ts';
+import type { Json } from '../../adapters/types.ts';
 
 /** Read a regular file as UTF-8 without ever blocking: a FIFO or device at a config path is refused, not waited on. */
 export function readRegularFile(file: string): string {

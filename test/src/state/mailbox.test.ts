@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyEffects, claim, key } from '../../src/records.ts';
-import { listArea, type StateDir } from '../../src/state.ts';
+import { applyEffects, claim, key } from '../../../src/state/mailbox.ts';
+import { listArea, type StateDir } from '../../../src/state/dir.ts';
 
 let st: StateDir;
 beforeEach(() => {

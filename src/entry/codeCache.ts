@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
-import { ensurePrivateDir, stateRootFor, writeFileAtomic } from './state.ts';
+import { ensurePrivateDir, stateRootFor, writeFileAtomic } from '../state/dir.ts';
 
 declare const HOOKSHIM_CODE: string;
 declare const HOOKSHIM_CODE_HASH: string;
