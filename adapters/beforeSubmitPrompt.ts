@@ -1,22 +1,16 @@
 // beforeSubmitPrompt ⇄ UserPromptSubmit: a block stops the prompt; context waits for its one delivery.
-// Cursor answer: continue, user_message (cursor-hooks.md §4).
+// Cursor answer: continue, user_message (docs/cursor-hooks.md §4).
 import { droppedFailures, errorNotes } from './fold.ts';
-import { basePayload, str } from './payload.ts';
+import { str } from './json.ts';
+import { basePayload } from './payload.ts';
+import { promptContext } from './prompt.ts';
 import { joinMessages, messages } from './text.ts';
-import type { EventAdapter, Message, Verdict } from './types.ts';
-
-/** The context a UserPromptSubmit run adds: additionalContext, and plain stdout on exit 0 (claude-hooks.md §3.1). */
-export function promptContext(verdicts: readonly Verdict[]): Message[] {
-  const out: Message[] = [];
-  for (const v of verdicts) {
-    if (v.claudeEvent !== 'UserPromptSubmit' || v.failure || v.block !== undefined || v.stop !== undefined) continue;
-    out.push(...messages(v.label, ...v.context, v.plainText));
-  }
-  return out;
-}
+import type { EventAdapter, Message } from './types.ts';
 
 export const beforeSubmitPrompt: EventAdapter = {
   empty: { continue: true },
+  // On the CLI generation_id equals conversation_id (docs/cursor-hooks.md §3): the prompt itself tells prompts apart.
+  needs: { claims: { covered: true }, dedup: { digests: ['prompt'], replay: 'decision' }, promptDelivery: true },
 
   plan(ctx) {
     return {
@@ -32,13 +26,12 @@ export const beforeSubmitPrompt: EventAdapter = {
   },
 
   fold(_ctx, verdicts, state) {
-    // A failing or hung UserPromptSubmit script is a silent drop (logged), never a block (DESIGN §6).
+    // A failing or hung UserPromptSubmit script is a silent drop (logged), never a block (docs/fail-matrix.md).
     const notes = [...errorNotes(verdicts), ...droppedFailures(verdicts, 'dropped: a failing prompt script never blocks')];
     const blocks: Message[] = [];
     for (const v of verdicts) {
-      if (v.failure) continue;
-      if (v.block !== undefined) blocks.push({ from: v.label, text: v.block });
-      else if (v.stop !== undefined) blocks.push({ from: v.label, text: v.stop || `${v.label} stopped the prompt` });
+      if (v.kind === 'blocked') blocks.push({ from: v.label, text: v.reason });
+      else if (v.kind === 'stopped') blocks.push({ from: v.label, text: v.reason || `${v.label} stopped the prompt` });
     }
     if (blocks.length > 0) {
       return { answer: { continue: false, user_message: joinMessages(blocks) }, effects: [], notes: [...notes, `prompt blocked by ${blocks.map((b) => b.from).join(', ')}`] };

@@ -2,10 +2,9 @@
 // Cursor events: https://cursor.com/docs/hooks (contracts/cursor-hooks.md §4).
 // Claude events: https://code.claude.com/docs/en/hooks (contracts/claude-hooks.md §2.2).
 
-import { KNOWN_EVENTS, type KnownEvent } from '../catalog/events.ts';
+import type { KnownEvent } from '../catalog/events.ts';
 
 /** Every Claude Code hook event: the vendored schema's, plus newer ones from the docs and the SDK (one list, in catalog/). */
-export const CLAUDE_EVENTS = KNOWN_EVENTS;
 export type ClaudeEvent = KnownEvent;
 
 /** Every Cursor agent hook event (cursor-hooks.md §4). */

@@ -1,4 +1,5 @@
 // Folding helpers shared by the per-event adapters.
+import { reasonOf } from './outcome.ts';
 import { joinMessages, messages } from './text.ts';
 import type { Message, Verdict } from './types.ts';
 
@@ -14,14 +15,14 @@ export function warnings(v: Verdict, withPlain = true): Message[] {
   return messages(v.label, ...v.context, v.systemMessage, withPlain ? v.plainText : undefined);
 }
 
-/** What the model or user is told when a script failed (fail matrix, DESIGN §6). */
+/** What the model or user is told when a script failed (fail matrix, docs/fail-matrix.md). */
 export function failureMessage(v: Verdict, consequence: string): string {
-  return `hookshim: guard ${v.label} ${v.failure?.detail ?? 'failed'}; ${consequence}`;
+  return `hookshim: guard ${v.label} ${v.kind === 'failed' ? v.failure.detail : 'failed'}; ${consequence}`;
 }
 
 /** Notes for failures on context-only paths: logged, then dropped. */
 export function droppedFailures(verdicts: readonly Verdict[], what: string): string[] {
-  return verdicts.filter((v) => v.failure).map((v) => `${v.label} (${v.claudeEvent}) ${v.failure?.detail}; ${what}`);
+  return verdicts.flatMap((v) => (v.kind === 'failed' ? [`${v.label} (${v.claudeEvent}) ${v.failure.detail}; ${what}`] : []));
 }
 
 /** Stop-like events: blocks, failures and warn-only messages join one followup_message, within loop_limit. */
@@ -35,8 +36,8 @@ export function foldFollowup(
   const out: Message[] = [];
   for (const v of verdicts) {
     if (v.claudeEvent !== continuingEvent) continue;
-    if (v.failure) out.push({ from: v.label, text: failureMessage(v, 'treat this stop as not yet allowed (fail closed)') });
-    else if (v.block !== undefined) out.push({ from: v.label, text: v.block });
+    if (v.kind === 'failed') out.push({ from: v.label, text: failureMessage(v, 'treat this stop as not yet allowed (fail closed)') });
+    else if (v.kind === 'blocked') out.push({ from: v.label, text: v.reason });
     else {
       // Warn-only systemMessage and additionalContext keep the turn going: Cursor's stop has no warning field.
       out.push(...messages(v.label, ...v.context, v.systemMessage));
@@ -50,4 +51,9 @@ export function foldFollowup(
     return { answer: {}, notes };
   }
   return { answer: { followup_message: text }, notes };
+}
+
+/** The messages a blocking or stopping verdict said, for events that pass them on as context. */
+export function saidMessages(v: Verdict): Message[] {
+  return messages(v.label, reasonOf(v));
 }

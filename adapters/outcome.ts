@@ -1,83 +1,80 @@
-// Interpret one Claude script run with Claude Code's exit-code and JSON rules (claude-hooks.md §3).
-import type { Json, RunResult, Verdict } from './types.ts';
+// Interpret one Claude script run with Claude Code's exit-code and JSON rules (docs/claude-hooks.md §3), and say in
+// words what it decided (the trace log and `hookshim explain` use the same words).
+import { firstText, isRecord, str, type Json } from './json.ts';
+import type { Failure, RunResult, Verdict, VerdictBase } from './types.ts';
 
-/** Turn a raw run into a verdict: failure, block, decision, context, warnings. */
+/** Turn a raw run into a verdict: failed, blocked, stopped, or ok with its decision, context and warnings. */
 export function interpret(run: RunResult): Verdict {
-  const v: Verdict = { label: run.label, claudeEvent: run.claudeEvent, context: [] };
-  if (run.background) return v;
-  if (run.missing !== undefined) {
-    v.failure = { kind: 'missing', detail: `missing: ${run.missing} does not exist` };
-    return v;
-  }
-  if (run.startError !== undefined) {
-    v.failure = { kind: 'cannot-start', detail: `could not start: ${run.startError}` };
-    return v;
-  }
-  if (run.timedOut) {
-    v.failure = { kind: 'timeout', detail: `timeout: no answer within ${formatSeconds(run.timeoutSeconds)}` };
-    return v;
-  }
-  const stderr = run.stderr.trim();
-  // POSIX shells exit 126 when the file is not executable and 127 when the command is not found.
-  if (run.exitCode === 126) {
-    v.failure = { kind: 'cannot-start', detail: `cannot start (exit 126, not executable)${firstLine(stderr, ': ')}` };
-    return v;
-  }
-  if (run.exitCode === 127) {
-    v.failure = { kind: 'missing', detail: `missing (exit 127, command not found)${firstLine(stderr, ': ')}` };
-    return v;
-  }
+  const base: VerdictBase = { label: run.label, claudeEvent: run.claudeEvent, context: [] };
+  if (run.background) return { ...base, kind: 'ok' };
+  const failure = failureOf(run);
+  if (failure) return { ...base, kind: 'failed', failure };
 
+  const stderr = run.stderr.trim();
   const parsed = parseStdout(run.stdout);
   if (parsed.kind === 'invalid' && run.truncated) {
-    // The answer was cut at the capture cap: whatever it decided cannot be read, so it counts as a failure (DESIGN §6).
-    v.failure = { kind: 'unreadable', detail: 'answered with JSON larger than the 1 MiB capture cap: its decision cannot be read' };
-    return v;
+    // The answer was cut at the capture cap: whatever it decided cannot be read, so it counts as a failure (docs/design.md §6).
+    return { ...base, kind: 'failed', failure: { kind: 'unreadable', detail: 'answered with JSON larger than the 1 MiB capture cap: its decision cannot be read' } };
   }
-  if (parsed.kind === 'invalid') v.error = `stdout starts with "{" but is not valid JSON (${parsed.error})`;
-  if (parsed.kind === 'json') readJson(v, parsed.json);
+  if (parsed.kind === 'invalid') base.error = `stdout starts with "{" but is not valid JSON (${parsed.error})`;
+  const json = parsed.kind === 'json' ? readJson(base, parsed.json) : undefined;
   const plain = parsed.kind === 'text' ? parsed.text : undefined;
 
   if (run.exitCode === 2) {
-    // Exit 2 blocks even if JSON says allow; the message is the JSON reason, else stderr (claude-hooks.md §3.1).
-    v.blockKind = 'exit2';
-    v.block = firstText(v.json && jsonReason(v.json), stderr, plain, v.systemMessage) ?? `${run.label} exited 2 without a reason`;
-    return v;
+    // Exit 2 blocks even if JSON says allow; the message is the JSON reason, else stderr (docs/claude-hooks.md §3.1).
+    const reason = firstText(json && jsonReason(json), stderr, plain, base.systemMessage) ?? `${run.label} exited 2 without a reason`;
+    return { ...base, kind: 'blocked', how: 'exit2', reason };
   }
   if (run.exitCode === 0) {
-    if (plain) v.plainText = plain;
+    if (plain) base.plainText = plain;
   } else if (run.exitCode === null) {
-    v.error = `killed by ${run.signal ?? 'a signal'}${firstLine(stderr, ': ')}`;
-  } else if (!v.json) {
-    v.error = `exit ${run.exitCode} (non-blocking error)${firstLine(stderr, ': ')}`;
+    base.error = `killed by ${run.signal ?? 'a signal'}${firstLine(stderr, ': ')}`;
+  } else if (!json) {
+    base.error = `exit ${run.exitCode} (non-blocking error)${firstLine(stderr, ': ')}`;
   }
-  if (run.truncated) v.error = [v.error, 'output exceeded the capture cap and was cut'].filter(Boolean).join('; ');
-  return v;
+  if (run.truncated) base.error = [base.error, 'output exceeded the capture cap and was cut'].filter(Boolean).join('; ');
+  return json ? jsonVerdict(base, json) : { ...base, kind: 'ok' };
 }
 
-/** Read Claude's JSON fields, flat and nested, plus Cursor-style spellings a script may have used. */
-function readJson(v: Verdict, json: Json): void {
-  v.json = json;
-  const hso = isObject(json.hookSpecificOutput) ? json.hookSpecificOutput : {};
-  const contexts = [hso.additionalContext, json.additionalContext, json.additional_context];
-  for (const c of contexts) if (typeof c === 'string' && c.trim()) v.context.push(c.trim());
-  if (typeof json.systemMessage === 'string' && json.systemMessage.trim()) v.systemMessage = json.systemMessage.trim();
-  if (isObject(hso.updatedInput)) v.updatedInput = hso.updatedInput;
-  else if (isObject(json.updated_input)) v.updatedInput = json.updated_input;
-  if (json.continue === false) v.stop = firstText(str(json.stopReason), v.systemMessage) ?? '';
+/** Why a run produced no answer at all: not started, missing, timed out, not executable, not found. */
+function failureOf(run: RunResult): Failure | undefined {
+  if (run.missing !== undefined) return { kind: 'missing', detail: `missing: ${run.missing} does not exist` };
+  if (run.startError !== undefined) return { kind: 'cannot-start', detail: `could not start: ${run.startError}` };
+  if (run.timedOut) return { kind: 'timeout', detail: `timeout: no answer within ${formatSeconds(run.timeoutSeconds)}` };
+  const stderr = run.stderr.trim();
+  // POSIX shells exit 126 when the file is not executable and 127 when the command is not found.
+  if (run.exitCode === 126) return { kind: 'cannot-start', detail: `cannot start (exit 126, not executable)${firstLine(stderr, ': ')}` };
+  if (run.exitCode === 127) return { kind: 'missing', detail: `missing (exit 127, command not found)${firstLine(stderr, ': ')}` };
+  return undefined;
+}
 
-  const decision = permissionDecision(v.claudeEvent, json, hso);
-  if (decision) v.decision = decision;
-  const reason = jsonReason(json);
-  if (decision === 'deny') {
-    v.blockKind = 'deny';
-    v.block = firstText(reason, v.systemMessage) ?? `${v.label} denied it without giving a reason`;
-  } else if (decision === 'allow' || decision === 'ask' || decision === 'defer') {
-    if (reason) v.decisionReason = reason;
-  } else if (json.decision === 'block' || hso.decision === 'block') {
-    v.blockKind = 'decision';
-    v.block = firstText(reason, v.systemMessage) ?? `${v.label} blocked without giving a reason`;
+/** Read Claude's JSON fields, flat and nested, plus Cursor-style spellings a script may have used, into `base`. */
+function readJson(base: VerdictBase, json: Json): Json {
+  base.json = json;
+  const hso = isRecord(json.hookSpecificOutput) ? json.hookSpecificOutput : {};
+  for (const c of [hso.additionalContext, json.additionalContext, json.additional_context]) if (typeof c === 'string' && c.trim()) base.context.push(c.trim());
+  if (typeof json.systemMessage === 'string' && json.systemMessage.trim()) base.systemMessage = json.systemMessage.trim();
+  if (isRecord(hso.updatedInput)) base.updatedInput = hso.updatedInput;
+  else if (isRecord(json.updated_input)) base.updatedInput = json.updated_input;
+  const decision = permissionDecision(base.claudeEvent, json, hso);
+  if (decision) base.decision = decision;
+  if (decision === 'allow' || decision === 'ask' || decision === 'defer') {
+    const reason = jsonReason(json);
+    if (reason) base.decisionReason = reason;
   }
+  return json;
+}
+
+/** The verdict of a JSON answer that did not exit 2: a deny or decision:"block" blocks, continue:false stops. */
+function jsonVerdict(base: VerdictBase, json: Json): Verdict {
+  const hso = isRecord(json.hookSpecificOutput) ? json.hookSpecificOutput : {};
+  const reason = jsonReason(json);
+  if (base.decision === 'deny') return { ...base, kind: 'blocked', how: 'deny', reason: firstText(reason, base.systemMessage) ?? `${base.label} denied it without giving a reason` };
+  if (!base.decision && (json.decision === 'block' || hso.decision === 'block')) {
+    return { ...base, kind: 'blocked', how: 'decision', reason: firstText(reason, base.systemMessage) ?? `${base.label} blocked without giving a reason` };
+  }
+  if (json.continue === false) return { ...base, kind: 'stopped', reason: firstText(str(json.stopReason), base.systemMessage) ?? '' };
+  return { ...base, kind: 'ok' };
 }
 
 /** PreToolUse permission: hookSpecificOutput.permissionDecision, legacy decision approve/block, Cursor's permission. */
@@ -85,7 +82,7 @@ function permissionDecision(event: string, json: Json, hso: Json): Verdict['deci
   const pd = hso.permissionDecision ?? json.permissionDecision;
   if (pd === 'allow' || pd === 'deny' || pd === 'ask' || pd === 'defer') return pd;
   if (event !== 'PreToolUse') return undefined;
-  // Deprecated top-level decision on PreToolUse: approve → allow, block → deny (claude-hooks.md §3.4).
+  // Deprecated top-level decision on PreToolUse: approve → allow, block → deny (docs/claude-hooks.md §3.4).
   if (json.decision === 'approve') return 'allow';
   if (json.decision === 'block') return 'deny';
   const p = json.permission;
@@ -95,8 +92,43 @@ function permissionDecision(event: string, json: Json, hso: Json): Verdict['deci
 
 /** The reason a JSON answer gives, in Claude's precedence. */
 function jsonReason(json: Json): string | undefined {
-  const hso = isObject(json.hookSpecificOutput) ? json.hookSpecificOutput : {};
-  return firstText(str(hso.permissionDecisionReason), str(json.reason), str(hso.reason), str(json.user_message), str(json.agent_message));
+  const hso = isRecord(json.hookSpecificOutput) ? json.hookSpecificOutput : {};
+  return firstText(hso.permissionDecisionReason, json.reason, hso.reason, json.user_message, json.agent_message);
+}
+
+/** The text a blocking or stopping verdict said (undefined for failed and ok verdicts). */
+export function reasonOf(v: Verdict): string | undefined {
+  return v.kind === 'blocked' || v.kind === 'stopped' ? v.reason : undefined;
+}
+
+/** What a verdict decided, in words: one line for the trace log, the full account for `hookshim explain`. */
+export function describeVerdict(v: Verdict, form: 'short' | 'full' = 'full'): string {
+  const cut = (s: string) => (form === 'short' ? s.slice(0, 200) : oneLine(s));
+  switch (v.kind) {
+    case 'failed':
+      return form === 'short' ? `failed: ${v.failure.detail}` : `fails (${v.failure.kind}): ${v.failure.detail}`;
+    case 'blocked':
+      if (form === 'short') return `blocked (${v.how}): ${cut(v.reason)}`;
+      break;
+    case 'stopped':
+      if (form === 'short') return `stop: ${cut(v.reason)}`;
+      break;
+    case 'ok':
+      if (form === 'short') return v.decision ?? (v.context.length || v.systemMessage || v.plainText ? 'warned' : v.error ? `error: ${cut(v.error)}` : 'ok');
+      break;
+    default:
+      v satisfies never;
+  }
+  const parts: string[] = [];
+  if (v.kind === 'blocked') parts.push(`blocks (${v.how}): ${cut(v.reason)}`);
+  if (v.kind === 'stopped') parts.push(`continue:false: ${cut(v.reason)}`);
+  if (v.decision && v.decision !== 'deny') parts.push(`${v.decision}${v.decisionReason ? `: ${cut(v.decisionReason)}` : ''}`);
+  if (v.updatedInput) parts.push(`rewrites the input to ${JSON.stringify(v.updatedInput)}`);
+  for (const c of v.context) parts.push(`context: ${cut(c)}`);
+  if (v.systemMessage && v.kind !== 'blocked') parts.push(`systemMessage: ${cut(v.systemMessage)}`);
+  if (v.plainText) parts.push(`plain stdout: ${cut(v.plainText)}`);
+  if (v.error) parts.push(`error: ${v.error}`);
+  return parts.length ? parts.join('; ') : 'no effect (exit 0, nothing said)';
 }
 
 type Parsed = { kind: 'json'; json: Json } | { kind: 'text'; text: string } | { kind: 'invalid'; error: string } | { kind: 'empty' };
@@ -108,29 +140,21 @@ export function parseStdout(stdout: string): Parsed {
   if (!text.startsWith('{')) return { kind: 'text', text };
   try {
     const json: unknown = JSON.parse(text);
-    if (isObject(json)) return { kind: 'json', json };
+    if (isRecord(json)) return { kind: 'json', json };
     return { kind: 'invalid', error: 'not an object' };
   } catch (err) {
     return { kind: 'invalid', error: (err as Error).message };
   }
 }
 
-function firstText(...values: (string | undefined)[]): string | undefined {
-  for (const v of values) if (v !== undefined && v.trim() !== '') return v.trim();
-  return undefined;
-}
-
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' ? v : undefined;
-}
-
-function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 function firstLine(text: string, prefix: string): string {
   const line = text.split('\n').find((l) => l.trim());
   return line ? `${prefix}${line.trim().slice(0, 300)}` : '';
+}
+
+function oneLine(s: string): string {
+  const flat = s.replace(/\s+/g, ' ').trim();
+  return flat.length > 200 ? `${flat.slice(0, 199)}…` : flat;
 }
 
 /** "5s", "1.5s", "250ms". */

@@ -1,5 +1,7 @@
-// Fields every Claude hook payload carries (claude-hooks.md §2.1), built from Cursor's common input (cursor-hooks.md §3).
+// Fields every Claude hook payload carries (docs/claude-hooks.md §2.1), built from Cursor's common input
+// (docs/cursor-hooks.md §3), and the fields several events share.
 import type { ClaudeEvent } from './events.ts';
+import { str } from './json.ts';
 import type { EventContext, Json } from './types.ts';
 
 /** The common Claude fields for one event. */
@@ -8,8 +10,8 @@ export function basePayload(ctx: EventContext, event: ClaudeEvent): Json {
   const payload: Json = {
     session_id: ctx.sessionId,
     transcript_path: ctx.transcriptPath,
-    // Cursor sends cwd "" on the IDE and the CLI (cursor-hooks.md §3): fall back to the project root.
-    cwd: cwd ? cwd : ctx.projectDir,
+    // Cursor sends cwd "" on the IDE and the CLI (docs/cursor-hooks.md §3): fall back to the project root.
+    cwd: cwd ?? ctx.projectDir,
     permission_mode: 'default',
     hook_event_name: event,
   };
@@ -22,12 +24,7 @@ export function basePayload(ctx: EventContext, event: ClaudeEvent): Json {
   return payload;
 }
 
-/** A non-empty string field, or undefined. */
-export function str(v: unknown): string | undefined {
-  return typeof v === 'string' && v !== '' ? v : undefined;
-}
-
-/** A finite number field, or undefined. */
-export function num(v: unknown): number | undefined {
-  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+/** `last_assistant_message`, when known (docs/claude-hooks.md §2.2 Stop, SubagentStop). */
+export function lastMessage(text: string | undefined): { last_assistant_message?: string } {
+  return text !== undefined ? { last_assistant_message: text } : {};
 }

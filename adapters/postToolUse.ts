@@ -1,29 +1,31 @@
 // postToolUse ⇄ PostToolUse: one additional_context carrying, in order, the prompt's pending context,
 // the preToolUse warnings stashed for this tool_use_id, PostToolUse feedback, and carried context.
-// Cursor input tool_output is a JSON string; answer fields additional_context, updated_mcp_tool_output (cursor-hooks.md §4).
+// Cursor input tool_output is a JSON string; answer fields additional_context, updated_mcp_tool_output (docs/cursor-hooks.md §4).
 import { droppedFailures, errorNotes } from './fold.ts';
-import { toolPlan } from './toolEvent.ts';
+import { isRecord } from './json.ts';
 import { joinMessages, messages } from './text.ts';
+import { toolPlan } from './toolEvent.ts';
 import { toClaudeToolResponse } from './tools.ts';
 import type { EventAdapter, Json, Message } from './types.ts';
 
 export const postToolUse: EventAdapter = {
   empty: {},
+  needs: { claims: { stash: true, pending: true, carried: true }, dedup: { tool: true, replay: 'empty' }, recordsResult: true },
 
   plan(ctx) {
     return toolPlan(ctx, 'PostToolUse', (_tool, name, claudeInput) => ({ tool_response: toClaudeToolResponse(name, ctx.input.tool_output, claudeInput) }));
   },
 
-  fold(_ctx, verdicts, state) {
+  fold(ctx, verdicts, state) {
     const notes = [...errorNotes(verdicts), ...droppedFailures(verdicts, 'its feedback is dropped (PostToolUse cannot block)')];
     const own: Message[] = [];
     let updatedOutput: unknown;
     for (const v of verdicts) {
-      if (v.failure) continue;
-      // PostToolUse decision:"block" shows its reason next to the tool result; exit 2 feeds stderr to Claude (claude-hooks.md §3.1, §3.4).
-      own.push(...messages(v.label, v.block, ...v.context, v.systemMessage, v.stop));
+      if (v.kind === 'failed') continue;
+      // PostToolUse decision:"block" shows its reason next to the tool result; exit 2 feeds stderr to Claude (docs/claude-hooks.md §3.1, §3.4).
+      own.push(...messages(v.label, v.kind === 'blocked' ? v.reason : undefined, ...v.context, v.systemMessage, v.kind === 'stopped' ? v.reason : undefined));
       if (v.plainText) notes.push(`${v.label}: plain stdout on PostToolUse goes to Claude's debug log only: ${v.plainText.slice(0, 200)}`);
-      const hso = v.json?.hookSpecificOutput as Json | undefined;
+      const hso = isRecord(v.json?.hookSpecificOutput) ? v.json.hookSpecificOutput : undefined;
       const updated = hso?.updatedMCPToolOutput ?? hso?.updatedToolOutput;
       if (updated !== undefined) updatedOutput = updated;
     }
@@ -32,7 +34,7 @@ export const postToolUse: EventAdapter = {
     const text = joinMessages(all);
     if (text) answer.additional_context = text;
     if (updatedOutput !== undefined) {
-      if (String(_ctx.input.tool_name ?? '').startsWith('MCP:')) answer.updated_mcp_tool_output = updatedOutput;
+      if (String(ctx.input.tool_name ?? '').startsWith('MCP:')) answer.updated_mcp_tool_output = updatedOutput;
       else notes.push('updatedToolOutput is only honoured by Cursor for MCP tools (updated_mcp_tool_output); dropped');
     }
     return { answer, effects: [], notes };

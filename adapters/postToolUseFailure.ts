@@ -1,16 +1,17 @@
-// postToolUseFailure ⇄ PostToolUseFailure: Cursor's answer has no field (cursor-hooks.md §4), so every
+// postToolUseFailure ⇄ PostToolUseFailure: Cursor's answer has no field (docs/cursor-hooks.md §4), so every
 // context produced here, and the preToolUse warnings stashed for this tool, is carried to the next postToolUse.
 import { droppedFailures, errorNotes } from './fold.ts';
-import { str } from './payload.ts';
-import { toolPlan } from './toolEvent.ts';
+import { str } from './json.ts';
 import { messages } from './text.ts';
+import { toolPlan } from './toolEvent.ts';
 import type { EventAdapter, Message } from './types.ts';
 
 export const postToolUseFailure: EventAdapter = {
   empty: {},
+  needs: { claims: { stash: true }, dedup: { tool: true, fields: ['failure_type'], replay: 'empty' }, recordsResult: true },
 
   plan(ctx) {
-    // Claude does not fire PostToolUseFailure for permission denials (claude-hooks.md §2.2).
+    // Claude does not fire PostToolUseFailure for permission denials (docs/claude-hooks.md §2.2).
     if (str(ctx.input.failure_type) === 'permission_denied') {
       return { invocations: [], notes: ['failure_type "permission_denied": Claude fires no PostToolUseFailure for a denied tool'] };
     }
@@ -23,7 +24,7 @@ export const postToolUseFailure: EventAdapter = {
   fold(_ctx, verdicts, state) {
     const notes = [...errorNotes(verdicts), ...droppedFailures(verdicts, 'its feedback is dropped')];
     const carry: Message[] = [...state.stashed];
-    for (const v of verdicts) if (!v.failure) carry.push(...messages(v.label, v.block, ...v.context, v.systemMessage));
+    for (const v of verdicts) if (v.kind !== 'failed') carry.push(...messages(v.label, v.kind === 'blocked' ? v.reason : undefined, ...v.context, v.systemMessage));
     if (carry.length > 0) notes.push(`${carry.length} message(s) carried to the next postToolUse (postToolUseFailure has no output field)`);
     return { answer: {}, effects: carry.length ? [{ kind: 'carry', messages: carry }] : [], notes };
   },

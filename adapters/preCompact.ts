@@ -1,11 +1,13 @@
 // preCompact ⇄ PreCompact: side effects only (Cursor cannot block compaction); systemMessage → user_message.
 import { droppedFailures, errorNotes } from './fold.ts';
-import { basePayload, str } from './payload.ts';
+import { str } from './json.ts';
+import { basePayload } from './payload.ts';
 import { joinMessages, messages } from './text.ts';
 import type { EventAdapter, Json, Message } from './types.ts';
 
 export const preCompact: EventAdapter = {
   empty: {},
+  needs: { claims: {}, dedup: { fields: ['trigger', 'context_tokens', 'message_count'], transcriptSize: true, replay: 'empty' } },
 
   plan(ctx) {
     const trigger = str(ctx.input.trigger) === 'manual' ? 'manual' : 'auto';
@@ -26,8 +28,8 @@ export const preCompact: EventAdapter = {
     const user: Message[] = [];
     const carry: Message[] = [];
     for (const v of verdicts) {
-      if (v.failure) continue;
-      if (v.block !== undefined) notes.push(`${v.label} tried to block compaction; Cursor's preCompact cannot block: ${v.block.slice(0, 200)}`);
+      if (v.kind === 'failed') continue;
+      if (v.kind === 'blocked') notes.push(`${v.label} tried to block compaction; Cursor's preCompact cannot block: ${v.reason.slice(0, 200)}`);
       user.push(...messages(v.label, v.systemMessage));
       carry.push(...messages(v.label, ...v.context));
     }

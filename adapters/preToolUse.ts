@@ -1,14 +1,15 @@
 // preToolUse ⇄ PreToolUse: deny > ask > allow, updated_input, warn-only output stashed for postToolUse.
-// Cursor answer fields: permission, user_message, agent_message, updated_input (cursor-hooks.md §4).
+// Cursor answer fields: permission, user_message, agent_message, updated_input (docs/cursor-hooks.md §4).
 import { errorNotes, failureMessage, warnings } from './fold.ts';
-import { str } from './payload.ts';
+import { toolUseId } from './json.ts';
 import { joinMessages, messages } from './text.ts';
 import { toolOf, toolPlan } from './toolEvent.ts';
 import { toCursorToolInput } from './tools.ts';
-import type { EventAdapter, Json, Message } from './types.ts';
+import type { Effect, EventAdapter, Json, Message } from './types.ts';
 
 export const preToolUse: EventAdapter = {
   empty: { permission: 'allow' },
+  needs: { claims: {}, dedup: { tool: true, replay: 'decision' } },
 
   plan(ctx) {
     return toolPlan(ctx, 'PreToolUse');
@@ -21,15 +22,18 @@ export const preToolUse: EventAdapter = {
     const warn: Message[] = [];
     let updated: Record<string, unknown> | undefined;
     for (const v of verdicts) {
-      if (v.failure) denies.push({ from: v.label, text: failureMessage(v, 'the tool call is denied (fail closed)') });
-      else if (v.block !== undefined) denies.push({ from: v.label, text: v.block });
-      else if (v.stop !== undefined) denies.push({ from: v.label, text: v.stop || `${v.label} asked to stop (continue:false)` });
-      else if (v.decision === 'ask') asks.push({ from: v.label, text: v.decisionReason ?? `${v.label} asks for confirmation` });
-      if (!v.failure && v.block === undefined && v.updatedInput) updated = v.updatedInput;
+      if (v.kind === 'failed') {
+        denies.push({ from: v.label, text: failureMessage(v, 'the tool call is denied (fail closed)') });
+        continue;
+      }
+      if (v.kind === 'blocked') denies.push({ from: v.label, text: v.reason });
+      else if (v.kind === 'stopped') denies.push({ from: v.label, text: v.reason || `${v.label} asked to stop (continue:false)` });
+      else {
+        if (v.decision === 'ask') asks.push({ from: v.label, text: v.decisionReason ?? `${v.label} asks for confirmation` });
+        if (v.updatedInput) updated = v.updatedInput;
+      }
       // A denying script's reason already reaches the model; only its other context is worth carrying.
-      if (v.failure) continue;
-      const said = v.block ?? v.stop;
-      warn.push(...(said === undefined ? warnings(v) : messages(v.label, ...v.context).filter((m) => m.text !== said)));
+      warn.push(...(v.kind === 'ok' ? warnings(v) : messages(v.label, ...v.context).filter((m) => m.text !== v.reason)));
     }
     if (denies.length > 0) {
       const text = joinMessages(denies);
@@ -41,25 +45,22 @@ export const preToolUse: EventAdapter = {
       };
     }
     const answer: Json = asks.length > 0 ? { permission: 'ask', user_message: joinMessages(asks) } : { permission: 'allow' };
-    if (asks.length > 0) notes.push('a guard answered "ask"; Cursor accepts but does not enforce ask on preToolUse (cursor-hooks.md §4)');
+    if (asks.length > 0) notes.push('a guard answered "ask"; Cursor accepts but does not enforce ask on preToolUse (docs/cursor-hooks.md §4)');
+    const tool = toolOf(ctx);
     if (updated) {
-      const tool = toolOf(ctx);
       if (tool.cursorName === 'ApplyPatch') notes.push('updatedInput for an ApplyPatch cannot be turned back into a patch; dropped');
       else answer.updated_input = toCursorToolInput(tool.cursorName, tool.input, updated, ctx.projectDir);
     }
-    // Cursor fires no postToolUse for Task (cursor-hooks.md §6): its warnings go to whichever postToolUse comes next.
-    const toolUseId = ['Task', 'Subagent'].includes(toolOf(ctx).cursorName) ? undefined : str(ctx.input.tool_use_id);
-    const effects: Folded['effects'] = [];
+    // Cursor fires no postToolUse for Task (docs/cursor-hooks.md §6): its warnings go to whichever postToolUse comes next.
+    const id = ['Task', 'Subagent'].includes(tool.cursorName) ? undefined : toolUseId(ctx.input);
+    const effects: Effect[] = [];
     if (warn.length > 0) {
-      if (toolUseId) effects.push({ kind: 'stash', toolUseId, messages: warn });
-      else effects.push({ kind: 'carry', messages: warn });
-      notes.push(`${warn.length} warning(s) from ${[...new Set(warn.map((w) => w.from))].join(', ')} kept for ${toolUseId ? 'this tool\'s postToolUse' : 'the next postToolUse'}: preToolUse cannot carry context on an allow`);
+      effects.push(id ? { kind: 'stash', toolUseId: id, messages: warn } : { kind: 'carry', messages: warn });
+      notes.push(`${warn.length} warning(s) from ${[...new Set(warn.map((w) => w.from))].join(', ')} kept for ${id ? "this tool's postToolUse" : 'the next postToolUse'}: preToolUse cannot carry context on an allow`);
     }
     return { answer, effects, notes };
   },
 };
-
-type Folded = ReturnType<EventAdapter['fold']>;
 
 function firstLine(text: string): string {
   return (text.split('\n')[0] ?? '').slice(0, 200);

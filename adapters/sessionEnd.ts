@@ -1,9 +1,11 @@
 // sessionEnd ⇄ SessionEnd: side effects only; Cursor's reason mapped onto Claude's values.
 import { droppedFailures, errorNotes } from './fold.ts';
-import { basePayload, str } from './payload.ts';
+import { str } from './json.ts';
+import { reasonOf } from './outcome.ts';
+import { basePayload } from './payload.ts';
 import type { EventAdapter } from './types.ts';
 
-/** Cursor sessionEnd reasons (cursor-hooks.md §4) → Claude SessionEnd reasons (claude-hooks.md §2.2). */
+/** Cursor sessionEnd reasons (docs/cursor-hooks.md §4) → Claude SessionEnd reasons (docs/claude-hooks.md §2.2). */
 export const END_REASONS: Record<string, string> = {
   completed: 'other',
   aborted: 'other',
@@ -14,6 +16,7 @@ export const END_REASONS: Record<string, string> = {
 
 export const sessionEnd: EventAdapter = {
   empty: {},
+  needs: { claims: {}, dedup: { fields: ['reason', 'duration_ms'], replay: 'empty' } },
 
   plan(ctx) {
     const raw = str(ctx.input.reason) ?? 'other';
@@ -33,7 +36,7 @@ export const sessionEnd: EventAdapter = {
   fold(_ctx, verdicts) {
     const notes = [...errorNotes(verdicts), ...droppedFailures(verdicts, 'ignored (session already ended)')];
     for (const v of verdicts) {
-      const said = [v.block, ...v.context, v.systemMessage].filter(Boolean);
+      const said = [v.kind === 'blocked' ? reasonOf(v) : undefined, ...v.context, v.systemMessage].filter(Boolean);
       if (said.length) notes.push(`${v.label}: output after the session ended has no carrier in Cursor; logged only: ${said.join(' | ').slice(0, 300)}`);
     }
     return { answer: {}, effects: [], notes };

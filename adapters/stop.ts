@@ -1,22 +1,19 @@
 // stop ⇄ Stop (status "completed") and StopFailure (status "error"); blocks become one followup_message.
-// Cursor stop input: status, loop_count; answer: followup_message (cursor-hooks.md §4).
+// Cursor stop input: status, loop_count; answer: followup_message (docs/cursor-hooks.md §4).
 import { foldFollowup } from './fold.ts';
-import { basePayload, num, str } from './payload.ts';
+import { num, str } from './json.ts';
+import { basePayload, lastMessage } from './payload.ts';
 import type { EventAdapter } from './types.ts';
-
-/** `last_assistant_message`, when known (claude-hooks.md §2.2 Stop, SubagentStop). */
-export function lastMessage(text: string | undefined): { last_assistant_message?: string } {
-  return text !== undefined ? { last_assistant_message: text } : {};
-}
 
 export const stop: EventAdapter = {
   empty: {},
+  needs: { claims: {}, dedup: { transcriptSize: true, replay: 'empty' } },
 
   plan(ctx) {
     const status = str(ctx.input.status) ?? 'completed';
     const loopCount = num(ctx.input.loop_count) ?? 0;
     if (status === 'aborted') {
-      // Claude's Stop "does not run on user interrupt" (claude-hooks.md §2.2): a follow-up would undo the abort.
+      // Claude's Stop "does not run on user interrupt" (docs/claude-hooks.md §2.2): a follow-up would undo the abort.
       return { invocations: [], notes: ['stop status "aborted": the user interrupted the turn, Stop guards do not run'] };
     }
     if (status === 'error') {
@@ -39,7 +36,7 @@ export const stop: EventAdapter = {
           subject: { values: [], projectDir: ctx.projectDir },
           payload: () => ({
             ...basePayload(ctx, 'Stop'),
-            // Already continuing because of a stop hook (claude-hooks.md §2.2) ⇔ Cursor's loop_count > 0.
+            // Already continuing because of a stop hook (docs/claude-hooks.md §2.2) ⇔ Cursor's loop_count > 0.
             stop_hook_active: loopCount > 0,
             // Read when the payload is built: the transcript (and its last words) is ready only after selection.
             ...lastMessage(ctx.lastAssistantMessage),

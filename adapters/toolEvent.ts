@@ -2,7 +2,8 @@
 // names to try, and the tool fields of the Claude payload (DESIGN §4).
 import { parsePatch, patchText } from './applyPatch.ts';
 import type { ClaudeEvent } from './events.ts';
-import { basePayload, num, str } from './payload.ts';
+import { num, str, toolUseId } from './json.ts';
+import { basePayload } from './payload.ts';
 import { claudeToolCandidates, inferCursorToolName, parseToolInput, toClaudeToolInput } from './tools.ts';
 import type { EventContext, Json, Plan } from './types.ts';
 
@@ -55,7 +56,7 @@ function applyPatchViews(ctx: EventContext, raw: unknown, parsed: Record<string,
 export function toolPayload(ctx: EventContext, tool: ToolView, matched: string | undefined): Json {
   const name = matched ?? tool.candidates[0] ?? tool.cursorName;
   const payload: Json = { tool_name: name, tool_input: toClaudeToolInput(name, tool.input, ctx.projectDir) };
-  const id = str(ctx.input.tool_use_id);
+  const id = toolUseId(ctx.input);
   if (id) payload.tool_use_id = id;
   return payload;
 }

@@ -2,6 +2,7 @@
 // Wire facts: cursor-hooks.md §6 (Cursor names and keys), claude-hooks.md §5 (Claude names, inputs, outputs),
 // peers.md §1.4 (candidate order of the Python adapter). Pure: no I/O.
 import { posix } from 'node:path';
+import { anyString, isRecord, kindOf } from './json.ts';
 
 /** Cursor tool names seen in hooks, transcripts and the model's tool list (cursor-hooks.md §6). */
 export type CursorToolName =
@@ -312,8 +313,8 @@ export function toClaudeToolResponse(claudeName: string, toolOutput: unknown, cl
       if (!obj && text === undefined) return parsed;
       const { output, stdout, stderr, interrupted, isImage, exitCode, ...rest } = obj ?? {};
       return {
-        stdout: str(stdout) ?? str(output) ?? text ?? '',
-        stderr: str(stderr) ?? '',
+        stdout: anyString(stdout) ?? anyString(output) ?? text ?? '',
+        stderr: anyString(stderr) ?? '',
         interrupted: interrupted === true,
         isImage: isImage === true,
         ...(typeof exitCode === 'number' ? { exitCode } : {}),
@@ -321,17 +322,17 @@ export function toClaudeToolResponse(claudeName: string, toolOutput: unknown, cl
       };
     }
     case 'Write': {
-      const filePath = str(obj?.filePath) ?? str(claudeInput.file_path);
-      const content = str(obj?.content) ?? str(claudeInput.content);
+      const filePath = anyString(obj?.filePath) ?? anyString(claudeInput.file_path);
+      const content = anyString(obj?.content) ?? anyString(claudeInput.content);
       if (filePath === undefined) return parsed;
       // `type` ("create" | "update") is only known when Cursor says so.
-      return { ...(str(obj?.type) ? { type: obj?.type } : {}), filePath, ...(content !== undefined ? { content } : {}), ...omit(obj, ['type', 'filePath', 'content']) };
+      return { ...(anyString(obj?.type) ? { type: obj?.type } : {}), filePath, ...(content !== undefined ? { content } : {}), ...omit(obj, ['type', 'filePath', 'content']) };
     }
     case 'Edit': {
-      const filePath = str(obj?.filePath) ?? str(claudeInput.file_path);
+      const filePath = anyString(obj?.filePath) ?? anyString(claudeInput.file_path);
       if (filePath === undefined) return parsed;
-      const oldString = str(obj?.oldString) ?? str(claudeInput.old_string);
-      const newString = str(obj?.newString) ?? str(claudeInput.new_string);
+      const oldString = anyString(obj?.oldString) ?? anyString(claudeInput.old_string);
+      const newString = anyString(obj?.newString) ?? anyString(claudeInput.new_string);
       const replaceAll = obj?.replaceAll ?? claudeInput.replace_all;
       return {
         filePath,
@@ -343,8 +344,8 @@ export function toClaudeToolResponse(claudeName: string, toolOutput: unknown, cl
     }
     case 'Read': {
       if (obj && isRecord(obj.file)) return obj;
-      const filePath = str(claudeInput.file_path);
-      const content = text ?? str(obj?.content) ?? str(obj?.contents) ?? str(obj?.output);
+      const filePath = anyString(claudeInput.file_path);
+      const content = text ?? anyString(obj?.content) ?? anyString(obj?.contents) ?? anyString(obj?.output);
       if (filePath === undefined || content === undefined) return parsed;
       const offset = typeof claudeInput.offset === 'number' ? claudeInput.offset : 1;
       return { type: 'text', file: { filePath, content, numLines: content === '' ? 0 : content.split('\n').length, startLine: offset } };
@@ -368,8 +369,8 @@ export function toClaudeToolUse(cursorName: string, rawInput: unknown, projectDi
  * The key spellings are UNCONFIRMED (cursor-hooks.md §6 names the tool, not its keys): any other shape keeps the raw name.
  */
 function unwrapMcpCall(input: Record<string, unknown>): { name: string; input: Record<string, unknown> } | undefined {
-  const server = str(input.server) ?? str(input.serverName) ?? str(input.server_name);
-  const tool = str(input.toolName) ?? str(input.tool_name) ?? str(input.name);
+  const server = anyString(input.server) ?? anyString(input.serverName) ?? anyString(input.server_name);
+  const tool = anyString(input.toolName) ?? anyString(input.tool_name) ?? anyString(input.name);
   if (!server || !tool) return undefined;
   const args = input.arguments ?? input.args ?? input.input;
   return { name: `mcp__${server.replace(/[^A-Za-z0-9_-]/g, '_')}__${tool}`, input: args === undefined ? {} : parseToolInput(args).input };
@@ -408,19 +409,4 @@ function omit(obj: Record<string, unknown> | undefined, keys: readonly string[])
   const out: Record<string, unknown> = {};
   if (obj) for (const [k, v] of Object.entries(obj)) if (!keys.includes(k)) out[k] = v;
   return out;
-}
-
-function str(v: unknown): string | undefined {
-  return typeof v === 'string' ? v : undefined;
-}
-
-function kindOf(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'an array';
-  return `a ${typeof v}`;
-}
-
-/** A plain JSON object (not an array, not null). */
-export function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }

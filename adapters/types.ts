@@ -1,16 +1,18 @@
-// Shared shapes of the pure translation layer: what the shell hands in, what comes back out.
+// Shared shapes of the pure translation layer: what the shell hands in, what comes back out, and what each event
+// needs from the shell (as data, so the shell never asks which event it is running).
 import type { ClaudeEvent, HandledEvent } from './events.ts';
+import type { Json } from './json.ts';
 
-export type Json = Record<string, unknown>;
+export type { Json } from './json.ts';
 
 /** Everything a per-event adapter needs to know about the event, resolved by the shell. */
 export interface EventContext {
   event: HandledEvent;
   /** The Cursor payload (BOM stripped, parsed, always an object). */
   input: Json;
-  /** Project root: CURSOR_PROJECT_DIR, else workspace_roots[0], else the process cwd. */
+  /** Project root: where Cursor ran the bound command (docs/design.md §1). */
   projectDir: string;
-  /** Claude session id: Cursor's conversation id (cursor-hooks.md §3: session_id equals conversation_id). */
+  /** Claude session id: Cursor's conversation id (docs/cursor-hooks.md §3: session_id equals conversation_id). */
   sessionId: string;
   /** Path of the Claude-shaped transcript handed to scripts ("" when there is none). */
   transcriptPath: string;
@@ -40,7 +42,7 @@ export interface Invocation {
   subject: Subject;
   /** The Claude stdin for a row matched through `matchedValue` (the tool-name candidate, for tool events). */
   payload(matchedValue: string | undefined): Json;
-  /** Extra environment for every script of this invocation (e.g. CLAUDE_ENV_FILE). */
+  /** Extra environment for every script of this invocation. */
   env?: Record<string, string>;
 }
 
@@ -74,16 +76,24 @@ export interface RunResult {
   background?: boolean;
 }
 
-/** One script's answer, interpreted with Claude's rules (claude-hooks.md §3). */
-export interface Verdict {
+/**
+ * What one script decided, with Claude's precedence already applied (docs/claude-hooks.md §3): a failure beats a
+ * block, a block beats `continue:false`, and only an `ok` run's decision, context and warnings are its own word.
+ */
+export type Verdict = VerdictBase &
+  (
+    | { kind: 'failed'; failure: Failure }
+    /** exit 2, a deny, or `decision:"block"`: `reason` is the message the script gave (or one naming it). */
+    | { kind: 'blocked'; how: 'exit2' | 'deny' | 'decision'; reason: string }
+    /** JSON `continue:false`: `reason` is its `stopReason` ("" when it gave none). */
+    | { kind: 'stopped'; reason: string }
+    | { kind: 'ok' }
+  );
+
+export interface VerdictBase {
   label: string;
   claudeEvent: ClaudeEvent;
-  failure?: Failure;
-  /** Block reason: exit 2, deny, decision:"block", continue:false. */
-  block?: string;
-  /** How it blocked, for precedence. */
-  blockKind?: 'exit2' | 'deny' | 'decision' | 'continue';
-  /** hookSpecificOutput.permissionDecision (or legacy approve/block mapped). */
+  /** hookSpecificOutput.permissionDecision (or the legacy approve/block, or Cursor's permission, mapped). */
   decision?: 'allow' | 'ask' | 'deny' | 'defer';
   /** The reason that came with an allow/ask decision. */
   decisionReason?: string;
@@ -91,12 +101,10 @@ export interface Verdict {
   /** additionalContext values. */
   context: string[];
   systemMessage?: string;
-  /** Non-JSON stdout (trimmed). */
+  /** Non-JSON stdout on exit 0 (trimmed). */
   plainText?: string;
   /** A non-blocking error worth logging (exit 1, crash by signal, invalid JSON, …). */
   error?: string;
-  /** JSON `continue:false` + `stopReason`. */
-  stop?: string;
   /** Parsed JSON answer, when stdout was JSON. */
   json?: Json;
 }
@@ -123,7 +131,7 @@ export interface StateIn {
   envFile?: string;
 }
 
-/** A state change the shell applies after the answer is written. */
+/** A state change the shell applies before the answer is written. */
 export type Effect =
   | { kind: 'stash'; toolUseId: string; messages: Message[] }
   | { kind: 'carry'; messages: Message[] }
@@ -143,12 +151,58 @@ export interface Plan {
   notes: string[];
 }
 
+/** Records an event drains from the state dir before folding (each one claimed, so it is delivered once). */
+export interface Claims {
+  /** preToolUse warnings stashed for this payload's tool_use_id. */
+  stash?: true;
+  /** UserPromptSubmit context waiting for its first delivery. */
+  pending?: true;
+  /** Context carried from events whose Cursor answer had no field for it. */
+  carried?: true;
+  /** The mark that sessionStart already delivered the first prompt's context. */
+  covered?: true;
+}
+
+/**
+ * What tells duplicate hookshim processes of one firing apart (docs/design.md §7), on top of the common key (event,
+ * conversation, generation, tool_use_id, loop_count, tool name, status).
+ */
+export interface Dedup {
+  /** Payload fields added to the key as they are. */
+  fields?: readonly string[];
+  /** Payload values added by digest (long or structured values). */
+  digests?: readonly string[];
+  /** Fields of which the first one present names a single firing (the key is then replayed for the whole window). */
+  ids?: readonly string[];
+  /** A tool event: its tool_use_id names the firing; without one, its input, output and error do. */
+  tool?: true;
+  /** The transcript's size joins the key: it grows with every turn where generation ids do not tell turns apart. */
+  transcriptSize?: true;
+  /** What a duplicate answers: the leader's decision (permission events) or {} (the leader delivers, once). */
+  replay: 'decision' | 'empty';
+}
+
+/** What an event needs from the shell beyond running its rows: all of it data, read by src/hook/. */
+export interface ShellNeeds {
+  claims: Claims;
+  dedup: Dedup;
+  /** SessionStart scripts get a CLAUDE_ENV_FILE; its exports are read back into StateIn.envFile. */
+  envFile?: true;
+  /** The payload is a tool result: recorded so transcripts can pair it with its tool_use (docs/transcripts.md). */
+  recordsResult?: true;
+  /** The payload's agent_transcript_path is rewritten into Claude's shape too. */
+  agentTranscript?: true;
+  /** With promptContext "beforeSubmitPrompt" (.cursor/hookshim.json), the prompt's context goes out in this answer. */
+  promptDelivery?: true;
+}
+
 /** A per-event adapter: plan the Claude invocations, then fold their verdicts into one Cursor answer. */
 export interface EventAdapter {
   plan(ctx: EventContext, state: StateIn): Plan;
   fold(ctx: EventContext, verdicts: Verdict[], state: StateIn): Folded;
   /** The answer when hookshim itself fails (fail open) or the shim is off. */
   empty: Json;
+  needs: ShellNeeds;
 }
 
 export const EMPTY_STATE: StateIn = { stashed: [], carried: [], pendingPrompt: [], firstPromptCovered: false };

@@ -14,6 +14,8 @@ export interface PreparedCommand {
   env: Record<string, string>;
   /** Short human name of the script, for messages. */
   label: string;
+  /** The command line's tokens (placeholders substituted; exec form: one literal word per element). */
+  tokens: Token[];
 }
 
 export interface PlaceholderVars {
@@ -21,15 +23,23 @@ export interface PlaceholderVars {
   projectDir: string;
 }
 
-/** A sh word (quotes removed; `dynamic` when it holds a `$` or backtick expansion outside single quotes) or an operator. */
-export type Token = { kind: 'word'; raw: string; value: string; dynamic: boolean } | { kind: 'op' };
+/** A piece of a sh word: literal text, a `$NAME` / `${NAME}` reference, or anything sh would have to run or compute. */
+export type Segment = { lit: string } | { name: string; raw: string } | { code: string };
+
+/**
+ * A sh word (quotes removed; `value` keeps expansions as written; `dynamic` when it holds one outside single quotes)
+ * or an operator (`op` is the operator character, or "unterminated" for a quote that never closes).
+ */
+export type Token = { kind: 'word'; raw: string; value: string; dynamic: boolean; parts: Segment[] } | { kind: 'op'; op: string };
 
 // Unquoted characters that end a word and form a control or redirection operator in POSIX sh.
 const OPERATOR_CHARS = new Set([';', '&', '|', '<', '>', '(', ')', '\n']);
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 const LABEL_MAX = 80;
+const BRACED = /^\$\{([A-Za-z_][A-Za-z0-9_]*)\}/;
+const BARE = /^\$([A-Za-z_][A-Za-z0-9_]*)/;
 
-// Split a command line into sh words (quotes removed, no expansion) and operators; stops at an unterminated quote or a comment.
+// The one sh lexer (POSIX sh 2.2, 2.3): split a line into words (quotes removed, no expansion) and operators; stops at a comment.
 export function tokenize(s: string): Token[] {
   const out: Token[] = [];
   let i = 0;
@@ -40,59 +50,89 @@ export function tokenize(s: string): Token[] {
       continue;
     }
     if (OPERATOR_CHARS.has(c)) {
-      out.push({ kind: 'op' });
+      out.push({ kind: 'op', op: c });
       i++;
       continue;
     }
     if (c === '#') return out;
-    const start = i;
-    let value = '';
-    let dynamic = false;
-    while (i < s.length) {
-      const ch = s[i] as string;
-      if (ch === ' ' || ch === '\t' || ch === '\r' || OPERATOR_CHARS.has(ch)) break;
-      if (ch === "'") {
-        const close = s.indexOf("'", i + 1);
-        if (close < 0) return out;
-        value += s.slice(i + 1, close);
-        i = close + 1;
-      } else if (ch === '"') {
-        i++;
-        for (;;) {
-          if (i >= s.length) return out;
-          const d = s[i] as string;
-          if (d === '"') break;
-          if (d === '$' || d === '`') dynamic = true;
-          const next = s[i + 1];
-          // Inside double quotes a backslash only escapes $ ` " \ and newline (POSIX sh 2.2.3).
-          if (d === '\\' && next !== undefined && '$`"\\\n'.includes(next)) {
-            if (next !== '\n') value += next;
-            i += 2;
-          } else {
-            value += d;
-            i++;
-          }
-        }
-        i++;
-      } else if (ch === '\\') {
-        const next = s[i + 1];
-        if (next !== undefined && next !== '\n') value += next;
-        i += 2;
-      } else {
-        if (ch === '$' || ch === '`') dynamic = true;
-        value += ch;
-        i++;
-      }
+    const word = readWord(s, i);
+    if (!word) {
+      out.push({ kind: 'op', op: 'unterminated' });
+      return out;
     }
-    out.push({ kind: 'word', raw: s.slice(start, i), value, dynamic });
+    out.push(word.token);
+    i = word.end;
   }
   return out;
 }
 
+// One word starting at `start`: its segments, until an unquoted blank or operator; undefined at an unterminated quote.
+function readWord(s: string, start: number): { token: Token; end: number } | undefined {
+  const parts: Segment[] = [];
+  const lit = (t: string) => {
+    const last = parts[parts.length - 1];
+    if (last && 'lit' in last) last.lit += t;
+    else parts.push({ lit: t });
+  };
+  // A `$` or backtick at `i`: a name reference when it is one, else code; returns the characters consumed.
+  const dollar = (i: number): number => {
+    const hit = BRACED.exec(s.slice(i, i + 256)) ?? BARE.exec(s.slice(i, i + 256));
+    if (hit) {
+      parts.push({ name: hit[1] as string, raw: hit[0] });
+      return hit[0].length;
+    }
+    parts.push({ code: s[i] as string });
+    return 1;
+  };
+  let i = start;
+  while (i < s.length) {
+    const ch = s[i] as string;
+    if (ch === ' ' || ch === '\t' || ch === '\r' || OPERATOR_CHARS.has(ch)) break;
+    if (ch === "'") {
+      const close = s.indexOf("'", i + 1);
+      if (close < 0) return undefined;
+      lit(s.slice(i + 1, close));
+      i = close + 1;
+    } else if (ch === '"') {
+      i++;
+      for (;;) {
+        if (i >= s.length) return undefined;
+        const d = s[i] as string;
+        if (d === '"') break;
+        const next = s[i + 1];
+        // Inside double quotes a backslash only escapes $ ` " \ and newline (POSIX sh 2.2.3).
+        if (d === '\\' && next !== undefined && '$`"\\\n'.includes(next)) {
+          if (next !== '\n') lit(next);
+          i += 2;
+        } else if (d === '$' || d === '`') i += dollar(i);
+        else {
+          lit(d);
+          i++;
+        }
+      }
+      i++;
+    } else if (ch === '\\') {
+      const next = s[i + 1];
+      if (next !== undefined && next !== '\n') lit(next);
+      i += 2;
+    } else if (ch === '$' || ch === '`') i += dollar(i);
+    else {
+      lit(ch);
+      i++;
+    }
+  }
+  const value = parts.map((p) => ('lit' in p ? p.lit : 'name' in p ? p.raw : p.code)).join('');
+  return { token: { kind: 'word', raw: s.slice(start, i), value, dynamic: parts.some((p) => !('lit' in p)), parts }, end: i };
+}
+
 // The leading `KEY=VALUE` words of a shell command, quotes removed, values taken literally (no `$` expansion).
 export function envPrefix(command: string): Record<string, string> {
+  return envPrefixOf(tokenize(command));
+}
+
+function envPrefixOf(tokens: readonly Token[]): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const token of tokenize(command)) {
+  for (const token of tokens) {
     // Assignments followed by an operator or nothing set shell variables, not a command's environment.
     if (token.kind === 'op') return {};
     const key = ASSIGNMENT.exec(token.raw)?.[0].slice(0, -1);
@@ -113,7 +153,8 @@ export function substitutePlaceholders(s: string, vars: PlaceholderVars): string
   );
 }
 
-// Build the shell-form or exec-form (`args`, https://code.claude.com/docs/en/hooks#exec-form) command of a row.
+// Build the shell-form or exec-form (`args`, https://code.claude.com/docs/en/hooks#exec-form) command of a row; the
+// command line is tokenized once, and its tokens kept for whoever needs its words (catalog/script.ts).
 export function prepareCommand(row: CatalogRow, vars: PlaceholderVars): PreparedCommand {
   if (row.command === undefined) {
     throw new TypeError(`prepareCommand: ${row.locator} has no command (type ${row.type})`);
@@ -122,13 +163,19 @@ export function prepareCommand(row: CatalogRow, vars: PlaceholderVars): Prepared
   if (row.args !== undefined) {
     const args = row.args.map((arg) => substitutePlaceholders(arg, vars));
     const words = [file, ...args];
-    return { file, args, shell: false, env: {}, label: labelOf(words, row.command, vars.projectDir) };
+    return { file, args, shell: false, env: {}, label: labelOf(words, row.command, vars.projectDir), tokens: words.map(literalWord) };
   }
+  const tokens = tokenize(file);
   const words: string[] = [];
-  for (const token of tokenize(file)) if (token.kind === 'word') words.push(token.value);
+  for (const token of tokens) if (token.kind === 'word') words.push(token.value);
   // Shell form runs the command as written: sh expands ${CLAUDE_PLUGIN_ROOT} from the environment the runner
   // sets, so a path holding `$(…)`, quotes or `$` is data, never code (textual substitution would let sh run it).
-  return { file: row.command, shell: true, ...(row.shell === 'bash' ? { shellPath: 'bash' } : {}), env: envPrefix(file), label: labelOf(words, row.command, vars.projectDir) };
+  return { file: row.command, shell: true, ...(row.shell === 'bash' ? { shellPath: 'bash' } : {}), env: envPrefixOf(tokens), label: labelOf(words, row.command, vars.projectDir), tokens };
+}
+
+/** An exec-form argument as a word token: taken literally, no shell reads it. */
+function literalWord(value: string): Token {
+  return { kind: 'word', raw: value, value, dynamic: false, parts: [{ lit: value }] };
 }
 
 // Names that run a script rather than being one, skipped when picking a label.

@@ -66,3 +66,12 @@ export const MATCHERLESS_EVENTS: ReadonlySet<string> = new Set<KnownEvent>([
   'CwdChanged',
   'MessageDisplay',
 ]);
+
+/** Claude Code's default per-hook timeouts, seconds (https://code.claude.com/docs/en/hooks, "Common fields"; docs/claude-hooks.md §1.4). */
+export const CLAUDE_DEFAULT_TIMEOUT_S = 600;
+export const CLAUDE_PROMPT_TIMEOUT_S = 30;
+
+/** The time a row may take, as Claude Code gives it: its own `timeout`, else its event's default. */
+export function rowTimeoutS(row: { event: string; timeout?: number | undefined }): number {
+  return row.timeout ?? (row.event === 'UserPromptSubmit' ? CLAUDE_PROMPT_TIMEOUT_S : CLAUDE_DEFAULT_TIMEOUT_S);
+}

@@ -1,8 +1,8 @@
 // Which file a catalog row runs: the script path inside its command, after placeholder substitution.
+// Pure: nothing here touches the file system.
 // `./guard.sh` and `"${CLAUDE_PLUGIN_ROOT}"/hooks/guard.sh` must be executable; `node guard.mjs` or `sh guard.sh` need not.
-import fs from 'node:fs';
 import path from 'node:path';
-import { substitutePlaceholders, tokenize, type PlaceholderVars } from './command.ts';
+import { substitutePlaceholders, tokenize, type PlaceholderVars, type Token } from './command.ts';
 import type { CatalogRow } from './types.ts';
 
 export type ScriptRef =
@@ -32,20 +32,22 @@ interface Word {
 }
 
 /** The words of the first simple command of a shell line: quotes removed, no expansion. */
-export function firstCommandWords(line: string): Word[] {
+export function firstCommandWords(line: string | readonly Token[]): Word[] {
   const words: Word[] = [];
-  for (const t of tokenize(line)) {
+  for (const t of typeof line === 'string' ? tokenize(line) : line) {
     if (t.kind === 'op') break;
     words.push({ value: t.value, dynamic: t.dynamic });
   }
   return words;
 }
 
-/** Find the script a row runs. `home` expands a leading `~/`. */
-export function scriptOf(row: CatalogRow, vars: PlaceholderVars, home?: string): ScriptRef {
+/** Find the script a row runs. `home` expands a leading `~/`; `tokens` are prepareCommand's, when the caller has them. */
+export function scriptOf(row: CatalogRow, vars: PlaceholderVars, home?: string, tokens?: readonly Token[]): ScriptRef {
   if (row.command === undefined) return { kind: 'opaque', why: 'no command' };
   let words: Word[];
-  if (row.args !== undefined) {
+  if (tokens) {
+    words = firstCommandWords(tokens);
+  } else if (row.args !== undefined) {
     words = [row.command, ...row.args].map((w) => ({ value: substitutePlaceholders(w, vars), dynamic: false }));
   } else {
     words = firstCommandWords(substitutePlaceholders(row.command, vars));
@@ -91,19 +93,4 @@ export function scriptOf(row: CatalogRow, vars: PlaceholderVars, home?: string):
 function resolve(p: string, projectDir: string, home?: string): string {
   if (p.startsWith('~/') && home) return path.join(home, p.slice(2));
   return path.resolve(projectDir, p);
-}
-
-/** Where a bare command resolves on PATH, if anywhere. */
-export function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
-  for (const d of (env.PATH ?? '').split(path.delimiter)) {
-    if (!d) continue;
-    const p = path.join(d, name);
-    try {
-      fs.accessSync(p, fs.constants.X_OK);
-      if (fs.statSync(p).isFile()) return p;
-    } catch {
-      /* not here */
-    }
-  }
-  return undefined;
 }

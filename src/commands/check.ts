@@ -1,24 +1,24 @@
 // `hookshim check [DIR]`: everything that can be wrong with a repo's binding, found without running anything.
 // Each problem is a Finding with a stable code; `error` fails CI, `warning` only with --strict, `info` is context.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { HANDLED_EVENTS, type HandledEvent } from '../../adapters/events.ts';
 import { CURSOR_TO_CLAUDE } from '../../adapters/tools.ts';
-import { MATCHERLESS_EVENTS, TOOL_EVENTS } from '../../catalog/events.ts';
+import { MATCHERLESS_EVENTS, rowTimeoutS, TOOL_EVENTS } from '../../catalog/events.ts';
 import { compileIfRule } from '../../catalog/ifRule.ts';
 import { compileMatcher } from '../../catalog/matcher.ts';
 import type { Catalog, CatalogRow } from '../../catalog/types.ts';
 import { slackFor } from '../project/budget.ts';
 import { CONFIG_FILE, ConfigSchema, parseConfig, type HookshimConfig } from '../project/config.ts';
-import { CLAUDE_DEFAULT_TIMEOUT_S, CLAUDE_PROMPT_TIMEOUT_S } from '../hook/select.ts';
 import { catalogFile } from '../project/paths.ts';
-import { loadCatalog } from './load.ts';
-import { bundleVersion, detectMode, HOOKS_JSON, isOurs, PACKAGED, readHooksFile, VENDORED, type HooksFile, type Mode } from '../project/binding.ts';
+import { parseCatalog } from '../../catalog/load.ts';
+import { bundleVersion, cannotRun, detectMode, HOOKS_JSON, isOurs, PACKAGED, planBinding, readHooksFile, runsOn, VENDORED, type HooksFile, type InitPlan, type Mode } from '../project/binding.ts';
+import { loadCatalogWith } from '../project/load.ts';
+import { safeHome } from '../state/fsx.ts';
 import { doubleBinding } from './doubleBinding.ts';
-import { cannotRun, defaultBundle, planBinding, runsOn, type InitPlan } from './init.ts';
+import { defaultBundle } from './init.ts';
 import type { Finding } from './io.ts';
-import { BUILTINS, onPath, scriptOf, type ScriptRef } from '../../catalog/script.ts';
+import { BUILTINS, scriptOf, type ScriptRef } from '../../catalog/script.ts';
 
 export interface CheckOptions {
   dir: string;
@@ -65,7 +65,7 @@ export function runChecks(opts: CheckOptions): CheckResult {
   const mode = opts.mode ?? detectMode(existing) ?? 'vendored';
   const base = { dir, catalogFile: file, hooks, mode };
 
-  const loaded = loadCatalog(file);
+  const loaded = loadCatalogWith(file, parseCatalog);
   const { config, findings: configFindings } = checkConfig(dir);
   findings.push(...configFindings);
   if (!loaded.ok) {
@@ -82,7 +82,7 @@ export function runChecks(opts: CheckOptions): CheckResult {
   const catalog = loaded.catalog;
   for (const w of catalog.warnings) findings.push({ code: 'catalog-warning', severity: 'warning', where: shownCatalog, message: w.startsWith(file) ? w.slice(file.length).trim() : w });
   const plan = planBinding(catalog, mode);
-  const pluginRoot = path.dirname(path.dirname(file));
+  const pluginRoot = loaded.root;
 
   findings.push(...checkBinding(hooks, plan, catalog));
   findings.push(...checkBundle(dir, mode, opts.bundle ?? defaultBundle()));
@@ -248,7 +248,7 @@ function checkTimeout(row: CatalogRow, where: string, c: RowContext): Finding[] 
         fix: wrapper >= 600 ? `lower the row's timeout to ${budget}s or less (init binds at most 600s)` : REBIND,
       });
     } else if (row.timeout === undefined) {
-      const claude = row.event === 'UserPromptSubmit' ? CLAUDE_PROMPT_TIMEOUT_S : CLAUDE_DEFAULT_TIMEOUT_S;
+      const claude = rowTimeoutS({ event: row.event });
       if (claude > budget) out.push({ code: 'timeout-default', severity: 'info', where, message: `no timeout: Claude Code allows ${claude}s; on ${ev} it gets at most ${budget}s (${from})` });
     }
   }
@@ -314,10 +314,18 @@ function differences(have: Record<string, unknown>, want: Record<string, unknown
   return keys.length ? ` (${keys.map((k) => `${k} ${show(have[k])} → ${show(want[k])}`).join('; ')})` : '';
 }
 
-function safeHome(): string | undefined {
-  try {
-    return os.homedir();
-  } catch {
-    return undefined;
+
+/** Where a bare command resolves on PATH, if anywhere. */
+export function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
+  for (const d of (env.PATH ?? '').split(path.delimiter)) {
+    if (!d) continue;
+    const p = path.join(d, name);
+    try {
+      fs.accessSync(p, fs.constants.X_OK);
+      if (fs.statSync(p).isFile()) return p;
+    } catch {
+      /* not here */
+    }
   }
+  return undefined;
 }

@@ -6,9 +6,8 @@ import path from 'node:path';
 import { stateRootFor } from '../state/dir.ts';
 import { VERSION } from '../hook/version.ts';
 import { foreignCounts, HOOKS_JSON, isOurs } from '../project/binding.ts';
-import { runChecks, type CheckResult } from './check.ts';
+import { onPath, runChecks, type CheckResult } from './check.ts';
 import type { Finding } from './io.ts';
-import { onPath } from '../../catalog/script.ts';
 
 /** Oldest Node the bundle supports (package.json engines). */
 export const MIN_NODE = [20, 19] as const;

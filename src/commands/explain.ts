@@ -1,29 +1,32 @@
-// `hookshim explain [--event E] [--run] < payload.json`: what hookshim would do with one Cursor payload.
-// Without --run nothing is executed: the translation and the row selection are pure. With --run the selected
-// scripts run exactly as on the hook path (same jobs, same deadline) in a throwaway state directory.
+// `hookshim explain [--event E] [--run] < payload.json`: what hookshim would do with one Cursor payload, computed by
+// the hook path's own phases. Without --run nothing is executed; with --run the selected scripts run exactly as on
+// the hook path (same jobs, same deadline, same fold) in a throwaway state directory.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ADAPTERS } from '../../adapters/index.ts';
 import { HANDLED_EVENTS, isHandledEvent, RUNS, UNBOUND_CURSOR_EVENTS, type HandledEvent } from '../../adapters/events.ts';
-import { interpret } from '../../adapters/outcome.ts';
-import { EMPTY_STATE, type EventContext, type Json, type RunResult, type Verdict } from '../../adapters/types.ts';
-import { prepareCommand } from '../../catalog/command.ts';
-import { mcpServersOf } from '../../catalog/mcp.ts';
+import { isRecord, type Json } from '../../adapters/json.ts';
+import { describeVerdict, interpret } from '../../adapters/outcome.ts';
+import { EMPTY_STATE, type Effect, type Invocation, type Plan, type RunResult, type Verdict } from '../../adapters/types.ts';
+import { parseCatalog } from '../../catalog/load.ts';
 import { explainRows, type RowExplanation } from '../../catalog/select.ts';
 import type { CatalogRow } from '../../catalog/types.ts';
-import { budgetFor } from '../project/budget.ts';
+import { deliverPromptNow } from '../hook/finish.ts';
+import { attachTranscripts, RowPrep, toJob } from '../hook/jobs.ts';
 import { createLog } from '../hook/log.ts';
-import { deliverPromptNow, resultGated, toJob } from '../hook/select.ts';
-import { makeEnvFile, readEnvFile } from '../state/index.ts';
-import { catalogFile, projectDir, readBinding } from '../project/paths.ts';
-import { loadCatalog, loadConfig } from './load.ts';
+import { planAndSelect } from '../hook/run.ts';
 import { startAll } from '../hook/runner.ts';
+import { resultGated, type Chosen } from '../hook/select.ts';
+import { setUp, type Setup } from '../hook/setup.ts';
 import { parsePayload } from '../hook/stdin.ts';
+import { cannotRun } from '../project/binding.ts';
+import { loadCatalogWith } from '../project/load.ts';
+import { catalogFile, cursorTranscriptPath, projectDir } from '../project/paths.ts';
+import type { StateDir } from '../state/dir.ts';
+import { makeEnvFile, readEnvFile } from '../state/envFile.ts';
+import { safeHome } from '../state/fsx.ts';
 import { claudeTranscript } from '../state/transcript.ts';
-import { cannotRun } from './init.ts';
 import { CommandError, EXIT } from './io.ts';
-import { str } from '../../adapters/payload.ts';
 
 export interface ExplainOptions {
   /** The Cursor payload, as text (BOM allowed). */
@@ -88,6 +91,7 @@ export interface ExplainReport {
   executed: boolean;
 }
 
+
 const EXCERPT = 600;
 
 /** Explain one payload; throws CommandError for bad input or an unreadable catalog. */
@@ -100,162 +104,168 @@ export async function explain(opts: ExplainOptions): Promise<ExplainReport> {
   if (!event) throw new CommandError('no --event given and the payload has no "hook_event_name"', EXIT.usage);
   const notes: string[] = [];
   if (opts.event && named && opts.event !== named) notes.push(`the payload says hook_event_name "${named}"; explained as ${opts.event}`);
-
   const { dir, how } = resolveDir(opts, input);
   const file = catalogFile(opts.env, dir);
-  const loaded = loadCatalog(file);
-  if (!loaded.ok) throw new CommandError(`${loaded.error}${dir === opts.cwd ? '' : ` (project ${dir}, from ${how})`}`);
-  const rows = loaded.catalog.rows;
-  const base = { event, project: { dir, how }, catalog: path.relative(dir, file) || file, notes, executed: false };
+  const where: Where = { dir, how, file, notes, unreadable: (error) => new CommandError(`${error}${dir === opts.cwd ? '' : ` (project ${dir}, from ${how})`}`) };
+  if (isHandledEvent(event)) return explainHandled(event, input, opts, where);
+  const loaded = loadCatalogWith(file, parseCatalog);
+  if (!loaded.ok) throw where.unreadable(loaded.error);
+  if (!(event in UNBOUND_CURSOR_EVENTS)) throw new CommandError(`unknown Cursor event "${event}"; hookshim handles ${HANDLED_EVENTS.join(', ')}`, EXIT.usage);
+  return {
+    event,
+    handled: false,
+    unhandled: UNBOUND_CURSOR_EVENTS[event as keyof typeof UNBOUND_CURSOR_EVENTS],
+    project: { dir, how },
+    catalog: path.relative(dir, file) || file,
+    binding: { timeoutS: 0, source: 'not bound' },
+    notes,
+    invocations: [],
+    otherRows: loaded.catalog.rows.map((r) => other(r, event, new RowPrep(loaded.root, dir))),
+    executed: false,
+  };
+}
 
-  if (!isHandledEvent(event)) {
-    if (!(event in UNBOUND_CURSOR_EVENTS)) throw new CommandError(`unknown Cursor event "${event}"; hookshim handles ${HANDLED_EVENTS.join(', ')}`, EXIT.usage);
-    return {
-      ...base,
-      handled: false,
-      unhandled: UNBOUND_CURSOR_EVENTS[event as keyof typeof UNBOUND_CURSOR_EVENTS],
-      binding: { timeoutS: 0, source: 'not bound' },
-      invocations: [],
-      otherRows: rows.map((r) => other(r, event, dir, file)),
-    };
-  }
+interface Where {
+  dir: string;
+  how: string;
+  file: string;
+  notes: string[];
+  unreadable(error: string): CommandError;
+}
 
-  const logLines: string[] = [];
-  const log = createLog({}, (t) => logLines.push(t.replace(/^hookshim: /, '').trimEnd()));
-  const config = loadConfig(dir, (m) => notes.push(m));
-  const binding = readBinding(dir, event);
-  const sessionId = str(input.conversation_id) ?? str(input.session_id) ?? 'explain';
-  const ctx: EventContext = { event, input, projectDir: dir, sessionId, transcriptPath: '', loopLimit: binding.loopLimit, hostEnv: process.env, mcpServers: mcpServersOf(rows) };
+/**
+ * A handled event, through the hook path's own phases (setUp, planAndSelect, transcripts, result gating, toJob) in a
+ * throwaway state directory; scripts run only with --run.
+ */
+async function explainHandled(event: HandledEvent, input: Json, opts: ExplainOptions, w: Where): Promise<ExplainReport> {
+  const lines: string[] = [];
+  const log = createLog({}, (t) => lines.push(t.replace(/^hookshim: /, '').trimEnd()));
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-explain-'));
   try {
-    const state = { root: tmp };
-    const adapter = ADAPTERS[event];
-    const plan = adapter.plan(ctx, EMPTY_STATE);
-    notes.push(...plan.notes);
-    const subagent = (input.tool_input as Json | undefined)?.subagent_type;
-    if (event === 'preToolUse' && (input.tool_name === 'Task' || input.tool_name === 'Subagent') && plan.invocations[0] && !plan.invocations[0].subject.values.includes('Agent')) {
-      notes.push(`${String(input.tool_name)} with subagent_type ${JSON.stringify(subagent)} is tried as ${plan.invocations[0].subject.values.join(', ')}, not Agent: read-only subagents do not reach Agent rows (adapters/tools.ts)`);
-    }
-    if (plan.invocations.length === 0 && plan.notes.length === 0) notes.push(`${event} runs no Claude event for this payload`);
-
-    // The transcript rewrite is translation, not execution: do it in the throwaway state dir so payloads are exact.
-    const cursorTx = str(input.transcript_path) ?? str(opts.env.CURSOR_TRANSCRIPT_PATH);
-    const tx = await claudeTranscript({ cursorPath: cursorTx, sessionId, cwd: dir, state, warn: (m) => notes.push(m) });
-    ctx.transcriptPath = opts.run ? tx.path : cursorTx ? `<Claude-shaped rewrite of ${cursorTx}, written when scripts run>` : '';
-    if (tx.lastAssistantMessage !== undefined) ctx.lastAssistantMessage = tx.lastAssistantMessage;
-
-    const invocations: ExplainedInvocation[] = [];
-    const chosen: { inv: (typeof plan.invocations)[number]; row: CatalogRow; matched: string | undefined }[] = [];
-    const home = safeHome();
-    for (const inv of plan.invocations) {
-      const explained = explainRows(rows, inv.claudeEvent, { ...inv.subject, ...(home ? { homeDir: home } : {}) }).filter((e) => e.status !== 'other-event');
-      const selected = explained.filter((e) => e.status === 'selected').map((e) => ({ inv, row: e.row, matched: e.matchedValue }));
-      // Result-gated rows: the hook path drops them until tool results are recorded for the conversation (never, here).
-      const kept = resultGated(selected, config, tx.resultsAvailable, log);
-      chosen.push(...kept);
-      const as = [...new Set(selected.map((s) => s.matched ?? null))];
-      invocations.push({
-        claudeEvent: inv.claudeEvent,
-        values: inv.subject.values,
-        payloads: (as.length ? as : [null]).map((a) => ({ as: a, payload: inv.payload(a ?? undefined) })),
-        rows: explained.map((e) => {
-          const row = describeRow(e.row, dir, file);
-          if (e.status === 'selected' && !kept.some((k) => k.row === e.row)) return { ...row, status: 'gated', reason: logLines.find((l) => l.includes(e.row.locator)) ?? 'result-gated' };
-          return { ...row, status: e.status, ...(e.matchedValue !== undefined ? { matchedValue: e.matchedValue } : {}), ...(e.reason ? { reason: e.reason } : {}) };
-        }),
-      });
-    }
-    const considered = new Set(plan.invocations.map((i) => i.claudeEvent as string));
-    const otherRows = rows.filter((r) => !considered.has(r.event)).map((r) => other(r, event, dir, file));
-    const report: ExplainReport = { ...base, handled: true, binding: { timeoutS: binding.timeoutS, source: binding.source }, invocations, otherRows };
-    if (!opts.run) return report;
-
-    // --run: the hook path's jobs, deadline and fold; session state starts empty and is thrown away.
-    const budget = budgetFor(binding.timeoutS, Date.now());
-    const envFile = event === 'sessionStart' ? makeEnvFile(state, sessionId) : undefined;
-    const pluginRoot = path.dirname(path.dirname(file));
-    const jobs = chosen.map(({ inv, row, matched }) => toJob(inv, row, matched, { dir, pluginRoot, env: opts.env, deadline: budget.deadline, ...(envFile ? { envFile } : {}) }));
-    const results: RunResult[] = jobs.length ? await (await startAll(jobs)).done : [];
-    const verdicts = results.map(interpret);
-    const folded = adapter.fold(ctx, verdicts, { ...EMPTY_STATE, ...(envFile ? { envFile: readEnvFile(envFile) } : {}) });
-    if (config.promptContext === 'beforeSubmitPrompt' && event === 'beforeSubmitPrompt') deliverPromptNow(folded);
-    report.executed = jobs.length > 0;
-    report.run = {
-      scripts: results.map((r, i) => ({
-        locator: r.locator,
-        label: r.label,
-        claudeEvent: r.claudeEvent,
-        exit: r.exitCode,
-        signal: r.signal,
-        timedOut: r.timedOut,
-        ms: r.durationMs,
-        stdout: excerpt(r.stdout),
-        stderr: excerpt(r.stderr),
-        verdict: summarize(verdicts[i] as Verdict, r),
-      })),
-      answer: folded.answer,
-      notes: folded.notes,
-      effects: folded.effects.map((e) => (e.kind === 'stash' ? `stash ${e.messages.length} warning(s) for postToolUse of ${e.toolUseId}` : e.kind === 'carry' ? `carry ${e.messages.length} message(s) to the next postToolUse` : e.kind === 'pendingPrompt' ? `keep ${e.messages.length} prompt context message(s) for the first postToolUse` : 'mark the first prompt\'s context as delivered')),
+    const state: StateDir = { root: tmp };
+    const setup = await setUp(event, input, { env: opts.env, cwd: opts.cwd, stdin: process.stdin, startedAt: Date.now() }, log, { dir: w.dir, state });
+    if ('problem' in setup) throw w.unreadable(setup.problem);
+    const { plan, chosen } = planAndSelect(setup, { log });
+    noteReadOnlyTask(setup, plan, lines);
+    if (plan.invocations.length === 0 && plan.notes.length === 0) lines.push(`${event} runs no Claude event for this payload`);
+    // The transcript rewrite is translation, not execution: it happens in the throwaway state dir so payloads are exact.
+    const tx = await attachTranscripts(setup, claudeTranscript, state, log);
+    const cursorTx = cursorTranscriptPath(input, opts.env);
+    if (!opts.run) setup.ctx.transcriptPath = cursorTx ? `<Claude-shaped rewrite of ${cursorTx}, written when scripts run>` : '';
+    const gated = resultGated(chosen, setup.config, tx.resultsAvailable, log);
+    const prep = new RowPrep(setup.catalog.root, w.dir);
+    const report: ExplainReport = {
+      event,
+      handled: true,
+      project: { dir: w.dir, how: w.how },
+      catalog: path.relative(w.dir, w.file) || w.file,
+      binding: { timeoutS: setup.binding.timeoutS, source: setup.binding.source },
+      notes: w.notes,
+      invocations: plan.invocations.map((inv) => explainInvocation(inv, setup, chosen, gated, prep, lines)),
+      otherRows: setup.catalog.rows.filter((r) => !plan.invocations.some((i) => i.claudeEvent === r.event)).map((r) => other(r, event, prep)),
+      executed: false,
     };
+    // Skipped rows are shown row by row; everything else the phases said is a note.
+    w.notes.push(...lines.filter((l) => !l.startsWith('skipped ')));
+    if (opts.run) report.run = await runSelected(setup, gated, prep, state, report);
     return report;
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
 
-/** One verdict in words. */
-export function summarize(v: Verdict, r: RunResult): string {
-  if (r.background) return 'started in the background (async: its answer is ignored)';
-  if (v.failure) return `fails (${v.failure.kind}): ${v.failure.detail}`;
-  const parts: string[] = [];
-  if (v.block !== undefined) parts.push(`blocks (${v.blockKind}): ${oneLine(v.block)}`);
-  if (v.stop !== undefined) parts.push(`continue:false: ${oneLine(v.stop)}`);
-  if (v.decision && v.decision !== 'deny') parts.push(`${v.decision}${v.decisionReason ? `: ${oneLine(v.decisionReason)}` : ''}`);
-  if (v.updatedInput) parts.push(`rewrites the input to ${JSON.stringify(v.updatedInput)}`);
-  for (const c of v.context) parts.push(`context: ${oneLine(c)}`);
-  if (v.systemMessage && v.block === undefined) parts.push(`systemMessage: ${oneLine(v.systemMessage)}`);
-  if (v.plainText) parts.push(`plain stdout: ${oneLine(v.plainText)}`);
-  if (v.error) parts.push(`error: ${v.error}`);
-  return parts.length ? parts.join('; ') : 'no effect (exit 0, nothing said)';
+/** One invocation: the Claude stdin per tool name a row matched, and every row of its event with why it runs or not. */
+function explainInvocation(inv: Invocation, setup: Setup, chosen: readonly Chosen[], gated: readonly Chosen[], prep: RowPrep, lines: readonly string[]): ExplainedInvocation {
+  const homeDir = safeHome();
+  const explained = explainRows(setup.catalog.rows, inv.claudeEvent, { ...inv.subject, ...(homeDir ? { homeDir } : {}) }).filter((e) => e.status !== 'other-event');
+  const as = [...new Set(chosen.filter((c) => c.inv === inv).map((c) => c.matched ?? null))];
+  return {
+    claudeEvent: inv.claudeEvent,
+    values: inv.subject.values,
+    payloads: (as.length ? as : [null]).map((a) => ({ as: a, payload: inv.payload(a ?? undefined) })),
+    rows: explained.map((e) => {
+      const row = describeRow(e.row, prep);
+      if (e.status === 'selected' && !gated.some((k) => k.row === e.row && k.inv === inv)) return { ...row, status: 'gated', reason: lines.find((l) => l.includes(e.row.locator)) ?? 'result-gated' };
+      return { ...row, status: e.status, ...(e.matchedValue !== undefined ? { matchedValue: e.matchedValue } : {}), ...(e.reason ? { reason: e.reason } : {}) };
+    }),
+  };
 }
 
+/** --run: the hook path's jobs, deadline and fold; session state starts empty and is thrown away. */
+async function runSelected(setup: Setup, gated: readonly Chosen[], prep: RowPrep, state: StateDir, report: ExplainReport): Promise<NonNullable<ExplainReport['run']>> {
+  const envFile = setup.adapter.needs.envFile ? makeEnvFile(state, setup.sessionId) : undefined;
+  const jobs = gated.map((c) => toJob(c, { prep, env: setup.env, deadline: setup.budget.deadline, ...(envFile ? { envFile } : {}) }));
+  const results: RunResult[] = jobs.length ? await (await startAll(jobs)).done : [];
+  const verdicts = results.map(interpret);
+  const folded = setup.adapter.fold(setup.ctx, verdicts, { ...EMPTY_STATE, ...(envFile ? { envFile: readEnvFile(envFile) } : {}) });
+  if (setup.adapter.needs.promptDelivery && setup.config.promptContext === 'beforeSubmitPrompt') deliverPromptNow(folded);
+  report.executed = jobs.length > 0;
+  return {
+    scripts: results.map((r, i) => ({
+      locator: r.locator,
+      label: r.label,
+      claudeEvent: r.claudeEvent,
+      exit: r.exitCode,
+      signal: r.signal,
+      timedOut: r.timedOut,
+      ms: r.durationMs,
+      stdout: excerpt(r.stdout),
+      stderr: excerpt(r.stderr),
+      verdict: r.background ? 'started in the background (async: its answer is ignored)' : describeVerdict(verdicts[i] as Verdict),
+    })),
+    answer: folded.answer,
+    notes: folded.notes,
+    effects: folded.effects.map(describeEffect),
+  };
+}
+
+/** A state change, as explain shows it (it is shown, never made). */
+function describeEffect(e: Effect): string {
+  switch (e.kind) {
+    case 'stash':
+      return `stash ${e.messages.length} warning(s) for postToolUse of ${e.toolUseId}`;
+    case 'carry':
+      return `carry ${e.messages.length} message(s) to the next postToolUse`;
+    case 'pendingPrompt':
+      return `keep ${e.messages.length} prompt context message(s) for the first postToolUse`;
+    case 'coverFirstPrompt':
+      return "mark the first prompt's context as delivered";
+  }
+}
+
+/** A Task whose subagent is read-only does not reach Agent rows: say so, since a maintainer will wonder. */
+function noteReadOnlyTask(setup: Setup, plan: Plan, notes: string[]): void {
+  const tool = setup.input.tool_name;
+  const values = plan.invocations[0]?.subject.values;
+  if (setup.event !== 'preToolUse' || (tool !== 'Task' && tool !== 'Subagent') || !values || values.includes('Agent')) return;
+  const subagent = isRecord(setup.input.tool_input) ? setup.input.tool_input.subagent_type : undefined;
+  notes.push(`${String(tool)} with subagent_type ${JSON.stringify(subagent)} is tried as ${values.join(', ')}, not Agent: read-only subagents do not reach Agent rows (adapters/tools.ts)`);
+}
+
+/** The project root as the hook path would resolve it, and how. */
 function resolveDir(opts: ExplainOptions, input: Json): { dir: string; how: string } {
   if (opts.dir !== undefined) return { dir: path.resolve(opts.cwd, opts.dir), how: '--dir' };
   if (opts.env.CURSOR_PROJECT_DIR) return { dir: path.resolve(opts.env.CURSOR_PROJECT_DIR), how: 'CURSOR_PROJECT_DIR' };
   const roots = input.workspace_roots;
   const dir = projectDir({}, input, opts.cwd);
-  if (Array.isArray(roots) && roots[0]) return { dir, how: 'the payload\'s workspace_roots[0]' };
+  if (Array.isArray(roots) && roots[0]) return { dir, how: "the payload's workspace_roots[0]" };
   return { dir, how: 'the current directory' };
 }
 
-function describeRow(row: CatalogRow, dir: string, file: string): Omit<ExplainedRow, 'status'> {
-  const label = row.command !== undefined ? prepareCommand(row, { pluginRoot: path.dirname(path.dirname(file)), projectDir: dir }).label : `(${row.type} handler)`;
+function describeRow(row: CatalogRow, prep: RowPrep): Omit<ExplainedRow, 'status'> {
+  const label = row.command !== undefined ? prep.label(row) : `(${row.type} handler)`;
   return { locator: row.locator, event: row.event, ...(row.matcher !== undefined ? { matcher: row.matcher } : {}), label };
 }
 
 /** A row of another Claude event: where it runs instead, or why never. */
-function other(row: CatalogRow, event: string, dir: string, file: string): ExplainedRow {
+function other(row: CatalogRow, event: string, prep: RowPrep): ExplainedRow {
   const never = cannotRun(row);
   const on = HANDLED_EVENTS.filter((e) => (RUNS[e] as readonly string[]).includes(row.event));
   const reason = never ?? (on.includes(event as HandledEvent) ? `${row.event} is not run for this payload (see notes)` : `runs on ${on.join(', ')}`);
-  return { ...describeRow(row, dir, file), status: 'other-event', reason };
+  return { ...describeRow(row, prep), status: 'other-event', reason };
 }
 
 function excerpt(s: string): string {
   const t = s.trim();
   return t.length > EXCERPT ? `${t.slice(0, EXCERPT)}… (${t.length - EXCERPT} more characters)` : t;
-}
-
-function oneLine(s: string): string {
-  const flat = s.replace(/\s+/g, ' ').trim();
-  return flat.length > 200 ? `${flat.slice(0, 199)}…` : flat;
-}
-
-
-function safeHome(): string | undefined {
-  try {
-    return os.homedir();
-  } catch {
-    return undefined;
-  }
 }

@@ -4,33 +4,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CLAUDE_EVENT_CARRIERS, cursorEventsFor, noAnalogReason, RUNS, type Carrier, type HandledEvent } from '../../adapters/events.ts';
-import type { Catalog, CatalogRow } from '../../catalog/types.ts';
-import { slackFor } from '../project/budget.ts';
+import type { HandledEvent } from '../../adapters/events.ts';
+import { parseCatalog } from '../../catalog/load.ts';
+import { detectMode, HOOKS_JSON, isOurs, mergeHooksJson, PACKAGED, planBinding, readHooksFile, VENDORED, type InitPlan, type Mode } from '../project/binding.ts';
+import { loadCatalogWith } from '../project/load.ts';
 import { catalogFile } from '../project/paths.ts';
-import { loadCatalog } from './load.ts';
-import { detectMode, HOOKS_JSON, isObject, isOurs, PACKAGED, readHooksFile, VENDORED, type Mode } from '../project/binding.ts';
 import { CommandError, EXIT } from './io.ts';
-
-export { PACKAGED, VENDORED } from '../project/binding.ts';
-
-/** Wrapper timeouts hookshim binds by default, seconds; raised when a catalog row needs more. */
-export const DEFAULT_TIMEOUTS: Record<HandledEvent, number> = {
-  preToolUse: 30,
-  postToolUse: 30,
-  postToolUseFailure: 30,
-  stop: 60,
-  subagentStart: 15,
-  subagentStop: 60,
-  beforeSubmitPrompt: 30,
-  sessionStart: 30,
-  sessionEnd: 15,
-  preCompact: 15,
-};
-/** Cursor's loop_limit default for stop and subagentStop (cursor-hooks.md §1). */
-export const LOOP_LIMIT = 5;
-/** Longest wrapper timeout init will bind, seconds. */
-export const MAX_TIMEOUT = 600;
 
 export interface InitOptions {
   dir: string;
@@ -41,107 +20,6 @@ export interface InitOptions {
   env?: NodeJS.ProcessEnv;
   /** Compute and report, write nothing. */
   dryRun?: boolean;
-}
-
-export interface Entry {
-  command: string;
-  timeout: number;
-  loop_limit?: number;
-}
-
-export interface InitPlan {
-  mode: Mode;
-  events: HandledEvent[];
-  entries: Partial<Record<HandledEvent, Entry>>;
-  /** Catalog rows that can never run under Cursor, with the reason. */
-  never: { locator: string; reason: string }[];
-  /** Claude events the catalog uses that Cursor carries only on some surfaces. */
-  limits: { event: string; note: string }[];
-}
-
-/** Decide entries from a catalog: exactly the Cursor events its Claude events need, with timeouts that fit. */
-export function planBinding(catalog: Catalog, mode: Mode): InitPlan {
-  const never: InitPlan['never'] = [];
-  const used = new Set<string>();
-  for (const row of catalog.rows) {
-    const why = cannotRun(row);
-    if (why) never.push({ locator: row.locator, reason: why });
-    else used.add(row.event);
-  }
-  const events = cursorEventsFor(used);
-  const entries: InitPlan['entries'] = {};
-  const prefix = mode === 'package' ? PACKAGED : VENDORED;
-  for (const ev of events) {
-    let timeout = DEFAULT_TIMEOUTS[ev];
-    const need = Math.max(0, ...catalog.rows.filter((r) => !r.async && runsOn(r.event, ev) && !cannotRun(r)).map((r) => r.timeout ?? 0));
-    // A row's own timeout must fit inside the wrapper timeout minus hookshim's slack.
-    while (timeout < MAX_TIMEOUT && timeout * 1000 - slackFor(timeout) < need * 1000) timeout = Math.min(MAX_TIMEOUT, timeout + 5);
-    const entry: Entry = { command: `node ${prefix} ${ev}`, timeout };
-    if (ev === 'stop' || ev === 'subagentStop') entry.loop_limit = LOOP_LIMIT;
-    entries[ev] = entry;
-  }
-  const limits: InitPlan['limits'] = [];
-  for (const ev of used) {
-    const c = (CLAUDE_EVENT_CARRIERS as Record<string, Carrier | object>)[ev] as Carrier;
-    const notes: string[] = [];
-    if (partial(c.desktop)) notes.push(`desktop/CLI: ${c.desktop}`);
-    if (partial(c.cloud)) notes.push(`Cloud agents: ${c.cloud}`);
-    if (notes.length) limits.push({ event: ev, note: notes.join('; ') });
-  }
-  return { mode, events, entries, never, limits };
-}
-
-/** A carrier availability that is not a plain yes ("no …", "yes (not on the CLI)", "block: yes; context: only …"). */
-function partial(availability: string): boolean {
-  return !availability.startsWith('yes') || /\bnot on\b|\bonly\b/.test(availability);
-}
-
-/** Why a row can never run under Cursor, or undefined. */
-export function cannotRun(row: CatalogRow): string | undefined {
-  const why = noAnalogReason(row.event);
-  if (why) return `${row.event} has no Cursor analog: ${why}`;
-  if (!(row.event in CLAUDE_EVENT_CARRIERS)) return `unknown Claude event ${row.event}`;
-  if (row.type !== 'command') return `type "${row.type}": only command handlers run under hookshim`;
-  if (row.command === undefined) return 'a command handler without "command"';
-  return undefined;
-}
-
-/** True when Cursor event `cursorEvent` runs rows of `claudeEvent` (adapters/events.ts RUNS). */
-export function runsOn(claudeEvent: string, cursorEvent: HandledEvent): boolean {
-  return (RUNS[cursorEvent] as readonly string[]).includes(claudeEvent);
-}
-
-/**
- * Merge our entries into an existing .cursor/hooks.json document; foreign entries and keys stay as they are.
- * Our entry keeps the place of the one it replaces; stale ones (events the catalog no longer needs) go.
- * @example mergeHooksJson({ hooks: { stop: [{ command: 'say done' }] } }, plan) // say done stays first
- */
-export function mergeHooksJson(existing: unknown, plan: Pick<InitPlan, 'events' | 'entries'>): Record<string, unknown> {
-  const doc: Record<string, unknown> = isObject(existing) ? { ...existing } : {};
-  const hooks: Record<string, unknown> = isObject(doc.hooks) ? doc.hooks : {};
-  const out: Record<string, unknown> = {};
-  for (const ev of new Set<string>([...Object.keys(hooks), ...plan.events])) {
-    const was = hooks[ev];
-    if (was !== undefined && !Array.isArray(was)) {
-      out[ev] = was;
-      continue;
-    }
-    const list = (was as unknown[] | undefined) ?? [];
-    const mine = plan.entries[ev as HandledEvent];
-    const kept = list.filter((e) => !isOurs(e));
-    const firstOurs = list.findIndex(isOurs);
-    // Where our old entry sat among the foreign ones (end of list for a new event).
-    const at = firstOurs === -1 ? kept.length : list.slice(0, firstOurs).filter((e) => !isOurs(e)).length;
-    if (mine) kept.splice(at, 0, { ...mine });
-    // An event that only ever held our entries disappears with them; one the user left empty stays.
-    if (kept.length === 0 && list.length > 0) continue;
-    out[ev] = kept;
-  }
-  // Keys keep their order; a missing version goes first, a missing hooks last.
-  const result: Record<string, unknown> = 'version' in doc ? {} : { version: 1 };
-  for (const [k, v] of Object.entries(doc)) result[k] = k === 'hooks' ? out : v;
-  if (!('hooks' in result)) result.hooks = out;
-  return result;
 }
 
 /** Locate the bundle shipped beside this CLI (dist/hookshim.cjs). */
@@ -173,7 +51,7 @@ export function init(opts: InitOptions): InitReport {
   const dir = path.resolve(opts.dir);
   if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new CommandError(`${dir} is not a directory`, EXIT.usage);
   const file = catalogFile(opts.env ?? {}, dir);
-  const loaded = loadCatalog(file);
+  const loaded = loadCatalogWith(file, parseCatalog);
   if (!loaded.ok) {
     throw new CommandError(
       fs.existsSync(file)

@@ -1,5 +1,5 @@
 // What every management command shares: its streams and environment (swappable in tests), exit codes, colours.
-import { Readable, type Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 
 /** Exit codes of the management commands (documented in `hookshim --help`). */
 export const EXIT = {
@@ -24,24 +24,8 @@ export interface CliIO {
 }
 
 /** The real process. */
-export function processIO(): CliIO {
+export function cliIO(): CliIO {
   return { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env, cwd: process.cwd() };
-}
-
-/** An in-memory CliIO for tests: collects stdout and stderr. */
-export function memoryIO(opts: { env?: NodeJS.ProcessEnv; cwd?: string; stdin?: string } = {}): CliIO & { out(): string; err(): string } {
-  let out = '';
-  let err = '';
-  const stdin = Readable.from(opts.stdin === undefined ? [] : [Buffer.from(opts.stdin)]) as NodeJS.ReadableStream & { isTTY?: boolean };
-  return {
-    stdout: { write: (s: string | Uint8Array) => ((out += String(s)), true) },
-    stderr: { write: (s: string | Uint8Array) => ((err += String(s)), true) },
-    stdin,
-    env: opts.env ?? {},
-    cwd: opts.cwd ?? process.cwd(),
-    out: () => out,
-    err: () => err,
-  };
 }
 
 /** A failure with the exit code it means; the message is for humans. */

@@ -9,7 +9,7 @@ import { runChecks } from './check.ts';
 import { doctor } from './doctor.ts';
 import { explain } from './explain.ts';
 import { init } from './init.ts';
-import { CommandError, EXIT, json, paint, processIO, tally, type CliIO } from './io.ts';
+import { CommandError, EXIT, json, paint, cliIO, tally, type CliIO } from './io.ts';
 import { renderCheck, renderDoctor, renderExplain, renderInit, renderReplay } from './render.ts';
 import { replay } from './replay.ts';
 
@@ -164,7 +164,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
 
 /** The bin's entry: real process streams; sets process.exitCode. */
 export async function main(argv: string[]): Promise<void> {
-  process.exitCode = await run(argv, processIO());
+  process.exitCode = await run(argv, cliIO());
 }
 
 /** The payload text: a file, or stdin (not a terminal). */

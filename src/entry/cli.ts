@@ -1,16 +1,14 @@
 // Entry of the `hookshim` bin: a Cursor event name runs the hook path (no yargs loaded);
 // anything else is a management command, loaded lazily.
 import { isHandledEvent } from '../../adapters/events.ts';
-import { processIO, runHook } from '../hook/run.ts';
+import { exitAfter } from '../hook/guard.ts';
+import { hookIO, runHook } from '../hook/run.ts';
 
 const first = process.argv[2];
 
 if (first !== undefined && (isHandledEvent(first) || /^[a-z]+[A-Z][A-Za-z]*$/.test(first))) {
   // camelCase words are Cursor event names: always answer with JSON, even for an event hookshim does not handle.
-  runHook(first, processIO()).then(
-    (code) => process.exit(code),
-    () => process.exit(0),
-  );
+  exitAfter(runHook(first, hookIO()));
 } else {
   import('../commands/main.ts').then(
     (m) => m.main(process.argv.slice(2)),

@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
-import { ensurePrivateDir, stateRootFor, writeFileAtomic } from '../state/dir.ts';
+import { stateRootFor } from '../state/dir.ts';
+import { ensurePrivateDir, readOwnedBytes, writeFileAtomic } from '../state/fsx.ts';
 
 declare const HOOKSHIM_CODE: string;
 declare const HOOKSHIM_CODE_HASH: string;
@@ -19,8 +20,8 @@ const base = cachePath();
 // lean run (nothing matched) never compiles; it is preferred, and a lean cache is upgraded once scripts run.
 const full = base ? `${base}.full.bin` : null;
 const lean = base ? `${base}.bin` : null;
-const fullBytes = full ? readCache(full) : undefined;
-const cached = fullBytes ?? (lean ? readCache(lean) : undefined);
+const fullBytes = full ? readOwnedBytes(full) : undefined;
+const cached = fullBytes ?? (lean ? readOwnedBytes(lean) : undefined);
 const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${HOOKSHIM_CODE}\n})`, {
   filename: file,
   ...(cached ? { cachedData: cached } : {}),
@@ -47,26 +48,6 @@ function cachePath(): string | null {
     return path.join(dir, `${HOOKSHIM_CODE_HASH}-${process.version}-${process.arch}`);
   } catch {
     return null;
-  }
-}
-
-/** The cache bytes: a regular file of ours, never through a symlink. */
-function readCache(cache: string): Buffer | undefined {
-  let fd: number;
-  try {
-    fd = fs.openSync(cache, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
-  } catch {
-    return undefined;
-  }
-  try {
-    const st = fs.fstatSync(fd);
-    const uid = typeof process.getuid === 'function' ? process.getuid() : -1;
-    if (!st.isFile() || (uid >= 0 && st.uid !== uid)) return undefined;
-    return fs.readFileSync(fd);
-  } catch {
-    return undefined;
-  } finally {
-    fs.closeSync(fd);
   }
 }
 

@@ -1,8 +1,5 @@
-// Entry of the vendored bundle (.cursor/hooks/hookshim.cjs): `node hookshim.cjs <cursorEvent>`, payload on stdin.
-import { processIO, runHook } from '../hook/run.ts';
+// Entry of the hook bundle (.cursor/hooks/hookshim.cjs): `node hookshim.cjs <cursorEvent>`, payload on stdin.
+import { exitAfter } from '../hook/guard.ts';
+import { hookIO, runHook } from '../hook/run.ts';
 
-const event = process.argv[2];
-runHook(event, processIO()).then(
-  (code) => process.exit(code),
-  () => process.exit(0),
-);
+exitAfter(runHook(process.argv[2], hookIO()));

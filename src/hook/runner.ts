@@ -3,9 +3,10 @@
 // Claude JSON, its own process group so a timeout kills it and everything it forked.
 import type { execa as Execa } from 'execa';
 
-let execa: typeof Execa | undefined;
 import type { ClaudeEvent } from '../../adapters/events.ts';
 import type { RunResult } from '../../adapters/types.ts';
+
+let execa: typeof Execa | undefined;
 
 /** Captured output per stream is capped (DESIGN §6). */
 export const OUTPUT_CAP = 1024 * 1024;
@@ -57,24 +58,13 @@ export interface Batch {
   killAll(): void;
 }
 
-/** Start every job now; resolves when all have finished (or were killed). */
-/** Load execa, then start every job: an event that runs no script never loads it. */
+/** Load execa (an event that runs no script never does), then start every job; `done` resolves when all have finished or were killed. */
 export async function startAll(jobs: readonly Job[]): Promise<Batch> {
   execa ??= (await import('execa')).execa;
   // Tells the vendored loader (src/entry/codeCache.ts) that its code cache should now also hold the runner.
   (globalThis as Record<symbol, unknown>)[Symbol.for('hookshim.startedScripts')] = true;
-  return runAll(jobs);
-}
-
-function loaded(): typeof Execa {
-  if (!execa) throw new Error('runAll before execa was loaded: call startAll');
-  return execa;
-}
-
-/** Start every job now (execa must be loaded: use startAll); resolves when all have finished (or were killed). */
-export function runAll(jobs: readonly Job[]): Batch {
-  loaded();
-  const lives = jobs.map(start);
+  const run = execa;
+  const lives = jobs.map((job) => start(job, run));
   const done = Promise.all(lives.map((l) => l.promise)).then(() => lives.map((l) => l.live.result as RunResult));
   return {
     done,
@@ -95,46 +85,62 @@ function base(job: Pick<Job, 'label' | 'locator' | 'claudeEvent' | 'timeoutSecon
   return { label: job.label, locator: job.locator, claudeEvent: job.claudeEvent, timeoutSeconds: job.timeoutSeconds };
 }
 
-function start(job: Job): { live: Live; promise: Promise<void> } {
+/** Start one job: a known failure is answered without spawning; a background row is started and let go. */
+function start(job: Job, run: typeof Execa): { live: Live; promise: Promise<void> } {
   const started = Date.now();
   const live: Live = { job, started, kill: () => {} };
-  if (job.missing !== undefined || job.startError !== undefined) {
-    // Known not to be startable: answer as the fail matrix says without spawning anything.
-    live.result = { ...base(job), exitCode: null, signal: null, stdout: '', stderr: '', timedOut: false, durationMs: 0, truncated: false, ...(job.missing !== undefined ? { missing: job.missing } : { startError: job.startError as string }) };
+  const answered = (why: Partial<RunResult>): { live: Live; promise: Promise<void> } => {
+    live.result = { ...base(job), exitCode: null, signal: null, stdout: '', stderr: '', timedOut: false, durationMs: 0, truncated: false, ...why };
     return { live, promise: Promise.resolve() };
-  }
-  if (job.background) return { live, promise: startBackground(job, live) };
-
+  };
+  // Known not to be startable: answer as the fail matrix says without spawning anything.
+  if (job.missing !== undefined) return answered({ missing: job.missing });
+  if (job.startError !== undefined) return answered({ startError: job.startError });
   let child: ReturnType<typeof Execa>;
   try {
-    child = loaded()(job.file, job.args ?? [], {
-      shell: job.shell ? (job.shellPath ?? '/bin/sh') : false,
-      cwd: job.cwd,
-      env: safeEnv(job.env),
-      extendEnv: false,
-      stdin: 'pipe',
-      stdout: 'pipe',
-      stderr: 'pipe',
-      buffer: false,
-      reject: false,
-      detached: true,
-      cleanup: false,
-      forceKillAfterDelay: false,
-      stripFinalNewline: false,
-      windowsHide: true,
-    });
+    child = run(job.file, job.args ?? [], spawnOptions(job));
   } catch (err) {
-    live.result = { ...base(job), exitCode: null, signal: null, stdout: '', stderr: '', timedOut: false, startError: (err as Error).message, durationMs: 0, truncated: false };
-    return { live, promise: Promise.resolve() };
+    return answered({ startError: (err as Error).message });
   }
-  live.pid = child.pid;
-  const out = capture(child.stdout);
-  const err = capture(child.stderr);
   child.stdin?.on('error', () => {
     /* the script closed stdin without reading it: fine */
   });
   child.stdin?.end(job.input);
+  if (job.background) {
+    // Claude `async: true`: started with the payload on stdin, not waited for (its decisions have no effect).
+    child.catch(() => {});
+    child.unref();
+    return answered({ exitCode: 0, background: true });
+  }
+  return { live, promise: watch(child, live) };
+}
 
+/** The execa options of a job: shell or exec form, its own process group, output piped (ignored in the background). */
+function spawnOptions(job: Job) {
+  return {
+    shell: job.shell ? (job.shellPath ?? '/bin/sh') : false,
+    cwd: job.cwd,
+    env: safeEnv(job.env),
+    extendEnv: false,
+    stdin: 'pipe',
+    stdout: job.background ? 'ignore' : 'pipe',
+    stderr: job.background ? 'ignore' : 'pipe',
+    buffer: false,
+    reject: false,
+    detached: true,
+    cleanup: false,
+    forceKillAfterDelay: false,
+    stripFinalNewline: false,
+    windowsHide: true,
+  } as const;
+}
+
+/** Capture a running script's output, kill its group on timeout (or when its pipes outlive it), record its result. */
+function watch(child: ReturnType<typeof Execa>, live: Live): Promise<void> {
+  const { job, started } = live;
+  live.pid = child.pid;
+  const out = capture(child.stdout);
+  const err = capture(child.stderr);
   let timedOut = false;
   let exited = false;
   const killGroup = (signal: NodeJS.Signals) => {
@@ -149,19 +155,18 @@ function start(job: Job): { live: Live; promise: Promise<void> } {
       }
     }
   };
-  const hardKill = () => {
+  const closePipes = () => {
+    out.stream?.destroy();
+    err.stream?.destroy();
+  };
+  live.kill = (reason) => {
+    if (reason === 'exit') return killGroup('SIGKILL');
+    timedOut = true;
     killGroup('SIGTERM');
     setTimeout(() => {
       killGroup('SIGKILL');
-      out.stream?.destroy();
-      err.stream?.destroy();
+      closePipes();
     }, KILL_GRACE_MS).unref();
-  };
-  live.kill = (reason) => {
-    if (reason === 'timeout') {
-      timedOut = true;
-      hardKill();
-    } else killGroup('SIGKILL');
   };
   const timer = setTimeout(() => live.kill('timeout'), Math.max(0, job.timeoutMs));
   timer.unref();
@@ -169,18 +174,17 @@ function start(job: Job): { live: Live; promise: Promise<void> } {
   child.on('exit', () => {
     exited = true;
     setTimeout(() => {
-      if (!live.result) {
-        killGroup('SIGKILL');
-        out.stream?.destroy();
-        err.stream?.destroy();
-      }
+      if (live.result) return;
+      killGroup('SIGKILL');
+      closePipes();
     }, PIPE_GRACE_MS).unref();
   });
-
-  const promise = child.then(
+  return child.then(
     (res) => {
       clearTimeout(timer);
       const startError = res.exitCode === undefined && res.signal === undefined && !exited ? causeOf(res) : undefined;
+      // What the script left running in the background with its output closed keeps running, as under Claude Code
+      // (a notifier, a watcher); only a process still holding the pipes is killed (the exit grace above).
       live.result = {
         ...base(job),
         exitCode: res.exitCode ?? null,
@@ -192,41 +196,12 @@ function start(job: Job): { live: Live; promise: Promise<void> } {
         durationMs: Date.now() - started,
         truncated: out.truncated() || err.truncated(),
       };
-      // What the script left running in the background with its output closed keeps running, as under Claude Code
-      // (a notifier, a watcher); only a process still holding the pipes is killed (the exit grace above).
     },
     (e: unknown) => {
       clearTimeout(timer);
       live.result = { ...base(job), exitCode: null, signal: null, stdout: out.text(), stderr: err.text(), timedOut, startError: (e as Error).message, durationMs: Date.now() - started, truncated: false };
     },
   );
-  return { live, promise };
-}
-
-/** Claude `async: true` rows: start detached with the payload on stdin and do not wait (decisions have no effect). */
-function startBackground(job: Job, live: Live): Promise<void> {
-  try {
-    const child = loaded()(job.file, job.args ?? [], {
-      shell: job.shell ? (job.shellPath ?? '/bin/sh') : false,
-      cwd: job.cwd,
-      env: safeEnv(job.env),
-      extendEnv: false,
-      stdin: 'pipe',
-      stdout: 'ignore',
-      stderr: 'ignore',
-      reject: false,
-      detached: true,
-      cleanup: false,
-    });
-    child.stdin?.on('error', () => {});
-    child.stdin?.end(job.input);
-    child.catch(() => {});
-    child.unref();
-    live.result = { ...base(job), exitCode: 0, signal: null, stdout: '', stderr: '', timedOut: false, durationMs: 0, truncated: false, background: true };
-  } catch (err) {
-    live.result = { ...base(job), exitCode: null, signal: null, stdout: '', stderr: '', timedOut: false, startError: (err as Error).message, durationMs: 0, truncated: false };
-  }
-  return Promise.resolve();
 }
 
 /**

@@ -1,7 +1,13 @@
-// Reading .cursor/hooks.json and telling hookshim's entries from everyone else's.
+// Everything about .cursor/hooks.json in one place: reading it, telling hookshim's entries from everyone else's,
+// what an entry configures for the hook path (timeout, loop_limit), and planning and merging the entries init writes.
+// Format: https://cursor.com/docs/hooks (docs/cursor-hooks.md §1).
 import fs from 'node:fs';
 import path from 'node:path';
-import { isOurCommand } from './paths.ts';
+import { CLAUDE_EVENT_CARRIERS, cursorEventsFor, noAnalogReason, RUNS, type Carrier, type HandledEvent } from '../../adapters/events.ts';
+import { isRecord, kindOf } from '../../adapters/json.ts';
+import type { Catalog, CatalogRow } from '../../catalog/types.ts';
+import { slackFor } from './budget.ts';
+import { readRegularFile } from './paths.ts';
 
 /** The project's Cursor hooks file, relative to the root. */
 export const HOOKS_JSON = '.cursor/hooks.json';
@@ -34,8 +40,8 @@ export function readHooksFile(dir: string): HooksFile {
   } catch (err) {
     return { kind: 'invalid', file, error: `not valid JSON (${(err as Error).message})` };
   }
-  if (!isObject(doc)) return { kind: 'invalid', file, error: `expected a JSON object like {"version": 1, "hooks": {...}}, found ${kindOf(doc)}` };
-  if (doc.hooks !== undefined && !isObject(doc.hooks)) return { kind: 'invalid', file, error: `"hooks" must be an object keyed by Cursor event, found ${kindOf(doc.hooks)}` };
+  if (!isRecord(doc)) return { kind: 'invalid', file, error: `expected a JSON object like {"version": 1, "hooks": {...}}, found ${kindOf(doc)}` };
+  if (doc.hooks !== undefined && !isRecord(doc.hooks)) return { kind: 'invalid', file, error: `"hooks" must be an object keyed by Cursor event, found ${kindOf(doc.hooks)}` };
   const hooks: Record<string, unknown[]> = {};
   for (const [ev, list] of Object.entries((doc.hooks as Record<string, unknown> | undefined) ?? {})) {
     if (!Array.isArray(list)) return { kind: 'invalid', file, error: `"hooks.${ev}" must be an array of hook definitions, found ${kindOf(list)}` };
@@ -88,12 +94,165 @@ export function bundleVersion(file: string): string | undefined {
   }
 }
 
-export function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+/** Cursor's default hook timeout when an entry sets none: 60 s in a Hooks-channel log (docs/cursor-hooks.md §1, UNCONFIRMED). */
+export const CURSOR_DEFAULT_TIMEOUT_S = 60;
+
+/** Cursor's default loop_limit for its own hooks (docs/cursor-hooks.md §1). */
+export const CURSOR_DEFAULT_LOOP_LIMIT = 5;
+
+/** What .cursor/hooks.json configures for hookshim's entry of one event. */
+export interface Binding {
+  /** Cursor's timeout for this entry, seconds. */
+  timeoutS: number;
+  /** loop_limit (stop, subagentStop); null = unlimited. */
+  loopLimit: number | null;
+  /** Where the numbers came from, for messages. */
+  source: string;
 }
 
-function kindOf(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'an array';
-  return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
+/** hookshim's own entries in .cursor/hooks.json: a command that runs hookshim.cjs (hookshim.mjs before), or the `hookshim` bin as its command word. */
+export function isOurCommand(command: string): boolean {
+  return /(^|[\s/\\"'])hookshim\.[cm]js(["']?)(\s|$)/.test(command) || /^\s*(?:(?:npx|pnpm exec|yarn|bunx)(?:\s+--?[\w-]+)*\s+)?hookshim(@[\w.-]+)?(\s|$)/.test(command);
+}
+
+/** Read hookshim's entry for `event` from .cursor/hooks.json: the one source of truth for its timeout. */
+export function readBinding(dir: string, event: string): Binding {
+  const file = path.join(dir, '.cursor', 'hooks.json');
+  const fallback: Binding = { timeoutS: CURSOR_DEFAULT_TIMEOUT_S, loopLimit: CURSOR_DEFAULT_LOOP_LIMIT, source: 'Cursor defaults' };
+  let doc: unknown;
+  try {
+    doc = JSON.parse(readRegularFile(file).replace(/^\uFEFF/, ''));
+  } catch {
+    return fallback;
+  }
+  const entries = (doc as { hooks?: Record<string, unknown> } | null)?.hooks?.[event];
+  if (!Array.isArray(entries)) return fallback;
+  const mine = entries.find((e) => typeof e?.command === 'string' && isOurCommand(e.command) && e.command.trim().split(/\s+/).includes(event));
+  if (!mine) return fallback;
+  const t = mine.timeout;
+  const ll = mine.loop_limit;
+  return {
+    timeoutS: typeof t === 'number' && t > 0 ? t : CURSOR_DEFAULT_TIMEOUT_S,
+    loopLimit: ll === null ? null : typeof ll === 'number' && ll >= 0 ? ll : CURSOR_DEFAULT_LOOP_LIMIT,
+    source: `${path.relative(dir, file)} ${event}`,
+  };
+}
+
+/** Wrapper timeouts hookshim binds by default, seconds; raised when a catalog row needs more. */
+export const DEFAULT_TIMEOUTS: Record<HandledEvent, number> = {
+  preToolUse: 30,
+  postToolUse: 30,
+  postToolUseFailure: 30,
+  stop: 60,
+  subagentStart: 15,
+  subagentStop: 60,
+  beforeSubmitPrompt: 30,
+  sessionStart: 30,
+  sessionEnd: 15,
+  preCompact: 15,
+};
+/** Cursor's loop_limit default for stop and subagentStop (docs/cursor-hooks.md §1). */
+export const LOOP_LIMIT = 5;
+/** Longest wrapper timeout init will bind, seconds. */
+export const MAX_TIMEOUT = 600;
+
+export interface Entry {
+  command: string;
+  timeout: number;
+  loop_limit?: number;
+}
+
+export interface InitPlan {
+  mode: Mode;
+  events: HandledEvent[];
+  entries: Partial<Record<HandledEvent, Entry>>;
+  /** Catalog rows that can never run under Cursor, with the reason. */
+  never: { locator: string; reason: string }[];
+  /** Claude events the catalog uses that Cursor carries only on some surfaces. */
+  limits: { event: string; note: string }[];
+}
+
+/** Decide entries from a catalog: exactly the Cursor events its Claude events need, with timeouts that fit. */
+export function planBinding(catalog: Catalog, mode: Mode): InitPlan {
+  const never: InitPlan['never'] = [];
+  const used = new Set<string>();
+  for (const row of catalog.rows) {
+    const why = cannotRun(row);
+    if (why) never.push({ locator: row.locator, reason: why });
+    else used.add(row.event);
+  }
+  const events = cursorEventsFor(used);
+  const entries: InitPlan['entries'] = {};
+  const prefix = mode === 'package' ? PACKAGED : VENDORED;
+  for (const ev of events) {
+    let timeout = DEFAULT_TIMEOUTS[ev];
+    const need = Math.max(0, ...catalog.rows.filter((r) => !r.async && runsOn(r.event, ev) && !cannotRun(r)).map((r) => r.timeout ?? 0));
+    // A row's own timeout must fit inside the wrapper timeout minus hookshim's slack.
+    while (timeout < MAX_TIMEOUT && timeout * 1000 - slackFor(timeout) < need * 1000) timeout = Math.min(MAX_TIMEOUT, timeout + 5);
+    const entry: Entry = { command: `node ${prefix} ${ev}`, timeout };
+    if (ev === 'stop' || ev === 'subagentStop') entry.loop_limit = CURSOR_DEFAULT_LOOP_LIMIT;
+    entries[ev] = entry;
+  }
+  const limits: InitPlan['limits'] = [];
+  for (const ev of used) {
+    const c = (CLAUDE_EVENT_CARRIERS as Record<string, Carrier | object>)[ev] as Carrier;
+    const notes: string[] = [];
+    if (partial(c.desktop)) notes.push(`desktop/CLI: ${c.desktop}`);
+    if (partial(c.cloud)) notes.push(`Cloud agents: ${c.cloud}`);
+    if (notes.length) limits.push({ event: ev, note: notes.join('; ') });
+  }
+  return { mode, events, entries, never, limits };
+}
+
+/** A carrier availability that is not a plain yes ("no …", "yes (not on the CLI)", "block: yes; context: only …"). */
+function partial(availability: string): boolean {
+  return !availability.startsWith('yes') || /\bnot on\b|\bonly\b/.test(availability);
+}
+
+/** Why a row can never run under Cursor, or undefined. */
+export function cannotRun(row: CatalogRow): string | undefined {
+  const why = noAnalogReason(row.event);
+  if (why) return `${row.event} has no Cursor analog: ${why}`;
+  if (!(row.event in CLAUDE_EVENT_CARRIERS)) return `unknown Claude event ${row.event}`;
+  if (row.type !== 'command') return `type "${row.type}": only command handlers run under hookshim`;
+  if (row.command === undefined) return 'a command handler without "command"';
+  return undefined;
+}
+
+/** True when Cursor event `cursorEvent` runs rows of `claudeEvent` (adapters/events.ts RUNS). */
+export function runsOn(claudeEvent: string, cursorEvent: HandledEvent): boolean {
+  return (RUNS[cursorEvent] as readonly string[]).includes(claudeEvent);
+}
+
+/**
+ * Merge our entries into an existing .cursor/hooks.json document; foreign entries and keys stay as they are.
+ * Our entry keeps the place of the one it replaces; stale ones (events the catalog no longer needs) go.
+ * @example mergeHooksJson({ hooks: { stop: [{ command: 'say done' }] } }, plan) // say done stays first
+ */
+export function mergeHooksJson(existing: unknown, plan: Pick<InitPlan, 'events' | 'entries'>): Record<string, unknown> {
+  const doc: Record<string, unknown> = isRecord(existing) ? { ...existing } : {};
+  const hooks: Record<string, unknown> = isRecord(doc.hooks) ? doc.hooks : {};
+  const out: Record<string, unknown> = {};
+  for (const ev of new Set<string>([...Object.keys(hooks), ...plan.events])) {
+    const was = hooks[ev];
+    if (was !== undefined && !Array.isArray(was)) {
+      out[ev] = was;
+      continue;
+    }
+    const list = (was as unknown[] | undefined) ?? [];
+    const mine = plan.entries[ev as HandledEvent];
+    const kept = list.filter((e) => !isOurs(e));
+    const firstOurs = list.findIndex(isOurs);
+    // Where our old entry sat among the foreign ones (end of list for a new event).
+    const at = firstOurs === -1 ? kept.length : list.slice(0, firstOurs).filter((e) => !isOurs(e)).length;
+    if (mine) kept.splice(at, 0, { ...mine });
+    // An event that only ever held our entries disappears with them; one the user left empty stays.
+    if (kept.length === 0 && list.length > 0) continue;
+    out[ev] = kept;
+  }
+  // Keys keep their order; a missing version goes first, a missing hooks last.
+  const result: Record<string, unknown> = 'version' in doc ? {} : { version: 1 };
+  for (const [k, v] of Object.entries(doc)) result[k] = k === 'hooks' ? out : v;
+  if (!('hooks' in result)) result.hooks = out;
+  return result;
 }

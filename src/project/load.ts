@@ -1,16 +1,19 @@
-// Loading the catalog and hookshim's config. The hot path uses loadCatalogCached / loadConfigLazy, which import zod only when a file has to be parsed: a catalog is parsed once
-// per change (keyed by device, inode, size and mtime), not on every Cursor event.
+// Loading the catalog and hookshim's config. The parsers are handed in: the hook path imports them lazily (zod only
+// when a file has to be parsed), the management commands statically. A catalog is parsed once per change (keyed by
+// device, inode, size and mtime), not on every Cursor event.
 import fs from 'node:fs';
 import type { parseCatalog } from '../../catalog/load.ts';
 import type { Catalog } from '../../catalog/types.ts';
+import { areaPath, type StateDir } from '../state/dir.ts';
+import { readText, writeFileAtomic } from '../state/fsx.ts';
 import type { HookshimConfig, parseConfig } from './config.ts';
-import { configFile, readProblem, readRegularFile } from './paths.ts';
-import { areaPath, readText, writeFileAtomic, type StateDir } from '../state/dir.ts';
+import { catalogRoot, configFile, readProblem, readRegularFile } from './paths.ts';
 
 type ParseCatalog = typeof parseCatalog;
 type ParseConfig = typeof parseConfig;
 
-export type CatalogLoad = { ok: true; catalog: Catalog; file: string } | { ok: false; error: string; file: string };
+/** A catalog and where it came from: `root` is `${CLAUDE_PLUGIN_ROOT}` for its rows. */
+export type CatalogLoad = { ok: true; catalog: Catalog; file: string; root: string } | { ok: false; error: string; file: string };
 
 /** Read and parse the catalog with `parse` (catalog/load.ts parseCatalog); never throws. */
 export function loadCatalogWith(file: string, parse: ParseCatalog): CatalogLoad {
@@ -21,7 +24,7 @@ export function loadCatalogWith(file: string, parse: ParseCatalog): CatalogLoad 
     return { ok: false, file, error: readProblem(file, err) };
   }
   const parsed = parse(text, file);
-  return parsed.ok ? { ok: true, catalog: parsed.catalog, file } : { ok: false, error: parsed.error, file };
+  return parsed.ok ? { ok: true, catalog: parsed.catalog, file, root: catalogRoot(file) } : { ok: false, error: parsed.error, file };
 }
 
 /** The catalog, from the parse cache in the state dir when the file has not changed since it was parsed. */
@@ -37,7 +40,7 @@ export async function loadCatalogCached(file: string, state: StateDir | null): P
   if (cache) {
     try {
       const doc = JSON.parse(readText(cache) ?? 'null') as { stamp?: string; catalog?: Catalog } | null;
-      if (doc?.stamp === stamp && Array.isArray(doc.catalog?.rows)) return { ok: true, catalog: doc.catalog, file };
+      if (doc?.stamp === stamp && Array.isArray(doc.catalog?.rows)) return { ok: true, catalog: doc.catalog, file, root: catalogRoot(file) };
     } catch {
       /* a damaged cache entry is simply rebuilt */
     }
@@ -53,14 +56,23 @@ export async function loadCatalogCached(file: string, state: StateDir | null): P
   return loaded;
 }
 
-/** hookshim's own config, .cursor/hookshim.json (optional), parsed only when present (src/project/config.ts parseConfig). */
-export async function loadConfigLazy(dir: string, warn: (msg: string) => void): Promise<HookshimConfig> {
+/** hookshim's own config, .cursor/hookshim.json (optional), parsed with `parse` only when present; problems are reported, defaults used. */
+export function loadConfigWith(dir: string, parse: ParseConfig, warn: (msg: string) => void): HookshimConfig {
   const text = readConfigText(dir, warn);
-  return text === undefined ? {} : configWith(dir, text, (await import('./config.ts')).parseConfig, warn);
+  if (text === undefined) return {};
+  const parsed = parse(text);
+  if (parsed.error) warn(`${configFile(dir)}: ${parsed.error}; using defaults`);
+  return parsed.config;
+}
+
+/** The same, importing the parser only when the file exists (the hook path). */
+export async function loadConfigLazy(dir: string, warn: (msg: string) => void): Promise<HookshimConfig> {
+  if (!fs.existsSync(configFile(dir))) return {};
+  return loadConfigWith(dir, (await import('./config.ts')).parseConfig, warn);
 }
 
 /** The config text, or undefined when absent or unreadable (reported). */
-export function readConfigText(dir: string, warn: (msg: string) => void): string | undefined {
+function readConfigText(dir: string, warn: (msg: string) => void): string | undefined {
   const file = configFile(dir);
   try {
     return readRegularFile(file);
@@ -68,13 +80,6 @@ export function readConfigText(dir: string, warn: (msg: string) => void): string
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') warn(`cannot read ${file}: ${(err as Error).message}; using defaults`);
     return undefined;
   }
-}
-
-/** Parse config text with `parse`; a problem is reported and defaults used. */
-export function configWith(dir: string, text: string, parse: ParseConfig, warn: (msg: string) => void): HookshimConfig {
-  const parsed = parse(text);
-  if (parsed.error) warn(`${configFile(dir)}: ${parsed.error}; using defaults`);
-  return parsed.config;
 }
 
 /** 32-bit FNV-1a of a string as 8 hex digits: a file-name key, not a security boundary (the state dir is private). */

@@ -1,8 +1,8 @@
-// Where the project is, where its catalog and config live, and its Cursor binding (no parsing library here:
-// the hook path loads zod only when a file must really be parsed, see src/project/load.ts).
+// Where the project is and where its files live (no parsing library here: the hook path loads zod only when a file
+// must really be parsed, see src/project/load.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Json } from '../../adapters/types.ts';
+import { str, type Json } from '../../adapters/json.ts';
 
 /** Read a regular file as UTF-8 without ever blocking: a FIFO or device at a config path is refused, not waited on. */
 export function readRegularFile(file: string): string {
@@ -17,11 +17,6 @@ export function readRegularFile(file: string): string {
   }
 }
 
-/** Cursor's default hook timeout when an entry sets none: 60 s in a Hooks-channel log (cursor-hooks.md §1, UNCONFIRMED). */
-export const CURSOR_DEFAULT_TIMEOUT_S = 60;
-/** Cursor's default loop_limit for its own hooks (cursor-hooks.md §1). */
-export const CURSOR_DEFAULT_LOOP_LIMIT = 5;
-
 /** Project root: CURSOR_PROJECT_DIR, else workspace_roots[0], else cwd (the contract's order). */
 export function projectDir(env: NodeJS.ProcessEnv, input: Json, cwd: string): string {
   if (env.CURSOR_PROJECT_DIR) return path.resolve(env.CURSOR_PROJECT_DIR);
@@ -30,7 +25,7 @@ export function projectDir(env: NodeJS.ProcessEnv, input: Json, cwd: string): st
   return cwd;
 }
 
-/** Windows roots can arrive URI-style, "/C:/Users/…" (cursor-hooks.md §3). */
+/** Windows roots can arrive URI-style, "/C:/Users/…" (docs/cursor-hooks.md §3). */
 function fromUriPath(p: string): string {
   return /^\/[A-Za-z]:[\\/]/.test(p) ? p.slice(1) : p;
 }
@@ -40,42 +35,14 @@ export function catalogFile(env: NodeJS.ProcessEnv, dir: string): string {
   return env.HOOKSHIM_CATALOG ? path.resolve(dir, env.HOOKSHIM_CATALOG) : path.join(dir, 'hooks', 'hooks.json');
 }
 
-/** What .cursor/hooks.json configures for hookshim's entry of one event. */
-export interface Binding {
-  /** Cursor's timeout for this entry, seconds. */
-  timeoutS: number;
-  /** loop_limit (stop, subagentStop); null = unlimited. */
-  loopLimit: number | null;
-  /** Where the numbers came from, for messages. */
-  source: string;
+/** The folder that holds a catalog's `hooks/` folder: `${CLAUDE_PLUGIN_ROOT}` for its rows, exactly a Claude plugin's layout. */
+export function catalogRoot(file: string): string {
+  return path.dirname(path.dirname(file));
 }
 
-/** hookshim's own entries in .cursor/hooks.json: a command that runs hookshim.cjs (hookshim.mjs before), or the `hookshim` bin as its command word. */
-export function isOurCommand(command: string): boolean {
-  return /(^|[\s/\\"'])hookshim\.[cm]js(["']?)(\s|$)/.test(command) || /^\s*(?:(?:npx|pnpm exec|yarn|bunx)(?:\s+--?[\w-]+)*\s+)?hookshim(@[\w.-]+)?(\s|$)/.test(command);
-}
-
-/** Read hookshim's entry for `event` from .cursor/hooks.json: the one source of truth for its timeout. */
-export function readBinding(dir: string, event: string): Binding {
-  const file = path.join(dir, '.cursor', 'hooks.json');
-  const fallback: Binding = { timeoutS: CURSOR_DEFAULT_TIMEOUT_S, loopLimit: CURSOR_DEFAULT_LOOP_LIMIT, source: 'Cursor defaults' };
-  let doc: unknown;
-  try {
-    doc = JSON.parse(readRegularFile(file).replace(/^\uFEFF/, ''));
-  } catch {
-    return fallback;
-  }
-  const entries = (doc as { hooks?: Record<string, unknown> } | null)?.hooks?.[event];
-  if (!Array.isArray(entries)) return fallback;
-  const mine = entries.find((e) => typeof e?.command === 'string' && isOurCommand(e.command) && e.command.trim().split(/\s+/).includes(event));
-  if (!mine) return fallback;
-  const t = mine.timeout;
-  const ll = mine.loop_limit;
-  return {
-    timeoutS: typeof t === 'number' && t > 0 ? t : CURSOR_DEFAULT_TIMEOUT_S,
-    loopLimit: ll === null ? null : typeof ll === 'number' && ll >= 0 ? ll : CURSOR_DEFAULT_LOOP_LIMIT,
-    source: `${path.relative(dir, file)} ${event}`,
-  };
+/** Cursor's transcript for this event: the payload's transcript_path, else CURSOR_TRANSCRIPT_PATH (docs/cursor-hooks.md §2). */
+export function cursorTranscriptPath(input: Json, env: NodeJS.ProcessEnv): string | undefined {
+  return str(input.transcript_path) ?? str(env.CURSOR_TRANSCRIPT_PATH);
 }
 
 /** The config file, .cursor/hookshim.json. */

@@ -1,23 +1,15 @@
-// Cross-event records in the state dir: preToolUse stashes, carried context, the prompt's pending context.
+// The mailbox: cross-event records in the state dir: preToolUse stashes, carried context, the prompt's pending context.
 // Every read is a claim (atomic rename) so two processes never deliver the same record.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Effect, Message, StateIn } from '../../adapters/types.ts';
-import { EMPTY_STATE } from '../../adapters/types.ts';
-import { areaPath, readText, removeFile, writeFileAtomic, type StateDir } from './dir.ts';
+import { EMPTY_STATE, type Claims, type Effect, type Message, type StateIn } from '../../adapters/types.ts';
+import { areaPath, type StateDir } from './dir.ts';
+import { readText, removeFile, writeFileAtomic } from './fsx.ts';
 
 /** Short stable file-name key. */
 export function key(...parts: string[]): string {
   return crypto.createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 32);
-}
-
-/** What a handled event claims before folding. */
-export interface Claims {
-  stash?: string;
-  carried?: boolean;
-  pending?: boolean;
-  covered?: boolean;
 }
 
 /** A claimed set of records: their content, and a release that deletes them once the answer is out. */
@@ -28,8 +20,8 @@ export interface Claimed {
   restore(): void;
 }
 
-/** Claim the records an event drains. Missing records are simply empty. */
-export function claim(st: StateDir | null, session: string, want: Claims): Claimed {
+/** Claim the records an event drains (its adapter's `needs.claims`); `toolUseId` keys the stash. Missing records are simply empty. */
+export function claim(st: StateDir | null, session: string, want: Claims, toolUseId?: string): Claimed {
   const state: StateIn = { ...EMPTY_STATE, stashed: [], carried: [], pendingPrompt: [] };
   const taken: { from: string; to: string }[] = [];
   if (!st) return { state, release() {}, restore() {} };
@@ -44,7 +36,7 @@ export function claim(st: StateDir | null, session: string, want: Claims): Claim
     taken.push({ from: file, to });
     return parseMessages(readText(to));
   };
-  if (want.stash !== undefined) state.stashed = take(areaPath(st, 'stash', `${key(session, want.stash)}.json`)) ?? [];
+  if (want.stash && toolUseId !== undefined) state.stashed = take(areaPath(st, 'stash', `${key(session, toolUseId)}.json`)) ?? [];
   if (want.pending) state.pendingPrompt = take(areaPath(st, 'ups', `${key(session)}.pending.json`)) ?? [];
   if (want.covered) {
     const delivered = take(areaPath(st, 'ups', `${key(session)}.covered.json`));

@@ -1,12 +1,12 @@
-// Tick sentinel (DESIGN §7): of several hookshim processes started for one Cursor event, the first runs the
+// Tick sentinel (docs/design.md §7): of several hookshim processes started for one Cursor event, the first runs the
 // catalog; the others wait for its answer and replay it (permission events) or answer {} (everything else),
 // so a follow-up or a piece of context is never delivered twice.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import type { HandledEvent } from '../../adapters/events.ts';
-import type { Json } from '../../adapters/types.ts';
+import { isRecord, type Json } from '../../adapters/json.ts';
+import type { Dedup } from '../../adapters/types.ts';
+import { areaPath, type StateDir } from './dir.ts';
+import { alive, createExclusive, moveAside, readText, removeFile, writeFileAtomic } from './fsx.ts';
 import { key } from './mailbox.ts';
-import { areaPath, createExclusive, readText, removeFile, writeFileAtomic, type StateDir } from './dir.ts';
 
 const POLL_MS = 20;
 const UNREADABLE_GIVE_UP_MS = 1000;
@@ -17,9 +17,6 @@ const UNREADABLE_GIVE_UP_MS = 1000;
  */
 export const WEAK_REPLAY_MS = 5000;
 
-/** Events whose duplicate processes replay the leader's decision; every other event's duplicates answer {}. */
-export const REPLAYED: ReadonlySet<HandledEvent> = new Set(['preToolUse', 'beforeSubmitPrompt', 'subagentStart']);
-
 /** What identifies one firing of an event. */
 export interface TickId {
   key: string;
@@ -27,15 +24,13 @@ export interface TickId {
   unique: boolean;
 }
 
-const TOOL_EVENTS = new Set(['preToolUse', 'postToolUse', 'postToolUseFailure']);
-
 /**
- * The sentinel key of a payload: event, conversation, generation, tool_use_id, loop_count, tool name, plus
- * per-event fields that tell firings apart. tool_input is left out when there is a tool_use_id, so a re-fire of
- * the same tool_use_id replays the first decision; without one, the input itself identifies the call.
- * `extra` is the transcript size for stop-like events (it grows with every turn).
+ * The sentinel key of a payload: event, conversation, generation, tool_use_id, loop_count, tool name, status, plus
+ * what the event's adapter declares tells its firings apart (`dedup`). tool_input is left out when there is a
+ * tool_use_id, so a re-fire of the same tool_use_id replays the first decision; without one, the input itself
+ * identifies the call. `extra` is the transcript size for events whose dedup asks for it (it grows every turn).
  */
-export function tickOf(event: string, input: Json, extra = ''): TickId {
+export function tickOf(event: string, input: Json, dedup: Dedup, extra = ''): TickId {
   const f = (k: string): string => {
     const v = input[k];
     return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
@@ -45,40 +40,17 @@ export function tickOf(event: string, input: Json, extra = ''): TickId {
   const toolUseId = f('tool_use_id');
   const parts = [event, conv, gen, toolUseId, f('loop_count'), f('tool_name'), f('status'), extra];
   // A tool call is identified by its tool_use_id alone; other events by a per-turn generation_id or the transcript size.
-  let unique = TOOL_EVENTS.has(event) ? toolUseId !== '' : extra !== '' || (gen !== '' && gen !== conv);
-  if (TOOL_EVENTS.has(event) && !toolUseId) parts.push(digest(input.tool_input), digest(input.tool_output), f('error_message'));
-  switch (event) {
-    case 'postToolUseFailure':
-      parts.push(f('failure_type'));
-      break;
-    case 'beforeSubmitPrompt':
-      // On the CLI generation_id equals conversation_id (cursor-hooks.md §3): the prompt itself tells prompts apart.
-      parts.push(digest(input.prompt));
-      break;
-    case 'subagentStart':
-    case 'subagentStop': {
-      // Parallel subagents of one generation finish with the same loop_count and status: their ids and tasks differ.
-      const id = f('subagent_id') || f('tool_call_id') || f('agent_transcript_path');
-      parts.push(id, f('subagent_type'), digest(input.task), digest(input.description), digest(input.summary));
-      if (id) unique = true;
-      break;
-    }
-    case 'sessionEnd':
-      parts.push(f('reason'), f('duration_ms'));
-      break;
-    case 'preCompact':
-      parts.push(f('trigger'), f('context_tokens'), f('message_count'));
-      break;
-    case 'sessionStart':
-      parts.push(f('source'), f('composer_mode'));
-      break;
+  let unique = dedup.tool ? toolUseId !== '' : extra !== '' || (gen !== '' && gen !== conv);
+  if (dedup.tool && !toolUseId) parts.push(digest(input.tool_input), digest(input.tool_output), f('error_message'));
+  for (const k of dedup.fields ?? []) parts.push(f(k));
+  if (dedup.ids) {
+    // Parallel subagents of one generation finish with the same loop_count and status: their ids tell them apart.
+    const id = dedup.ids.map(f).find((v) => v !== '') ?? '';
+    parts.push(id);
+    if (id) unique = true;
   }
+  for (const k of dedup.digests ?? []) parts.push(digest(input[k]));
   return { key: key(...parts), unique };
-}
-
-/** The key alone (kept for callers that only need a name). */
-export function tickKey(event: string, input: Json, extra = ''): string {
-  return tickOf(event, input, extra).key;
 }
 
 /**
@@ -87,8 +59,8 @@ export function tickKey(event: string, input: Json, extra = ''): string {
  * deliver twice; with no answer from the leader it says nothing ({}), never a competing allow. Every other
  * event answers {}: its follow-up or context is the leader's to deliver, once.
  */
-export function followerAnswer(event: HandledEvent, leader: Json | undefined): Json {
-  if (!REPLAYED.has(event) || !leader) return {};
+export function followerAnswer(replay: Dedup['replay'], leader: Json | undefined): Json {
+  if (replay !== 'decision' || !leader) return {};
   const out: Json = { ...leader };
   delete out.additional_context;
   // A warning shown with a non-blocking answer is context too; a blocking answer keeps its reason.
@@ -116,12 +88,10 @@ export interface TickTimes {
 }
 
 /** Become the leader for `tick`, or a follower of the process that already is. */
-export function claimTick(st: StateDir | null, tick: string | TickId, times: number | TickTimes, now = Date.now()): Tick {
+export function claimTick(st: StateDir | null, id: TickId, times: TickTimes, now = Date.now()): Tick {
   if (!st) return { role: 'solo', why: 'no state directory' };
-  const id: TickId = typeof tick === 'string' ? { key: tick, unique: true } : tick;
-  const t: TickTimes = typeof times === 'number' ? { staleAfterMs: times } : times;
-  const staleAfter = t.staleAfterMs;
-  const replayFor = t.replayForMs ?? (id.unique ? staleAfter : Math.min(staleAfter, WEAK_REPLAY_MS));
+  const staleAfter = times.staleAfterMs;
+  const replayFor = times.replayForMs ?? (id.unique ? staleAfter : Math.min(staleAfter, WEAK_REPLAY_MS));
   const file = areaPath(st, 'tick', `${id.key}.json`);
   if (!file) return { role: 'solo', why: 'tick area unusable' };
   const mine = JSON.stringify({ pid: process.pid, state: 'pending', at: now } satisfies TickRecord);
@@ -166,8 +136,8 @@ function follower(file: string): Tick {
       for (;;) {
         const rec = readRecord(file);
         if (!rec) return { why: 'the leading process left no record' };
-        if (rec.state === 'done') return { answer: isObject(rec.answer) ? rec.answer : {}, why: `replayed the answer of process ${rec.pid}` };
-        if (!alive(rec.pid)) return { why: `the leading process ${rec.pid} died before answering` };
+        if (rec.state === 'done') return { answer: isRecord(rec.answer) ? rec.answer : {}, why: `replayed the answer of process ${rec.pid}` };
+        if (rec.pid !== 0 && !alive(rec.pid)) return { why: `the leading process ${rec.pid} died before answering` };
         // pid 0: the record is being written (microseconds) or is corrupt (give up after a second).
         if (rec.pid === 0) {
           unreadableSince ??= Date.now();
@@ -180,29 +150,15 @@ function follower(file: string): Tick {
   };
 }
 
-/** Rename the record aside only if it is still the file judged expired (same inode); put back anything else. */
+/** Move the record aside only if it is still the file judged expired (same inode); put back anything else. */
 function takeOver(file: string, ino: number): void {
-  const aside = `${file}.stale-${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
-  try {
-    fs.renameSync(file, aside);
-  } catch {
-    return; // another process took it over first
-  }
-  let movedIno = -1;
-  try {
-    movedIno = fs.lstatSync(aside).ino;
-  } catch {
-    /* gone */
-  }
-  if (movedIno !== ino) {
-    // We moved a fresh leader's record: restore it unless yet another one appeared meanwhile.
+  moveAside(file, (aside) => {
     try {
-      fs.linkSync(aside, file);
+      return fs.lstatSync(aside).ino === ino;
     } catch {
-      /* a newer record is in place */
+      return true; // gone: nothing to put back
     }
-  }
-  removeFile(aside);
+  });
 }
 
 function inspect(file: string): { mtimeMs: number; ino: number; rec: TickRecord | null } | null {
@@ -220,7 +176,7 @@ function readRecord(file: string): TickRecord | null {
   if (text === null) return null;
   try {
     const rec = JSON.parse(text) as TickRecord;
-    if (!isObject(rec) || typeof rec.pid !== 'number') return { pid: 0, state: 'pending', at: 0 };
+    if (!isRecord(rec) || typeof rec.pid !== 'number') return { pid: 0, state: 'pending', at: 0 };
     return rec;
   } catch {
     // The leader created the file and has not written it yet.
@@ -237,20 +193,4 @@ function digest(v: unknown): string {
     return '?';
   }
   return key(text);
-}
-
-function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function alive(pid: number): boolean {
-  if (pid === 0) return true;
-  // Never probe a process group (negative) or anything that is not a pid.
-  if (!Number.isInteger(pid) || pid < 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

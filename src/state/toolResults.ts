@@ -7,9 +7,10 @@
 // O_APPEND write) and a torn line still takes its seq, so numbering never shifts. Responses are capped.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { toolResultFromCursor, type NewToolResult, type ToolResultRecord, type ToolResultRef } from '../../adapters/transcript.ts';
-import { isRecord } from '../../adapters/tools.ts';
+import { isRecord } from '../../adapters/json.ts';
+import { toolResultFromCursor, type NewToolResult, type ToolResultRecord, type ToolResultRef } from '../../adapters/transcript/index.ts';
 import { areaPath, type StateDir } from './dir.ts';
+import { nofollow, writeFully } from './fsx.ts';
 
 /** Characters of response kept per record; longer text is cut with a note. */
 export const RESPONSE_CAP = 64 * 1024;
@@ -22,62 +23,24 @@ export function resultsPath(st: StateDir, sessionId: string): string | null {
 }
 
 /**
- * Append one result to the session's file. Either a record, or a Cursor postToolUse / postToolUseFailure
- * payload (translated with toolResultFromCursor; pass the project dir so keys match the transcript's).
- * A record whose tool_use_id is already among the last records is skipped.
+ * Append the result a Cursor postToolUse / postToolUseFailure payload reports to the session's file (translated with
+ * toolResultFromCursor against the project dir, so keys match the transcript's). A record whose tool_use_id is already
+ * among the last records is skipped (a second process for the same event).
  */
-export function recordToolResult(st: StateDir, rec: NewToolResult & { sessionId: string }): void;
-export function recordToolResult(st: StateDir, sessionId: string, cursorPayload: Record<string, unknown>, projectDir?: string): void;
-export function recordToolResult(st: StateDir, a: string | (NewToolResult & { sessionId: string }), payload?: Record<string, unknown>, projectDir?: string): void {
+export function recordToolResult(st: StateDir, sessionId: string, cursorPayload: Record<string, unknown>, projectDir: string): void {
   const now = new Date().toISOString();
-  const { sessionId, ...rec } = typeof a === 'string' ? { sessionId: a, ...toolResultFromCursor(payload ?? {}, projectDir ?? projectDirOf(payload), now) } : a;
+  const rec = toolResultFromCursor(cursorPayload, projectDir, now);
   const file = resultsPath(st, sessionId);
   if (!file) throw new Error(`state area "results" under ${st.root} is unusable`);
-  const line: NewToolResult = {
-    toolUseId: rec.toolUseId,
-    claudeName: rec.claudeName,
-    cursorName: rec.cursorName,
-    key: rec.key,
-    response: capResponse(rec.response),
-    isError: rec.isError,
-    at: rec.at || now,
-  };
-  const text = `${JSON.stringify(line)}\n`;
+  const line: NewToolResult = { ...rec, response: capResponse(rec.response), at: rec.at || now };
   const fd = fs.openSync(file, fs.constants.O_RDWR | fs.constants.O_APPEND | fs.constants.O_CREAT | nofollow(), 0o600);
   try {
     if (line.toolUseId && recentlyRecorded(fd, line.toolUseId)) return;
-    const buf = Buffer.from(text);
     // One write: O_APPEND keeps concurrent records from interleaving on local file systems.
-    let off = 0;
-    while (off < buf.length) off += fs.writeSync(fd, buf, off);
+    writeFully(fd, Buffer.from(`${JSON.stringify(line)}\n`));
   } finally {
     fs.closeSync(fd);
   }
-}
-
-/** Every readable record of a session, in seq order (tests, diagnostics; the transcript reads incrementally). */
-export function readToolResults(st: StateDir, sessionId: string): ToolResultRecord[] {
-  const file = resultsPath(st, sessionId);
-  if (!file) return [];
-  const out: ToolResultRecord[] = [];
-  let fd: number;
-  try {
-    fd = fs.openSync(file, fs.constants.O_RDONLY | nofollow());
-  } catch {
-    return [];
-  }
-  try {
-    let seq = 0;
-    scanLines(fd, 0, fs.fstatSync(fd).size, (lines) => {
-      for (const l of lines) {
-        const rec = parseRecord(l, ++seq);
-        if (rec) out.push(rec);
-      }
-    });
-  } finally {
-    fs.closeSync(fd);
-  }
-  return out;
 }
 
 /** Where a reader stands in a results file: byte offset after the last complete line, and that line's seq. */
@@ -229,14 +192,6 @@ function recentlyRecorded(fd: number, toolUseId: string): boolean {
   return buf.subarray(0, n).includes(`{"toolUseId":${JSON.stringify(toolUseId)},`);
 }
 
-/** The project dir a payload implies when the caller gave none: workspace_roots[0] (cursor-hooks.md §3: `cwd` is ""). */
-function projectDirOf(payload: Record<string, unknown> | undefined): string {
-  const roots = payload?.workspace_roots;
-  const first = Array.isArray(roots) ? roots[0] : undefined;
-  if (typeof first === 'string' && first) return first;
-  return typeof payload?.cwd === 'string' ? payload.cwd : '';
-}
-
 /** The longest string inside `root` (depth ≤ 6) and a way to replace it; `set` returns the new root. */
 function longestString(root: unknown): { value: string; set(v: string): unknown } | undefined {
   let best: { value: string; set(v: string): unknown } | undefined;
@@ -263,8 +218,4 @@ function longestString(root: unknown): { value: string; set(v: string): unknown 
 
 function cut(text: string, keep: number): string {
   return `${text.slice(0, keep)}\n… [hookshim: ${text.length - keep} characters dropped]`;
-}
-
-function nofollow(): number {
-  return fs.constants.O_NOFOLLOW ?? 0;
 }

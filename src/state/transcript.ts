@@ -6,7 +6,7 @@
 //   tx/<h>.cursor.json  where we are: source identity (dev, inode) and a signature of the bytes before `end.src`,
 //                       `end` (source offset, output offset, results offset, RewriteState) and one `mark` per line
 //                       holding a tool_use still waiting for its result (the same, taken just before that line)
-//   tx/<h>.lock         held while updating (stale when its process is gone or it is older than LOCK_STALE_MS)
+//   tx/<h>.lock         held while updating (src/state/lock.ts: broken when its process is gone or it is old)
 //
 // Per event: read the results recorded since `end`; if one pairs with a waiting tool_use, truncate the output at
 // that line's mark and rewrite from there, else append. Then read only the source bytes after the start point,
@@ -20,6 +20,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
+  upperBound,
   addStats,
   compactState,
   emptyStats,
@@ -33,8 +34,10 @@ import {
   type ToolResultLookup,
   type ToolResultRecord,
   type ToolResultRef,
-} from '../../adapters/transcript.ts';
-import { areaPath, createExclusive, readText, removeFile, writeFileAtomic, type StateDir } from './dir.ts';
+} from '../../adapters/transcript/index.ts';
+import { areaPath, type StateDir } from './dir.ts';
+import { createExclusive, describeError, nofollow, readText, removeFile, replaceFile, uid, writeFileAtomic } from './fsx.ts';
+import { BUSY, withLock } from './lock.ts';
 import { loadResult, readResultRefs, resultsPath, scanLines, type ResultsPosition } from './toolResults.ts';
 
 export interface TranscriptOptions {
@@ -92,8 +95,11 @@ interface Cursor {
   marks: Point[];
 }
 
-const LOCK_STALE_MS = 30_000;
 const SIG_BYTES = 64;
+/** Where a rewrite from scratch starts. */
+function start(): Point {
+  return { src: 0, out: 0, res: { off: 0, seq: 0 }, state: initialRewriteState() };
+}
 
 /** Give scripts a Claude-shaped transcript for this event; never throws. */
 export async function claudeTranscript(opts: TranscriptOptions): Promise<ClaudeTranscript> {
@@ -106,7 +112,7 @@ export async function claudeTranscript(opts: TranscriptOptions): Promise<ClaudeT
     fs.accessSync(source, fs.constants.R_OK);
     if (!fs.statSync(source).isFile()) throw new Error('not a regular file');
   } catch (err) {
-    opts.warn(`transcript ${source} is unreadable (${describe(err)}); scripts get an empty transcript`);
+    opts.warn(`transcript ${source} is unreadable (${describeError(err)}); scripts get an empty transcript`);
     return empty();
   }
   if (!opts.state) return oneOff(source, opts, stats);
@@ -126,7 +132,7 @@ export async function claudeTranscript(opts: TranscriptOptions): Promise<ClaudeT
     }
     return { path: out, ...lastText(held), resultsAvailable: resultsAvailable || held.resultSeq > 0, stats };
   } catch (err) {
-    opts.warn(`could not rewrite transcript ${source} (${describe(err)}); trying a temp file`);
+    opts.warn(`could not rewrite transcript ${source} (${describeError(err)}); trying a temp file`);
     return oneOff(source, opts, stats);
   }
 }
@@ -187,22 +193,11 @@ function rebuild(files: Files, opts: TranscriptOptions, stats: TranscriptStats, 
   stats.rebuilt = true;
   const { refs, end: resEnd, skipped } = resFd === null || !res ? { refs: [], end: { off: 0, seq: 0 }, skipped: 0 } : readResultRefs(resFd, { off: 0, seq: 0 }, res.size);
   if (skipped > 0) opts.warn(`tool results of session ${opts.sessionId}: skipped ${skipped} unreadable record(s)`);
-  const tmp = `${files.out}.${process.pid}.${crypto.randomBytes(6).toString('hex')}.tmp`;
-  const outFd = fs.openSync(tmp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | nofollow(), 0o600);
-  let done: { end: Point; marks: Point[] };
-  try {
-    done = pump({ srcFd, outFd, from: { src: 0, out: 0, res: { off: 0, seq: 0 }, state: initialRewriteState() }, to: src.size, refs, resFd, resEnd, marks: [], stats, opts, source: files.source });
-    fs.closeSync(outFd);
-    fs.renameSync(tmp, files.out);
-  } catch (err) {
-    try {
-      fs.closeSync(outFd);
-    } catch {
-      /* already closed */
-    }
-    removeFile(tmp);
-    throw err;
-  }
+  let done: { end: Point; marks: Point[] } | undefined;
+  replaceFile(files.out, (outFd) => {
+    done = pump({ srcFd, outFd, from: start(), to: src.size, refs, resFd, resEnd, marks: [], stats, opts, source: files.source });
+  });
+  if (!done) throw new Error('the rewrite produced nothing');
   const outIno = fs.statSync(files.out).ino;
   saveCursor(files, {
     v: 1,
@@ -324,26 +319,15 @@ function keptMarks(marks: Point[], state: RewriteState): Point[] {
 /** The results as the rewrite sees them: refs in memory, records read back from the results file on demand. */
 function lookup(refs: readonly ToolResultRef[], resFd: number | null): ToolResultLookup {
   return {
-    after: (seq) => refs.slice(firstAfter(refs, seq)),
+    after: (seq) => refs.slice(upperBound(refs, seq, (r) => r.seq)),
     load: (ref): ToolResultRecord | undefined => (resFd === null ? undefined : loadResult(resFd, ref)),
   };
 }
 
-/** Index of the first ref with a seq greater than `seq`. */
-function firstAfter(refs: readonly ToolResultRef[], seq: number): number {
-  let lo = 0;
-  let hi = refs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((refs[mid] as ToolResultRef).seq <= seq) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 /** Where to resume reading results for a state: at the first result it has not taken in, else at the read end. */
 function resumeAt(refs: readonly ToolResultRef[], state: RewriteState, readEnd: ResultsPosition): ResultsPosition {
-  const next = refs[firstAfter(refs, state.resultSeq)];
+  const next = refs[upperBound(refs, state.resultSeq, (r) => r.seq)];
   return next && next.ref !== undefined ? { off: next.ref, seq: next.seq - 1 } : readEnd;
 }
 
@@ -395,26 +379,20 @@ function signature(fd: number, end: number): string {
 
 /** No state dir (or it failed): rewrite the whole source into a per-user temp file once; else hand over the original. */
 function oneOff(source: string, opts: TranscriptOptions, stats: TranscriptStats): ClaudeTranscript {
-  const uid = typeof process.getuid === 'function' ? process.getuid() : 'u';
-  const out = path.join(os.tmpdir(), `hookshim-${uid}-tx-${crypto.createHash('sha256').update(source).digest('hex').slice(0, 24)}.jsonl`);
-  const tmp = `${out}.${process.pid}.${crypto.randomBytes(6).toString('hex')}.tmp`;
+  const out = path.join(os.tmpdir(), `hookshim-${uid()}-tx-${crypto.createHash('sha256').update(source).digest('hex').slice(0, 24)}.jsonl`);
   let srcFd: number | undefined;
   try {
-    srcFd = fs.openSync(source, 'r');
-    const outFd = fs.openSync(tmp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | nofollow(), 0o600);
-    let end: Point;
-    try {
-      end = pump({ srcFd, outFd, from: { src: 0, out: 0, res: { off: 0, seq: 0 }, state: initialRewriteState() }, to: fs.fstatSync(srcFd).size, refs: [], resFd: null, resEnd: { off: 0, seq: 0 }, marks: [], stats, opts, source }).end;
-    } finally {
-      fs.closeSync(outFd);
-    }
-    fs.renameSync(tmp, out);
+    const fd = fs.openSync(source, 'r');
+    srcFd = fd;
+    let end: Point | undefined;
+    replaceFile(out, (outFd) => {
+      end = pump({ srcFd: fd, outFd, from: start(), to: fs.fstatSync(fd).size, refs: [], resFd: null, resEnd: { off: 0, seq: 0 }, marks: [], stats, opts, source }).end;
+    });
     stats.rebuilt = true;
     opts.warn(`transcript ${source} rewritten without the state dir into ${out} (no tool results, full rewrite every event)`);
-    return { path: out, ...lastText(end.state), resultsAvailable: false, stats };
+    return { path: out, ...lastText(end?.state), resultsAvailable: false, stats };
   } catch (err) {
-    removeFile(tmp);
-    opts.warn(`could not rewrite transcript ${source} (${describe(err)}); scripts get Cursor's original transcript`);
+    opts.warn(`could not rewrite transcript ${source} (${describeError(err)}); scripts get Cursor's original transcript`);
     return { path: source, resultsAvailable: false, stats };
   } finally {
     if (srcFd !== undefined) fs.closeSync(srcFd);
@@ -423,7 +401,7 @@ function oneOff(source: string, opts: TranscriptOptions, stats: TranscriptStats)
 
 /** A path to an empty, valid JSONL file: in the state dir, else the temp dir, else the null device. */
 function emptyTranscript(st: StateDir | null): string {
-  const candidates = [st ? areaPath(st, 'tx', 'empty.jsonl') : null, path.join(os.tmpdir(), `hookshim-${typeof process.getuid === 'function' ? process.getuid() : 'u'}-empty.jsonl`)];
+  const candidates = [st ? areaPath(st, 'tx', 'empty.jsonl') : null, path.join(os.tmpdir(), `hookshim-${uid()}-empty.jsonl`)];
   for (const file of candidates) {
     if (!file) continue;
     try {
@@ -468,81 +446,4 @@ interface Files {
   cursor: string;
   lock: string;
   results: string | null;
-}
-
-const BUSY = Symbol('busy');
-
-/** Run `fn` holding an exclusive lock file; BUSY when it stays held by a live process for `waitMs`. */
-async function withLock<T>(lock: string, waitMs: number, fn: () => T): Promise<T | typeof BUSY> {
-  const me = JSON.stringify({ pid: process.pid, nonce: crypto.randomBytes(8).toString('hex') });
-  const deadline = Date.now() + waitMs;
-  for (;;) {
-    if (createExclusive(lock, me)) {
-      try {
-        return fn();
-      } finally {
-        if (readText(lock) === me) removeFile(lock);
-      }
-    }
-    breakIfStale(lock);
-    if (Date.now() >= deadline) return BUSY;
-    // Short, jittered polls: a waiter is not starved by processes that take the lock again at once.
-    await new Promise((r) => setTimeout(r, 1 + Math.floor(Math.random() * 8)));
-  }
-}
-
-/**
- * Remove a lock whose process is gone or which is older than LOCK_STALE_MS, without ever removing a fresh one.
- * A lock is created empty and then written: empty or unparsable content is judged by age (mtime) alone.
- */
-function breakIfStale(lock: string): void {
-  const seen = readText(lock);
-  if (seen === null) return;
-  let mtime: number;
-  try {
-    mtime = fs.lstatSync(lock).mtimeMs;
-  } catch {
-    return;
-  }
-  let pid: unknown;
-  try {
-    pid = (JSON.parse(seen) as { pid?: unknown }).pid;
-  } catch {
-    pid = undefined;
-  }
-  const dead = typeof pid === 'number' && !alive(pid);
-  if (!dead && Date.now() - mtime < LOCK_STALE_MS) return;
-  // Move it aside atomically, then check we moved the lock we judged stale; put back one that is not.
-  const aside = `${lock}.stale.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
-  try {
-    fs.renameSync(lock, aside);
-  } catch {
-    return;
-  }
-  if (readText(aside) !== seen) {
-    try {
-      fs.linkSync(aside, lock);
-    } catch {
-      /* someone took the lock meanwhile */
-    }
-  }
-  removeFile(aside);
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function describe(err: unknown): string {
-  const e = err as NodeJS.ErrnoException | undefined;
-  return e?.code ? `${e.code}: ${e.message}` : String((err as Error)?.message ?? err);
-}
-
-function nofollow(): number {
-  return fs.constants.O_NOFOLLOW ?? 0;
 }

@@ -1,6 +1,8 @@
 // Builders for adapter tests: a script run, an event context.
 import type { HandledEvent } from '../../adapters/events.ts';
-import type { EventContext, Json, RunResult } from '../../adapters/types.ts';
+import { interpret } from '../../adapters/outcome.ts';
+import { initialRewriteState, rewriteLines, type RewriteContext, type ToolResultLookup, type ToolResultRecord } from '../../adapters/transcript/index.ts';
+import { EMPTY_STATE, type EventContext, type Json, type Message, type RunResult, type StateIn, type Verdict } from '../../adapters/types.ts';
 
 /** A finished script run with sensible defaults. */
 export function run(over: Partial<RunResult> = {}): RunResult {
@@ -31,4 +33,25 @@ export function ctx(event: HandledEvent, input: Json = {}, over: Partial<EventCo
     loopLimit: 5,
     ...over,
   };
+}
+
+/** The verdict of a run of `claudeEvent` (defaults as in run()). */
+export const v = (claudeEvent: RunResult['claudeEvent'], r: Partial<RunResult> = {}): Verdict => interpret(run({ claudeEvent, ...r }));
+/** Claimed state with some records. */
+export const st = (over: Partial<StateIn>): StateIn => ({ ...EMPTY_STATE, ...over });
+/** A message from `from`. */
+export const msg = (text: string, from = 'x'): Message => ({ from, text });
+
+/** A lookup over result records held in memory (the I/O layer reads them from the results file). */
+export function resultLookup(records: readonly ToolResultRecord[]): ToolResultLookup {
+  const sorted = [...records].sort((a, b) => a.seq - b.seq);
+  return {
+    after: (seq) => sorted.filter((r) => r.seq > seq),
+    load: (ref) => sorted.find((r) => r.seq === ref.seq),
+  };
+}
+
+/** Rewrite a whole transcript from scratch. */
+export function rewriteAll(lines: readonly string[], c: RewriteContext): ReturnType<typeof rewriteLines> {
+  return rewriteLines(lines, initialRewriteState(), c);
 }

@@ -4,54 +4,54 @@ import { run } from './helpers.ts';
 
 const hso = (o: object) => JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', ...o } });
 
-describe('claude-hooks.md §3.1 exit codes', () => {
+describe('docs/claude-hooks.md §3.1 exit codes', () => {
   it.each([
-    ['exit 0, no output', run(), {}],
-    ['exit 2 blocks with stderr', run({ exitCode: 2, stderr: 'no force push\n' }), { block: 'no force push', blockKind: 'exit2' }],
-    ['exit 2 blocks with stdout when stderr is empty', run({ exitCode: 2, stdout: 'because\n' }), { block: 'because' }],
-    ['exit 2 prefers the JSON reason', run({ exitCode: 2, stdout: '{"reason":"json says"}', stderr: 'err says' }), { block: 'json says' }],
-    ['exit 2 blocks even when JSON allows', run({ exitCode: 2, stdout: hso({ permissionDecision: 'allow' }), stderr: 'still no' }), { block: 'still no' }],
-    ['exit 1 is a non-blocking error', run({ exitCode: 1, stderr: 'boom\nmore' }), { error: 'exit 1 (non-blocking error): boom' }],
-    ['exit 126: cannot start', run({ exitCode: 126, stderr: 'sh: 1: ./x.sh: Permission denied' }), { failure: { kind: 'cannot-start', detail: 'cannot start (exit 126, not executable): sh: 1: ./x.sh: Permission denied' } }],
-    ['exit 127: missing', run({ exitCode: 127, stderr: 'sh: 1: hooks/gone.sh: not found' }), { failure: { kind: 'missing', detail: 'missing (exit 127, command not found): sh: 1: hooks/gone.sh: not found' } }],
-    ['timeout', run({ timedOut: true, exitCode: null, timeoutSeconds: 2 }), { failure: { kind: 'timeout', detail: 'timeout: no answer within 2s' } }],
-    ['spawn error', run({ startError: 'spawn /bin/sh ENOENT', exitCode: null }), { failure: { kind: 'cannot-start', detail: 'could not start: spawn /bin/sh ENOENT' } }],
-    ['killed by a signal', run({ exitCode: null, signal: 'SIGSEGV' }), { error: 'killed by SIGSEGV' }],
-    ['JSON on exit 1 is honoured (2026-08 docs)', run({ exitCode: 1, stdout: hso({ permissionDecision: 'deny', permissionDecisionReason: 'r' }) }), { block: 'r', blockKind: 'deny' }],
+    ['exit 0, no output', run(), { kind: 'ok' }],
+    ['exit 2 blocks with stderr', run({ exitCode: 2, stderr: 'no force push\n' }), { kind: 'blocked', reason: 'no force push', how: 'exit2' }],
+    ['exit 2 blocks with stdout when stderr is empty', run({ exitCode: 2, stdout: 'because\n' }), { kind: 'blocked', reason: 'because' }],
+    ['exit 2 prefers the JSON reason', run({ exitCode: 2, stdout: '{"reason":"json says"}', stderr: 'err says' }), { kind: 'blocked', reason: 'json says' }],
+    ['exit 2 blocks even when JSON allows', run({ exitCode: 2, stdout: hso({ permissionDecision: 'allow' }), stderr: 'still no' }), { kind: 'blocked', reason: 'still no' }],
+    ['exit 1 is a non-blocking error', run({ exitCode: 1, stderr: 'boom\nmore' }), { kind: 'ok', error: 'exit 1 (non-blocking error): boom' }],
+    ['exit 126: cannot start', run({ exitCode: 126, stderr: 'sh: 1: ./x.sh: Permission denied' }), { kind: 'failed', failure: { kind: 'cannot-start', detail: 'cannot start (exit 126, not executable): sh: 1: ./x.sh: Permission denied' } }],
+    ['exit 127: missing', run({ exitCode: 127, stderr: 'sh: 1: hooks/gone.sh: not found' }), { kind: 'failed', failure: { kind: 'missing', detail: 'missing (exit 127, command not found): sh: 1: hooks/gone.sh: not found' } }],
+    ['timeout', run({ timedOut: true, exitCode: null, timeoutSeconds: 2 }), { kind: 'failed', failure: { kind: 'timeout', detail: 'timeout: no answer within 2s' } }],
+    ['spawn error', run({ startError: 'spawn /bin/sh ENOENT', exitCode: null }), { kind: 'failed', failure: { kind: 'cannot-start', detail: 'could not start: spawn /bin/sh ENOENT' } }],
+    ['killed by a signal', run({ exitCode: null, signal: 'SIGSEGV' }), { kind: 'ok', error: 'killed by SIGSEGV' }],
+    ['JSON on exit 1 is honoured (2026-08 docs)', run({ exitCode: 1, stdout: hso({ permissionDecision: 'deny', permissionDecisionReason: 'r' }) }), { kind: 'blocked', reason: 'r', how: 'deny' }],
   ])('%s', (_name, r, expected) => {
     expect(interpret(r)).toMatchObject(expected);
   });
 });
 
-describe('claude-hooks.md §3.2–3.4 JSON output', () => {
+describe('docs/claude-hooks.md §3.2–3.4 JSON output', () => {
   it.each([
-    ['permissionDecision deny with reason', hso({ permissionDecision: 'deny', permissionDecisionReason: 'nope' }), { decision: 'deny', block: 'nope', blockKind: 'deny' }],
-    ['deny whose reason is only in systemMessage', JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny' }, systemMessage: 'said here' }), { block: 'said here' }],
-    ['deny with no reason at all names the script', hso({ permissionDecision: 'deny' }), { block: 'hooks/guard.sh denied it without giving a reason' }],
-    ['legacy decision block on PreToolUse is a deny', '{"decision":"block","reason":"old style"}', { decision: 'deny', block: 'old style' }],
-    ['legacy decision approve on PreToolUse is an allow', '{"decision":"approve"}', { decision: 'allow' }],
-    ['ask keeps its reason', hso({ permissionDecision: 'ask', permissionDecisionReason: 'sure?' }), { decision: 'ask', decisionReason: 'sure?' }],
+    ['permissionDecision deny with reason', hso({ permissionDecision: 'deny', permissionDecisionReason: 'nope' }), { decision: 'deny', kind: 'blocked', reason: 'nope', how: 'deny' }],
+    ['deny whose reason is only in systemMessage', JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny' }, systemMessage: 'said here' }), { kind: 'blocked', reason: 'said here' }],
+    ['deny with no reason at all names the script', hso({ permissionDecision: 'deny' }), { kind: 'blocked', reason: 'hooks/guard.sh denied it without giving a reason' }],
+    ['legacy decision block on PreToolUse is a deny', '{"decision":"block","reason":"old style"}', { decision: 'deny', kind: 'blocked', reason: 'old style' }],
+    ['legacy decision approve on PreToolUse is an allow', '{"decision":"approve"}', { kind: 'ok', decision: 'allow' }],
+    ['ask keeps its reason', hso({ permissionDecision: 'ask', permissionDecisionReason: 'sure?' }), { kind: 'ok', decision: 'ask', decisionReason: 'sure?' }],
     ['updatedInput', hso({ permissionDecision: 'allow', updatedInput: { command: 'ls' } }), { updatedInput: { command: 'ls' } }],
     ['additionalContext nested and flat', JSON.stringify({ hookSpecificOutput: { additionalContext: 'a' }, additionalContext: 'b' }), { context: ['a', 'b'] }],
     ['systemMessage', '{"systemMessage":"careful"}', { systemMessage: 'careful', context: [] }],
-    ['continue:false with stopReason', '{"continue":false,"stopReason":"halt"}', { stop: 'halt' }],
-    ['Cursor-style permission deny from a script', '{"permission":"deny","user_message":"cursor style"}', { block: 'cursor style' }],
+    ['continue:false with stopReason', '{"continue":false,"stopReason":"halt"}', { kind: 'stopped', reason: 'halt' }],
+    ['Cursor-style permission deny from a script', '{"permission":"deny","user_message":"cursor style"}', { kind: 'blocked', reason: 'cursor style' }],
   ])('%s', (_name, stdout, expected) => {
     expect(interpret(run({ stdout }))).toMatchObject(expected);
   });
 
   it.each([
-    ['decision block on Stop', 'Stop', '{"decision":"block","reason":"run tests"}', { blockKind: 'decision', block: 'run tests' }],
-    ['decision approve on Stop is not a block', 'Stop', '{"decision":"approve"}', { context: [] }],
-    ['decision block on PostToolUse', 'PostToolUse', '{"decision":"block","reason":"lint failed"}', { block: 'lint failed' }],
+    ['decision block on Stop', 'Stop', '{"decision":"block","reason":"run tests"}', { kind: 'blocked', how: 'decision', reason: 'run tests' }],
+    ['decision approve on Stop is not a block', 'Stop', '{"decision":"approve"}', { kind: 'ok', context: [] }],
+    ['decision block on PostToolUse', 'PostToolUse', '{"decision":"block","reason":"lint failed"}', { kind: 'blocked', reason: 'lint failed' }],
   ] as const)('%s', (_name, claudeEvent, stdout, expected) => {
     const v = interpret(run({ claudeEvent, stdout }));
     expect(v).toMatchObject(expected);
-    if (!('block' in expected)) expect(v.block).toBeUndefined();
+    if (!('reason' in expected)) expect(v.kind).toBe('ok');
   });
 });
 
-describe('stdout parsing (claude-hooks.md §3.1: JSON only when it starts with "{")', () => {
+describe('stdout parsing (docs/claude-hooks.md §3.1: JSON only when it starts with "{")', () => {
   it.each([
     ['', { kind: 'empty' }],
     ['  hello\n', { kind: 'text', text: 'hello' }],
@@ -73,6 +73,6 @@ describe('stdout parsing (claude-hooks.md §3.1: JSON only when it starts with "
   });
 
   it('an async row is never a decision', () => {
-    expect(interpret(run({ background: true, exitCode: 2, stderr: 'x' }))).toEqual({ label: 'hooks/guard.sh', claudeEvent: 'PreToolUse', context: [] });
+    expect(interpret(run({ background: true, exitCode: 2, stderr: 'x' }))).toEqual({ label: 'hooks/guard.sh', claudeEvent: 'PreToolUse', context: [], kind: 'ok' });
   });
 });

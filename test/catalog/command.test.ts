@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { envPrefix, prepareCommand, substitutePlaceholders } from '../../catalog/command.ts';
+import { envPrefix, prepareCommand, substitutePlaceholders, tokenize, type PreparedCommand } from '../../catalog/command.ts';
 import type { CatalogRow } from '../../catalog/types.ts';
 
 const vars = { pluginRoot: '/plug', projectDir: '/proj' };
+/** A prepared command without its tokens (catalog/script.ts reads those; see the tokenize cases). */
+const withoutTokens = ({ tokens: _t, ...rest }: PreparedCommand) => rest;
 
-describe('peers.md §1.3 / §1.13 env prefix', () => {
+describe('docs/peers.md §1.3 / §1.13 env prefix', () => {
   it.each<[string, Record<string, string>]>([
     ['AI_CONFIG_STOP=1 python3 hooks/no-mistake-without-a-hook.py', { AI_CONFIG_STOP: '1' }],
     ['python3 hooks/no-mistake-without-a-hook.py', {}],
@@ -41,7 +43,7 @@ describe('envPrefix', () => {
   });
 });
 
-describe('claude-hooks.md §1.5 placeholders', () => {
+describe('docs/claude-hooks.md §1.5 placeholders', () => {
   it.each<[string, string]>([
     ['${CLAUDE_PLUGIN_ROOT}/scripts/format.sh', '/plug/scripts/format.sh'],
     ['$CLAUDE_PLUGIN_ROOT/scripts/format.sh', '/plug/scripts/format.sh'],
@@ -74,7 +76,7 @@ const row = (command: string, extra: Partial<CatalogRow> = {}): CatalogRow => ({
 
 describe('prepareCommand', () => {
   it('shell form: the command as written (sh expands the placeholders from the environment), env prefix, label', () => {
-    expect(prepareCommand(row('AI_CONFIG_STOP=1 python3 ${CLAUDE_PLUGIN_ROOT}/hooks/x.py --flag'), vars)).toEqual({
+    expect(withoutTokens(prepareCommand(row('AI_CONFIG_STOP=1 python3 ${CLAUDE_PLUGIN_ROOT}/hooks/x.py --flag'), vars))).toEqual({
       file: 'AI_CONFIG_STOP=1 python3 ${CLAUDE_PLUGIN_ROOT}/hooks/x.py --flag',
       shell: true,
       env: { AI_CONFIG_STOP: '1' },
@@ -82,8 +84,8 @@ describe('prepareCommand', () => {
     });
   });
 
-  it('exec form (claude-hooks.md §1.2 args): placeholders per element, no shell, no env prefix', () => {
-    expect(prepareCommand(row('node', { args: ['${CLAUDE_PLUGIN_ROOT}/stop.js', 'A=1', '$CLAUDE_PROJECT_DIR'] }), vars)).toEqual({
+  it('exec form (docs/claude-hooks.md §1.2 args): placeholders per element, no shell, no env prefix', () => {
+    expect(withoutTokens(prepareCommand(row('node', { args: ['${CLAUDE_PLUGIN_ROOT}/stop.js', 'A=1', '$CLAUDE_PROJECT_DIR'] }), vars))).toEqual({
       file: 'node',
       args: ['/plug/stop.js', 'A=1', '/proj'],
       shell: false,
@@ -128,5 +130,19 @@ describe('prepareCommand', () => {
     const prepared = prepareCommand(row(command), vars);
     expect(prepared.label).toBe(label);
     expect(prepared.label.length).toBeLessThanOrEqual(80);
+  });
+});
+
+describe('tokenize: the one sh lexer (POSIX sh 2.2, 2.3)', () => {
+  const parts = (line: string) => tokenize(line).map((t) => (t.kind === 'op' ? t.op : t.parts));
+  it.each<[string, unknown[]]>([
+    ['a "b $X" \'$Y\'', [[{ lit: 'a' }], [{ lit: 'b ' }, { name: 'X', raw: '$X' }], [{ lit: '$Y' }]]],
+    ['P=${HOME}/x', [[{ lit: 'P=' }, { name: 'HOME', raw: '${HOME}' }, { lit: '/x' }]]],
+    ['N=$(date) `id`', [[{ lit: 'N=' }, { code: '$' }], '(', [{ lit: 'date' }], ')', [{ code: '`' }, { lit: 'id' }, { code: '`' }]]],
+    ['a && b', [[{ lit: 'a' }], '&', '&', [{ lit: 'b' }]]],
+    ['a "open', [[{ lit: 'a' }], 'unterminated']],
+    ['a # b', [[{ lit: 'a' }]]],
+  ])('%j', (line, expected) => {
+    expect(parts(line)).toEqual(expected);
   });
 });

@@ -108,9 +108,9 @@ describe('property: the pure pieces never throw and always give a JSON object', 
   it('tickOf: a 32-hex key for any payload; the same tool_use_id with any tool_input is the same key', () => {
     fc.assert(
       fc.property(fc.constantFrom(...HANDLED_EVENTS), payload, value, fc.string({ minLength: 1, maxLength: 20 }), (event, input, otherInput, id) => {
-        const t = tickOf(event, input);
+        const t = tickOf(event, input, ADAPTERS[event].needs.dedup);
         expect(t.key).toMatch(/^[0-9a-f]{32}$/);
-        if (event === 'preToolUse') expect(tickOf(event, { ...input, tool_use_id: id }).key).toBe(tickOf(event, { ...input, tool_use_id: id, tool_input: otherInput }).key);
+        if (event === 'preToolUse') expect(tickOf(event, { ...input, tool_use_id: id }, ADAPTERS[event].needs.dedup).key).toBe(tickOf(event, { ...input, tool_use_id: id, tool_input: otherInput }, ADAPTERS[event].needs.dedup).key);
       }),
       { numRuns: 500 },
     );
@@ -119,7 +119,7 @@ describe('property: the pure pieces never throw and always give a JSON object', 
   it('followerAnswer: never carries additional_context; only permission events replay anything', () => {
     fc.assert(
       fc.property(fc.constantFrom(...HANDLED_EVENTS), fc.option(fc.dictionary(fc.constantFrom('permission', 'continue', 'user_message', 'additional_context', 'followup_message', 'env'), value), { nil: undefined }), (event, leader) => {
-        const a = followerAnswer(event, leader);
+        const a = followerAnswer(ADAPTERS[event].needs.dedup.replay, leader);
         expect(a).not.toHaveProperty('additional_context');
         if (!['preToolUse', 'beforeSubmitPrompt', 'subagentStart'].includes(event)) expect(a).toEqual({});
         roundTrips(a);
@@ -147,11 +147,11 @@ describe('property: the pure pieces never throw and always give a JSON object', 
         JSON.parse(JSON.stringify(answer));
         for (const k of ['user_message', 'agent_message', 'additional_context', 'followup_message']) if (k in answer) expect(typeof answer[k]).toBe('string');
         if ('permission' in answer) expect(['allow', 'deny', 'ask']).toContain(answer.permission);
-        const failed = verdicts.some((v) => v.failure);
+        const failed = verdicts.some((v) => v.kind === 'failed');
         if (event === 'preToolUse' && failed) expect(answer.permission).toBe('deny');
         const loop = typeof input.loop_count === 'number' && Number.isFinite(input.loop_count) ? input.loop_count : 0;
         if (event === 'stop' && failed && claudeEvent === 'Stop' && loop < 5) expect(typeof answer.followup_message).toBe('string');
-        if (event === 'beforeSubmitPrompt' && verdicts.every((v) => v.failure)) expect(answer).toEqual({ continue: true });
+        if (event === 'beforeSubmitPrompt' && verdicts.every((v) => v.kind === 'failed')) expect(answer).toEqual({ continue: true });
       }),
       { numRuns: 400 },
     );

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { run } from '../../../src/commands/main.ts';
-import { memoryIO } from '../../../src/commands/io.ts';
+import { Readable } from 'node:stream';
+import type { CliIO } from '../../../src/commands/io.ts';
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..', '..');
 
@@ -52,3 +53,19 @@ export async function cli(argv: string[], opts: { env?: NodeJS.ProcessEnv; cwd?:
 
 /** A one-line executable sh script. */
 export const sh = (body: string) => `#!/bin/sh\ncat >/dev/null\n${body}\n`;
+
+/** An in-memory CliIO: collects stdout and stderr. */
+export function memoryIO(opts: { env?: NodeJS.ProcessEnv; cwd?: string; stdin?: string } = {}): CliIO & { out(): string; err(): string } {
+  let out = '';
+  let err = '';
+  const stdin = Readable.from(opts.stdin === undefined ? [] : [Buffer.from(opts.stdin)]) as NodeJS.ReadableStream & { isTTY?: boolean };
+  return {
+    stdout: { write: (s: string | Uint8Array) => ((out += String(s)), true) },
+    stderr: { write: (s: string | Uint8Array) => ((err += String(s)), true) },
+    stdin,
+    env: opts.env ?? {},
+    cwd: opts.cwd ?? process.cwd(),
+    out: () => out,
+    err: () => err,
+  };
+}

@@ -2,8 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Catalog, CatalogRow } from '../../../catalog/types.ts';
-import { init, mergeHooksJson, planBinding, type InitPlan } from '../../../src/commands/init.ts';
+import { init } from '../../../src/commands/init.ts';
 import { CommandError } from '../../../src/commands/io.ts';
 import { ensureBuilt } from '../../e2e/harness.ts';
 import { cleanupAll, cli, sh, tempRepo } from './helpers.ts';
@@ -12,95 +11,9 @@ beforeAll(() => ensureBuilt());
 afterAll(() => cleanupAll());
 
 const P = { command: 'node .cursor/hooks/hookshim.cjs preToolUse', timeout: 30 };
-const S = { command: 'node .cursor/hooks/hookshim.cjs stop', timeout: 60, loop_limit: 5 };
-const plan: Pick<InitPlan, 'events' | 'entries'> = { events: ['preToolUse', 'stop'], entries: { preToolUse: P, stop: S } };
 const USER = { command: '.cursor/hooks/audit.sh', timeout: 5 };
 const USER2 = { command: 'afplay /System/Library/Sounds/Glass.aiff' };
-const LOOKALIKE = { command: './scripts/hookshim-audit.sh' };
-const OLD_P = { command: 'node .cursor/hooks/hookshim.cjs preToolUse', timeout: 10, failClosed: true };
 const PKG_P = { command: 'node node_modules/hookshim/dist/hookshim.cjs preToolUse', timeout: 30 };
-
-describe('mergeHooksJson: before → after', () => {
-  it.each<[string, unknown, unknown]>([
-    ['no file', undefined, { version: 1, hooks: { preToolUse: [P], stop: [S] } }],
-    ['empty object: version first, hooks last', {}, { version: 1, hooks: { preToolUse: [P], stop: [S] } }],
-    [
-      "a user's hand-written hook stays first; unknown top-level keys keep their place",
-      { $schema: 'x', hooks: { preToolUse: [USER] }, 'x-team': { owner: 'infra' }, version: 1 },
-      { $schema: 'x', hooks: { preToolUse: [USER, P], stop: [S] }, 'x-team': { owner: 'infra' }, version: 1 },
-    ],
-    ['our old entry is replaced in place, between foreign ones (its extra keys go)', { version: 1, hooks: { preToolUse: [USER, OLD_P, USER2] } }, { version: 1, hooks: { preToolUse: [USER, P, USER2], stop: [S] } }],
-    ['two of ours collapse into one, at the first one\'s place', { version: 1, hooks: { preToolUse: [P, USER, OLD_P] } }, { version: 1, hooks: { preToolUse: [P, USER], stop: [S] } }],
-    ['package-mode entry replaced by the planned vendored one', { version: 1, hooks: { preToolUse: [PKG_P] } }, { version: 1, hooks: { preToolUse: [P], stop: [S] } }],
-    [
-      'a stale hookshim entry (event the catalog no longer needs) is removed with its now-empty event',
-      { version: 1, hooks: { subagentStop: [{ command: 'node .cursor/hooks/hookshim.cjs subagentStop', timeout: 60, loop_limit: 5 }], preToolUse: [P], stop: [S] } },
-      { version: 1, hooks: { preToolUse: [P], stop: [S] } },
-    ],
-    [
-      'a stale entry next to a user hook: only ours goes',
-      { version: 1, hooks: { sessionEnd: [USER2, { command: 'node .cursor/hooks/hookshim.cjs sessionEnd', timeout: 15 }] } },
-      { version: 1, hooks: { sessionEnd: [USER2], preToolUse: [P], stop: [S] } },
-    ],
-    ['foreign events and an event the user left empty stay untouched', { version: 1, hooks: { afterFileEdit: [USER2], sessionEnd: [] } }, { version: 1, hooks: { afterFileEdit: [USER2], sessionEnd: [], preToolUse: [P], stop: [S] } }],
-    ['a look-alike command (hookshim-audit.sh) is not ours', { version: 1, hooks: { stop: [LOOKALIKE] } }, { version: 1, hooks: { stop: [LOOKALIKE, S], preToolUse: [P] } }],
-    ['an unknown version is left alone', { version: 2, hooks: {} }, { version: 2, hooks: { preToolUse: [P], stop: [S] } }],
-  ])('%s', (_name, before, after) => {
-    const merged = mergeHooksJson(before, plan);
-    expect(merged).toEqual(after);
-    expect(Object.keys(merged)).toEqual(Object.keys(after as object));
-    // A rerun is a no-op.
-    expect(JSON.stringify(mergeHooksJson(merged, plan))).toBe(JSON.stringify(merged));
-  });
-
-  it('does not mutate its input', () => {
-    const before = { version: 1, hooks: { preToolUse: [USER, OLD_P] } };
-    const copy = structuredClone(before);
-    mergeHooksJson(before, plan);
-    expect(before).toEqual(copy);
-  });
-});
-
-const row = (event: string, extra: Partial<CatalogRow> = {}, i = 0): CatalogRow => ({ event, locator: `${event}[${i}].hooks[0]`, type: 'command', command: `hooks/${event}-${i}.sh`, ...extra });
-const catalog = (...rows: CatalogRow[]): Catalog => ({ rows, warnings: [] });
-
-describe('planBinding', () => {
-  it('binds exactly the Cursor events the Claude events need, in a stable order', () => {
-    expect(planBinding(catalog(row('Stop'), row('PreToolUse')), 'vendored').events).toEqual(['preToolUse', 'postToolUse', 'postToolUseFailure', 'stop']);
-    expect(planBinding(catalog(row('SessionEnd')), 'vendored').events).toEqual(['sessionEnd']);
-    expect(planBinding(catalog(), 'vendored').events).toEqual([]);
-  });
-
-  it('raises a wrapper timeout so the longest row fits inside it minus the slack, capped at 600 s', () => {
-    const t = (timeout: number) => planBinding(catalog(row('PreToolUse', { timeout })), 'vendored').entries.preToolUse?.timeout;
-    expect(t(10)).toBe(30);
-    expect(t(25)).toBe(30); // 30 s − 4.5 s slack = 25.5 s
-    expect(t(26)).toBe(35);
-    expect(t(100)).toBe(105);
-    expect(t(5000)).toBe(600);
-    // async rows do not wait, so they do not stretch the wrapper.
-    expect(planBinding(catalog(row('PreToolUse', { timeout: 100, async: true })), 'vendored').entries.preToolUse?.timeout).toBe(30);
-  });
-
-  it('package mode runs the installed bundle; stop gets loop_limit', () => {
-    const p = planBinding(catalog(row('Stop')), 'package');
-    expect(p.entries.stop).toEqual({ command: 'node node_modules/hookshim/dist/hookshim.cjs stop', timeout: 60, loop_limit: 5 });
-  });
-
-  it('lists the rows that can never run under Cursor, with the reason', () => {
-    const p = planBinding(catalog(row('Notification'), row('PreToolUse', { type: 'prompt', command: undefined }), row('Bogus')), 'vendored');
-    expect(p.never.map((n) => n.reason)).toEqual([
-      expect.stringMatching(/^Notification has no Cursor analog: Cursor has no notification hook/),
-      'type "prompt": only command handlers run under hookshim',
-      'unknown Claude event Bogus',
-    ]);
-    expect(p.events).toEqual([]);
-  });
-
-  it('says which used events run only on some surfaces', () => {
-    expect(planBinding(catalog(row('SessionStart')), 'vendored').limits).toEqual([{ event: 'SessionStart', note: 'Cloud agents: no (Cloud agents do not run sessionStart)' }]);
-  });
-});
 
 describe('init on a repository', () => {
   const CATALOG = { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/guard.sh', timeout: 10 }] }], Notification: [{ hooks: [{ type: 'command', command: 'true' }] }] };

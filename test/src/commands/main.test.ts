@@ -1,7 +1,8 @@
 // The command line: help with examples for every command, --version, exit codes, colours only on a TTY.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXIT, memoryIO } from '../../../src/commands/io.ts';
+import { EXIT } from '../../../src/commands/io.ts';
+import { memoryIO } from './helpers.ts';
 import { run } from '../../../src/commands/main.ts';
 import { ensureBuilt } from '../../e2e/harness.ts';
 import { cleanupAll, cli, tempRepo } from './helpers.ts';

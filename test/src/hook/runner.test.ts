@@ -5,10 +5,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OUTPUT_CAP, runAll, safeEnv, startAll, unfinished, type Job } from '../../../src/hook/runner.ts';
+import { OUTPUT_CAP, safeEnv, startAll, unfinished, type Job } from '../../../src/hook/runner.ts';
 import { alive, FIXTURE_BIN, killAll, pidsIn, until } from '../../fixtures/bin/fixtures.ts';
 
-// runAll starts jobs synchronously once execa is loaded; startAll([]) loads it.
+// Load execa once for the file, so the first test's timings are not its load.
 beforeAll(() => startAll([]));
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-runner-'));
@@ -23,26 +23,26 @@ function job(command: string, extra: Partial<Job> = {}): Job {
 }
 const bin = (name: string) => path.join(FIXTURE_BIN, name);
 
-describe('runAll: one result per job, in order', () => {
+describe('startAll: one result per job, in order', () => {
   it('captures exit code, stdout and stderr, and feeds the input on stdin', async () => {
-    const [a, b] = await runAll([job(`cat; echo err >&2; exit 3`), job(`${bin('exit.sh')} 2 "no way"`)]).done;
+    const [a, b] = await (await startAll([job(`cat; echo err >&2; exit 3`), job(`${bin('exit.sh')} 2 "no way"`)])).done;
     expect(a).toMatchObject({ exitCode: 3, signal: null, stdout: '{"a":1}', stderr: 'err\n', timedOut: false, truncated: false });
     expect(b).toMatchObject({ exitCode: 2, stderr: 'no way\n', timedOut: false });
   });
 
   it('a script killed by a signal in exec form reports the signal', async () => {
-    const [r] = await runAll([job(bin('signal.sh'), { shell: false, args: [] })]).done;
+    const [r] = await (await startAll([job(bin('signal.sh'), { shell: false, args: [] })])).done;
     expect(r).toMatchObject({ exitCode: null, signal: 'SIGSEGV', timedOut: false });
   });
 
   it('a missing executable in exec form is a start error', async () => {
-    const [r] = await runAll([job(path.join(tmp, 'nope'), { shell: false, args: [] })]).done;
+    const [r] = await (await startAll([job(path.join(tmp, 'nope'), { shell: false, args: [] })])).done;
     expect(r?.startError).toMatch(/ENOENT/);
     expect(r?.exitCode).toBeNull();
   });
 
   it('a cwd that does not exist is a start error, not a crash', async () => {
-    const [r] = await runAll([job('true', { cwd: path.join(tmp, 'gone') })]).done;
+    const [r] = await (await startAll([job('true', { cwd: path.join(tmp, 'gone') })])).done;
     expect(r?.startError).toMatch(/ENOENT/);
   });
 });
@@ -51,7 +51,7 @@ describe('timeouts kill the whole process group', () => {
   it('a script that ignores SIGTERM is SIGKILLed with its children after the grace', async () => {
     const pids = path.join(tmp, 'pids');
     const t0 = Date.now();
-    const [r] = await runAll([job(bin('spawn-and-hang.sh'), { env: { ...env, PIDFILE: pids }, timeoutMs: 300, timeoutSeconds: 0.3 })]).done;
+    const [r] = await (await startAll([job(bin('spawn-and-hang.sh'), { env: { ...env, PIDFILE: pids }, timeoutMs: 300, timeoutSeconds: 0.3 })])).done;
     expect(r).toMatchObject({ timedOut: true, exitCode: null });
     expect(Date.now() - t0).toBeLessThan(3000);
     const [script, child] = pidsIn(pids) as [number, number];
@@ -60,7 +60,7 @@ describe('timeouts kill the whole process group', () => {
 
   it('after a script exits, what it left running in the background with its output closed keeps running (as under Claude Code)', async () => {
     const pids = path.join(tmp, 'bg');
-    const [r] = await runAll([job(`sleep 100 >/dev/null 2>&1 & echo $! > ${pids}; exit 0`)]).done;
+    const [r] = await (await startAll([job(`sleep 100 >/dev/null 2>&1 & echo $! > ${pids}; exit 0`)])).done;
     expect(r).toMatchObject({ exitCode: 0, timedOut: false });
     const [bg] = pidsIn(pids) as [number];
     await new Promise((res) => setTimeout(res, 300));
@@ -71,7 +71,7 @@ describe('timeouts kill the whole process group', () => {
 
 describe('output and pipes', () => {
   it(`stdout beyond ${OUTPUT_CAP} bytes is cut and flagged, and the script is drained to its end`, async () => {
-    const [r] = await runAll([job(`${bin('flood.sh')} 5000000; echo done >&2`)]).done;
+    const [r] = await (await startAll([job(`${bin('flood.sh')} 5000000; echo done >&2`)])).done;
     expect(r?.stdout.length).toBe(OUTPUT_CAP);
     expect(r?.truncated).toBe(true);
     expect(r?.stderr).toBe('done\n');
@@ -79,14 +79,14 @@ describe('output and pipes', () => {
   });
 
   it('a script that closes stdin unread while a large input is being written is fine', async () => {
-    const [r] = await runAll([job(bin('close-stdin.sh'), { input: 'x'.repeat(4 * 1024 * 1024) })]).done;
+    const [r] = await (await startAll([job(bin('close-stdin.sh'), { input: 'x'.repeat(4 * 1024 * 1024) })])).done;
     expect(r).toMatchObject({ exitCode: 2, stderr: 'closed stdin unread\n' });
   });
 
   it('a grandchild holding stdout does not hold the result past the pipe grace, and dies with the group', async () => {
     const pids = path.join(tmp, 'gc');
     const t0 = Date.now();
-    const [r] = await runAll([job(bin('grandchild.sh'), { env: { ...env, PIDFILE: pids } })]).done;
+    const [r] = await (await startAll([job(bin('grandchild.sh'), { env: { ...env, PIDFILE: pids } })])).done;
     expect(Date.now() - t0).toBeLessThan(2000);
     expect(r?.exitCode).toBe(0);
     expect(r?.stdout).toContain('grandchild keeps the pipe');
@@ -97,7 +97,7 @@ describe('output and pipes', () => {
     const pids = path.join(tmp, 'setsid');
     try {
       const t0 = Date.now();
-      const [r] = await runAll([job(`${bin('grandchild.sh')} setsid`, { env: { ...env, PIDFILE: pids } })]).done;
+      const [r] = await (await startAll([job(`${bin('grandchild.sh')} setsid`, { env: { ...env, PIDFILE: pids } })])).done;
       expect(Date.now() - t0).toBeLessThan(2000);
       expect(r?.stdout).toContain('grandchild keeps the pipe');
     } finally {
@@ -109,7 +109,7 @@ describe('output and pipes', () => {
 describe('the deadline: snapshot and killAll', () => {
   it('snapshot reports unfinished scripts as timed out after the time they had; killAll SIGKILLs their groups at once', async () => {
     const pids = path.join(tmp, 'snap');
-    const batch = runAll([job('exit 0'), job(bin('spawn-and-hang.sh'), { env: { ...env, PIDFILE: pids }, timeoutMs: 60_000, timeoutSeconds: 60 })]);
+    const batch = await startAll([job('exit 0'), job(bin('spawn-and-hang.sh'), { env: { ...env, PIDFILE: pids }, timeoutMs: 60_000, timeoutSeconds: 60 })]);
     expect(await until(() => pidsIn(pids).length === 2, 5000)).toBe(true);
     await new Promise((r) => setTimeout(r, 100));
     const snap = batch.snapshot();
@@ -135,14 +135,14 @@ describe('environment', () => {
   });
 
   it('a NUL in a value never stops the script from starting', async () => {
-    const [r] = await runAll([job('printf %s "$SESSION"', { env: { ...env, SESSION: 'a\u0000b' } })]).done;
+    const [r] = await (await startAll([job('printf %s "$SESSION"', { env: { ...env, SESSION: 'a\u0000b' } })])).done;
     expect(r).toMatchObject({ exitCode: 0, stdout: 'ab' });
     expect(r?.startError).toBeUndefined();
   });
 
   it('background (async) rows start and are not waited for', async () => {
     const marker = path.join(tmp, 'bg-ran');
-    const [r] = await runAll([job(`sleep 0.2; touch ${marker}`, { background: true })]).done;
+    const [r] = await (await startAll([job(`sleep 0.2; touch ${marker}`, { background: true })])).done;
     expect(r).toMatchObject({ background: true, exitCode: 0 });
     expect(fs.existsSync(marker)).toBe(false);
     expect(await until(() => fs.existsSync(marker), 3000)).toBe(true);

@@ -5,7 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { applyEffects, claim, key } from '../../../src/state/mailbox.ts';
-import { listArea, type StateDir } from '../../../src/state/dir.ts';
+import type { StateDir } from '../../../src/state/dir.ts';
+import { listArea } from './helpers.ts';
 
 let st: StateDir;
 beforeEach(() => {
@@ -19,23 +20,23 @@ const msg = (text: string) => ({ from: 'hooks/a.sh', text });
 describe('stash: a preToolUse warning, replayed once on its postToolUse', () => {
   it('claimed once; a second claim finds nothing; release deletes it', () => {
     expect(applyEffects(st, S, [{ kind: 'stash', toolUseId: 'tu\n1', messages: [msg('careful')] }])).toEqual([]);
-    const first = claim(st, S, { stash: 'tu\n1' });
+    const first = claim(st, S, { stash: true }, 'tu\n1');
     expect(first.state.stashed).toEqual([msg('careful')]);
-    expect(claim(st, S, { stash: 'tu\n1' }).state.stashed).toEqual([]);
+    expect(claim(st, S, { stash: true }, 'tu\n1').state.stashed).toEqual([]);
     first.release();
     expect(listArea(st, 'stash')).toEqual([]);
   });
 
   it('restore puts a claimed stash back for the next claim (the answer could not be delivered)', () => {
     applyEffects(st, S, [{ kind: 'stash', toolUseId: 't', messages: [msg('careful')] }]);
-    claim(st, S, { stash: 't' }).restore();
-    expect(claim(st, S, { stash: 't' }).state.stashed).toEqual([msg('careful')]);
+    claim(st, S, { stash: true }, 't').restore();
+    expect(claim(st, S, { stash: true }, 't').state.stashed).toEqual([msg('careful')]);
   });
 
   it('another session or another id never sees it', () => {
     applyEffects(st, S, [{ kind: 'stash', toolUseId: 't', messages: [msg('careful')] }]);
-    expect(claim(st, 'session-2', { stash: 't' }).state.stashed).toEqual([]);
-    expect(claim(st, S, { stash: 't2' }).state.stashed).toEqual([]);
+    expect(claim(st, 'session-2', { stash: true }, 't').state.stashed).toEqual([]);
+    expect(claim(st, S, { stash: true }, 't2').state.stashed).toEqual([]);
   });
 
   it('a stash replaced by a symlink is not read through', () => {
@@ -45,13 +46,13 @@ describe('stash: a preToolUse warning, replayed once on its postToolUse', () => 
     fs.writeFileSync(planted, JSON.stringify({ messages: [msg('planted')] }));
     fs.rmSync(file);
     fs.symlinkSync(planted, file);
-    expect(claim(st, S, { stash: 't' }).state.stashed).toEqual([]);
+    expect(claim(st, S, { stash: true }, 't').state.stashed).toEqual([]);
   });
 
   it('a corrupt stash yields no messages instead of an error', () => {
     fs.mkdirSync(path.join(st.root, 'stash'), { mode: 0o700 });
     fs.writeFileSync(path.join(st.root, 'stash', `${key(S, 't')}.json`), '{"messages": [{"from": 1}, {"from":"x","text":"ok"}]');
-    expect(claim(st, S, { stash: 't' }).state.stashed).toEqual([]);
+    expect(claim(st, S, { stash: true }, 't').state.stashed).toEqual([]);
   });
 });
 
@@ -83,7 +84,7 @@ describe('carried context and the prompt\'s pending context', () => {
 
 describe('no state directory: degraded, and every effect reported lost', () => {
   it('claims are empty; effects come back as notes', () => {
-    expect(claim(null, S, { stash: 't', carried: true, pending: true }).state).toEqual({ stashed: [], carried: [], pendingPrompt: [], firstPromptCovered: false });
+    expect(claim(null, S, { stash: true, carried: true, pending: true }, 't').state).toEqual({ stashed: [], carried: [], pendingPrompt: [], firstPromptCovered: false });
     expect(applyEffects(null, S, [{ kind: 'stash', toolUseId: 't', messages: [msg('a')] }, { kind: 'carry', messages: [msg('b')] }])).toEqual([
       'state directory unavailable: 1 warning(s) stashed for tool_use_id "t" lost',
       'state directory unavailable: 1 carried message(s) lost',

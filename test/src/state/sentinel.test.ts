@@ -1,11 +1,22 @@
-// Tick sentinel (DESIGN §7): keys, roles, replay windows, takeover of stale records, follower answers.
+// Tick sentinel (docs/design.md §7): keys, roles, replay windows, takeover of stale records, follower answers.
 // In-process against a temp state dir; no child processes (the e2e dedup suite runs real concurrent processes).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { claimTick, followerAnswer, tickKey, tickOf, WEAK_REPLAY_MS, type Tick } from '../../../src/state/sentinel.ts';
+import { ADAPTERS } from '../../../adapters/index.ts';
+import type { Json } from '../../../adapters/json.ts';
+import type { Dedup, EventAdapter } from '../../../adapters/types.ts';
+import { claimTick, followerAnswer as replayAnswer, tickOf, WEAK_REPLAY_MS, type Tick, type TickId, type TickTimes } from '../../../src/state/sentinel.ts';
 import type { StateDir } from '../../../src/state/dir.ts';
+
+/** The dedup an event's adapter declares. */
+const dedupOf = (event: string): Dedup => (ADAPTERS as Record<string, EventAdapter>)[event]!.needs.dedup;
+const tick = (event: string, input: Json, extra = ''): TickId => tickOf(event, input, dedupOf(event), extra);
+const tickKey = (event: string, input: Json, extra = ''): string => tick(event, input, extra).key;
+const claim = (s: StateDir | null, id: string | TickId, times: number | TickTimes, now?: number): Tick =>
+  claimTick(s, typeof id === 'string' ? { key: id, unique: true } : id, typeof times === 'number' ? { staleAfterMs: times } : times, now);
+const followerAnswer = (event: string, leader: Json | undefined): Json => replayAnswer(dedupOf(event).replay, leader);
 
 let st: StateDir;
 beforeEach(() => {
@@ -63,22 +74,22 @@ describe('tickOf: what tells two firings apart', () => {
     ['beforeSubmitPrompt with CLI ids', 'beforeSubmitPrompt', { conversation_id: CONV, generation_id: CONV, prompt: 'x' }, '', false],
     ['subagentStop with a subagent id', 'subagentStop', { conversation_id: CONV, generation_id: CONV, subagent_id: 's' }, '', true],
   ])('unique (replayed for the whole stale window): %s → %s', (_name, event, input, extra, unique) => {
-    expect(tickOf(event, input, extra).unique).toBe(unique);
+    expect(tick(event, input, extra).unique).toBe(unique);
   });
 
   it('odd field types never throw and never collide with the string form of an object', () => {
     const odd = { conversation_id: 5, generation_id: null, tool_use_id: ['x'], tool_name: { a: 1 }, tool_input: 'not-json' };
-    expect(() => tickOf('preToolUse', odd)).not.toThrow();
+    expect(() => tick('preToolUse', odd)).not.toThrow();
     expect(tickKey('preToolUse', odd)).toMatch(/^[0-9a-f]{32}$/);
   });
 });
 
 describe('claimTick: one leader, the rest follow', () => {
   it('the first claim leads, the second follows and replays the finished answer', async () => {
-    const key = tickOf('preToolUse', pre());
-    const lead = claimTick(st, key, 40_000);
+    const key = tick('preToolUse', pre());
+    const lead = claim(st, key, 40_000);
     expect(role(lead)).toBe('leader');
-    const follow = claimTick(st, key, 40_000);
+    const follow = claim(st, key, 40_000);
     expect(role(follow)).toBe('follower');
     if (lead.role !== 'leader' || follow.role !== 'follower') throw new Error('roles');
     setTimeout(() => lead.finish({ permission: 'deny', user_message: 'no' }), 30);
@@ -87,13 +98,13 @@ describe('claimTick: one leader, the rest follow', () => {
   });
 
   it('no state directory: solo, no dedup', () => {
-    expect(claimTick(null, 'k', 1000)).toEqual({ role: 'solo', why: 'no state directory' });
+    expect(claim(null, 'k', 1000)).toEqual({ role: 'solo', why: 'no state directory' });
   });
 
   it('a tick area that is a symlink is unusable: solo', () => {
     const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-elsewhere-'));
     fs.symlinkSync(elsewhere, path.join(st.root, 'tick'));
-    expect(claimTick(st, 'k', 1000)).toEqual({ role: 'solo', why: 'tick area unusable' });
+    expect(claim(st, 'k', 1000)).toEqual({ role: 'solo', why: 'tick area unusable' });
     expect(fs.readdirSync(elsewhere)).toEqual([]);
     fs.rmSync(elsewhere, { recursive: true });
   });
@@ -103,15 +114,15 @@ describe('claimTick: one leader, the rest follow', () => {
     fs.mkdirSync(path.join(st.root, 'tick'), { mode: 0o700 });
     // A pid that cannot be alive: larger than any pid_max.
     fs.writeFileSync(tickFile(key), JSON.stringify({ pid: 2 ** 22 + 7, state: 'pending', at: Date.now() }));
-    const t = claimTick(st, key, 40_000);
+    const t = claim(st, key, 40_000);
     if (t.role !== 'follower') throw new Error(t.role);
     expect(await t.wait(Date.now() + 5000)).toEqual({ why: `the leading process ${2 ** 22 + 7} died before answering` });
   });
 
   it('a follower gives up at its deadline when the leader is alive but slow', async () => {
     const key = tickKey('preToolUse', pre());
-    const lead = claimTick(st, key, 40_000);
-    const t = claimTick(st, key, 40_000);
+    const lead = claim(st, key, 40_000);
+    const t = claim(st, key, 40_000);
     if (lead.role !== 'leader' || t.role !== 'follower') throw new Error('roles');
     const res = await t.wait(Date.now() + 100);
     expect(res).toEqual({ why: `the leading process ${process.pid} had not answered by the deadline` });
@@ -121,7 +132,7 @@ describe('claimTick: one leader, the rest follow', () => {
     const key = tickKey('preToolUse', pre());
     fs.mkdirSync(path.join(st.root, 'tick'), { mode: 0o700 });
     fs.writeFileSync(tickFile(key), '');
-    const t = claimTick(st, key, 40_000);
+    const t = claim(st, key, 40_000);
     if (t.role !== 'follower') throw new Error(t.role);
     const t0 = Date.now();
     expect(await t.wait(Date.now() + 20_000)).toEqual({ why: 'the leading process left an unreadable record' });
@@ -129,56 +140,56 @@ describe('claimTick: one leader, the rest follow', () => {
   });
 
   it('a pending record older than the stale window is taken over, not followed', () => {
-    const key = tickOf('preToolUse', pre());
-    expect(role(claimTick(st, key, 40_000))).toBe('leader');
+    const key = tick('preToolUse', pre());
+    expect(role(claim(st, key, 40_000))).toBe('leader');
     age(tickFile(key.key), 41_000);
-    const t = claimTick(st, key, 40_000);
+    const t = claim(st, key, 40_000);
     expect(role(t)).toBe('leader');
     expect(JSON.parse(fs.readFileSync(tickFile(key.key), 'utf8'))).toMatchObject({ pid: process.pid, state: 'pending' });
     expect(fs.readdirSync(path.join(st.root, 'tick'))).toEqual([`${key.key}.json`]);
   });
 
   it('a finished record with a unique key is replayed for the whole stale window', () => {
-    const key = tickOf('preToolUse', pre());
-    const lead = claimTick(st, key, 40_000);
+    const key = tick('preToolUse', pre());
+    const lead = claim(st, key, 40_000);
     if (lead.role !== 'leader') throw new Error(lead.role);
     lead.finish({ permission: 'allow' });
     age(tickFile(key.key), 30_000);
-    expect(role(claimTick(st, key, 40_000))).toBe('follower');
+    expect(role(claim(st, key, 40_000))).toBe('follower');
   });
 
   it(`a finished record with a weak key (CLI stop, no transcript) is replayed for ${WEAK_REPLAY_MS} ms only: a later stop is a new turn`, () => {
-    const key = tickOf('stop', { conversation_id: CONV, generation_id: CONV, loop_count: 0, status: 'completed' });
+    const key = tick('stop', { conversation_id: CONV, generation_id: CONV, loop_count: 0, status: 'completed' });
     expect(key.unique).toBe(false);
-    const lead = claimTick(st, key, 70_000);
+    const lead = claim(st, key, 70_000);
     if (lead.role !== 'leader') throw new Error(lead.role);
     lead.finish({ followup_message: 'run the tests' });
     age(tickFile(key.key), WEAK_REPLAY_MS - 1000);
-    expect(role(claimTick(st, key, 70_000))).toBe('follower');
+    expect(role(claim(st, key, 70_000))).toBe('follower');
     age(tickFile(key.key), WEAK_REPLAY_MS + 1000);
-    expect(role(claimTick(st, key, 70_000))).toBe('leader');
+    expect(role(claim(st, key, 70_000))).toBe('leader');
   });
 
   it('a weak key still follows a pending leader for the whole stale window (a duplicate of a slow stop)', () => {
-    const key = tickOf('stop', { conversation_id: CONV, generation_id: CONV, loop_count: 0 });
-    expect(role(claimTick(st, key, 70_000))).toBe('leader');
+    const key = tick('stop', { conversation_id: CONV, generation_id: CONV, loop_count: 0 });
+    expect(role(claim(st, key, 70_000))).toBe('leader');
     age(tickFile(key.key), 30_000);
-    expect(role(claimTick(st, key, 70_000))).toBe('follower');
+    expect(role(claim(st, key, 70_000))).toBe('follower');
   });
 
   it('many claims racing for one stale record: exactly one leader', () => {
-    const key = tickOf('preToolUse', pre());
-    expect(role(claimTick(st, key, 1000))).toBe('leader');
+    const key = tick('preToolUse', pre());
+    expect(role(claim(st, key, 1000))).toBe('leader');
     age(tickFile(key.key), 5000);
-    const roles = Array.from({ length: 20 }, () => role(claimTick(st, key, 1000)));
+    const roles = Array.from({ length: 20 }, () => role(claim(st, key, 1000)));
     expect(roles.filter((r) => r === 'leader')).toHaveLength(1);
     expect(fs.readdirSync(path.join(st.root, 'tick'))).toEqual([`${key.key}.json`]);
   });
 
   it('abandon removes the record so followers stop waiting', async () => {
     const key = tickKey('preToolUse', pre());
-    const lead = claimTick(st, key, 40_000);
-    const t = claimTick(st, key, 40_000);
+    const lead = claim(st, key, 40_000);
+    const t = claim(st, key, 40_000);
     if (lead.role !== 'leader' || t.role !== 'follower') throw new Error('roles');
     lead.abandon();
     expect(await t.wait(Date.now() + 5000)).toEqual({ why: 'the leading process left no record' });

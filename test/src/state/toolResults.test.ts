@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StateDir } from '../../../src/state/dir.ts';
-import { RESPONSE_CAP, capResponse, loadResult, readResultRefs, readToolResults, recordToolResult, resultsPath, scanLines } from '../../../src/state/toolResults.ts';
+import { RESPONSE_CAP, capResponse, loadResult, readResultRefs, recordToolResult, resultsPath, scanLines } from '../../../src/state/toolResults.ts';
+import { readToolResults } from './helpers.ts';
 
 let st: StateDir;
 beforeEach(() => {
@@ -12,12 +13,14 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(st.root, { recursive: true, force: true }));
 
 const S = 'conv-1';
-const rec = (toolUseId: string, key: string, response: unknown = 'ok') => ({ sessionId: S, toolUseId, claudeName: 'Bash', cursorName: 'Shell', key, response, isError: false, at: '2026-01-01T00:00:00.000Z' });
+/** The postToolUse payload of a Shell call running `key` (its recorded key), answered by `output`. */
+const shell = (toolUseId: string, key: string, output: unknown = 'ok') => ({ hook_event_name: 'postToolUse', tool_name: 'Shell', tool_input: { command: key }, tool_output: JSON.stringify({ output, exitCode: 0 }), tool_use_id: toolUseId });
+const record = (toolUseId: string, key: string, output?: unknown) => recordToolResult(st, S, toolUseId === '' ? { ...shell(toolUseId, key, output), tool_use_id: undefined } : shell(toolUseId, key, output), '/proj');
 
-describe('recordToolResult / readToolResults', () => {
+describe('recordToolResult', () => {
   it('appends records and numbers them by line', () => {
-    recordToolResult(st, rec('t1', 'a'));
-    recordToolResult(st, rec('t2', 'b'));
+    record('t1', 'a');
+    record('t2', 'b');
     expect(readToolResults(st, S).map((r) => [r.seq, r.toolUseId, r.key])).toEqual([
       [1, 't1', 'a'],
       [2, 't2', 'b'],
@@ -27,24 +30,24 @@ describe('recordToolResult / readToolResults', () => {
   });
 
   it('skips a second record of the same tool_use_id (a duplicate process for one event)', () => {
-    recordToolResult(st, rec('t1', 'a'));
-    recordToolResult(st, rec('t1', 'a'));
-    recordToolResult(st, rec('', 'a'));
-    recordToolResult(st, rec('', 'a'));
+    record('t1', 'a');
+    record('t1', 'a');
+    record('', 'a');
+    record('', 'a');
     expect(readToolResults(st, S).map((r) => r.toolUseId)).toEqual(['t1', '', '']);
   });
 
   it('keeps numbering across a torn line', () => {
-    recordToolResult(st, rec('t1', 'a'));
+    record('t1', 'a');
     fs.appendFileSync(resultsPath(st, S) ?? '', '{"toolUseId":"torn",\n');
-    recordToolResult(st, rec('t3', 'c'));
+    record('t3', 'c');
     expect(readToolResults(st, S).map((r) => [r.seq, r.toolUseId])).toEqual([
       [1, 't1'],
       [3, 't3'],
     ]);
   });
 
-  describe('from a Cursor payload — cursor-hooks.md §4 postToolUse / postToolUseFailure', () => {
+  describe('from a Cursor payload — docs/cursor-hooks.md §4 postToolUse / postToolUseFailure', () => {
     it.each([
       [
         'postToolUse Shell (tool_output is a JSON string)',
@@ -70,11 +73,6 @@ describe('recordToolResult / readToolResults', () => {
       recordToolResult(st, S, payload, '/proj');
       expect(readToolResults(st, S)[0]).toMatchObject({ seq: 1, ...expected });
     });
-
-    it('uses workspace_roots[0] when no project dir is given', () => {
-      recordToolResult(st, S, { tool_name: 'Read', tool_input: { path: 'a' }, tool_output: 'x', workspace_roots: ['/w'] });
-      expect(readToolResults(st, S)[0]?.key).toBe('/w/a');
-    });
   });
 });
 
@@ -91,25 +89,25 @@ describe('capResponse — bounded records', () => {
   });
 
   it('caps what is recorded', () => {
-    recordToolResult(st, rec('t1', 'a', { stdout: big, stderr: '' }));
+    record('t1', 'a', { stdout: big, stderr: '' });
     expect(JSON.stringify(readToolResults(st, S)[0]?.response).length).toBeLessThanOrEqual(RESPONSE_CAP);
   });
 });
 
 describe('readResultRefs / loadResult — incremental reads', () => {
   it('reads only what was appended since a position, and loads a record back by offset', () => {
-    recordToolResult(st, rec('t1', 'a', 'first'));
+    record('t1', 'a', 'first');
     const file = resultsPath(st, S) ?? '';
     const fd = fs.openSync(file, 'r');
     try {
       const one = readResultRefs(fd, { off: 0, seq: 0 }, fs.fstatSync(fd).size);
       expect(one.refs.map((r) => r.seq)).toEqual([1]);
-      recordToolResult(st, rec('t2', 'b', 'second'));
+      record('t2', 'b', 'second');
       fs.appendFileSync(file, '{"partial":');
       const two = readResultRefs(fd, one.end, fs.fstatSync(fd).size);
       expect(two.refs.map((r) => [r.seq, r.key])).toEqual([[2, 'b']]);
       expect(two.end.off).toBe(fs.statSync(file).size - '{"partial":'.length);
-      expect(loadResult(fd, two.refs[0] ?? { seq: 0, claudeName: '', key: '' })?.response).toBe('second');
+      expect(loadResult(fd, two.refs[0] ?? { seq: 0, claudeName: '', key: '' })?.response).toMatchObject({ stdout: 'second' });
       expect(loadResult(fd, { ...(two.refs[0] ?? { seq: 0, claudeName: '', key: '' }), key: 'zzz' })).toBeUndefined();
     } finally {
       fs.closeSync(fd);

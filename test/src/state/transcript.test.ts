@@ -4,12 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resultLookup, rewriteAll, type ToolResultRecord } from '../../../adapters/transcript.ts';
+import type { ToolResultRecord } from '../../../adapters/transcript/index.ts';
 import type { StateDir } from '../../../src/state/dir.ts';
-import { readToolResults, recordToolResult } from '../../../src/state/toolResults.ts';
+import { resultLookup, rewriteAll } from '../../adapters/helpers.ts';
+import { appendResult, readToolResults } from './helpers.ts';
 import { claudeTranscript, type ClaudeTranscript } from '../../../src/state/transcript.ts';
 
-const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures', 'transcripts');
+const FIXTURES = path.join(import.meta.dirname, '..', '..', 'fixtures', 'transcripts');
 const SESSION = 'c0ffee00-0000-4000-8000-000000000001';
 const CWD = '/repo';
 
@@ -41,7 +42,7 @@ function fixture(name: string): { lines: string[]; records: ToolResultRecord[]; 
 
 function record(r: ToolResultRecord): void {
   const { seq: _seq, ...rest } = r;
-  recordToolResult(st, { sessionId: SESSION, ...rest });
+  appendResult(st, { sessionId: SESSION, ...rest });
 }
 
 /** The full rewrite of the source as it stands, with every recorded result. */
@@ -264,7 +265,7 @@ describe('concurrency', () => {
   it('several processes appending, recording results and rewriting at once do not corrupt the output', async () => {
     const bundle = path.join(tmp, 'tx.mjs');
     const results = path.join(tmp, 'results.mjs');
-    const srcDir = path.join(import.meta.dirname, '..', '..', 'src');
+    const srcDir = path.join(import.meta.dirname, '..', '..', '..', 'src', 'state');
     const opts = { bundle: true, platform: 'node', format: 'esm', logLevel: 'silent' } as const;
     await esbuild.build({ ...opts, entryPoints: [path.join(srcDir, 'transcript.ts')], outfile: bundle });
     await esbuild.build({ ...opts, entryPoints: [path.join(srcDir, 'toolResults.ts')], outfile: results });
@@ -280,7 +281,7 @@ for (let i = 0; i < Number(n); i++) {
   const command = 'echo w' + id + '-' + i;
   fs.appendFileSync(src, JSON.stringify({ role: 'assistant', message: { content: [{ type: 'text', text: 'w' + id + ' step ' + i }, { type: 'tool_use', name: 'Shell', input: { command } }] } }) + '\\n');
   await claudeTranscript({ cursorPath: src, sessionId: ${JSON.stringify(SESSION)}, cwd: ${JSON.stringify(CWD)}, state: st, warn: (m) => process.stderr.write(m + '\\n'), lockWaitMs: 20000 });
-  recordToolResult(st, { sessionId: ${JSON.stringify(SESSION)}, toolUseId: 'w' + id + '-' + i, claudeName: 'Bash', cursorName: 'Shell', key: command, response: { stdout: 'w' + id + '-' + i, stderr: '', interrupted: false, isImage: false, exitCode: 0 }, isError: false, at: '2026-01-01T00:00:00.000Z' });
+  recordToolResult(st, ${JSON.stringify(SESSION)}, { hook_event_name: 'postToolUse', tool_name: 'Shell', tool_input: { command }, tool_output: JSON.stringify({ output: 'w' + id + '-' + i, exitCode: 0 }), tool_use_id: 'w' + id + '-' + i }, ${JSON.stringify(CWD)});
   await claudeTranscript({ cursorPath: src, sessionId: ${JSON.stringify(SESSION)}, cwd: ${JSON.stringify(CWD)}, state: st, warn: (m) => process.stderr.write(m + '\\n'), lockWaitMs: 20000 });
 }
 `,

@@ -9,15 +9,14 @@ import {
   lastAssistantText,
   parseCursorTimestamp,
   pendingMatch,
-  resultLookup,
   resultText,
-  rewriteAll,
   rewriteLines,
   type RewriteState,
   type ToolResultRecord,
-} from '../../adapters/transcript.ts';
+} from '../../../adapters/transcript/index.ts';
+import { resultLookup, rewriteAll } from '../helpers.ts';
 
-const DIR = path.join(import.meta.dirname, '..', 'fixtures', 'transcripts');
+const DIR = path.join(import.meta.dirname, '..', '..', 'fixtures', 'transcripts');
 const SESSION = 'c0ffee00-0000-4000-8000-000000000001';
 const CWD = '/repo';
 const FIXTURES = ['text', 'tools', 'malformed', 'claude-shaped', 'results'] as const;

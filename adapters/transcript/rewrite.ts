@@ -1,0 +1,275 @@
+// Cursor transcript lines → Claude transcript lines, as an incremental state machine. Pure: the I/O layer
+// (src/state/transcript.ts) reads bytes, persists the state and writes the output.
+//
+// Cursor (docs/docs/cursor-hooks.md §7): `{"role":…,"message":{"content":[text | tool_use{name,input}]}}`, no ids, no
+// tool results, `{"type":"turn_ended","status":…}` markers, user text wrapped in <timestamp>/<user_query>.
+// Claude (docs/docs/claude-hooks.md §4): `type`, `uuid`/`parentUuid` chain, `sessionId`, `cwd`, `isSidechain`, one
+// assistant line per content block sharing `message.id`, `tool_result` blocks on `user` lines with `toolUseResult`.
+//
+// Choices (each is tested against the golden fixtures in test/fixtures/transcripts/):
+// - Ids (uuid, parentUuid, tool_use id `toolu_hs_…`, message id `msg_hs_…`) derive from sha256(session id) and the
+//   source line number and block index, through an injective mix: a rebuild yields the same ids, and no two collide.
+// - Assistant lines are split one per content block, as Claude Code persists them; a user line with a single
+//   text block gets a string `content`, as Claude writes a typed prompt.
+// - The <timestamp> wrapper becomes the line's ISO `timestamp` when it parses ("Tuesday, Sep 8, 2026, 1:56 PM
+//   (UTC-7)"); otherwise its text is kept in `cursorTimestamp`. Assistant lines get no timestamp (Cursor has none).
+// - `turn_ended` becomes a `system` line with `subtype:"turn_ended"` (kept in the uuid chain; guards skip system lines).
+// - Lines that are not JSON objects are dropped and counted (`malformed`); blank lines are dropped (`blank`).
+//   Objects that are neither Cursor records nor `turn_ended` pass through unchanged, except Claude-shaped lines
+//   whose tool_use blocks still carry Cursor names or keys (docs/peers.md §1.7): those blocks are translated (`patched`).
+//
+// Pairing rule for recorded tool results (hookshim records every postToolUse / postToolUseFailure):
+//   in transcript order, each `tool_use` takes the earliest recorded result (lowest seq) with the same Claude tool
+//   name and key argument (toolKey: Bash command, file_path, pattern, …) that no earlier tool_use took — i.e.
+//   the k-th tool_use of a name+key pairs with the k-th result of that name+key. A tool_use with no such result
+//   gets no result line. Its `user` tool_result line is written right after the assistant line of the tool_use.
+//   Two bounds keep a result from pairing with a much later identical call (a tool_use that never got its own
+//   result would otherwise take the next one's): a result is stale once RESULT_SLACK results recorded after it
+//   have been paired (a subagent's result, or one whose tool_use never shows up), and a tool_use only looks at
+//   the RESULT_WINDOW results that follow the oldest one neither paired nor stale.
+//
+// Incremental design: a result is usually recorded (postToolUse) after its tool_use line was already rewritten
+// (preToolUse). Each tool_use left without a result stays "pending" for PENDING_LINES source lines (and
+// PENDING_CHARS characters); for each line holding a pending tool_use, rewriteLines returns a mark: the state
+// just before that line. When a new result matches a pending tool_use, the I/O layer truncates its output at
+// that line's mark and rewrites from there (cost: the lines since that tool_use, bounded by the horizon); when
+// none matches, it only appends the new lines. A result recorded after its tool_use left the horizon is not
+// inserted (a full rebuild would insert it): the one case where incremental and full output differ.
+import { isRecord } from '../json.ts';
+import { toClaudeToolUse, toolKey } from '../tools.ts';
+import { idHex24, idUuid, KIND } from './ids.ts';
+import { matchingAfter, takeOpen, topUp } from './pairing.ts';
+import { failedExit, resultText } from './records.ts';
+import { noteText, userContent } from './text.ts';
+import { emptyStats, PENDING_CHARS, PENDING_LINES, PENDING_MAX, type RewriteContext, type RewriteMark, type RewriteState, type RewriteStats, type Run } from './types.ts';
+
+/** Rewrite the next source lines (complete lines, no newline) from `state`; new results are taken in first. */
+export function rewriteLines(
+  lines: readonly string[],
+  state: RewriteState,
+  ctx: RewriteContext,
+): { out: string[]; state: RewriteState; stats: RewriteStats; marks: RewriteMark[] } {
+  const st: RewriteState = { ...state, open: state.open.slice() };
+  const run: Run = {
+    st,
+    ctx,
+    out: [],
+    stats: emptyStats(),
+    index: undefined,
+    taken: [],
+    takenSet: new Set(),
+    paired: st.paired.slice(),
+    feed: ctx.results.after(st.resultSeq),
+    feedAt: 0,
+    low: 0,
+    newPending: false,
+  };
+  topUp(run);
+  // Marks are built at the end, for the lines whose tool_use still waits: the state before each such line is
+  // its scalars, its pending list, and the open results fed by then minus those taken by then.
+  const drafts: { inLine: number; outLine: number; taken: number; fed: number; state: Omit<RewriteState, 'open' | 'paired'> }[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i] ?? '';
+    const { line, chars, lastUuid, lastText, resultSeq } = st;
+    const outLine = run.out.length;
+    const taken = run.taken.length;
+    const fed = st.open.length;
+    run.newPending = false;
+    st.line += 1;
+    st.chars += raw.length + 1;
+    if (st.pending.some((p) => st.line - p.line > PENDING_LINES || st.chars - p.chars > PENDING_CHARS)) {
+      st.pending = st.pending.filter((p) => st.line - p.line <= PENDING_LINES && st.chars - p.chars <= PENDING_CHARS);
+    }
+    // Expiring at line L again when resuming from this mark changes nothing, so the list after expiry will do.
+    const pending = st.pending;
+    run.stats.lines++;
+    rewriteOne(raw, run);
+    if (run.newPending) drafts.push({ inLine: i, outLine, taken, fed, state: { v: 1, line, chars, lastUuid, lastText, resultSeq, pending } });
+  }
+  run.stats.emitted = run.out.length;
+  const final = { ...st, ...matchingAfter(state.paired, st.open, run.taken, run.taken.length) };
+  const kept = new Set(final.pending.map((p) => p.line));
+  const marks = drafts
+    .filter((d) => kept.has(d.state.line + 1))
+    .map((d) => ({ inLine: d.inLine, outLine: d.outLine, state: { ...d.state, ...matchingAfter(state.paired, st.open.slice(0, d.fed), run.taken, d.taken) } }));
+  return { out: run.out, state: final, stats: run.stats, marks };
+}
+
+/** Rewrite one source line into zero or more output lines. */
+function rewriteOne(raw: string, run: Run): void {
+  if (raw.trim() === '') {
+    run.stats.blank++;
+    return;
+  }
+  let rec: unknown;
+  try {
+    rec = JSON.parse(raw);
+  } catch {
+    rec = undefined;
+  }
+  if (!isRecord(rec)) {
+    run.stats.malformed++;
+    return;
+  }
+  if (rec.type === 'turn_ended' && rec.role === undefined) return turnEnded(rec, run);
+  if (typeof rec.type === 'string') return claudeShaped(raw, rec, run);
+  if (typeof rec.role === 'string') return cursorRecord(rec, run);
+  run.stats.passedThrough++;
+  run.out.push(raw);
+}
+
+/** The envelope every synthetic line starts with (key order as Claude Code writes it, docs/claude-hooks.md §4). */
+function envelope(run: Run): Record<string, unknown> {
+  return { parentUuid: run.st.lastUuid, isSidechain: false, userType: 'external', cwd: run.ctx.cwd, sessionId: run.ctx.sessionId };
+}
+
+/** Append a synthetic line and advance the uuid chain. */
+function emit(run: Run, line: Record<string, unknown>, uuid: string): void {
+  run.out.push(JSON.stringify(line));
+  run.st.lastUuid = uuid;
+  run.lastUuidJson = `"${uuid}"`;
+}
+
+/** `{"type":"turn_ended","status":…}` → a Claude `system` line, subtype "turn_ended". */
+function turnEnded(rec: Record<string, unknown>, run: Run): void {
+  run.stats.turnEnded++;
+  const status = typeof rec.status === 'string' ? rec.status : 'unknown';
+  const uuid = idUuid(run, 0, KIND.uuid);
+  const { type: _t, status: _s, ...extra } = rec;
+  emit(run, { ...envelope(run), type: 'system', subtype: 'turn_ended', content: `Turn ended (${status})`, level: status === 'error' ? 'error' : 'info', status, ...extra, uuid }, uuid);
+}
+
+/** A line already in Claude's shape: unchanged, unless its tool_use blocks still use Cursor names or keys. */
+function claudeShaped(raw: string, rec: Record<string, unknown>, run: Run): void {
+  const message = isRecord(rec.message) ? rec.message : undefined;
+  const content = message?.content;
+  let changed = false;
+  let patched: unknown[] | undefined;
+  if (Array.isArray(content)) {
+    patched = content.map((b, j) => {
+      if (!isRecord(b) || b.type !== 'tool_use' || typeof b.name !== 'string') return b;
+      const tool = toClaudeToolUse(b.name, b.input, run.ctx.cwd);
+      const hasId = typeof b.id === 'string' && b.id !== '';
+      if (hasId && tool.name === b.name && sameJson(tool.input, b.input)) return b;
+      changed = true;
+      const { type, id, name: _n, input: _i, ...rest } = b;
+      return { type, id: hasId ? id : `toolu_hs_${idHex24(run, j, KIND.tool)}`, name: tool.name, input: tool.input, ...rest };
+    });
+  }
+  if (rec.type === 'assistant' && Array.isArray(content)) noteText(run, content);
+  if (typeof rec.uuid === 'string') {
+    run.st.lastUuid = rec.uuid;
+    run.lastUuidJson = undefined;
+  }
+  if (!changed) {
+    run.stats.passedThrough++;
+    run.out.push(raw);
+    return;
+  }
+  run.stats.patched++;
+  run.out.push(JSON.stringify({ ...rec, message: { ...message, content: patched } }));
+}
+
+/** A Cursor `{role, message}` record → Claude lines (one per block for the assistant, plus paired results). */
+function cursorRecord(rec: Record<string, unknown>, run: Run): void {
+  run.stats.rewritten++;
+  const role = rec.role as string;
+  const message = isRecord(rec.message) ? rec.message : {};
+  const content = message.content;
+  // Cursor writes exactly {role, message:{content}}; anything more is kept, through the slower general path.
+  const plain = onlyKeys(rec, 2) && onlyKeys(message, 1);
+  if (role === 'assistant' && Array.isArray(content) && content.length > 0) {
+    noteText(run, content);
+    const msgId = `msg_hs_${idHex24(run, -1, KIND.msg)}`;
+    for (let j = 0; j < content.length; j++) {
+      const uuid = idUuid(run, j, KIND.uuid);
+      let b = content[j];
+      let tool: { name: string; key: string; id: string } | undefined;
+      if (isRecord(b) && b.type === 'tool_use' && typeof b.name === 'string') {
+        const mapped = toClaudeToolUse(b.name, b.input, run.ctx.cwd);
+        const { id, name: _n, input: _in, type: _bt, ...blockRest } = b;
+        const useId = typeof id === 'string' && id ? id : `toolu_hs_${idHex24(run, j, KIND.tool)}`;
+        b = { type: 'tool_use', id: useId, name: mapped.name, input: mapped.input, ...blockRest };
+        tool = { name: mapped.name, key: toolKey(mapped.name, mapped.input), id: useId };
+        run.stats.toolUses++;
+      }
+      if (plain) {
+        // Same bytes as JSON.stringify of the general path's object, without building it.
+        run.out.push(`${prefix(run)},"type":"assistant","message":{"id":"${msgId}","type":"message","role":"assistant","content":[${JSON.stringify(b)}]},"uuid":"${uuid}"}`);
+        run.st.lastUuid = uuid;
+        run.lastUuidJson = `"${uuid}"`;
+      } else {
+        const { role: _role, message: _m, ...extra } = rec;
+        const { content: _c, role: _r, id: _i, type: _t, ...rest } = message;
+        emit(run, { ...envelope(run), ...extra, type: 'assistant', message: { id: msgId, type: 'message', role: 'assistant', ...rest, content: [b] }, uuid }, uuid);
+      }
+      if (tool) pairResult(run, tool, j, tool.id, uuid);
+    }
+    return;
+  }
+  const uuid = idUuid(run, 0, KIND.uuid);
+  const { role: _role, message: _m, ...extra } = rec;
+  const { content: _c, role: _r, ...rest } = message;
+  const line: Record<string, unknown> = { ...envelope(run), ...extra, type: role };
+  if (role === 'user') {
+    const { text, timestamp, cursorTimestamp } = userContent(content);
+    line.message = { role, ...rest, content: text };
+    line.uuid = uuid;
+    if (timestamp) line.timestamp = timestamp;
+    if (cursorTimestamp) line.cursorTimestamp = cursorTimestamp;
+  } else {
+    if (role === 'assistant' && Array.isArray(content)) noteText(run, content);
+    line.message = { role, ...rest, ...(content !== undefined ? { content } : {}) };
+    line.uuid = uuid;
+  }
+  emit(run, line, uuid);
+}
+
+/** True when `o` has exactly `n` own keys (cheaper than rest destructuring on the hot path). */
+function onlyKeys(o: Record<string, unknown>, n: number): boolean {
+  let k = 0;
+  for (const _ in o) if (++k > n) return false;
+  return k === n;
+}
+
+/** The serialised envelope up to (not including) `"type"`, as JSON.stringify(envelope(run)) without its `}`. */
+function prefix(run: Run): string {
+  const fixed = run.fixed ?? (run.fixed = `,"isSidechain":false,"userType":"external","cwd":${JSON.stringify(run.ctx.cwd)},"sessionId":${JSON.stringify(run.ctx.sessionId)}`);
+  return `{"parentUuid":${run.lastUuidJson ?? (run.lastUuidJson = JSON.stringify(run.st.lastUuid))}${fixed}`;
+}
+
+/** Pair a tool_use with its recorded result (rule at the top of the file), or leave it pending. */
+export function pairResult(run: Run, tool: { name: string; key: string }, block: number, toolUseId: string, toolUseLine: string): void {
+  const { st } = run;
+  const taken = takeOpen(run, tool);
+  if (!taken) {
+    st.pending = [...st.pending, { line: st.line, chars: st.chars, name: tool.name, key: tool.key }].slice(-PENDING_MAX);
+    run.newPending = true;
+    return;
+  }
+  const rec = run.ctx.results.load({ seq: taken.seq, claudeName: taken.name, key: taken.key, ...(taken.ref !== undefined ? { ref: taken.ref } : {}) });
+  if (!rec) {
+    run.stats.resultsMissing++;
+    return;
+  }
+  run.stats.resultsPaired++;
+  const uuid = idUuid(run, block, KIND.result);
+  const isError = rec.isError || failedExit(rec.response);
+  emit(
+    run,
+    {
+      ...envelope(run),
+      type: 'user',
+      message: { role: 'user', content: [{ tool_use_id: toolUseId, type: 'tool_result', content: resultText(rec.response), is_error: isError }] },
+      uuid,
+      timestamp: rec.at,
+      toolUseResult: rec.response,
+      sourceToolAssistantUUID: toolUseLine,
+    },
+    uuid,
+  );
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}

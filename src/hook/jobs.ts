@@ -1,0 +1,130 @@
+// Phase 5, preparation: each selected row becomes a runner job (command, environment, stdin, time allowed). A row's
+// command is tokenized once per event, whatever asks for its label, its script or its environment.
+import fs from 'node:fs';
+import { str } from '../../adapters/json.ts';
+import { prepareCommand, type PreparedCommand } from '../../catalog/command.ts';
+import { rowTimeoutS } from '../../catalog/events.ts';
+import { scriptOf, type ScriptRef } from '../../catalog/script.ts';
+import type { CatalogRow } from '../../catalog/types.ts';
+import { cursorTranscriptPath } from '../project/paths.ts';
+import type { StateDir } from '../state/dir.ts';
+import { safeHome } from '../state/fsx.ts';
+import type { claudeTranscript } from '../state/transcript.ts';
+import type { Log } from './log.ts';
+import type { Job } from './runner.ts';
+import type { Chosen } from './select.ts';
+import type { Setup } from './setup.ts';
+
+/** A row ready to run: its command prepared and the script it names. */
+export interface PreparedRow {
+  command: PreparedCommand;
+  script: ScriptRef;
+}
+
+/** Prepares each row of one catalog once (label, environment prefix, script), for the whole event. */
+export class RowPrep {
+  private readonly done = new Map<CatalogRow, PreparedRow>();
+  private readonly home = safeHome();
+
+  constructor(
+    /** `${CLAUDE_PLUGIN_ROOT}` of the catalog's rows. */
+    readonly root: string,
+    readonly projectDir: string,
+  ) {}
+
+  /** The prepared row (computed on first use). */
+  of(row: CatalogRow): PreparedRow {
+    let p = this.done.get(row);
+    if (!p) {
+      const vars = { pluginRoot: this.root, projectDir: this.projectDir };
+      const command = prepareCommand(row, vars);
+      p = { command, script: scriptOf(row, vars, this.home, command.tokens) };
+      this.done.set(row, p);
+    }
+    return p;
+  }
+
+  /** The row's short name for messages; its locator when it has no command. */
+  label(row: CatalogRow): string {
+    return row.command === undefined ? row.locator : this.of(row).command.label;
+  }
+}
+
+export interface JobContext {
+  prep: RowPrep;
+  env: NodeJS.ProcessEnv;
+  /** Epoch ms by which every script must have answered. */
+  deadline: number;
+  /** CLAUDE_ENV_FILE for SessionStart scripts. */
+  envFile?: string;
+}
+
+/** What a selected row counts as before it started: a job that never answered (the deadline may come first). */
+export function notStarted(c: Chosen, prep: RowPrep): Pick<Job, 'label' | 'locator' | 'claudeEvent' | 'timeoutSeconds'> {
+  return { label: prep.label(c.row), locator: c.row.locator, claudeEvent: c.inv.claudeEvent, timeoutSeconds: rowTimeoutS(c.row) };
+}
+
+/** The runner job for one selected row: command, env, stdin, time allowed. */
+export function toJob({ inv, row, matched }: Chosen, jc: JobContext): Job {
+  const { command: prepared, script } = jc.prep.of(row);
+  const own = rowTimeoutS(row);
+  const left = Math.max(0, jc.deadline - Date.now());
+  const timeoutMs = Math.min(own * 1000, left);
+  const payload = inv.payload(matched);
+  let input = '';
+  let startError: string | undefined;
+  try {
+    input = JSON.stringify(payload);
+  } catch (err) {
+    // e.g. a tool_input nested too deeply for JSON.stringify: this script cannot get its stdin, so it fails (closed).
+    startError = `its payload cannot be serialised (${(err as Error).message})`;
+  }
+  // A missing script run through an interpreter (`node x.mjs`, `sh x.sh`) exits 1 or 2, not 127: check it first.
+  const missing = script.kind === 'file' && !fs.existsSync(script.path) ? script.written : undefined;
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(jc.env)) if (v !== undefined && k !== 'CURSOR_PLUGIN_ROOT') env[k] = v;
+  Object.assign(env, {
+    CLAUDE_PROJECT_DIR: jc.prep.projectDir,
+    CLAUDE_PLUGIN_ROOT: jc.prep.root,
+    CLAUDE_CODE_SESSION_ID: String(payload.session_id ?? ''),
+    ...prepared.env,
+    ...(inv.env ?? {}),
+    ...(inv.claudeEvent === 'SessionStart' && jc.envFile ? { CLAUDE_ENV_FILE: jc.envFile } : {}),
+  });
+  return {
+    label: prepared.label,
+    locator: row.locator,
+    claudeEvent: inv.claudeEvent,
+    file: prepared.file,
+    ...(prepared.args ? { args: prepared.args } : {}),
+    shell: prepared.shell,
+    ...(prepared.shellPath ? { shellPath: prepared.shellPath } : {}),
+    cwd: jc.prep.projectDir,
+    env,
+    input,
+    ...(missing !== undefined ? { missing } : {}),
+    ...(startError !== undefined ? { startError } : {}),
+    timeoutMs,
+    timeoutSeconds: timeoutMs < own * 1000 ? timeoutMs / 1000 : own,
+    ...(row.async ? { background: true } : {}),
+  };
+}
+
+/**
+ * Phase 3's I/O half: the transcript scripts get (Cursor's, rewritten into Claude's shape) and, where the event asks
+ * for it, the subagent's own; their last assistant words go into the context. Says whether tool results are recorded.
+ */
+export async function attachTranscripts(setup: Setup, rewrite: typeof claudeTranscript, state: StateDir | null, log: Log): Promise<{ resultsAvailable: boolean }> {
+  const { ctx } = setup;
+  const warn = (m: string) => log.warn(m);
+  const tx = await rewrite({ cursorPath: cursorTranscriptPath(setup.input, setup.env), sessionId: setup.sessionId, cwd: setup.dir, state, warn });
+  ctx.transcriptPath = tx.path;
+  if (tx.lastAssistantMessage !== undefined) ctx.lastAssistantMessage = tx.lastAssistantMessage;
+  const agentPath = setup.adapter.needs.agentTranscript ? str(setup.input.agent_transcript_path) : undefined;
+  if (agentPath) {
+    const sub = await rewrite({ cursorPath: agentPath, sessionId: str(setup.input.subagent_id) ?? `${setup.sessionId}/subagent`, cwd: setup.dir, state, warn });
+    ctx.agentTranscriptPath = sub.path;
+    if (sub.lastAssistantMessage !== undefined) ctx.agentLastAssistantMessage = sub.lastAssistantMessage;
+  }
+  return { resultsAvailable: tx.resultsAvailable };
+}

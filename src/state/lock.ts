@@ -1,0 +1,54 @@
+// An exclusive lock file with stale-lock recovery: a lock whose process is gone, or older than LOCK_STALE_MS, is
+// broken, but a fresh one never is.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { alive, createExclusive, moveAside, readText, removeFile } from './fsx.ts';
+
+const LOCK_STALE_MS = 30_000;
+
+/** The lock stayed held by a live process for the whole wait. */
+export const BUSY = Symbol('busy');
+
+/** Run `fn` holding an exclusive lock file; BUSY when it stays held by a live process for `waitMs`. */
+export async function withLock<T>(lock: string, waitMs: number, fn: () => T): Promise<T | typeof BUSY> {
+  const me = JSON.stringify({ pid: process.pid, nonce: crypto.randomBytes(8).toString('hex') });
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    if (createExclusive(lock, me)) {
+      try {
+        return fn();
+      } finally {
+        if (readText(lock) === me) removeFile(lock);
+      }
+    }
+    breakIfStale(lock);
+    if (Date.now() >= deadline) return BUSY;
+    // Short, jittered polls: a waiter is not starved by processes that take the lock again at once.
+    await new Promise((r) => setTimeout(r, 1 + Math.floor(Math.random() * 8)));
+  }
+}
+
+/**
+ * Remove a lock whose process is gone or which is older than LOCK_STALE_MS, without ever removing a fresh one.
+ * A lock is created empty and then written: empty or unparsable content is judged by age (mtime) alone.
+ */
+function breakIfStale(lock: string): void {
+  const seen = readText(lock);
+  if (seen === null) return;
+  let mtime: number;
+  try {
+    mtime = fs.lstatSync(lock).mtimeMs;
+  } catch {
+    return;
+  }
+  let pid: unknown;
+  try {
+    pid = (JSON.parse(seen) as { pid?: unknown }).pid;
+  } catch {
+    pid = undefined;
+  }
+  const dead = typeof pid === 'number' && !alive(pid);
+  if (!dead && Date.now() - mtime < LOCK_STALE_MS) return;
+  // Move it aside atomically, then check we moved the lock we judged stale; put back one that is not.
+  moveAside(lock, (aside) => readText(aside) === seen);
+}

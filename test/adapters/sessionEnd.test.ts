@@ -1,0 +1,22 @@
+// sessionEnd and preCompact: observe only.
+import { describe, expect, it } from 'vitest';
+import { preCompact } from '../../adapters/preCompact.ts';
+import { sessionEnd } from '../../adapters/sessionEnd.ts';
+import { EMPTY_STATE } from '../../adapters/types.ts';
+import { ctx, v } from './helpers.ts';
+
+describe('sessionEnd and preCompact (observe only)', () => {
+  it.each([
+    ['completed', 'other'],
+    ['window_close', 'prompt_input_exit'],
+    ['user_close', 'prompt_input_exit'],
+    ['weird', 'other'],
+  ])('sessionEnd reason %s → %s', (reason, mapped) => {
+    expect(sessionEnd.plan(ctx('sessionEnd', { reason }), EMPTY_STATE).invocations[0]?.payload(undefined)).toMatchObject({ hook_event_name: 'SessionEnd', reason: mapped });
+  });
+  it('preCompact trigger and systemMessage → user_message', () => {
+    const c = ctx('preCompact', { trigger: 'manual' });
+    expect(preCompact.plan(c, EMPTY_STATE).invocations[0]?.payload(undefined)).toMatchObject({ trigger: 'manual', hook_event_name: 'PreCompact' });
+    expect(preCompact.fold(c, [v('PreCompact', { stdout: '{"systemMessage":"saving notes"}' })], EMPTY_STATE).answer).toEqual({ user_message: 'saving notes' });
+  });
+});
