@@ -2,14 +2,14 @@
 // returns the exit code, so tests drive it in-process; `main` is the bin's thin wrapper.
 import fs from 'node:fs';
 import path from 'node:path';
-import yargs from 'yargs';
+import yargs, { type Argv } from 'yargs';
 import { CURSOR_EVENTS } from '../../adapters/events.ts';
 import { VERSION } from '../hook/version.ts';
 import { runChecks } from './check.ts';
 import { doctor } from './doctor.ts';
 import { explain } from './explain.ts';
 import { init } from './init.ts';
-import { CommandError, EXIT, json, paint, cliIO, tally, type CliIO } from './io.ts';
+import { CommandError, cliIO, EXIT, json, paint, tally, type CliIO, type Paint } from './io.ts';
 import { renderCheck, renderDoctor, renderExplain, renderInit, renderReplay } from './render.ts';
 import { replay } from './replay.ts';
 
@@ -26,112 +26,23 @@ HOOKSHIM_LOG=<file> appends one NDJSON record per event (HOOKSHIM_LOG_PAYLOADS=1
 HOOKSHIM_CATALOG=<file> uses another catalog, HOOKSHIM_STATE_DIR=<dir> moves the state directory.
 Colours only on a terminal; never with NO_COLOR.`;
 
+/** What every command's handler writes to and sets. */
+interface Ctx {
+  io: CliIO;
+  out(s: string): void;
+  color: Paint;
+  setCode(code: number): void;
+}
+
 /** Run one management command; resolves to its exit code and never throws. */
 export async function run(argv: string[], io: CliIO): Promise<number> {
   let code: number = EXIT.ok;
   const out = (s: string) => io.stdout.write(s);
   const color = paint(io.stdout, io.env);
-  const cli = yargs(argv)
+  const c: Ctx = { io, out, color, setCode: (n) => (code = n) };
+  const cli = [initCommand, checkCommand, doctorCommand, explainCommand, replayCommand].reduce((y, add) => add(y, c), yargs(argv) as Argv)
     .scriptName('hookshim')
     .usage('$0 <command> [options]\n\nRun an unchanged Claude Code hook catalog (hooks/hooks.json) under Cursor: desktop, CLI and Cloud agents.')
-    .command(
-      'init [dir]',
-      'Bind the catalog in .cursor/hooks.json (merging: other entries are kept) and vendor the hook bundle',
-      (y) =>
-        y
-          .positional('dir', { type: 'string', default: '.', describe: 'repository root (holds hooks/hooks.json)' })
-          .option('package', { type: 'boolean', describe: 'run the shim from node_modules/hookshim instead of a vendored .cursor/hooks/hookshim.cjs (default: keep the current mode, else vendored)' })
-          .option('dry-run', { type: 'boolean', default: false, describe: 'show what would change; write nothing' })
-          .example('$0 init', 'bind the current repository, vendoring the bundle')
-          .example('$0 init --package', 'bind it to the installed package (add hookshim to devDependencies)')
-          .example('$0 init ../app --dry-run', 'show what binding ../app would change'),
-      (args) => {
-        const report = init({ dir: path.resolve(io.cwd, args.dir), env: io.env, ...(args.package !== undefined ? { mode: args.package ? 'package' : 'vendored' } : {}), dryRun: args['dry-run'] });
-        out(renderInit(report, color, args['dry-run']));
-      },
-    )
-    .command(
-      'check [dir]',
-      'CI check: binding in sync, bundle current, scripts present and executable, matchers, `if` rules, timeouts, conventions',
-      (y) =>
-        y
-          .positional('dir', { type: 'string', describe: 'repository root (default: CURSOR_PROJECT_DIR, else the current directory)' })
-          .option('json', { type: 'boolean', default: false, describe: 'print the findings as JSON' })
-          .option('strict', { type: 'boolean', default: false, describe: 'warnings fail too' })
-          .option('verbose', { type: 'boolean', alias: 'v', default: false, describe: 'also print info notes' })
-          .example('$0 check', 'fail (exit 1) when anything is wrong')
-          .example('$0 check --strict --json', 'machine-readable, warnings fail too'),
-      (args) => {
-        const dir = args.dir !== undefined ? path.resolve(io.cwd, args.dir) : io.env.CURSOR_PROJECT_DIR ? path.resolve(io.env.CURSOR_PROJECT_DIR) : io.cwd;
-        const result = runChecks({ dir, env: io.env });
-        const t = tally(result.findings);
-        const failed = t.errors > 0 || (args.strict && t.warnings > 0);
-        code = result.fatal ? EXIT.cannot : failed ? EXIT.problems : EXIT.ok;
-        if (args.json) out(json({ ok: code === EXIT.ok, dir: result.dir, catalog: result.catalogFile, mode: result.mode, events: result.plan?.events ?? [], errors: t.errors, warnings: t.warnings, findings: result.findings }));
-        else out(renderCheck(result, color, { verbose: args.verbose, strict: args.strict }));
-      },
-    )
-    .command(
-      'doctor [dir]',
-      'Human view of check, plus this machine: Node, project root, state directory, switches, double binding',
-      (y) =>
-        y
-          .positional('dir', { type: 'string', describe: 'repository root (default: CURSOR_PROJECT_DIR, else the current directory)' })
-          .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
-          .option('verbose', { type: 'boolean', alias: 'v', default: false, describe: 'also print info notes' })
-          .example('$0 doctor', 'is hookshim healthy here?')
-          .example('$0 doctor --json | jq .findings', 'the findings, for a script'),
-      (args) => {
-        const report = doctor({ ...(args.dir !== undefined ? { dir: args.dir } : {}), env: io.env, cwd: io.cwd });
-        code = report.check.fatal ? EXIT.cannot : report.findings.some((f) => f.severity === 'error') ? EXIT.problems : EXIT.ok;
-        if (args.json) {
-          const { check, ...rest } = report;
-          out(json({ ...rest, mode: check.mode, events: check.plan?.events ?? [] }));
-        } else out(renderDoctor(report, color, { verbose: args.verbose }));
-      },
-    )
-    .command(
-      'explain [payload]',
-      'What hookshim does with one Cursor payload: the Claude stdin, which rows run and why not; --run runs them',
-      (y) =>
-        y
-          .positional('payload', { type: 'string', describe: 'payload file (default: stdin)' })
-          .option('event', { type: 'string', choices: [...CURSOR_EVENTS], describe: 'Cursor event (default: the payload\'s hook_event_name)' })
-          .option('dir', { type: 'string', describe: 'project root (default: CURSOR_PROJECT_DIR, else the payload\'s workspace_roots[0], else the current directory)' })
-          .option('run', { type: 'boolean', default: false, describe: 'run the selected scripts and show their results and the Cursor answer (without it, nothing is executed)' })
-          .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
-          .example('$0 explain < payload.json', 'which guards would run, and why the others would not')
-          .example('$0 explain --run payload.json', 'run them and show the answer Cursor would get')
-          .example('$0 explain --event stop --dir . < p.json', 'explain p.json as a stop event of this repo'),
-      async (args) => {
-        const text = await readPayload(args.payload, io);
-        const report = await explain({ payloadText: text, ...(args.event ? { event: args.event } : {}), ...(args.dir !== undefined ? { dir: args.dir } : {}), run: args.run, env: io.env, cwd: io.cwd });
-        out(args.json ? json(report) : renderExplain(report, color));
-      },
-    )
-    .command(
-      'replay <file>',
-      'Re-run the events of a HOOKSHIM_LOG trace (recorded with HOOKSHIM_LOG_PAYLOADS=1) against the current catalog; compare the answers',
-      (y) =>
-        y
-          .positional('file', { type: 'string', demandOption: true, describe: 'NDJSON trace written by HOOKSHIM_LOG' })
-          .option('dir', { type: 'string', describe: 'project root for every event (default: the payload\'s workspace_roots[0] if it exists here, else the current directory)' })
-          .option('bundle', { type: 'string', describe: 'hook bundle to run (default: the one this CLI ships; e.g. .cursor/hooks/hookshim.cjs)' })
-          .option('event', { type: 'string', describe: 'only replay this Cursor event' })
-          .option('strict', { type: 'boolean', default: false, describe: 'a wording-only change (same decision, different text) fails too' })
-          .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
-          .example('$0 replay /tmp/t.ndjson', 'would the edited catalog decide the same?')
-          .example('$0 replay t.ndjson --bundle .cursor/hooks/hookshim.cjs', 'replay through the vendored bundle')
-          .epilogue('Record a session first: HOOKSHIM_LOG=/tmp/t.ndjson HOOKSHIM_LOG_PAYLOADS=1 cursor .'),
-      async (args) => {
-        const report = await replay({ file: args.file, ...(args.dir !== undefined ? { dir: args.dir } : {}), ...(args.bundle ? { bundle: args.bundle } : {}), ...(args.event ? { event: args.event } : {}), env: io.env, cwd: io.cwd });
-        const replayed = report.events.filter((e) => e.status !== 'skipped').length;
-        if (replayed === 0) throw new CommandError(`nothing to replay in ${report.file}: ${report.events.length ? 'no record has a payload (trace with HOOKSHIM_LOG_PAYLOADS=1)' : 'no records'}${report.unreadable.count ? `; ${report.unreadable.count} unreadable lines` : ''}`);
-        const c = report.counts;
-        code = c.changed + c.error + (args.strict ? c.wording : 0) > 0 ? EXIT.problems : EXIT.ok;
-        out(args.json ? json(report) : renderReplay(report, color, args.strict));
-      },
-    )
     .demandCommand(1, 'Name a command, or a Cursor event (e.g. `hookshim preToolUse < payload.json`).')
     .recommendCommands()
     .strict()
@@ -160,6 +71,125 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     io.stderr.write(`hookshim: internal error (a bug; please report it with this output): ${(err as Error)?.stack ?? String(err)}\n`);
     return EXIT.internal;
   }
+}
+
+/** `hookshim init`. */
+function initCommand(cli: Argv, c: Ctx): Argv {
+  return cli.command(
+    'init [dir]',
+    'Bind the catalog in .cursor/hooks.json (merging: other entries are kept) and vendor the hook bundle',
+    (y) =>
+      y
+        .positional('dir', { type: 'string', default: '.', describe: 'repository root (holds hooks/hooks.json)' })
+        .option('package', { type: 'boolean', describe: 'run the shim from node_modules/hookshim instead of a vendored .cursor/hooks/hookshim.cjs (default: keep the current mode, else vendored)' })
+        .option('dry-run', { type: 'boolean', default: false, describe: 'show what would change; write nothing' })
+        .example('$0 init', 'bind the current repository, vendoring the bundle')
+        .example('$0 init --package', 'bind it to the installed package (add hookshim to devDependencies)')
+        .example('$0 init ../app --dry-run', 'show what binding ../app would change'),
+    (args) => {
+      const report = init({ dir: path.resolve(c.io.cwd, args.dir), env: c.io.env, ...(args.package !== undefined ? { mode: args.package ? 'package' : 'vendored' } : {}), dryRun: args['dry-run'] });
+      c.out(renderInit(report, c.color, args['dry-run']));
+    },
+  );
+}
+
+/** `hookshim check`. */
+function checkCommand(cli: Argv, c: Ctx): Argv {
+  return cli.command(
+    'check [dir]',
+    'CI check: binding in sync, bundle current, scripts present and executable, matchers, `if` rules, timeouts, conventions',
+    (y) =>
+      y
+        .positional('dir', { type: 'string', describe: 'repository root (default: CURSOR_PROJECT_DIR, else the current directory)' })
+        .option('json', { type: 'boolean', default: false, describe: 'print the findings as JSON' })
+        .option('strict', { type: 'boolean', default: false, describe: 'warnings fail too' })
+        .option('verbose', { type: 'boolean', alias: 'v', default: false, describe: 'also print info notes' })
+        .example('$0 check', 'fail (exit 1) when anything is wrong')
+        .example('$0 check --strict --json', 'machine-readable, warnings fail too'),
+    (args) => {
+      const dir = args.dir !== undefined ? path.resolve(c.io.cwd, args.dir) : c.io.env.CURSOR_PROJECT_DIR ? path.resolve(c.io.env.CURSOR_PROJECT_DIR) : c.io.cwd;
+      const result = runChecks({ dir, env: c.io.env });
+      const t = tally(result.findings);
+      const failed = t.errors > 0 || (args.strict && t.warnings > 0);
+      const code = result.fatal ? EXIT.cannot : failed ? EXIT.problems : EXIT.ok;
+      c.setCode(code);
+      if (args.json) c.out(json({ ok: code === EXIT.ok, dir: result.dir, catalog: result.catalogFile, mode: result.mode, events: result.plan?.events ?? [], errors: t.errors, warnings: t.warnings, findings: result.findings }));
+      else c.out(renderCheck(result, c.color, { verbose: args.verbose, strict: args.strict }));
+    },
+  );
+}
+
+/** `hookshim doctor`. */
+function doctorCommand(cli: Argv, c: Ctx): Argv {
+  return cli.command(
+    'doctor [dir]',
+    'Human view of check, plus this machine: Node, project root, state directory, switches, double binding',
+    (y) =>
+      y
+        .positional('dir', { type: 'string', describe: 'repository root (default: CURSOR_PROJECT_DIR, else the current directory)' })
+        .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
+        .option('verbose', { type: 'boolean', alias: 'v', default: false, describe: 'also print info notes' })
+        .example('$0 doctor', 'is hookshim healthy here?')
+        .example('$0 doctor --json | jq .findings', 'the findings, for a script'),
+    (args) => {
+      const report = doctor({ ...(args.dir !== undefined ? { dir: args.dir } : {}), env: c.io.env, cwd: c.io.cwd });
+      c.setCode(report.check.fatal ? EXIT.cannot : report.findings.some((f) => f.severity === 'error') ? EXIT.problems : EXIT.ok);
+      if (args.json) {
+        const { check, ...rest } = report;
+        c.out(json({ ...rest, mode: check.mode, events: check.plan?.events ?? [] }));
+      } else c.out(renderDoctor(report, c.color, { verbose: args.verbose }));
+    },
+  );
+}
+
+/** `hookshim explain`. */
+function explainCommand(cli: Argv, c: Ctx): Argv {
+  return cli.command(
+    'explain [payload]',
+    'What hookshim does with one Cursor payload: the Claude stdin, which rows run and why not; --run runs them',
+    (y) =>
+      y
+        .positional('payload', { type: 'string', describe: 'payload file (default: stdin)' })
+        .option('event', { type: 'string', choices: [...CURSOR_EVENTS], describe: 'Cursor event (default: the payload\'s hook_event_name)' })
+        .option('dir', { type: 'string', describe: 'project root (default: CURSOR_PROJECT_DIR, else the payload\'s workspace_roots[0], else the current directory)' })
+        .option('run', { type: 'boolean', default: false, describe: 'run the selected scripts and show their results and the Cursor answer (without it, nothing is executed)' })
+        .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
+        .example('$0 explain < payload.json', 'which guards would run, and why the others would not')
+        .example('$0 explain --run payload.json', 'run them and show the answer Cursor would get')
+        .example('$0 explain --event stop --dir . < p.json', 'explain p.json as a stop event of this repo'),
+    async (args) => {
+      const text = await readPayload(args.payload, c.io);
+      const report = await explain({ payloadText: text, ...(args.event ? { event: args.event } : {}), ...(args.dir !== undefined ? { dir: args.dir } : {}), run: args.run, env: c.io.env, cwd: c.io.cwd });
+      c.out(args.json ? json(report) : renderExplain(report, c.color));
+    },
+  );
+}
+
+/** `hookshim replay`. */
+function replayCommand(cli: Argv, c: Ctx): Argv {
+  return cli.command(
+    'replay <file>',
+    'Re-run the events of a HOOKSHIM_LOG trace (recorded with HOOKSHIM_LOG_PAYLOADS=1) against the current catalog; compare the answers',
+    (y) =>
+      y
+        .positional('file', { type: 'string', demandOption: true, describe: 'NDJSON trace written by HOOKSHIM_LOG' })
+        .option('dir', { type: 'string', describe: 'project root for every event (default: the payload\'s workspace_roots[0] if it exists here, else the current directory)' })
+        .option('bundle', { type: 'string', describe: 'hook bundle to run (default: the one this CLI ships; e.g. .cursor/hooks/hookshim.cjs)' })
+        .option('event', { type: 'string', describe: 'only replay this Cursor event' })
+        .option('strict', { type: 'boolean', default: false, describe: 'a wording-only change (same decision, different text) fails too' })
+        .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
+        .example('$0 replay /tmp/t.ndjson', 'would the edited catalog decide the same?')
+        .example('$0 replay t.ndjson --bundle .cursor/hooks/hookshim.cjs', 'replay through the vendored bundle')
+        .epilogue('Record a session first: HOOKSHIM_LOG=/tmp/t.ndjson HOOKSHIM_LOG_PAYLOADS=1 cursor .'),
+    async (args) => {
+      const report = await replay({ file: args.file, ...(args.dir !== undefined ? { dir: args.dir } : {}), ...(args.bundle ? { bundle: args.bundle } : {}), ...(args.event ? { event: args.event } : {}), env: c.io.env, cwd: c.io.cwd });
+      const replayed = report.events.filter((e) => e.status !== 'skipped').length;
+      if (replayed === 0) throw new CommandError(`nothing to replay in ${report.file}: ${report.events.length ? 'no record has a payload (trace with HOOKSHIM_LOG_PAYLOADS=1)' : 'no records'}${report.unreadable.count ? `; ${report.unreadable.count} unreadable lines` : ''}`);
+      const n = report.counts;
+      c.setCode(n.changed + n.error + (args.strict ? n.wording : 0) > 0 ? EXIT.problems : EXIT.ok);
+      c.out(args.json ? json(report) : renderReplay(report, c.color, args.strict));
+    },
+  );
 }
 
 /** The bin's entry: real process streams; sets process.exitCode. */
