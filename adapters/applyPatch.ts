@@ -1,4 +1,4 @@
-// Cursor's ApplyPatch (GPT-served models, cursor-hooks.md §6: "input is patch text") as the Claude file edits it
+// Cursor's ApplyPatch (GPT-served models, docs/cursor-hooks.md §6: "input is patch text") as the Claude file edits it
 // stands for, so Write/Edit guards see every file a patch touches. Format: the apply_patch envelope
 // (*** Begin Patch / *** Add File: / *** Update File: / *** Delete File: / *** End Patch, hunks after @@).
 

@@ -1,13 +1,13 @@
 // Event tables: which Claude events each Cursor event runs, and which Claude events have no Cursor carrier.
-// Cursor events: https://cursor.com/docs/hooks (contracts/cursor-hooks.md §4).
-// Claude events: https://code.claude.com/docs/en/hooks (contracts/claude-hooks.md §2.2).
+// Cursor events: https://cursor.com/docs/hooks (docs/cursor-hooks.md §4).
+// Claude events: https://code.claude.com/docs/en/hooks (docs/claude-hooks.md §2.2).
 
 import type { KnownEvent } from '../catalog/events.ts';
 
 /** Every Claude Code hook event: the vendored schema's, plus newer ones from the docs and the SDK (one list, in catalog/). */
 export type ClaudeEvent = KnownEvent;
 
-/** Every Cursor agent hook event (cursor-hooks.md §4). */
+/** Every Cursor agent hook event (docs/cursor-hooks.md §4). */
 export const CURSOR_EVENTS = [
   'sessionStart', 'sessionEnd', 'preToolUse', 'postToolUse', 'postToolUseFailure',
   'subagentStart', 'subagentStop', 'beforeShellExecution', 'afterShellExecution',

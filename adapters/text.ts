@@ -1,7 +1,7 @@
 // Text handed to Cursor: capped like Claude Code caps hook output, deduplicated, joined.
 import type { Message } from './types.ts';
 
-/** Claude Code caps additionalContext, systemMessage and plain stdout at 10,000 characters (claude-hooks.md §3.2). */
+/** Claude Code caps additionalContext, systemMessage and plain stdout at 10,000 characters (docs/claude-hooks.md §3.2). */
 export const MAX_TEXT = 10_000;
 
 /** Cap one text at `max` characters with a visible note saying how much was cut. */

@@ -1,5 +1,5 @@
 // The shared half of the tool events (preToolUse, postToolUse, postToolUseFailure): which tool, which Claude
-// names to try, and the tool fields of the Claude payload (DESIGN §4).
+// names to try, and the tool fields of the Claude payload (docs/design.md §4).
 import { parsePatch, patchText } from './applyPatch.ts';
 import type { ClaudeEvent } from './events.ts';
 import { num, str, toolUseId } from './json.ts';

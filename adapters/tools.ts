@@ -1,10 +1,10 @@
 // Cursor ⇄ Claude tool names, `tool_input` keys and `tool_response` shapes, as data plus a little code.
-// Wire facts: cursor-hooks.md §6 (Cursor names and keys), claude-hooks.md §5 (Claude names, inputs, outputs),
-// peers.md §1.4 (candidate order of the Python adapter). Pure: no I/O.
+// Wire facts: docs/cursor-hooks.md §6 (Cursor names and keys), docs/claude-hooks.md §5 (Claude names, inputs, outputs),
+// docs/peers.md §1.4 (candidate order of the Python adapter). Pure: no I/O.
 import { posix } from 'node:path';
 import { anyString, isRecord, kindOf } from './json.ts';
 
-/** Cursor tool names seen in hooks, transcripts and the model's tool list (cursor-hooks.md §6). */
+/** Cursor tool names seen in hooks, transcripts and the model's tool list (docs/cursor-hooks.md §6). */
 export type CursorToolName =
   | 'Shell'
   | 'Read'
@@ -35,7 +35,7 @@ export type CursorToolName =
   | 'TabRead'
   | 'TabWrite';
 
-/** The Claude built-ins a Cursor tool can stand for (claude-hooks.md §5.1). */
+/** The Claude built-ins a Cursor tool can stand for (docs/claude-hooks.md §5.1). */
 export type ClaudeToolName =
   | 'Bash'
   | 'Read'
@@ -65,14 +65,14 @@ export const CURSOR_TO_CLAUDE = {
   WebFetch: ['WebFetch'],
   WebSearch: ['WebSearch'],
   TodoWrite: ['TodoWrite'],
-  // Claude renamed Task to Agent in CLI 2.1.63 and still accepts Task (claude-hooks.md §5.1). Agent is
-  // dropped for explore/plan/shell subagents in code below (peers.md §1.4: those are read-only on Claude).
+  // Claude renamed Task to Agent in CLI 2.1.63 and still accepts Task (docs/claude-hooks.md §5.1). Agent is
+  // dropped for explore/plan/shell subagents in code below (docs/peers.md §1.4: those are read-only on Claude).
   Task: ['Agent', 'Task'],
-  Subagent: ['Agent', 'Task'], // the GPT-served dialect's name for Task (cursor-hooks.md §6)
+  Subagent: ['Agent', 'Task'], // the GPT-served dialect's name for Task (docs/cursor-hooks.md §6)
   rg: ['Grep'], // GPT-served dialect
   run_terminal_cmd: ['Bash'], // legacy snake_case dialect
   search_replace: ['Edit'], // legacy snake_case dialect: {file_path, old_string, new_string}
-  Delete: null, // Claude has no delete tool (cursor-hooks.md §6 mapping table)
+  Delete: null, // Claude has no delete tool (docs/cursor-hooks.md §6 mapping table)
   ApplyPatch: null, // input is patch text touching several files; no single Edit/Write input can stand for it
   edit_file: null, // legacy: {target_file, instructions, code_edit} is a sketch, not Edit's old/new strings
   AwaitShell: null, // waits on a background shell; Claude's nearest (TaskOutput) is deprecated
@@ -87,10 +87,10 @@ export const CURSOR_TO_CLAUDE = {
   TabWrite: null,
 } as const satisfies Record<CursorToolName, readonly ClaudeToolName[] | null>;
 
-/** Subagent types for which a Cursor Task is not offered to Agent rows (peers.md §1.4). */
+/** Subagent types for which a Cursor Task is not offered to Agent rows (docs/peers.md §1.4). */
 const READ_ONLY_SUBAGENTS: ReadonlySet<string> = new Set(['explore', 'plan', 'shell']);
 
-/** MCP tool names (without server) that look like GitHub operations: also offered as `mcp__github__<name>` (peers.md §1.4). */
+/** MCP tool names (without server) that look like GitHub operations: also offered as `mcp__github__<name>` (docs/peers.md §1.4). */
 const GITHUB_OPERATION = /(?:^|_)(?:issues?|pull_requests?|pr_comments?|merge_pull)(?:_|$)/;
 
 /** Claude names to try for a Cursor tool, Claude names first and the raw Cursor name last, deduplicated. */
@@ -101,7 +101,7 @@ export function claudeToolCandidates(cursorName: string, toolInput: Record<strin
   };
   if (cursorName.startsWith('MCP:')) {
     const rest = cursorName.slice(4);
-    // preToolUse names MCP tools without their server (cursor-hooks.md §6): a server the payload or the catalog
+    // preToolUse names MCP tools without their server (docs/cursor-hooks.md §6): a server the payload or the catalog
     // names is tried first, so `MCP:push_files` reaches `mcp__github__.*` rows.
     const server = typeof payload?.mcp_server_name === 'string' ? payload.mcp_server_name : undefined;
     // A hyphenated name already says its server (`github-x`, `server-tool`: split below), so only bare names get one.
@@ -139,7 +139,7 @@ function subagentType(toolInput: Record<string, unknown>, payload?: Record<strin
 
 /**
  * Which Cursor tool a payload without `tool_name` is about, from its input keys (seen on Windows for
- * Write / StrReplace / ApplyPatch, cursor-hooks.md §6 "Other quirks"). First row whose keys are all present wins.
+ * Write / StrReplace / ApplyPatch, docs/cursor-hooks.md §6 "Other quirks"). First row whose keys are all present wins.
  * A bare `{path}` / `{file_path}` is ambiguous (Read or Delete) and gives undefined.
  */
 const INFER_BY_KEYS: readonly (readonly [readonly string[], CursorToolName])[] = [
@@ -183,8 +183,8 @@ export function parseToolInput(raw: unknown): { input: Record<string, unknown>; 
 }
 
 /**
- * Claude `tool_input` keys (claude-hooks.md §5.2) ← the Cursor spellings that carry them, preferred first
- * (cursor-hooks.md §6: hook and transcript inputs differ, e.g. Read `{file_path}` vs `{path}`).
+ * Claude `tool_input` keys (docs/claude-hooks.md §5.2) ← the Cursor spellings that carry them, preferred first
+ * (docs/cursor-hooks.md §6: hook and transcript inputs differ, e.g. Read `{file_path}` vs `{path}`).
  * Keys not listed pass through unchanged (Cursor-only keys such as Shell's `cwd` / `working_directory` /
  * `block_until_ms`: Claude scripts ignore keys they do not know). Bash `timeout` is ms on both sides.
  */
@@ -203,7 +203,7 @@ export const CLAUDE_INPUT_KEYS = {
   TodoWrite: { todos: ['todos'] },
 } as const satisfies Record<ClaudeToolName, Record<string, readonly string[]>>;
 
-/** Cursor subagent types → Claude agent types (claude-hooks.md §1.3: general-purpose, Explore, Plan); others keep their name. */
+/** Cursor subagent types → Claude agent types (docs/claude-hooks.md §1.3: general-purpose, Explore, Plan); others keep their name. */
 export const AGENT_TYPES: Readonly<Record<string, string>> = {
   generalPurpose: 'general-purpose',
   explore: 'Explore',
@@ -212,7 +212,7 @@ export const AGENT_TYPES: Readonly<Record<string, string>> = {
 };
 const CURSOR_AGENT_TYPES: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(AGENT_TYPES).map(([k, v]) => [v, k]));
 
-/** Claude keys holding a path, made absolute against the project dir (Claude's file paths are absolute, claude-hooks.md §2.2). */
+/** Claude keys holding a path, made absolute against the project dir (Claude's file paths are absolute, docs/claude-hooks.md §2.2). */
 const PATH_KEYS: ReadonlySet<string> = new Set(['file_path', 'notebook_path', 'path']);
 
 /** The key argument of each tool: what pairs a transcript `tool_use` with a recorded result (with the name and order). */
@@ -299,8 +299,8 @@ export function toCursorToolInput(
 }
 
 /**
- * Claude's `tool_response` (claude-hooks.md §5.3) from Cursor's `postToolUse.tool_output`, a JSON string
- * (e.g. Shell `{"output":"…","exitCode":0}`, cursor-hooks.md §4). Shapes are filled where derivable;
+ * Claude's `tool_response` (docs/claude-hooks.md §5.3) from Cursor's `postToolUse.tool_output`, a JSON string
+ * (e.g. Shell `{"output":"…","exitCode":0}`, docs/cursor-hooks.md §4). Shapes are filled where derivable;
  * `claudeInput` supplies what the output lacks (paths, written content). Never throws: an unknown tool
  * gets the parsed value, an unparsable string stays a string.
  */
@@ -366,7 +366,7 @@ export function toClaudeToolUse(cursorName: string, rawInput: unknown, projectDi
 
 /**
  * Transcript `CallMcpTool {server, toolName, arguments}` → `mcp__<server>__<tool>` with the arguments as input.
- * The key spellings are UNCONFIRMED (cursor-hooks.md §6 names the tool, not its keys): any other shape keeps the raw name.
+ * The key spellings are UNCONFIRMED (docs/cursor-hooks.md §6 names the tool, not its keys): any other shape keeps the raw name.
  */
 function unwrapMcpCall(input: Record<string, unknown>): { name: string; input: Record<string, unknown> } | undefined {
   const server = anyString(input.server) ?? anyString(input.serverName) ?? anyString(input.server_name);

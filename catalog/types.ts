@@ -12,7 +12,7 @@ export interface CatalogRow {
   type: string;
   /** Shell command (shell form) or executable (exec form with `args`). */
   command?: string;
-  /** `"bash"` when the handler asks for bash (claude-hooks.md §1.2 `shell`); shell form otherwise runs under sh. */
+  /** `"bash"` when the handler asks for bash (docs/claude-hooks.md §1.2 `shell`); shell form otherwise runs under sh. */
   shell?: 'bash';
   /** Exec-form argument list: no shell. */
   args?: string[];

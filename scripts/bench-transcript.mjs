@@ -198,7 +198,7 @@ function createHashHex(text) {
   return crypto.createHash('sha256').update(text).digest('hex');
 }
 
-// ---- realistic Cursor transcript (cursor-hooks.md §7 shapes), deterministic ----
+// ---- realistic Cursor transcript (docs/cursor-hooks.md §7 shapes), deterministic ----
 
 let seed = 42;
 function rand() {

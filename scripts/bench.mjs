@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench`: every performance target of issue 7, measured side by side in one run on this machine, printed as
+// `npm run bench`: every performance target in docs/performance.md, measured side by side in one run on this machine, printed as
 // one markdown table (with the machine facts above it) that README reproduces verbatim. A benchmark, not a test:
 // test/e2e/budget.test.ts guards the bundle size and deny-list without timing anything.
 //

@@ -1,12 +1,35 @@
 import { defineConfig } from 'vitest/config';
 
-// Hermetic: ignore any user-level vitest config; unit and e2e tests share one run.
+const root = new URL('..', import.meta.url).pathname;
+
+// Hermetic: ignore any user-level vitest config. Two projects: unit tests (pure code, and in-process commands with
+// tiny fixture scripts) with a short timeout; end-to-end tests (the built bundle fired as Cursor fires it) with a long one.
 export default defineConfig({
   test: {
-    root: new URL('..', import.meta.url).pathname,
-    include: ['test/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    root,
     pool: 'forks',
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          root,
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/e2e/**'],
+          testTimeout: 15_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          root,
+          include: ['test/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+        },
+      },
+    ],
   },
 });

@@ -5,7 +5,7 @@ import { claudeToolCandidates, inferCursorToolName, parseToolInput, toClaudeTool
 import type { NewToolResult } from './types.ts';
 
 /**
- * The record of a Cursor `postToolUse` / `postToolUseFailure` payload (cursor-hooks.md §4): Claude name and key
+ * The record of a Cursor `postToolUse` / `postToolUseFailure` payload (docs/cursor-hooks.md §4): Claude name and key
  * as the transcript side derives them (first candidate, toClaudeToolInput against `projectDir`), `tool_output`
  * in Claude's `tool_response` shape, or the failure's `error_message` (a preToolUse deny arrives this way, as
  * `failure_type:"permission_denied"` carrying the deny message: Claude also logs a denied call as an error result).

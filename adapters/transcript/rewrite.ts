@@ -1,9 +1,9 @@
 // Cursor transcript lines → Claude transcript lines, as an incremental state machine. Pure: the I/O layer
 // (src/state/transcript.ts) reads bytes, persists the state and writes the output.
 //
-// Cursor (docs/docs/cursor-hooks.md §7): `{"role":…,"message":{"content":[text | tool_use{name,input}]}}`, no ids, no
+// Cursor (docs/cursor-hooks.md §7): `{"role":…,"message":{"content":[text | tool_use{name,input}]}}`, no ids, no
 // tool results, `{"type":"turn_ended","status":…}` markers, user text wrapped in <timestamp>/<user_query>.
-// Claude (docs/docs/claude-hooks.md §4): `type`, `uuid`/`parentUuid` chain, `sessionId`, `cwd`, `isSidechain`, one
+// Claude (docs/claude-hooks.md §4): `type`, `uuid`/`parentUuid` chain, `sessionId`, `cwd`, `isSidechain`, one
 // assistant line per content block sharing `message.id`, `tool_result` blocks on `user` lines with `toolUseResult`.
 //
 // Choices (each is tested against the golden fixtures in test/fixtures/transcripts/):

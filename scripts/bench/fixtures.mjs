@@ -65,7 +65,7 @@ export function freshId(prefix) {
   return `${prefix}_${process.pid}_${seq}`;
 }
 
-/** A Cursor payload with the common fields of real captures (cursor-hooks.md §3). */
+/** A Cursor payload with the common fields of real captures (docs/cursor-hooks.md §3). */
 export function cursorPayload(event, repo, session, extra = {}) {
   return JSON.stringify({
     conversation_id: session,

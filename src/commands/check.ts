@@ -210,7 +210,7 @@ function checkScript(row: CatalogRow, ref: ScriptRef, where: string, runs: boole
     return [{ code: 'command-not-found', severity: 'warning', where, message: `"${ref.name}" is not on PATH here; where Cursor runs the hook (a Cloud agent, a teammate's machine) it must be`, fix: `install ${ref.name} in the agent's environment, or run a script from the repo instead` }];
   }
   const shown = path.relative(c.dir, ref.path).startsWith('..') ? ref.path : path.relative(c.dir, ref.path);
-  // preToolUse and stop-like events fail closed on a script that cannot run; context-only paths drop it (DESIGN §6).
+  // preToolUse and stop-like events fail closed on a script that cannot run; context-only paths drop it (docs/design.md §6).
   const closed = row.event === 'PreToolUse' || row.event === 'Stop' || row.event === 'SubagentStop';
   let st: fs.Stats;
   try {

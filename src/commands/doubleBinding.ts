@@ -1,5 +1,5 @@
 // Double binding: Cursor's built-in third-party loader also runs Claude hooks from .claude/settings*.json,
-// ~/.claude/settings.json and installed Claude plugins (cursor-hooks.md §8), with untranslated Cursor-shaped
+// ~/.claude/settings.json and installed Claude plugins (docs/cursor-hooks.md §8), with untranslated Cursor-shaped
 // input. A script both there and in hookshim's catalog runs twice per event.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import type { CatalogRow } from '../../catalog/types.ts';
 import type { Finding } from './io.ts';
 import { scriptOf } from '../../catalog/script.ts';
 
-/** Claude events Cursor's loader maps to its own (cursor-hooks.md §8, "Event map"). */
+/** Claude events Cursor's loader maps to its own (docs/cursor-hooks.md §8, "Event map"). */
 export const NATIVE_EVENTS: ReadonlySet<string> = new Set(['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop', 'SubagentStop', 'SessionStart', 'SessionEnd', 'PreCompact']);
 /** Claude tool names the loader maps onto Cursor tools for matchers (§8, "Tool map"; WebFetch/WebSearch in the newer revision). */
 const NATIVE_TOOLS = ['Bash', 'Read', 'Write', 'Edit', 'Grep', 'Task', 'WebFetch', 'WebSearch'];

@@ -1,5 +1,5 @@
 // The only caller of execa: run the selected catalog scripts in parallel under one deadline.
-// Each script: shell form through /bin/sh -c (Claude Code: sh -c on macOS/Linux, claude-hooks.md §1.5), stdin = the
+// Each script: shell form through /bin/sh -c (Claude Code: sh -c on macOS/Linux, docs/claude-hooks.md §1.5), stdin = the
 // Claude JSON, its own process group so a timeout kills it and everything it forked.
 import type { execa as Execa } from 'execa';
 
@@ -8,7 +8,7 @@ import type { RunResult } from '../../adapters/types.ts';
 
 let execa: typeof Execa | undefined;
 
-/** Captured output per stream is capped (DESIGN §6). */
+/** Captured output per stream is capped (docs/design.md §6). */
 export const OUTPUT_CAP = 1024 * 1024;
 /** After the script itself exits, how long its pipes may stay open (a forked grandchild) before the group is killed. */
 const PIPE_GRACE_MS = 150;

@@ -1,4 +1,4 @@
-// Read Cursor's hook payload: one JSON document on stdin, maybe BOM-prefixed (cursor-hooks.md §2).
+// Read Cursor's hook payload: one JSON document on stdin, maybe BOM-prefixed (docs/cursor-hooks.md §2).
 import fs from 'node:fs';
 import type { Json } from '../../adapters/types.ts';
 

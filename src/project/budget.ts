@@ -1,4 +1,4 @@
-// Time budget of one event: answer before Cursor's own timeout kills hookshim (DESIGN §6).
+// Time budget of one event: answer before Cursor's own timeout kills hookshim (docs/design.md §6).
 
 export interface Budget {
   /** Epoch ms by which the answer must be out. */

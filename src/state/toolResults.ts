@@ -1,5 +1,5 @@
 // Recorded tool results: one append-only JSONL file per session in the state area `results`. Cursor's
-// transcript has none (cursor-hooks.md §7), so postToolUse / postToolUseFailure record them here and the
+// transcript has none (docs/cursor-hooks.md §7), so postToolUse / postToolUseFailure record them here and the
 // transcript rewrite pairs them with their tool_use lines (adapters/transcript.ts states the rule).
 //
 // File format: one JSON object per line, `{toolUseId, claudeName, cursorName, key, response, isError, at}`.

@@ -41,7 +41,7 @@ import { BUSY, withLock } from './lock.ts';
 import { loadResult, readResultRefs, resultsPath, scanLines, type ResultsPosition } from './toolResults.ts';
 
 export interface TranscriptOptions {
-  /** Cursor's `transcript_path` (null on sessionStart and beforeSubmitPrompt, cursor-hooks.md §3). */
+  /** Cursor's `transcript_path` (null on sessionStart and beforeSubmitPrompt, docs/cursor-hooks.md §3). */
   cursorPath: string | null | undefined;
   sessionId: string;
   /** Project dir: the lines' `cwd` and the base of relative tool paths. */

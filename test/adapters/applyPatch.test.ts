@@ -19,7 +19,7 @@ const PATCH = [
   '*** End Patch',
 ].join('\n');
 
-describe('ApplyPatch (cursor-hooks.md §6: GPT-served models edit with patch text)', () => {
+describe('ApplyPatch (docs/cursor-hooks.md §6: GPT-served models edit with patch text)', () => {
   it('splits a patch into an added, an updated and a deleted file', () => {
     expect(parsePatch(PATCH)).toEqual([
       { op: 'add', file_path: '.env', content: 'AWS_SECRET=abc\nDEBUG=1\n' },

@@ -6,7 +6,7 @@ import { CLAUDE_EVENT_CARRIERS, CURSOR_EVENTS, cursorEventsFor, HANDLED_EVENTS, 
 
 const schema = JSON.parse(fs.readFileSync(new URL('../../catalog/schema/claude-code-plugin-hooks.schema.json', import.meta.url), 'utf8'));
 
-describe('event tables are complete (DESIGN §3)', () => {
+describe('event tables are complete (docs/design.md §3)', () => {
   it('every Claude event (the vendored schema\'s and the newer ones) is either carried or in the no-analog table', () => {
     const schemaEvents = Object.keys(schema.properties.hooks.properties);
     for (const ev of schemaEvents) expect(CLAUDE_EVENTS).toContain(ev);
@@ -38,7 +38,7 @@ describe('event tables are complete (DESIGN §3)', () => {
   });
 });
 
-describe('binding (DESIGN §3: init binds exactly what the catalog needs)', () => {
+describe('binding (docs/design.md §3: init binds exactly what the catalog needs)', () => {
   it.each([
     [['PreToolUse'], ['preToolUse', 'postToolUse', 'postToolUseFailure']],
     [['Stop'], ['postToolUse', 'postToolUseFailure', 'stop']],

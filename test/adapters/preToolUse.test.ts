@@ -7,7 +7,7 @@ import { ctx, run } from './helpers.ts';
 const shell = (command: string, extra = {}) => ctx('preToolUse', { tool_name: 'Shell', tool_input: { command, cwd: '', timeout: 30000 }, tool_use_id: 'tu-1', ...extra });
 const fold = (c: ReturnType<typeof shell>, ...runs: Parameters<typeof run>[0][]) => preToolUse.fold(c, runs.map((r) => interpret(run(r))), EMPTY_STATE);
 
-describe('preToolUse plan (DESIGN §4, cursor-hooks.md §6 captured Shell payload)', () => {
+describe('preToolUse plan (docs/design.md §4, docs/cursor-hooks.md §6 captured Shell payload)', () => {
   it('offers Bash before Shell and builds a Claude payload', () => {
     const c = shell('git status');
     const [inv] = preToolUse.plan(c, EMPTY_STATE).invocations;
@@ -35,7 +35,7 @@ describe('preToolUse plan (DESIGN §4, cursor-hooks.md §6 captured Shell payloa
   });
 });
 
-describe('preToolUse fold (DESIGN §5)', () => {
+describe('preToolUse fold (docs/design.md §5)', () => {
   it('nothing said → allow', () => {
     expect(fold(shell('ls'), {})).toEqual({ answer: { permission: 'allow' }, effects: [], notes: [] });
   });
@@ -90,7 +90,7 @@ describe('preToolUse fold (DESIGN §5)', () => {
     expect(f.effects).toEqual([{ kind: 'carry', messages: [{ from: 'w.sh', text: 'heads up' }] }]);
   });
 
-  it('a Task\'s warnings are carried to the next postToolUse: Cursor fires none for Task (cursor-hooks.md §6)', () => {
+  it('a Task\'s warnings are carried to the next postToolUse: Cursor fires none for Task (docs/cursor-hooks.md §6)', () => {
     const c = ctx('preToolUse', { tool_name: 'Task', tool_input: { subagent_type: 'generalPurpose', description: 'd', prompt: 'p' }, tool_use_id: 'task-1' });
     const f = fold(c, { label: 'w.sh', stdout: '{"hookSpecificOutput":{"additionalContext":"brief it"}}' });
     expect(f.effects).toEqual([{ kind: 'carry', messages: [{ from: 'w.sh', text: 'brief it' }] }]);

@@ -7,7 +7,7 @@ import { ctx, run } from './helpers.ts';
 const c = (input = {}, over = {}) => ctx('stop', { status: 'completed', loop_count: 0, ...input }, over);
 const fold = (cx: ReturnType<typeof c>, ...runs: Parameters<typeof run>[0][]) => stop.fold(cx, runs.map((r) => interpret(run({ claudeEvent: 'Stop', ...r }))), EMPTY_STATE);
 
-describe('stop plan (cursor-hooks.md §4 stop; claude-hooks.md §2.2 Stop)', () => {
+describe('stop plan (docs/cursor-hooks.md §4 stop; docs/claude-hooks.md §2.2 Stop)', () => {
   it.each([
     [0, false],
     [1, true],
@@ -38,7 +38,7 @@ describe('stop plan (cursor-hooks.md §4 stop; claude-hooks.md §2.2 Stop)', () 
   });
 });
 
-describe('stop fold (DESIGN §5: one followup_message per stop)', () => {
+describe('stop fold (docs/design.md §5: one followup_message per stop)', () => {
   it('nothing said → {}', () => {
     expect(fold(c(), {}).answer).toEqual({});
   });

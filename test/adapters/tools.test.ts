@@ -13,7 +13,7 @@ import {
 
 const P = '/repo';
 
-describe('claudeToolCandidates — peers.md §1.13 units, DESIGN §4', () => {
+describe('claudeToolCandidates — docs/peers.md §1.13 units, docs/design.md §4', () => {
   it.each([
     ['Shell', {}, undefined, ['Bash', 'Shell']],
     ['Task', {}, undefined, ['Agent', 'Task']],
@@ -49,7 +49,7 @@ describe('claudeToolCandidates — peers.md §1.13 units, DESIGN §4', () => {
   });
 });
 
-describe('inferCursorToolName — cursor-hooks.md §6 "Other quirks" (no tool_name on Windows)', () => {
+describe('inferCursorToolName — docs/cursor-hooks.md §6 "Other quirks" (no tool_name on Windows)', () => {
   it.each([
     [{ file_path: '/a', content: 'x' }, 'Write'],
     [{ path: '/a', contents: 'x' }, 'Write'],
@@ -69,7 +69,7 @@ describe('inferCursorToolName — cursor-hooks.md §6 "Other quirks" (no tool_na
   });
 });
 
-describe('parseToolInput — cursor-hooks.md §6 (string tool_input on some paths)', () => {
+describe('parseToolInput — docs/cursor-hooks.md §6 (string tool_input on some paths)', () => {
   it.each([
     [{ command: 'ls' }, { command: 'ls' }, false],
     ['{"command":"ls"}', { command: 'ls' }, false],
@@ -87,7 +87,7 @@ describe('parseToolInput — cursor-hooks.md §6 (string tool_input on some path
   });
 });
 
-describe('toClaudeToolInput — cursor-hooks.md §6 captured shapes → claude-hooks.md §5.2', () => {
+describe('toClaudeToolInput — docs/cursor-hooks.md §6 captured shapes → docs/claude-hooks.md §5.2', () => {
   it.each([
     ['Bash', { command: 'npm test', cwd: '', timeout: 30000 }, { command: 'npm test', timeout: 30000 }],
     ['Bash', { command: 'npm test', cwd: '/w', timeout: 30000 }, { command: 'npm test', timeout: 30000, cwd: '/w' }],
@@ -119,7 +119,7 @@ describe('toClaudeToolInput — cursor-hooks.md §6 captured shapes → claude-h
   });
 });
 
-describe('toCursorToolInput — updatedInput back into the spelling Cursor used (DESIGN §4)', () => {
+describe('toCursorToolInput — updatedInput back into the spelling Cursor used (docs/design.md §4)', () => {
   it.each([
     ['Shell', { command: 'rm -rf /', cwd: '', timeout: 30000 }, { command: 'echo no', timeout: 30000, cwd: '' }, { command: 'echo no', timeout: 30000, cwd: '' }],
     ['Shell', { command: 'ls', cwd: '/w', timeout: 30000 }, { command: 'ls -la' }, { command: 'ls -la', cwd: '/w' }],
@@ -136,7 +136,7 @@ describe('toCursorToolInput — updatedInput back into the spelling Cursor used 
   });
 });
 
-describe('toClaudeToolResponse — cursor-hooks.md §4 tool_output string → claude-hooks.md §5.3', () => {
+describe('toClaudeToolResponse — docs/cursor-hooks.md §4 tool_output string → docs/claude-hooks.md §5.3', () => {
   it.each([
     ['Bash', '{"output":"ok\\n","exitCode":0}', {}, { stdout: 'ok\n', stderr: '', interrupted: false, isImage: false, exitCode: 0 }],
     ['Bash', '{"output":"boom","exitCode":3,"elapsed":5}', {}, { stdout: 'boom', stderr: '', interrupted: false, isImage: false, exitCode: 3, elapsed: 5 }],
@@ -157,7 +157,7 @@ describe('toClaudeToolResponse — cursor-hooks.md §4 tool_output string → cl
   });
 });
 
-describe('toClaudeToolUse — transcript tool_use blocks (cursor-hooks.md §6 transcript column, §7)', () => {
+describe('toClaudeToolUse — transcript tool_use blocks (docs/cursor-hooks.md §6 transcript column, §7)', () => {
   it.each([
     ['Shell', { command: 'npm test', description: 'Run' }, { name: 'Bash', input: { command: 'npm test', description: 'Run' } }],
     ['StrReplace', { path: 'one/p.txt', old_string: 'H', new_string: 'W' }, { name: 'Edit', input: { file_path: '/repo/one/p.txt', old_string: 'H', new_string: 'W' } }],
@@ -187,7 +187,7 @@ describe('toolKey — the key argument used to pair results', () => {
   });
 });
 
-describe('MCP tools without a server name (cursor-hooks.md §6: preToolUse sends MCP:<tool>)', () => {
+describe('MCP tools without a server name (docs/cursor-hooks.md §6: preToolUse sends MCP:<tool>)', () => {
   it.each([
     ['MCP:push_files', ['github'], ['mcp__github__push_files', 'mcp__push_files', 'MCP:push_files']],
     ['MCP:push_files', [], ['mcp__push_files', 'MCP:push_files']],

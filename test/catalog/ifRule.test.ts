@@ -15,7 +15,7 @@ function run(rule: string, tool: string, input: Record<string, unknown>, homeDir
 const bash = (command: string) => ({ command });
 const file = (file_path: string) => ({ file_path });
 
-describe('claude-hooks.md §1.2 if: examples', () => {
+describe('docs/claude-hooks.md §1.2 if: examples', () => {
   it.each<Case>([
     // Bash(git push:*) — prefix up to a word boundary
     ['Bash(git push:*)', 'Bash', bash('git push'), true],
@@ -171,7 +171,7 @@ describe('permissions doc: other tools', () => {
     ['mcp__github__*', 'mcp__gitlab__create_issue', {}, false],
     ['mcp__github__create_issue', 'mcp__github__create_issue', {}, true],
     ['mcp__github__create_issue', 'mcp__github__create_issues', {}, false],
-    // Task and Agent are aliases (claude-hooks.md §5.1)
+    // Task and Agent are aliases (docs/claude-hooks.md §5.1)
     ['Task', 'Agent', {}, true],
     ['Agent', 'Task', {}, true],
     ['Agent(Explore)', 'Agent', { subagent_type: 'Explore' }, true],

@@ -23,7 +23,7 @@ const one = (handler: Record<string, unknown>, event = 'PreToolUse', matcher?: s
   hooks: { [event]: [{ ...(matcher === undefined ? {} : { matcher }), hooks: [handler] }] },
 });
 
-describe('claude-hooks.md §1.2 shape', () => {
+describe('docs/claude-hooks.md §1.2 shape', () => {
   it('flattens the documented plugin example into rows', () => {
     const catalog = load({
       description: 'Format files after edits',

@@ -4,7 +4,7 @@ import { compileMatcher } from '../../catalog/matcher.ts';
 // [matcher, value, expected]
 type Case = [string | undefined, string, boolean];
 
-describe('claude-hooks.md §1.3 matcher', () => {
+describe('docs/claude-hooks.md §1.3 matcher', () => {
   it.each<Case>([
     // rule 1: omitted, "" or "*" match everything
     [undefined, 'Bash', true],
@@ -62,7 +62,7 @@ describe('claude-hooks.md §1.3 matcher', () => {
   });
 });
 
-describe('peers.md §1.13 matcher unit cases', () => {
+describe('docs/peers.md §1.13 matcher unit cases', () => {
   it.each<Case>([
     ['', 'Bash', true],
     ['Bash', 'Bash', true],

@@ -21,7 +21,7 @@ function pick(rows: CatalogRow[], event: string, subject: Subject) {
   };
 }
 
-describe('claude-hooks.md §1.3 matcher, per event', () => {
+describe('docs/claude-hooks.md §1.3 matcher, per event', () => {
   // [matcher, subject values, selected?, matchedValue]
   it.each<[string | undefined, string[], string | undefined | null]>([
     [undefined, ['Bash', 'Shell'], 'Bash'],
@@ -81,7 +81,7 @@ describe('claude-hooks.md §1.3 matcher, per event', () => {
   });
 });
 
-describe('claude-hooks.md §1.2 if', () => {
+describe('docs/claude-hooks.md §1.2 if', () => {
   it.each([
     ['PreToolUse', 'git push --force', true],
     ['PostToolUse', 'git push --force', true],
@@ -162,7 +162,7 @@ describe('handler type, command and dedup', () => {
     expect(pick([r], 'PostToolUse', tool(['Write'])).selected).toEqual([[r.locator, 'Write']]);
   });
 
-  it('claude-hooks.md §1.5 dedup: same command + args runs once, the later row is skipped', () => {
+  it('docs/claude-hooks.md §1.5 dedup: same command + args runs once, the later row is skipped', () => {
     const a = row('PreToolUse', { matcher: 'Bash', command: 'python3 hooks/guard.py' });
     const b = row('PreToolUse', { matcher: 'Shell', command: 'python3 hooks/guard.py' });
     const c = row('PreToolUse', { matcher: 'Bash', command: 'node', args: ['x.js'] });

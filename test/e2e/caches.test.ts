@@ -1,4 +1,4 @@
-// The hot path's caches (issue: performance) never change an answer: the V8 code cache of the vendored shim and the
+// The hot path's caches never change an answer: the V8 code cache of the vendored shim and the
 // catalog parse cache, both in the private state directory.
 import fs from 'node:fs';
 import path from 'node:path';

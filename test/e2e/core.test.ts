@@ -64,7 +64,7 @@ afterAll(() => repo?.cleanup());
 
 const pre = (tool_name: string, tool_input: unknown, extra = {}) => cursorPayload('preToolUse', repo, { tool_name, tool_input, tool_use_id: toolUseId(), ...extra });
 
-describe('hookshim init (issue: core, CLI contract)', () => {
+describe('hookshim init', () => {
   it('writes .cursor/hooks.json in Cursor schema with one entry per needed event, and vendors the bundle', () => {
     const doc = JSON.parse(fs.readFileSync(path.join(repo.dir, '.cursor/hooks.json'), 'utf8'));
     expect(doc.version).toBe(1);
@@ -84,7 +84,7 @@ describe('hookshim init (issue: core, CLI contract)', () => {
   });
 });
 
-describe('preToolUse end to end (issue: core, acceptance)', () => {
+describe('preToolUse end to end', () => {
   it('denies a Shell `git push --force origin main` with the script\'s stderr as the message', () => {
     const r = repo.fire('preToolUse', pre('Shell', { command: 'git push --force origin main', cwd: '', timeout: 30000 }));
     expect(r.status).toBe(0);
@@ -119,7 +119,7 @@ describe('preToolUse end to end (issue: core, acceptance)', () => {
   });
 });
 
-describe('stop end to end (issue: core, acceptance)', () => {
+describe('stop end to end', () => {
   it('two Stop blocks come back as one followup_message', () => {
     const r = repo.fire('stop', cursorPayload('stop', repo, { status: 'completed', loop_count: 0, transcript_path: null }));
     expect(r.json).toEqual({ followup_message: '[hooks/stop-a.sh] Run npm test before you stop.\n\n[hooks/stop-b.sh] Commit your work before you stop.' });
@@ -132,7 +132,7 @@ describe('stop end to end (issue: core, acceptance)', () => {
   });
 });
 
-describe('bad stdin still yields one valid JSON answer and a clear stderr line (issue: core, acceptance)', () => {
+describe('bad stdin still yields one valid JSON answer and a clear stderr line', () => {
   it.each([
     ['not JSON', 'this is not json', /stdin is not JSON/],
     ['empty', '', /stdin was empty/],

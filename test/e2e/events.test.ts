@@ -40,7 +40,7 @@ const post = (conv: string, gen: string, tool = 'Shell', input: unknown = { comm
   cursorPayload('postToolUse', repo, { conversation_id: conv, session_id: conv, generation_id: gen, tool_name: tool, tool_input: input, tool_output: '{"output":"ok","exitCode":0}', tool_use_id: toolUseId(), duration: 12.5 });
 const CTX = 'Branch: main (prompt context)';
 
-describe('init binds exactly what the catalog needs (issue: every event, item 5)', () => {
+describe('init binds exactly what the catalog needs', () => {
   it('UserPromptSubmit, PostToolUse, SessionStart and SubagentStop rows bind these Cursor events and no others', () => {
     expect(repo.init().stdout).toMatch(/bound: preToolUse|bound: postToolUse/);
     const bound = ['postToolUse', 'postToolUseFailure', 'subagentStop', 'beforeSubmitPrompt', 'sessionStart'];
@@ -49,7 +49,7 @@ describe('init binds exactly what the catalog needs (issue: every event, item 5)
   });
 });
 
-describe('UserPromptSubmit context reaches the model exactly once per prompt (cursor-hooks.md §4 postToolUse additional_context)', () => {
+describe('UserPromptSubmit context reaches the model exactly once per prompt (docs/cursor-hooks.md §4 postToolUse additional_context)', () => {
   it.each([
     ['CLI: generation_id equals conversation_id', 'conv-cli', (_n: number) => 'conv-cli'],
     ['desktop: a generation per prompt', 'conv-desk', (n: number) => `gen-${n}`],
@@ -78,7 +78,7 @@ describe('UserPromptSubmit context reaches the model exactly once per prompt (cu
   });
 });
 
-describe('PostToolUse, SessionStart, SubagentStop (claude-hooks.md §2.2, cursor-hooks.md §4)', () => {
+describe('PostToolUse, SessionStart, SubagentStop (docs/claude-hooks.md §2.2, docs/cursor-hooks.md §4)', () => {
   it('a PostToolUse Write|Edit guard\'s context appears on that tool\'s postToolUse', () => {
     const conv = 'conv-post';
     repo.fire('beforeSubmitPrompt', prompt(conv, conv, 'edit'));
@@ -101,7 +101,7 @@ describe('PostToolUse, SessionStart, SubagentStop (claude-hooks.md §2.2, cursor
   });
 });
 
-describe('SubagentStop reads the subagent\'s own transcript, rewritten into Claude\'s shape (cursor-hooks.md §7)', () => {
+describe('SubagentStop reads the subagent\'s own transcript, rewritten into Claude\'s shape (docs/cursor-hooks.md §7)', () => {
   it('agent_transcript_path points at a Claude-shaped copy of the subagent transcript', () => {
     const sub = makeRepo(
       { hooks: { SubagentStop: [{ hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/last-words.mjs' }] }] } },

@@ -1,4 +1,4 @@
-// Issue "dedup and hardening", item 4: the fail matrix (DESIGN §6, README "Fail matrix"), one test per row,
+// Issue "dedup and hardening", item 4: the fail matrix (docs/design.md §6, README "Fail matrix"), one test per row,
 // each a tiny fixture guard run through the built bundle in a repo bound by `hookshim init`, fired as Cursor does.
 // Every row asserts the exact Cursor answer on preToolUse and stop, and the context-only paths
 // (beforeSubmitPrompt → UserPromptSubmit, postToolUse → PostToolUse) drop failures with a stderr note.
@@ -369,7 +369,7 @@ describe('fail matrix: the state directory is unusable → this event still answ
   });
 });
 
-describe('the shell a row asks for (claude-hooks.md §1.2 "shell")', () => {
+describe('the shell a row asks for (docs/claude-hooks.md §1.2 "shell")', () => {
   it('"shell": "bash" runs the command under bash ([[ … ]] works), without it under sh', async () => {
     const cmd = 'cat >/dev/null; if [[ -n "$CLAUDE_PROJECT_DIR" ]]; then echo "bash ran it" >&2; exit 2; fi';
     useGuard({ type: 'command', command: cmd, shell: 'bash' });

@@ -1,5 +1,5 @@
 // End-to-end harness: a temporary repo bound by the real `hookshim init`, events fired exactly as Cursor fires
-// them — the entry's command through `sh -c`, from the repo root, the payload on stdin (cursor-hooks.md §1–2).
+// them — the entry's command through `sh -c`, from the repo root, the payload on stdin (docs/cursor-hooks.md §1–2).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -145,7 +145,7 @@ function done(status: number | null, stdout: string, stderr: string, ms: number)
   return { status, stdout, stderr, json, ms };
 }
 
-/** A Cursor payload with the common fields of real captures (cursor-hooks.md §3): empty cwd, session_id = conversation_id. */
+/** A Cursor payload with the common fields of real captures (docs/cursor-hooks.md §3): empty cwd, session_id = conversation_id. */
 export function cursorPayload(event: string, repo: Repo, extra: Record<string, unknown> = {}): Record<string, unknown> {
   const conv = (extra.conversation_id as string) ?? 'c0nv-0000-4000-8000-000000000001';
   return {

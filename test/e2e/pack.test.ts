@@ -51,7 +51,7 @@ afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 const payload = (command: string) =>
   JSON.stringify({ conversation_id: 'c-pack', generation_id: 'g-pack', session_id: 'c-pack', hook_event_name: 'preToolUse', workspace_roots: [repo], cwd: '', tool_name: 'Shell', tool_input: { command, cwd: '' }, tool_use_id: `t-${command.length}-${Date.now()}`, transcript_path: null });
 const bound = () => JSON.parse(fs.readFileSync(path.join(repo, '.cursor', 'hooks.json'), 'utf8')).hooks.preToolUse[0].command as string;
-// Cursor runs the entry's command through the shell, from the project root, payload on stdin (cursor-hooks.md §1–2).
+// Cursor runs the entry's command through the shell, from the project root, payload on stdin (docs/cursor-hooks.md §1–2).
 const fire = (command: string) => JSON.parse(ok(run('sh', ['-c', bound()], repo, payload(command))).stdout);
 
 describe('the npm package', () => {

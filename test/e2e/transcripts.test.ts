@@ -50,7 +50,7 @@ afterAll(() => repo?.cleanup());
 const stop = (gen: string) => cursorPayload('stop', repo, { conversation_id: conv, session_id: conv, generation_id: gen, status: 'completed', loop_count: 0, transcript_path: transcript });
 const lastWords = () => fs.readFileSync(path.join(repo.dir, 'last-words.txt'), 'utf8');
 
-describe('Stop guards read a Claude-shaped transcript (cursor-hooks.md §7 → claude-hooks.md §4)', () => {
+describe('Stop guards read a Claude-shaped transcript (docs/cursor-hooks.md §7 → docs/claude-hooks.md §4)', () => {
   it('before the tool result is recorded: the last words are seen, and the result-needing guard blocks', () => {
     const r = repo.fire('stop', stop('g1'));
     expect(lastWords()).toBe('The tests should pass now.');

@@ -1,4 +1,4 @@
-// Conventions of this repository's own catalog (DESIGN.md §9): every row names an executable
+// Conventions of this repository's own catalog (docs/design.md §9): every row names an executable
 // script in hooks/, every script there has a row and a test, and hooks/hooks.json stays a file
 // Claude Code itself accepts.
 import { spawnSync } from 'node:child_process';
@@ -10,7 +10,7 @@ import { catalogEntries, readCatalog, repoRoot } from './run-hook.ts';
 
 const COMMAND = /^"\$\{CLAUDE_PLUGIN_ROOT\}"\/hooks\/([A-Za-z0-9._-]+)$/;
 const HANDLER_KEYS = new Set(['type', 'command', 'timeout', 'async', 'shell', 'if', 'statusMessage', 'args']);
-// Claude Code ignores a matcher on these events (contracts/claude-hooks.md §1.3).
+// Claude Code ignores a matcher on these events (docs/claude-hooks.md §1.3).
 const NO_MATCHER = new Set(['UserPromptSubmit', 'Stop', 'PostToolBatch', 'TeammateIdle', 'TaskCreated', 'TaskCompleted']);
 
 const entries = catalogEntries();

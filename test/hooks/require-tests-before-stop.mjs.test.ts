@@ -5,7 +5,7 @@ import { claudeInput, repoRoot, removeTempDirs, runHook, tempDir } from './run-h
 
 afterAll(removeTempDirs);
 
-// Claude-shaped transcript lines (contracts/claude-hooks.md §4): one line per content block.
+// Claude-shaped transcript lines (docs/claude-hooks.md §4): one line per content block.
 let seq = 0;
 const envelope = (type: string, message: object, extra: object = {}) => ({
   parentUuid: null,

@@ -78,7 +78,7 @@ function incremental(lines: readonly string[], records: readonly ToolResultRecor
   return { out, state, rewinds };
 }
 
-describe('golden fixtures — cursor-hooks.md §7 → claude-hooks.md §4 (test/fixtures/transcripts, UPDATE_GOLDEN=1 rewrites)', () => {
+describe('golden fixtures — docs/cursor-hooks.md §7 → docs/claude-hooks.md §4 (test/fixtures/transcripts, UPDATE_GOLDEN=1 rewrites)', () => {
   it.each(FIXTURES)('%s', (name) => {
     const { lines, records } = load(name);
     const actual = joined(rewriteAll(lines, ctx(records)).out);
@@ -127,12 +127,12 @@ describe('rewrite stats — malformed lines are counted, not silently dropped (s
   });
 });
 
-describe('output shape — claude-hooks.md §4', () => {
+describe('output shape — docs/claude-hooks.md §4', () => {
   const { lines, records } = load('tools');
   const out = rewriteAll(lines, ctx(records)).out;
   const parsed = out.map((l) => JSON.parse(l) as Record<string, any>);
 
-  it('is compact JSON, so guards can grep "type":"assistant" and "role":"assistant" (peers.md §1.7)', () => {
+  it('is compact JSON, so guards can grep "type":"assistant" and "role":"assistant" (docs/peers.md §1.7)', () => {
     for (const l of out) expect(l).toBe(JSON.stringify(JSON.parse(l)));
     expect(out.some((l) => l.includes('"type":"assistant"') && l.includes('"role":"assistant"'))).toBe(true);
   });
@@ -250,7 +250,7 @@ describe('pairing rule — k-th tool_use of a name+key takes the k-th recorded r
   });
 });
 
-describe('parseCursorTimestamp — the <timestamp> wrapper (cursor-hooks.md §7)', () => {
+describe('parseCursorTimestamp — the <timestamp> wrapper (docs/cursor-hooks.md §7)', () => {
   it.each([
     ['Tuesday, Sep 8, 2026, 1:56 PM (UTC-7)', '2026-09-08T20:56:00.000Z'],
     ['Thursday, Jul 23, 2026, 1:18 PM (UTC+9)', '2026-07-23T04:18:00.000Z'],

@@ -1,4 +1,4 @@
-// `hookshim doctor`: environment facts, state directory, switches, and double binding (cursor-hooks.md §8).
+// `hookshim doctor`: environment facts, state directory, switches, and double binding (docs/cursor-hooks.md §8).
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Reading Cursor's payload (cursor-hooks.md §2): BOM, non-objects, a writer that never closes, timeouts.
+// Reading Cursor's payload (docs/cursor-hooks.md §2): BOM, non-objects, a writer that never closes, timeouts.
 // In-process with a PassThrough stream; no child processes.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// The time budget of one event (DESIGN §6): the deadline falls before Cursor's own timeout.
+// The time budget of one event (docs/design.md §6): the deadline falls before Cursor's own timeout.
 import { describe, expect, it } from 'vitest';
 import { budgetFor, slackFor } from '../../../src/project/budget.ts';
 

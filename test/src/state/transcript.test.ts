@@ -80,7 +80,7 @@ describe('incremental rewrite yields the golden output', () => {
   });
 });
 
-describe('tool results recorded between two events (issue 3: pair by order, name and key)', () => {
+describe('tool results recorded between two events (pair by order, name and key: docs/transcripts.md)', () => {
   it('inserts the result right after its tool_use on the next event', async () => {
     const { lines, records } = fixture('results');
     fs.writeFileSync(src, lines.slice(0, 3).map((l) => `${l}\n`).join(''));

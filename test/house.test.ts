@@ -1,0 +1,126 @@
+// The house rules, checked on the source itself (CONTRIBUTING.md "Layout"): layers import only downward, event modules
+// never import each other, translation stays pure, the hook path keeps its lazy boundaries, per-event behaviour is
+// adapter data, no function or file outgrows a reader, and every document the code cites exists.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { HANDLED_EVENTS } from '../adapters/events.ts';
+import { ensureBuilt, ROOT } from './e2e/harness.ts';
+
+const files = (...dirs: string[]): string[] =>
+  execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', ...dirs], { cwd: ROOT, encoding: 'utf8' })
+    .split('\n')
+    .filter((f) => f && fs.existsSync(path.join(ROOT, f)));
+const source = files('src', 'adapters', 'catalog').filter((f) => f.endsWith('.ts') && !f.includes('/generated/'));
+const read = (f: string) => fs.readFileSync(path.join(ROOT, f), 'utf8');
+
+/** The relative imports of a file, resolved to repository paths (static and dynamic). */
+function importsOf(file: string): { to: string; dynamic: boolean; typeOnly: boolean }[] {
+  const out: { to: string; dynamic: boolean; typeOnly: boolean }[] = [];
+  for (const m of read(file).matchAll(/(?:^|\n)\s*(import(\s+type)?[^'"]*?from\s*|import\s*\(\s*|export[^'"]*?from\s*)['"](\.{1,2}\/[^'"]+)['"]/g)) {
+    out.push({ to: path.normalize(path.join(path.dirname(file), m[3] as string)), dynamic: (m[1] as string).includes('('), typeOnly: Boolean(m[2]) });
+  }
+  return out;
+}
+const top = (f: string) => (f.startsWith('src/') ? 'src' : (f.split('/')[0] as string));
+
+describe('layers import only downward: src → adapters → catalog', () => {
+  it.each(source.filter((f) => !f.startsWith('src/')))('%s', (file) => {
+    const allowed = top(file) === 'adapters' ? ['adapters', 'catalog'] : ['catalog'];
+    expect(importsOf(file).map((i) => i.to).filter((to) => !allowed.includes(top(to)))).toEqual([]);
+  });
+});
+
+describe('event modules never import each other (each declares what it needs as data)', () => {
+  const events = new Set<string>(HANDLED_EVENTS.map((e) => `adapters/${e}.ts`));
+  it.each([...events])('%s', (file) => {
+    expect(importsOf(file).map((i) => i.to).filter((to) => events.has(to))).toEqual([]);
+  });
+});
+
+describe('translation is pure: adapters/ and catalog/ do no I/O', () => {
+  it.each(source.filter((f) => !f.startsWith('src/')))('%s', (file) => {
+    const text = read(file);
+    expect(text.match(/from ['"]node:(fs|child_process|os|net|http|https)['"]|\bprocess\.|\bconsole\./g) ?? []).toEqual([]);
+  });
+});
+
+describe('per-event behaviour is adapter data: no event comparisons on the hook path', () => {
+  it.each(source.filter((f) => f.startsWith('src/') && !f.startsWith('src/commands/')))('%s', (file) => {
+    expect(read(file).match(/\bevent\s*[!=]==\s*['"]\w+['"]|['"]\w+['"]\s*[!=]==\s*event\b/g) ?? []).toEqual([]);
+  });
+});
+
+describe('sizes a reader holds at once: files ≤ 450 lines, functions ≤ 80 lines', () => {
+  it.each(source)('%s', (file) => {
+    const text = read(file);
+    const long: string[] = [];
+    const lines = text.split('\n').length;
+    if (lines > 450) long.push(`${lines} lines`);
+    const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+    const visit = (node: ts.Node): void => {
+      const named = (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) && node.name ? node.name.getText() : (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) && (ts.isVariableDeclaration(node.parent) || ts.isPropertyAssignment(node.parent)) ? node.parent.name.getText() : undefined;
+      if (named && (node as ts.FunctionLikeDeclaration).body) {
+        const from = sf.getLineAndCharacterOfPosition(node.getStart()).line;
+        const to = sf.getLineAndCharacterOfPosition(node.getEnd()).line;
+        if (to - from + 1 > 80) long.push(`${named}: ${to - from + 1} lines`);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(sf);
+    expect(long).toEqual([]);
+  });
+});
+
+describe('every document cited in code, tests and scripts exists, down to the section', () => {
+  // A citation is a document named in a comment or a test title (test data may name made-up files).
+  const citing = /^\s*(\/\/|\/?\*|#)|\b(describe|it|test)(\.each\([\s\S]*\))?\(/;
+  const cited = files('src', 'adapters', 'catalog', 'test', 'scripts', 'hooks')
+    .filter((f) => /\.(ts|mjs|sh)$/.test(f) && !f.includes('/fixtures/') && !f.includes('/generated/'))
+    .flatMap((f) => read(f).split('\n').filter((l) => citing.test(l)).flatMap((l) => [...l.matchAll(/\b((?:docs\/)?[\w-]+\.md)(?: §(\d+(?:\.\d+)?))?/g)].map((m) => ({ f, doc: m[1] as string, section: m[2] }))));
+  const headings = (doc: string) => read(doc).split('\n').filter((l) => l.startsWith('#'));
+  it.each([...new Set(cited.map((c) => `${c.doc}${c.section ? ` §${c.section}` : ''}`))])('%s', (ref) => {
+    const [doc, section] = ref.split(' §') as [string, string | undefined];
+    expect(fs.existsSync(path.join(ROOT, doc)), `${doc}, cited by ${cited.filter((c) => c.doc === doc).map((c) => c.f).join(', ')}`).toBe(true);
+    if (section) expect(headings(doc).some((h) => new RegExp(`^#+ ${section.replace('.', '\\.')}[. ]`).test(h)), `${doc} has no section ${section}`).toBe(true);
+  });
+  it('code cites the repository\'s own docs, never a file outside it or an internal plan', () => {
+    const bad = files('src', 'adapters', 'catalog', 'test', 'scripts', 'hooks').filter((f) => /\.(ts|mjs|sh)$/.test(f) && f !== 'test/house.test.ts' && /\.\.\/shared\/|contracts\/|\bDESIGN\b|\b[Ii]ssue \d/.test(read(f)));
+    expect(bad).toEqual([]);
+  });
+});
+
+describe('the hook bundle loads the stateful half, the runner and the parsers lazily', () => {
+  interface Meta {
+    inputs: Record<string, { imports: { path: string; kind: string }[] }>;
+  }
+  let meta: Meta;
+  beforeAll(() => {
+    ensureBuilt();
+    meta = (JSON.parse(fs.readFileSync(path.join(ROOT, 'dist', 'meta.json'), 'utf8')) as { shim: Meta }).shim;
+  });
+  /** Every module reached from the entry through static imports (a dynamic import() is a lazy boundary). */
+  const eager = (): Set<string> => {
+    const seen = new Set<string>();
+    const walk = (p: string) => {
+      if (seen.has(p)) return;
+      seen.add(p);
+      for (const i of meta.inputs[p]?.imports ?? []) if (i.kind !== 'dynamic-import') walk(i.path);
+    };
+    walk('src/entry/hook.ts');
+    return seen;
+  };
+  it.each([
+    ['src/state/ beyond the state dir and the safe-file helpers', /^src\/state\/(?!dir\.ts$|fsx\.ts$)/],
+    ['execa', /node_modules\/execa\//],
+    ['zod or the catalog parser', /node_modules\/zod\/|^catalog\/(load|schema)\.ts$/],
+    ['the config parser', /^src\/project\/config\.ts$/],
+    ['the management commands', /^src\/commands\//],
+  ])('not eagerly: %s', (_name, pattern) => {
+    const reached = eager();
+    expect(reached.has('src/entry/hook.ts')).toBe(true);
+    expect([...reached].filter((p) => pattern.test(p))).toEqual([]);
+  });
+});
