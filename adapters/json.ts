@@ -1,11 +1,9 @@
 // Value readers for JSON that arrives from outside (Cursor payloads, script answers): one set, one meaning each.
+// (isRecord lives in catalog/, which imports nothing of ours, and is re-exported here.)
 
 export type Json = Record<string, unknown>;
 
-/** A plain JSON object (not an array, not null). */
-export function isRecord(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+export { isRecord } from '../catalog/types.ts';
 
 /** A non-empty string, or undefined: for ids, names and paths, where "" means "not given". */
 export function str(v: unknown): string | undefined {

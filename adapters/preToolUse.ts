@@ -9,7 +9,7 @@ import type { Effect, EventAdapter, Json, Message } from './types.ts';
 
 export const preToolUse: EventAdapter = {
   empty: { permission: 'allow' },
-  needs: { claims: {}, dedup: { tool: true, replay: 'decision' } },
+  needs: { claims: {}, dedup: { tool: true, replay: 'decision' }, permission: true },
 
   plan(ctx) {
     return toolPlan(ctx, 'PreToolUse');

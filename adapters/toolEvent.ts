@@ -82,3 +82,16 @@ export function toolPlan(ctx: EventContext, claudeEvent: ClaudeEvent, extra: (to
     })),
   };
 }
+
+/** The files a tool call writes, as absolute paths (Write, Edit, NotebookEdit, and each file of an ApplyPatch). */
+export function writtenFiles(ctx: EventContext): string[] {
+  const out: string[] = [];
+  for (const view of toolOf(ctx).views) {
+    const name = view.candidates[0] ?? '';
+    if (name !== 'Write' && name !== 'Edit' && name !== 'NotebookEdit') continue;
+    const input = toClaudeToolInput(name, view.input, ctx.projectDir);
+    const file = input.file_path ?? input.notebook_path;
+    if (typeof file === 'string') out.push(file);
+  }
+  return out;
+}

@@ -194,6 +194,11 @@ export interface ShellNeeds {
   agentTranscript?: true;
   /** With promptContext "beforeSubmitPrompt" (.cursor/hookshim.json), the prompt's context goes out in this answer. */
   promptDelivery?: true;
+  /**
+   * A permission event: when its catalog exists but cannot be read (and no good version of it is known), it denies
+   * rather than allows; only a write to that catalog file itself goes through, so the agent can repair it.
+   */
+  permission?: true;
 }
 
 /** A per-event adapter: plan the Claude invocations, then fold their verdicts into one Cursor answer. */

@@ -31,3 +31,8 @@ export interface Catalog {
   /** Non-fatal problems found while loading (unknown events, bad fields, …). */
   warnings: string[];
 }
+
+/** A plain JSON object (not an array, not null). */
+export function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

@@ -1,8 +1,10 @@
 // The hook path: one Cursor event in, exactly one Cursor answer out, in the phases of docs/design.md §1:
 // 1 read stdin → 2 sentinel → 3 translate → 4 select rows → 5 run under one deadline → 6 fold → 7 emit.
+import path from 'node:path';
 import { isHandledEvent, UNBOUND_CURSOR_EVENTS, type HandledEvent } from '../../adapters/events.ts';
 import { ADAPTERS } from '../../adapters/index.ts';
 import { str, toolUseId, type Json } from '../../adapters/json.ts';
+import { writtenFiles } from '../../adapters/toolEvent.ts';
 import { EMPTY_STATE, type Plan } from '../../adapters/types.ts';
 import { cursorTranscriptPath } from '../project/paths.ts';
 import { EventWork, finishLean } from './finish.ts';
@@ -10,7 +12,7 @@ import { guard, type Guard } from './guard.ts';
 import { attachTranscripts, RowPrep, toJob } from './jobs.ts';
 import { startAll } from './runner.ts';
 import { resultGated, select, type Chosen } from './select.ts';
-import { readPayload, setUp, type HookIO, type Setup } from './setup.ts';
+import { readPayload, setUp, type HookIO, type Setup, type SetUpProblem } from './setup.ts';
 
 export type { HookIO } from './setup.ts';
 
@@ -53,7 +55,7 @@ async function runEvent(name: string, io: HookIO, g: Guard): Promise<number> {
   if ('problem' in payload) return g.failOpenWith(payload.problem);
   g.input = payload.input;
   const setup = await setUp(name, payload.input, io, g.log, { envBinding: { dir: payload.envDir, binding: payload.envBinding } });
-  if ('problem' in setup) return g.failOpenWith(setup.problem);
+  if ('problem' in setup) return setup.broken && ADAPTERS[name].needs.permission ? brokenCatalog(name, payload.input, setup, g) : g.failOpenWith(setup.problem);
   Object.assign(g.record, { conversation: setup.sessionId, toolUseId: str(setup.input.tool_use_id), tool: str(setup.input.tool_name) });
 
   // 3–4 without state: an event that drains nothing and matches no row answers at once (duplicates compute the same).
@@ -110,6 +112,24 @@ async function work(setup: Setup, g: Guard, st: StateModule, tick: Tick, chosen:
   } finally {
     g.disarm();
   }
+}
+
+/**
+ * A permission event whose catalog exists but cannot be read, with no good version known: deny (fail toward
+ * enforcing), naming the file and where it broke, except a write to that very file, so the catalog can be repaired.
+ */
+function brokenCatalog(event: HandledEvent, input: Json, p: SetUpProblem, g: Guard): number {
+  const file = p.broken as string;
+  const shown = p.dir ? path.relative(p.dir, file) : file;
+  const why = p.problem.split('\n')[0] ?? p.problem;
+  const targets = writtenFiles({ event, input, projectDir: p.dir ?? '', sessionId: '', transcriptPath: '', loopLimit: null });
+  if (targets.length > 0 && targets.every((t) => path.resolve(t) === file)) {
+    g.log.warn(`${why}; allowing this write of ${shown} itself, so it can be repaired (every other tool call is denied until it parses)`);
+    return g.answer({ permission: 'allow' }, 'fail-open');
+  }
+  const text = `hookshim: ${shown} is not a readable Claude hook catalog (${why.replace(`${file}: `, '')}), so no guard can be evaluated and this tool call is denied. Fix ${shown}: a Write or Edit of ${shown} itself is allowed.`;
+  g.log.warn(`${why}; no good version of it is known: denying (fail closed)`);
+  return g.answer({ permission: 'deny', user_message: text, agent_message: text }, 'fail-closed');
 }
 
 /** Phases 3 and 4: the adapter's plan for this event, and the catalog rows it selects. */

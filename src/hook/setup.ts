@@ -10,7 +10,7 @@ import type { CatalogRow } from '../../catalog/types.ts';
 import { readBinding, type Binding } from '../project/binding.ts';
 import { budgetFor, type Budget } from '../project/budget.ts';
 import type { HookshimConfig } from '../project/config.ts';
-import { loadCatalogCached, loadConfigLazy } from '../project/load.ts';
+import { loadCatalogGuarded, loadConfigLazy } from '../project/load.ts';
 import { catalogFile, projectDir } from '../project/paths.ts';
 import { openState, type StateDir } from '../state/dir.ts';
 import type { Log } from './log.ts';
@@ -64,6 +64,13 @@ export function sessionIdOf(input: Json): string {
   return str(input.conversation_id) ?? str(input.session_id) ?? 'unknown-session';
 }
 
+/** Why an event cannot run its catalog: fail open, unless the catalog exists but is broken (`broken`: its file). */
+export interface SetUpProblem {
+  problem: string;
+  broken?: string;
+  dir?: string;
+}
+
 export interface SetUpOptions {
   /** The project root, when the caller already knows it (`hookshim explain --dir`). */
   dir?: string;
@@ -74,15 +81,15 @@ export interface SetUpOptions {
 }
 
 /** Resolve the project, binding, budget, session, catalog and config of one event; a problem means fail open. */
-export async function setUp(event: HandledEvent, input: Json, io: HookIO, log: Log, opts: SetUpOptions = {}): Promise<Setup | { problem: string }> {
+export async function setUp(event: HandledEvent, input: Json, io: HookIO, log: Log, opts: SetUpOptions = {}): Promise<Setup | SetUpProblem> {
   const dir = opts.dir ?? projectDir(io.env, input, io.cwd);
   const binding = opts.envBinding?.dir === dir ? opts.envBinding.binding : readBinding(dir, event);
   const budget = budgetFor(binding.timeoutS, io.startedAt);
   log.debug(`${event}: project ${dir}; Cursor timeout ${binding.timeoutS}s (${binding.source}); deadline in ${budget.deadline - Date.now()}ms`);
   const sessionId = sessionIdOf(input);
   const state = opts.state !== undefined ? opts.state : openState(io.env, (m) => log.warn(m));
-  const loaded = await loadCatalogCached(catalogFile(io.env, dir), state);
-  if (!loaded.ok) return { problem: loaded.error };
+  const loaded = await loadCatalogGuarded(catalogFile(io.env, dir), state, (m) => log.warn(m));
+  if (!loaded.ok) return { problem: loaded.error, dir, ...(loaded.broken ? { broken: loaded.file } : {}) };
   for (const w of loaded.catalog.warnings) log.warn(`${path.relative(dir, loaded.file)}: ${w}`);
   const config = await loadConfigLazy(dir, (m) => log.warn(m));
   const rows = loaded.catalog.rows;

@@ -21,7 +21,7 @@ export interface TraceRecord {
   /** The Cursor answer hookshim wrote. */
   decision: Json | undefined;
   /** How the answer was reached when no catalog run decided it: duplicate process, fail open, shim off, … */
-  role?: 'follower' | 'fail-open' | 'off' | 'unhandled';
+  role?: 'follower' | 'fail-open' | 'fail-closed' | 'off' | 'unhandled';
   /** Every warning hookshim printed on stderr for this event. */
   errors: string[];
   /** The Cursor payload, only with HOOKSHIM_LOG_PAYLOADS=1. */

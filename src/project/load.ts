@@ -1,7 +1,9 @@
-// Loading the catalog and hookshim's config. The parsers are handed in: the hook path imports them lazily (zod only
-// when a file has to be parsed), the management commands statically. A catalog is parsed once per change (keyed by
-// device, inode, size and mtime), not on every Cursor event.
+// Loading the catalog and hookshim's config. The management commands hand in the parsers; the hook path reads a
+// well-formed catalog without zod and imports the full parsers only when a file needs them.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
+import { readCatalogFast } from '../../catalog/fast.ts';
 import type { parseCatalog } from '../../catalog/load.ts';
 import type { Catalog } from '../../catalog/types.ts';
 import { areaPath, type StateDir } from '../state/dir.ts';
@@ -27,33 +29,89 @@ export function loadCatalogWith(file: string, parse: ParseCatalog): CatalogLoad 
   return parsed.ok ? { ok: true, catalog: parsed.catalog, file, root: catalogRoot(file) } : { ok: false, error: parsed.error, file };
 }
 
-/** The catalog, from the parse cache in the state dir when the file has not changed since it was parsed. */
-export async function loadCatalogCached(file: string, state: StateDir | null): Promise<CatalogLoad> {
-  let stat: fs.Stats;
+/**
+ * The catalog for one event. Read every time (nothing in the state dir stands in for it); the common well-formed
+ * catalog without zod (catalog/fast.ts), anything else with the full parser. A catalog that parses is kept as its
+ * last good version; one that stops parsing (or disappears) runs that version, loudly, until it is fixed.
+ * `broken` says the file exists but cannot be used (a permission event then denies rather than allows).
+ */
+export async function loadCatalogGuarded(file: string, state: StateDir | null, warn: (msg: string) => void): Promise<CatalogLoad & { broken?: boolean }> {
+  let text: string | undefined;
+  let loaded: CatalogLoad;
   try {
-    stat = fs.statSync(file);
+    text = readRegularFile(file);
+    loaded = await parseEither(file, text);
   } catch (err) {
-    return { ok: false, file, error: readProblem(file, err) };
+    loaded = { ok: false, file, error: readProblem(file, err) };
   }
-  const cache = state && stat.isFile() ? areaPath(state, 'catalog', `${fnv(file)}.json`) : null;
-  const stamp = `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}:${file}`;
-  if (cache) {
-    try {
-      const doc = JSON.parse(readText(cache) ?? 'null') as { stamp?: string; catalog?: Catalog } | null;
-      if (doc?.stamp === stamp && Array.isArray(doc.catalog?.rows)) return { ok: true, catalog: doc.catalog, file, root: catalogRoot(file) };
-    } catch {
-      /* a damaged cache entry is simply rebuilt */
-    }
+  if (loaded.ok) {
+    if (state && text !== undefined) keepGood(state, file, text);
+    return loaded;
   }
-  const loaded = loadCatalogWith(file, (await import('../../catalog/load.ts')).parseCatalog);
-  if (loaded.ok && cache) {
-    try {
-      writeFileAtomic(cache, JSON.stringify({ stamp, catalog: loaded.catalog }));
-    } catch {
-      /* the next event parses again */
-    }
+  const good = state ? await lastGood(state, file) : undefined;
+  if (good) {
+    warn(`${loaded.error.split('\n')[0]}; running its last good version (saved ${good.savedAt}, ${good.catalog.catalog.rows.length} rows) until it is fixed`);
+    return good.catalog;
   }
-  return loaded;
+  return text === undefined && loaded.error.startsWith('no catalog at') ? loaded : { ...loaded, broken: true };
+}
+
+/** Parse catalog text: the zod-free reader first, the full parser (loaded only now) for anything it leaves. */
+async function parseEither(file: string, text: string): Promise<CatalogLoad> {
+  const fast = readCatalogFast(text);
+  if (fast) return { ok: true, catalog: fast, file, root: catalogRoot(file) };
+  const parsed = (await import('../../catalog/load.ts')).parseCatalog(text, file);
+  return parsed.ok ? { ok: true, catalog: parsed.catalog, file, root: catalogRoot(file) } : { ok: false, error: parsed.error, file };
+}
+
+/** Record names of a catalog's good versions: `<digest of its path>-<digest of its text>.json`. */
+function goodName(file: string, text?: string): string {
+  const of = (s: string) => crypto.createHash('sha256').update(s).digest('hex').slice(0, 24);
+  return text === undefined ? `${of(file)}-` : `${of(file)}-${of(text)}.json`;
+}
+
+/** Keep this text as the catalog's last good version (written once per version, refreshed daily so it is not collected). */
+function keepGood(state: StateDir, file: string, text: string): void {
+  const record = areaPath(state, 'catalog', goodName(file, text));
+  if (!record) return;
+  try {
+    const st = fs.lstatSync(record, { throwIfNoEntry: false });
+    if (st?.isFile() && Date.now() - st.mtimeMs < 24 * 3600 * 1000) return;
+    writeFileAtomic(record, JSON.stringify({ file, text, savedAt: new Date().toISOString() }));
+  } catch {
+    /* a lost record only costs the fallback */
+  }
+}
+
+/** The newest good version kept for this catalog, parsed again from its text (the record's own rows are never trusted). */
+async function lastGood(state: StateDir, file: string): Promise<{ catalog: CatalogLoad & { ok: true }; savedAt: string } | undefined> {
+  const probe = areaPath(state, 'catalog', 'x');
+  if (!probe) return undefined;
+  const dir = path.dirname(probe);
+  const prefix = goodName(file);
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir).filter((n) => n.startsWith(prefix) && n.endsWith('.json'));
+  } catch {
+    return undefined;
+  }
+  const byAge = names.map((n) => ({ n, t: fs.lstatSync(path.join(dir, n), { throwIfNoEntry: false })?.mtimeMs ?? 0 })).sort((a, b) => b.t - a.t);
+  for (const { n } of byAge) {
+    const rec = parseRecord(readText(path.join(dir, n)));
+    if (!rec || rec.file !== file || goodName(file, rec.text) !== n) continue;
+    const parsed = await parseEither(file, rec.text);
+    if (parsed.ok) return { catalog: parsed, savedAt: rec.savedAt };
+  }
+  return undefined;
+}
+
+function parseRecord(text: string | null): { file: string; text: string; savedAt: string } | undefined {
+  try {
+    const r = JSON.parse(text ?? 'null') as Record<string, unknown> | null;
+    return r && typeof r.file === 'string' && typeof r.text === 'string' && typeof r.savedAt === 'string' ? { file: r.file, text: r.text, savedAt: r.savedAt } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** hookshim's own config, .cursor/hookshim.json (optional), parsed with `parse` only when present; problems are reported, defaults used. */
@@ -80,14 +138,4 @@ function readConfigText(dir: string, warn: (msg: string) => void): string | unde
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') warn(`cannot read ${file}: ${(err as Error).message}; using defaults`);
     return undefined;
   }
-}
-
-/** 32-bit FNV-1a of a string as 8 hex digits: a file-name key, not a security boundary (the state dir is private). */
-function fnv(s: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h.toString(16).padStart(8, '0');
 }

@@ -10,9 +10,10 @@ export const STATE_MAX_AGE_MS = 24 * 3600 * 1000;
 
 /**
  * Areas whose records lose their use sooner than the general age: a tick only matters while its event can
- * still be re-fired (the longest wrapper timeout init binds is 600 s), an env file only during its sessionStart.
+ * still be re-fired (the longest wrapper timeout init binds is 600 s), an env file only during its sessionStart. A
+ * catalog's last good version lives longer (it is refreshed daily while the catalog parses).
  */
-export const AREA_MAX_AGE_MS: Partial<Record<StateArea, number>> = { tick: 15 * 60 * 1000, env: 15 * 60 * 1000 };
+export const AREA_MAX_AGE_MS: Partial<Record<StateArea, number>> = { tick: 15 * 60 * 1000, env: 15 * 60 * 1000, catalog: 7 * 24 * 3600 * 1000 };
 /** At most this many records per area survive a collection (the newest); bounds the directory's size. */
 export const AREA_MAX_ENTRIES = 5000;
 /** Collections run at most this often (a stamp file's mtime says when the last one ran). */
@@ -32,14 +33,14 @@ export function maybeCollect(state: StateDir): void {
 }
 
 /**
- * Delete records older than their area's age (the smaller of `maxAgeMs`, the area's own age and the
+ * Delete records older than their area's age (the area's own age, else `maxAgeMs`; at most the
  * HOOKSHIM_STATE_MAX_AGE_S override), then keep at most AREA_MAX_ENTRIES per area; returns how many were removed.
  */
 export function collectOld(st: StateDir, maxAgeMs: number, now = Date.now()): number {
   let removed = 0;
   for (const area of AREAS) {
     const dir = path.join(st.root, area);
-    const limit = Math.min(maxAgeMs, AREA_MAX_AGE_MS[area] ?? Infinity, st.maxAgeMs ?? Infinity);
+    const limit = Math.min(AREA_MAX_AGE_MS[area] ?? maxAgeMs, st.maxAgeMs ?? Infinity);
     let names: string[];
     try {
       names = fs.readdirSync(dir);

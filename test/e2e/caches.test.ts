@@ -1,5 +1,5 @@
-// The hot path's caches never change an answer: the V8 code cache of the vendored shim and the
-// catalog parse cache, both in the private state directory.
+// The hot path's caches never change an answer: the V8 code cache of the vendored shim (in the private state
+// directory) is only ever bytecode; the catalog itself is read on every event.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,19 +47,22 @@ describe('V8 code cache of the vendored shim', () => {
   });
 });
 
-describe('catalog parse cache', () => {
-  it('an edited catalog is parsed again on the next event', () => {
+describe('the catalog is read on every event; nothing in the state dir stands in for it', () => {
+  it('an edited catalog decides the next event', () => {
+    repo.write('hooks/hooks.json', JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/no.sh' }] }] } }));
     expect(repo.fire('preToolUse', pre('Shell', 'git push')).json).toEqual(deny('first catalog says no'));
-    expect(fs.readdirSync(path.join(repo.stateDir, 'catalog'))).toHaveLength(1);
     repo.write('hooks/yes.sh', '#!/bin/sh\ncat >/dev/null\n');
     repo.write('hooks/hooks.json', JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/yes.sh' }] }] } }));
     expect(repo.fire('preToolUse', pre('Shell', 'git push')).json).toEqual({ permission: 'allow' });
   });
 
-  it('a damaged cache entry is rebuilt, never trusted', () => {
+  it('the last good version kept in the state dir is a copy of the catalog text, never of parsed rows, and is not read while the catalog parses', () => {
     const dir = path.join(repo.stateDir, 'catalog');
-    for (const f of fs.readdirSync(dir)) fs.writeFileSync(path.join(dir, f), '{"stamp": 5, "catalog": "no"}');
-    expect(repo.fire('preToolUse', pre('Shell', 'git push')).json).toEqual({ permission: 'allow' });
-    expect(JSON.parse(fs.readFileSync(path.join(dir, fs.readdirSync(dir)[0] as string), 'utf8')).catalog.rows).toHaveLength(1);
+    const records = fs.readdirSync(dir);
+    expect(records.length).toBeGreaterThan(0);
+    expect(Object.keys(JSON.parse(fs.readFileSync(path.join(dir, records[0] as string), 'utf8'))).sort()).toEqual(['file', 'savedAt', 'text']);
+    for (const f of records) fs.writeFileSync(path.join(dir, f), JSON.stringify({ file: 'x', text: '{"hooks":{}}', savedAt: 'then' }));
+    repo.write('hooks/hooks.json', JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/no.sh' }] }] } }));
+    expect(repo.fire('preToolUse', pre('Shell', 'git push')).json).toEqual(deny('first catalog says no'));
   });
 });
