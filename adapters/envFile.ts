@@ -41,3 +41,44 @@ function assignment(line: string, lookup: (name: string) => string): { name: str
   }
   return { name, value };
 }
+
+/**
+ * Variables a session env may never set (docs/cursor-hooks.md §11: Cursor applies sessionStart's `env` to every later
+ * hook process of the session, hookshim itself included, while Claude Code gives CLAUDE_ENV_FILE only to the Bash
+ * tool, docs/claude-hooks.md §1.5). Each entry: a name, or a prefix ending in `*`, and why.
+ */
+export const SESSION_ENV_DENIED: readonly (readonly [string, string])[] = [
+  ['HOOKSHIM', "hookshim's own switch (HOOKSHIM=0 turns every guard off)"],
+  ['HOOKSHIM_*', "hookshim's own settings (catalog, state dir, log)"],
+  ['CURSOR_*', "Cursor's project and session variables (which catalog runs)"],
+  ['CLAUDE_*', "Claude's project and plugin variables (which catalog runs, where scripts live)"],
+  ['NODE_*', 'how node starts (NODE_OPTIONS can load code into hookshim)'],
+  ['PATH', 'which programs run (node, sh and every guard)'],
+  ['LD_*', 'which libraries load into every process'],
+  ['DYLD_*', 'which libraries load into every process (macOS)'],
+  ['BASH_ENV', 'code every bash script runs first'],
+  ['BASH_FUNC_*', 'functions every bash script inherits'],
+  ['ENV', 'code every sh runs first'],
+  ['SHELL', 'the shell hooks run under'],
+  ['SHELLOPTS', 'shell options of every bash script'],
+  ['BASHOPTS', 'shell options of every bash script'],
+  ['IFS', 'how every shell splits words'],
+  ['PS4', 'code a traced shell runs'],
+  ['HOME', "where hookshim's state lives"],
+  ['XDG_*', "where hookshim's state lives"],
+  ['TMPDIR', 'where temporary files go'],
+  ['PYTHON*', 'how python guards start (PYTHONPATH, PYTHONSTARTUP)'],
+  ['PERL5*', 'how perl guards start'],
+  ['PERLLIB', 'how perl guards start'],
+  ['RUBYOPT', 'how ruby guards start'],
+  ['RUBYLIB', 'how ruby guards start'],
+  ['GIT_*', 'what git does inside guards (GIT_DIR, GIT_CONFIG_*)'],
+];
+
+/** Why a session env may not set `name`, or undefined when it may. */
+export function sessionEnvDenied(name: string): string | undefined {
+  for (const [pattern, why] of SESSION_ENV_DENIED) {
+    if (pattern.endsWith('*') ? name.startsWith(pattern.slice(0, -1)) : name === pattern) return why;
+  }
+  return undefined;
+}

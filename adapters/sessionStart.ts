@@ -1,6 +1,6 @@
 // sessionStart ⇄ SessionStart (source "startup") and the first prompt's UserPromptSubmit context.
 // Cursor answer: additional_context (reaches the model), env (docs/cursor-hooks.md §4). Not run by Cloud agents.
-import { parseEnvFile } from './envFile.ts';
+import { parseEnvFile, sessionEnvDenied } from './envFile.ts';
 import { droppedFailures, errorNotes } from './fold.ts';
 import { str } from './json.ts';
 import { basePayload } from './payload.ts';
@@ -49,7 +49,14 @@ export const sessionStart: EventAdapter = {
     if (text) answer.additional_context = text;
     if (warn.length) answer.user_message = joinMessages(warn);
     if (state.envFile) {
-      const { env, skipped } = parseEnvFile(state.envFile, ctx.hostEnv);
+      const { env: parsed, skipped } = parseEnvFile(state.envFile, ctx.hostEnv);
+      // Session env is data, not control: nothing that changes how the next hook process starts or what it guards.
+      const env: Record<string, string> = {};
+      for (const [k, value] of Object.entries(parsed)) {
+        const why = sessionEnvDenied(k);
+        if (why) notes.push(`CLAUDE_ENV_FILE sets ${k}; not passed to Cursor's session env: it would change ${why} for every later hook of the session`);
+        else env[k] = value;
+      }
       if (Object.keys(env).length) answer.env = env;
       for (const s of skipped) notes.push(`CLAUDE_ENV_FILE line is not a plain "export NAME=value" hookshim can reproduce (no $(…) or backticks); skipped: ${s.slice(0, 120)}`);
     }

@@ -21,7 +21,7 @@ import { setUp, type Setup } from '../hook/setup.ts';
 import { parsePayload } from '../hook/stdin.ts';
 import { cannotRun } from '../project/binding.ts';
 import { loadCatalogWith } from '../project/load.ts';
-import { catalogFile, cursorTranscriptPath, projectDir } from '../project/paths.ts';
+import { catalogFile, cursorTranscriptPath, payloadRoots } from '../project/paths.ts';
 import type { StateDir } from '../state/dir.ts';
 import { makeEnvFile, readEnvFile } from '../state/envFile.ts';
 import { safeHome } from '../state/fsx.ts';
@@ -246,10 +246,9 @@ function noteReadOnlyTask(setup: Setup, plan: Plan, notes: string[]): void {
 function resolveDir(opts: ExplainOptions, input: Json): { dir: string; how: string } {
   if (opts.dir !== undefined) return { dir: path.resolve(opts.cwd, opts.dir), how: '--dir' };
   if (opts.env.CURSOR_PROJECT_DIR) return { dir: path.resolve(opts.env.CURSOR_PROJECT_DIR), how: 'CURSOR_PROJECT_DIR' };
-  const roots = input.workspace_roots;
-  const dir = projectDir({}, input, opts.cwd);
-  if (Array.isArray(roots) && roots[0]) return { dir, how: "the payload's workspace_roots[0]" };
-  return { dir, how: 'the current directory' };
+  const root = payloadRoots(input)[0];
+  if (root) return { dir: root, how: "the payload's workspace_roots[0]" };
+  return { dir: opts.cwd, how: 'the current directory' };
 }
 
 function describeRow(row: CatalogRow, prep: RowPrep): Omit<ExplainedRow, 'status'> {

@@ -29,7 +29,14 @@ export function hookIO(): HookIO {
     },
     stdinFd: 0,
     startedAt: Math.round(performance.timeOrigin),
+    ...(bundleArg() ? { bundle: bundleArg() } : {}),
   };
+}
+
+/** The bundle this process was started as (`node .cursor/hooks/hookshim.cjs <event>`), if it is one. */
+function bundleArg(): string | undefined {
+  const file = process.argv[1];
+  return file && /(^|[\\/])hookshim\.[cm]js$/.test(file) ? path.resolve(file) : undefined;
 }
 
 /** Run one Cursor event end to end; always answers, always resolves to exit code 0. */
@@ -44,7 +51,10 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
 }
 
 async function runEvent(name: string, io: HookIO, g: Guard): Promise<number> {
-  if (io.env.HOOKSHIM === '0') return g.answer(g.failOpen, 'off');
+  if (io.env.HOOKSHIM === '0') {
+    g.log.warn(`HOOKSHIM=0: the shim is switched off, no guard runs; answering ${JSON.stringify(g.failOpen)}`);
+    return g.answer(g.failOpen, 'off');
+  }
   if (!isHandledEvent(name)) {
     const why = Object.hasOwn(UNBOUND_CURSOR_EVENTS, name) ? `hookshim does not handle "${name}": ${UNBOUND_CURSOR_EVENTS[name as keyof typeof UNBOUND_CURSOR_EVENTS]}` : `unknown event "${name}"; expected one of ${Object.keys(ADAPTERS).join(', ')}`;
     g.log.warn(`${why}; answering {}`);
@@ -52,9 +62,12 @@ async function runEvent(name: string, io: HookIO, g: Guard): Promise<number> {
   }
   // 1. Read and validate stdin; resolve the project, binding, budget, catalog and config.
   const payload = await readPayload(name, io, g.log);
-  if ('problem' in payload) return g.failOpenWith(payload.problem);
+  if ('problem' in payload) {
+    if (!payload.tooLarge || !ADAPTERS[name].needs.permission) return g.failOpenWith(payload.problem);
+    return denyUnguarded(g, payload.problem, `hookshim: this ${name} payload is larger than hookshim reads, so no guard can see it; denied.`);
+  }
   g.input = payload.input;
-  const setup = await setUp(name, payload.input, io, g.log, { envBinding: { dir: payload.envDir, binding: payload.envBinding } });
+  const setup = await setUp(name, payload.input, io, g.log, { root: { root: payload.root, binding: payload.binding } });
   if ('problem' in setup) return setup.broken && ADAPTERS[name].needs.permission ? brokenCatalog(name, payload.input, setup, g) : g.failOpenWith(setup.problem);
   Object.assign(g.record, { conversation: setup.sessionId, toolUseId: str(setup.input.tool_use_id), tool: str(setup.input.tool_name) });
 
@@ -67,16 +80,22 @@ async function runEvent(name: string, io: HookIO, g: Guard): Promise<number> {
   // 2. Several processes for one event: only the first runs the catalog.
   const dedup = setup.adapter.needs.dedup;
   const extra = dedup.transcriptSize ? st.sizeOf(cursorTranscriptPath(setup.input, setup.env)) : '';
-  const tick = st.claimTick(setup.state, st.tickOf(name, setup.input, dedup, extra), { staleAfterMs: (setup.binding.timeoutS + 10) * 1000 });
-  if (tick.role === 'follower') return follow(tick, setup, g, st);
-  if (tick.role === 'solo') g.log.debug(`no dedup for this event: ${tick.why}`);
+  let tick = st.claimTick(setup.state, st.tickOf(name, setup.input, dedup, extra, setup.dir), { staleAfterMs: (setup.binding.timeoutS + 10) * 1000 });
+  if (tick.role === 'follower') {
+    const res = await tick.wait(setup.budget.deadline);
+    if (!res.run) return follow(res, setup, g, st);
+    // A sentinel record that cannot be trusted never answers for the catalog: this process runs it.
+    g.log.warn(`duplicate ${setup.event} process: ${res.why}; running the catalog itself`);
+    tick = { role: 'solo', why: res.why };
+  }
+  if (tick.role === 'solo' && tick.warn) g.log.warn(tick.why);
+  else if (tick.role === 'solo') g.log.debug(`no dedup for this event: ${tick.why}`);
   return work(setup, g, st, tick, lean?.chosen);
 }
 
-/** A duplicate process: wait for the leader's answer and replay it (permission events) or answer {}. */
-async function follow(tick: Extract<Tick, { role: 'follower' }>, setup: Setup, g: Guard, st: StateModule): Promise<number> {
+/** A duplicate process: replay the leader's answer (permission events) or answer {} (the leader delivers, once). */
+function follow(res: { answer?: Json; why: string }, setup: Setup, g: Guard, st: StateModule): number {
   g.failOpen = {};
-  const res = await tick.wait(setup.budget.deadline);
   const answer = st.followerAnswer(setup.adapter.needs.dedup.replay, res.answer);
   g.log.debug(`duplicate ${setup.event} process: ${res.why}`);
   if (!res.answer) g.log.warn(`duplicate ${setup.event} process: ${res.why}; answering ${JSON.stringify(answer)}`);
@@ -128,7 +147,12 @@ function brokenCatalog(event: HandledEvent, input: Json, p: SetUpProblem, g: Gua
     return g.answer({ permission: 'allow' }, 'fail-open');
   }
   const text = `hookshim: ${shown} is not a readable Claude hook catalog (${why.replace(`${file}: `, '')}), so no guard can be evaluated and this tool call is denied. Fix ${shown}: a Write or Edit of ${shown} itself is allowed.`;
-  g.log.warn(`${why}; no good version of it is known: denying (fail closed)`);
+  return denyUnguarded(g, `${why}; no good version of it is known`, text);
+}
+
+/** A permission event no guard could look at: deny (fail toward enforcing), saying why on stderr and to the agent. */
+function denyUnguarded(g: Guard, why: string, text: string): number {
+  g.log.warn(`${why}: denying (fail closed)`);
   return g.answer({ permission: 'deny', user_message: text, agent_message: text }, 'fail-closed');
 }
 

@@ -11,7 +11,7 @@ import { readBinding, type Binding } from '../project/binding.ts';
 import { budgetFor, type Budget } from '../project/budget.ts';
 import type { HookshimConfig } from '../project/config.ts';
 import { loadCatalogGuarded, loadConfigLazy } from '../project/load.ts';
-import { catalogFile, projectDir } from '../project/paths.ts';
+import { catalogFile, payloadRoots, projectRoot, type ProjectRoot } from '../project/paths.ts';
 import { openState, type StateDir } from '../state/dir.ts';
 import type { Log } from './log.ts';
 import { readAvailable, readStdin } from './stdin.ts';
@@ -26,6 +26,8 @@ export interface HookIO {
   stdinFd?: number;
   /** Epoch ms when this process started (Cursor's timeout counts from the spawn). */
   startedAt: number;
+  /** The hookshim bundle this process runs (the project it belongs to is a fallback for the project root). */
+  bundle?: string;
 }
 
 /** Everything the later phases need about this event. */
@@ -46,17 +48,17 @@ export interface Setup {
   startedAt: number;
 }
 
-/** Read the payload within the binding's deadline (the project from the environment until the payload is known). */
-export async function readPayload(event: HandledEvent, io: HookIO, log: Log): Promise<{ input: Json; envDir: string; envBinding: Binding } | { problem: string }> {
-  const envDir = projectDir(io.env, {}, io.cwd);
-  const envBinding = readBinding(envDir, event);
-  const budget = budgetFor(envBinding.timeoutS, io.startedAt);
+/** Read the payload within the deadline of the project's binding (the project never depends on the payload). */
+export async function readPayload(event: HandledEvent, io: HookIO, log: Log): Promise<{ input: Json; root: ProjectRoot; binding: Binding } | { problem: string; tooLarge?: boolean }> {
+  const root = projectRoot(io.env, io.cwd, io.bundle);
+  const binding = readBinding(root.dir, event);
+  const budget = budgetFor(binding.timeoutS, io.startedAt);
   const fast = io.stdinFd !== undefined ? readAvailable(io.stdinFd) : undefined;
   const stdin = fast?.payload ?? (await readStdin(io.stdin, budget.deadline - Date.now(), fast?.prefix));
   // No payload at all: there is no event to guard, and hookshim fails open (docs/design.md §6).
-  if (stdin.problem && Object.keys(stdin.input).length === 0) return { problem: stdin.problem };
+  if (stdin.problem && Object.keys(stdin.input).length === 0) return { problem: stdin.problem, ...(stdin.tooLarge ? { tooLarge: true } : {}) };
   if (stdin.problem) log.warn(`${stdin.problem}; continuing with what arrived`);
-  return { input: stdin.input, envDir, envBinding };
+  return { input: stdin.input, root, binding };
 }
 
 /** The session a payload belongs to: Cursor's conversation id (docs/cursor-hooks.md §3: session_id equals it). */
@@ -76,16 +78,18 @@ export interface SetUpOptions {
   dir?: string;
   /** The state directory to use instead of the user's (explain uses a throwaway one). */
   state?: StateDir | null;
-  /** The binding already read for the environment's project (readPayload's). */
-  envBinding?: { dir: string; binding: Binding };
+  /** The project root and its binding, already found by readPayload. */
+  root?: { root: ProjectRoot; binding: Binding };
 }
 
 /** Resolve the project, binding, budget, session, catalog and config of one event; a problem means fail open. */
 export async function setUp(event: HandledEvent, input: Json, io: HookIO, log: Log, opts: SetUpOptions = {}): Promise<Setup | SetUpProblem> {
-  const dir = opts.dir ?? projectDir(io.env, input, io.cwd);
-  const binding = opts.envBinding?.dir === dir ? opts.envBinding.binding : readBinding(dir, event);
+  const root = opts.dir !== undefined ? { dir: opts.dir, how: 'given' } : (opts.root?.root ?? projectRoot(io.env, io.cwd, io.bundle));
+  const dir = root.dir;
+  const binding = opts.root && opts.root.root.dir === dir ? opts.root.binding : readBinding(dir, event);
+  corroborate(input, root, log);
   const budget = budgetFor(binding.timeoutS, io.startedAt);
-  log.debug(`${event}: project ${dir}; Cursor timeout ${binding.timeoutS}s (${binding.source}); deadline in ${budget.deadline - Date.now()}ms`);
+  log.debug(`${event}: project ${dir} (from ${root.how}); Cursor timeout ${binding.timeoutS}s (${binding.source}); deadline in ${budget.deadline - Date.now()}ms`);
   const sessionId = sessionIdOf(input);
   const state = opts.state !== undefined ? opts.state : openState(io.env, (m) => log.warn(m));
   const loaded = await loadCatalogGuarded(catalogFile(io.env, dir), state, (m) => log.warn(m));
@@ -95,4 +99,11 @@ export async function setUp(event: HandledEvent, input: Json, io: HookIO, log: L
   const rows = loaded.catalog.rows;
   const ctx: EventContext = { event, input, projectDir: dir, sessionId, transcriptPath: '', loopLimit: binding.loopLimit, hostEnv: io.env, mcpServers: mcpServersOf(rows) };
   return { event, adapter: ADAPTERS[event], input, dir, binding, budget, sessionId, state, catalog: { rows, file: loaded.file, root: loaded.root }, config, ctx, env: io.env, startedAt: io.startedAt };
+}
+
+/** The payload's roots only corroborate the project: say so when they do not include it (a multi-root workspace, a stray payload). */
+function corroborate(input: Json, root: ProjectRoot, log: Log): void {
+  const roots = payloadRoots(input);
+  if (roots.length === 0 || roots.includes(root.dir)) return;
+  log.warn(`the payload's workspace_roots (${roots.join(', ')}) do not include the project ${root.dir} (from ${root.how}); running ${root.dir}'s catalog`);
 }

@@ -7,6 +7,16 @@ export interface StdinPayload {
   /** Why the payload could not be used as is (shown on stderr); undefined when it was fine. */
   problem?: string;
   bytes: number;
+  /** More than MAX_PAYLOAD_BYTES arrived: nothing was parsed (a permission event denies what it cannot see). */
+  tooLarge?: boolean;
+}
+
+/** The largest payload hookshim reads: far above any real tool call, far below what a JavaScript string can hold. */
+export const MAX_PAYLOAD_BYTES = 128 * 1024 * 1024;
+
+/** The answer to a payload over MAX_PAYLOAD_BYTES: nothing is parsed, nothing guessed. */
+function tooLarge(bytes: number): StdinPayload {
+  return { input: {}, bytes, tooLarge: true, problem: `stdin holds more than ${MAX_PAYLOAD_BYTES / 1024 / 1024} MiB; hookshim does not read a payload that large` };
 }
 
 /** A writer that sent one complete JSON object but never closes stdin is taken at its word after this quiet time. */
@@ -18,9 +28,9 @@ export async function readStdin(stream: NodeJS.ReadableStream & { isTTY?: boolea
   const chunks: Buffer[] = prefix?.length ? [prefix] : [];
   let size = prefix?.length ?? 0;
   let early: { input: Json } | undefined;
-  const done = await new Promise<'end' | 'timeout' | 'error' | 'complete'>((resolve) => {
+  const done = await new Promise<'end' | 'timeout' | 'error' | 'complete' | 'large'>((resolve) => {
     let quiet: NodeJS.Timeout | undefined;
-    const finish = (how: 'end' | 'timeout' | 'error' | 'complete') => {
+    const finish = (how: 'end' | 'timeout' | 'error' | 'complete' | 'large') => {
       clearTimeout(timer);
       clearTimeout(quiet);
       resolve(how);
@@ -31,6 +41,11 @@ export async function readStdin(stream: NodeJS.ReadableStream & { isTTY?: boolea
       chunks.push(b);
       size += b.length;
       clearTimeout(quiet);
+      if (size > MAX_PAYLOAD_BYTES) {
+        chunks.length = 0;
+        (stream as { pause?: () => void }).pause?.();
+        return finish('large');
+      }
       quiet = setTimeout(() => {
         const parsed = parsePayload(Buffer.concat(chunks, size).toString('utf8'));
         if (!parsed.problem) {
@@ -42,6 +57,7 @@ export async function readStdin(stream: NodeJS.ReadableStream & { isTTY?: boolea
     stream.once('end', () => finish('end'));
     stream.once('error', () => finish('error'));
   });
+  if (done === 'large') return tooLarge(size);
   if (done === 'complete' && early) return { ...early, bytes: size };
   const parsed = parsePayload(Buffer.concat(chunks, size).toString('utf8'));
   if (done === 'timeout') return { ...parsed, problem: `stdin was still open after ${timeoutMs}ms; used what arrived${parsed.problem ? ` (${parsed.problem})` : ''}`, bytes: size };
@@ -101,6 +117,7 @@ export function readAvailable(fd: number): { payload?: StdinPayload; prefix: Buf
       if (n === 0) break;
       chunks.push(Buffer.from(buf.subarray(0, n)));
       size += n;
+      if (size > MAX_PAYLOAD_BYTES) return { payload: tooLarge(size), prefix: Buffer.alloc(0) };
     }
   } catch {
     // EAGAIN: the writer has not sent (or closed) everything yet; the stream reader takes over from here.

@@ -17,17 +17,38 @@ export function readRegularFile(file: string): string {
   }
 }
 
-/** Project root: CURSOR_PROJECT_DIR, else workspace_roots[0], else cwd (the contract's order). */
-export function projectDir(env: NodeJS.ProcessEnv, input: Json, cwd: string): string {
-  if (env.CURSOR_PROJECT_DIR) return path.resolve(env.CURSOR_PROJECT_DIR);
-  const roots = input.workspace_roots;
-  if (Array.isArray(roots) && typeof roots[0] === 'string' && roots[0]) return path.resolve(fromUriPath(roots[0]));
-  return cwd;
+/** How the project root was found, for messages. */
+export interface ProjectRoot {
+  dir: string;
+  how: string;
 }
 
-/** Windows roots can arrive URI-style, "/C:/Users/…" (docs/cursor-hooks.md §3). */
-function fromUriPath(p: string): string {
-  return /^\/[A-Za-z]:[\\/]/.test(p) ? p.slice(1) : p;
+/**
+ * The project: where Cursor ran the bound command, never a payload field (a payload names roots, it does not choose
+ * the catalog). CURSOR_PROJECT_DIR (Cursor sets it for every hook, docs/cursor-hooks.md §2); else the working
+ * directory when it holds a binding (Cursor runs project hooks from the root); else the project of the bundle that
+ * is running (`<root>/.cursor/hooks/hookshim.cjs`: a host that runs hooks from `.cursor/`); else the working directory.
+ */
+export function projectRoot(env: NodeJS.ProcessEnv, cwd: string, bundle?: string): ProjectRoot {
+  if (env.CURSOR_PROJECT_DIR) return { dir: path.resolve(env.CURSOR_PROJECT_DIR), how: 'CURSOR_PROJECT_DIR' };
+  if (fs.existsSync(path.join(cwd, '.cursor', 'hooks.json'))) return { dir: cwd, how: 'the working directory' };
+  const own = bundleProject(bundle);
+  if (own) return { dir: own, how: `the bundle's own location (${bundle})` };
+  return { dir: cwd, how: 'the working directory' };
+}
+
+/** The project a hookshim bundle belongs to: `<root>/.cursor/hooks/hookshim.[cm]js` or `<root>/node_modules/hookshim/dist/hookshim.cjs`. */
+export function bundleProject(bundle: string | undefined): string | undefined {
+  if (!bundle) return undefined;
+  const m = /^(.*)[\\/](?:\.cursor[\\/]hooks|node_modules[\\/]hookshim[\\/]dist)[\\/]hookshim\.[cm]js$/.exec(path.resolve(bundle));
+  return m?.[1] || undefined;
+}
+
+/** The payload's workspace roots as paths (Windows roots can arrive URI-style, "/C:/Users/…", docs/cursor-hooks.md §3). */
+export function payloadRoots(input: Json): string[] {
+  const roots = input.workspace_roots;
+  if (!Array.isArray(roots)) return [];
+  return roots.filter((r): r is string => typeof r === 'string' && r !== '').map((r) => path.resolve(/^\/[A-Za-z]:[\\/]/.test(r) ? r.slice(1) : r));
 }
 
 /** The catalog file: HOOKSHIM_CATALOG, else <project>/hooks/hooks.json. */

@@ -25,12 +25,12 @@ export interface TickId {
 }
 
 /**
- * The sentinel key of a payload: event, conversation, generation, tool_use_id, loop_count, tool name, status, plus
- * what the event's adapter declares tells its firings apart (`dedup`). tool_input is left out when there is a
- * tool_use_id, so a re-fire of the same tool_use_id replays the first decision; without one, the input itself
- * identifies the call. `extra` is the transcript size for events whose dedup asks for it (it grows every turn).
+ * The sentinel key of a payload: project, event, conversation, generation, tool_use_id, loop_count, tool name, status,
+ * plus what the event's adapter declares tells its firings apart (`dedup`). A tool event's key always holds a digest
+ * of its input (and output): a re-fired tool_use_id with another command is another firing, never a replay.
+ * `extra` is the transcript size for events whose dedup asks for it (it grows every turn).
  */
-export function tickOf(event: string, input: Json, dedup: Dedup, extra = ''): TickId {
+export function tickOf(event: string, input: Json, dedup: Dedup, extra = '', project = ''): TickId {
   const f = (k: string): string => {
     const v = input[k];
     return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
@@ -38,10 +38,10 @@ export function tickOf(event: string, input: Json, dedup: Dedup, extra = ''): Ti
   const conv = f('conversation_id') || f('session_id');
   const gen = f('generation_id');
   const toolUseId = f('tool_use_id');
-  const parts = [event, conv, gen, toolUseId, f('loop_count'), f('tool_name'), f('status'), extra];
-  // A tool call is identified by its tool_use_id alone; other events by a per-turn generation_id or the transcript size.
+  const parts = [project, event, conv, gen, toolUseId, f('loop_count'), f('tool_name'), f('status'), extra];
+  // A tool call is named by its tool_use_id; other events by a per-turn generation_id or the transcript size.
   let unique = dedup.tool ? toolUseId !== '' : extra !== '' || (gen !== '' && gen !== conv);
-  if (dedup.tool && !toolUseId) parts.push(digest(input.tool_input), digest(input.tool_output), f('error_message'));
+  if (dedup.tool) parts.push(digest(input.tool_input), digest(input.tool_output), f('error_message'));
   for (const k of dedup.fields ?? []) parts.push(f(k));
   if (dedup.ids) {
     // Parallel subagents of one generation finish with the same loop_count and status: their ids tell them apart.
@@ -68,17 +68,32 @@ export function followerAnswer(replay: Dedup['replay'], leader: Json | undefined
   return out;
 }
 
+/**
+ * A follower's wait: the leader's answer; or `run`: the record cannot be trusted (gone, not ours, not this key, its
+ * process dead), so the follower runs the catalog itself; or neither: the leader had not answered by the deadline.
+ */
+export interface Waited {
+  answer?: Json;
+  run?: boolean;
+  why: string;
+}
+
 export type Tick =
   | { role: 'leader'; finish(answer: Json): void; abandon(): void }
-  | { role: 'follower'; wait(deadlineMs: number): Promise<{ answer?: Json; why: string }> }
-  | { role: 'solo'; why: string };
+  | { role: 'follower'; wait(deadlineMs: number): Promise<Waited> }
+  | { role: 'solo'; why: string; /** Worth a warning: something hookshim did not write sits at the sentinel's path. */ warn?: boolean };
 
+/** What a sentinel file holds: the key it stands for (a record at another name is not this firing's). */
 interface TickRecord {
+  key: string;
   pid: number;
   state: 'pending' | 'done';
   at: number;
   answer?: Json;
 }
+
+/** A sentinel file as read: absent, being written, a record of this key, or something hookshim did not write. */
+type Seen = { kind: 'absent' } | { kind: 'writing' } | { kind: 'record'; rec: TickRecord } | { kind: 'foreign'; why: string };
 
 export interface TickTimes {
   /** A pending record older than this belongs to a process Cursor has long given up on: take it over. */
@@ -87,39 +102,42 @@ export interface TickTimes {
   replayForMs?: number;
 }
 
-/** Become the leader for `tick`, or a follower of the process that already is. */
+/** Become the leader for `tick`, or a follower of the process that already is; solo when the sentinel cannot be trusted. */
 export function claimTick(st: StateDir | null, id: TickId, times: TickTimes, now = Date.now()): Tick {
   if (!st) return { role: 'solo', why: 'no state directory' };
   const staleAfter = times.staleAfterMs;
   const replayFor = times.replayForMs ?? (id.unique ? staleAfter : Math.min(staleAfter, WEAK_REPLAY_MS));
   const file = areaPath(st, 'tick', `${id.key}.json`);
   if (!file) return { role: 'solo', why: 'tick area unusable' };
-  const mine = JSON.stringify({ pid: process.pid, state: 'pending', at: now } satisfies TickRecord);
+  const mine = JSON.stringify({ key: id.key, pid: process.pid, state: 'pending', at: now } satisfies TickRecord);
   try {
     for (let attempt = 0; attempt < 3; attempt++) {
-      if (createExclusive(file, mine)) return leader(file);
-      const seen = inspect(file);
-      if (!seen) continue; // vanished between the two calls: try to create it again
-      const age = now - seen.mtimeMs;
-      const expired = seen.rec?.state === 'done' ? age > replayFor : age > staleAfter;
-      if (!expired) return follower(file);
+      if (createExclusive(file, mine)) return leader(file, id.key);
+      const seen = readRecord(file, id.key);
+      if (seen.kind === 'absent') continue; // vanished between the two calls: try to create it again
+      if (seen.kind === 'foreign') return { role: 'solo', why: `${seen.why}; running the catalog without dedup`, warn: true };
+      const stat = fs.lstatSync(file, { throwIfNoEntry: false });
+      if (!stat) continue;
+      const age = now - stat.mtimeMs;
+      const expired = seen.kind === 'record' && seen.rec.state === 'done' ? age > replayFor : age > staleAfter;
+      if (!expired) return follower(file, id.key);
       // An earlier firing's record: move exactly that file aside (checked by inode), then race for a fresh one.
-      takeOver(file, seen.ino);
+      takeOver(file, stat.ino);
     }
   } catch (err) {
     return { role: 'solo', why: `tick file unusable: ${(err as Error).message}` };
   }
-  return follower(file);
+  return follower(file, id.key);
 }
 
-function leader(file: string): Tick {
+function leader(file: string, key: string): Tick {
   return {
     role: 'leader',
     finish(answer) {
       try {
-        writeFileAtomic(file, JSON.stringify({ pid: process.pid, state: 'done', at: Date.now(), answer } satisfies TickRecord));
+        writeFileAtomic(file, JSON.stringify({ key, pid: process.pid, state: 'done', at: Date.now(), answer } satisfies TickRecord));
       } catch {
-        /* followers will see the leader gone and answer {} */
+        /* followers will see the leader gone and run the catalog themselves */
       }
     },
     abandon() {
@@ -128,22 +146,23 @@ function leader(file: string): Tick {
   };
 }
 
-function follower(file: string): Tick {
+function follower(file: string, key: string): Tick {
   return {
     role: 'follower',
     async wait(deadlineMs) {
-      let unreadableSince: number | undefined;
+      let writingSince: number | undefined;
       for (;;) {
-        const rec = readRecord(file);
-        if (!rec) return { why: 'the leading process left no record' };
-        if (rec.state === 'done') return { answer: isRecord(rec.answer) ? rec.answer : {}, why: `replayed the answer of process ${rec.pid}` };
-        if (rec.pid !== 0 && !alive(rec.pid)) return { why: `the leading process ${rec.pid} died before answering` };
-        // pid 0: the record is being written (microseconds) or is corrupt (give up after a second).
-        if (rec.pid === 0) {
-          unreadableSince ??= Date.now();
-          if (Date.now() - unreadableSince > UNREADABLE_GIVE_UP_MS) return { why: 'the leading process left an unreadable record' };
+        const seen = readRecord(file, key);
+        if (seen.kind === 'absent') return { run: true, why: 'the leading process left no record' };
+        if (seen.kind === 'foreign') return { run: true, why: seen.why };
+        if (seen.kind === 'record' && seen.rec.state === 'done') return { answer: seen.rec.answer ?? {}, why: `replayed the answer of process ${seen.rec.pid}` };
+        if (seen.kind === 'record' && !alive(seen.rec.pid)) return { run: true, why: `the leading process ${seen.rec.pid} died before answering` };
+        // Created and not written yet (microseconds); a record that stays empty is judged after a second.
+        if (seen.kind === 'writing') {
+          writingSince ??= Date.now();
+          if (Date.now() - writingSince > UNREADABLE_GIVE_UP_MS) return { run: true, why: 'the leading process left an empty record' };
         }
-        if (Date.now() + POLL_MS >= deadlineMs) return { why: `the leading process ${rec.pid} had not answered by the deadline` };
+        if (Date.now() + POLL_MS >= deadlineMs) return { why: 'the leading process had not answered by the deadline' };
         await new Promise((r) => setTimeout(r, POLL_MS));
       }
     },
@@ -161,27 +180,23 @@ function takeOver(file: string, ino: number): void {
   });
 }
 
-function inspect(file: string): { mtimeMs: number; ino: number; rec: TickRecord | null } | null {
-  let s: fs.Stats;
-  try {
-    s = fs.lstatSync(file);
-  } catch {
-    return null;
-  }
-  return { mtimeMs: s.mtimeMs, ino: s.ino, rec: readRecord(file) };
-}
-
-function readRecord(file: string): TickRecord | null {
+/** Read the sentinel file at `file` for `key`: only a regular file of ours holding a record of this very key counts. */
+function readRecord(file: string, key: string): Seen {
+  const stat = fs.lstatSync(file, { throwIfNoEntry: false });
+  if (!stat) return { kind: 'absent' };
   const text = readText(file);
-  if (text === null) return null;
+  if (text === null) return { kind: 'foreign', why: `${file} is not a regular file of this user (a ${stat.isSymbolicLink() ? 'symbolic link' : stat.isFIFO() ? 'FIFO' : 'file hookshim did not write'})` };
+  if (text === '') return { kind: 'writing' };
+  let rec: unknown;
   try {
-    const rec = JSON.parse(text) as TickRecord;
-    if (!isRecord(rec) || typeof rec.pid !== 'number') return { pid: 0, state: 'pending', at: 0 };
-    return rec;
+    rec = JSON.parse(text);
   } catch {
-    // The leader created the file and has not written it yet.
-    return { pid: 0, state: 'pending', at: 0 };
+    return { kind: 'foreign', why: `${file} does not hold a sentinel record` };
   }
+  if (!isRecord(rec) || rec.key !== key || typeof rec.pid !== 'number' || (rec.state !== 'pending' && rec.state !== 'done') || (rec.answer !== undefined && !isRecord(rec.answer))) {
+    return { kind: 'foreign', why: `${file} holds a record that is not this firing's` };
+  }
+  return { kind: 'record', rec: rec as unknown as TickRecord };
 }
 
 function digest(v: unknown): string {

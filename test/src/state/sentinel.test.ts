@@ -1,5 +1,6 @@
 // Tick sentinel (docs/design.md §7): keys, roles, replay windows, takeover of stale records, follower answers.
 // In-process against a temp state dir; no child processes (the e2e dedup suite runs real concurrent processes).
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,7 +36,8 @@ const role = (t: Tick) => t.role;
 
 describe('tickOf: what tells two firings apart', () => {
   it.each([
-    ['the same tool_use_id with another tool_input is the same firing (a re-fire replays)', pre(), pre({ tool_input: { command: 'rm -rf /' } }), true],
+    ['the same tool_use_id with another tool_input is another firing (never a replay of the first answer)', pre(), pre({ tool_input: { command: 'rm -rf /' } }), false],
+    ['the same tool_use_id and tool_input is the same firing (a duplicate process replays)', pre(), pre(), true],
     ['another tool_use_id is another firing', pre(), pre({ tool_use_id: 'tu-2' }), false],
     ['another conversation is another firing', pre(), pre({ conversation_id: 'c-2' }), false],
     ['another tool name is another firing', pre(), pre({ tool_name: 'Read' }), false],
@@ -44,6 +46,10 @@ describe('tickOf: what tells two firings apart', () => {
     ['a tool_use_id with a newline is a key like any other', pre({ tool_use_id: 'call-1\nfc_1' }), pre({ tool_use_id: 'call-1\nfc_1' }), true],
   ])('preToolUse: %s', (_name, a, b, same) => {
     expect(tickKey('preToolUse', a) === tickKey('preToolUse', b)).toBe(same);
+  });
+
+  it('the project is part of the key', () => {
+    expect(tick('preToolUse', pre()).key).not.toBe(tickOf('preToolUse', pre(), dedupOf('preToolUse'), '', '/other/project').key);
   });
 
   it('the event is part of the key', () => {
@@ -109,14 +115,14 @@ describe('claimTick: one leader, the rest follow', () => {
     fs.rmSync(elsewhere, { recursive: true });
   });
 
-  it('a follower whose leader died answers with no answer and says why', async () => {
+  it('a follower whose leader died runs the catalog itself and says why', async () => {
     const key = tickKey('preToolUse', pre());
     fs.mkdirSync(path.join(st.root, 'tick'), { mode: 0o700 });
     // A pid that cannot be alive: larger than any pid_max.
-    fs.writeFileSync(tickFile(key), JSON.stringify({ pid: 2 ** 22 + 7, state: 'pending', at: Date.now() }));
+    fs.writeFileSync(tickFile(key), JSON.stringify({ key, pid: 2 ** 22 + 7, state: 'pending', at: Date.now() }));
     const t = claim(st, key, 40_000);
     if (t.role !== 'follower') throw new Error(t.role);
-    expect(await t.wait(Date.now() + 5000)).toEqual({ why: `the leading process ${2 ** 22 + 7} died before answering` });
+    expect(await t.wait(Date.now() + 5000)).toEqual({ run: true, why: `the leading process ${2 ** 22 + 7} died before answering` });
   });
 
   it('a follower gives up at its deadline when the leader is alive but slow', async () => {
@@ -125,17 +131,17 @@ describe('claimTick: one leader, the rest follow', () => {
     const t = claim(st, key, 40_000);
     if (lead.role !== 'leader' || t.role !== 'follower') throw new Error('roles');
     const res = await t.wait(Date.now() + 100);
-    expect(res).toEqual({ why: `the leading process ${process.pid} had not answered by the deadline` });
+    expect(res).toEqual({ why: 'the leading process had not answered by the deadline' });
   });
 
-  it('a follower of a record that stays unreadable gives up after a second instead of waiting for the deadline', async () => {
+  it('a follower of a record that stays empty runs the catalog itself after a second instead of waiting for the deadline', async () => {
     const key = tickKey('preToolUse', pre());
     fs.mkdirSync(path.join(st.root, 'tick'), { mode: 0o700 });
     fs.writeFileSync(tickFile(key), '');
     const t = claim(st, key, 40_000);
     if (t.role !== 'follower') throw new Error(t.role);
     const t0 = Date.now();
-    expect(await t.wait(Date.now() + 20_000)).toEqual({ why: 'the leading process left an unreadable record' });
+    expect(await t.wait(Date.now() + 20_000)).toEqual({ run: true, why: 'the leading process left an empty record' });
     expect(Date.now() - t0).toBeLessThan(5000);
   });
 
@@ -192,7 +198,7 @@ describe('claimTick: one leader, the rest follow', () => {
     const t = claim(st, key, 40_000);
     if (lead.role !== 'leader' || t.role !== 'follower') throw new Error('roles');
     lead.abandon();
-    expect(await t.wait(Date.now() + 5000)).toEqual({ why: 'the leading process left no record' });
+    expect(await t.wait(Date.now() + 5000)).toEqual({ run: true, why: 'the leading process left no record' });
   });
 });
 
@@ -211,5 +217,26 @@ describe('followerAnswer: what a duplicate process says', () => {
     ['subagentStop never repeats a follow-up', 'subagentStop', { followup_message: 'x' }, {}],
   ] as const)('%s', (_name, event, leader, expected) => {
     expect(followerAnswer(event, leader as Record<string, unknown> | undefined)).toEqual(expected);
+  });
+});
+
+describe('a sentinel record that cannot be trusted never answers for the catalog', () => {
+  const planted = (write: (file: string) => void) => {
+    const key = tickKey('preToolUse', pre());
+    fs.mkdirSync(path.join(st.root, 'tick'), { mode: 0o700, recursive: true });
+    write(tickFile(key));
+    return key;
+  };
+  it.each([
+    ['a symlink to a record', (f: string) => fs.symlinkSync(path.join(st.root, 'elsewhere.json'), f), /is not a regular file of this user \(a symbolic link\)/],
+    ['a FIFO', (f: string) => execFileSync('mkfifo', [f]), /is not a regular file of this user \(a FIFO\)/],
+    ['garbage', (f: string) => fs.writeFileSync(f, 'not json'), /does not hold a sentinel record/],
+    ['a done record of another key', (f: string) => fs.writeFileSync(f, JSON.stringify({ key: 'other', pid: 1, state: 'done', at: Date.now(), answer: {} })), /not this firing's/],
+    ['a done record without a key', (f: string) => fs.writeFileSync(f, JSON.stringify({ pid: 1, state: 'done', at: Date.now(), answer: {} })), /not this firing's/],
+  ])('%s: solo (the catalog runs), with a warning', (_name, write, why) => {
+    fs.writeFileSync(path.join(st.root, 'elsewhere.json'), JSON.stringify({ pid: 1, state: 'done', at: Date.now(), answer: {} }));
+    const key = planted(write);
+    const t = claim(st, key, 40_000);
+    expect(t).toMatchObject({ role: 'solo', warn: true, why: expect.stringMatching(why) });
   });
 });
