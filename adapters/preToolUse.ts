@@ -3,19 +3,23 @@
 import { errorNotes, failureMessage, warnings } from './fold.ts';
 import { toolUseId } from './json.ts';
 import { joinMessages, messages } from './text.ts';
-import { toolOf, toolPlan } from './toolEvent.ts';
+import { conflictsOf, toolOf, toolPlan } from './toolEvent.ts';
 import { toCursorToolInput } from './tools.ts';
-import type { Effect, EventAdapter, Json, Message } from './types.ts';
+import type { Effect, EventAdapter, Folded, Json, Message } from './types.ts';
 
 export const preToolUse: EventAdapter = {
   empty: { permission: 'allow' },
   needs: { claims: {}, dedup: { tool: true, replay: 'decision' }, permission: true },
 
   plan(ctx) {
+    // A call whose input spells what it touches twice, differently, is denied in fold: no guard needs to see it.
+    if (conflictsOf(ctx).length) return { invocations: [], notes: [] };
     return toolPlan(ctx, 'PreToolUse');
   },
 
   fold(ctx, verdicts) {
+    const conflicts = conflictsOf(ctx);
+    if (conflicts.length) return denyConflicts(conflicts);
     const notes = errorNotes(verdicts);
     const denies: Message[] = [];
     const asks: Message[] = [];
@@ -61,6 +65,12 @@ export const preToolUse: EventAdapter = {
     return { answer, effects, notes };
   },
 };
+
+/** A deny for an input that says two different things (never a silent choice of one spelling). */
+function denyConflicts(conflicts: string[]): Folded {
+  const text = `hookshim: this tool call's input is ambiguous: ${conflicts.join('; ')}. A guard would check one and the tool might use the other, so it is denied; send each value once.`;
+  return { answer: { permission: 'deny', user_message: text, agent_message: text }, effects: [], notes: [`denied: tool_input ${conflicts.join('; ')}`] };
+}
 
 function firstLine(text: string): string {
   return (text.split('\n')[0] ?? '').slice(0, 200);

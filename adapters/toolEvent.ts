@@ -4,7 +4,7 @@ import { parsePatch, patchText } from './applyPatch.ts';
 import type { ClaudeEvent } from './events.ts';
 import { num, str, toolUseId } from './json.ts';
 import { basePayload } from './payload.ts';
-import { claudeToolCandidates, inferCursorToolName, parseToolInput, toClaudeToolInput } from './tools.ts';
+import { aliasConflicts, claudeToolCandidates, inferCursorToolName, parseToolInput, toClaudeToolInput } from './tools.ts';
 import type { EventContext, Json, Plan } from './types.ts';
 
 /** One Claude-side view of a tool call: a Cursor call usually has one; an ApplyPatch has one per file it touches. */
@@ -64,6 +64,8 @@ export function toolPayload(ctx: EventContext, tool: ToolView, matched: string |
 /** The plan of a tool event: one invocation per view, whose matcher values are its Claude name candidates. */
 export function toolPlan(ctx: EventContext, claudeEvent: ClaudeEvent, extra: (tool: ToolView, claudeName: string, claudeInput: Record<string, unknown>) => Json = () => ({})): Plan {
   const tool = toolOf(ctx);
+  const conflicts = conflictsOf(ctx);
+  if (conflicts.length) tool.notes.push(`tool_input ${conflicts.join('; ')}: the spellings disagree`);
   const duration = num(ctx.input.duration);
   return {
     notes: tool.notes,
@@ -94,4 +96,9 @@ export function writtenFiles(ctx: EventContext): string[] {
     if (typeof file === 'string') out.push(file);
   }
   return out;
+}
+
+/** Disagreeing spellings of a guarded input key in any view of the call (docs/cursor-hooks.md §6: both spellings occur). */
+export function conflictsOf(ctx: EventContext): string[] {
+  return toolOf(ctx).views.flatMap((v) => aliasConflicts(v.candidates[0] ?? v.cursorName, v.input));
 }

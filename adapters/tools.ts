@@ -203,6 +203,25 @@ export const CLAUDE_INPUT_KEYS = {
   TodoWrite: { todos: ['todos'] },
 } as const satisfies Record<ClaudeToolName, Record<string, readonly string[]>>;
 
+/** Claude keys that name what a call touches: two Cursor spellings of one of them that disagree are never resolved by picking one. */
+const GUARDED_KEYS: ReadonlySet<string> = new Set(['file_path', 'notebook_path', 'path', 'content', 'new_source', 'command', 'pattern', 'url', 'query']);
+
+/**
+ * Where a Cursor input spells a guarded Claude key twice with different values (`path` ".env" beside `file_path`
+ * "README.md"): a guard would see one and Cursor might act on the other. One message per disagreement.
+ */
+export function aliasConflicts(claudeName: string, input: Record<string, unknown>): string[] {
+  const plan = KEY_PLAN.get(claudeName);
+  if (!plan) return [];
+  const out: string[] = [];
+  for (const [claudeKey, spellings] of plan.entries) {
+    if (!GUARDED_KEYS.has(claudeKey)) continue;
+    const given = spellings.filter((sp) => input[sp] !== undefined);
+    if (new Set(given.map((sp) => JSON.stringify(input[sp]))).size > 1) out.push(`${claudeKey} is given as ${given.map((sp) => `${sp} ${JSON.stringify(input[sp])?.slice(0, 80)}`).join(' and ')}`);
+  }
+  return out;
+}
+
 /** Cursor subagent types → Claude agent types (docs/claude-hooks.md §1.3: general-purpose, Explore, Plan); others keep their name. */
 export const AGENT_TYPES: Readonly<Record<string, string>> = {
   generalPurpose: 'general-purpose',

@@ -53,6 +53,9 @@ export const TOOL_EVENTS: ReadonlySet<string> = new Set<KnownEvent>([
   'PermissionDenied',
 ]);
 
+/** Events whose rows decide whether a tool call runs: never skipped for want of something else (e.g. recorded results). */
+export const GATING_EVENTS: ReadonlySet<string> = new Set<KnownEvent>(['PreToolUse']);
+
 /** Events that silently ignore a matcher: every group runs (hooks doc, "Matcher patterns"). */
 export const MATCHERLESS_EVENTS: ReadonlySet<string> = new Set<KnownEvent>([
   'UserPromptSubmit',

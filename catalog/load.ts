@@ -148,11 +148,12 @@ function toRow(
   return row;
 }
 
-// Node's JSON.parse message gives a character position; turn it into line:column.
-function jsonErrorWhere(message: string, body: string): string {
+// Node's JSON.parse message gives a character position (or says the text ended); turn it into line:column.
+export function jsonErrorWhere(message: string, body: string): string {
   const m = /position (\d+)/.exec(message);
-  if (m === null) return '';
-  const pos = Number(m[1]);
+  // "Unexpected end of JSON input" names no position: the text ended too soon, so the place is its end.
+  if (m === null && !/end of JSON input/.test(message)) return '';
+  const pos = m ? Number(m[1]) : body.length;
   const before = body.slice(0, pos);
   const line = before.split('\n').length;
   const column = pos - before.lastIndexOf('\n');

@@ -19,6 +19,10 @@ export interface HookshimConfig {
    */
   promptContext?: 'postToolUse' | 'beforeSubmitPrompt';
   /**
+   * Whether catalog rows read the transcript (transcript_path or last_assistant_message). Only then does hookshim record tool results and keep a Claude-shaped copy of Cursor's transcript in its state directory. Absent: detected from each row's command and script (a row whose script cannot be read statically counts as reading it).
+   */
+  transcripts?: boolean;
+  /**
    * Conventions `hookshim check` enforces for this repository's catalog, on top of the built-in checks.
    */
   check?: {

@@ -16,6 +16,7 @@ import { bundleVersion, cannotRun, detectMode, HOOKS_JSON, isOurs, PACKAGED, pla
 import { loadCatalogWith } from '../project/load.ts';
 import { safeHome } from '../state/fsx.ts';
 import { doubleBinding } from './doubleBinding.ts';
+import { resultGateOf } from '../hook/select.ts';
 import { defaultBundle } from './init.ts';
 import type { Finding } from './io.ts';
 import { BUILTINS, scriptOf, type ScriptRef } from '../../catalog/script.ts';
@@ -88,6 +89,7 @@ export function runChecks(opts: CheckOptions): CheckResult {
   findings.push(...checkBundle(dir, mode, opts.bundle ?? defaultBundle()));
   findings.push(...checkRows(catalog, { dir, pluginRoot, home, env: opts.env, shownCatalog, hooks, plan }));
   findings.push(...checkConventions(catalog, config, { dir, pluginRoot, home, shownCatalog }));
+  findings.push(...checkResultGated(catalog, config));
   findings.push(...doubleBinding(catalog.rows, shownCatalog, pluginRoot, dir, home, { machine: opts.machine ?? false, severity: opts.machine ? 'error' : 'warning' }));
   return { ...base, catalog, config, plan, findings, fatal: false };
 }
@@ -251,6 +253,23 @@ function checkTimeout(row: CatalogRow, where: string, c: RowContext): Finding[] 
       const claude = rowTimeoutS({ event: row.event });
       if (claude > budget) out.push({ code: 'timeout-default', severity: 'info', where, message: `no timeout: Claude Code allows ${claude}s; on ${ev} it gets at most ${budget}s (${from})` });
     }
+  }
+  return out;
+}
+
+/** Most rows a resultGated entry may select: it is meant for the odd guard that cannot work without tool results. */
+const RESULT_GATED_MAX_ROWS = 3;
+
+/** resultGated entries skip rows until the conversation has tool results: never a PreToolUse guard, never many rows. */
+function checkResultGated(catalog: Catalog, config: HookshimConfig): Finding[] {
+  const out: Finding[] = [];
+  for (const mark of config.resultGated ?? []) {
+    const rows = catalog.rows.filter((r) => resultGateOf(r, [mark]));
+    const where = `${CONFIG_FILE} resultGated "${mark}"`;
+    const pre = rows.filter((r) => r.event === 'PreToolUse');
+    if (rows.length === 0) out.push({ code: 'result-gated-unused', severity: 'warning', where, message: 'selects no catalog row', fix: 'remove the entry, or name a row by its locator' });
+    else if (pre.length > 0) out.push({ code: 'result-gated-guard', severity: 'error', where, message: `selects PreToolUse guards (${pre.map((r) => r.locator).join(', ')}): gating them would allow every tool call until the first tool result, so the hook path runs them anyway`, fix: 'name only the Stop-like rows that cannot work without tool results' });
+    else if (rows.length > RESULT_GATED_MAX_ROWS) out.push({ code: 'result-gated-broad', severity: 'error', where, message: `selects ${rows.length} rows (${rows.map((r) => r.locator).join(', ')}); every one of them is skipped until the first tool result`, fix: 'name each row that needs tool results by its locator' });
   }
   return out;
 }

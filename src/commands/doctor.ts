@@ -36,7 +36,7 @@ export interface DoctorReport {
   project: { dir: string; how: string };
   catalog: { file: string; rows: number | null; override: boolean };
   config: { file: string; present: boolean };
-  state: { dir: string; usable: boolean; detail: string };
+  state: { dir: string; usable: boolean; detail: string; /** What it holds now: files and bytes (records are collected after 24 h). */ holds?: { files: number; bytes: number } };
   switches: { shim: 'on' | 'off'; log: string | null; logPayloads: boolean; debug: boolean };
   bound: BoundEvent[];
   check: CheckResult;
@@ -70,6 +70,8 @@ export function doctor(opts: DoctorOptions): DoctorReport {
   }
 
   const state = stateStatus(stateRootFor(opts.env));
+  const holds = sizeOf(state.dir);
+  if (holds) state.holds = holds;
   if (!state.usable) findings.push({ code: 'state-unusable', severity: 'warning', where: state.dir, message: `state directory unusable (${state.detail}): hookshim runs degraded (no warning replay, no dedup of duplicate processes)`, fix: 'fix its owner/permissions, or set HOOKSHIM_STATE_DIR to a private directory' });
 
   const switches: DoctorReport['switches'] = { shim: opts.env.HOOKSHIM === '0' ? 'off' : 'on', log: opts.env.HOOKSHIM_LOG || null, logPayloads: opts.env.HOOKSHIM_LOG_PAYLOADS === '1', debug: opts.env.HOOKSHIM_DEBUG === '1' || opts.env.HOOKSHIM_DEBUG === 'true' };
@@ -149,4 +151,28 @@ export function stateStatus(root: string): DoctorReport['state'] {
 function atLeast(version: string, min: readonly [number, number]): boolean {
   const [maj = 0, minor = 0] = version.split('.').map(Number);
   return maj > min[0] || (maj === min[0] && minor >= min[1]);
+}
+
+/** Files and bytes under a directory (never following a symlink); undefined when it does not exist. */
+export function sizeOf(dir: string): { files: number; bytes: number } | undefined {
+  if (!fs.existsSync(dir)) return undefined;
+  const total = { files: 0, bytes: 0 };
+  const walk = (d: string) => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(d, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.isFile()) {
+        total.files += 1;
+        total.bytes += fs.lstatSync(p, { throwIfNoEntry: false })?.size ?? 0;
+      }
+    }
+  };
+  walk(dir);
+  return total;
 }

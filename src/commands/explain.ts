@@ -12,7 +12,7 @@ import { parseCatalog } from '../../catalog/load.ts';
 import { explainRows, type RowExplanation } from '../../catalog/select.ts';
 import type { CatalogRow } from '../../catalog/types.ts';
 import { deliverPromptNow } from '../hook/finish.ts';
-import { attachTranscripts, RowPrep, toJob } from '../hook/jobs.ts';
+import { attachTranscripts, readsTranscripts, RowPrep, toJob } from '../hook/jobs.ts';
 import { createLog } from '../hook/log.ts';
 import { planAndSelect } from '../hook/run.ts';
 import { startAll } from '../hook/runner.ts';
@@ -149,11 +149,11 @@ async function explainHandled(event: HandledEvent, input: Json, opts: ExplainOpt
     noteReadOnlyTask(setup, plan, lines);
     if (plan.invocations.length === 0 && plan.notes.length === 0) lines.push(`${event} runs no Claude event for this payload`);
     // The transcript rewrite is translation, not execution: it happens in the throwaway state dir so payloads are exact.
-    const tx = await attachTranscripts(setup, claudeTranscript, state, log);
+    const prep = new RowPrep(setup.catalog.root, w.dir);
+    const tx = await attachTranscripts(setup, claudeTranscript, state, log, readsTranscripts(setup.catalog.rows, prep, setup.config.transcripts));
     const cursorTx = cursorTranscriptPath(input, opts.env);
     if (!opts.run) setup.ctx.transcriptPath = cursorTx ? `<Claude-shaped rewrite of ${cursorTx}, written when scripts run>` : '';
     const gated = resultGated(chosen, setup.config, tx.resultsAvailable, log);
-    const prep = new RowPrep(setup.catalog.root, w.dir);
     const report: ExplainReport = {
       event,
       handled: true,

@@ -178,9 +178,9 @@ function replayCommand(cli: Argv, c: Ctx): Argv {
         .option('event', { type: 'string', describe: 'only replay this Cursor event' })
         .option('strict', { type: 'boolean', default: false, describe: 'a wording-only change (same decision, different text) fails too' })
         .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
-        .example('$0 replay /tmp/t.ndjson', 'would the edited catalog decide the same?')
+        .example('$0 replay ~/.local/state/hookshim/trace.ndjson', 'would the edited catalog decide the same?')
         .example('$0 replay t.ndjson --bundle .cursor/hooks/hookshim.cjs', 'replay through the vendored bundle')
-        .epilogue('Record a session first: HOOKSHIM_LOG=/tmp/t.ndjson HOOKSHIM_LOG_PAYLOADS=1 cursor .'),
+        .epilogue('Record a session first: HOOKSHIM_LOG=~/.local/state/hookshim/trace.ndjson HOOKSHIM_LOG_PAYLOADS=1 cursor . (a private path: the log holds payloads)'),
     async (args) => {
       const report = await replay({ file: args.file, ...(args.dir !== undefined ? { dir: args.dir } : {}), ...(args.bundle ? { bundle: args.bundle } : {}), ...(args.event ? { event: args.event } : {}), env: c.io.env, cwd: c.io.cwd });
       const replayed = report.events.filter((e) => e.status !== 'skipped').length;

@@ -60,7 +60,8 @@ export function renderDoctor(r: DoctorReport, p: Paint, opts: { verbose: boolean
   const rel = path.relative(r.project.dir, r.catalog.file) || r.catalog.file;
   out.push(`  ${ok(r.catalog.rows !== null)} catalog ${rel}${r.catalog.rows !== null ? `: ${r.catalog.rows} rows` : ': unreadable'}${r.catalog.override ? p.dim(' (HOOKSHIM_CATALOG)') : ''}`);
   out.push(`  ${ok(!r.findings.some((f) => f.code === 'config-invalid'))} config .cursor/hookshim.json${r.config.present ? '' : p.dim(' (none: defaults)')}`);
-  out.push(`  ${ok(r.state.usable)} state directory ${r.state.dir} ${p.dim(`(${r.state.detail})`)}`);
+  const holds = r.state.holds ? `; holds ${r.state.holds.files} file(s), ${(r.state.holds.bytes / 1024 / 1024).toFixed(1)} MiB, collected after 24 h` : '';
+  out.push(`  ${ok(r.state.usable)} state directory ${r.state.dir} ${p.dim(`(${r.state.detail}${holds})`)}`);
   const sw = [`HOOKSHIM ${r.switches.shim === 'off' ? p.red('=0: shim off') : 'on'}`, `trace log ${r.switches.log ? `${r.switches.log}${r.switches.logPayloads ? ' (with payloads)' : ''}` : 'off'}`, `debug ${r.switches.debug ? 'on' : 'off'}`];
   out.push(`  ${ok(r.switches.shim === 'on')} ${sw.join(', ')}`);
   out.push('', p.bold(`binding (.cursor/hooks.json, ${r.check.mode === 'package' ? 'installed package' : 'vendored bundle'})`));

@@ -98,5 +98,5 @@ function record(g: Guard, setup: Setup, folded: Folded, results: RunResult[], ve
   g.record.decision = folded.answer;
   g.record.rows = results.map((r, i) => ({ row: r.locator, label: r.label, event: r.claudeEvent, ms: r.durationMs, exit: r.exitCode, timedOut: r.timedOut, verdict: verdicts[i] ? describeVerdict(verdicts[i], 'short') : 'none' }));
   g.record.errors = [...g.log.lines];
-  trace(setup.env, g.record, setup.input);
+  trace(setup.env, g.record, setup.input, (m) => g.log.warn(m));
 }

@@ -39,7 +39,7 @@ export function guard(name: string, env: NodeJS.ProcessEnv, failOpen: Json): Gua
     failOpen,
     answer(answer, role) {
       emit(answer);
-      trace(env, { ...record, role, decision: answer, errors: [...log.lines] }, g.input);
+      trace(env, { ...record, role, decision: answer, errors: [...log.lines] }, g.input, (m) => log.warn(m));
       return 0;
     },
     failOpenWith(why) {

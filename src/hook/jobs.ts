@@ -114,17 +114,56 @@ export function toJob({ inv, row, matched }: Chosen, jc: JobContext): Job {
  * Phase 3's I/O half: the transcript scripts get (Cursor's, rewritten into Claude's shape) and, where the event asks
  * for it, the subagent's own; their last assistant words go into the context. Says whether tool results are recorded.
  */
-export async function attachTranscripts(setup: Setup, rewrite: typeof claudeTranscript, state: StateDir | null, log: Log): Promise<{ resultsAvailable: boolean }> {
+export async function attachTranscripts(setup: Setup, rewrite: typeof claudeTranscript, state: StateDir | null, log: Log, copy = true): Promise<{ resultsAvailable: boolean }> {
   const { ctx } = setup;
   const warn = (m: string) => log.warn(m);
-  const tx = await rewrite({ cursorPath: cursorTranscriptPath(setup.input, setup.env), sessionId: setup.sessionId, cwd: setup.dir, state, warn });
+  // A catalog none of whose rows reads the transcript gets an empty one: no copy of the conversation is kept.
+  // The rewrite may take at most half of the time left before the deadline: the scripts need the rest.
+  const until = Date.now() + Math.max(0, setup.budget.deadline - Date.now()) / 2;
+  const tx = await rewrite({ cursorPath: copy ? cursorTranscriptPath(setup.input, setup.env) : undefined, sessionId: setup.sessionId, cwd: setup.dir, state, warn, until });
   ctx.transcriptPath = tx.path;
   if (tx.lastAssistantMessage !== undefined) ctx.lastAssistantMessage = tx.lastAssistantMessage;
-  const agentPath = setup.adapter.needs.agentTranscript ? str(setup.input.agent_transcript_path) : undefined;
+  const agentPath = copy && setup.adapter.needs.agentTranscript ? str(setup.input.agent_transcript_path) : undefined;
   if (agentPath) {
-    const sub = await rewrite({ cursorPath: agentPath, sessionId: str(setup.input.subagent_id) ?? `${setup.sessionId}/subagent`, cwd: setup.dir, state, warn });
+    const sub = await rewrite({ cursorPath: agentPath, sessionId: str(setup.input.subagent_id) ?? `${setup.sessionId}/subagent`, cwd: setup.dir, state, warn, until });
     ctx.agentTranscriptPath = sub.path;
     if (sub.lastAssistantMessage !== undefined) ctx.agentLastAssistantMessage = sub.lastAssistantMessage;
   }
   return { resultsAvailable: tx.resultsAvailable };
+}
+
+/** What a script says when it reads the conversation: its transcript, or the last assistant words taken from it. */
+const READS_TRANSCRIPT = /transcript|last_assistant_message/i;
+/** How much of a script is looked at for that. */
+const SCRIPT_HEAD_BYTES = 256 * 1024;
+
+/**
+ * Whether any row may read the transcript, so tool results must be recorded and the transcript copied (docs/security.md
+ * "What hookshim keeps"): `.cursor/hookshim.json` `transcripts`, else each row's command and script, read now; a row
+ * whose script cannot be found statically counts as reading it.
+ */
+export function readsTranscripts(rows: readonly CatalogRow[], prep: RowPrep, setting: boolean | undefined): boolean {
+  if (setting !== undefined) return setting;
+  return rows.some((row) => {
+    if (row.type !== 'command' || row.command === undefined) return false;
+    if (READS_TRANSCRIPT.test(row.command) || row.args?.some((a) => READS_TRANSCRIPT.test(a))) return true;
+    const { script } = prep.of(row);
+    if (script.kind === 'opaque') return true;
+    return script.kind === 'file' && READS_TRANSCRIPT.test(head(script.path));
+  });
+}
+
+/** The first SCRIPT_HEAD_BYTES of a file as text ('' when it cannot be read). */
+function head(file: string): string {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+    if (!fs.fstatSync(fd).isFile()) return '';
+    const buf = Buffer.alloc(SCRIPT_HEAD_BYTES);
+    return buf.toString('utf8', 0, fs.readSync(fd, buf, 0, buf.length, 0));
+  } catch {
+    return '';
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
 }

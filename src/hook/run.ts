@@ -9,7 +9,7 @@ import { EMPTY_STATE, type Plan } from '../../adapters/types.ts';
 import { cursorTranscriptPath } from '../project/paths.ts';
 import { EventWork, finishLean } from './finish.ts';
 import { guard, type Guard } from './guard.ts';
-import { attachTranscripts, RowPrep, toJob } from './jobs.ts';
+import { attachTranscripts, readsTranscripts, RowPrep, toJob } from './jobs.ts';
 import { startAll } from './runner.ts';
 import { resultGated, select, type Chosen } from './select.ts';
 import { readPayload, setUp, type HookIO, type Setup, type SetUpProblem } from './setup.ts';
@@ -114,9 +114,12 @@ async function work(setup: Setup, g: Guard, st: StateModule, tick: Tick, chosen:
     w.batch?.killAll();
   });
   try {
-    if (needs.recordsResult && setup.state) recordResult(setup, st, g);
+    // Whether any row reads the transcript decides what is kept (tool results, transcript copies); asked when needed.
+    let reads: boolean | undefined;
+    const mayRead = () => (reads ??= readsTranscripts(setup.catalog.rows, w.prep, setup.config.transcripts));
+    if (needs.recordsResult && setup.state && mayRead()) recordResult(setup, st, g);
     w.selected = chosen ?? planAndSelect(setup, g, claimed.state).chosen;
-    const jobs = await prepareJobs(setup, g, st, w);
+    const jobs = await prepareJobs(setup, g, st, w, mayRead);
     if (jobs.length === 0) {
       w.finish([], 'done');
       return 0;
@@ -164,9 +167,9 @@ export function planAndSelect(setup: Setup, g: Pick<Guard, 'log'>, state = EMPTY
 }
 
 /** Phase 5, preparation: transcripts for the selected rows, result gating, one job per row. */
-async function prepareJobs(setup: Setup, g: Guard, st: StateModule, w: EventWork) {
+async function prepareJobs(setup: Setup, g: Guard, st: StateModule, w: EventWork, mayRead: () => boolean) {
   if (w.selected.length === 0) return [];
-  const tx = await attachTranscripts(setup, st.claudeTranscript, setup.state, g.log);
+  const tx = await attachTranscripts(setup, st.claudeTranscript, setup.state, g.log, mayRead());
   const gated = resultGated(w.selected, setup.config, tx.resultsAvailable, g.log);
   return gated.map((c) => toJob(c, { prep: w.prep, env: setup.env, deadline: setup.budget.deadline, ...(w.envFile ? { envFile: w.envFile } : {}) }));
 }

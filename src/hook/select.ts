@@ -1,6 +1,7 @@
 // Phase 4: which catalog rows run for the adapter's plan (event, matcher, `if`, dedup by command: catalog/select.ts),
 // with every skipped row reported.
 import type { Invocation, Plan } from '../../adapters/types.ts';
+import { GATING_EVENTS } from '../../catalog/events.ts';
 import { explainRows, selectRows } from '../../catalog/select.ts';
 import type { CatalogRow } from '../../catalog/types.ts';
 import type { HookshimConfig } from '../project/config.ts';
@@ -30,13 +31,26 @@ export function select(plan: Plan, rows: readonly CatalogRow[], dir: string, log
   return out;
 }
 
-/** Drop rows marked as needing tool results when none have been recorded (.cursor/hookshim.json resultGated). */
+/**
+ * Drop rows marked as needing tool results when none have been recorded (.cursor/hookshim.json resultGated). A
+ * PreToolUse row is never dropped: gating it would let every tool call through until the first result.
+ */
 export function resultGated(chosen: readonly Chosen[], config: HookshimConfig, available: boolean, log: Log): Chosen[] {
   const marks = config.resultGated ?? [];
   if (marks.length === 0 || available) return [...chosen];
   return chosen.filter((c) => {
-    const hit = marks.find((m) => c.row.locator === m || (c.row.command ?? '').includes(m));
-    if (hit) log.warn(`skipped ${c.row.locator}: marked result-gated ("${hit}") and no tool results are recorded for this conversation yet`);
-    return !hit;
+    const hit = resultGateOf(c.row, marks);
+    if (!hit) return true;
+    if (GATING_EVENTS.has(c.row.event)) {
+      log.warn(`${c.row.locator} is marked result-gated ("${hit}"), but a PreToolUse guard always runs (gating it would allow every tool call until the first result)`);
+      return true;
+    }
+    log.warn(`skipped ${c.row.locator}: marked result-gated ("${hit}") and no tool results are recorded for this conversation yet`);
+    return false;
   });
+}
+
+/** The resultGated entry that selects a row (its locator, or a substring of its command), if any. */
+export function resultGateOf(row: CatalogRow, marks: readonly string[]): string | undefined {
+  return marks.find((m) => row.locator === m || (row.command ?? '').includes(m));
 }

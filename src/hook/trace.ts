@@ -2,6 +2,7 @@
 // `hookshim replay <file>` re-runs the records that carry a payload. Kept tiny: it is on the hook path.
 import fs from 'node:fs';
 import type { Json } from '../../adapters/types.ts';
+import { describeError, nofollow, uid, writeFully } from '../state/fsx.ts';
 import { VERSION } from './version.ts';
 
 /** Version of the record shape; bump when a field changes meaning. */
@@ -61,15 +62,26 @@ export function traceLine(env: NodeJS.ProcessEnv, rec: TraceRecord, input: Json,
   return line;
 }
 
-/** Append the record when tracing is on; never fails the event. */
-export function trace(env: NodeJS.ProcessEnv, rec: TraceRecord, input: Json): void {
+/**
+ * Append the record when tracing is on; never fails the event. The log holds payloads (and their secrets) with
+ * HOOKSHIM_LOG_PAYLOADS=1: it is opened without following a symlink, and written only if it is a regular file of
+ * this user, mode 0600 (a file planted at the path by anyone else is refused, said on stderr).
+ */
+export function trace(env: NodeJS.ProcessEnv, rec: TraceRecord, input: Json, warn: (msg: string) => void = () => {}): void {
   const file = env.HOOKSHIM_LOG;
   if (!file) return;
+  let fd: number | undefined;
   try {
+    fd = fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT | nofollow() | (fs.constants.O_NONBLOCK ?? 0), 0o600);
+    const st = fs.fstatSync(fd);
+    if (!st.isFile() || (uid() >= 0 && st.uid !== uid())) return warn(`HOOKSHIM_LOG ${file} is not a regular file of this user; no trace record written`);
+    if ((st.mode & 0o077) !== 0) fs.fchmodSync(fd, 0o600);
     // One write per record, O_APPEND: concurrent hookshim processes do not interleave lines.
-    fs.appendFileSync(file, `${JSON.stringify(traceLine(env, rec, input))}\n`, { mode: 0o600 });
-  } catch {
-    /* tracing is best effort */
+    writeFully(fd, Buffer.from(`${JSON.stringify(traceLine(env, rec, input))}\n`));
+  } catch (err) {
+    warn(`HOOKSHIM_LOG ${file}: no trace record written (${describeError(err)})`);
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
   }
 }
 

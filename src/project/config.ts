@@ -1,5 +1,5 @@
 // hookshim's own config (.cursor/hookshim.json): kept apart from hooks/hooks.json, which stays valid for Claude Code.
-// The published JSON Schema, catalog/schema/hookshim-config.schema.json, describes the same shape; test/src/config.test.ts
+// The published JSON Schema, catalog/schema/hookshim-config.schema.json, describes the same shape; test/src/project/config.test.ts
 // fails when the two drift (structure and the generated catalog/generated/hookshimConfig.ts type).
 import * as z from 'zod/mini';
 
@@ -12,6 +12,8 @@ export const ConfigSchema = z.object({
   resultGated: z.optional(z.array(z.string())),
   /** Where UserPromptSubmit context goes: the first postToolUse after the prompt (documented), or beforeSubmitPrompt's undocumented additional_context. */
   promptContext: z.optional(z.enum(['postToolUse', 'beforeSubmitPrompt'])),
+  /** Whether catalog rows read the transcript: tool results are recorded and transcripts copied only then. Default: detected. */
+  transcripts: z.optional(z.boolean()),
   /** `hookshim check` conventions for this repo. */
   check: z.optional(
     z.object({

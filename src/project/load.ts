@@ -50,7 +50,8 @@ export async function loadCatalogGuarded(file: string, state: StateDir | null, w
   }
   const good = state ? await lastGood(state, file) : undefined;
   if (good) {
-    warn(`${loaded.error.split('\n')[0]}; running its last good version (saved ${good.savedAt}, ${good.catalog.catalog.rows.length} rows) until it is fixed`);
+    const n = good.catalog.catalog.rows.length;
+    warn(`${loaded.error.split('\n')[0]}; running its last good version (saved ${good.savedAt}, ${n} row${n === 1 ? '' : 's'}) until it is fixed`);
     return good.catalog;
   }
   return text === undefined && loaded.error.startsWith('no catalog at') ? loaded : { ...loaded, broken: true };

@@ -113,19 +113,28 @@ export function capResponse(v: unknown, cap = RESPONSE_CAP): unknown {
   return { truncated: true };
 }
 
+/** Bounds of one scan: a line is cut at `maxLine` bytes (each piece then fails to parse and is counted), and the scan stops after the batch that passes `until` (epoch ms). */
+export interface ScanLimits {
+  maxLine?: number;
+  until?: number;
+}
+
 /**
  * Call `onBatch` with the complete lines between byte offsets `from` and `to`, in batches of about `chunk` bytes,
- * with each line's start offset. Returns the offset just after the last complete line: a partial last line
- * (no newline yet) is left for the next reader. Lines are split on bytes, so offsets stay exact whatever the text.
+ * with each line's start offset. Returns the offset just after the last line handed over: a partial last line (no
+ * newline yet) is left for the next reader. Lines are split on bytes, so offsets stay exact whatever the text.
+ * Memory and time stay bounded whatever the file (a 2 GB line without a newline): see ScanLimits.
  */
-export function scanLines(fd: number, from: number, to: number, onBatch: (lines: string[], starts: number[]) => void, chunk = 1 << 20): number {
+export function scanLines(fd: number, from: number, to: number, onBatch: (lines: string[], starts: number[]) => void, chunk = 1 << 20, limits: ScanLimits = {}): number {
   const buf = Buffer.allocUnsafe(chunk);
+  const maxLine = limits.maxLine ?? Infinity;
   let readPos = from;
   let done = from;
   // Bytes of a line that started in an earlier chunk and has no newline yet.
   let carry: Buffer[] = [];
+  let carrySize = 0;
   let carryStart = from;
-  while (readPos < to) {
+  while (readPos < to && !(limits.until !== undefined && Date.now() > limits.until)) {
     const n = fs.readSync(fd, buf, 0, Math.min(chunk, to - readPos), readPos);
     if (n <= 0) break;
     const data = buf.subarray(0, n);
@@ -134,17 +143,19 @@ export function scanLines(fd: number, from: number, to: number, onBatch: (lines:
     let s = 0;
     const lines: string[] = [];
     const starts: number[] = [];
-    if (carry.length > 0) {
-      const nl = data.indexOf(10);
-      if (nl < 0) {
-        carry.push(Buffer.from(data));
-        continue;
-      }
-      // Only the carried line is copied, not the whole chunk.
+    const nl0 = carrySize > 0 ? data.indexOf(10) : -1;
+    if (carrySize > 0 && (nl0 >= 0 || carrySize + n > maxLine)) {
+      // The carried line ends here, or has grown past maxLine: hand it over (cut) and go on from here.
+      const end = nl0 >= 0 ? nl0 : n;
       starts.push(carryStart);
-      lines.push(Buffer.concat([...carry, data.subarray(0, nl)]).toString('utf8'));
+      lines.push(Buffer.concat([...carry, data.subarray(0, end)]).toString('utf8'));
       carry = [];
-      s = nl + 1;
+      carrySize = 0;
+      s = nl0 >= 0 ? nl0 + 1 : n;
+    } else if (carrySize > 0) {
+      carry.push(Buffer.from(data));
+      carrySize += n;
+      continue;
     }
     for (let nl = data.indexOf(10, s); nl >= 0; nl = data.indexOf(10, s)) {
       starts.push(base + s);
@@ -154,6 +165,7 @@ export function scanLines(fd: number, from: number, to: number, onBatch: (lines:
     if (lines.length > 0) done = base + s;
     if (s < n) {
       carry = [Buffer.from(data.subarray(s))];
+      carrySize = n - s;
       carryStart = base + s;
     }
     if (lines.length > 0) onBatch(lines, starts);

@@ -37,6 +37,7 @@ import {
 } from '../../adapters/transcript/index.ts';
 import { areaPath, type StateDir } from './dir.ts';
 import { createExclusive, describeError, nofollow, readText, removeFile, replaceFile, uid, writeFileAtomic } from './fsx.ts';
+import { LineWriter } from './lineWriter.ts';
 import { BUSY, withLock } from './lock.ts';
 import { loadResult, readResultRefs, resultsPath, scanLines, type ResultsPosition } from './toolResults.ts';
 
@@ -50,7 +51,12 @@ export interface TranscriptOptions {
   warn: (msg: string) => void;
   /** How long to wait for another process updating the same transcript (default 3 s). */
   lockWaitMs?: number;
+  /** Epoch ms after which this event stops rewriting: scripts get the rewrite as it stands, later events catch up. */
+  until?: number;
 }
+
+/** A transcript line longer than this is cut (and dropped as malformed): each event's memory stays bounded. */
+export const MAX_LINE_BYTES = 16 * 1024 * 1024;
 
 export interface TranscriptStats extends RewriteStats {
   /** Rewritten from the start of the source. */
@@ -124,7 +130,8 @@ export async function claudeTranscript(opts: TranscriptOptions): Promise<ClaudeT
   }
   const files = { source, out, cursor: `${out.slice(0, -'.jsonl'.length)}.cursor.json`, lock: `${out.slice(0, -'.jsonl'.length)}.lock`, results: resultsPath(opts.state, opts.sessionId) };
   try {
-    const held = await withLock(files.lock, opts.lockWaitMs ?? 3000, () => update(files, opts, stats));
+    const wait = Math.min(opts.lockWaitMs ?? 3000, opts.until !== undefined ? Math.max(0, opts.until - Date.now()) : Infinity);
+    const held = await withLock(files.lock, wait, () => update(files, opts, stats));
     if (held === BUSY) {
       opts.warn(`transcript ${source} is being rewritten by another hookshim process; scripts get the rewrite as it stands`);
       const cur = readCursor(files.cursor);
@@ -237,7 +244,7 @@ function pump(a: PumpArgs): { end: Point; marks: Point[] } {
   const batchStats = emptyStats();
   const results = lookup(a.refs, a.resFd);
   const ctx = { sessionId: a.opts.sessionId, cwd: a.opts.cwd, results };
-  const out = new OutWriter(a.outFd, a.from.out);
+  const out = new LineWriter(a.outFd, a.from.out);
   const srcEnd = scanLines(a.srcFd, a.from.src, a.to, (lines, starts) => {
     const r = rewriteLines(lines, state, ctx);
     state = r.state;
@@ -245,9 +252,12 @@ function pump(a: PumpArgs): { end: Point; marks: Point[] } {
     const offsets = out.writeLines(r.out, r.marks.length > 0);
     if (r.marks.length) marks = [...marks, ...r.marks.map((m) => ({ src: starts[m.inLine] ?? 0, out: offsets[m.outLine] ?? out.pos, res: resumeAt(a.refs, m.state, a.resEnd), state: m.state }))];
     marks = keptMarks(marks, state);
-  });
+  }, 1 << 20, { maxLine: MAX_LINE_BYTES, ...(a.opts.until !== undefined ? { until: a.opts.until } : {}) });
   out.flush();
   a.stats.bytesRead += srcEnd - a.from.src;
+  if (a.opts.until !== undefined && Date.now() > a.opts.until && a.to - srcEnd > MAX_LINE_BYTES) {
+    a.opts.warn(`transcript ${a.source}: rewritten up to byte ${srcEnd} of ${a.to} within this event's time; scripts get the rewrite as it stands, later events go on`);
+  }
   addStats(a.stats, batchStats);
   if (batchStats.malformed > 0) a.opts.warn(`transcript ${a.source}: dropped ${batchStats.malformed} malformed line(s) (not JSON objects)`);
   if (batchStats.resultsMissing > 0) a.opts.warn(`transcript ${a.source}: ${batchStats.resultsMissing} recorded tool result(s) could not be read back`);
@@ -256,58 +266,6 @@ function pump(a: PumpArgs): { end: Point; marks: Point[] } {
     state = rewriteLines([], state, ctx).state;
   }
   return { end: { src: srcEnd, out: out.pos, res: resumeAt(a.refs, state, a.resEnd), state }, marks: keptMarks(marks, state) };
-}
-
-/**
- * Output lines encoded straight into one reusable buffer and written at explicit positions: no per-batch
- * joined string (a large string lands in V8's old generation and inflates the peak heap of a rebuild).
- */
-class OutWriter {
-  private readonly buf = Buffer.allocUnsafe(256 * 1024);
-  private used = 0;
-  /** File position after everything written so far (buffered included). */
-  pos: number;
-
-  constructor(
-    private readonly fd: number,
-    start: number,
-  ) {
-    this.pos = start;
-  }
-
-  /** Append each line plus a newline; with `offsets`, return the file position where each line starts. */
-  writeLines(lines: readonly string[], offsets: boolean): number[] {
-    const at: number[] = [];
-    for (const line of lines) {
-      if (offsets) at.push(this.pos);
-      // UTF-8 needs at most 3 bytes per UTF-16 unit.
-      if (line.length * 3 + 1 > this.buf.length - this.used) this.flush();
-      if (line.length * 3 + 1 > this.buf.length) {
-        const big = Buffer.from(`${line}\n`);
-        this.writeAll(big, this.pos);
-        this.pos += big.length;
-        continue;
-      }
-      const n = this.buf.write(line, this.used);
-      this.buf[this.used + n] = 10;
-      this.used += n + 1;
-      this.pos += n + 1;
-    }
-    if (offsets) at.push(this.pos);
-    return at;
-  }
-
-  /** Write out what is buffered. */
-  flush(): void {
-    if (this.used === 0) return;
-    this.writeAll(this.buf.subarray(0, this.used), this.pos - this.used);
-    this.used = 0;
-  }
-
-  private writeAll(b: Buffer, position: number): void {
-    let off = 0;
-    while (off < b.length) off += fs.writeSync(this.fd, b, off, b.length - off, position + off);
-  }
 }
 
 /** Marks still useful: those of lines whose tool_use still waits. */
@@ -377,9 +335,18 @@ function signature(fd: number, end: number): string {
   return buf.subarray(0, n).toString('base64');
 }
 
-/** No state dir (or it failed): rewrite the whole source into a per-user temp file once; else hand over the original. */
+/** No state dir (or it failed): rewrite the whole source into a private temp folder once; else hand over the original. */
 function oneOff(source: string, opts: TranscriptOptions, stats: TranscriptStats): ClaudeTranscript {
-  const out = path.join(os.tmpdir(), `hookshim-${uid()}-tx-${crypto.createHash('sha256').update(source).digest('hex').slice(0, 24)}.jsonl`);
+  let out: string;
+  try {
+    // A private folder of this process (mode 0700), removed when it exits: nothing in the shared temp dir is trusted.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-tx-'));
+    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    out = path.join(dir, 'transcript.jsonl');
+  } catch (err) {
+    opts.warn(`could not rewrite transcript ${source} (${describeError(err)}); scripts get Cursor's original transcript`);
+    return { path: source, resultsAvailable: false, stats };
+  }
   let srcFd: number | undefined;
   try {
     const fd = fs.openSync(source, 'r');
@@ -399,22 +366,22 @@ function oneOff(source: string, opts: TranscriptOptions, stats: TranscriptStats)
   }
 }
 
-/** A path to an empty, valid JSONL file: in the state dir, else the temp dir, else the null device. */
+/**
+ * A path to an empty, valid JSONL file: in the private state dir, else the null device (never a name in the shared
+ * temp dir, where another user could have placed a file first).
+ */
 function emptyTranscript(st: StateDir | null): string {
-  const candidates = [st ? areaPath(st, 'tx', 'empty.jsonl') : null, path.join(os.tmpdir(), `hookshim-${uid()}-empty.jsonl`)];
-  for (const file of candidates) {
-    if (!file) continue;
-    try {
-      if (!createExclusive(file, '')) {
-        const s = fs.lstatSync(file);
-        if (!s.isFile() || s.size !== 0) writeFileAtomic(file, '');
-      }
-      return file;
-    } catch {
-      /* next candidate */
+  const file = st ? areaPath(st, 'tx', 'empty.jsonl') : null;
+  if (!file) return os.devNull;
+  try {
+    if (!createExclusive(file, '')) {
+      const s = fs.lstatSync(file);
+      if (!s.isFile() || s.size !== 0 || (uid() >= 0 && s.uid !== uid())) writeFileAtomic(file, '');
     }
+    return file;
+  } catch {
+    return os.devNull;
   }
-  return os.devNull;
 }
 
 function hasResults(st: StateDir, sessionId: string): boolean {

@@ -52,7 +52,7 @@ describe('duplicates of one preToolUse: one catalog run, every process answers t
     expect(c.runs()).toBe(1);
   });
 
-  it('a re-fire of the same tool_use_id with a different tool_input replays the first decision (tool_input is not in the key)', () => {
+  it('a re-fire of the same tool_use_id with a different tool_input runs the catalog again (the input is in the key)', () => {
     useCatalog({ PreToolUse: [{ matcher: 'Bash', hooks: [row('count.sh', { args: 'deny 0' })] }] });
     const c = runsFile();
     const id = toolUseId();
@@ -60,6 +60,15 @@ describe('duplicates of one preToolUse: one catalog run, every process answers t
     const again = repo.fire('preToolUse', cursorPayload('preToolUse', repo, { ...ids('refire'), tool_name: 'Shell', tool_input: { command: 'ls' }, tool_use_id: id }), { env: c.env });
     expect(first.json).toEqual({ permission: 'deny', user_message: 'counted deny', agent_message: 'counted deny' });
     expect(again.json).toEqual(first.json);
+    expect(c.runs()).toBe(2);
+  });
+
+  it('a re-fire of the same tool_use_id with the same tool_input replays the first decision', () => {
+    useCatalog({ PreToolUse: [{ matcher: 'Bash', hooks: [row('count.sh', { args: 'deny 0' })] }] });
+    const c = runsFile();
+    const payload = cursorPayload('preToolUse', repo, { ...ids('refire-same'), tool_name: 'Shell', tool_input: { command: 'rm -rf build' }, tool_use_id: toolUseId() });
+    const first = repo.fire('preToolUse', payload, { env: c.env });
+    expect(repo.fire('preToolUse', payload, { env: c.env }).json).toEqual(first.json);
     expect(c.runs()).toBe(1);
   });
 
@@ -130,8 +139,10 @@ describe('two real firings are never collapsed', () => {
 });
 
 describe('a leader that dies: its followers answer {} before their deadline', () => {
-  it('the leading process is SIGKILLed mid-run → 3 waiting duplicates answer {} promptly (< 3 s), naming the dead leader', async () => {
-    useCatalog({ PreToolUse: [{ matcher: 'Bash', hooks: [row('count.sh', { args: 'deny 30' })] }] });
+  it('the leading process is SIGKILLed mid-run → 3 waiting duplicates run the catalog themselves, promptly, naming the dead leader', async () => {
+    // The guard sleeps while .sleep says so: the leader's run hangs, the followers' runs (after it is removed) do not.
+    fs.writeFileSync(path.join(repo.dir, '.sleep'), '30');
+    useCatalog({ PreToolUse: [{ matcher: 'Bash', hooks: [row('count.sh', { args: 'deny "$(cat "$CLAUDE_PROJECT_DIR/.sleep" 2>/dev/null || echo 0)"' })] }] });
     const c = runsFile();
     const payload = cursorPayload('preToolUse', repo, { ...ids('killed-leader'), tool_name: 'Shell', tool_input: { command: 'ls' }, tool_use_id: toolUseId() });
     // The leader, started as Cursor starts it (sh -c from the repo root), in its own process group so we can kill it all.
@@ -143,15 +154,16 @@ describe('a leader that dies: its followers answer {} before their deadline', ()
       expect(await until(() => c.runs() === 1, 10_000)).toBe(true);
       const followers = times(3, () => repo.fireAsync('preToolUse', payload, { env: c.env }));
       await new Promise((r) => setTimeout(r, 700)); // the followers are polling the leader's record by now
+      fs.rmSync(path.join(repo.dir, '.sleep'));
       const killedAt = Date.now();
       process.kill(-(leader.pid as number), 'SIGKILL');
       const answers: Fired[] = await followers;
       for (const a of answers) {
-        expect(a.json).toEqual({});
-        expect(a.stderr).toMatch(/duplicate preToolUse process: the leading process \d+ died before answering; answering \{\}/);
+        expect(a.json).toEqual({ permission: 'deny', user_message: 'counted deny', agent_message: 'counted deny' });
+        expect(a.stderr).toMatch(/duplicate preToolUse process: the leading process \d+ died before answering; running the catalog itself/);
       }
       expect(Date.now() - killedAt).toBeLessThan(3000);
-      expect(c.runs()).toBe(1);
+      expect(c.runs()).toBe(4);
     } finally {
       // The guard itself outlives a SIGKILLed hookshim (SIGKILL cannot be caught): remove it and its group.
       for (const pid of c.pids()) {

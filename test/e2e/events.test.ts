@@ -26,7 +26,7 @@ let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const {prompt}=JSON.pars
 if(/password/i.test(prompt)){console.error('Do not paste passwords into prompts.');process.exit(2);}});
 `,
       'lint.sh': sh(`echo '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"lint: 2 warnings in the edited file"}}'`),
-      'session.sh': sh(`echo '{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"Session rules: small commits."}}'\necho "export HOOKSHIM_DEMO_FLAG=on" >> "$CLAUDE_ENV_FILE"`),
+      'session.sh': sh(`echo '{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"Session rules: small commits."}}'\necho "export PROJECT_DEMO_FLAG=on" >> "$CLAUDE_ENV_FILE"`),
       'check-subagent.sh': sh('echo "The subagent did not run the tests; ask it to." >&2; exit 2'),
     },
   );
@@ -65,7 +65,7 @@ describe('UserPromptSubmit context reaches the model exactly once per prompt (do
   it('sessionStart delivers the first prompt\'s context; the first postToolUse does not repeat it; the next prompt gets its own', () => {
     const conv = 'conv-session';
     const start = repo.fire('sessionStart', cursorPayload('sessionStart', repo, { conversation_id: conv, session_id: conv, generation_id: conv, is_background_agent: false, composer_mode: 'agent' }));
-    expect(start.json).toEqual({ additional_context: `[hooks/session.sh] Session rules: small commits.\n\n[hooks/context.sh] ${CTX}`, env: { HOOKSHIM_DEMO_FLAG: 'on' } });
+    expect(start.json).toEqual({ additional_context: `[hooks/session.sh] Session rules: small commits.\n\n[hooks/context.sh] ${CTX}`, env: { PROJECT_DEMO_FLAG: 'on' } });
     expect(repo.fire('beforeSubmitPrompt', prompt(conv, 'g1', 'first')).json).toEqual({ continue: true });
     expect(repo.fire('postToolUse', post(conv, 'g1')).json).toEqual({});
     expect(repo.fire('beforeSubmitPrompt', prompt(conv, 'g2', 'second')).json).toEqual({ continue: true });

@@ -262,29 +262,58 @@ describe('output and pipe abuse never hang or crash hookshim', () => {
   });
 });
 
-describe('fail matrix: hookshim itself fails open → {"permission":"allow"} / {} plus a clear stderr line', () => {
+describe('fail matrix: the catalog cannot be read → its last good version, else fail toward enforcing on permission events', () => {
   const catalogFile = () => path.join(repo.dir, 'hooks', 'hooks.json');
   const restore = () => {
     fs.rmSync(catalogFile(), { recursive: true, force: true });
     useGuard(row('exit.sh', { args: '0' }));
   };
-
-  it.each([
-    ['the catalog is missing', () => fs.rmSync(catalogFile()), () => `no catalog at ${catalogFile()}`],
-    ['the catalog is not JSON', () => fs.writeFileSync(catalogFile(), '{ "hooks": '), () => catalogFile()],
+  const BROKEN = [
+    ['the catalog is not JSON', () => fs.writeFileSync(catalogFile(), '{ "hooks": '), () => `${catalogFile()}: not valid JSON at line 1, column 12: Unexpected end of JSON input`],
     ['the catalog is a directory', () => (fs.rmSync(catalogFile()), fs.mkdirSync(catalogFile())), () => `cannot read ${catalogFile()}: EISDIR`],
-    ['the catalog is valid JSON of the wrong shape', () => fs.writeFileSync(catalogFile(), '{"hooks": 5}'), () => catalogFile()],
+    ['the catalog is valid JSON of the wrong shape', () => fs.writeFileSync(catalogFile(), '{"hooks": 5}'), () => `${catalogFile()}: not a Claude Code hooks file`],
     ['the catalog is a symlink loop', () => (fs.rmSync(catalogFile()), fs.symlinkSync(catalogFile(), catalogFile())), () => `cannot read ${catalogFile()}: ELOOP`],
     ['the catalog is a FIFO nobody writes to (never waited on)', () => (fs.rmSync(catalogFile()), execFileSync('mkfifo', [catalogFile()])), () => `cannot read ${catalogFile()}: not a regular file: ${catalogFile()} (a FIFO or device is never read)`],
-  ])('fail matrix "hookshim cannot read the catalog": %s', async (_name, breakIt, message) => {
+  ] as const;
+
+  it.each([['the catalog is missing', () => fs.rmSync(catalogFile()), () => `no catalog at ${catalogFile()}`] as const, ...BROKEN])('a good version is known, %s: it runs, loudly', async (_name, breakIt, message) => {
+    useGuard(row('exit.sh', { args: '2 "the good version says no"' }));
+    await fireAll();
     breakIt();
     try {
       const r = await fireAll();
-      expect(r.pre.json).toEqual({ permission: 'allow' });
+      expect(r.pre.json).toEqual(denied('the good version says no'));
       expect(r.pre.stderr).toContain(message());
-      expect(r.pre.stderr).toMatch(/answering \{"permission":"allow"\} \(fail open\)/);
+      expect(r.pre.stderr).toMatch(/; running its last good version \(saved \S+, \d+ rows?\) until it is fixed/);
+      expect(r.stop.json).toEqual({ followup_message: 'the good version says no' });
+    } finally {
+      restore();
+    }
+  });
+
+  it('no good version known, the catalog is missing: fail open, {"permission":"allow"} / {} plus a clear stderr line', async () => {
+    fs.rmSync(catalogFile());
+    try {
+      const r = await fireAll({ HOOKSHIM_STATE_DIR: path.join(repo.dir, `.fresh-state-${seq}`) });
+      expect(r.pre.json).toEqual({ permission: 'allow' });
+      expect(r.pre.stderr).toContain(`no catalog at ${catalogFile()}; answering {"permission":"allow"} (fail open)`);
       expect(r.stop.json).toEqual({});
       expect(r.stop.stderr).toMatch(/answering \{\} \(fail open\)/);
+      expect(r.prompt.json).toEqual({ continue: true });
+      expect(r.post.json).toEqual({});
+    } finally {
+      restore();
+    }
+  });
+
+  it.each(BROKEN)('no good version known, %s: preToolUse denies naming the file (fail closed); other events fail open', async (_name, breakIt, message) => {
+    breakIt();
+    try {
+      const r = await fireAll({ HOOKSHIM_STATE_DIR: path.join(repo.dir, `.fresh-state-${seq}`) });
+      expect(r.pre.json).toEqual(denied(expect.stringMatching(/^hookshim: hooks\/hooks\.json is not a readable Claude hook catalog \(.+\), so no guard can be evaluated and this tool call is denied\. Fix hooks\/hooks\.json: a Write or Edit of hooks\/hooks\.json itself is allowed\.$/) as unknown as string));
+      expect(r.pre.stderr).toContain(message());
+      expect(r.pre.stderr).toContain('no good version of it is known: denying (fail closed)');
+      expect(r.stop.json).toEqual({});
       expect(r.prompt.json).toEqual({ continue: true });
       expect(r.post.json).toEqual({});
     } finally {

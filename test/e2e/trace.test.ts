@@ -34,15 +34,19 @@ describe('trace records (HOOKSHIM_LOG)', () => {
     expect(last()).toMatchObject({ event, role, decision });
   });
 
-  it('fail open (unreadable catalog) → role fail-open, with the reason among the errors', () => {
+  it.each([
+    ['fail open (no catalog, none known)', () => '', 'fail-open', { permission: 'allow' }, /fail open/],
+    ['fail closed (a broken catalog, no good version known)', () => '{ nope', 'fail-closed', { permission: 'deny' }, /denying \(fail closed\)/],
+  ])('%s → its role, with the reason among the errors', (_name, text, role, decision, reason) => {
     const catalog = path.join(repo.dir, 'hooks', 'hooks.json');
     const saved = fs.readFileSync(catalog, 'utf8');
-    fs.writeFileSync(catalog, '{ nope');
+    if (text()) fs.writeFileSync(catalog, text());
+    else fs.rmSync(catalog);
     try {
-      repo.fire('preToolUse', pre('git push'), { env: { HOOKSHIM_LOG: log } });
+      repo.fire('preToolUse', pre('git push'), { env: { HOOKSHIM_LOG: log, HOOKSHIM_STATE_DIR: path.join(repo.dir, `.state-${role}`) } });
       const rec = last();
-      expect(rec).toMatchObject({ role: 'fail-open', decision: { permission: 'allow' } });
-      expect(rec.errors.join('\n')).toMatch(/fail open/);
+      expect(rec).toMatchObject({ role, decision });
+      expect(rec.errors.join('\n')).toMatch(reason);
     } finally {
       fs.writeFileSync(catalog, saved);
     }
