@@ -6,16 +6,17 @@ import os from 'node:os';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 
-const HOOK = path.resolve(import.meta.dirname, '..', '..', '..', 'src', 'hook');
+const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 
 /** What the bundle exports: every name a worker may import. */
 const EXPORTS: Record<string, string[]> = {
-  'emit.ts': ['emit', 'emitted'],
-  'guard.ts': ['guard', 'exitAfter'],
-  'finish.ts': ['EventWork', 'finishLean', 'deliverPromptNow'],
-  'jobs.ts': ['RowPrep', 'toJob', 'notStarted'],
-  'run.ts': ['runHook', 'hookIO', 'planAndSelect'],
-  'setup.ts': ['setUp', 'readPayload'],
+  'src/hook/emit.ts': ['emit', 'emitted'],
+  'src/hook/guard.ts': ['guard', 'exitAfter'],
+  'src/hook/finish.ts': ['EventWork', 'finishLean', 'deliverPromptNow'],
+  'src/hook/jobs.ts': ['RowPrep', 'toJob', 'notStarted'],
+  'src/hook/run.ts': ['runHook', 'hookIO', 'planAndSelect'],
+  'src/hook/setup.ts': ['setUp', 'readPayload'],
+  'adapters/index.ts': ['ADAPTERS'],
 };
 
 export interface Workbench {
@@ -40,7 +41,7 @@ export interface Exited {
 export async function workbench(): Promise<Workbench> {
   const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-child-')));
   const entry = path.join(dir, 'entry.ts');
-  fs.writeFileSync(entry, Object.entries(EXPORTS).map(([file, names]) => `export { ${names.join(', ')} } from ${JSON.stringify(path.join(HOOK, file))};`).join('\n'));
+  fs.writeFileSync(entry, Object.entries(EXPORTS).map(([file, names]) => `export { ${names.join(', ')} } from ${JSON.stringify(path.join(ROOT, file))};`).join('\n'));
   const bundle = path.join(dir, 'hook.mjs');
   await esbuild.build({
     entryPoints: [entry],
