@@ -1,0 +1,202 @@
+// src/hook/finish.ts: fold the verdicts into one Cursor answer, keep what must outlive the event, answer once, trace.
+// deliverPromptNow and EventWork.snapshot are tested in-process; EventWork.finish and finishLean write fd 1 through
+// emit (once per process), so they run in child processes against the bundled hook modules (test/src/hook/child.ts).
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADAPTERS } from '../../../adapters/index.ts';
+import { interpret } from '../../../adapters/outcome.ts';
+import { cap } from '../../../adapters/text.ts';
+import { EMPTY_STATE, type EventContext, type Folded, type Invocation, type RunResult, type StateIn } from '../../../adapters/types.ts';
+import type { CatalogRow } from '../../../catalog/types.ts';
+import { deliverPromptNow, EventWork } from '../../../src/hook/finish.ts';
+import type { Guard } from '../../../src/hook/guard.ts';
+import { RowPrep } from '../../../src/hook/jobs.ts';
+import type { Setup } from '../../../src/hook/setup.ts';
+import type { Claimed } from '../../../src/state/mailbox.ts';
+import { msg, run } from '../../adapters/helpers.ts';
+import { workbench, type Workbench } from './child.ts';
+
+describe('deliverPromptNow: with promptContext "beforeSubmitPrompt", the prompt\'s context goes out in this answer', () => {
+  const folded = (answer: Record<string, unknown>, effects: Folded['effects']): Folded => ({ answer, effects, notes: [] });
+
+  it('the pending prompt context becomes additional_context, and is no longer kept for later', () => {
+    const carry = { kind: 'carry' as const, messages: [msg('later')] };
+    const f = folded({ continue: true }, [carry, { kind: 'pendingPrompt', messages: [msg('Local time: 14:05', 'a.sh')] }]);
+    deliverPromptNow(f);
+    expect(f).toEqual(folded({ continue: true, additional_context: 'Local time: 14:05' }, [carry]));
+  });
+
+  it.each([
+    ['no pending prompt context', folded({ continue: true }, [{ kind: 'carry', messages: [msg('x')] }])],
+    ['a blocked prompt (continue: false) delivers nothing', folded({ continue: false, user_message: 'no' }, [{ kind: 'pendingPrompt', messages: [msg('ctx')] }])],
+  ])('unchanged: %s', (_name, f) => {
+    const before = structuredClone(f);
+    deliverPromptNow(f);
+    expect(f).toEqual(before);
+  });
+
+  // The other delivery paths join prompt context with joinMessages; this one joins the raw texts.
+  it.fails('an identical message from two scripts is sent once (docs/design.md §5)', () => {
+    const f = folded({ continue: true }, [{ kind: 'pendingPrompt', messages: [msg('Local time: 14:05', 'a.sh'), msg('Local time: 14:05', 'b.sh')] }]);
+    deliverPromptNow(f);
+    expect(f.answer.additional_context).toBe('Local time: 14:05');
+  });
+
+  it.fails('the context is capped at 10,000 characters like every other context (docs/claude-hooks.md §3.2)', () => {
+    const long = 'x'.repeat(12_000);
+    const f = folded({ continue: true }, [{ kind: 'pendingPrompt', messages: [msg(long, 'a.sh')] }]);
+    deliverPromptNow(f);
+    expect(f.answer.additional_context).toBe(cap(long));
+  });
+});
+
+const row = (over: Partial<CatalogRow> = {}): CatalogRow => ({ event: 'PreToolUse', locator: 'PreToolUse[0].hooks[0]', type: 'command', command: 'hooks/g.sh', timeout: 0.5, ...over });
+const inv: Invocation = { claudeEvent: 'PreToolUse', subject: { values: ['Bash'], projectDir: '/repo' }, payload: () => ({}) };
+
+describe('EventWork.snapshot: a result for every selected script at this moment (in-process: it writes nothing)', () => {
+  const work = (startedAt: number) => new EventWork({ startedAt } as Setup, {} as Guard, {} as never, { role: 'solo', why: '' }, {} as Claimed, new RowPrep('/repo', '/repo'), undefined);
+
+  it('before the batch started: each non-async selected row as timed out, allowed the time that passed up to its own', () => {
+    const w = work(Date.now() - 10_000);
+    w.selected = [{ inv, row: row(), matched: 'Bash' }, { inv, row: row({ locator: 'PreToolUse[0].hooks[1]', command: 'hooks/bg.sh', async: true }), matched: 'Bash' }];
+    expect(w.snapshot()).toEqual([
+      { label: 'hooks/g.sh', locator: 'PreToolUse[0].hooks[0]', claudeEvent: 'PreToolUse', timeoutSeconds: 0.5, timedOut: true, exitCode: null, signal: null, stdout: '', stderr: '', durationMs: expect.any(Number), truncated: false },
+    ]);
+  });
+
+  it('nothing selected: no results', () => expect(work(Date.now()).snapshot()).toEqual([]));
+
+  it('once the batch started: the batch\'s own snapshot', () => {
+    const w = work(Date.now());
+    const results = [run()];
+    w.selected = [{ inv, row: row(), matched: 'Bash' }];
+    w.batch = { snapshot: () => results } as unknown as EventWork['batch'];
+    expect(w.snapshot()).toBe(results);
+  });
+});
+
+describe('EventWork.finish and finishLean (child processes)', () => {
+  let wb: Workbench;
+  beforeAll(async () => {
+    wb = await workbench();
+  });
+  afterAll(() => wb.cleanup());
+
+  /** The worker's setup, mirrored in-process to compute the expected fold. */
+  const ctxFor = (event: Setup['event'], input: Record<string, unknown>): EventContext => ({ event, input: { conversation_id: 'c1', hook_event_name: event, ...input }, projectDir: '/repo', sessionId: 'c1', transcriptPath: '', loopLimit: 5 });
+  const expected = (event: Setup['event'], input: Record<string, unknown>, results: RunResult[], state: StateIn = EMPTY_STATE) => ADAPTERS[event].fold(ctxFor(event, input), results.map(interpret), state);
+  const PRELUDE = `import { EventWork, finishLean, guard, emitted, RowPrep, ADAPTERS } from BUNDLE;
+const calls = [];
+const note = (...c) => calls.push(c);
+process.on('exit', () => process.stderr.write('CALLS ' + JSON.stringify(calls) + '\\n'));
+const ops = {
+  applyEffects: (st, session, effects) => (note('applyEffects', session, effects, emitted()), ['kept 1 record']),
+  readEnvFile: (f) => (note('readEnvFile', f, emitted()), 'export A=1\\n'),
+  removeFile: (f) => note('removeFile', f, emitted()),
+};
+const leader = { role: 'leader', finish: (a) => note('tick.finish', a), abandon: () => note('tick.abandon') };
+const solo = { role: 'solo', why: 'no state directory' };
+const claimed = { state: { stashed: [], carried: [], pendingPrompt: [], firstPromptCovered: false }, release: () => note('release', emitted()), restore: () => note('restore') };
+const setupFor = (event, extra = {}) => {
+  const input = { conversation_id: 'c1', hook_event_name: event, ...(extra.input ?? {}) };
+  const ctx = { event, input, projectDir: '/repo', sessionId: 'c1', transcriptPath: '', loopLimit: 5 };
+  return { event, adapter: extra.adapter ?? ADAPTERS[event], input, dir: '/repo', binding: { timeoutS: 30, loopLimit: 5, source: 'test' }, budget: { deadline: Date.now() + 25000, slackMs: 4500 }, sessionId: 'c1', state: null, catalog: { rows: [], file: '/repo/hooks/hooks.json', root: '/repo' }, config: extra.config ?? {}, ctx, env: process.env, startedAt: extra.startedAt ?? Date.now() };
+};
+const run = (over) => ({ label: 'hooks/g.sh', locator: 'PreToolUse[0].hooks[0]', claudeEvent: 'PreToolUse', exitCode: 0, signal: null, stdout: '', stderr: '', timedOut: false, timeoutSeconds: 10, durationMs: 5, truncated: false, ...over });
+const prep = new RowPrep('/repo', '/repo');
+`;
+  const go = (body: string, env: NodeJS.ProcessEnv = {}) => {
+    const r = wb.run(`${PRELUDE}${body}\n`, { env });
+    const lines = r.stderr.trim().split('\n');
+    const callLine = lines.find((l) => l.startsWith('CALLS ')) ?? 'CALLS null';
+    return { status: r.status, answer: JSON.parse(r.stdout) as unknown, stdoutLines: r.stdout.split('\n').length - 1, warnings: lines.filter((l) => l.startsWith('hookshim: ')).map((l) => l.slice('hookshim: '.length)), calls: JSON.parse(callLine.slice(6)) as unknown[][] };
+  };
+
+  const DENY_INPUT = { tool_name: 'Shell', tool_input: { command: 'git push -f' }, tool_use_id: 't1' };
+  const DENY_RUN = { label: 'hooks/g.sh', exitCode: 2, stderr: 'no force push' };
+
+  it('a leader: effects kept before the answer, the answer once, claims released, the tick finished, notes warned', () => {
+    const log = path.join(wb.dir, 'finish.ndjson');
+    const r = go(
+      `const g = guard('preToolUse', process.env, { permission: 'allow' });
+const w = new EventWork(setupFor('preToolUse', { input: ${JSON.stringify(DENY_INPUT)} }), g, ops, leader, claimed, prep, undefined);
+w.finish([run(${JSON.stringify(DENY_RUN)})], 'done');
+w.finish([run()], 'a second finish does nothing');`,
+      { HOOKSHIM_LOG: log },
+    );
+    const want = expected('preToolUse', DENY_INPUT, [run(DENY_RUN)]);
+    expect(want.answer).toMatchObject({ permission: 'deny' });
+    expect(r).toEqual({
+      status: 0,
+      answer: want.answer,
+      stdoutLines: 1,
+      warnings: [...want.notes, 'kept 1 record'],
+      calls: [['applyEffects', 'c1', want.effects, false], ['release', true], ['tick.finish', want.answer]],
+    });
+    const [line] = fs.readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(line).toMatchObject({
+      event: 'preToolUse',
+      decision: want.answer,
+      rows: [{ row: 'PreToolUse[0].hooks[0]', label: 'hooks/g.sh', event: 'PreToolUse', ms: 5, exit: 2, timedOut: false, verdict: 'blocked (exit2): no force push' }],
+      errors: [...want.notes, 'kept 1 record'],
+    });
+  });
+
+  it('not done (the deadline or a signal): why is warned after the notes; a solo run finishes no tick', () => {
+    const r = go(`const g = guard('stop', process.env, {});
+new EventWork(setupFor('stop'), g, ops, solo, claimed, prep, undefined).finish([], 'deadline reached 4500ms before Cursor\\'s 30s timeout');`);
+    expect(r).toEqual({ status: 0, answer: {}, stdoutLines: 1, warnings: ['kept 1 record', "deadline reached 4500ms before Cursor's 30s timeout"], calls: [['applyEffects', 'c1', [], false], ['release', true]] });
+  });
+
+  it('SessionStart: the env file is read before the fold and removed after the answer', () => {
+    const results = [run({ claudeEvent: 'SessionStart', locator: 'SessionStart[0].hooks[0]' })];
+    const r = go(`const g = guard('sessionStart', process.env, {});
+new EventWork(setupFor('sessionStart'), g, ops, solo, claimed, prep, '/state/env/s.env').finish(${JSON.stringify(results)}, 'done');`);
+    const want = expected('sessionStart', {}, results, { ...EMPTY_STATE, envFile: 'export A=1\n' });
+    expect(want.answer).toEqual({ env: { A: '1' } });
+    expect([r.answer, r.calls]).toEqual([want.answer, [['readEnvFile', '/state/env/s.env', false], ['applyEffects', 'c1', want.effects, false], ['release', true], ['removeFile', '/state/env/s.env', true]]]);
+  });
+
+  it.each([
+    ['promptContext "beforeSubmitPrompt": the context goes out now', { promptContext: 'beforeSubmitPrompt' }, { continue: true, additional_context: 'Local time: 14:05' }, []],
+    ['by default: the context waits for its delivery', {}, { continue: true }, [{ kind: 'pendingPrompt', messages: [{ from: 'hooks/g.sh', text: 'Local time: 14:05' }] }]],
+  ])('beforeSubmitPrompt, %s', (_name, config, answer, effects) => {
+    const r = go(`const g = guard('beforeSubmitPrompt', process.env, { continue: true });
+new EventWork(setupFor('beforeSubmitPrompt', { config: ${JSON.stringify(config)} }), g, ops, solo, claimed, prep, undefined).finish([run({ claudeEvent: 'UserPromptSubmit', stdout: 'Local time: 14:05' })], 'done');`);
+    expect([r.answer, r.calls[0]]).toEqual([answer, ['applyEffects', 'c1', effects, false]]);
+  });
+
+  it('the adapter\'s fold throwing: its empty answer (fail open), nothing kept', () => {
+    const r = go(`const g = guard('preToolUse', process.env, { permission: 'allow' });
+const adapter = { ...ADAPTERS.preToolUse, fold() { throw new Error('bad fold'); } };
+new EventWork(setupFor('preToolUse', { adapter }), g, ops, leader, claimed, prep, undefined).finish([run()], 'done');`);
+    expect(r).toEqual({
+      status: 0,
+      answer: { permission: 'allow' },
+      stdoutLines: 1,
+      warnings: ['fold failed: bad fold; answering {"permission":"allow"} (fail open)', 'kept 1 record'],
+      calls: [['applyEffects', 'c1', [], false], ['release', true], ['tick.finish', { permission: 'allow' }]],
+    });
+  });
+
+  it('armed on the guard: at the deadline a selected script that never started fails closed (docs/fail-matrix.md)', () => {
+    const r = go(`setInterval(() => {}, 1000);
+const g = guard('preToolUse', process.env, { permission: 'allow' });
+const w = new EventWork(setupFor('preToolUse', { input: ${JSON.stringify(DENY_INPUT)}, startedAt: Date.now() - 10_000 }), g, ops, leader, claimed, prep, undefined);
+w.selected = [{ inv: { claudeEvent: 'PreToolUse' }, row: ${JSON.stringify(row())}, matched: 'Bash' }];
+g.arm(Date.now() + 20, 'deadline reached', (why) => w.finish(w.snapshot(), why));`);
+    const text = 'hookshim: guard hooks/g.sh timeout: no answer within 500ms; the tool call is denied (fail closed)';
+    expect([r.status, r.answer, r.warnings.at(-1)]).toEqual([0, { permission: 'deny', user_message: text, agent_message: text }, 'deadline reached']);
+  });
+
+  it.each([
+    ['stop', {}],
+    ['preToolUse', { permission: 'allow' }],
+  ] as const)('finishLean (%s): the fixed answer, no state touched', (event, answer) => {
+    const log = path.join(wb.dir, `lean-${event}.ndjson`);
+    const r = go(`const g = guard('${event}', process.env, {});\nprocess.exitCode = finishLean(setupFor('${event}', { input: ${JSON.stringify(DENY_INPUT)} }), g);`, { HOOKSHIM_LOG: log });
+    expect([r.status, r.answer, r.stdoutLines, r.calls]).toEqual([0, answer, 1, []]);
+    expect(JSON.parse(fs.readFileSync(log, 'utf8'))).toMatchObject({ event, decision: answer, rows: [] });
+  });
+});

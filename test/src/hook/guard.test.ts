@@ -1,0 +1,127 @@
+// src/hook/guard.ts: the answer when the normal path cannot give one (hookshim's crash, Cursor's signal, the deadline),
+// still exactly once, and exit 0. Each case is its own child process: the guard installs process handlers and exits.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workbench, type Workbench } from './child.ts';
+
+let wb: Workbench;
+beforeAll(async () => {
+  wb = await workbench();
+});
+afterAll(() => wb.cleanup());
+
+const ALLOW = '{"permission":"allow"}\n';
+/** A worker with a guard for preToolUse (fail open: allow); `finishNow` answers a deny naming why. */
+const worker = (body: string) => `import { guard, exitAfter, emit } from BUNDLE;
+const g = guard('preToolUse', process.env, { permission: 'allow' });
+const finishNow = (why) => emit({ permission: 'deny', user_message: why });
+const keepAlive = () => setInterval(() => {}, 1000);
+${body}
+`;
+const traceOf = (file: string) => fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+
+describe('answer / failOpenWith: answer without a catalog run, and leave a trace record', () => {
+  it('answer: the answer on stdout, a trace record with its role and the warnings so far', () => {
+    const log = path.join(wb.dir, 'answer.ndjson');
+    const r = wb.run(worker(`g.log.warn('first'); process.exitCode = g.answer({ permission: 'deny' }, 'follower') + 3;`), { env: { HOOKSHIM_LOG: log } });
+    expect([r.status, r.stdout, r.stderr]).toEqual([3, '{"permission":"deny"}\n', 'hookshim: first\n']);
+    expect(traceOf(log)).toEqual([expect.objectContaining({ event: 'preToolUse', role: 'follower', decision: { permission: 'deny' }, errors: ['first'], rows: [] })]);
+  });
+
+  it('failOpenWith: says why on stderr, answers failOpen, records fail-open', () => {
+    const log = path.join(wb.dir, 'failopen.ndjson');
+    const r = wb.run(worker(`g.failOpenWith('no catalog at /r/hooks/hooks.json');`), { env: { HOOKSHIM_LOG: log } });
+    const why = 'no catalog at /r/hooks/hooks.json; answering {"permission":"allow"} (fail open)';
+    expect([r.status, r.stdout, r.stderr]).toEqual([0, ALLOW, `hookshim: ${why}\n`]);
+    expect(traceOf(log)).toEqual([expect.objectContaining({ role: 'fail-open', decision: { permission: 'allow' }, errors: [why] })]);
+  });
+
+  it('failOpen can change (a duplicate process answers {})', () => {
+    const r = wb.run(worker(`g.failOpen = {}; g.failOpenWith('x');`));
+    expect([r.stdout, r.stderr]).toEqual(['{}\n', 'hookshim: x; answering {} (fail open)\n']);
+  });
+});
+
+describe('crash: hookshim itself failed, fail open with the stack (docs/design.md §6)', () => {
+  it.each([
+    ['an uncaught exception', `setTimeout(() => { throw new Error('kaboom'); });`],
+    ['an unhandled rejection', `Promise.reject(new Error('kaboom'));`],
+    ['crash() called', `g.crash(new Error('kaboom'));`],
+  ])('%s: allow, exit 0, the stack on stderr', (_name, body) => {
+    const r = wb.run(worker(body));
+    expect([r.status, r.stdout]).toEqual([0, ALLOW]);
+    expect(r.stderr).toMatch(/^hookshim: internal error, answering \{"permission":"allow"\} \(fail open\): Error: kaboom\n {4}at /);
+  });
+
+  it('after an answer went out, a crash adds no second document', () => {
+    const r = wb.run(worker(`g.answer({ permission: 'deny' }, 'follower'); throw new Error('late');`));
+    expect([r.status, r.stdout]).toEqual([0, '{"permission":"deny"}\n']);
+    expect(r.stderr).toMatch(/internal error, answering .*Error: late/);
+  });
+});
+
+describe('signals: Cursor cancelling gets an answer at once', () => {
+  it.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)('%s before any guard ran: failOpen, exit 0', async (sig) => {
+    const w = await wb.start(worker(`keepAlive(); process.stderr.write('ready\\n');`));
+    w.signal(sig);
+    const r = await w.exited;
+    expect([r.status, r.signal, r.stdout, r.stderr]).toEqual([0, null, ALLOW, `ready\nhookshim: received ${sig} before any guard ran; answering {"permission":"allow"}\n`]);
+  });
+
+  it('armed: finishNow answers with what had finished, then exit 0', async () => {
+    const w = await wb.start(worker(`keepAlive(); g.arm(Date.now() + 600_000, 'deadline', finishNow); process.stderr.write('ready\\n');`));
+    w.signal('SIGTERM');
+    const r = await w.exited;
+    expect([r.status, JSON.parse(r.stdout)]).toEqual([0, { permission: 'deny', user_message: 'received SIGTERM; answered with what had finished, unfinished guards count as timed out' }]);
+  });
+
+  it('disarmed: back to failOpen', async () => {
+    const w = await wb.start(worker(`keepAlive(); g.arm(Date.now() + 600_000, 'deadline', finishNow); g.disarm(); process.stderr.write('ready\\n');`));
+    w.signal('SIGTERM');
+    expect((await w.exited).stdout).toBe(ALLOW);
+  });
+});
+
+describe('arm: the deadline runs finishNow and exits', () => {
+  it('at the deadline: finishNow(deadlineWhy), exit 0', () => {
+    const r = wb.run(worker(`keepAlive(); g.arm(Date.now() + 50, 'deadline reached', finishNow);`));
+    expect([r.status, r.stdout]).toEqual([0, '{"permission":"deny","user_message":"deadline reached"}\n']);
+  });
+
+  it('a deadline already past fires at once', () => {
+    const r = wb.run(worker(`keepAlive(); g.arm(Date.now() - 5000, 'late', finishNow);`));
+    expect(r.stdout).toBe('{"permission":"deny","user_message":"late"}\n');
+  });
+
+  it('disarmed before the deadline: finishNow never runs', () => {
+    const r = wb.run(worker(`g.arm(Date.now() + 50, 'deadline', finishNow); g.disarm(); setTimeout(() => emit({ done: true }), 200);`));
+    expect(r.stdout).toBe('{"done":true}\n');
+  });
+
+  it('the deadline timer alone does not keep the process alive', () => {
+    const r = wb.run(worker(`g.arm(Date.now() + 10_000, 'deadline', finishNow);`));
+    expect([r.status, r.stdout]).toEqual([0, '']);
+  });
+});
+
+describe('exitAfter: the entry point\'s end', () => {
+  it.each([
+    ['resolved 0', 'Promise.resolve(0)', 0],
+    ['resolved 3', 'Promise.resolve(3)', 3],
+  ])('%s: exits with the code, writes nothing', (_name, promise, status) => {
+    const r = wb.run(`import { exitAfter } from BUNDLE;\nsetInterval(() => {}, 1000);\nexitAfter(${promise});\n`);
+    expect([r.status, r.stdout, r.stderr]).toEqual([status, '', '']);
+  });
+
+  it('a rejection that escaped every handler still answers {} (fail open), exit 0', () => {
+    const r = wb.run(`import { exitAfter } from BUNDLE;\nexitAfter(Promise.reject(new Error('escaped')));\n`);
+    expect([r.status, r.stdout]).toEqual([0, '{}\n']);
+    expect(r.stderr).toMatch(/^hookshim: internal error, answering \{\} \(fail open\): Error: escaped\n/);
+  });
+
+  it('a rejection after the answer: no second document', () => {
+    const r = wb.run(`import { exitAfter, emit } from BUNDLE;\nemit({ permission: 'deny' });\nexitAfter(Promise.reject(new Error('escaped')));\n`);
+    expect([r.status, r.stdout]).toEqual([0, '{"permission":"deny"}\n']);
+  });
+});
