@@ -2,6 +2,7 @@
 // answer, and leave a trace record. One place decides the answer, whether the scripts finished, the deadline passed,
 // or Cursor sent a signal.
 import { describeVerdict, interpret } from '../../adapters/outcome.ts';
+import { joinMessages } from '../../adapters/text.ts';
 import type { Folded, RunResult, StateIn, Verdict } from '../../adapters/types.ts';
 import type { Claimed } from '../state/mailbox.ts';
 import type { Tick } from '../state/sentinel.ts';
@@ -89,7 +90,7 @@ function foldSafely(setup: Setup, verdicts: Verdict[], state: StateIn, g: Guard)
 export function deliverPromptNow(folded: Folded): void {
   const pending = folded.effects.find((e) => e.kind === 'pendingPrompt');
   if (!pending || pending.kind !== 'pendingPrompt' || folded.answer.continue === false) return;
-  folded.answer.additional_context = pending.messages.map((m) => m.text).join('\n\n');
+  folded.answer.additional_context = joinMessages(pending.messages);
   folded.effects = folded.effects.filter((e) => e !== pending);
 }
 

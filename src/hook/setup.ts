@@ -94,7 +94,8 @@ export async function setUp(event: HandledEvent, input: Json, io: HookIO, log: L
   const state = opts.state !== undefined ? opts.state : openState(io.env, (m) => log.warn(m));
   const loaded = await loadCatalogGuarded(catalogFile(io.env, dir), state, (m) => log.warn(m));
   if (!loaded.ok) return { problem: loaded.error, dir, ...(loaded.broken ? { broken: loaded.file } : {}) };
-  for (const w of loaded.catalog.warnings) log.warn(`${path.relative(dir, loaded.file)}: ${w}`);
+  // The parser names the file in each warning: shown relative to the project, once.
+  for (const w of loaded.catalog.warnings) log.warn(w.startsWith(loaded.file) ? `${path.relative(dir, loaded.file)}${w.slice(loaded.file.length)}` : `${path.relative(dir, loaded.file)}: ${w}`);
   const config = await loadConfigLazy(dir, (m) => log.warn(m));
   const rows = loaded.catalog.rows;
   const ctx: EventContext = { event, input, projectDir: dir, sessionId, transcriptPath: '', loopLimit: binding.loopLimit, hostEnv: io.env, mcpServers: mcpServersOf(rows) };

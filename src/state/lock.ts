@@ -21,7 +21,8 @@ export async function withLock<T>(lock: string, waitMs: number, fn: () => T): Pr
         if (readText(lock) === me) removeFile(lock);
       }
     }
-    breakIfStale(lock);
+    // A lock just broken is tried again at once, whatever the time left: BUSY only while a live process holds it.
+    if (breakIfStale(lock)) continue;
     if (Date.now() >= deadline) return BUSY;
     // Short, jittered polls: a waiter is not starved by processes that take the lock again at once.
     await new Promise((r) => setTimeout(r, 1 + Math.floor(Math.random() * 8)));
@@ -29,17 +30,18 @@ export async function withLock<T>(lock: string, waitMs: number, fn: () => T): Pr
 }
 
 /**
- * Remove a lock whose process is gone or which is older than LOCK_STALE_MS, without ever removing a fresh one.
+ * Remove a lock whose process is gone or which is older than LOCK_STALE_MS, without ever removing a fresh one;
+ * true when it judged the lock stale.
  * A lock is created empty and then written: empty or unparsable content is judged by age (mtime) alone.
  */
-function breakIfStale(lock: string): void {
+function breakIfStale(lock: string): boolean {
   const seen = readText(lock);
-  if (seen === null) return;
+  if (seen === null) return false;
   let mtime: number;
   try {
     mtime = fs.lstatSync(lock).mtimeMs;
   } catch {
-    return;
+    return false;
   }
   let pid: unknown;
   try {
@@ -48,7 +50,8 @@ function breakIfStale(lock: string): void {
     pid = undefined;
   }
   const dead = typeof pid === 'number' && !alive(pid);
-  if (!dead && Date.now() - mtime < LOCK_STALE_MS) return;
+  if (!dead && Date.now() - mtime < LOCK_STALE_MS) return false;
   // Move it aside atomically, then check we moved the lock we judged stale; put back one that is not.
   moveAside(lock, (aside) => readText(aside) === seen);
+  return true;
 }

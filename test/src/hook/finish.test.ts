@@ -37,13 +37,13 @@ describe('deliverPromptNow: with promptContext "beforeSubmitPrompt", the prompt\
   });
 
   // The other delivery paths join prompt context with joinMessages; this one joins the raw texts.
-  it.fails('an identical message from two scripts is sent once (docs/design.md §5)', () => {
+  it('an identical message from two scripts is sent once (docs/design.md §5)', () => {
     const f = folded({ continue: true }, [{ kind: 'pendingPrompt', messages: [msg('Local time: 14:05', 'a.sh'), msg('Local time: 14:05', 'b.sh')] }]);
     deliverPromptNow(f);
     expect(f.answer.additional_context).toBe('Local time: 14:05');
   });
 
-  it.fails('the context is capped at 10,000 characters like every other context (docs/claude-hooks.md §3.2)', () => {
+  it('the context is capped at 10,000 characters like every other context (docs/claude-hooks.md §3.2)', () => {
     const long = 'x'.repeat(12_000);
     const f = folded({ continue: true }, [{ kind: 'pendingPrompt', messages: [msg(long, 'a.sh')] }]);
     deliverPromptNow(f);

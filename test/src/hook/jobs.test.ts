@@ -150,7 +150,7 @@ describe('attachTranscripts: the transcripts scripts get (a fake rewrite)', () =
   };
   const setupFor = (event: 'stop' | 'subagentStop', input: Record<string, unknown>, env: NodeJS.ProcessEnv = {}) => {
     const ctx: EventContext = { event, input, projectDir: '/repo', sessionId: 'conv-1', transcriptPath: '', loopLimit: 5 };
-    return { event, adapter: ADAPTERS[event], input, dir: '/repo', sessionId: 'conv-1', env, ctx } as unknown as Setup;
+    return { event, adapter: ADAPTERS[event], input, dir: '/repo', sessionId: 'conv-1', env, ctx, budget: { deadline: Date.now() + 25_000, slackMs: 4500 } } as unknown as Setup;
   };
   const st = { root: '/state' };
 

@@ -83,7 +83,7 @@ describe('runHook (child processes): one event in, exactly one answer out, exit 
   });
 
   it.each([
-    ['HOOKSHIM=0: the event\'s empty answer, nothing run', 'preToolUse', shell('git push -f'), { HOOKSHIM: '0' }, '{"permission":"allow"}\n', ''],
+    ['HOOKSHIM=0: the event\'s empty answer, nothing run, and stderr says so', 'preToolUse', shell('git push -f'), { HOOKSHIM: '0' }, '{"permission":"allow"}\n', 'hookshim: HOOKSHIM=0: the shim is switched off, no guard runs; answering {"permission":"allow"}\n'],
     ['an unbound Cursor event: {} with the reason', 'beforeShellExecution', {}, {}, '{}\n', 'hookshim: hookshim does not handle "beforeShellExecution": preToolUse already covers Shell; binding both would run Bash guards twice; answering {}\n'],
     ['an unknown event: {}', 'fooBar', {}, {}, '{}\n', /^hookshim: unknown event "fooBar"; expected one of preToolUse, postToolUse, .*; answering \{\}\n$/],
     ['no event at all: {}', '', {}, {}, '{}\n', /^hookshim: unknown event ""; /],

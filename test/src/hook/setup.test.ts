@@ -40,12 +40,12 @@ const ok = (s: Setup | { problem: string }): Setup => {
 };
 
 describe('readPayload: the payload, read within the binding\'s deadline', () => {
-  it('from a stream; the project and binding from the environment until the payload is known', async () => {
+  it('from a stream; the project and its binding, which never depend on the payload', async () => {
     bind('preToolUse', { timeout: 12 });
     expect(await readPayload('preToolUse', io({ stdinText: '\uFEFF{"tool_name":"Shell"}' }), log())).toEqual({
       input: { tool_name: 'Shell' },
-      envDir: repo,
-      envBinding: { timeoutS: 12, loopLimit: 5, source: '.cursor/hooks.json preToolUse' },
+      root: { dir: repo, how: 'CURSOR_PROJECT_DIR' },
+      binding: { timeoutS: 12, loopLimit: 5, source: '.cursor/hooks.json preToolUse' },
     });
     expect(out).toEqual([]);
   });
@@ -55,14 +55,14 @@ describe('readPayload: the payload, read within the binding\'s deadline', () => 
     fs.writeFileSync(file, '{"conversation_id":"c1"}');
     const fd = fs.openSync(file, 'r');
     try {
-      expect(await readPayload('stop', io({ stdinFd: fd }), log())).toMatchObject({ input: { conversation_id: 'c1' }, envDir: repo });
+      expect(await readPayload('stop', io({ stdinFd: fd }), log())).toMatchObject({ input: { conversation_id: 'c1' }, root: { dir: repo } });
     } finally {
       fs.closeSync(fd);
     }
   });
 
-  it('no CURSOR_PROJECT_DIR: the environment\'s project is cwd', async () => {
-    expect(await readPayload('stop', io({ env: {}, cwd: repo, stdinText: '{}' }), log())).toMatchObject({ envDir: repo, envBinding: { timeoutS: 60, source: 'Cursor defaults' } });
+  it('no CURSOR_PROJECT_DIR: the project is the working directory', async () => {
+    expect(await readPayload('stop', io({ env: {}, cwd: repo, stdinText: '{}' }), log())).toMatchObject({ root: { dir: repo, how: 'the working directory' }, binding: { timeoutS: 60, source: 'Cursor defaults' } });
   });
 
   it.each([
@@ -126,18 +126,19 @@ describe('setUp: project, binding, budget, session, catalog and config, computed
     expect(ok(await setUp('stop', {}, io(), log())).binding).toEqual({ timeoutS: 60, loopLimit: 5, source: 'Cursor defaults' });
   });
 
-  it('the project from the payload when the environment names none', async () => {
-    catalog({});
-    const s = ok(await setUp('stop', { workspace_roots: [repo] }, io({ env: { HOOKSHIM_STATE_DIR: path.join(tmp, 'state') }, cwd: tmp }), log()));
-    expect([s.dir, s.catalog.root]).toEqual([repo, repo]);
-  });
-
-  it('the binding readPayload read is reused for the same project, re-read for another', async () => {
+  it('the payload\'s roots never choose the project; a payload that names another one is said on stderr', async () => {
     catalog({});
     bind('stop', { timeout: 20 });
-    const envBinding = { timeoutS: 7, loopLimit: null, source: 'from readPayload' };
-    expect(ok(await setUp('stop', {}, io(), log(), { envBinding: { dir: repo, binding: envBinding } })).binding).toEqual(envBinding);
-    expect(ok(await setUp('stop', {}, io(), log(), { envBinding: { dir: '/elsewhere', binding: envBinding } })).binding).toEqual({ timeoutS: 20, loopLimit: 5, source: '.cursor/hooks.json stop' });
+    const s = ok(await setUp('stop', { workspace_roots: ['/another/repo'] }, io({ env: { HOOKSHIM_STATE_DIR: path.join(tmp, 'state') }, cwd: repo }), log()));
+    expect([s.dir, s.catalog.root]).toEqual([repo, repo]);
+    expect(out).toEqual([`hookshim: the payload's workspace_roots (/another/repo) do not include the project ${repo} (from the working directory); running ${repo}'s catalog\n`]);
+  });
+
+  it('the root and binding readPayload found are reused', async () => {
+    catalog({});
+    bind('stop', { timeout: 20 });
+    const binding = { timeoutS: 7, loopLimit: null, source: 'from readPayload' };
+    expect(ok(await setUp('stop', {}, io(), log(), { root: { root: { dir: repo, how: 'test' }, binding } })).binding).toEqual(binding);
   });
 
   it('options: a known project dir and state dir (explain)', async () => {
@@ -162,19 +163,19 @@ describe('setUp: project, binding, budget, session, catalog and config, computed
   });
 
   // setUp prefixes the project-relative path, but parseCatalog's warning already names the absolute file.
-  it.fails('a catalog warning names the catalog file once, relative to the project', async () => {
+  it('a catalog warning names the catalog file once, relative to the project', async () => {
     catalog({ Pretooluse: [{ hooks: [ROW] }] });
     ok(await setUp('preToolUse', {}, io(), log()));
     expect(out).toEqual(['hookshim: hooks/hooks.json hooks.Pretooluse: unknown event "Pretooluse" (did you mean "PreToolUse"? event names are case-sensitive); its handlers will never run\n']);
   });
 
   it.each([
-    ['missing', () => {}, (f: string) => `no catalog at ${f}`],
-    ['a directory', (f: string) => fs.mkdirSync(f), (f: string) => `cannot read ${f}: EISDIR: ${f} is a directory`],
-  ])('a %s catalog: { problem }', async (_name, make, problem) => {
+    ['missing', () => {}, (f: string) => ({ problem: `no catalog at ${f}`, dir: repo })],
+    ['a directory', (f: string) => fs.mkdirSync(f), (f: string) => ({ problem: `cannot read ${f}: EISDIR: ${f} is a directory`, dir: repo, broken: f })],
+  ])('a %s catalog: { problem } (broken: it exists but cannot be read)', async (_name, make, problem) => {
     const file = path.join(repo, 'hooks', 'hooks.json');
     make(file);
-    expect(await setUp('preToolUse', {}, io(), log())).toEqual({ problem: problem(file) });
+    expect(await setUp('preToolUse', {}, io(), log())).toEqual(problem(file));
   });
 
   it('not JSON: { problem } naming the file', async () => {

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseCatalog } from '../../../catalog/load.ts';
 import type { Catalog } from '../../../catalog/types.ts';
 import { parseConfig } from '../../../src/project/config.ts';
-import { loadCatalogCached, loadCatalogWith, loadConfigLazy, loadConfigWith } from '../../../src/project/load.ts';
+import { loadCatalogGuarded, loadCatalogWith, loadConfigLazy, loadConfigWith } from '../../../src/project/load.ts';
 import type { StateDir } from '../../../src/state/dir.ts';
 
 const ROW = { type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/g.sh' };
@@ -63,79 +63,72 @@ describe('loadCatalogWith: read and parse; never throws', () => {
   });
 });
 
-describe('loadCatalogCached: parsed once per change of the file (device, inode, size, mtime)', () => {
-  it('without a state dir: parsed, nothing cached', async () => {
-    write(catalogText());
-    const r = await loadCatalogCached(file, null);
-    expect(r).toEqual(loadCatalogWith(file, parseCatalog));
-    expect(cacheFiles()).toEqual([]);
+describe('loadCatalogGuarded: read every event; a catalog that stops parsing runs its last good version (docs/security.md, guarantees 4 and 5)', () => {
+  const warnings: string[] = [];
+  const warn = (m: string) => warnings.push(m);
+  const kept = () => (fs.existsSync(path.join(state.root, 'catalog')) ? fs.readdirSync(path.join(state.root, 'catalog')) : []);
+  beforeEach(() => {
+    warnings.length = 0;
   });
 
-  it('missing: the read problem, nothing cached', async () => {
-    expect(await loadCatalogCached(file, state)).toEqual({ ok: false, file, error: `no catalog at ${file}` });
-    expect(cacheFiles()).toEqual([]);
+  it('without a state dir: parsed, nothing kept', async () => {
+    write(catalogText());
+    expect(await loadCatalogGuarded(file, null, warn)).toEqual(loadCatalogWith(file, parseCatalog));
+    expect(kept()).toEqual([]);
   });
 
-  it('a miss parses and writes one cache entry, stamped with the file\'s stat, private to the user', async () => {
+  it('missing, nothing known: the read problem, not broken, nothing kept', async () => {
+    expect(await loadCatalogGuarded(file, state, warn)).toEqual({ ok: false, file, error: `no catalog at ${file}` });
+    expect(kept()).toEqual([]);
+  });
+
+  it('a good catalog is kept as its text, private to the user', async () => {
     write(catalogText());
-    const r = await loadCatalogCached(file, state);
-    const st = fs.statSync(file);
+    expect((await loadCatalogGuarded(file, state, warn)).ok).toBe(true);
+    expect(kept()).toEqual([expect.stringMatching(/^[0-9a-f]{24}-[0-9a-f]{24}\.json$/)]);
+    const record = path.join(state.root, 'catalog', kept()[0] as string);
+    expect(JSON.parse(fs.readFileSync(record, 'utf8'))).toEqual({ file, text: catalogText(), savedAt: expect.any(String) });
+    expect(fs.statSync(record).mode & 0o777).toBe(0o600);
+  });
+
+  it('what is kept never stands in for a catalog that parses', async () => {
+    write(catalogText());
+    await loadCatalogGuarded(file, state, warn);
+    for (const f of kept()) fs.writeFileSync(path.join(state.root, 'catalog', f), JSON.stringify({ file, text: '{"hooks":{}}', savedAt: 'forged' }));
+    const r = await loadCatalogGuarded(file, state, warn);
     expect(r.ok && r.catalog.rows.length).toBe(1);
-    expect(cacheFiles()).toEqual([expect.stringMatching(/^[0-9a-f]{8}\.json$/)]);
-    expect(cacheDoc()).toEqual({ stamp: `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${file}`, catalog: r.ok ? r.catalog : undefined });
-    expect(fs.statSync(path.join(state.root, 'catalog', cacheFiles()[0] as string)).mode & 0o777).toBe(0o600);
-  });
-
-  it('a hit answers from the cache entry, not the file', async () => {
-    write(catalogText());
-    await loadCatalogCached(file, state);
-    const entry = path.join(state.root, 'catalog', cacheFiles()[0] as string);
-    const doc = cacheDoc();
-    const marked: Catalog = { rows: [], warnings: ['from the cache'] };
-    fs.writeFileSync(entry, JSON.stringify({ stamp: doc.stamp, catalog: marked }));
-    expect(await loadCatalogCached(file, state)).toEqual({ ok: true, file, root: path.join(tmp, 'repo'), catalog: marked });
   });
 
   it.each([
-    ['the content (and size) changes', () => write(catalogText([ROW, { ...ROW, command: 'true' }]))],
-    ['only the mtime changes', () => fs.utimesSync(file, new Date(2001, 0, 1), new Date(2001, 0, 1))],
-    ['the file is replaced by a copy (a new inode)', () => (fs.renameSync(file, `${file}.old`), fs.copyFileSync(`${file}.old`, file))],
-  ])('a miss when %s', async (_name, change) => {
+    ['not JSON', () => write('{'), /not valid JSON at line 1, column 2/],
+    ['missing', () => fs.rmSync(file), /no catalog at/],
+  ])('%s after a good version: that version runs, and the warning says so', async (_name, breakIt, why) => {
     write(catalogText());
-    await loadCatalogCached(file, state);
-    const entry = path.join(state.root, 'catalog', cacheFiles()[0] as string);
-    fs.writeFileSync(entry, JSON.stringify({ stamp: cacheDoc().stamp, catalog: { rows: [], warnings: ['stale'] } }));
-    change();
-    const r = await loadCatalogCached(file, state);
-    expect(r).toEqual(loadCatalogWith(file, parseCatalog));
-    expect(cacheDoc().catalog).toEqual(r.ok ? r.catalog : undefined);
+    await loadCatalogGuarded(file, state, warn);
+    breakIt();
+    const r = await loadCatalogGuarded(file, state, warn);
+    expect(r.ok && r.catalog.rows.length).toBe(1);
+    expect(warnings).toEqual([expect.stringMatching(why)]);
+    expect(warnings[0]).toMatch(/; running its last good version \(saved \S+, 1 row\) until it is fixed$/);
   });
 
-  it.each([
-    ['not JSON', (_stamp: string) => 'garbage'],
-    ['the right stamp, no rows', (stamp: string) => JSON.stringify({ stamp, catalog: {} })],
-  ])('a damaged cache entry (%s) is rebuilt', async (_name, damage) => {
+  it('a kept record whose name does not match its text is not a good version', async () => {
     write(catalogText());
-    await loadCatalogCached(file, state);
-    const entry = path.join(state.root, 'catalog', cacheFiles()[0] as string);
-    const good = fs.readFileSync(entry, 'utf8');
-    fs.writeFileSync(entry, damage(cacheDoc().stamp));
-    expect((await loadCatalogCached(file, state)).ok).toBe(true);
-    expect(fs.readFileSync(entry, 'utf8')).toBe(good);
-  });
-
-  it('a catalog that fails to parse is not cached, and fails every time', async () => {
+    await loadCatalogGuarded(file, state, warn);
+    const record = path.join(state.root, 'catalog', kept()[0] as string);
+    fs.writeFileSync(record, JSON.stringify({ file, text: '{"hooks":{}}', savedAt: 'forged' }));
     write('{');
-    const first = await loadCatalogCached(file, state);
-    expect(first.ok).toBe(false);
-    expect(cacheFiles()).toEqual([]);
-    expect(await loadCatalogCached(file, state)).toEqual(first);
+    expect(await loadCatalogGuarded(file, state, warn)).toMatchObject({ ok: false, broken: true });
   });
 
-  it('a directory at the catalog path: the read problem, nothing cached', async () => {
+  it('broken with nothing known: not ok, broken, the error with line and column', async () => {
+    write('{');
+    expect(await loadCatalogGuarded(file, state, warn)).toMatchObject({ ok: false, broken: true, file, error: expect.stringMatching(/not valid JSON at line 1, column 2/) });
+  });
+
+  it('a directory at the catalog path: broken, the read problem', async () => {
     fs.mkdirSync(file);
-    expect(await loadCatalogCached(file, state)).toEqual({ ok: false, file, error: `cannot read ${file}: EISDIR: ${file} is a directory` });
-    expect(cacheFiles()).toEqual([]);
+    expect(await loadCatalogGuarded(file, state, warn)).toEqual({ ok: false, broken: true, file, error: `cannot read ${file}: EISDIR: ${file} is a directory` });
   });
 });
 

@@ -5,32 +5,45 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { catalogFile, catalogRoot, configFile, cursorTranscriptPath, projectDir, readProblem, readRegularFile } from '../../../src/project/paths.ts';
+import { bundleProject, catalogFile, catalogRoot, configFile, cursorTranscriptPath, payloadRoots, projectRoot, readProblem, readRegularFile } from '../../../src/project/paths.ts';
 
 const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-paths-')));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-describe('projectDir: CURSOR_PROJECT_DIR, else workspace_roots[0], else cwd (docs/cursor-hooks.md §3)', () => {
+describe('projectRoot: where Cursor ran the command, never a payload field (docs/security.md, guarantee 3)', () => {
+  const bound = path.join(tmp, 'bound');
+  fs.mkdirSync(path.join(bound, '.cursor', 'hooks'), { recursive: true });
+  fs.writeFileSync(path.join(bound, '.cursor', 'hooks.json'), '{}');
   it.each([
-    ['CURSOR_PROJECT_DIR wins', { CURSOR_PROJECT_DIR: '/env/p' }, { workspace_roots: ['/root/p'] }, '/env/p'],
-    ['CURSOR_PROJECT_DIR is normalised', { CURSOR_PROJECT_DIR: '/env/p/../q/' }, {}, '/env/q'],
-    ['an empty CURSOR_PROJECT_DIR is not set', { CURSOR_PROJECT_DIR: '' }, { workspace_roots: ['/root/p'] }, '/root/p'],
-    ['workspace_roots[0]', {}, { workspace_roots: ['/root/p', '/root/other'] }, '/root/p'],
-    ['workspace_roots[0] is normalised', {}, { workspace_roots: ['/root/p/'] }, '/root/p'],
-    ['no roots: cwd', {}, { workspace_roots: [] }, '/cwd'],
-    ['an empty first root: cwd', {}, { workspace_roots: [''] }, '/cwd'],
-    ['a first root that is not a string: cwd', {}, { workspace_roots: [7, '/root/p'] }, '/cwd'],
-    ['workspace_roots not an array: cwd', {}, { workspace_roots: '/root/p' }, '/cwd'],
-    ['nothing at all: cwd, as given', {}, {}, '/cwd'],
-  ])('%s', (_name, env, input, want) => expect(projectDir(env, input, '/cwd')).toBe(want));
+    ['CURSOR_PROJECT_DIR wins', { CURSOR_PROJECT_DIR: '/env/p' }, bound, undefined, { dir: '/env/p', how: 'CURSOR_PROJECT_DIR' }],
+    ['CURSOR_PROJECT_DIR is normalised', { CURSOR_PROJECT_DIR: '/env/p/../q/' }, '/cwd', undefined, { dir: '/env/q', how: 'CURSOR_PROJECT_DIR' }],
+    ['an empty CURSOR_PROJECT_DIR is not set', { CURSOR_PROJECT_DIR: '' }, bound, undefined, { dir: bound, how: 'the working directory' }],
+    ['a working directory holding .cursor/hooks.json (Cursor runs project hooks from the root)', {}, bound, '/elsewhere/.cursor/hooks/hookshim.cjs', { dir: bound, how: 'the working directory' }],
+    ['the vendored bundle\'s project (a host that runs hooks from .cursor/)', {}, path.join(bound, '.cursor'), path.join(bound, '.cursor', 'hooks', 'hookshim.cjs'), { dir: bound, how: `the bundle's own location (${path.join(bound, '.cursor', 'hooks', 'hookshim.cjs')})` }],
+    ['no binding, no bundle: the working directory', {}, '/cwd', undefined, { dir: '/cwd', how: 'the working directory' }],
+  ])('%s', (_name, env, cwd, bundle, want) => expect(projectRoot(env, cwd, bundle)).toEqual(want));
+});
 
+describe('bundleProject: the project a hookshim bundle belongs to', () => {
   it.each([
-    ['"/C:/Users/dev/p" drops its leading slash', '/C:/Users/dev/p', 'C:/Users/dev/p'],
-    ['"/d:\\\\work" drops its leading slash', '/d:\\work', 'd:\\work'],
-    ['"/C/Users" is a POSIX path, kept', '/C/Users', '/C/Users'],
-  ])('a URI-style Windows root: %s', (_name, root, stripped) => {
-    expect(projectDir({}, { workspace_roots: [root] }, '/cwd')).toBe(path.resolve(stripped));
-  });
+    ['/r/.cursor/hooks/hookshim.cjs', '/r'],
+    ['/r/.cursor/hooks/hookshim.mjs', '/r'],
+    ['/r/node_modules/hookshim/dist/hookshim.cjs', '/r'],
+    ['/r/dist/hookshim.cjs', undefined],
+    ['/r/.cursor/hooks/other.cjs', undefined],
+    [undefined, undefined],
+  ])('%s → %s', (bundle, want) => expect(bundleProject(bundle)).toBe(want));
+});
+
+describe('payloadRoots: the payload\'s workspace roots as paths (docs/cursor-hooks.md §3)', () => {
+  it.each([
+    ['roots, normalised', { workspace_roots: ['/root/p/', '/root/other'] }, ['/root/p', '/root/other']],
+    ['empty and non-string roots are skipped', { workspace_roots: ['', 7, '/root/p'] }, ['/root/p']],
+    ['not an array', { workspace_roots: '/root/p' }, []],
+    ['none', {}, []],
+    ['a URI-style Windows root drops its leading slash', { workspace_roots: ['/C:/Users/dev/p'] }, [path.resolve('C:/Users/dev/p')]],
+    ['"/C/Users" is a POSIX path, kept', { workspace_roots: ['/C/Users'] }, ['/C/Users']],
+  ])('%s', (_name, input, want) => expect(payloadRoots(input)).toEqual(want));
 });
 
 describe('catalogFile: HOOKSHIM_CATALOG, else <project>/hooks/hooks.json', () => {
