@@ -1,5 +1,6 @@
 // Shared shapes of the pure translation layer: what the shell hands in, what comes back out, and what each event
 // needs from the shell (as data, so the shell never asks which event it is running).
+import type { Subject as CatalogSubject } from '../catalog/select.ts';
 import type { ClaudeEvent, HandledEvent } from './events.ts';
 import type { Json } from './json.ts';
 
@@ -29,12 +30,8 @@ export interface EventContext {
   loopLimit: number | null;
 }
 
-/** What the matcher of a group is tested against, and the `if` input. */
-export interface Subject {
-  values: string[];
-  toolInput?: Record<string, unknown>;
-  projectDir: string;
-}
+/** What the matcher of a group is tested against, and the `if` input (catalog/select.ts, without the home dir the shell adds). */
+export type Subject = Omit<CatalogSubject, 'homeDir'>;
 
 /** One Claude event to run for a Cursor event: its matcher subject and payload builder. */
 export interface Invocation {

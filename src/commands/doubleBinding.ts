@@ -13,7 +13,8 @@ import { scriptOf } from '../../catalog/script.ts';
 export const NATIVE_EVENTS: ReadonlySet<string> = new Set(['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop', 'SubagentStop', 'SessionStart', 'SessionEnd', 'PreCompact']);
 /** Claude tool names the loader maps onto Cursor tools for matchers (§8, "Tool map"; WebFetch/WebSearch in the newer revision). */
 const NATIVE_TOOLS = ['Bash', 'Read', 'Write', 'Edit', 'Grep', 'Task', 'WebFetch', 'WebSearch'];
-const TOOL_EVENTS = new Set(['PreToolUse', 'PostToolUse']);
+/** Claude events whose rows the loader filters by tool matcher (docs/cursor-hooks.md §8, "Tool map"). */
+const NATIVE_TOOL_EVENTS = new Set(['PreToolUse', 'PostToolUse']);
 
 /** The setting that turns the loader off, as Cursor names it. */
 export const LOADER_SETTING = 'Cursor Settings → Agents → Third-Party Imports → "Include Third-Party Plugins, Skills, and Other Configs" (on by default)';
@@ -53,7 +54,7 @@ export function claudeSources(dir: string, home: string | undefined, opts: { mac
 /** Would Cursor's loader fire this Claude row at all? */
 function firesNatively(row: CatalogRow): boolean {
   if (!NATIVE_EVENTS.has(row.event) || row.type !== 'command' || row.command === undefined) return false;
-  if (!TOOL_EVENTS.has(row.event)) return true;
+  if (!NATIVE_TOOL_EVENTS.has(row.event)) return true;
   const m = compileMatcher(row.matcher);
   return m.kind === 'all' || NATIVE_TOOLS.some((t) => m.test(t));
 }
