@@ -135,6 +135,8 @@ function checkBinding(hooks: HooksFile, plan: InitPlan, catalog: Catalog): Findi
       out.push({ code: 'binding-missing-event', severity: 'error', where: `${HOOKS_JSON} ${ev}`, message: `not bound, but the catalog needs it${rows.length ? ` (${rows.slice(0, 3).join(', ')}${rows.length > 3 ? ', …' : ''})` : ' (to record tool results and carry context)'}`, fix: REBIND });
     } else if (mine.length > 1) {
       out.push({ code: 'binding-duplicate', severity: 'error', where: `${HOOKS_JSON} ${ev}`, message: `${mine.length} hookshim entries: Cursor starts hookshim ${mine.length} times per event`, fix: REBIND });
+    } else if (isOlderCommand(String(mine[0]?.command), ev)) {
+      out.push({ code: 'binding-older-command', severity: 'error', where: `${HOOKS_JSON} ${ev}`, message: `bound with the older command ${JSON.stringify(mine[0]?.command)}: it starts only from the project root (a host that runs hooks from .cursor/ cannot start it, docs/hosts.md) and leaves failClosed to the host`, fix: REBIND });
     } else if (!sameJson(mine[0], want)) {
       out.push({ code: 'binding-differs', severity: 'error', where: `${HOOKS_JSON} ${ev}`, message: `the entry is ${JSON.stringify(mine[0])}; init writes ${JSON.stringify(want)}${differences(mine[0] as Record<string, unknown>, want as Record<string, unknown>)}`, fix: REBIND });
     }
@@ -145,6 +147,11 @@ function checkBinding(hooks: HooksFile, plan: InitPlan, catalog: Catalog): Findi
     out.push({ code: 'binding-stale', severity: 'error', where: `${HOOKS_JSON} ${ev}`, message: `bound to hookshim, but ${why}: every event starts a process for nothing`, fix: REBIND });
   }
   return out;
+}
+
+/** The command init wrote before it found the bundle from .cursor/ too: `node .cursor/hooks/hookshim.[cm]js <event>`, or the package's. */
+function isOlderCommand(command: string, event: string): boolean {
+  return new RegExp(`^node (\\.cursor/hooks/hookshim\\.[cm]js|node_modules/hookshim/dist/hookshim\\.cjs) ${event}$`).test(command.trim());
 }
 
 /** The vendored bundle equals the one this CLI ships; in package mode, the package is installed. */

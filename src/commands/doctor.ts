@@ -26,6 +26,8 @@ export interface BoundEvent {
   command: string;
   timeout: number | null;
   loopLimit?: number | null;
+  /** What the host does when the command cannot answer (docs/hosts.md). */
+  failClosed?: boolean;
   /** Other entries on the same event (hand-written hooks, other tools). */
   foreign: number;
 }
@@ -62,7 +64,7 @@ export function doctor(opts: DoctorOptions): DoctorReport {
       if (!atLeast(v, MIN_NODE)) findings.push({ code: 'node-too-old', severity: 'error', where: pathNode, message: `the node on PATH is ${v}: the bound command runs it, and hookshim needs ${MIN_NODE.join('.')}+`, fix: 'put Node 20.19+ first on PATH for Cursor' });
     }
   } else {
-    findings.push({ code: 'node-not-on-path', severity: 'error', where: 'PATH', message: 'no `node` on PATH: the bound command `node .cursor/hooks/hookshim.cjs …` cannot start here', fix: 'install Node 20.19+ and make sure Cursor inherits a PATH that has it' });
+    findings.push({ code: 'node-not-on-path', severity: 'error', where: 'PATH', message: 'no `node` on PATH: the bound command (`node …/hooks/hookshim.cjs <event>`) cannot start here', fix: 'install Node 20.19+ and make sure Cursor inherits a PATH that has it' });
   }
   if (!fs.existsSync(check.catalogFile)) {
     const up = findUp(path.dirname(dir));
@@ -84,6 +86,7 @@ export function doctor(opts: DoctorOptions): DoctorReport {
       for (const e of list.filter(isOurs) as Record<string, unknown>[]) {
         const b: BoundEvent = { event, command: String(e.command), timeout: typeof e.timeout === 'number' ? e.timeout : null, foreign: foreign[event] ?? 0 };
         if ('loop_limit' in e) b.loopLimit = e.loop_limit as number | null;
+        if (typeof e.failClosed === 'boolean') b.failClosed = e.failClosed;
         bound.push(b);
       }
     }

@@ -18,7 +18,7 @@ export function renderInit(r: InitReport, p: Paint, dryRun: boolean): string {
       const e = r.plan.entries[ev];
       if (!e) continue;
       const mark = r.added.includes(ev) ? p.green(' (new)') : r.updated.includes(ev) ? p.yellow(' (updated)') : '';
-      out.push(`  ${ev.padEnd(w)}  timeout ${String(e.timeout).padStart(3)}s${e.loop_limit !== undefined ? `, loop_limit ${e.loop_limit}` : ''}  ${p.dim(e.command)}${mark}`);
+      out.push(`  ${ev.padEnd(w)}  timeout ${String(e.timeout).padStart(3)}s${e.failClosed ? ', failClosed' : ''}${e.loop_limit !== undefined ? `, loop_limit ${e.loop_limit}` : ''}  ${p.dim(e.command)}${mark}`);
     }
   }
   if (r.removed.length) out.push(`removed stale hookshim entries: ${r.removed.join(', ')}`);
@@ -71,7 +71,7 @@ export function renderDoctor(r: DoctorReport, p: Paint, opts: { verbose: boolean
   else {
     const w = Math.max(...r.bound.map((b) => b.event.length));
     for (const b of r.bound) {
-      const extra = [b.loopLimit !== undefined ? `loop_limit ${b.loopLimit}` : '', b.foreign ? `+${b.foreign} foreign entr${b.foreign === 1 ? 'y' : 'ies'}` : ''].filter(Boolean).join(', ');
+      const extra = [b.failClosed ? 'failClosed' : '', b.loopLimit !== undefined ? `loop_limit ${b.loopLimit}` : '', b.foreign ? `+${b.foreign} foreign entr${b.foreign === 1 ? 'y' : 'ies'}` : ''].filter(Boolean).join(', ');
       out.push(`  ${b.event.padEnd(w)}  timeout ${b.timeout === null ? '(Cursor default)' : `${String(b.timeout).padStart(3)}s`}${extra ? `, ${extra}` : ''}  ${p.dim(b.command)}`);
     }
   }

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CLAUDE_EVENT_CARRIERS, cursorEventsFor, noAnalogReason, RUNS, type Carrier, type HandledEvent } from '../../adapters/events.ts';
+import { ADAPTERS } from '../../adapters/index.ts';
 import { isRecord, kindOf } from '../../adapters/json.ts';
 import type { Catalog, CatalogRow } from '../../catalog/types.ts';
 import { slackFor } from './budget.ts';
@@ -159,6 +160,8 @@ export const MAX_TIMEOUT = 600;
 export interface Entry {
   command: string;
   timeout: number;
+  /** Set on every entry, the same for every host (docs/hosts.md): true on permission events, false elsewhere. */
+  failClosed: boolean;
   loop_limit?: number;
 }
 
@@ -172,6 +175,15 @@ export interface InitPlan {
   limits: { event: string; note: string }[];
 }
 
+/**
+ * The command of an entry: one line a maintainer can read, needing only `node` (and the shell every host runs it
+ * with), that finds the bundle from the project root (Cursor, docs/cursor-hooks.md §1) and from `.cursor/` (a host
+ * that runs a hook from the folder of its hooks.json, docs/hosts.md).
+ */
+export function boundCommand(mode: Mode, event: string): string {
+  return mode === 'package' ? `node "$(test -d .cursor || echo ../)${PACKAGED}" ${event}` : `node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" ${event}`;
+}
+
 /** Decide entries from a catalog: exactly the Cursor events its Claude events need, with timeouts that fit. */
 export function planBinding(catalog: Catalog, mode: Mode): InitPlan {
   const never: InitPlan['never'] = [];
@@ -183,13 +195,12 @@ export function planBinding(catalog: Catalog, mode: Mode): InitPlan {
   }
   const events = cursorEventsFor(used);
   const entries: InitPlan['entries'] = {};
-  const prefix = mode === 'package' ? PACKAGED : VENDORED;
   for (const ev of events) {
     let timeout = DEFAULT_TIMEOUTS[ev];
     const need = Math.max(0, ...catalog.rows.filter((r) => !r.async && runsOn(r.event, ev) && !cannotRun(r)).map((r) => r.timeout ?? 0));
     // A row's own timeout must fit inside the wrapper timeout minus hookshim's slack.
     while (timeout < MAX_TIMEOUT && timeout * 1000 - slackFor(timeout) < need * 1000) timeout = Math.min(MAX_TIMEOUT, timeout + 5);
-    const entry: Entry = { command: `node ${prefix} ${ev}`, timeout };
+    const entry: Entry = { command: boundCommand(mode, ev), timeout, failClosed: ADAPTERS[ev].needs.permission === true };
     if (ev === 'stop' || ev === 'subagentStop') entry.loop_limit = CURSOR_DEFAULT_LOOP_LIMIT;
     entries[ev] = entry;
   }

@@ -69,8 +69,8 @@ describe('hookshim init', () => {
     const doc = JSON.parse(fs.readFileSync(path.join(repo.dir, '.cursor/hooks.json'), 'utf8'));
     expect(doc.version).toBe(1);
     expect(Object.keys(doc.hooks).sort()).toEqual(['postToolUse', 'postToolUseFailure', 'preToolUse', 'stop']);
-    expect(doc.hooks.preToolUse).toEqual([{ command: 'node .cursor/hooks/hookshim.cjs preToolUse', timeout: 30 }]);
-    expect(doc.hooks.stop).toEqual([{ command: 'node .cursor/hooks/hookshim.cjs stop', timeout: 60, loop_limit: 5 }]);
+    expect(doc.hooks.preToolUse).toEqual([{ command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" preToolUse', timeout: 30, failClosed: true }]);
+    expect(doc.hooks.stop).toEqual([{ command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" stop', timeout: 60, failClosed: false, loop_limit: 5 }]);
     expect(fs.statSync(path.join(repo.dir, '.cursor/hooks/hookshim.cjs')).size).toBeGreaterThan(1000);
   });
 

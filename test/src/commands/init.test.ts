@@ -10,10 +10,10 @@ import { cleanupAll, cli, sh, tempRepo } from './helpers.ts';
 beforeAll(() => ensureBuilt());
 afterAll(() => cleanupAll());
 
-const P = { command: 'node .cursor/hooks/hookshim.cjs preToolUse', timeout: 30 };
+const P = { command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" preToolUse', timeout: 30, failClosed: true };
 const USER = { command: '.cursor/hooks/audit.sh', timeout: 5 };
 const USER2 = { command: 'afplay /System/Library/Sounds/Glass.aiff' };
-const PKG_P = { command: 'node node_modules/hookshim/dist/hookshim.cjs preToolUse', timeout: 30 };
+const PKG_P = { command: 'node "$(test -d .cursor || echo ../)node_modules/hookshim/dist/hookshim.cjs" preToolUse', timeout: 30, failClosed: true };
 
 describe('init on a repository', () => {
   const CATALOG = { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/guard.sh', timeout: 10 }] }], Notification: [{ hooks: [{ type: 'command', command: 'true' }] }] };
@@ -24,7 +24,7 @@ describe('init on a repository', () => {
     repo.write('hooks/guard.sh', sh('exit 0'));
     const first = await cli(['init', repo.dir]);
     expect(first.code, first.err).toBe(0);
-    expect(first.out).toMatch(/preToolUse +timeout +30s +node \.cursor\/hooks\/hookshim\.cjs preToolUse \(new\)/);
+    expect(first.out).toMatch(/preToolUse +timeout +30s, failClosed +node "\$\(test -d \.cursor && echo \.cursor\/\)hooks\/hookshim\.cjs" preToolUse \(new\)/);
     expect(first.out).toMatch(/can never run under Cursor:\n {2}Notification\[0\]\.hooks\[0\]: Notification has no Cursor analog/);
     expect(first.out).toMatch(/wrote: \.cursor\/hooks\.json, \.cursor\/hooks\/hookshim\.cjs/);
     const text = repo.read('.cursor/hooks.json');
@@ -51,7 +51,7 @@ describe('init on a repository', () => {
     expect(JSON.parse(repo.read('.cursor/hooks.json'))).toEqual({
       version: 1,
       'x-owner': 'infra',
-      hooks: { preToolUse: [USER, P], afterFileEdit: [USER2], postToolUse: [{ command: 'node .cursor/hooks/hookshim.cjs postToolUse', timeout: 30 }], postToolUseFailure: [{ command: 'node .cursor/hooks/hookshim.cjs postToolUseFailure', timeout: 30 }] },
+      hooks: { preToolUse: [USER, P], afterFileEdit: [USER2], postToolUse: [{ command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" postToolUse', timeout: 30, failClosed: false }], postToolUseFailure: [{ command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" postToolUseFailure', timeout: 30, failClosed: false }] },
     });
   });
 

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { Catalog, CatalogRow } from '../../../catalog/types.ts';
 import { mergeHooksJson, planBinding, type InitPlan } from '../../../src/project/binding.ts';
 
-const P = { command: 'node .cursor/hooks/hookshim.cjs preToolUse', timeout: 30 };
-const S = { command: 'node .cursor/hooks/hookshim.cjs stop', timeout: 60, loop_limit: 5 };
+const P = { command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" preToolUse', timeout: 30, failClosed: true };
+const S = { command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" stop', timeout: 60, failClosed: false, loop_limit: 5 };
 const plan: Pick<InitPlan, 'events' | 'entries'> = { events: ['preToolUse', 'stop'], entries: { preToolUse: P, stop: S } };
 const USER = { command: '.cursor/hooks/audit.sh', timeout: 5 };
-const PKG_P = { command: 'node node_modules/hookshim/dist/hookshim.cjs preToolUse', timeout: 30 };
+const PKG_P = { command: 'node "$(test -d .cursor || echo ../)node_modules/hookshim/dist/hookshim.cjs" preToolUse', timeout: 30, failClosed: true };
 const USER2 = { command: 'afplay /System/Library/Sounds/Glass.aiff' };
 const LOOKALIKE = { command: './scripts/hookshim-audit.sh' };
 const OLD_P = { command: 'node .cursor/hooks/hookshim.cjs preToolUse', timeout: 10, failClosed: true };
@@ -76,7 +76,7 @@ describe('planBinding', () => {
 
   it('package mode runs the installed bundle; stop gets loop_limit', () => {
     const p = planBinding(catalog(row('Stop')), 'package');
-    expect(p.entries.stop).toEqual({ command: 'node node_modules/hookshim/dist/hookshim.cjs stop', timeout: 60, loop_limit: 5 });
+    expect(p.entries.stop).toEqual({ command: 'node "$(test -d .cursor || echo ../)node_modules/hookshim/dist/hookshim.cjs" stop', timeout: 60, failClosed: false, loop_limit: 5 });
   });
 
   it('lists the rows that can never run under Cursor, with the reason', () => {
