@@ -2,7 +2,7 @@
 // with every skipped row reported.
 import type { Invocation, Plan } from '../../adapters/types.ts';
 import { explainRows, selectRows } from '../../catalog/select.ts';
-import type { CatalogRow } from '../../catalog/types.ts';
+import { rowPlace, type CatalogRow } from '../../catalog/types.ts';
 import type { HookshimConfig } from '../project/config.ts';
 import { safeHome } from '../state/fsx.ts';
 import type { Log } from './log.ts';
@@ -21,11 +21,11 @@ export function select(plan: Plan, rows: readonly CatalogRow[], dir: string, log
   for (const inv of plan.invocations) {
     const subject = { ...inv.subject, ...(homeDir ? { homeDir } : {}) };
     const { selected, skipped } = selectRows(rows, inv.claudeEvent, subject);
-    for (const s of skipped) log.warn(`skipped ${s.row.locator}: ${s.reason}`);
+    for (const s of skipped) log.warn(`skipped ${rowPlace(s.row)}: ${s.reason}`);
     for (const s of selected) out.push({ inv, row: s.row, matched: s.matchedValue });
     log.debug(`${inv.claudeEvent}: matcher values ${JSON.stringify(inv.subject.values)} → ${selected.length} row(s) in ${dir}`);
     // HOOKSHIM_DEBUG=1: say why each row of this event did not run (a second pass, so only when someone reads it).
-    if (log.debugOn) for (const e of explainRows(rows, inv.claudeEvent, subject)) if (e.status === 'unmatched') log.debug(`not run: ${e.row.locator}: ${e.reason}`);
+    if (log.debugOn) for (const e of explainRows(rows, inv.claudeEvent, subject)) if (e.status === 'unmatched') log.debug(`not run: ${rowPlace(e.row)}: ${e.reason}`);
   }
   return out;
 }
@@ -35,8 +35,8 @@ export function resultGated(chosen: readonly Chosen[], config: HookshimConfig, a
   const marks = config.resultGated ?? [];
   if (marks.length === 0 || available) return [...chosen];
   return chosen.filter((c) => {
-    const hit = marks.find((m) => c.row.locator === m || (c.row.command ?? '').includes(m));
-    if (hit) log.warn(`skipped ${c.row.locator}: marked result-gated ("${hit}") and no tool results are recorded for this conversation yet`);
+    const hit = marks.find((m) => c.row.locator === m || rowPlace(c.row) === m || (c.row.command ?? '').includes(m));
+    if (hit) log.warn(`skipped ${rowPlace(c.row)}: marked result-gated ("${hit}") and no tool results are recorded for this conversation yet`);
     return !hit;
   });
 }

@@ -25,8 +25,9 @@ describe('init on a repository', () => {
     const first = await cli(['init', repo.dir]);
     expect(first.code, first.err).toBe(0);
     expect(first.out).toMatch(/preToolUse +timeout +30s +node \.cursor\/hooks\/hookshim\.cjs preToolUse \(new\)/);
-    expect(first.out).toMatch(/can never run under Cursor:\n {2}Notification\[0\]\.hooks\[0\]: Notification has no Cursor analog/);
-    expect(first.out).toMatch(/wrote: \.cursor\/hooks\.json, \.cursor\/hooks\/hookshim\.cjs/);
+    expect(first.out).toMatch(/can never run under Cursor:\n {2}hooks\/hooks\.json Notification\[0\]\.hooks\[0\]: Notification has no Cursor analog/);
+    expect(first.out).toMatch(/wrote: \.cursor\/hooks\.json, \.cursor\/hooks\/hookshim\.cjs, \.cursor\/hookshim\.json\n/);
+    expect(JSON.parse(repo.read('.cursor/hookshim.json'))).toEqual({ catalogs: ['hooks/hooks.json'] });
     const text = repo.read('.cursor/hooks.json');
     expect(text).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
     expect(fs.statSync(path.join(repo.dir, '.cursor/hooks/hookshim.cjs')).mode & 0o111).toBeTruthy();
@@ -55,13 +56,13 @@ describe('init on a repository', () => {
     });
   });
 
-  it('--package binds node_modules/hookshim, warns while it is not installed, and a plain rerun keeps package mode', async () => {
+  it('--package binds node_modules/hookshim, fails as check does while it is not installed, and a plain rerun keeps package mode', async () => {
     const repo = tempRepo();
     repo.catalog(CATALOG);
     repo.write('hooks/guard.sh', sh('exit 0'));
     const r = await cli(['init', repo.dir, '--package']);
-    expect(r.code).toBe(0);
-    expect(r.out).toMatch(/warning: node_modules\/hookshim\/dist\/hookshim\.cjs does not exist yet/);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/error +node_modules\/hookshim\/dist\/hookshim\.cjs: missing: the bound command cannot start, and Cursor lets every action through \[package-missing\]/);
     expect(fs.existsSync(path.join(repo.dir, '.cursor/hooks/hookshim.cjs'))).toBe(false);
     expect(JSON.parse(repo.read('.cursor/hooks.json')).hooks.preToolUse).toEqual([PKG_P]);
     const again = await cli(['init', repo.dir]);
