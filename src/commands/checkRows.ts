@@ -61,7 +61,7 @@ function checkMatcher(row: CatalogRow, where: string, never: string | undefined)
   const rules = TOOL_EVENTS.has(row.event) ? row.matcher.split('|').filter((part) => RULE_LIKE.test(part)) : [];
   if (rules.length > 0) {
     const rule = (rules[0] as string).trim();
-    return [{ code: 'matcher-permission-rule', severity: 'error', where, message: `matcher ${JSON.stringify(row.matcher)} is permission-rule syntax: a matcher is tested against the tool name only, so ${rules.length === 1 ? JSON.stringify(rule) : 'these alternatives'} never match${rules.length === row.matcher.split('|').length ? ' and the row never runs' : ''}, in Claude Code either`, fix: `match the tool and filter with "if": {"matcher": "${rule.slice(0, rule.indexOf('('))}", "hooks": [{…, "if": ${JSON.stringify(rule)}}]}` }];
+    return [{ code: 'matcher-permission-rule', severity: 'error', where, message: `matcher ${JSON.stringify(row.matcher)} is permission-rule syntax: a matcher is tested against the tool name only, so ${rules.length === 1 ? `${JSON.stringify(rule)} never matches` : `${rules.map((r) => JSON.stringify(r.trim())).join(', ')} never match`}${rules.length === row.matcher.split('|').length ? ' and the row never runs' : ''}, in Claude Code either`, fix: `match the tool and filter with "if": {"matcher": "${rule.slice(0, rule.indexOf('('))}", "hooks": [{…, "if": ${JSON.stringify(rule)}}]}` }];
   }
   const m = compileMatcher(row.matcher);
   if (m.kind === 'invalid') return [{ code: 'matcher-invalid', severity: 'error', where, message: `matcher ${JSON.stringify(row.matcher)} is not a valid regular expression (${m.error}): the row never runs, in Claude Code either`, fix: 'fix the pattern; tool names are matched case-sensitively, e.g. "Write|Edit" or "mcp__github__.*"' }];

@@ -139,7 +139,7 @@ function settingsCatalog(src: ClaudeSource, native: readonly CatalogRow[]): Find
     code: 'settings-double-binding',
     severity: 'warning',
     where: src.shown,
-    message: `is a hookshim catalog, and Cursor's third-party loader also reads it: with its setting on (the default), ${n === 1 ? 'its hook' : `${n} of its hooks`} (${[...new Set(native.map((r) => r.event))].join(', ')}) run twice per event, once through hookshim and once natively with untranslated Cursor-shaped input`,
+    message: `is a hookshim catalog, and Cursor's third-party loader also reads it: with its setting on (the default), ${n === 1 ? 'its hook' : `${n} of its hooks`} (${[...new Set(native.map((r) => r.event))].join(', ')}) ${n === 1 ? 'runs' : 'run'} twice per event, once through hookshim and once natively with untranslated Cursor-shaped input`,
     fix: `turn off ${LOADER_SETTING} on every machine that runs Cursor here; or have each script exit 0 at once when its input has "cursor_version" (only Cursor's native run sends it)`,
   };
 }
