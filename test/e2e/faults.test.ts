@@ -262,27 +262,43 @@ describe('output and pipe abuse never hang or crash hookshim', () => {
   });
 });
 
-describe('fail matrix: hookshim itself fails open → {"permission":"allow"} / {} plus a clear stderr line', () => {
+describe('fail matrix: hookshim cannot read the catalog, and knows no good version of it (a fresh state directory)', () => {
   const catalogFile = () => path.join(repo.dir, 'hooks', 'hooks.json');
   const restore = () => {
     fs.rmSync(catalogFile(), { recursive: true, force: true });
     useGuard(row('exit.sh', { args: '0' }));
   };
+  const fresh = () => ({ HOOKSHIM_STATE_DIR: fs.mkdtempSync(path.join(repo.dir, '.state-fresh-')) });
+
+  it('fail matrix "hookshim cannot read the catalog": the catalog is missing → fail open: {"permission":"allow"} / {} plus a clear stderr line', async () => {
+    fs.rmSync(catalogFile());
+    try {
+      const r = await fireAll(fresh());
+      expect(r.pre.json).toEqual({ permission: 'allow' });
+      expect(r.pre.stderr).toContain(`no catalog at ${catalogFile()}`);
+      expect(r.pre.stderr).toMatch(/answering \{"permission":"allow"\} \(fail open\)/);
+      expect(r.stop.json).toEqual({});
+      expect(r.stop.stderr).toMatch(/answering \{\} \(fail open\)/);
+      expect(r.prompt.json).toEqual({ continue: true });
+      expect(r.post.json).toEqual({});
+    } finally {
+      restore();
+    }
+  });
 
   it.each([
-    ['the catalog is missing', () => fs.rmSync(catalogFile()), () => `no catalog at ${catalogFile()}`],
     ['the catalog is not JSON', () => fs.writeFileSync(catalogFile(), '{ "hooks": '), () => catalogFile()],
-    ['the catalog is a directory', () => (fs.rmSync(catalogFile()), fs.mkdirSync(catalogFile())), () => `cannot read ${catalogFile()}: EISDIR`],
+    ['the catalog is a directory', () => (fs.rmSync(catalogFile()), fs.mkdirSync(catalogFile())), () => `EISDIR`],
     ['the catalog is valid JSON of the wrong shape', () => fs.writeFileSync(catalogFile(), '{"hooks": 5}'), () => catalogFile()],
-    ['the catalog is a symlink loop', () => (fs.rmSync(catalogFile()), fs.symlinkSync(catalogFile(), catalogFile())), () => `cannot read ${catalogFile()}: ELOOP`],
-    ['the catalog is a FIFO nobody writes to (never waited on)', () => (fs.rmSync(catalogFile()), execFileSync('mkfifo', [catalogFile()])), () => `cannot read ${catalogFile()}: not a regular file: ${catalogFile()} (a FIFO or device is never read)`],
-  ])('fail matrix "hookshim cannot read the catalog": %s', async (_name, breakIt, message) => {
+    ['the catalog is a symlink loop', () => (fs.rmSync(catalogFile()), fs.symlinkSync(catalogFile(), catalogFile())), () => `ELOOP`],
+    ['the catalog is a FIFO nobody writes to (never waited on)', () => (fs.rmSync(catalogFile()), execFileSync('mkfifo', [catalogFile()])), () => `not a regular file: ${catalogFile()} (a FIFO or device is never read)`],
+  ])('fail matrix "hookshim cannot read the catalog": %s → preToolUse denies naming it (fail closed); other events answer {}', async (_name, breakIt, message) => {
     breakIt();
     try {
-      const r = await fireAll();
-      expect(r.pre.json).toEqual({ permission: 'allow' });
+      const r = await fireAll(fresh());
+      expect(r.pre.json).toMatchObject({ permission: 'deny', user_message: expect.stringContaining('hooks/hooks.json is not a readable Claude hook catalog') });
       expect(r.pre.stderr).toContain(message());
-      expect(r.pre.stderr).toMatch(/answering \{"permission":"allow"\} \(fail open\)/);
+      expect(r.pre.stderr).toMatch(/no good version of it is known: denying \(fail closed\)/);
       expect(r.stop.json).toEqual({});
       expect(r.stop.stderr).toMatch(/answering \{\} \(fail open\)/);
       expect(r.prompt.json).toEqual({ continue: true });

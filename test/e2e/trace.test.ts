@@ -34,12 +34,12 @@ describe('trace records (HOOKSHIM_LOG)', () => {
     expect(last()).toMatchObject({ event, role, decision });
   });
 
-  it('fail open (unreadable catalog) → role fail-open, with the reason among the errors', () => {
+  it('fail open (no catalog, no good version known) → role fail-open, with the reason among the errors', () => {
     const catalog = path.join(repo.dir, 'hooks', 'hooks.json');
     const saved = fs.readFileSync(catalog, 'utf8');
-    fs.writeFileSync(catalog, '{ nope');
+    fs.rmSync(catalog);
     try {
-      repo.fire('preToolUse', pre('git push'), { env: { HOOKSHIM_LOG: log } });
+      repo.fire('preToolUse', pre('git push'), { env: { HOOKSHIM_LOG: log, HOOKSHIM_STATE_DIR: fs.mkdtempSync(path.join(repo.dir, '.state-fresh-')) } });
       const rec = last();
       expect(rec).toMatchObject({ role: 'fail-open', decision: { permission: 'allow' } });
       expect(rec.errors.join('\n')).toMatch(/fail open/);
