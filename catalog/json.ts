@@ -43,8 +43,9 @@ export function errorOffset(s: string): number {
     }
   };
   const number = () => {
-    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(s.slice(i));
-    if (!m || m[0] === '' || m[0] === '-') fail();
+    if (s[i] === '-') i++;
+    const m = /^(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(s.slice(i));
+    if (!m) fail();
     i += (m as RegExpExecArray)[0].length;
   };
   const value = (): void => {

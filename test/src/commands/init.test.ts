@@ -105,3 +105,56 @@ describe('init on a repository', () => {
     expect(() => init({ dir: repo.dir, bundle: path.join(repo.dir, 'nope.mjs') })).toThrow(/bundle is missing/);
   });
 });
+
+describe('init and the catalogs list (.cursor/hookshim.json)', () => {
+  const GUARD = { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] };
+
+  it('keeps every other key of .cursor/hookshim.json, adding catalogs after $schema', async () => {
+    const repo = tempRepo();
+    repo.catalog(GUARD);
+    repo.write('.cursor/hookshim.json', '{"$schema": "x.json", "promptContext": "beforeSubmitPrompt"}');
+    expect((await cli(['init', repo.dir])).code).toBe(0);
+    expect(repo.read('.cursor/hookshim.json')).toBe('{\n  "$schema": "x.json",\n  "catalogs": [\n    "hooks/hooks.json"\n  ],\n  "promptContext": "beforeSubmitPrompt"\n}\n');
+  });
+
+  it.each<[string, string, RegExp]>([
+    ['not JSON: line and column', '{\n  "catalogs": [\n}', /\.cursor\/hookshim\.json: not valid JSON at line 3, column 1: [\s\S]*hookshim does not overwrite a file it cannot read/],
+    ['catalogs not a list of paths', '{"catalogs": "hooks"}', /"catalogs" must be a list of paths/],
+  ])('a .cursor/hookshim.json it cannot read stops it (exit 3, untouched): %s', async (_name, text, message) => {
+    const repo = tempRepo();
+    repo.catalog(GUARD);
+    repo.write('.cursor/hookshim.json', text);
+    const r = await cli(['init', repo.dir]);
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(message);
+    expect(repo.read('.cursor/hookshim.json')).toBe(text);
+  });
+
+  it('--catalog that names nothing usable is a usage error (exit 2)', async () => {
+    const repo = tempRepo();
+    repo.catalog(GUARD);
+    const r = await cli(['init', repo.dir, '--catalog', 'plugins/nope'], { cwd: repo.dir });
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/--catalog plugins\/nope does not exist/);
+  });
+
+  it('--json: the report with check\'s findings', async () => {
+    const repo = tempRepo();
+    repo.catalog({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/gone.sh' }] }] });
+    const r = await cli(['init', repo.dir, '--json']);
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.out);
+    expect(out).toMatchObject({ ok: false, errors: 1, dir: repo.dir, catalogs: [{ entry: 'hooks/hooks.json', kind: 'plugin', rows: 1 }], changed: ['.cursor/hooks.json', '.cursor/hooks/hookshim.cjs', '.cursor/hookshim.json'] });
+    expect(out.findings.filter((f: { severity: string }) => f.severity !== 'info').map((f: { code: string }) => f.code)).toEqual(['script-missing']);
+  });
+
+  it('--dry-run checks the catalogs it would record, not the binding it has not written', async () => {
+    const repo = tempRepo();
+    repo.catalog(GUARD);
+    repo.write('.claude/settings.json', JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/gone.sh' }] }] } }));
+    const r = await cli(['init', repo.dir, '--dry-run', '--json']);
+    const out = JSON.parse(r.out);
+    expect(out.findings.filter((f: { severity: string }) => f.severity !== 'info').map((f: { code: string }) => f.code).sort()).toEqual(['script-missing', 'settings-double-binding']);
+    expect(fs.existsSync(path.join(repo.dir, '.cursor'))).toBe(false);
+  });
+});
