@@ -164,11 +164,14 @@ describe('init finds the repository root', () => {
     const repo = gitRepo({
       'packages/app/hooks/hooks.json': JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/g.sh' }] }] } }),
       'packages/app/hooks/g.sh': denyWord('deploy', 'app', '/tmp/hookshim-e2e-pkg'),
+      // What an older init wrote in the package: a binding Cursor never loads when it opens the repository.
+      'packages/app/.cursor/hooks.json': JSON.stringify({ version: 1, hooks: { preToolUse: [{ command: 'node .cursor/hooks/hookshim.cjs preToolUse', timeout: 30 }] } }),
     });
     const r = initFrom(repo, [], { cwd: path.join(repo.dir, 'packages/app') });
     expect(r.status, r.out + r.err).toBe(0);
+    expect(r.out).toMatch(/warning: packages\/app\/\.cursor\/hooks\.json binds hookshim, but Cursor does not load it when it opens the repository: delete packages\/app\/\.cursor\//);
     expect(r.out).toMatch(/warning: packages\/app has its own catalog \(a package of a monorepo\?\): it is bound from the repository root as the plugin packages\/app\/ .* run `hookshim init packages\/app --here`/);
-    expect(fs.existsSync(path.join(repo.dir, 'packages/app/.cursor'))).toBe(false);
+    expect(fs.existsSync(path.join(repo.dir, 'packages/app/.cursor/hooks/hookshim.cjs'))).toBe(false);
     expect(JSON.parse(fs.readFileSync(path.join(repo.dir, '.cursor/hookshim.json'), 'utf8')).catalogs).toEqual(['packages/app']);
     expect(fire(repo, 'npm run deploy').json).toMatchObject({ permission: 'deny', user_message: 'app: no deploy' });
     expect(fs.readFileSync('/tmp/hookshim-e2e-pkg', 'utf8').trim()).toBe(path.join(repo.dir, 'packages/app'));
