@@ -24,9 +24,6 @@ export const DEFAULT_CATALOGS: readonly string[] = ['hooks/hooks.json'];
 /** Where `hookshim init` looks, in this order (docs/claude-hooks.md §1.1). */
 export const DISCOVERED_CATALOGS: readonly string[] = ['hooks/hooks.json', '.claude/settings.json', '.claude/settings.local.json'];
 
-/** The settings files Cursor's third-party loader also runs natively, relative to the project root (docs/cursor-hooks.md §8). */
-export const NATIVELY_LOADED: readonly string[] = ['.claude/settings.json', '.claude/settings.local.json'];
-
 /**
  * An entry as a catalog: a file named `settings*.json` (or any `.json` in a `.claude/` folder) is a settings file
  * (`settings.local.json`: personal); any other `.json` is a plugin-form catalog whose plugin folder holds its

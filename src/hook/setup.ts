@@ -93,7 +93,7 @@ export async function setUp(event: HandledEvent, input: Json, io: HookIO, log: L
   const set = await loadCatalogs(catalogSources(io.env, dir, config.catalogs), state, (m) => log.warn(m));
   if (set.broken) return { problem: set.broken.error, dir, broken: set.broken.file };
   const first = set.missing[0];
-  if (set.loaded.length === 0) return { problem: first?.error ?? "no catalog to run: .cursor/hookshim.json lists none, or only personal ones absent here", dir };
+  if (set.loaded.length === 0) return { problem: first?.error ?? 'no catalog to run: .cursor/hookshim.json lists none, or only personal ones absent here', dir };
   for (const m of set.missing) log.warn(`${m.error}; running the other catalogs (${set.loaded.map((l) => l.source.shown).join(', ')})`);
   for (const l of set.loaded) for (const w of l.catalog.warnings) log.warn(`${l.source.shown}: ${w}`);
   const rows = set.rows;
