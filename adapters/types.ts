@@ -53,6 +53,8 @@ export interface Failure {
 export interface RunResult {
   label: string;
   locator: string;
+  /** The catalog the row came from, as shown (catalog/types.ts RowSource). */
+  catalog?: string;
   claudeEvent: ClaudeEvent;
   exitCode: number | null;
   signal: string | null;

@@ -19,7 +19,8 @@ export interface PreparedCommand {
 }
 
 export interface PlaceholderVars {
-  pluginRoot: string;
+  /** `${CLAUDE_PLUGIN_ROOT}`: plugin rows only; a settings row leaves the placeholder as written (sh expands it to nothing). */
+  pluginRoot?: string;
   projectDir: string;
 }
 
@@ -148,8 +149,8 @@ const PLACEHOLDER = /\$(?:\{(CLAUDE_PLUGIN_ROOT|CLAUDE_PROJECT_DIR)\}|(CLAUDE_PL
 // Replace the plugin-root and project-dir placeholders textually (https://code.claude.com/docs/en/hooks#reference-scripts-by-path).
 export function substitutePlaceholders(s: string, vars: PlaceholderVars): string {
   if (!s.includes('$CLAUDE_') && !s.includes('${CLAUDE_')) return s;
-  return s.replace(PLACEHOLDER, (_m, braced: string | undefined, bare: string | undefined) =>
-    (braced ?? bare) === 'CLAUDE_PLUGIN_ROOT' ? vars.pluginRoot : vars.projectDir,
+  return s.replace(PLACEHOLDER, (m, braced: string | undefined, bare: string | undefined) =>
+    (braced ?? bare) === 'CLAUDE_PLUGIN_ROOT' ? (vars.pluginRoot ?? m) : vars.projectDir,
   );
 }
 

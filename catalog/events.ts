@@ -78,3 +78,13 @@ export const CLAUDE_PROMPT_TIMEOUT_S = 30;
 export function rowTimeoutS(row: { event: string; timeout?: number | undefined }): number {
   return row.timeout ?? (row.event === 'UserPromptSubmit' ? CLAUDE_PROMPT_TIMEOUT_S : CLAUDE_DEFAULT_TIMEOUT_S);
 }
+
+/**
+ * A `timeout` this large was most likely written in milliseconds (docs/claude-hooks.md §7: public catalogs write
+ * 5000 to 30000). Claude reads seconds, so such a row may run for hours there; hookshim never binds a wrapper for it.
+ */
+export const MS_LOOKING_TIMEOUT_S = 1000;
+
+export function looksLikeMs(timeout: number | undefined): boolean {
+  return timeout !== undefined && timeout >= MS_LOOKING_TIMEOUT_S;
+}

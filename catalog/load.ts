@@ -1,9 +1,10 @@
-// Parse a plugin `hooks/hooks.json` into flat catalog rows plus warnings.
+// Parse a Claude catalog (a plugin's `hooks/hooks.json`, or the hooks of a settings file) into flat rows plus warnings.
 // A namespace import lets esbuild drop the parts of zod we do not use (locales, JSON Schema): ~27 KB instead of ~430 KB.
 import * as z from 'zod/mini';
 import { KNOWN_EVENT_SET, KNOWN_EVENTS } from './events.ts';
 import { commandHandlerSchema, descriptionSchema, HANDLER_TYPES, hooksFileSchema, matcherGroupSchema, timeoutSchema } from './schema.ts';
-import type { Catalog, CatalogRow } from './types.ts';
+import { parseJsonText } from './json.ts';
+import { isRecord, type Catalog, type CatalogRow } from './types.ts';
 
 export type ParseResult = { ok: true; catalog: Catalog } | { ok: false; error: string };
 
@@ -13,18 +14,15 @@ const fields = commandHandlerSchema.shape;
 const KNOWN_TYPES: ReadonlySet<string> = new Set(HANDLER_TYPES);
 
 // Parse the file text; only unreadable JSON or a wrong outer shape fails, everything else becomes a warning.
-export function parseCatalog(text: string, file: string): ParseResult {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  let data: unknown;
-  try {
-    data = JSON.parse(body);
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    return {
-      ok: false,
-      error: `${file}: not valid JSON${jsonErrorWhere(message, body)}: ${message}\n  expected: ${EXPECTED_SHAPE}\n  received: ${truncate(body)}`,
-    };
+// `settings`: a Claude settings file (docs/claude-hooks.md §1.1), where no "hooks" key means no hooks rather than a wrong shape.
+export function parseCatalog(text: string, file: string, opts: { settings?: boolean } = {}): ParseResult {
+  const json = parseJsonText(text);
+  if (!json.ok) {
+    const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    return { ok: false, error: `${file}: not valid JSON ${json.error}\n  expected: ${EXPECTED_SHAPE}\n  received: ${truncate(body)}` };
   }
+  const data = json.value;
+  if (opts.settings && isRecord(data) && data.hooks === undefined) return { ok: true, catalog: { rows: [], warnings: [] } };
   const outer = z.safeParse(hooksFileSchema, data);
   if (!outer.success) {
     return {
@@ -146,18 +144,6 @@ function toRow(
     else if (key === 'async' && row.async === undefined) row.async = false;
   }
   return row;
-}
-
-// Node's JSON.parse message gives a character position (or says the text ended); turn it into line:column.
-export function jsonErrorWhere(message: string, body: string): string {
-  const m = /position (\d+)/.exec(message);
-  // "Unexpected end of JSON input" names no position: the text ended too soon, so the place is its end.
-  if (m === null && !/end of JSON input/.test(message)) return '';
-  const pos = m ? Number(m[1]) : body.length;
-  const before = body.slice(0, pos);
-  const line = before.split('\n').length;
-  const column = pos - before.lastIndexOf('\n');
-  return ` at line ${line}, column ${column}`;
 }
 
 // A zod issue as a short phrase, naming what was received.

@@ -2,7 +2,7 @@
 import { MATCHERLESS_EVENTS, TOOL_EVENTS } from './events.ts';
 import { compileIfRule } from './ifRule.ts';
 import { compileMatcher } from './matcher.ts';
-import type { CatalogRow } from './types.ts';
+import { rowPlace, type CatalogRow } from './types.ts';
 
 export interface Subject {
   /** Values the matcher is tested against, in preference order (for tool events: Claude tool-name candidates, e.g. ["Bash", "Shell"]); empty for events whose matcher Claude ignores. */
@@ -80,11 +80,13 @@ export function selectRows(
       skipped.push({ row, reason: 'command handler has no command' });
       continue;
     }
-    // Claude Code runs a command handler defined twice once (hooks doc, "Hook handler fields": command + args).
-    const key = JSON.stringify([row.command, row.args ?? null]);
+    // Claude Code runs a command handler defined twice once (hooks doc, "Hook handler fields": command + args); across
+    // settings files too, but a plugin's copy stays separate (docs/claude-hooks.md §1.5).
+    const scope = row.source?.kind === 'plugin' ? `plugin:${row.source.root ?? ''}` : row.source ? 'settings' : '';
+    const key = JSON.stringify([scope, row.command, row.args ?? null]);
     const first = firstByCommand.get(key);
     if (first !== undefined) {
-      skipped.push({ row, reason: `same command as ${first.locator}` });
+      skipped.push({ row, reason: `same command as ${rowPlace(first)}` });
       continue;
     }
     firstByCommand.set(key, row);

@@ -22,6 +22,28 @@ export interface CatalogRow {
   if?: string;
   /** Claude's background flag: decisions of such a handler have no effect. */
   async?: boolean;
+  /** The catalog the row came from; set by whoever loaded it (the parsers leave it out). */
+  source?: RowSource;
+}
+
+/**
+ * Where a row lives and how Claude Code runs it (docs/claude-hooks.md §1.1, §1.5): a plugin's rows get
+ * `${CLAUDE_PLUGIN_ROOT}` = the plugin's folder; a settings file's rows (the project's, or a person's own) get none.
+ */
+export interface RowSource {
+  /** The catalog file as shown to people: relative to the project root when inside it. */
+  catalog: string;
+  kind: CatalogKind;
+  /** The plugin's folder, absolute (plugins only). */
+  root?: string;
+}
+
+/** `plugin`: a `hooks/hooks.json`; `settings`: a committed settings file; `personal`: `.claude/settings.local.json`. */
+export type CatalogKind = 'plugin' | 'settings' | 'personal';
+
+/** How messages name a row: `<catalog> <locator>` once it knows its catalog. */
+export function rowPlace(row: Pick<CatalogRow, 'locator' | 'source'>): string {
+  return row.source ? `${row.source.catalog} ${row.locator}` : row.locator;
 }
 
 /** A parsed catalog: its rows plus everything worth telling the maintainer. */

@@ -11,6 +11,10 @@ export interface HookshimConfig {
    */
   $schema?: string;
   /**
+   * The Claude catalogs hookshim runs, in order, relative to the project root. Each is a plugin folder (its catalog is <folder>/hooks/hooks.json and its rows get ${CLAUDE_PLUGIN_ROOT} = that folder), a plugin-form hooks.json (its plugin folder is the one holding its hooks/ folder), or a Claude settings file (settings*.json, or any .json in a .claude/ folder: its rows get no ${CLAUDE_PLUGIN_ROOT}; settings.local.json is personal and may be absent). Written by `hookshim init`; without it, hookshim runs hooks/hooks.json. HOOKSHIM_CATALOG overrides it on one machine.
+   */
+  catalogs?: string[];
+  /**
    * Catalog rows that cannot work without recorded tool results (Cursor transcripts carry none): they run only once hookshim has recorded a tool result for the conversation. Each entry matches a row by its locator (e.g. "Stop[0].hooks[0]") or by a substring of its command.
    */
   resultGated?: string[];

@@ -3,23 +3,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { HANDLED_EVENTS, type HandledEvent } from '../../adapters/events.ts';
-import { CURSOR_TO_CLAUDE } from '../../adapters/tools.ts';
-import { MATCHERLESS_EVENTS, rowTimeoutS, TOOL_EVENTS } from '../../catalog/events.ts';
-import { compileIfRule } from '../../catalog/ifRule.ts';
-import { compileMatcher } from '../../catalog/matcher.ts';
-import type { Catalog, CatalogRow } from '../../catalog/types.ts';
-import { slackFor } from '../project/budget.ts';
+import { rowPlace, type Catalog } from '../../catalog/types.ts';
 import { CONFIG_FILE, ConfigSchema, parseConfig, type HookshimConfig } from '../project/config.ts';
-import { catalogFile } from '../project/paths.ts';
-import { parseCatalog } from '../../catalog/load.ts';
-import { bundleVersion, cannotRun, detectMode, HOOKS_JSON, isOurs, PACKAGED, planBinding, readHooksFile, runsOn, VENDORED, type HooksFile, type InitPlan, type Mode } from '../project/binding.ts';
-import { loadCatalogWith } from '../project/load.ts';
+import { boundBundles, bundleVersion, cannotRun, detectMode, HOOKS_JSON, isOurs, PACKAGED, planBinding, readHooksFile, runsOn, VENDORED, type HooksFile, type InitPlan, type Mode } from '../project/binding.ts';
 import { safeHome } from '../state/fsx.ts';
-import { doubleBinding } from './doubleBinding.ts';
+import { catalogFindings, loadCatalogs, type LoadedCatalogs } from './catalogs.ts';
+import { checkConventions, checkRows, REBIND } from './checkRows.ts';
+import { doubleBinding, nativeDuplicates } from './doubleBinding.ts';
 import { resultGateOf } from '../hook/select.ts';
 import { defaultBundle } from './init.ts';
 import type { Finding } from './io.ts';
-import { BUILTINS, scriptOf, type ScriptRef } from '../../catalog/script.ts';
+
+export { onPath } from './checkRows.ts';
 
 export interface CheckOptions {
   dir: string;
@@ -31,67 +26,49 @@ export interface CheckOptions {
   /** Also read per-machine Claude settings for double binding (doctor). */
   machine?: boolean;
   home?: string;
+  /** Check these catalogs instead of the recorded list (init --dry-run: the list it would record). */
+  catalogs?: readonly string[];
 }
 
 export interface CheckResult {
   dir: string;
-  catalogFile: string;
+  /** The catalogs Cursor runs here (`.cursor/hookshim.json` catalogs), each loaded. */
+  catalogs: LoadedCatalogs;
+  /** All rows of the catalogs that loaded; undefined when none did. */
   catalog: Catalog | undefined;
   config: HookshimConfig;
   hooks: HooksFile;
   mode: Mode;
   plan: InitPlan | undefined;
   findings: Finding[];
-  /** The catalog could not be read: nothing else was checked. */
+  /** No catalog could be read: nothing else was checked. */
   fatal: boolean;
 }
-
-/** How to run a non-executable script instead, by extension. */
-const INTERPRETER_BY_EXT: Record<string, string> = { '.sh': 'sh', '.mjs': 'node', '.js': 'node', '.cjs': 'node', '.py': 'python3', '.rb': 'ruby' };
-
-const REBIND = 'run `hookshim init` and commit .cursor/hooks.json';
-
-/** Every Claude tool name a Cursor tool can reach (plus the raw Cursor names, which are always tried too). */
-const REACHABLE_TOOLS: ReadonlySet<string> = new Set([...Object.keys(CURSOR_TO_CLAUDE), ...Object.values(CURSOR_TO_CLAUDE).flatMap((v) => (v ?? []) as readonly string[])]);
 
 /** Run every check on the repo at `dir`. */
 export function runChecks(opts: CheckOptions): CheckResult {
   const dir = path.resolve(opts.dir);
   const home = opts.home ?? (opts.env.HOME || safeHome());
-  const file = catalogFile(opts.env, dir);
-  const shownCatalog = path.relative(dir, file) || file;
   const findings: Finding[] = [];
   const hooks = readHooksFile(dir);
   const existing = hooks.kind === 'ok' ? hooks.hooks : {};
   const mode = opts.mode ?? detectMode(existing) ?? 'vendored';
-  const base = { dir, catalogFile: file, hooks, mode };
-
-  const loaded = loadCatalogWith(file, parseCatalog);
   const { config, findings: configFindings } = checkConfig(dir);
-  findings.push(...configFindings);
-  if (!loaded.ok) {
-    const missing = !fs.existsSync(file);
-    findings.unshift({
-      code: missing ? 'catalog-missing' : 'catalog-invalid',
-      severity: 'error',
-      where: shownCatalog,
-      message: loaded.error,
-      fix: missing ? 'create hooks/hooks.json (Claude\'s plugin form: {"hooks": {"PreToolUse": [...]}}) or set HOOKSHIM_CATALOG' : 'fix the file: Claude Code rejects it too',
-    });
-    return { ...base, catalog: undefined, config, plan: undefined, findings, fatal: true };
-  }
-  const catalog = loaded.catalog;
-  for (const w of catalog.warnings) findings.push({ code: 'catalog-warning', severity: 'warning', where: shownCatalog, message: w.startsWith(file) ? w.slice(file.length).trim() : w });
+  const catalogs = loadCatalogs(dir, opts.catalogs ?? config.catalogs);
+  const base = { dir, catalogs, config, hooks, mode };
+  findings.push(...catalogFindings(catalogs, dir, opts.env), ...configFindings);
+  if (!catalogs.loads.some((l) => l.ok)) return { ...base, catalog: undefined, plan: undefined, findings, fatal: true };
+  const catalog = catalogs.catalog;
   const plan = planBinding(catalog, mode);
-  const pluginRoot = loaded.root;
-
   findings.push(...checkBinding(hooks, plan, catalog));
-  findings.push(...checkBundle(dir, mode, opts.bundle ?? defaultBundle()));
-  findings.push(...checkRows(catalog, { dir, pluginRoot, home, env: opts.env, shownCatalog, hooks, plan }));
-  findings.push(...checkConventions(catalog, config, { dir, pluginRoot, home, shownCatalog }));
+  findings.push(...checkBundle(dir, mode, opts.bundle ?? defaultBundle(), existing));
+  findings.push(...checkRows(catalog, { dir, home, env: opts.env, hooks, plan }));
+  findings.push(...checkConventions(catalog, config, { dir, home }));
   findings.push(...checkResultGated(catalog, config));
-  findings.push(...doubleBinding(catalog.rows, shownCatalog, pluginRoot, dir, home, { machine: opts.machine ?? false, severity: opts.machine ? 'error' : 'warning' }));
-  return { ...base, catalog, config, plan, findings, fatal: false };
+  const sources = catalogs.loads.filter((l) => l.ok).map((l) => l.source);
+  findings.push(...doubleBinding(catalog.rows, sources, dir, home, { machine: opts.machine ?? false, severity: opts.machine ? 'error' : 'warning' }));
+  findings.push(...nativeDuplicates(catalog.rows, hooks, dir, home));
+  return { ...base, catalog, plan, findings, fatal: false };
 }
 
 /** .cursor/hookshim.json: valid, and no keys the schema does not know (they would be ignored silently). */
@@ -117,7 +94,7 @@ function checkConfig(dir: string): { config: HookshimConfig; findings: Finding[]
   return { config: parsed.config, findings };
 }
 
-/** .cursor/hooks.json holds exactly the entries init would write for this catalog. */
+/** .cursor/hooks.json holds exactly the entries init would write for these catalogs. */
 function checkBinding(hooks: HooksFile, plan: InitPlan, catalog: Catalog): Finding[] {
   if (hooks.kind === 'absent') {
     return plan.events.length === 0
@@ -130,7 +107,7 @@ function checkBinding(hooks: HooksFile, plan: InitPlan, catalog: Catalog): Findi
   for (const ev of plan.events) {
     const mine = (hooks.hooks[ev] ?? []).filter(isOurs) as Record<string, unknown>[];
     const want = plan.entries[ev] as object;
-    const rows = catalog.rows.filter((r) => runsOn(r.event, ev) && !cannotRun(r)).map((r) => r.locator);
+    const rows = catalog.rows.filter((r) => runsOn(r.event, ev) && !cannotRun(r)).map(rowPlace);
     if (mine.length === 0) {
       out.push({ code: 'binding-missing-event', severity: 'error', where: `${HOOKS_JSON} ${ev}`, message: `not bound, but the catalog needs it${rows.length ? ` (${rows.slice(0, 3).join(', ')}${rows.length > 3 ? ', …' : ''})` : ' (to record tool results and carry context)'}`, fix: REBIND });
     } else if (mine.length > 1) {
@@ -155,171 +132,33 @@ function isOlderCommand(command: string, event: string): boolean {
 }
 
 /** The vendored bundle equals the one this CLI ships; in package mode, the package is installed. */
-function checkBundle(dir: string, mode: Mode, shipped: string): Finding[] {
+function checkBundle(dir: string, mode: Mode, shipped: string, hooks: Record<string, unknown[]>): Finding[] {
   if (mode === 'package') {
     return fs.existsSync(path.join(dir, PACKAGED))
       ? []
       : [{ code: 'package-missing', severity: 'error', where: PACKAGED, message: 'missing: the bound command cannot start, and Cursor lets every action through', fix: 'add hookshim to devDependencies and run npm install (Cloud agents: install dependencies in the environment setup)' }];
   }
+  const older = olderBundles(dir, hooks);
+  if (older.length > 0 && !boundBundles(hooks).includes(VENDORED)) return older;
   const dest = path.join(dir, VENDORED);
-  if (!fs.existsSync(dest)) return [{ code: 'bundle-missing', severity: 'error', where: VENDORED, message: 'missing: the bound command cannot start, and Cursor lets every action through', fix: 'run `hookshim init` and commit .cursor/hooks/hookshim.cjs' }];
-  if (!fs.existsSync(shipped)) return [{ code: 'bundle-unverifiable', severity: 'warning', where: VENDORED, message: `cannot tell whether it is stale: this CLI ships no bundle at ${shipped}`, fix: 'run `npm run build` (in a hookshim checkout) or use an installed hookshim' }];
-  if (fs.readFileSync(dest).equals(fs.readFileSync(shipped))) return [];
+  if (!fs.existsSync(dest)) return [...older, { code: 'bundle-missing', severity: 'error', where: VENDORED, message: 'missing: the bound command cannot start, and Cursor lets every action through', fix: 'run `hookshim init` and commit .cursor/hooks/hookshim.cjs' }];
+  if (!fs.existsSync(shipped)) return [...older, { code: 'bundle-unverifiable', severity: 'warning', where: VENDORED, message: `cannot tell whether it is stale: this CLI ships no bundle at ${shipped}`, fix: 'run `npm run build` (in a hookshim checkout) or use an installed hookshim' }];
+  if (fs.readFileSync(dest).equals(fs.readFileSync(shipped))) return older;
   const have = bundleVersion(dest) ?? 'unknown version';
   const want = bundleVersion(shipped) ?? 'unknown version';
-  return [{ code: 'bundle-stale', severity: 'error', where: VENDORED, message: `stale: it is hookshim ${have}, this CLI ships ${want}${have === want ? ' (same version, different build)' : ''}`, fix: 'run `hookshim init` and commit .cursor/hooks/hookshim.cjs' }];
+  return [...older, { code: 'bundle-stale', severity: 'error', where: VENDORED, message: `stale: it is hookshim ${have}, this CLI ships ${want}${have === want ? ' (same version, different build)' : ''}`, fix: 'run `hookshim init` and commit .cursor/hooks/hookshim.cjs' }];
 }
 
-interface RowContext {
-  dir: string;
-  pluginRoot: string;
-  home: string | undefined;
-  env: NodeJS.ProcessEnv;
-  shownCatalog: string;
-  hooks: HooksFile;
-  plan: InitPlan;
-}
-
-/** Per row: matcher, `if`, the script it runs, and whether its timeout fits the wrapper's budget. */
-function checkRows(catalog: Catalog, c: RowContext): Finding[] {
-  const out: Finding[] = [];
-  for (const row of catalog.rows) {
-    const where = `${c.shownCatalog} ${row.locator}`;
-    const never = cannotRun(row);
-    if (never) out.push({ code: 'never-runs', severity: 'info', where, message: `never runs under Cursor: ${never}` });
-    if (row.matcher !== undefined && !MATCHERLESS_EVENTS.has(row.event)) {
-      const m = compileMatcher(row.matcher);
-      if (m.kind === 'invalid') out.push({ code: 'matcher-invalid', severity: 'error', where, message: `matcher ${JSON.stringify(row.matcher)} is not a valid regular expression (${m.error}): the row never runs, in Claude Code either`, fix: 'fix the pattern; tool names are matched case-sensitively, e.g. "Write|Edit" or "mcp__github__.*"' });
-      else if (m.kind === 'exact' && TOOL_EVENTS.has(row.event) && !never) {
-        const names = row.matcher.split(/[|,]/).map((n) => n.trim()).filter(Boolean);
-        if (names.length && names.every((n) => !REACHABLE_TOOLS.has(n) && !n.startsWith('mcp__'))) {
-          out.push({ code: 'matcher-unreachable', severity: 'warning', where, message: `matcher ${JSON.stringify(row.matcher)} names no tool Cursor calls (its tools reach ${[...new Set(Object.values(CURSOR_TO_CLAUDE).flatMap((v) => (v ?? []) as readonly string[]))].join(', ')} and mcp__<server>__<tool>): it never fires under Cursor` });
-        }
-      }
-    } else if (row.matcher !== undefined && row.matcher !== '' && row.matcher !== '*') {
-      out.push({ code: 'matcher-ignored', severity: 'info', where, message: `${row.event} ignores matchers: the row runs on every ${row.event}` });
-    }
-    if (row.if !== undefined) {
-      if (!TOOL_EVENTS.has(row.event)) out.push({ code: 'if-never-runs', severity: 'error', where, message: `"if" is only evaluated on tool events; on ${row.event} a handler with "if" never runs (Claude Code ≥ 2.1.85 behaves the same)`, fix: 'drop "if", or move the handler to a tool event' });
-      else {
-        const rule = compileIfRule(row.if);
-        if (!rule.ok) out.push({ code: 'if-invalid', severity: 'error', where, message: `"if" cannot be evaluated: ${rule.reason}; hookshim skips the row rather than run it unfiltered`, fix: 'use a rule hookshim evaluates: Tool, Bash(cmd prefix *), Read/Write/Edit(path glob), WebFetch(domain:…), Agent(type)' });
-      }
-    }
-    if (row.type === 'command' && row.command !== undefined) out.push(...checkScript(row, scriptOf(row, { pluginRoot: c.pluginRoot, projectDir: c.dir }, c.home), where, !never, c));
-    if (!never && row.type === 'command') out.push(...checkTimeout(row, where, c));
-  }
-  return out;
-}
-
-function checkScript(row: CatalogRow, ref: ScriptRef, where: string, runs: boolean, c: RowContext): Finding[] {
-  if (ref.kind === 'opaque') return [{ code: 'script-unchecked', severity: 'info', where, message: `cannot check what ${JSON.stringify(row.command)} runs: ${ref.why}` }];
-  if (ref.kind === 'command') {
-    if (!runs || BUILTINS.has(ref.name) || onPath(ref.name, c.env)) return [];
-    return [{ code: 'command-not-found', severity: 'warning', where, message: `"${ref.name}" is not on PATH here; where Cursor runs the hook (a Cloud agent, a teammate's machine) it must be`, fix: `install ${ref.name} in the agent's environment, or run a script from the repo instead` }];
-  }
-  const shown = path.relative(c.dir, ref.path).startsWith('..') ? ref.path : path.relative(c.dir, ref.path);
-  // preToolUse and stop-like events fail closed on a script that cannot run; context-only paths drop it (docs/design.md §6).
-  const closed = row.event === 'PreToolUse' || row.event === 'Stop' || row.event === 'SubagentStop';
-  let st: fs.Stats;
-  try {
-    st = fs.statSync(ref.path);
-  } catch {
-    return [{ code: 'script-missing', severity: 'error', where, message: `runs ${shown}, which does not exist: ${closed ? 'every event it matches fails closed (a deny or follow-up naming it)' : 'it fails every time it runs'}`, fix: `add ${shown}, or fix the path in the catalog` }];
-  }
-  if (!st.isFile()) return [{ code: 'script-missing', severity: 'error', where, message: `runs ${shown}, which is not a file` }];
-  if (ref.direct) {
-    try {
-      fs.accessSync(ref.path, fs.constants.X_OK);
-    } catch {
-      const via = INTERPRETER_BY_EXT[path.extname(ref.path)];
-      return [{ code: 'script-not-executable', severity: 'error', where, message: `runs ${shown} directly, but it is not executable: the shell exits 126 and ${closed ? 'hookshim fails closed (a deny or follow-up naming it)' : 'the row fails every time (logged, dropped)'}`, fix: `chmod +x ${shown} && git update-index --chmod=+x ${shown}${via ? `, or run it as "${via} ${shown}"` : ''}` }];
-    }
-  }
-  return [];
-}
-
-/** A row's own timeout must fit the wrapper timeout of every bound Cursor event that runs it, minus hookshim's slack. */
-function checkTimeout(row: CatalogRow, where: string, c: RowContext): Finding[] {
-  if (row.async) return [];
-  const out: Finding[] = [];
-  for (const ev of c.plan.events.filter((e) => runsOn(row.event, e))) {
-    const bound = c.hooks.kind === 'ok' ? (c.hooks.hooks[ev] ?? []).find(isOurs) as { timeout?: unknown } | undefined : undefined;
-    const wrapper = typeof bound?.timeout === 'number' && bound.timeout > 0 ? bound.timeout : (c.plan.entries[ev]?.timeout ?? 0);
-    const from = typeof bound?.timeout === 'number' ? `${ev} is bound with timeout ${wrapper}s` : `init binds ${ev} with timeout ${wrapper}s`;
-    const budget = (wrapper * 1000 - slackFor(wrapper)) / 1000;
-    if (row.timeout !== undefined && row.timeout > budget) {
-      out.push({
-        code: 'timeout-too-long',
-        severity: 'error',
-        where,
-        message: `timeout ${row.timeout}s cannot fit: ${from} and hookshim answers ${slackFor(wrapper) / 1000}s before Cursor's kill, so the script is cut at ${budget}s and ${ev === 'preToolUse' || ev === 'stop' ? 'fails closed' : 'its answer is lost'}`,
-        fix: wrapper >= 600 ? `lower the row's timeout to ${budget}s or less (init binds at most 600s)` : REBIND,
-      });
-    } else if (row.timeout === undefined) {
-      const claude = rowTimeoutS({ event: row.event });
-      if (claude > budget) out.push({ code: 'timeout-default', severity: 'info', where, message: `no timeout: Claude Code allows ${claude}s; on ${ev} it gets at most ${budget}s (${from})` });
-    }
-  }
-  return out;
-}
-
-/** Most rows a resultGated entry may select: it is meant for the odd guard that cannot work without tool results. */
-const RESULT_GATED_MAX_ROWS = 3;
-
-/** resultGated entries skip rows until the conversation has tool results: never a PreToolUse guard, never many rows. */
-function checkResultGated(catalog: Catalog, config: HookshimConfig): Finding[] {
-  const out: Finding[] = [];
-  for (const mark of config.resultGated ?? []) {
-    const rows = catalog.rows.filter((r) => resultGateOf(r, [mark]));
-    const where = `${CONFIG_FILE} resultGated "${mark}"`;
-    const pre = rows.filter((r) => r.event === 'PreToolUse');
-    if (rows.length === 0) out.push({ code: 'result-gated-unused', severity: 'warning', where, message: 'selects no catalog row', fix: 'remove the entry, or name a row by its locator' });
-    else if (pre.length > 0) out.push({ code: 'result-gated-guard', severity: 'error', where, message: `selects PreToolUse guards (${pre.map((r) => r.locator).join(', ')}): gating them would allow every tool call until the first tool result, so the hook path runs them anyway`, fix: 'name only the Stop-like rows that cannot work without tool results' });
-    else if (rows.length > RESULT_GATED_MAX_ROWS) out.push({ code: 'result-gated-broad', severity: 'error', where, message: `selects ${rows.length} rows (${rows.map((r) => r.locator).join(', ')}); every one of them is skipped until the first tool result`, fix: 'name each row that needs tool results by its locator' });
-  }
-  return out;
-}
-
-/** This repo's convention, when .cursor/hookshim.json enables it: every guard has a README row and a test. */
-function checkConventions(catalog: Catalog, config: HookshimConfig, c: { dir: string; pluginRoot: string; home: string | undefined; shownCatalog: string }): Finding[] {
-  const want = config.check ?? {};
-  if (!want.readmeRows && !want.tests) return [];
-  const scripts = new Map<string, string>();
-  for (const row of catalog.rows) {
-    if (row.type !== 'command' || row.command === undefined) continue;
-    const ref = scriptOf(row, { pluginRoot: c.pluginRoot, projectDir: c.dir }, c.home);
-    if (ref.kind !== 'file') continue;
-    const rel = path.relative(c.dir, ref.path);
-    if (rel.startsWith('..') || path.isAbsolute(rel) || rel.split(path.sep)[0] === 'node_modules') continue;
-    if (!scripts.has(rel)) scripts.set(rel, row.locator);
-  }
-  const out: Finding[] = [];
-  if (want.readmeRows) {
-    const readme = want.readme ?? 'README.md';
-    let lines: string[] | undefined;
-    try {
-      lines = fs.readFileSync(path.join(c.dir, readme), 'utf8').split('\n').filter((l) => l.trimStart().startsWith('|'));
-    } catch {
-      out.push({ code: 'readme-missing', severity: 'error', where: readme, message: `does not exist, so no guard has its README row (.cursor/hookshim.json check.readmeRows)`, fix: `add ${readme} with a guard table: | script | event | what it guards |` });
-    }
-    if (lines) {
-      for (const [rel, locator] of scripts) {
-        const name = path.basename(rel);
-        if (!lines.some((l) => l.includes(name))) out.push({ code: 'guard-readme-row-missing', severity: 'error', where: `${c.shownCatalog} ${locator}`, message: `${rel} has no row in ${readme}'s guard table (no table line names ${name})`, fix: `add a row: | \`${name}\` | ${catalog.rows.find((r) => r.locator === locator)?.event ?? ''} | what it guards |` });
-      }
-    }
-  }
-  if (want.tests) {
-    const testDir = want.testDir ?? 'test/hooks';
-    for (const [rel, locator] of scripts) {
-      const name = path.basename(rel);
-      const stem = name.replace(/\.[^.]+$/, '');
-      const found = [name, stem].some((b) => ['ts', 'mts', 'js', 'mjs'].some((ext) => fs.existsSync(path.join(c.dir, testDir, `${b}.test.${ext}`))));
-      if (!found) out.push({ code: 'guard-test-missing', severity: 'error', where: `${c.shownCatalog} ${locator}`, message: `${rel} has no test: expected ${path.join(testDir, `${name}.test.ts`)}`, fix: `add ${path.join(testDir, `${name}.test.ts`)}` });
-    }
-  }
-  return out;
+/** Bound bundles other than the one init vendors today (an older `.mjs`): running, or missing. */
+function olderBundles(dir: string, hooks: Record<string, unknown[]>): Finding[] {
+  return boundBundles(hooks)
+    .filter((b) => b !== VENDORED && b !== PACKAGED)
+    .map((b): Finding => {
+      const file = path.join(dir, b);
+      if (!fs.existsSync(file)) return { code: 'bundle-missing', severity: 'error', where: b, message: 'missing: the bound command cannot start, and Cursor lets every action through', fix: `run \`hookshim init\` and commit .cursor/ (it binds ${VENDORED})` };
+      const v = bundleVersion(file);
+      return { code: 'bundle-old', severity: 'error', where: b, message: `the binding runs this older bundle${v ? ` (hookshim ${v})` : ''}: it still runs, but it is not the bundle this CLI ships (${VENDORED})`, fix: `run \`hookshim init\`: it binds ${VENDORED} and removes ${b}; commit .cursor/` };
+    });
 }
 
 /** JSON equality that ignores key order. */
@@ -340,18 +179,19 @@ function differences(have: Record<string, unknown>, want: Record<string, unknown
   return keys.length ? ` (${keys.map((k) => `${k} ${show(have[k])} → ${show(want[k])}`).join('; ')})` : '';
 }
 
+/** Most rows a resultGated entry may select: it is meant for the odd guard that cannot work without tool results. */
+const RESULT_GATED_MAX_ROWS = 3;
 
-/** Where a bare command resolves on PATH, if anywhere. */
-export function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
-  for (const d of (env.PATH ?? '').split(path.delimiter)) {
-    if (!d) continue;
-    const p = path.join(d, name);
-    try {
-      fs.accessSync(p, fs.constants.X_OK);
-      if (fs.statSync(p).isFile()) return p;
-    } catch {
-      /* not here */
-    }
+/** resultGated entries skip rows until the conversation has tool results: never a PreToolUse guard, never many rows. */
+function checkResultGated(catalog: Catalog, config: HookshimConfig): Finding[] {
+  const out: Finding[] = [];
+  for (const mark of config.resultGated ?? []) {
+    const rows = catalog.rows.filter((r) => resultGateOf(r, [mark]));
+    const where = `${CONFIG_FILE} resultGated "${mark}"`;
+    const pre = rows.filter((r) => r.event === 'PreToolUse');
+    if (rows.length === 0) out.push({ code: 'result-gated-unused', severity: 'warning', where, message: 'selects no catalog row', fix: 'remove the entry, or name a row by its locator' });
+    else if (pre.length > 0) out.push({ code: 'result-gated-guard', severity: 'error', where, message: `selects PreToolUse guards (${pre.map((r) => r.locator).join(', ')}): gating them would allow every tool call until the first tool result, so the hook path runs them anyway`, fix: 'name only the Stop-like rows that cannot work without tool results' });
+    else if (rows.length > RESULT_GATED_MAX_ROWS) out.push({ code: 'result-gated-broad', severity: 'error', where, message: `selects ${rows.length} rows (${rows.map((r) => r.locator).join(', ')}); every one of them is skipped until the first tool result`, fix: 'name each row that needs tool results by its locator' });
   }
-  return undefined;
+  return out;
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { stateRootFor } from '../state/dir.ts';
 import { VERSION } from '../hook/version.ts';
 import { foreignCounts, HOOKS_JSON, isOurs } from '../project/binding.ts';
+import { describeCatalogs } from './catalogs.ts';
 import { onPath, runChecks, type CheckResult } from './check.ts';
 import type { Finding } from './io.ts';
 
@@ -36,7 +37,10 @@ export interface DoctorReport {
   hookshim: string;
   node: { version: string; ok: boolean; pathNode?: string; pathVersion?: string };
   project: { dir: string; how: string };
-  catalog: { file: string; rows: number | null; override: boolean };
+  /** Each catalog Cursor runs here: how its rows run, and how many (null: unreadable). */
+  catalogs: ReturnType<typeof describeCatalogs>;
+  /** HOOKSHIM_CATALOG, when set: this machine's hook path runs only it. */
+  override: string | null;
   config: { file: string; present: boolean };
   state: { dir: string; usable: boolean; detail: string; /** What it holds now: files and bytes (records are collected after 24 h). */ holds?: { files: number; bytes: number } };
   switches: { shim: 'on' | 'off'; log: string | null; logPayloads: boolean; debug: boolean };
@@ -66,7 +70,7 @@ export function doctor(opts: DoctorOptions): DoctorReport {
   } else {
     findings.push({ code: 'node-not-on-path', severity: 'error', where: 'PATH', message: 'no `node` on PATH: the bound command (`node …/hooks/hookshim.cjs <event>`) cannot start here', fix: 'install Node 20.19+ and make sure Cursor inherits a PATH that has it' });
   }
-  if (!fs.existsSync(check.catalogFile)) {
+  if (!check.catalogs.loads.some((l) => fs.existsSync(l.file))) {
     const up = findUp(path.dirname(dir));
     if (up) findings.push({ code: 'wrong-root', severity: 'info', where: dir, message: `no catalog here, but ${up} has one`, fix: `run \`hookshim doctor ${up}\`` });
   }
@@ -95,7 +99,8 @@ export function doctor(opts: DoctorOptions): DoctorReport {
     hookshim: VERSION,
     node,
     project: { dir, how },
-    catalog: { file: check.catalogFile, rows: check.catalog ? check.catalog.rows.length : null, override: Boolean(opts.env.HOOKSHIM_CATALOG) },
+    catalogs: describeCatalogs(check.catalogs, dir),
+    override: opts.env.HOOKSHIM_CATALOG || null,
     config: { file: path.join(dir, '.cursor', 'hookshim.json'), present: fs.existsSync(path.join(dir, '.cursor', 'hookshim.json')) },
     state,
     switches,
@@ -116,7 +121,7 @@ function resolveRoot(opts: DoctorOptions): { dir: string; how: string } {
 function findUp(from: string): string | undefined {
   let d = from;
   for (;;) {
-    if (fs.existsSync(path.join(d, 'hooks', 'hooks.json')) || fs.existsSync(path.join(d, HOOKS_JSON))) return d;
+    if (fs.existsSync(path.join(d, 'hooks', 'hooks.json')) || fs.existsSync(path.join(d, '.claude', 'settings.json')) || fs.existsSync(path.join(d, HOOKS_JSON))) return d;
     const parent = path.dirname(d);
     if (parent === d) return undefined;
     d = parent;

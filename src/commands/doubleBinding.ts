@@ -1,13 +1,17 @@
 // Double binding: Cursor's built-in third-party loader also runs Claude hooks from .claude/settings*.json,
 // ~/.claude/settings.json and installed Claude plugins (docs/cursor-hooks.md §8), with untranslated Cursor-shaped
-// input. A script both there and in hookshim's catalog runs twice per event.
+// input; and a repository's own .cursor/hooks.json may run a catalog's script natively. Either way a script that
+// hookshim runs too runs twice per event.
 import fs from 'node:fs';
 import path from 'node:path';
+import { substitutePlaceholders, type PlaceholderVars } from '../../catalog/command.ts';
 import { parseCatalog } from '../../catalog/load.ts';
 import { compileMatcher } from '../../catalog/matcher.ts';
-import type { CatalogRow } from '../../catalog/types.ts';
+import { firstCommandWords, scriptOf } from '../../catalog/script.ts';
+import { placeholderVars, type CatalogSource } from '../../catalog/sources.ts';
+import { rowPlace, type CatalogRow } from '../../catalog/types.ts';
+import { HOOKS_JSON, isOurs, type HooksFile } from '../project/binding.ts';
 import type { Finding } from './io.ts';
-import { scriptOf } from '../../catalog/script.ts';
 
 /** Claude events Cursor's loader maps to its own (docs/cursor-hooks.md §8, "Event map"). */
 export const NATIVE_EVENTS: ReadonlySet<string> = new Set(['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop', 'SubagentStop', 'SessionStart', 'SessionEnd', 'PreCompact']);
@@ -60,19 +64,19 @@ function firesNatively(row: CatalogRow): boolean {
 }
 
 /** Identity of what a row runs: the script file when there is one, else the command as written. */
-function identity(row: CatalogRow, pluginRoot: string, dir: string, home: string | undefined): string {
-  const ref = scriptOf(row, { pluginRoot, projectDir: dir }, home);
+function identity(row: CatalogRow, vars: PlaceholderVars, home: string | undefined): string {
+  const ref = scriptOf(row, vars, home);
   return ref.kind === 'file' ? `file:${ref.path}` : `cmd:${row.command ?? ''}`;
 }
 
 /**
- * Claude hooks Cursor would run a second time (duplicates of catalog rows), and ones it runs natively only.
+ * Claude hooks Cursor would run a second time (duplicates of catalog rows), and ones it runs natively only. A catalog
+ * that is itself a settings file Cursor's loader reads is one finding for the whole file.
  * `severity` is the severity of a duplicate (doctor: error on this machine; check: warning, CI cannot see the setting).
  */
 export function doubleBinding(
   catalogRows: readonly CatalogRow[],
-  catalogShown: string,
-  catalogPluginRoot: string,
+  catalogs: readonly CatalogSource[],
   dir: string,
   home: string | undefined,
   opts: { machine: boolean; severity: Finding['severity'] },
@@ -80,10 +84,11 @@ export function doubleBinding(
   const ours = new Map<string, CatalogRow>();
   for (const r of catalogRows) {
     if (r.type !== 'command' || r.command === undefined) continue;
-    ours.set(`${r.event}|${identity(r, catalogPluginRoot, dir, home)}`, r);
+    ours.set(`${r.event}|${identity(r, placeholderVars(r, dir), home)}`, r);
     ours.set(`${r.event}|raw:${r.command}`, r);
   }
   const findings: Finding[] = [];
+  const catalogFiles = new Set(catalogs.map((c) => c.file));
   for (const src of claudeSources(dir, home, opts)) {
     let text: string;
     try {
@@ -91,11 +96,15 @@ export function doubleBinding(
     } catch {
       continue;
     }
-    const parsed = parseCatalog(text, src.shown);
+    const parsed = parseCatalog(text, src.shown, { settings: true });
     if (!parsed.ok) continue;
-    for (const row of parsed.catalog.rows) {
-      if (!firesNatively(row)) continue;
-      const twin = ours.get(`${row.event}|${identity(row, src.pluginRoot, dir, home)}`) ?? ours.get(`${row.event}|raw:${row.command}`);
+    const native = parsed.catalog.rows.filter(firesNatively);
+    if (catalogFiles.has(src.file)) {
+      if (native.length > 0) findings.push(settingsCatalog(src, native));
+      continue;
+    }
+    for (const row of native) {
+      const twin = ours.get(`${row.event}|${identity(row, { pluginRoot: src.pluginRoot, projectDir: dir }, home)}`) ?? ours.get(`${row.event}|raw:${row.command}`);
       const where = `${src.shown} ${row.locator}`;
       const remove = src.shown.startsWith('Claude plugin') ? `uninstall or disable ${src.shown.slice('Claude plugin '.length)} in Claude Code on this machine` : `remove this hook from ${src.shown}${src.scope === 'project' ? ' (it is committed: that changes it for everyone using Claude Code here)' : ''}`;
       if (twin) {
@@ -103,7 +112,7 @@ export function doubleBinding(
           code: 'double-binding',
           severity: opts.severity,
           where,
-          message: `${row.command} also runs through hookshim (${catalogShown} ${twin.locator}): Cursor's third-party loader runs it a second time on ${row.event}, with untranslated Cursor-shaped input`,
+          message: `${row.command} also runs through hookshim (${rowPlace(twin)}): Cursor's third-party loader runs it a second time on ${row.event}, with untranslated Cursor-shaped input`,
           fix: `turn off ${LOADER_SETTING}, or ${remove}`,
         });
       } else {
@@ -112,10 +121,70 @@ export function doubleBinding(
           severity: 'info',
           where,
           message: `Cursor's third-party loader runs ${row.command} natively, with Cursor-shaped input (tool_name "Shell", no session_id…): a script expecting Claude's input may no-op or misfire`,
-          fix: `add it to ${catalogShown} so it runs through hookshim, and turn off ${LOADER_SETTING}`,
+          fix: `add it to a catalog hookshim runs (hookshim init --catalog …), and turn off ${LOADER_SETTING}`,
         });
       }
     }
   }
   return findings;
+}
+
+/**
+ * A settings file that is a hookshim catalog: Cursor's loader runs its hooks too, natively, unless turned off
+ * (docs/cursor-hooks.md §8). Moving the hooks into a plugin's hooks/hooks.json would stop Claude Code running them, so
+ * the ways out are the setting, or scripts that skip Cursor's untranslated input (it has `cursor_version`; hookshim's has not).
+ */
+function settingsCatalog(src: ClaudeSource, native: readonly CatalogRow[]): Finding {
+  const n = native.length;
+  return {
+    code: 'settings-double-binding',
+    severity: 'warning',
+    where: src.shown,
+    message: `is a hookshim catalog, and Cursor's third-party loader also reads it: with its setting on (the default), ${n === 1 ? 'its hook' : `${n} of its hooks`} (${[...new Set(native.map((r) => r.event))].join(', ')}) ${n === 1 ? 'runs' : 'run'} twice per event, once through hookshim and once natively with untranslated Cursor-shaped input`,
+    fix: `turn off ${LOADER_SETTING} on every machine that runs Cursor here; or have each script exit 0 at once when its input has "cursor_version" (only Cursor's native run sends it)`,
+  };
+}
+
+/** A Cursor hook command with the project variables Cursor sets filled in (docs/cursor-hooks.md §2); it runs from the project root. */
+function fillCursorVars(command: string, dir: string): string {
+  return command.replace(/\$\{?(CURSOR_PROJECT_DIR|CLAUDE_PROJECT_DIR)\}?(?![A-Za-z0-9_])/g, dir);
+}
+
+/**
+ * Entries of .cursor/hooks.json that hookshim does not own but that run the same script as a catalog row (a repository
+ * that ships its own Cursor hooks beside its Claude catalog): each guard would run twice, once with Cursor's input.
+ */
+export function nativeDuplicates(rows: readonly CatalogRow[], hooks: HooksFile, dir: string, home: string | undefined): Finding[] {
+  if (hooks.kind !== 'ok') return [];
+  const scripts: { row: CatalogRow; file: string; args: string[] }[] = [];
+  for (const row of rows) {
+    if (row.type !== 'command' || row.command === undefined) continue;
+    const vars = placeholderVars(row, dir);
+    const ref = scriptOf(row, vars, home);
+    if (ref.kind !== 'file') continue;
+    const words = row.args ? row.args.map((a) => substitutePlaceholders(a, vars)) : firstCommandWords(substitutePlaceholders(row.command, vars)).map((w) => w.value);
+    scripts.push({ row, file: ref.path, args: words.slice(words.indexOf(ref.written) + 1).filter((w) => !w.includes('$')) });
+  }
+  const out: Finding[] = [];
+  for (const [event, list] of Object.entries(hooks.hooks)) {
+    list.forEach((entry, i) => {
+      const command = (entry as { command?: unknown } | null)?.command;
+      if (typeof command !== 'string' || isOurs(entry)) return;
+      const filled = fillCursorVars(command, dir);
+      const ref = scriptOf({ event, locator: '', type: 'command', command: filled }, { projectDir: dir }, home);
+      if (ref.kind !== 'file') return;
+      const words = firstCommandWords(filled).map((w) => w.value);
+      const twin = scripts.find((s) => s.file === ref.path && s.args.every((a) => words.includes(a)));
+      if (!twin) return;
+      const shown = path.relative(dir, ref.path) || ref.path;
+      out.push({
+        code: 'native-duplicate',
+        severity: 'error',
+        where: `${HOOKS_JSON} ${event}[${i}]`,
+        message: `runs ${shown}, which hookshim already runs for ${rowPlace(twin.row)} (${twin.row.event}): the guard runs twice, once here with Cursor's untranslated input`,
+        fix: `remove this entry from ${HOOKS_JSON}: hookshim runs ${shown} from the catalog (init keeps entries it does not own, so it will not remove it for you)`,
+      });
+    });
+  }
+  return out;
 }

@@ -20,8 +20,9 @@ import { resultGated, type Chosen } from '../hook/select.ts';
 import { setUp, type Setup } from '../hook/setup.ts';
 import { parsePayload } from '../hook/stdin.ts';
 import { cannotRun } from '../project/binding.ts';
-import { loadCatalogWith } from '../project/load.ts';
-import { catalogFile, cursorTranscriptPath, payloadRoots } from '../project/paths.ts';
+import { parseConfig } from '../project/config.ts';
+import { loadCatalogWith, loadConfigWith } from '../project/load.ts';
+import { catalogSources, cursorTranscriptPath, payloadRoots } from '../project/paths.ts';
 import type { StateDir } from '../state/dir.ts';
 import { makeEnvFile, readEnvFile } from '../state/envFile.ts';
 import { safeHome } from '../state/fsx.ts';
@@ -41,9 +42,15 @@ export interface ExplainOptions {
 }
 
 export interface ExplainedRow {
+  /** The row's catalog, as shown (e.g. "hooks/hooks.json", ".claude/settings.json"). */
+  catalog?: string;
   locator: string;
   event: string;
   matcher?: string;
+  /** The row's command as written (exec form: with its args), or "(<type> handler)". */
+  command: string;
+  /** The script file it runs, when there is one: relative to the project root when inside it. */
+  script?: string;
   /** The script, as hookshim names it in messages. */
   label: string;
   status: RowExplanation['status'] | 'gated';
@@ -61,6 +68,7 @@ export interface ExplainedInvocation {
 }
 
 export interface ScriptRun {
+  catalog?: string;
   locator: string;
   label: string;
   claudeEvent: string;
@@ -79,7 +87,8 @@ export interface ExplainReport {
   /** Why hookshim does not handle the event (unhandled events only). */
   unhandled?: string;
   project: { dir: string; how: string };
-  catalog: string;
+  /** The catalogs the hook path runs, as shown. */
+  catalogs: string[];
   binding: { timeoutS: number; source: string };
   notes: string[];
   invocations: ExplainedInvocation[];
@@ -105,22 +114,24 @@ export async function explain(opts: ExplainOptions): Promise<ExplainReport> {
   const notes: string[] = [];
   if (opts.event && named && opts.event !== named) notes.push(`the payload says hook_event_name "${named}"; explained as ${opts.event}`);
   const { dir, how } = resolveDir(opts, input);
-  const file = catalogFile(opts.env, dir);
-  const where: Where = { dir, how, file, notes, unreadable: (error) => new CommandError(`${error}${dir === opts.cwd ? '' : ` (project ${dir}, from ${how})`}`) };
+  const where: Where = { dir, how, notes, unreadable: (error) => new CommandError(`${error}${dir === opts.cwd ? '' : ` (project ${dir}, from ${how})`}`) };
   if (isHandledEvent(event)) return explainHandled(event, input, opts, where);
-  const loaded = loadCatalogWith(file, parseCatalog);
-  if (!loaded.ok) throw where.unreadable(loaded.error);
+  const config = loadConfigWith(dir, parseConfig, (m) => notes.push(m));
+  const loads = catalogSources(opts.env, dir, config.catalogs).map((source) => loadCatalogWith(source, parseCatalog));
+  const bad = loads.find((l) => !l.ok && (l.source.kind !== 'personal' || fs.existsSync(l.file)));
+  if (bad && !bad.ok) throw where.unreadable(bad.error);
+  const rows = loads.flatMap((l) => (l.ok ? l.catalog.rows : []));
   if (!(event in UNBOUND_CURSOR_EVENTS)) throw new CommandError(`unknown Cursor event "${event}"; hookshim handles ${HANDLED_EVENTS.join(', ')}`, EXIT.usage);
   return {
     event,
     handled: false,
     unhandled: UNBOUND_CURSOR_EVENTS[event as keyof typeof UNBOUND_CURSOR_EVENTS],
     project: { dir, how },
-    catalog: path.relative(dir, file) || file,
+    catalogs: loads.filter((l) => l.ok).map((l) => l.source.shown),
     binding: { timeoutS: 0, source: 'not bound' },
     notes,
     invocations: [],
-    otherRows: loaded.catalog.rows.map((r) => other(r, event, new RowPrep(loaded.root, dir))),
+    otherRows: rows.map((r) => other(r, event, new RowPrep(dir))),
     executed: false,
   };
 }
@@ -128,7 +139,6 @@ export async function explain(opts: ExplainOptions): Promise<ExplainReport> {
 interface Where {
   dir: string;
   how: string;
-  file: string;
   notes: string[];
   unreadable(error: string): CommandError;
 }
@@ -149,7 +159,7 @@ async function explainHandled(event: HandledEvent, input: Json, opts: ExplainOpt
     noteReadOnlyTask(setup, plan, lines);
     if (plan.invocations.length === 0 && plan.notes.length === 0) lines.push(`${event} runs no Claude event for this payload`);
     // The transcript rewrite is translation, not execution: it happens in the throwaway state dir so payloads are exact.
-    const prep = new RowPrep(setup.catalog.root, w.dir);
+    const prep = new RowPrep(w.dir);
     const tx = await attachTranscripts(setup, claudeTranscript, state, log, readsTranscripts(setup.catalog.rows, prep, setup.config.transcripts));
     const cursorTx = cursorTranscriptPath(input, opts.env);
     if (!opts.run) setup.ctx.transcriptPath = cursorTx ? `<Claude-shaped rewrite of ${cursorTx}, written when scripts run>` : '';
@@ -158,7 +168,7 @@ async function explainHandled(event: HandledEvent, input: Json, opts: ExplainOpt
       event,
       handled: true,
       project: { dir: w.dir, how: w.how },
-      catalog: path.relative(w.dir, w.file) || w.file,
+      catalogs: setup.catalog.sources.map((c) => c.shown),
       binding: { timeoutS: setup.binding.timeoutS, source: setup.binding.source },
       notes: w.notes,
       invocations: plan.invocations.map((inv) => explainInvocation(inv, setup, chosen, gated, prep, lines)),
@@ -202,6 +212,7 @@ async function runSelected(setup: Setup, gated: readonly Chosen[], prep: RowPrep
   report.executed = jobs.length > 0;
   return {
     scripts: results.map((r, i) => ({
+      ...(r.catalog !== undefined ? { catalog: r.catalog } : {}),
       locator: r.locator,
       label: r.label,
       claudeEvent: r.claudeEvent,
@@ -251,9 +262,17 @@ function resolveDir(opts: ExplainOptions, input: Json): { dir: string; how: stri
   return { dir: opts.cwd, how: 'the current directory' };
 }
 
+/** A row as explain names it: its catalog and place, its command as written, and the script that resolved to. */
 function describeRow(row: CatalogRow, prep: RowPrep): Omit<ExplainedRow, 'status'> {
-  const label = row.command !== undefined ? prep.label(row) : `(${row.type} handler)`;
-  return { locator: row.locator, event: row.event, ...(row.matcher !== undefined ? { matcher: row.matcher } : {}), label };
+  if (row.command === undefined) return { ...placeOf(row), command: `(${row.type} handler)`, label: `(${row.type} handler)` };
+  const { script } = prep.of(row);
+  const rel = script.kind === 'file' ? path.relative(prep.projectDir, script.path) : '';
+  const command = row.args ? [row.command, ...row.args].map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : JSON.stringify(w))).join(' ') : row.command;
+  return { ...placeOf(row), command, ...(script.kind === 'file' ? { script: rel.startsWith('..') ? script.path : rel } : {}), label: prep.label(row) };
+}
+
+function placeOf(row: CatalogRow): Pick<ExplainedRow, 'catalog' | 'locator' | 'event' | 'matcher'> {
+  return { ...(row.source ? { catalog: row.source.catalog } : {}), locator: row.locator, event: row.event, ...(row.matcher !== undefined ? { matcher: row.matcher } : {}) };
 }
 
 /** A row of another Claude event: where it runs instead, or why never. */

@@ -1,4 +1,5 @@
-// `hookshim init [DIR]`: bind a repo's Claude catalog in .cursor/hooks.json and vendor the bundle.
+// `hookshim init [DIR]`: bind a repository's Claude catalogs in .cursor/hooks.json, record them in .cursor/hookshim.json
+// and vendor the bundle; then check what it bound, as `hookshim check` would.
 // Owns only its own entries (recognised by the marker "hookshim" in the command, lefthook install_ai style);
 // keeps every foreign entry and unknown key, writes 2-space JSON with a trailing newline, so a rerun is a no-op.
 import fs from 'node:fs';
@@ -6,10 +7,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { HandledEvent } from '../../adapters/events.ts';
 import { parseCatalog } from '../../catalog/load.ts';
-import { detectMode, HOOKS_JSON, isOurs, mergeHooksJson, PACKAGED, planBinding, readHooksFile, VENDORED, type InitPlan, type Mode } from '../project/binding.ts';
+import { describeSource, sourceOf } from '../../catalog/sources.ts';
+import type { CatalogKind, CatalogRow } from '../../catalog/types.ts';
+import { bundleVersion, detectMode, HOOKS_JSON, isOurs, mergeHooksJson, OLD_VENDORED, planBinding, readHooksFile, VENDORED, type InitPlan, type Mode } from '../project/binding.ts';
+import { planCatalogList, resolveCatalogEntry } from '../project/catalogList.ts';
 import { loadCatalogWith } from '../project/load.ts';
-import { catalogFile } from '../project/paths.ts';
-import { CommandError, EXIT } from './io.ts';
+import { runChecks } from './check.ts';
+import { findRoot, readConfigDoc, recordCatalogs } from './initFiles.ts';
+import { CommandError, EXIT, type Finding } from './io.ts';
 
 export interface InitOptions {
   dir: string;
@@ -20,6 +25,12 @@ export interface InitOptions {
   env?: NodeJS.ProcessEnv;
   /** Compute and report, write nothing. */
   dryRun?: boolean;
+  /** More catalogs (a plugin folder, a hooks.json or a Claude settings file), relative to `cwd`. */
+  catalogs?: readonly string[];
+  /** What `catalogs` are relative to; default `dir`. */
+  cwd?: string;
+  /** Bind `dir` itself, even inside a larger repository (a package opened alone in Cursor). */
+  here?: boolean;
 }
 
 /** Locate the bundle shipped beside this CLI (dist/hookshim.cjs). */
@@ -29,62 +40,151 @@ export function defaultBundle(): string {
   return candidates.find((c) => fs.existsSync(c)) ?? (candidates[0] as string);
 }
 
+export interface InitCatalog {
+  /** As recorded in .cursor/hookshim.json. */
+  entry: string;
+  shown: string;
+  kind: CatalogKind;
+  /** How its rows run, in words. */
+  how: string;
+  /** null: absent here (a personal catalog) or unreadable (see findings). */
+  rows: number | null;
+}
+
 export interface InitReport {
+  /** The project root bound: where Cursor loads .cursor/hooks.json. */
   dir: string;
-  catalog: string;
+  /** The folder init was run on, when that is not the root. */
+  from?: string;
+  catalogs: InitCatalog[];
   rows: number;
   plan: InitPlan;
   hooksJson: string;
   /** Files written (or that would be, with dryRun). */
   changed: string[];
+  /** Files removed (or that would be): an older bundle the binding no longer runs. */
+  deleted: string[];
   /** Events whose hookshim entry was added, changed or removed. */
   added: string[];
   updated: string[];
   removed: string[];
   /** Foreign entries kept, per event. */
   foreign: Record<string, number>;
+  /** What init decided for you, in words (the root, the catalogs list). */
+  notes: string[];
   warnings: string[];
+  /** Every problem `hookshim check` finds in what was bound (with dryRun: in what would be). */
+  findings: Finding[];
 }
 
-/** Run init: write .cursor/hooks.json and the vendored bundle only when they change. */
+/** Run init: write .cursor/hooks.json, .cursor/hookshim.json and the vendored bundle only when they change; then check. */
 export function init(opts: InitOptions): InitReport {
-  const dir = path.resolve(opts.dir);
-  if (!fs.existsSync(dir) || !fs.statSync(dir).isDirectory()) throw new CommandError(`${dir} is not a directory`, EXIT.usage);
-  const file = catalogFile(opts.env ?? {}, dir);
-  const loaded = loadCatalogWith(file, parseCatalog);
-  if (!loaded.ok) {
-    throw new CommandError(
-      fs.existsSync(file)
-        ? `${loaded.error}\nFix the catalog, then run init again.`
-        : `${loaded.error}. hookshim binds a Claude catalog: create hooks/hooks.json first (Claude's plugin form: {"hooks": {"PreToolUse": [...]}}), or point HOOKSHIM_CATALOG at yours.`,
-    );
-  }
+  const start = path.resolve(opts.dir);
+  if (!fs.existsSync(start) || !fs.statSync(start).isDirectory()) throw new CommandError(`${start} is not a directory`, EXIT.usage);
+  const where = findRoot(start, opts.here ?? false);
+  const dir = where.root;
+  const env = opts.env ?? {};
   const current = readHooksFile(dir);
-  if (current.kind === 'invalid') {
-    throw new CommandError(`${current.file}: ${current.error}. Fix or remove it, then run init again: hookshim does not overwrite a file it cannot read.`);
-  }
+  if (current.kind === 'invalid') throw new CommandError(`${current.file}: ${current.error}. Fix or remove it, then run init again: hookshim does not overwrite a file it cannot read.`);
+  const config = readConfigDoc(dir);
+  const extra = [...where.catalogs, ...extraCatalogs(opts, dir, where.notes)];
+  const { list, notes } = planCatalogList(dir, config.catalogs, extra);
+  const loaded = loadAll(list, dir, start);
   const existingHooks = current.kind === 'ok' ? current.hooks : {};
   const mode: Mode = opts.mode ?? detectMode(existingHooks) ?? 'vendored';
-  const plan = planBinding(loaded.catalog, mode);
-  const warnings = [...loaded.catalog.warnings];
+  const plan = planBinding({ rows: loaded.rows, warnings: [] }, mode);
   const mergedDoc = mergeHooksJson(current.kind === 'ok' ? current.doc : undefined, plan);
   const merged = `${JSON.stringify(mergedDoc, null, 2)}\n`;
+  const report: InitReport = {
+    dir,
+    ...(start !== dir ? { from: start } : {}),
+    catalogs: loaded.catalogs,
+    rows: loaded.rows.length,
+    plan,
+    hooksJson: merged,
+    changed: [],
+    deleted: [],
+    ...entryChanges(existingHooks, plan),
+    notes: [...where.notes, ...notes],
+    warnings: [...where.warnings],
+    findings: [],
+  };
+  const write = writer(opts.dryRun ?? false);
+  if (current.kind !== 'ok' || fs.readFileSync(path.join(dir, HOOKS_JSON), 'utf8') !== merged) {
+    write(path.join(dir, HOOKS_JSON), merged);
+    report.changed.push(HOOKS_JSON);
+  }
+  placeBundle(dir, mode, opts.bundle ?? defaultBundle(), write, report);
+  const recorded = recordCatalogs(config, list);
+  if (recorded !== undefined) {
+    write(config.file, recorded);
+    report.changed.push(path.relative(dir, config.file));
+  }
+  removeOldBundle(dir, merged, opts.dryRun ?? false, report);
+  report.findings = checkBound(dir, env, opts, mode, list);
+  return report;
+}
 
+/** The catalogs named on the command line, and HOOKSHIM_CATALOG (recorded, so the binding never depends on it). */
+function extraCatalogs(opts: InitOptions, dir: string, notes: string[]): string[] {
+  const out: string[] = [];
+  for (const given of opts.catalogs ?? []) {
+    const r = resolveCatalogEntry(given, dir, opts.cwd ?? dir);
+    if ('problem' in r) throw new CommandError(`--catalog ${r.problem}`, EXIT.usage);
+    out.push(r.entry);
+  }
+  const override = opts.env?.HOOKSHIM_CATALOG;
+  if (override) {
+    const r = resolveCatalogEntry(override, dir, dir);
+    if ('problem' in r) throw new CommandError(`HOOKSHIM_CATALOG: ${r.problem}`, EXIT.usage);
+    out.push(r.entry);
+    notes.push(`HOOKSHIM_CATALOG=${override} is one machine's override of the hook path; init recorded ${r.entry} in .cursor/hookshim.json instead, so the committed binding runs it without the variable (next time: --catalog ${r.entry})`);
+  }
+  return out;
+}
+
+/** Load every catalog of the list; none usable is the one case init cannot go on. */
+function loadAll(list: readonly string[], dir: string, start: string): { rows: CatalogRow[]; catalogs: InitCatalog[] } {
+  const rows: CatalogRow[] = [];
+  const catalogs: InitCatalog[] = [];
+  const problems: string[] = [];
+  for (const entry of list) {
+    const source = sourceOf(entry, dir);
+    const l = loadCatalogWith(source, parseCatalog);
+    catalogs.push({ entry, shown: source.shown, kind: source.kind, how: describeSource(source, dir), rows: l.ok ? l.catalog.rows.length : null });
+    if (l.ok) rows.push(...l.catalog.rows);
+    else if (source.kind !== 'personal' || fs.existsSync(l.file)) problems.push(l.error);
+  }
+  if (catalogs.some((c) => c.rows !== null)) return { rows, catalogs };
+  if (problems.length > 0) throw new CommandError(`${problems.join('\n')}\nFix the catalog, then run init again.`);
+  const sub = start !== dir ? ` (or in ${path.relative(dir, start)})` : '';
+  throw new CommandError(
+    `no catalog at ${path.join(dir, 'hooks', 'hooks.json')}. hookshim binds a Claude catalog: create hooks/hooks.json first (Claude's plugin form: {"hooks": {"PreToolUse": [...]}}), or put hooks in .claude/settings.json, or name yours: hookshim init --catalog <plugin folder | hooks.json | settings file>. Nothing found in ${dir}${sub}: looked for hooks/hooks.json, .claude/settings.json, .claude/settings.local.json.`,
+  );
+}
+
+/** Which of hookshim's entries init adds, changes and removes; foreign entries kept per event. */
+function entryChanges(existing: Record<string, unknown[]>, plan: InitPlan): Pick<InitReport, 'added' | 'updated' | 'removed' | 'foreign'> {
   const before = new Map<string, string>();
-  for (const [ev, list] of Object.entries(existingHooks)) for (const e of list) if (isOurs(e)) before.set(ev, JSON.stringify(e));
-  const added = plan.events.filter((ev) => !before.has(ev));
-  const updated = plan.events.filter((ev) => before.has(ev) && before.get(ev) !== JSON.stringify(plan.entries[ev]));
-  const removed = [...before.keys()].filter((ev) => !plan.events.includes(ev as HandledEvent));
+  for (const [ev, list] of Object.entries(existing)) for (const e of list) if (isOurs(e)) before.set(ev, JSON.stringify(e));
   const foreign: Record<string, number> = {};
-  for (const [ev, list] of Object.entries(existingHooks)) {
+  for (const [ev, list] of Object.entries(existing)) {
     const n = list.filter((e) => !isOurs(e)).length;
     if (n) foreign[ev] = n;
   }
+  return {
+    added: plan.events.filter((ev) => !before.has(ev)),
+    updated: plan.events.filter((ev) => before.has(ev) && before.get(ev) !== JSON.stringify(plan.entries[ev])),
+    removed: [...before.keys()].filter((ev) => !plan.events.includes(ev as HandledEvent)),
+    foreign,
+  };
+}
 
-  const changed: string[] = [];
-  const hooksJson = path.join(dir, HOOKS_JSON);
-  const write = (target: string, data: string | Buffer, mode?: number) => {
-    if (opts.dryRun) return;
+type Write = (target: string, data: string | Buffer, mode?: number) => void;
+
+function writer(dryRun: boolean): Write {
+  return (target, data, mode) => {
+    if (dryRun) return;
     try {
       fs.mkdirSync(path.dirname(target), { recursive: true });
       fs.writeFileSync(target, data);
@@ -93,24 +193,39 @@ export function init(opts: InitOptions): InitReport {
       throw new CommandError(`cannot write ${target}: ${(err as Error).message}`);
     }
   };
-  if (current.kind !== 'ok' || fs.readFileSync(hooksJson, 'utf8') !== merged) {
-    write(hooksJson, merged);
-    changed.push(HOOKS_JSON);
-  }
-  if (mode === 'vendored') {
-    const bundle = opts.bundle ?? defaultBundle();
-    if (!fs.existsSync(bundle)) throw new CommandError(`the hookshim bundle is missing at ${bundle}; run \`npm run build\` (or reinstall hookshim) first`);
-    const dest = path.join(dir, VENDORED);
-    const data = fs.readFileSync(bundle);
-    if (!fs.existsSync(dest) || !fs.readFileSync(dest).equals(data)) {
-      write(dest, data, 0o755);
-      changed.push(VENDORED);
-    }
-  } else {
-    if (!fs.existsSync(path.join(dir, PACKAGED))) {
-      warnings.push(`${PACKAGED} does not exist yet: add hookshim to devDependencies and install it, or Cursor's hook command will fail (and Cursor lets the action through)`);
-    }
-    if (fs.existsSync(path.join(dir, VENDORED))) warnings.push(`${VENDORED} is no longer used in package mode; delete it`);
-  }
-  return { dir, catalog: path.relative(dir, file) || file, rows: loaded.catalog.rows.length, plan, hooksJson: merged, changed, added, updated, removed, foreign, warnings };
 }
+
+/** Vendor the bundle (vendored mode), or say what package mode still needs. */
+function placeBundle(dir: string, mode: Mode, bundle: string, write: Write, report: InitReport): void {
+  if (mode === 'package') {
+    if (fs.existsSync(path.join(dir, VENDORED))) report.warnings.push(`${VENDORED} is no longer used in package mode; delete it`);
+    return;
+  }
+  if (!fs.existsSync(bundle)) throw new CommandError(`the hookshim bundle is missing at ${bundle}; run \`npm run build\` (or reinstall hookshim) first`);
+  const dest = path.join(dir, VENDORED);
+  const data = fs.readFileSync(bundle);
+  if (!fs.existsSync(dest) || !fs.readFileSync(dest).equals(data)) {
+    write(dest, data, 0o755);
+    report.changed.push(VENDORED);
+  }
+}
+
+/** The older vendored bundle (an ES module), once nothing runs it: removed when it is hookshim's, named otherwise. */
+function removeOldBundle(dir: string, hooksJson: string, dryRun: boolean, report: InitReport): void {
+  const old = path.join(dir, OLD_VENDORED);
+  if (!fs.existsSync(old) || hooksJson.includes(OLD_VENDORED)) return;
+  if (bundleVersion(old) === undefined) {
+    report.warnings.push(`${OLD_VENDORED} is where older versions vendored hookshim, but it does not look like a hookshim bundle: left in place (nothing runs it now)`);
+    return;
+  }
+  if (!dryRun) fs.rmSync(old, { force: true });
+  report.deleted.push(OLD_VENDORED);
+}
+
+/** What check finds in what was bound; with dryRun, in what would be (so the binding and bundle are not compared). */
+function checkBound(dir: string, env: NodeJS.ProcessEnv, opts: InitOptions, mode: Mode, list: readonly string[]): Finding[] {
+  const result = runChecks({ dir, env, mode, ...(opts.bundle ? { bundle: opts.bundle } : {}), ...(opts.dryRun ? { catalogs: list } : {}) });
+  const written = /^(binding-|bundle-|package-missing$|catalogs-differ$)/;
+  return result.findings.filter((f) => !(opts.dryRun && written.test(f.code)));
+}
+

@@ -15,15 +15,15 @@ import { replay } from './replay.ts';
 
 const EPILOGUE = `Exit codes:
   0   done, nothing wrong
-  1   problems found (check, doctor), or replayed decisions changed (replay)
+  1   problems found (check, doctor, and init in what it bound), or replayed decisions changed (replay)
   2   usage error: unknown command or option, a payload that is not a JSON object
-  3   cannot proceed: no catalog, unreadable .cursor/hooks.json, bundle missing, write failed
+  3   cannot proceed: no catalog, unreadable .cursor/hooks.json or .cursor/hookshim.json, bundle missing, write failed
   70  hookshim itself crashed (a bug)
 
 Hook path: \`hookshim <cursorEvent> < payload.json\` (e.g. preToolUse) answers Cursor; .cursor/hooks.json runs the bundle.
 Environment: HOOKSHIM=0 turns the shim off (allow / {}), HOOKSHIM_DEBUG=1 explains on stderr,
 HOOKSHIM_LOG=<file> appends one NDJSON record per event (HOOKSHIM_LOG_PAYLOADS=1 adds payloads, for replay),
-HOOKSHIM_CATALOG=<file> uses another catalog, HOOKSHIM_STATE_DIR=<dir> moves the state directory.
+HOOKSHIM_CATALOG=<file> runs another catalog on this machine only (init records it instead), HOOKSHIM_STATE_DIR=<dir> moves the state directory.
 Colours only on a terminal; never with NO_COLOR.`;
 
 /** What every command's handler writes to and sets. */
@@ -42,7 +42,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const c: Ctx = { io, out, color, setCode: (n) => (code = n) };
   const cli = [initCommand, checkCommand, doctorCommand, explainCommand, replayCommand].reduce((y, add) => add(y, c), yargs(argv) as Argv)
     .scriptName('hookshim')
-    .usage('$0 <command> [options]\n\nRun an unchanged Claude Code hook catalog (hooks/hooks.json) under Cursor: desktop, CLI and Cloud agents.')
+    .usage('$0 <command> [options]\n\nRun an unchanged Claude Code hook catalog (hooks/hooks.json, .claude/settings.json, vendored plugins) under Cursor: desktop, CLI and Cloud agents.')
     .demandCommand(1, 'Name a command, or a Cursor event (e.g. `hookshim preToolUse < payload.json`).')
     .recommendCommands()
     .strict()
@@ -77,18 +77,32 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
 function initCommand(cli: Argv, c: Ctx): Argv {
   return cli.command(
     'init [dir]',
-    'Bind the catalog in .cursor/hooks.json (merging: other entries are kept) and vendor the hook bundle',
+    'Bind the catalogs in .cursor/hooks.json (merging: other entries are kept), record them in .cursor/hookshim.json, vendor the hook bundle, then check what was bound',
     (y) =>
       y
-        .positional('dir', { type: 'string', default: '.', describe: 'repository root (holds hooks/hooks.json)' })
+        .positional('dir', { type: 'string', default: '.', describe: 'a folder of the repository (init binds the repository root, where Cursor loads .cursor/)' })
+        .option('catalog', { type: 'string', array: true, describe: 'also run this catalog: a plugin folder, a hooks.json or a Claude settings file (repeatable; recorded in .cursor/hookshim.json)' })
+        .option('here', { type: 'boolean', default: false, describe: 'bind DIR itself even inside a larger repository (a package you open alone in Cursor)' })
         .option('package', { type: 'boolean', describe: 'run the shim from node_modules/hookshim instead of a vendored .cursor/hooks/hookshim.cjs (default: keep the current mode, else vendored)' })
         .option('dry-run', { type: 'boolean', default: false, describe: 'show what would change; write nothing' })
-        .example('$0 init', 'bind the current repository, vendoring the bundle')
+        .option('json', { type: 'boolean', default: false, describe: 'print the report (and check\'s findings) as JSON' })
+        .example('$0 init', 'bind the repository: hooks/hooks.json and .claude/settings.json are found by themselves')
+        .example('$0 init --catalog plugins/hookify', 'also run a vendored plugin, with ${CLAUDE_PLUGIN_ROOT} = plugins/hookify')
         .example('$0 init --package', 'bind it to the installed package (add hookshim to devDependencies)')
         .example('$0 init ../app --dry-run', 'show what binding ../app would change'),
     (args) => {
-      const report = init({ dir: path.resolve(c.io.cwd, args.dir), env: c.io.env, ...(args.package !== undefined ? { mode: args.package ? 'package' : 'vendored' } : {}), dryRun: args['dry-run'] });
-      c.out(renderInit(report, c.color, args['dry-run']));
+      const report = init({
+        dir: path.resolve(c.io.cwd, args.dir),
+        env: c.io.env,
+        cwd: c.io.cwd,
+        catalogs: args.catalog ?? [],
+        here: args.here,
+        ...(args.package !== undefined ? { mode: args.package ? 'package' : 'vendored' } : {}),
+        dryRun: args['dry-run'],
+      });
+      const t = tally(report.findings);
+      c.setCode(t.errors > 0 ? EXIT.problems : EXIT.ok);
+      c.out(args.json ? json({ ok: t.errors === 0, dryRun: args['dry-run'], errors: t.errors, ...report }) : renderInit(report, c.color, args['dry-run']));
     },
   );
 }
@@ -113,7 +127,7 @@ function checkCommand(cli: Argv, c: Ctx): Argv {
       const failed = t.errors > 0 || (args.strict && t.warnings > 0);
       const code = result.fatal ? EXIT.cannot : failed ? EXIT.problems : EXIT.ok;
       c.setCode(code);
-      if (args.json) c.out(json({ ok: code === EXIT.ok, dir: result.dir, catalog: result.catalogFile, mode: result.mode, events: result.plan?.events ?? [], errors: t.errors, warnings: t.warnings, findings: result.findings }));
+      if (args.json) c.out(json({ ok: code === EXIT.ok, dir: result.dir, catalogs: result.catalogs.loads.map((l) => l.source.shown), mode: result.mode, events: result.plan?.events ?? [], errors: t.errors, warnings: t.warnings, findings: result.findings }));
       else c.out(renderCheck(result, c.color, { verbose: args.verbose, strict: args.strict }));
     },
   );

@@ -1,42 +1,56 @@
 // Text views of the command reports (the --json views are the reports themselves).
-import path from 'node:path';
 import type { CheckResult } from './check.ts';
 import type { DoctorReport } from './doctor.ts';
-import type { ExplainReport } from './explain.ts';
+import type { ExplainedRow, ExplainReport } from './explain.ts';
 import type { InitReport } from './init.ts';
 import { renderFindings, tally, type Paint } from './io.ts';
 import type { ReplayReport } from './replay.ts';
 
 export function renderInit(r: InitReport, p: Paint, dryRun: boolean): string {
   const out: string[] = [];
-  out.push(`${p.bold('hookshim init')} ${r.dir} ${p.dim(`(catalog ${r.catalog}, ${r.rows} row${r.rows === 1 ? '' : 's'}; ${r.plan.mode === 'package' ? 'installed package' : 'vendored bundle'})`)}`);
-  if (r.plan.events.length === 0) out.push('bound: nothing (the catalog has no rows Cursor can run)');
-  else {
-    out.push(`bound: ${r.plan.events.join(', ')}`);
-    const w = Math.max(...r.plan.events.map((e) => e.length));
-    for (const ev of r.plan.events) {
-      const e = r.plan.entries[ev];
-      if (!e) continue;
-      const mark = r.added.includes(ev) ? p.green(' (new)') : r.updated.includes(ev) ? p.yellow(' (updated)') : '';
-      out.push(`  ${ev.padEnd(w)}  timeout ${String(e.timeout).padStart(3)}s${e.failClosed ? ', failClosed' : ''}${e.loop_limit !== undefined ? `, loop_limit ${e.loop_limit}` : ''}  ${p.dim(e.command)}${mark}`);
-    }
-  }
+  const n = r.catalogs.length;
+  out.push(`${p.bold('hookshim init')} ${r.dir} ${p.dim(`(${r.rows} row${r.rows === 1 ? '' : 's'} in ${n} catalog${n === 1 ? '' : 's'}; ${r.plan.mode === 'package' ? 'installed package' : 'vendored bundle'})`)}`);
+  for (const note of r.notes) out.push(p.dim(`note: ${note}`));
+  out.push('catalogs:');
+  const w0 = Math.max(...r.catalogs.map((c) => c.shown.length));
+  for (const c of r.catalogs) out.push(`  ${c.shown.padEnd(w0)}  ${c.rows === null ? (c.kind === 'personal' ? 'absent here' : 'unreadable') : `${c.rows} row${c.rows === 1 ? '' : 's'}`}  ${p.dim(`(${c.how})`)}`);
+  out.push(...boundLines(r, p));
   if (r.removed.length) out.push(`removed stale hookshim entries: ${r.removed.join(', ')}`);
   const foreign = Object.entries(r.foreign);
-  if (foreign.length) out.push(`kept ${foreign.reduce((n, [, k]) => n + k, 0)} foreign entr${foreign.reduce((n, [, k]) => n + k, 0) === 1 ? 'y' : 'ies'} (${foreign.map(([ev, k]) => `${ev}: ${k}`).join(', ')})`);
+  const kept = foreign.reduce((k, [, m]) => k + m, 0);
+  if (foreign.length) out.push(`kept ${kept} foreign entr${kept === 1 ? 'y' : 'ies'} (${foreign.map(([ev, k]) => `${ev}: ${k}`).join(', ')})`);
   if (r.plan.never.length) {
     out.push('can never run under Cursor:');
-    for (const n of r.plan.never) out.push(`  ${n.locator}: ${n.reason}`);
+    for (const x of r.plan.never) out.push(`  ${x.locator}: ${x.reason}`);
   }
   if (r.plan.limits.length) {
     out.push('limits under Cursor:');
     for (const l of r.plan.limits) out.push(`  ${l.event}: ${l.note}`);
   }
   for (const w of r.warnings) out.push(`${p.yellow('warning:')} ${w}`);
+  out.push(...renderFindings(r.findings, p, { info: false }));
   if (r.changed.length) out.push(`${dryRun ? 'would write' : 'wrote'}: ${r.changed.join(', ')}`);
-  else out.push('unchanged: everything was already up to date');
-  if (r.changed.length && !dryRun) out.push(p.dim(`next: commit ${r.changed.join(' and ')}; run \`hookshim check\` in CI`));
+  if (r.deleted.length) out.push(`${dryRun ? 'would remove' : 'removed'}: ${r.deleted.join(', ')} (the older bundle; the binding runs .cursor/hooks/hookshim.cjs)`);
+  if (!r.changed.length && !r.deleted.length) out.push('unchanged: everything was already up to date');
+  const t = tally(r.findings);
+  if (t.errors || t.warnings) out.push(`${t.errors ? p.red('check: failed') : p.yellow('check: ok')} ${p.dim(`(${t.text}; the binding is written for the rows that can run)`)}`);
+  const touched = [...r.changed, ...r.deleted];
+  if (touched.length && !dryRun) out.push(p.dim(`next: commit ${touched.join(' and ')}; run \`hookshim check\` in CI`));
   return `${out.join('\n')}\n`;
+}
+
+/** The bound events, one line each, with what changed. */
+function boundLines(r: InitReport, p: Paint): string[] {
+  if (r.plan.events.length === 0) return ['bound: nothing (no catalog has rows Cursor can run)'];
+  const out = [`bound: ${r.plan.events.join(', ')}`];
+  const w = Math.max(...r.plan.events.map((e) => e.length));
+  for (const ev of r.plan.events) {
+    const e = r.plan.entries[ev];
+    if (!e) continue;
+    const mark = r.added.includes(ev) ? p.green(' (new)') : r.updated.includes(ev) ? p.yellow(' (updated)') : '';
+    out.push(`  ${ev.padEnd(w)}  timeout ${String(e.timeout).padStart(3)}s${e.failClosed ? ', failClosed' : ''}${e.loop_limit !== undefined ? `, loop_limit ${e.loop_limit}` : ''}  ${p.dim(e.command)}${mark}`);
+  }
+  return out;
 }
 
 export function renderCheck(r: CheckResult, p: Paint, opts: { verbose: boolean; strict: boolean }): string {
@@ -44,7 +58,8 @@ export function renderCheck(r: CheckResult, p: Paint, opts: { verbose: boolean; 
   const t = tally(r.findings);
   const failed = t.errors > 0 || (opts.strict && t.warnings > 0);
   const info = r.findings.filter((f) => f.severity === 'info').length;
-  const what = r.catalog ? `${r.catalog.rows.length} rows, ${r.plan?.events.length ?? 0} events bound, ${r.mode} bundle` : 'catalog unreadable';
+  const cats = r.catalogs.loads.length;
+  const what = r.catalog ? `${r.catalog.rows.length} rows${cats > 1 ? ` in ${cats} catalogs` : ''}, ${r.plan?.events.length ?? 0} events bound, ${r.mode} bundle` : 'catalog unreadable';
   out.push(`${failed ? p.red('hookshim check: failed') : p.green('hookshim check: ok')} ${p.dim(`(${what}; ${t.text}${info && !opts.verbose ? `; ${notes(info)} with --verbose` : ''})`)}`);
   return `${out.join('\n')}\n`;
 }
@@ -57,8 +72,8 @@ export function renderDoctor(r: DoctorReport, p: Paint, opts: { verbose: boolean
   const nodeNote = r.node.pathVersion && r.node.pathVersion !== r.node.version ? `; the node on PATH (${r.node.pathNode}) is ${r.node.pathVersion}` : r.node.pathNode ? `; on PATH: ${r.node.pathNode}` : '; no node on PATH';
   out.push(`  ${ok(r.node.ok && Boolean(r.node.pathNode))} node ${r.node.version} (needs ≥ 20.19${nodeNote})`);
   out.push(`  ${ok(true)} project root ${r.project.dir} ${p.dim(`(from ${r.project.how})`)}`);
-  const rel = path.relative(r.project.dir, r.catalog.file) || r.catalog.file;
-  out.push(`  ${ok(r.catalog.rows !== null)} catalog ${rel}${r.catalog.rows !== null ? `: ${r.catalog.rows} rows` : ': unreadable'}${r.catalog.override ? p.dim(' (HOOKSHIM_CATALOG)') : ''}`);
+  for (const c of r.catalogs) out.push(`  ${ok(c.rows !== null)} catalog ${c.shown}${c.rows !== null ? `: ${c.rows} rows` : `: ${c.error ?? 'unreadable'}`} ${p.dim(`(${c.how})`)}`);
+  if (r.override) out.push(`  ${p.yellow('!')} HOOKSHIM_CATALOG=${r.override}: the hook path here runs only that catalog`);
   out.push(`  ${ok(!r.findings.some((f) => f.code === 'config-invalid'))} config .cursor/hookshim.json${r.config.present ? '' : p.dim(' (none: defaults)')}`);
   const holds = r.state.holds ? `; holds ${r.state.holds.files} file(s), ${(r.state.holds.bytes / 1024 / 1024).toFixed(1)} MiB, collected after 24 h` : '';
   out.push(`  ${ok(r.state.usable)} state directory ${r.state.dir} ${p.dim(`(${r.state.detail}${holds})`)}`);
@@ -86,7 +101,7 @@ export function renderDoctor(r: DoctorReport, p: Paint, opts: { verbose: boolean
 
 export function renderExplain(r: ExplainReport, p: Paint): string {
   const out: string[] = [];
-  out.push(`${p.bold(r.event)}  ${p.dim(`project ${r.project.dir} (from ${r.project.how}); catalog ${r.catalog}`)}`);
+  out.push(`${p.bold(r.event)}  ${p.dim(`project ${r.project.dir} (from ${r.project.how}); catalog${r.catalogs.length === 1 ? '' : 's'} ${r.catalogs.join(', ') || 'none'}`)}`);
   if (!r.handled) {
     out.push(`hookshim does not handle ${r.event}: ${r.unhandled}`);
     return `${out.join('\n')}\n`;
@@ -104,12 +119,12 @@ export function renderExplain(r: ExplainReport, p: Paint): string {
     for (const row of inv.rows) {
       const mark = row.status === 'selected' ? p.green('✓ runs   ') : row.status === 'skipped' ? p.yellow('✗ skipped') : row.status === 'gated' ? p.yellow('✗ gated  ') : p.dim('· no     ');
       const why = row.status === 'selected' ? (row.matchedValue ? `matched ${row.matchedValue}${row.matcher !== undefined ? ` (matcher ${JSON.stringify(row.matcher)})` : ''}` : `${inv.claudeEvent} has no matcher to test: runs every time`) : (row.reason ?? '');
-      out.push(`    ${mark} ${row.locator}  ${row.label}  ${p.dim(why)}`);
+      out.push(`    ${mark} ${rowName(row)}  ${p.dim(why)}`);
     }
   }
   if (r.otherRows.length) {
     out.push('', p.dim(`other rows (not run by ${r.event}):`));
-    for (const row of r.otherRows) out.push(p.dim(`    ${row.locator}  ${row.label}  ${row.reason ?? ''}`));
+    for (const row of r.otherRows) out.push(p.dim(`    ${rowName(row)}  ${row.reason ?? ''}`));
   }
   if (!r.run) {
     const n = r.invocations.flatMap((i) => i.rows).filter((x) => x.status === 'selected').length;
@@ -120,7 +135,7 @@ export function renderExplain(r: ExplainReport, p: Paint): string {
   if (r.run.scripts.length === 0) out.push(p.dim('  no script ran'));
   for (const s of r.run.scripts) {
     const status = s.timedOut ? p.red('timed out') : s.exit === null ? p.red(`killed${s.signal ? ` by ${s.signal}` : ''}`) : s.exit === 0 ? `exit 0` : s.exit === 2 ? p.red('exit 2') : p.yellow(`exit ${s.exit}`);
-    out.push(`  ${s.label}  ${status}  ${s.ms} ms  ${p.dim(s.locator)}`);
+    out.push(`  ${s.label}  ${status}  ${s.ms} ms  ${p.dim(s.catalog ? `${s.catalog} ${s.locator}` : s.locator)}`);
     out.push(`    → ${s.verdict}`);
     for (const [name, text] of [['stdout', s.stdout], ['stderr', s.stderr]] as const) for (const l of text.split('\n').filter(Boolean).slice(0, 8)) out.push(p.dim(`    ${name} │ ${l}`));
   }
@@ -149,6 +164,12 @@ export function renderReplay(r: ReplayReport, p: Paint, strict: boolean): string
   const bad = c.changed + c.error + (strict ? c.wording : 0);
   out.push(`${bad ? p.red('replay:') : p.green('replay:')} ${c.same} same, ${c.wording} wording only, ${c.changed} changed, ${c.error} errors, ${c.skipped} skipped`);
   return `${out.join('\n')}\n`;
+}
+
+/** "hooks/hooks.json PreToolUse[0].hooks[0]  <command as written> (script hooks/x.sh)". */
+function rowName(row: ExplainedRow): string {
+  const script = row.script !== undefined && row.script !== row.command ? ` (script ${row.script})` : '';
+  return `${row.catalog ? `${row.catalog} ` : ''}${row.locator}  ${row.command}${script}`;
 }
 
 function notes(n: number): string {

@@ -97,7 +97,7 @@ export function deliverPromptNow(folded: Folded): void {
 /** The trace record of an answered event: its rows with what each decided. */
 function record(g: Guard, setup: Setup, folded: Folded, results: RunResult[], verdicts: Verdict[]): void {
   g.record.decision = folded.answer;
-  g.record.rows = results.map((r, i) => ({ row: r.locator, label: r.label, event: r.claudeEvent, ms: r.durationMs, exit: r.exitCode, timedOut: r.timedOut, verdict: verdicts[i] ? describeVerdict(verdicts[i], 'short') : 'none' }));
+  g.record.rows = results.map((r, i) => ({ ...(r.catalog !== undefined ? { catalog: r.catalog } : {}), row: r.locator, label: r.label, event: r.claudeEvent, ms: r.durationMs, exit: r.exitCode, timedOut: r.timedOut, verdict: verdicts[i] ? describeVerdict(verdicts[i], 'short') : 'none' }));
   g.record.errors = [...g.log.lines];
   trace(setup.env, g.record, setup.input, (m) => g.log.warn(m));
 }

@@ -5,6 +5,7 @@ import { str } from '../../adapters/json.ts';
 import { prepareCommand, type PreparedCommand } from '../../catalog/command.ts';
 import { rowTimeoutS } from '../../catalog/events.ts';
 import { scriptOf, type ScriptRef } from '../../catalog/script.ts';
+import { placeholderVars } from '../../catalog/sources.ts';
 import type { CatalogRow } from '../../catalog/types.ts';
 import { cursorTranscriptPath } from '../project/paths.ts';
 import type { StateDir } from '../state/dir.ts';
@@ -21,22 +22,18 @@ export interface PreparedRow {
   script: ScriptRef;
 }
 
-/** Prepares each row of one catalog once (label, environment prefix, script), for the whole event. */
+/** Prepares each row once (label, environment prefix, script), for the whole event, with its own catalog's root. */
 export class RowPrep {
   private readonly done = new Map<CatalogRow, PreparedRow>();
   private readonly home = safeHome();
 
-  constructor(
-    /** `${CLAUDE_PLUGIN_ROOT}` of the catalog's rows. */
-    readonly root: string,
-    readonly projectDir: string,
-  ) {}
+  constructor(readonly projectDir: string) {}
 
   /** The prepared row (computed on first use). */
   of(row: CatalogRow): PreparedRow {
     let p = this.done.get(row);
     if (!p) {
-      const vars = { pluginRoot: this.root, projectDir: this.projectDir };
+      const vars = placeholderVars(row, this.projectDir);
       const command = prepareCommand(row, vars);
       p = { command, script: scriptOf(row, vars, this.home, command.tokens) };
       this.done.set(row, p);
@@ -60,8 +57,8 @@ export interface JobContext {
 }
 
 /** What a selected row counts as before it started: a job that never answered (the deadline may come first). */
-export function notStarted(c: Chosen, prep: RowPrep): Pick<Job, 'label' | 'locator' | 'claudeEvent' | 'timeoutSeconds'> {
-  return { label: prep.label(c.row), locator: c.row.locator, claudeEvent: c.inv.claudeEvent, timeoutSeconds: rowTimeoutS(c.row) };
+export function notStarted(c: Chosen, prep: RowPrep): Pick<Job, 'label' | 'locator' | 'catalog' | 'claudeEvent' | 'timeoutSeconds'> {
+  return { label: prep.label(c.row), locator: c.row.locator, ...(c.row.source ? { catalog: c.row.source.catalog } : {}), claudeEvent: c.inv.claudeEvent, timeoutSeconds: rowTimeoutS(c.row) };
 }
 
 /** The runner job for one selected row: command, env, stdin, time allowed. */
@@ -69,7 +66,8 @@ export function toJob({ inv, row, matched }: Chosen, jc: JobContext): Job {
   const { command: prepared, script } = jc.prep.of(row);
   const own = rowTimeoutS(row);
   const left = Math.max(0, jc.deadline - Date.now());
-  const timeoutMs = Math.min(own * 1000, left);
+  // An async row outlives the answer: its own timeout, not the time left before Cursor's, limits it (runner.ts).
+  const timeoutMs = row.async ? own * 1000 : Math.min(own * 1000, left);
   const payload = inv.payload(matched);
   let input = '';
   let startError: string | undefined;
@@ -82,10 +80,12 @@ export function toJob({ inv, row, matched }: Chosen, jc: JobContext): Job {
   // A missing script run through an interpreter (`node x.mjs`, `sh x.sh`) exits 1 or 2, not 127: check it first.
   const missing = script.kind === 'file' && !fs.existsSync(script.path) ? script.written : undefined;
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(jc.env)) if (v !== undefined && k !== 'CURSOR_PLUGIN_ROOT') env[k] = v;
+  // A settings row gets no CLAUDE_PLUGIN_ROOT, not even one the environment carries (docs/claude-hooks.md §1.5).
+  for (const [k, v] of Object.entries(jc.env)) if (v !== undefined && k !== 'CURSOR_PLUGIN_ROOT' && k !== 'CLAUDE_PLUGIN_ROOT') env[k] = v;
+  const { pluginRoot } = placeholderVars(row, jc.prep.projectDir);
   Object.assign(env, {
     CLAUDE_PROJECT_DIR: jc.prep.projectDir,
-    CLAUDE_PLUGIN_ROOT: jc.prep.root,
+    ...(pluginRoot !== undefined ? { CLAUDE_PLUGIN_ROOT: pluginRoot } : {}),
     CLAUDE_CODE_SESSION_ID: String(payload.session_id ?? ''),
     ...prepared.env,
     ...(inv.env ?? {}),
@@ -94,6 +94,7 @@ export function toJob({ inv, row, matched }: Chosen, jc: JobContext): Job {
   return {
     label: prepared.label,
     locator: row.locator,
+    ...(row.source ? { catalog: row.source.catalog } : {}),
     claudeEvent: inv.claudeEvent,
     file: prepared.file,
     ...(prepared.args ? { args: prepared.args } : {}),

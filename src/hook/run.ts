@@ -107,7 +107,7 @@ async function work(setup: Setup, g: Guard, st: StateModule, tick: Tick, chosen:
   const { needs } = setup.adapter;
   const claimed = st.claim(setup.state, setup.sessionId, needs.claims, toolUseId(setup.input));
   const envFile = needs.envFile ? st.makeEnvFile(setup.state, setup.sessionId) : undefined;
-  const w = new EventWork(setup, g, st, tick, claimed, new RowPrep(setup.catalog.root, setup.dir), envFile);
+  const w = new EventWork(setup, g, st, tick, claimed, new RowPrep(setup.dir), envFile);
   g.arm(setup.budget.deadline, `deadline reached ${setup.budget.slackMs}ms before Cursor's ${setup.binding.timeoutS}s timeout; unfinished scripts count as timed out`, (why) => {
     // Selected guards that never got to start count as unfinished too: a preToolUse still fails closed.
     w.finish(w.snapshot(), why);

@@ -18,6 +18,8 @@ const KILL_GRACE_MS = 200;
 export interface Job {
   label: string;
   locator: string;
+  /** The row's catalog, as shown. */
+  catalog?: string;
   claudeEvent: ClaudeEvent;
   /** Shell command (shell: true) or executable (exec form). */
   file: string;
@@ -36,9 +38,25 @@ export interface Job {
   timeoutMs: number;
   /** For messages: the timeout that applies, in seconds. */
   timeoutSeconds: number;
-  /** Claude `async: true`: start detached, do not wait. */
+  /** Claude `async: true`: start detached under a watchdog that kills it after `timeoutMs`; hookshim does not wait. */
   background?: boolean;
 }
+
+/**
+ * The watchdog an async row runs under, as `sh -c WATCHDOG hookshim-async <seconds> <command…>`: the command runs in
+ * the watchdog's process group with the payload on stdin; if it is still running after its own timeout, the whole
+ * group gets SIGTERM, then SIGKILL a second later. The watchdog outlives hookshim, which has answered long before.
+ */
+export const WATCHDOG = [
+  't=$1; shift',
+  'exec 3<&0',
+  '"$@" 0<&3 3<&- & job=$!',
+  'exec 3<&-',
+  `( trap 'kill $s 2>/dev/null; exit 0' TERM; sleep "$t" & s=$!; wait $s; trap '' TERM; kill -TERM 0; sleep 1; kill -KILL 0 ) & timer=$!`,
+  'wait $job; code=$?',
+  'kill $timer 2>/dev/null',
+  'exit $code',
+].join('\n');
 
 interface Live {
   job: Job;
@@ -76,13 +94,13 @@ export async function startAll(jobs: readonly Job[]): Promise<Batch> {
 }
 
 /** The result of a script that had no answer after `elapsedMs` (still running, or never started). */
-export function unfinished(job: Pick<Job, 'label' | 'locator' | 'claudeEvent' | 'timeoutSeconds'>, elapsedMs: number): RunResult {
+export function unfinished(job: Pick<Job, 'label' | 'locator' | 'catalog' | 'claudeEvent' | 'timeoutSeconds'>, elapsedMs: number): RunResult {
   const had = Math.min(job.timeoutSeconds, Math.max(0, elapsedMs) / 1000);
   return { ...base(job), timedOut: true, exitCode: null, signal: null, stdout: '', stderr: '', durationMs: elapsedMs, truncated: false, timeoutSeconds: had };
 }
 
-function base(job: Pick<Job, 'label' | 'locator' | 'claudeEvent' | 'timeoutSeconds'>): Pick<RunResult, 'label' | 'locator' | 'claudeEvent' | 'timeoutSeconds'> {
-  return { label: job.label, locator: job.locator, claudeEvent: job.claudeEvent, timeoutSeconds: job.timeoutSeconds };
+function base(job: Pick<Job, 'label' | 'locator' | 'catalog' | 'claudeEvent' | 'timeoutSeconds'>): Pick<RunResult, 'label' | 'locator' | 'catalog' | 'claudeEvent' | 'timeoutSeconds'> {
+  return { label: job.label, locator: job.locator, ...(job.catalog !== undefined ? { catalog: job.catalog } : {}), claudeEvent: job.claudeEvent, timeoutSeconds: job.timeoutSeconds };
 }
 
 /** Start one job: a known failure is answered without spawning; a background row is started and let go. */
@@ -98,7 +116,7 @@ function start(job: Job, run: typeof Execa): { live: Live; promise: Promise<void
   if (job.startError !== undefined) return answered({ startError: job.startError });
   let child: ReturnType<typeof Execa>;
   try {
-    child = run(job.file, job.args ?? [], spawnOptions(job));
+    child = job.background ? run('/bin/sh', watchdogArgs(job), spawnOptions({ ...job, shell: false })) : run(job.file, job.args ?? [], spawnOptions(job));
   } catch (err) {
     return answered({ startError: (err as Error).message });
   }
@@ -107,12 +125,19 @@ function start(job: Job, run: typeof Execa): { live: Live; promise: Promise<void
   });
   child.stdin?.end(job.input);
   if (job.background) {
-    // Claude `async: true`: started with the payload on stdin, not waited for (its decisions have no effect).
+    // Claude `async: true`: started with the payload on stdin under its watchdog, not waited for (its decisions have no effect).
     child.catch(() => {});
     child.unref();
     return answered({ exitCode: 0, background: true });
   }
   return { live, promise: watch(child, live) };
+}
+
+/** The watchdog's arguments for a background job: its own timeout in whole seconds, then the command (shell or exec form). */
+function watchdogArgs(job: Job): string[] {
+  const seconds = String(Math.max(1, Math.ceil(job.timeoutMs / 1000)));
+  const command = job.shell ? [job.shellPath ?? '/bin/sh', '-c', job.file] : [job.file, ...(job.args ?? [])];
+  return ['-c', WATCHDOG, 'hookshim-async', seconds, ...command];
 }
 
 /** The execa options of a job: shell or exec form, its own process group, output piped (ignored in the background). */

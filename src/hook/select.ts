@@ -3,7 +3,7 @@
 import type { Invocation, Plan } from '../../adapters/types.ts';
 import { GATING_EVENTS } from '../../catalog/events.ts';
 import { explainRows, selectRows } from '../../catalog/select.ts';
-import type { CatalogRow } from '../../catalog/types.ts';
+import { rowPlace, type CatalogRow } from '../../catalog/types.ts';
 import type { HookshimConfig } from '../project/config.ts';
 import { safeHome } from '../state/fsx.ts';
 import type { Log } from './log.ts';
@@ -22,11 +22,11 @@ export function select(plan: Plan, rows: readonly CatalogRow[], dir: string, log
   for (const inv of plan.invocations) {
     const subject = { ...inv.subject, ...(homeDir ? { homeDir } : {}) };
     const { selected, skipped } = selectRows(rows, inv.claudeEvent, subject);
-    for (const s of skipped) log.warn(`skipped ${s.row.locator}: ${s.reason}`);
+    for (const s of skipped) log.warn(`skipped ${rowPlace(s.row)}: ${s.reason}`);
     for (const s of selected) out.push({ inv, row: s.row, matched: s.matchedValue });
     log.debug(`${inv.claudeEvent}: matcher values ${JSON.stringify(inv.subject.values)} → ${selected.length} row(s) in ${dir}`);
     // HOOKSHIM_DEBUG=1: say why each row of this event did not run (a second pass, so only when someone reads it).
-    if (log.debugOn) for (const e of explainRows(rows, inv.claudeEvent, subject)) if (e.status === 'unmatched') log.debug(`not run: ${e.row.locator}: ${e.reason}`);
+    if (log.debugOn) for (const e of explainRows(rows, inv.claudeEvent, subject)) if (e.status === 'unmatched') log.debug(`not run: ${rowPlace(e.row)}: ${e.reason}`);
   }
   return out;
 }
@@ -42,15 +42,15 @@ export function resultGated(chosen: readonly Chosen[], config: HookshimConfig, a
     const hit = resultGateOf(c.row, marks);
     if (!hit) return true;
     if (GATING_EVENTS.has(c.row.event)) {
-      log.warn(`${c.row.locator} is marked result-gated ("${hit}"), but a PreToolUse guard always runs (gating it would allow every tool call until the first result)`);
+      log.warn(`${rowPlace(c.row)} is marked result-gated ("${hit}"), but a PreToolUse guard always runs (gating it would allow every tool call until the first result)`);
       return true;
     }
-    log.warn(`skipped ${c.row.locator}: marked result-gated ("${hit}") and no tool results are recorded for this conversation yet`);
+    log.warn(`skipped ${rowPlace(c.row)}: marked result-gated ("${hit}") and no tool results are recorded for this conversation yet`);
     return false;
   });
 }
 
-/** The resultGated entry that selects a row (its locator, or a substring of its command), if any. */
+/** The resultGated entry that selects a row (its locator, with or without its catalog, or a substring of its command), if any. */
 export function resultGateOf(row: CatalogRow, marks: readonly string[]): string | undefined {
-  return marks.find((m) => row.locator === m || (row.command ?? '').includes(m));
+  return marks.find((m) => row.locator === m || rowPlace(row) === m || (row.command ?? '').includes(m));
 }

@@ -1,17 +1,17 @@
 // Phase 1 and the facts of one event, computed once: the payload, the project, its binding and time budget, the
 // session, the catalog and the config (docs/design.md §1).
-import path from 'node:path';
 import { ADAPTERS } from '../../adapters/index.ts';
 import type { HandledEvent } from '../../adapters/events.ts';
 import { str, type Json } from '../../adapters/json.ts';
 import type { EventAdapter, EventContext } from '../../adapters/types.ts';
 import { mcpServersOf } from '../../catalog/mcp.ts';
+import type { CatalogSource } from '../../catalog/sources.ts';
 import type { CatalogRow } from '../../catalog/types.ts';
 import { readBinding, type Binding } from '../project/binding.ts';
 import { budgetFor, type Budget } from '../project/budget.ts';
 import type { HookshimConfig } from '../project/config.ts';
-import { loadCatalogGuarded, loadConfigLazy } from '../project/load.ts';
-import { catalogFile, payloadRoots, projectRoot, type ProjectRoot } from '../project/paths.ts';
+import { loadCatalogs, loadConfigLazy } from '../project/load.ts';
+import { catalogSources, payloadRoots, projectRoot, type ProjectRoot } from '../project/paths.ts';
 import { openState, type StateDir } from '../state/dir.ts';
 import type { Log } from './log.ts';
 import { readAvailable, readStdin } from './stdin.ts';
@@ -41,7 +41,8 @@ export interface Setup {
   sessionId: string;
   /** The private state directory; null when it cannot be used (hookshim runs degraded). */
   state: StateDir | null;
-  catalog: { rows: readonly CatalogRow[]; file: string; root: string };
+  /** Every row of every catalog, in catalog order; each row knows its catalog (`row.source`). */
+  catalog: { rows: readonly CatalogRow[]; sources: CatalogSource[] };
   config: HookshimConfig;
   ctx: EventContext;
   env: NodeJS.ProcessEnv;
@@ -92,14 +93,17 @@ export async function setUp(event: HandledEvent, input: Json, io: HookIO, log: L
   log.debug(`${event}: project ${dir} (from ${root.how}); Cursor timeout ${binding.timeoutS}s (${binding.source}); deadline in ${budget.deadline - Date.now()}ms`);
   const sessionId = sessionIdOf(input);
   const state = opts.state !== undefined ? opts.state : openState(io.env, (m) => log.warn(m));
-  const loaded = await loadCatalogGuarded(catalogFile(io.env, dir), state, (m) => log.warn(m));
-  if (!loaded.ok) return { problem: loaded.error, dir, ...(loaded.broken ? { broken: loaded.file } : {}) };
-  // The parser names the file in each warning: shown relative to the project, once.
-  for (const w of loaded.catalog.warnings) log.warn(w.startsWith(loaded.file) ? `${path.relative(dir, loaded.file)}${w.slice(loaded.file.length)}` : `${path.relative(dir, loaded.file)}: ${w}`);
   const config = await loadConfigLazy(dir, (m) => log.warn(m));
-  const rows = loaded.catalog.rows;
+  const set = await loadCatalogs(catalogSources(io.env, dir, config.catalogs), state, (m) => log.warn(m));
+  if (set.broken) return { problem: set.broken.error, dir, broken: set.broken.file };
+  const first = set.missing[0];
+  if (set.loaded.length === 0) return { problem: first?.error ?? 'no catalog to run: .cursor/hookshim.json lists none, or only personal ones absent here', dir };
+  for (const m of set.missing) log.warn(`${m.error}; running the other catalogs (${set.loaded.map((l) => l.source.shown).join(', ')})`);
+  // The parser names the file in each warning: shown relative to the project, once.
+  for (const l of set.loaded) for (const w of l.catalog.warnings) log.warn(w.startsWith(l.source.file) ? `${l.source.shown}${w.slice(l.source.file.length)}` : `${l.source.shown}: ${w}`);
+  const rows = set.rows;
   const ctx: EventContext = { event, input, projectDir: dir, sessionId, transcriptPath: '', loopLimit: binding.loopLimit, hostEnv: io.env, mcpServers: mcpServersOf(rows) };
-  return { event, adapter: ADAPTERS[event], input, dir, binding, budget, sessionId, state, catalog: { rows, file: loaded.file, root: loaded.root }, config, ctx, env: io.env, startedAt: io.startedAt };
+  return { event, adapter: ADAPTERS[event], input, dir, binding, budget, sessionId, state, catalog: { rows, sources: set.loaded.map((l) => l.source) }, config, ctx, env: io.env, startedAt: io.startedAt };
 }
 
 /** The payload's roots only corroborate the project: say so when they do not include it (a multi-root workspace, a stray payload). */

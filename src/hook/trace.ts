@@ -17,8 +17,8 @@ export interface TraceRecord {
   generation?: string;
   toolUseId?: string;
   tool?: string;
-  /** Each script run: catalog locator, label, Claude event, duration, exit code (null: killed or not started), and what it decided. */
-  rows: { row: string; label: string; event: string; ms: number; exit: number | null; timedOut: boolean; verdict?: string }[];
+  /** Each script run: its catalog and locator, label, Claude event, duration, exit code (null: killed or not started), and what it decided. */
+  rows: { catalog?: string; row: string; label: string; event: string; ms: number; exit: number | null; timedOut: boolean; verdict?: string }[];
   /** The Cursor answer hookshim wrote. */
   decision: Json | undefined;
   /** How the answer was reached when no catalog run decided it: duplicate process, fail open, shim off, … */

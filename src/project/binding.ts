@@ -6,7 +6,9 @@ import path from 'node:path';
 import { CLAUDE_EVENT_CARRIERS, cursorEventsFor, noAnalogReason, RUNS, type Carrier, type HandledEvent } from '../../adapters/events.ts';
 import { ADAPTERS } from '../../adapters/index.ts';
 import { isRecord, kindOf } from '../../adapters/json.ts';
-import type { Catalog, CatalogRow } from '../../catalog/types.ts';
+import { looksLikeMs } from '../../catalog/events.ts';
+import { parseJsonText } from '../../catalog/json.ts';
+import { rowPlace, type Catalog, type CatalogRow } from '../../catalog/types.ts';
 import { slackFor } from './budget.ts';
 import { readRegularFile } from './paths.ts';
 
@@ -16,6 +18,8 @@ export const HOOKS_JSON = '.cursor/hooks.json';
 export const VENDORED = '.cursor/hooks/hookshim.cjs';
 /** The bundle of the installed package, relative to the repo root. */
 export const PACKAGED = 'node_modules/hookshim/dist/hookshim.cjs';
+/** Where older versions vendored the bundle (an ES module), relative to the repo root. */
+export const OLD_VENDORED = '.cursor/hooks/hookshim.mjs';
 
 export type Mode = 'vendored' | 'package';
 
@@ -35,12 +39,9 @@ export function readHooksFile(dir: string): HooksFile {
     if (code === 'ENOENT') return { kind: 'absent', file };
     return { kind: 'invalid', file, error: `cannot read it (${(err as Error).message})` };
   }
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (err) {
-    return { kind: 'invalid', file, error: `not valid JSON (${(err as Error).message})` };
-  }
+  const json = parseJsonText(text);
+  if (!json.ok) return { kind: 'invalid', file, error: `not valid JSON ${json.error}` };
+  const doc = json.value;
   if (!isRecord(doc)) return { kind: 'invalid', file, error: `expected a JSON object like {"version": 1, "hooks": {...}}, found ${kindOf(doc)}` };
   if (doc.hooks !== undefined && !isRecord(doc.hooks)) return { kind: 'invalid', file, error: `"hooks" must be an object keyed by Cursor event, found ${kindOf(doc.hooks)}` };
   const hooks: Record<string, unknown[]> = {};
@@ -83,6 +84,21 @@ export function foreignCounts(hooks: Record<string, unknown[]>): Record<string, 
 export function detectMode(hooks: Record<string, unknown[]>): Mode | undefined {
   const modes = new Set(ourEntries(hooks).map((o) => (String(o.entry.command).includes(PACKAGED) ? 'package' : 'vendored')));
   return modes.size === 1 ? [...modes][0] : undefined;
+}
+
+/** The bundle files hookshim's entries run, as written (e.g. `.cursor/hooks/hookshim.cjs`, or an older `.mjs`). */
+export function boundBundles(hooks: Record<string, unknown[]>): string[] {
+  const out = new Set<string>();
+  for (const { entry } of ourEntries(hooks)) {
+    const m = /(?:^|\s)(["']?)([^\s"']*hookshim\.[cm]js)\1(?:\s|$)/.exec(fromRoot(String(entry.command)));
+    if (m?.[2]) out.add(m[2].replace(/^\.\//, ''));
+  }
+  return [...out];
+}
+
+/** A bound command as run from the project root: the `$(test -d .cursor …)` prefix of boundCommand resolved. */
+function fromRoot(command: string): string {
+  return command.replace('$(test -d .cursor && echo .cursor/)', '.cursor/').replace('$(test -d .cursor || echo ../)', '');
 }
 
 /** "hookshim 0.1.0" from a bundle's banner, if it has one. */
@@ -169,7 +185,7 @@ export interface InitPlan {
   mode: Mode;
   events: HandledEvent[];
   entries: Partial<Record<HandledEvent, Entry>>;
-  /** Catalog rows that can never run under Cursor, with the reason. */
+  /** Catalog rows that can never run under Cursor, with the reason (`locator` names the catalog too: catalog/types.ts rowPlace). */
   never: { locator: string; reason: string }[];
   /** Claude events the catalog uses that Cursor carries only on some surfaces. */
   limits: { event: string; note: string }[];
@@ -190,14 +206,15 @@ export function planBinding(catalog: Catalog, mode: Mode): InitPlan {
   const used = new Set<string>();
   for (const row of catalog.rows) {
     const why = cannotRun(row);
-    if (why) never.push({ locator: row.locator, reason: why });
+    if (why) never.push({ locator: rowPlace(row), reason: why });
     else used.add(row.event);
   }
   const events = cursorEventsFor(used);
   const entries: InitPlan['entries'] = {};
   for (const ev of events) {
     let timeout = DEFAULT_TIMEOUTS[ev];
-    const need = Math.max(0, ...catalog.rows.filter((r) => !r.async && runsOn(r.event, ev) && !cannotRun(r)).map((r) => r.timeout ?? 0));
+    // A timeout that looks like milliseconds does not raise the wrapper to its 600 s cap: check reports it instead.
+    const need = Math.max(0, ...catalog.rows.filter((r) => !r.async && runsOn(r.event, ev) && !cannotRun(r) && !looksLikeMs(r.timeout)).map((r) => r.timeout ?? 0));
     // A row's own timeout must fit inside the wrapper timeout minus hookshim's slack.
     while (timeout < MAX_TIMEOUT && timeout * 1000 - slackFor(timeout) < need * 1000) timeout = Math.min(MAX_TIMEOUT, timeout + 5);
     const entry: Entry = { command: boundCommand(mode, ev), timeout, failClosed: ADAPTERS[ev].needs.permission === true };

@@ -2,12 +2,15 @@
 // The published JSON Schema, catalog/schema/hookshim-config.schema.json, describes the same shape; test/src/project/config.test.ts
 // fails when the two drift (structure and the generated catalog/generated/hookshimConfig.ts type).
 import * as z from 'zod/mini';
+import { parseJsonText } from '../../catalog/json.ts';
 
 /** Where the config lives, relative to the project root. */
 export const CONFIG_FILE = '.cursor/hookshim.json';
 
 export const ConfigSchema = z.object({
   $schema: z.optional(z.string()),
+  /** The Claude catalogs hookshim runs, relative to the project root: plugin folders, `hooks.json` files, settings files. Written by `hookshim init`. */
+  catalogs: z.optional(z.array(z.string().check(z.minLength(1)))),
   /** Catalog rows that cannot work without recorded tool results: run only when results are available. Match by locator or command substring. */
   resultGated: z.optional(z.array(z.string())),
   /** Where UserPromptSubmit context goes: the first postToolUse after the prompt (documented), or beforeSubmitPrompt's undocumented additional_context. */
@@ -31,13 +34,9 @@ export type HookshimConfig = z.infer<typeof ConfigSchema>;
 
 /** Parse the config text; on any problem, say what and fall back to defaults. Unknown keys are dropped (`hookshim check` reports them). */
 export function parseConfig(text: string): { config: HookshimConfig; error?: string } {
-  let value: unknown;
-  try {
-    value = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (err) {
-    return { config: {}, error: `not JSON (${(err as Error).message})` };
-  }
-  const parsed = ConfigSchema.safeParse(value);
+  const json = parseJsonText(text);
+  if (!json.ok) return { config: {}, error: `not JSON (${json.error})` };
+  const parsed = ConfigSchema.safeParse(json.value);
   if (!parsed.success) return { config: {}, error: z.prettifyError(parsed.error).replace(/\n/g, ' ') };
   return { config: parsed.data };
 }

@@ -5,28 +5,30 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readCatalogFast } from '../../catalog/fast.ts';
 import type { parseCatalog } from '../../catalog/load.ts';
-import type { Catalog } from '../../catalog/types.ts';
+import { rowSourceOf, type CatalogSource } from '../../catalog/sources.ts';
+import type { Catalog, CatalogRow } from '../../catalog/types.ts';
 import { areaPath, type StateDir } from '../state/dir.ts';
 import { readText, writeFileAtomic } from '../state/fsx.ts';
 import type { HookshimConfig, parseConfig } from './config.ts';
-import { catalogRoot, configFile, readProblem, readRegularFile } from './paths.ts';
+import { readConfigFast } from './configFast.ts';
+import { configFile, readProblem, readRegularFile } from './paths.ts';
 
 type ParseCatalog = typeof parseCatalog;
 type ParseConfig = typeof parseConfig;
 
-/** A catalog and where it came from: `root` is `${CLAUDE_PLUGIN_ROOT}` for its rows. */
-export type CatalogLoad = { ok: true; catalog: Catalog; file: string; root: string } | { ok: false; error: string; file: string };
+/** A catalog and where it came from; its rows carry their source (catalog/sources.ts). */
+export type CatalogLoad = { ok: true; catalog: Catalog; file: string; source: CatalogSource } | { ok: false; error: string; file: string; source: CatalogSource };
 
-/** Read and parse the catalog with `parse` (catalog/load.ts parseCatalog); never throws. */
-export function loadCatalogWith(file: string, parse: ParseCatalog): CatalogLoad {
+/** Read and parse one catalog with `parse` (catalog/load.ts parseCatalog); never throws. */
+export function loadCatalogWith(source: CatalogSource, parse: ParseCatalog): CatalogLoad {
+  const file = source.file;
   let text: string;
   try {
     text = readRegularFile(file);
   } catch (err) {
-    return { ok: false, file, error: readProblem(file, err) };
+    return { ok: false, file, source, error: readProblem(file, err) };
   }
-  const parsed = parse(text, file);
-  return parsed.ok ? { ok: true, catalog: parsed.catalog, file, root: catalogRoot(file) } : { ok: false, error: parsed.error, file };
+  return stamped(source, parse(text, file, { settings: source.kind !== 'plugin' }));
 }
 
 /**
@@ -35,20 +37,21 @@ export function loadCatalogWith(file: string, parse: ParseCatalog): CatalogLoad 
  * last good version; one that stops parsing (or disappears) runs that version, loudly, until it is fixed.
  * `broken` says the file exists but cannot be used (a permission event then denies rather than allows).
  */
-export async function loadCatalogGuarded(file: string, state: StateDir | null, warn: (msg: string) => void): Promise<CatalogLoad & { broken?: boolean }> {
+export async function loadCatalogGuarded(source: CatalogSource, state: StateDir | null, warn: (msg: string) => void): Promise<CatalogLoad & { broken?: boolean }> {
+  const file = source.file;
   let text: string | undefined;
   let loaded: CatalogLoad;
   try {
     text = readRegularFile(file);
-    loaded = await parseEither(file, text);
+    loaded = await parseEither(source, text);
   } catch (err) {
-    loaded = { ok: false, file, error: readProblem(file, err) };
+    loaded = { ok: false, file, source, error: readProblem(file, err) };
   }
   if (loaded.ok) {
     if (state && text !== undefined) keepGood(state, file, text);
     return loaded;
   }
-  const good = state ? await lastGood(state, file) : undefined;
+  const good = state ? await lastGood(state, source) : undefined;
   if (good) {
     const n = good.catalog.catalog.rows.length;
     warn(`${loaded.error.split('\n')[0]}; running its last good version (saved ${good.savedAt}, ${n} row${n === 1 ? '' : 's'}) until it is fixed`);
@@ -57,12 +60,43 @@ export async function loadCatalogGuarded(file: string, state: StateDir | null, w
   return text === undefined && loaded.error.startsWith('no catalog at') ? loaded : { ...loaded, broken: true };
 }
 
+/** Every catalog of the project for one event, rows in catalog order; what could not be loaded, said once. */
+export interface CatalogSet {
+  rows: CatalogRow[];
+  loaded: (CatalogLoad & { ok: true })[];
+  /** A catalog that exists but cannot be used, with no good version: permission events deny. */
+  broken?: CatalogLoad & { ok: false };
+  /** Catalogs that do not exist (a personal one that is absent is not listed: it is one person's file). */
+  missing: (CatalogLoad & { ok: false })[];
+}
+
+/** Load each catalog as loadCatalogGuarded does; a missing personal catalog is skipped without a word. */
+export async function loadCatalogs(sources: readonly CatalogSource[], state: StateDir | null, warn: (msg: string) => void): Promise<CatalogSet> {
+  const set: CatalogSet = { rows: [], loaded: [], missing: [] };
+  for (const source of sources) {
+    const one = await loadCatalogGuarded(source, state, warn);
+    if (one.ok) {
+      set.loaded.push(one);
+      set.rows.push(...one.catalog.rows);
+    } else if (one.broken) set.broken ??= one;
+    else if (source.kind !== 'personal') set.missing.push(one);
+  }
+  return set;
+}
+
 /** Parse catalog text: the zod-free reader first, the full parser (loaded only now) for anything it leaves. */
-async function parseEither(file: string, text: string): Promise<CatalogLoad> {
+async function parseEither(source: CatalogSource, text: string): Promise<CatalogLoad> {
   const fast = readCatalogFast(text);
-  if (fast) return { ok: true, catalog: fast, file, root: catalogRoot(file) };
-  const parsed = (await import('../../catalog/load.ts')).parseCatalog(text, file);
-  return parsed.ok ? { ok: true, catalog: parsed.catalog, file, root: catalogRoot(file) } : { ok: false, error: parsed.error, file };
+  if (fast) return stamped(source, { ok: true, catalog: fast });
+  return stamped(source, (await import('../../catalog/load.ts')).parseCatalog(text, source.file, { settings: source.kind !== 'plugin' }));
+}
+
+/** A parse result as a load, its rows marked with their catalog. */
+function stamped(source: CatalogSource, parsed: ReturnType<ParseCatalog>): CatalogLoad {
+  if (!parsed.ok) return { ok: false, error: parsed.error, file: source.file, source };
+  const rs = rowSourceOf(source);
+  for (const row of parsed.catalog.rows) row.source = rs;
+  return { ok: true, catalog: parsed.catalog, file: source.file, source };
 }
 
 /** Record names of a catalog's good versions: `<digest of its path>-<digest of its text>.json`. */
@@ -85,7 +119,8 @@ function keepGood(state: StateDir, file: string, text: string): void {
 }
 
 /** The newest good version kept for this catalog, parsed again from its text (the record's own rows are never trusted). */
-async function lastGood(state: StateDir, file: string): Promise<{ catalog: CatalogLoad & { ok: true }; savedAt: string } | undefined> {
+async function lastGood(state: StateDir, source: CatalogSource): Promise<{ catalog: CatalogLoad & { ok: true }; savedAt: string } | undefined> {
+  const file = source.file;
   const probe = areaPath(state, 'catalog', 'x');
   if (!probe) return undefined;
   const dir = path.dirname(probe);
@@ -100,7 +135,7 @@ async function lastGood(state: StateDir, file: string): Promise<{ catalog: Catal
   for (const { n } of byAge) {
     const rec = parseRecord(readText(path.join(dir, n)));
     if (!rec || rec.file !== file || goodName(file, rec.text) !== n) continue;
-    const parsed = await parseEither(file, rec.text);
+    const parsed = await parseEither(source, rec.text);
     if (parsed.ok) return { catalog: parsed, savedAt: rec.savedAt };
   }
   return undefined;
@@ -124,10 +159,15 @@ export function loadConfigWith(dir: string, parse: ParseConfig, warn: (msg: stri
   return parsed.config;
 }
 
-/** The same, importing the parser only when the file exists (the hook path). */
+/** The same for the hook path: a well-formed config without zod (configFast.ts), the parser imported only for anything else. */
 export async function loadConfigLazy(dir: string, warn: (msg: string) => void): Promise<HookshimConfig> {
-  if (!fs.existsSync(configFile(dir))) return {};
-  return loadConfigWith(dir, (await import('./config.ts')).parseConfig, warn);
+  const text = readConfigText(dir, warn);
+  if (text === undefined) return {};
+  const fast = readConfigFast(text);
+  if (fast) return fast;
+  const parsed = (await import('./config.ts')).parseConfig(text);
+  if (parsed.error) warn(`${configFile(dir)}: ${parsed.error}; using defaults`);
+  return parsed.config;
 }
 
 /** The config text, or undefined when absent or unreadable (reported). */

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { str, type Json } from '../../adapters/json.ts';
+import { DEFAULT_CATALOGS, sourceOf, type CatalogSource } from '../../catalog/sources.ts';
 
 /** Read a regular file as UTF-8 without ever blocking: a FIFO or device at a config path is refused, not waited on. */
 export function readRegularFile(file: string): string {
@@ -51,14 +52,21 @@ export function payloadRoots(input: Json): string[] {
   return roots.filter((r): r is string => typeof r === 'string' && r !== '').map((r) => path.resolve(/^\/[A-Za-z]:[\\/]/.test(r) ? r.slice(1) : r));
 }
 
-/** The catalog file: HOOKSHIM_CATALOG, else <project>/hooks/hooks.json. */
-export function catalogFile(env: NodeJS.ProcessEnv, dir: string): string {
-  return env.HOOKSHIM_CATALOG ? path.resolve(dir, env.HOOKSHIM_CATALOG) : path.join(dir, 'hooks', 'hooks.json');
+/**
+ * The catalogs of the project: HOOKSHIM_CATALOG (a local override, one catalog), else `.cursor/hookshim.json`
+ * `catalogs`, else the repository as a plugin, `hooks/hooks.json` (catalog/sources.ts).
+ */
+export function catalogSources(env: NodeJS.ProcessEnv, dir: string, listed: readonly string[] | undefined): CatalogSource[] {
+  if (env.HOOKSHIM_CATALOG) return [sourceOf(env.HOOKSHIM_CATALOG, dir)];
+  return (listed ?? DEFAULT_CATALOGS).map((entry) => sourceOf(entry, dir));
 }
 
-/** The folder that holds a catalog's `hooks/` folder: `${CLAUDE_PLUGIN_ROOT}` for its rows, exactly a Claude plugin's layout. */
-export function catalogRoot(file: string): string {
-  return path.dirname(path.dirname(file));
+/** The repository `dir` is in: the nearest folder, itself or above, holding `.git` (a folder, or a file in a worktree). */
+export function repositoryRoot(dir: string): string | undefined {
+  for (let d = path.resolve(dir); ; d = path.dirname(d)) {
+    if (fs.existsSync(path.join(d, '.git'))) return d;
+    if (path.dirname(d) === d) return undefined;
+  }
 }
 
 /** Cursor's transcript for this event: the payload's transcript_path, else CURSOR_TRANSCRIPT_PATH (docs/cursor-hooks.md §2). */

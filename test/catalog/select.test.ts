@@ -183,6 +183,26 @@ describe('handler type, command and dedup', () => {
     });
   });
 
+  it('docs/claude-hooks.md §1.5 dedup across catalogs: settings files share one slot, each plugin keeps its own', () => {
+    const settings = { catalog: '.claude/settings.json', kind: 'settings' } as const;
+    const personal = { catalog: '.claude/settings.local.json', kind: 'personal' } as const;
+    const pluginA = { catalog: 'plugins/a/hooks/hooks.json', kind: 'plugin', root: '/proj/plugins/a' } as const;
+    const pluginB = { catalog: 'plugins/b/hooks/hooks.json', kind: 'plugin', root: '/proj/plugins/b' } as const;
+    const cmd = '"${CLAUDE_PLUGIN_ROOT}"/hooks/guard.sh';
+    const s1 = row('Stop', { command: cmd, source: settings });
+    const s2 = row('Stop', { command: cmd, source: personal });
+    const a = row('Stop', { command: cmd, source: pluginA });
+    const b = row('Stop', { command: cmd, source: pluginB });
+    expect(pick([s1, s2, a, b], 'Stop', none)).toEqual({
+      selected: [
+        [s1.locator, undefined],
+        [a.locator, undefined],
+        [b.locator, undefined],
+      ],
+      skipped: [[s2.locator, `same command as .claude/settings.json ${s1.locator}`]],
+    });
+  });
+
   it('a row whose if rule fails does not take the dedup slot', () => {
     const a = row('PreToolUse', { command: 'guard', if: 'Bash(rm:*)' });
     const b = row('PreToolUse', { command: 'guard' });

@@ -58,7 +58,9 @@ beforeAll(() => {
     { 'deny-force-push.sh': DENY_FORCE_PUSH, 'mcp-guard.sh': MCP_GUARD, 'agent-only.sh': AGENT_ONLY, 'stop-a.sh': STOP_A, 'stop-b.sh': STOP_B, 'sleepy.sh': SLEEPY },
   );
   const r = repo.init();
-  expect(r.status, r.stderr).toBe(0);
+  // The Grep row names a script that is not there on purpose (it fails closed): init binds and reports it.
+  expect(r.status, r.stderr).toBe(1);
+  expect(r.stdout).toMatch(/error +hooks\/hooks\.json PreToolUse\[4\]\.hooks\[0\]: runs hooks\/not-there\.sh, which does not exist.*\[script-missing\]/);
 });
 afterAll(() => repo?.cleanup());
 
@@ -77,7 +79,7 @@ describe('hookshim init', () => {
   it('reports the rows that can never run under Cursor, and running it twice changes nothing', () => {
     const before = fs.readFileSync(path.join(repo.dir, '.cursor/hooks.json'), 'utf8');
     const again = repo.init();
-    expect(again.status).toBe(0);
+    expect(again.status).toBe(1); // the missing not-there.sh, reported again
     expect(again.stdout).toMatch(/Notification\[0\]\.hooks\[0\]: Notification has no Cursor analog/);
     expect(again.stdout).toMatch(/unchanged/);
     expect(fs.readFileSync(path.join(repo.dir, '.cursor/hooks.json'), 'utf8')).toBe(before);

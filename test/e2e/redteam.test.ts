@@ -182,7 +182,7 @@ describe('9. result gating never silences a guard', () => {
     try {
       const r = repo.fire('preToolUse', shell('rm -rf /', { conversation_id: 'c-no-results' }));
       expect(r.json).toEqual(DENY);
-      expect(lines(r.stderr)).toContain('hookshim: PreToolUse[0].hooks[0] is marked result-gated ("hooks/"), but a PreToolUse guard always runs (gating it would allow every tool call until the first result)');
+      expect(lines(r.stderr)).toContain('hookshim: hooks/hooks.json PreToolUse[0].hooks[0] is marked result-gated ("hooks/"), but a PreToolUse guard always runs (gating it would allow every tool call until the first result)');
       const check = spawnSync(process.execPath, [CLI, 'check', repo.dir, '--json'], { encoding: 'utf8' });
       expect(check.status).toBe(1);
       expect(JSON.parse(check.stdout).findings).toContainEqual(expect.objectContaining({ code: 'result-gated-guard', severity: 'error' }));

@@ -114,7 +114,7 @@ describe('switches', () => {
     expect(r.json).toEqual({ permission: 'allow' });
     expect(r.stderr).toMatch(/^hookshim\[debug\]: preToolUse: project .*; Cursor timeout 30s \(\.cursor\/hooks\.json preToolUse\); deadline in \d+ms$/m);
     expect(r.stderr).toMatch(/^hookshim\[debug\]: PreToolUse: matcher values \["Bash","Shell"\] → 1 row\(s\)/m);
-    expect(r.stderr).toMatch(/^hookshim\[debug\]: not run: PreToolUse\[1\]\.hooks\[0\]: matcher "Agent" \(exact names\) matches none of: Bash, Shell$/m);
+    expect(r.stderr).toMatch(/^hookshim\[debug\]: not run: hooks\/hooks\.json PreToolUse\[1\]\.hooks\[0\]: matcher "Agent" \(exact names\) matches none of: Bash, Shell$/m);
     const quiet = repo.fire('preToolUse', pre('Shell', { command: 'ls', cwd: '' }));
     expect(quiet.stderr).not.toMatch(/debug/);
   });

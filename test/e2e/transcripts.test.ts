@@ -82,7 +82,7 @@ describe('result-gated rows (.cursor/hookshim.json resultGated)', () => {
       const fresh = 'c0nv-gated-0000-4000-8000-000000000002';
       const first = repo.fire('stop', { ...stop('g-gated-1'), conversation_id: fresh, session_id: fresh });
       expect(first.json).toEqual({});
-      expect(first.stderr).toMatch(/skipped Stop\[0\]\.hooks\[1\]: marked result-gated \("needs-test-result\.mjs"\) and no tool results are recorded for this conversation yet/);
+      expect(first.stderr).toMatch(/skipped hooks\/hooks\.json Stop\[0\]\.hooks\[1\]: marked result-gated \("needs-test-result\.mjs"\) and no tool results are recorded for this conversation yet/);
       repo.fire('postToolUse', cursorPayload('postToolUse', repo, { conversation_id: fresh, session_id: fresh, tool_name: 'Shell', tool_input: { command: 'ls' }, tool_output: '{"output":"a\\n","exitCode":0}', tool_use_id: toolUseId() }));
       fs.appendFileSync(transcript, assistantText('Listed the files.'));
       const second = repo.fire('stop', { ...stop('g-gated-2'), conversation_id: fresh, session_id: fresh });

@@ -64,7 +64,7 @@ describe('each failure, with its message', () => {
   it.each<[string, (r: TempRepo) => void, string, Finding['severity'], RegExp]>([
     ['binding missing', (r) => fs.rmSync(path.join(r.dir, '.cursor/hooks.json')), 'binding-missing', 'error', /^does not exist, so Cursor runs none of the catalog \(it needs preToolUse, postToolUse, postToolUseFailure, stop\)$/],
     ['binding not JSON', (r) => r.write('.cursor/hooks.json', '{'), 'binding-invalid', 'error', /^not valid JSON .*; Cursor cannot load it$/],
-    ['an event the catalog needs is not bound', (r) => editJson(r, '.cursor/hooks.json', (d) => delete d.hooks.preToolUse), 'binding-missing-event', 'error', /^not bound, but the catalog needs it \(PreToolUse\[0\]\.hooks\[0\], PreToolUse\[1\]\.hooks\[0\]\)$/],
+    ['an event the catalog needs is not bound', (r) => editJson(r, '.cursor/hooks.json', (d) => delete d.hooks.preToolUse), 'binding-missing-event', 'error', /^not bound, but the catalog needs it \(hooks\/hooks\.json PreToolUse\[0\]\.hooks\[0\], hooks\/hooks\.json PreToolUse\[1\]\.hooks\[0\]\)$/],
     ['a stale entry for an event no row needs', (r) => editJson(r, '.cursor/hooks.json', (d) => (d.hooks.subagentStop = [{ command: 'node .cursor/hooks/hookshim.cjs subagentStop', timeout: 60 }])), 'binding-stale', 'error', /^bound to hookshim, but no catalog row needs it any more: every event starts a process for nothing$/],
     ['an entry on an event hookshim does not handle', (r) => editJson(r, '.cursor/hooks.json', (d) => (d.hooks.beforeShellExecution = [{ command: 'node .cursor/hooks/hookshim.cjs beforeShellExecution' }])), 'binding-stale', 'error', /hookshim does not handle this event/],
     ['an entry edited by hand', (r) => editJson(r, '.cursor/hooks.json', (d) => (d.hooks.preToolUse[0] = { ...d.hooks.preToolUse[0], timeout: 10, failClosed: false })), 'binding-differs', 'error', /init writes \{"command":"node \\"\$\(test -d \.cursor && echo \.cursor\/\)hooks\/hookshim\.cjs\\" preToolUse","timeout":30,"failClosed":true\} \(timeout 10 → 30; failClosed false → true\)$/],
@@ -206,5 +206,103 @@ describe('double binding seen from CI', () => {
     expect(f?.where).toBe('.claude/settings.json PreToolUse[0].hooks[0]');
     expect(f?.message).toBe('"$CLAUDE_PROJECT_DIR"/hooks/guard.sh also runs through hookshim (hooks/hooks.json PreToolUse[0].hooks[0]): Cursor\'s third-party loader runs it a second time on PreToolUse, with untranslated Cursor-shaped input');
     expect(f?.fix).toMatch(/^turn off Cursor Settings → Agents → Third-Party Imports → "Include Third-Party Plugins, Skills, and Other Configs" \(on by default\), or remove this hook from \.claude\/settings\.json \(it is committed/);
+  });
+});
+
+describe('catalogs (.cursor/hookshim.json catalogs)', () => {
+  const PLUGIN = { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/p.sh' }] }] };
+
+  it('a vendored plugin listed: its rows are checked with its own root and named by its catalog', () => {
+    const repo = goodRepo();
+    repo.write('plugins/p/hooks/hooks.json', JSON.stringify({ hooks: PLUGIN }));
+    init({ dir: repo.dir, catalogs: ['plugins/p'] });
+    const [f] = only(check(repo), 'script-missing');
+    expect(f?.where).toBe('plugins/p/hooks/hooks.json PreToolUse[0].hooks[0]');
+    expect(f?.message).toMatch(/^runs plugins\/p\/hooks\/p\.sh, which does not exist/);
+  });
+
+  it('a catalog the list names that is gone is an error; one init would add is catalogs-differ', () => {
+    const repo = goodRepo();
+    editJson(repo, '.cursor/hookshim.json', (d) => d.catalogs.push('plugins/gone'));
+    repo.write('.claude/settings.json', JSON.stringify({ hooks: PLUGIN }));
+    const findings = check(repo);
+    expect(only(findings, 'catalog-missing')[0]).toMatchObject({ severity: 'error', where: 'plugins/gone/hooks/hooks.json' });
+    expect(only(findings, 'catalogs-differ')[0]?.message).toBe('.cursor/hookshim.json lists "hooks/hooks.json", "plugins/gone"; init would record "hooks/hooks.json", ".claude/settings.json" (plugins/gone/hooks/hooks.json no longer exists: dropped from the catalogs; .claude/settings.json: found, added to the catalogs)');
+  });
+
+  it('no list recorded (a binding from before catalogs): fine while init would record the same', () => {
+    const repo = goodRepo();
+    fs.rmSync(path.join(repo.dir, '.cursor/hookshim.json'));
+    expect(severe(check(repo))).toEqual([]);
+  });
+
+  it('HOOKSHIM_CATALOG is one machine\'s override: a warning, and the recorded list is what is checked', () => {
+    const repo = goodRepo();
+    const [f] = only(runChecks({ dir: repo.dir, env: { ...env(), HOOKSHIM_CATALOG: 'plugins/x/hooks/hooks.json' } }).findings, 'catalog-override');
+    expect(f?.severity).toBe('warning');
+    expect(f?.message).toMatch(/^set to plugins\/x\/hooks\/hooks\.json: on this machine the hook path runs only that catalog; Cursor elsewhere \(and CI\) runs "hooks\/hooks\.json"/);
+    expect(f?.fix).toBe('to run it everywhere, record it: hookshim init --catalog plugins/x/hooks/hooks.json; otherwise unset HOOKSHIM_CATALOG');
+  });
+
+  it('a settings file that is a catalog is one double-binding warning for the file, with both ways out', () => {
+    const repo = goodRepo(HOOKS, (r) => r.write('.claude/settings.json', JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [GUARD] }], Stop: [{ hooks: [GUARD] }], Notification: [{ hooks: [GUARD] }] } })));
+    const findings = check(repo);
+    expect(only(findings, 'double-binding')).toEqual([]);
+    expect(only(findings, 'settings-double-binding')).toEqual([
+      expect.objectContaining({ severity: 'warning', where: '.claude/settings.json', message: expect.stringMatching(/2 of its hooks \(PreToolUse, Stop\) run twice per event/) }),
+    ]);
+  });
+
+  it('JSON errors in .cursor/hooks.json and .cursor/hookshim.json are placed at line:column', () => {
+    const repo = goodRepo();
+    repo.write('.cursor/hooks.json', '{\n  "version": 1,\n  "hooks": {,}\n}\n');
+    repo.write('.cursor/hookshim.json', '{\n  "catalogs": ["hooks/hooks.json"\n}\n');
+    const findings = check(repo);
+    expect(only(findings, 'binding-invalid')[0]?.message).toMatch(/^not valid JSON at line 3, column 13: /);
+    expect(only(findings, 'config-invalid')[0]?.message).toMatch(/^not JSON \(at line 3, column 1: /);
+  });
+});
+
+describe('rows: permission rules as matchers, millisecond timeouts', () => {
+  it.each<[string, string, RegExp]>([
+    ['the whole matcher', 'Bash(git push:*)', /^matcher "Bash\(git push:\*\)" is permission-rule syntax: a matcher is tested against the tool name only, so "Bash\(git push:\*\)" never matches and the row never runs, in Claude Code either$/],
+    ['one alternative', 'Bash(npm *)|Write', /so "Bash\(npm \*\)" never matches, in Claude Code either$/],
+    ['one that is not even a valid regular expression', 'Bash(*)', /^matcher "Bash\(\*\)" is permission-rule syntax/],
+  ])('%s: %s', (_name, matcher, message) => {
+    const repo = goodRepo({ PreToolUse: [{ matcher, hooks: [GUARD] }] });
+    const found = check(repo).filter((f) => f.code.startsWith('matcher-'));
+    expect(found.map((f) => [f.code, f.severity])).toEqual([['matcher-permission-rule', 'error']]);
+    expect(found[0]?.message).toMatch(message);
+  });
+
+  it('a regular expression with a group is not mistaken for a rule', () => {
+    expect(check(goodRepo({ PreToolUse: [{ matcher: '(Write|Edit)', hooks: [GUARD] }] })).filter((f) => f.code.startsWith('matcher-'))).toEqual([]);
+  });
+
+  it('a timeout in milliseconds is a warning, not timeout-too-long, and init keeps the default wrapper', () => {
+    const repo = goodRepo({ PreToolUse: [{ matcher: 'Bash', hooks: [{ ...GUARD, timeout: 10000 }] }] });
+    const findings = check(repo);
+    expect(only(findings, 'timeout-too-long')).toEqual([]);
+    expect(only(findings, 'timeout-milliseconds')[0]).toMatchObject({
+      severity: 'warning',
+      message: 'timeout 10000 looks like milliseconds: Claude Code reads seconds, so there a hung script holds the PreToolUse for 2.8 h. Under Cursor preToolUse is bound with timeout 30s: the script is cut before that (init never raises a wrapper for such a timeout).',
+      fix: 'write it in seconds: "timeout": 10',
+    });
+  });
+});
+
+describe('the older vendored bundle', () => {
+  it('bound and present: bundle-old (it runs), never bundle-missing; bound and gone: bundle-missing naming it', () => {
+    const repo = goodRepo();
+    editJson(repo, '.cursor/hooks.json', (d) => {
+      for (const list of Object.values(d.hooks) as { command: string }[][]) for (const e of list) e.command = e.command.replace('hookshim.cjs', 'hookshim.mjs');
+    });
+    fs.rmSync(path.join(repo.dir, '.cursor/hooks/hookshim.cjs'));
+    repo.write('.cursor/hooks/hookshim.mjs', '#!/usr/bin/env node\n// hookshim 0.0.9: runs a Claude Code hook catalog under Cursor.\n');
+    const findings = check(repo);
+    expect(only(findings, 'bundle-missing')).toEqual([]);
+    expect(only(findings, 'bundle-old')[0]).toMatchObject({ severity: 'error', where: '.cursor/hooks/hookshim.mjs', message: 'the binding runs this older bundle (hookshim 0.0.9): it still runs, but it is not the bundle this CLI ships (.cursor/hooks/hookshim.cjs)' });
+    fs.rmSync(path.join(repo.dir, '.cursor/hooks/hookshim.mjs'));
+    expect(only(check(repo), 'bundle-missing')[0]?.where).toBe('.cursor/hooks/hookshim.mjs');
   });
 });

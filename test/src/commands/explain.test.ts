@@ -86,8 +86,8 @@ describe('explain on the demo payloads (nothing runs)', () => {
     const r = await cli(['explain'], { env: env(), stdin: payload('04-preToolUse-force-push'), cwd: '/' });
     expect(r.out).toMatch(/^preToolUse {2}project .* \(from the payload's workspace_roots\[0\]\); catalog hooks\/hooks\.json\n/);
     expect(r.out).toMatch(/→ PreToolUse {2}matcher values tried: Bash, Shell/);
-    expect(r.out).toMatch(/✓ runs {4}PreToolUse\[0\]\.hooks\[0\] {2}hooks\/block-force-push\.sh {2}matched Bash \(matcher "Bash"\)/);
-    expect(r.out).toMatch(/· no {6}PreToolUse\[1\]\.hooks\[0\] {2}hooks\/no-secrets\.mjs {2}matcher "Write\|Edit" \(exact names\) matches none of: Bash, Shell/);
+    expect(r.out).toMatch(/✓ runs {4}hooks\/hooks\.json PreToolUse\[0\]\.hooks\[0\] {2}"\$\{CLAUDE_PLUGIN_ROOT\}"\/hooks\/block-force-push\.sh \(script hooks\/block-force-push\.sh\) {2}matched Bash \(matcher "Bash"\)/);
+    expect(r.out).toMatch(/· no {6}hooks\/hooks\.json PreToolUse\[1\]\.hooks\[0\] {2}node "\$\{CLAUDE_PLUGIN_ROOT\}"\/hooks\/no-secrets\.mjs \(script hooks\/no-secrets\.mjs\) {2}matcher "Write\|Edit" \(exact names\) matches none of: Bash, Shell/);
     expect(r.out).toMatch(/nothing was run \(add --run to run the 1 selected script\)\n$/);
     expect(r.out).not.toMatch(/\x1b\[/);
   });
@@ -116,7 +116,7 @@ describe('explain --run on the demo payloads', () => {
 
   it('the text view shows each result and the Cursor answer', async () => {
     const r = await cli(['explain', '--run'], { env: env(), stdin: payload('04-preToolUse-force-push'), cwd: '/' });
-    expect(r.out).toMatch(/results\n {2}hooks\/block-force-push\.sh {2}exit 2 {2}\d+ ms {2}PreToolUse\[0\]\.hooks\[0\]\n {4}→ blocks \(exit2\): Force push/);
+    expect(r.out).toMatch(/results\n {2}hooks\/block-force-push\.sh {2}exit 2 {2}\d+ ms {2}hooks\/hooks\.json PreToolUse\[0\]\.hooks\[0\]\n {4}→ blocks \(exit2\): Force push/);
     expect(r.out).toMatch(/stderr │ Force push to main is blocked/);
     expect(r.out).toMatch(/Cursor answer \{"permission":"deny",/);
   });

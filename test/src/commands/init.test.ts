@@ -25,8 +25,9 @@ describe('init on a repository', () => {
     const first = await cli(['init', repo.dir]);
     expect(first.code, first.err).toBe(0);
     expect(first.out).toMatch(/preToolUse +timeout +30s, failClosed +node "\$\(test -d \.cursor && echo \.cursor\/\)hooks\/hookshim\.cjs" preToolUse \(new\)/);
-    expect(first.out).toMatch(/can never run under Cursor:\n {2}Notification\[0\]\.hooks\[0\]: Notification has no Cursor analog/);
-    expect(first.out).toMatch(/wrote: \.cursor\/hooks\.json, \.cursor\/hooks\/hookshim\.cjs/);
+    expect(first.out).toMatch(/can never run under Cursor:\n {2}hooks\/hooks\.json Notification\[0\]\.hooks\[0\]: Notification has no Cursor analog/);
+    expect(first.out).toMatch(/wrote: \.cursor\/hooks\.json, \.cursor\/hooks\/hookshim\.cjs, \.cursor\/hookshim\.json\n/);
+    expect(JSON.parse(repo.read('.cursor/hookshim.json'))).toEqual({ catalogs: ['hooks/hooks.json'] });
     const text = repo.read('.cursor/hooks.json');
     expect(text).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
     expect(fs.statSync(path.join(repo.dir, '.cursor/hooks/hookshim.cjs')).mode & 0o111).toBeTruthy();
@@ -55,13 +56,13 @@ describe('init on a repository', () => {
     });
   });
 
-  it('--package binds node_modules/hookshim, warns while it is not installed, and a plain rerun keeps package mode', async () => {
+  it('--package binds node_modules/hookshim, fails as check does while it is not installed, and a plain rerun keeps package mode', async () => {
     const repo = tempRepo();
     repo.catalog(CATALOG);
     repo.write('hooks/guard.sh', sh('exit 0'));
     const r = await cli(['init', repo.dir, '--package']);
-    expect(r.code).toBe(0);
-    expect(r.out).toMatch(/warning: node_modules\/hookshim\/dist\/hookshim\.cjs does not exist yet/);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/error +node_modules\/hookshim\/dist\/hookshim\.cjs: missing: the bound command cannot start, and Cursor lets every action through \[package-missing\]/);
     expect(fs.existsSync(path.join(repo.dir, '.cursor/hooks/hookshim.cjs'))).toBe(false);
     expect(JSON.parse(repo.read('.cursor/hooks.json')).hooks.preToolUse).toEqual([PKG_P]);
     const again = await cli(['init', repo.dir]);
@@ -102,5 +103,58 @@ describe('init on a repository', () => {
     repo.catalog(CATALOG);
     expect(() => init({ dir: repo.dir, bundle: path.join(repo.dir, 'nope.mjs') })).toThrow(CommandError);
     expect(() => init({ dir: repo.dir, bundle: path.join(repo.dir, 'nope.mjs') })).toThrow(/bundle is missing/);
+  });
+});
+
+describe('init and the catalogs list (.cursor/hookshim.json)', () => {
+  const GUARD = { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] };
+
+  it('keeps every other key of .cursor/hookshim.json, adding catalogs after $schema', async () => {
+    const repo = tempRepo();
+    repo.catalog(GUARD);
+    repo.write('.cursor/hookshim.json', '{"$schema": "x.json", "promptContext": "beforeSubmitPrompt"}');
+    expect((await cli(['init', repo.dir])).code).toBe(0);
+    expect(repo.read('.cursor/hookshim.json')).toBe('{\n  "$schema": "x.json",\n  "catalogs": [\n    "hooks/hooks.json"\n  ],\n  "promptContext": "beforeSubmitPrompt"\n}\n');
+  });
+
+  it.each<[string, string, RegExp]>([
+    ['not JSON: line and column', '{\n  "catalogs": [\n}', /\.cursor\/hookshim\.json: not valid JSON at line 3, column 1: [\s\S]*hookshim does not overwrite a file it cannot read/],
+    ['catalogs not a list of paths', '{"catalogs": "hooks"}', /"catalogs" must be a list of paths/],
+  ])('a .cursor/hookshim.json it cannot read stops it (exit 3, untouched): %s', async (_name, text, message) => {
+    const repo = tempRepo();
+    repo.catalog(GUARD);
+    repo.write('.cursor/hookshim.json', text);
+    const r = await cli(['init', repo.dir]);
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(message);
+    expect(repo.read('.cursor/hookshim.json')).toBe(text);
+  });
+
+  it('--catalog that names nothing usable is a usage error (exit 2)', async () => {
+    const repo = tempRepo();
+    repo.catalog(GUARD);
+    const r = await cli(['init', repo.dir, '--catalog', 'plugins/nope'], { cwd: repo.dir });
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/--catalog plugins\/nope does not exist/);
+  });
+
+  it('--json: the report with check\'s findings', async () => {
+    const repo = tempRepo();
+    repo.catalog({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/gone.sh' }] }] });
+    const r = await cli(['init', repo.dir, '--json']);
+    expect(r.code).toBe(1);
+    const out = JSON.parse(r.out);
+    expect(out).toMatchObject({ ok: false, errors: 1, dir: repo.dir, catalogs: [{ entry: 'hooks/hooks.json', kind: 'plugin', rows: 1 }], changed: ['.cursor/hooks.json', '.cursor/hooks/hookshim.cjs', '.cursor/hookshim.json'] });
+    expect(out.findings.filter((f: { severity: string }) => f.severity !== 'info').map((f: { code: string }) => f.code)).toEqual(['script-missing']);
+  });
+
+  it('--dry-run checks the catalogs it would record, not the binding it has not written', async () => {
+    const repo = tempRepo();
+    repo.catalog(GUARD);
+    repo.write('.claude/settings.json', JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/gone.sh' }] }] } }));
+    const r = await cli(['init', repo.dir, '--dry-run', '--json']);
+    const out = JSON.parse(r.out);
+    expect(out.findings.filter((f: { severity: string }) => f.severity !== 'info').map((f: { code: string }) => f.code).sort()).toEqual(['script-missing', 'settings-double-binding']);
+    expect(fs.existsSync(path.join(repo.dir, '.cursor'))).toBe(false);
   });
 });

@@ -55,7 +55,7 @@ const row = (over: Partial<CatalogRow> = {}): CatalogRow => ({ event: 'PreToolUs
 const inv: Invocation = { claudeEvent: 'PreToolUse', subject: { values: ['Bash'], projectDir: '/repo' }, payload: () => ({}) };
 
 describe('EventWork.snapshot: a result for every selected script at this moment (in-process: it writes nothing)', () => {
-  const work = (startedAt: number) => new EventWork({ startedAt } as Setup, {} as Guard, {} as never, { role: 'solo', why: '' }, {} as Claimed, new RowPrep('/repo', '/repo'), undefined);
+  const work = (startedAt: number) => new EventWork({ startedAt } as Setup, {} as Guard, {} as never, { role: 'solo', why: '' }, {} as Claimed, new RowPrep('/repo'), undefined);
 
   it('before the batch started: each non-async selected row as timed out, allowed the time that passed up to its own', () => {
     const w = work(Date.now() - 10_000);
@@ -104,7 +104,7 @@ const setupFor = (event, extra = {}) => {
   return { event, adapter: extra.adapter ?? ADAPTERS[event], input, dir: '/repo', binding: { timeoutS: 30, loopLimit: 5, source: 'test' }, budget: { deadline: Date.now() + 25000, slackMs: 4500 }, sessionId: 'c1', state: null, catalog: { rows: [], file: '/repo/hooks/hooks.json', root: '/repo' }, config: extra.config ?? {}, ctx, env: process.env, startedAt: extra.startedAt ?? Date.now() };
 };
 const run = (over) => ({ label: 'hooks/g.sh', locator: 'PreToolUse[0].hooks[0]', claudeEvent: 'PreToolUse', exitCode: 0, signal: null, stdout: '', stderr: '', timedOut: false, timeoutSeconds: 10, durationMs: 5, truncated: false, ...over });
-const prep = new RowPrep('/repo', '/repo');
+const prep = new RowPrep('/repo');
 `;
   const go = (body: string, env: NodeJS.ProcessEnv = {}) => {
     const r = wb.run(`${PRELUDE}${body}\n`, { env });

@@ -30,7 +30,7 @@ const G = '"${CLAUDE_PLUGIN_ROOT}"/hooks/g.sh';
 const row = (over: Partial<CatalogRow> = {}): CatalogRow => ({ event: 'PreToolUse', locator: 'PreToolUse[0].hooks[0]', type: 'command', command: G, ...over });
 const inv = (over: Partial<Invocation> = {}): Invocation => ({ claudeEvent: 'PreToolUse', subject: { values: ['Bash'], projectDir: repo }, payload: (m) => ({ session_id: 'conv-1', tool_name: m }), ...over });
 const chosen = (r: CatalogRow = row(), i: Invocation = inv(), matched: string | undefined = 'Bash'): Chosen => ({ inv: i, row: r, matched });
-const jc = (over: Partial<JobContext> = {}): JobContext => ({ prep: new RowPrep(repo, repo), env: { PATH: '/usr/bin' }, deadline: NOW + 25_000, ...over });
+const jc = (over: Partial<JobContext> = {}): JobContext => ({ prep: new RowPrep(repo), env: { PATH: '/usr/bin' }, deadline: NOW + 25_000, ...over });
 const job = (c: Chosen, over: Partial<JobContext> = {}) => {
   vi.spyOn(Date, 'now').mockReturnValue(NOW);
   return toJob(c, jc(over));
@@ -38,7 +38,7 @@ const job = (c: Chosen, over: Partial<JobContext> = {}) => {
 
 describe('RowPrep: each row prepared once per event', () => {
   it('of(): the command and the script, computed on first use only', () => {
-    const prep = new RowPrep(repo, repo);
+    const prep = new RowPrep(repo);
     const r = row();
     const calls = () => vi.mocked(command.prepareCommand).mock.calls.filter(([x]) => x === r).length;
     const first = prep.of(r);
@@ -52,7 +52,7 @@ describe('RowPrep: each row prepared once per event', () => {
     ['an interpreter and a script', row({ command: 'node "$CLAUDE_PROJECT_DIR"/hooks/x.mjs' }), 'hooks/x.mjs'],
     ['a bare command, as written', row({ command: 'echo hi' }), 'echo hi'],
     ['no command: the locator', row({ type: 'prompt', command: undefined }), 'PreToolUse[0].hooks[0]'],
-  ])('label: %s', (_name, r, label) => expect(new RowPrep(repo, repo).label(r)).toBe(label));
+  ])('label: %s', (_name, r, label) => expect(new RowPrep(repo).label(r)).toBe(label));
 });
 
 describe('notStarted: a selected row that never answered', () => {
@@ -60,7 +60,7 @@ describe('notStarted: a selected row that never answered', () => {
     ['its own timeout', row({ timeout: 7 }), 'PreToolUse', 7],
     ['the default of its event (docs/claude-hooks.md §1.4)', row({ event: 'UserPromptSubmit' }), 'UserPromptSubmit', 30],
   ] as const)('%s', (_name, r, claudeEvent, timeoutSeconds) => {
-    expect(notStarted(chosen(r, inv({ claudeEvent })), new RowPrep(repo, repo))).toEqual({ label: 'hooks/g.sh', locator: 'PreToolUse[0].hooks[0]', claudeEvent, timeoutSeconds });
+    expect(notStarted(chosen(r, inv({ claudeEvent })), new RowPrep(repo))).toEqual({ label: 'hooks/g.sh', locator: 'PreToolUse[0].hooks[0]', claudeEvent, timeoutSeconds });
   });
 });
 

@@ -147,4 +147,18 @@ describe('environment', () => {
     expect(fs.existsSync(marker)).toBe(false);
     expect(await until(() => fs.existsSync(marker), 3000)).toBe(true);
   });
+
+  it('a background row gets the payload on stdin, in exec form too', async () => {
+    const got = path.join(tmp, 'bg-stdin');
+    await (await startAll([job('', { shell: false, file: '/bin/sh', args: ['-c', `cat > ${got}`], background: true })])).done;
+    expect(await until(() => fs.existsSync(got) && fs.readFileSync(got, 'utf8') === '{"a":1}', 3000)).toBe(true);
+  });
+
+  it('a background row still running after its own timeout is killed with its process group (even one ignoring SIGTERM)', async () => {
+    const pids = path.join(tmp, 'bg-pids');
+    await (await startAll([job(`trap '' TERM; echo $$ >> ${pids}; sleep 30 & echo $! >> ${pids}; wait`, { background: true, timeoutMs: 1000, timeoutSeconds: 1 })])).done;
+    expect(await until(() => pidsIn(pids).length === 2, 3000)).toBe(true);
+    expect(pidsIn(pids).every(alive)).toBe(true);
+    expect(await until(() => !pidsIn(pids).some(alive), 5000)).toBe(true);
+  });
 });

@@ -110,7 +110,7 @@ describe('setUp: project, binding, budget, session, catalog and config, computed
       budget: { deadline: 1_000_000 + 37_000, slackMs: 5000 },
       sessionId: 'c1',
       state: { root: path.join(tmp, 'state') },
-      catalog: { file: path.join(repo, 'hooks', 'hooks.json'), root: repo },
+      catalog: { sources: [{ file: path.join(repo, 'hooks', 'hooks.json'), root: repo }] },
       config: {},
       env: hio.env,
       startedAt: 1_000_000,
@@ -130,7 +130,7 @@ describe('setUp: project, binding, budget, session, catalog and config, computed
     catalog({});
     bind('stop', { timeout: 20 });
     const s = ok(await setUp('stop', { workspace_roots: ['/another/repo'] }, io({ env: { HOOKSHIM_STATE_DIR: path.join(tmp, 'state') }, cwd: repo }), log()));
-    expect([s.dir, s.catalog.root]).toEqual([repo, repo]);
+    expect([s.dir, s.catalog.sources[0]?.root]).toEqual([repo, repo]);
     expect(out).toEqual([`hookshim: the payload's workspace_roots (/another/repo) do not include the project ${repo} (from the working directory); running ${repo}'s catalog\n`]);
   });
 
@@ -153,7 +153,7 @@ describe('setUp: project, binding, budget, session, catalog and config, computed
     const hio = io();
     hio.env.HOOKSHIM_CATALOG = '../plugin/hooks/hooks.json';
     const s = ok(await setUp('stop', {}, hio, log()));
-    expect([s.catalog.file, s.catalog.root, s.catalog.rows.length]).toEqual([path.join(tmp, 'plugin', 'hooks', 'hooks.json'), path.join(tmp, 'plugin'), 1]);
+    expect([s.catalog.sources[0]?.file, s.catalog.sources[0]?.root, s.catalog.rows.length]).toEqual([path.join(tmp, 'plugin', 'hooks', 'hooks.json'), path.join(tmp, 'plugin'), 1]);
   });
 
   it('catalog warnings are reported', async () => {

@@ -69,7 +69,9 @@ describe('planBinding', () => {
     expect(t(25)).toBe(30); // 30 s − 4.5 s slack = 25.5 s
     expect(t(26)).toBe(35);
     expect(t(100)).toBe(105);
-    expect(t(5000)).toBe(600);
+    expect(t(700)).toBe(600);
+    // A timeout that looks like milliseconds (5000) does not raise the wrapper: check reports it (timeout-milliseconds).
+    expect(t(5000)).toBe(30);
     // async rows do not wait, so they do not stretch the wrapper.
     expect(planBinding(catalog(row('PreToolUse', { timeout: 100, async: true })), 'vendored').entries.preToolUse?.timeout).toBe(30);
   });

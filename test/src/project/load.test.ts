@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseCatalog } from '../../../catalog/load.ts';
+import { sourceOf } from '../../../catalog/sources.ts';
 import type { Catalog } from '../../../catalog/types.ts';
 import { parseConfig } from '../../../src/project/config.ts';
 import { loadCatalogGuarded, loadCatalogWith, loadConfigLazy, loadConfigWith } from '../../../src/project/load.ts';
@@ -24,6 +25,7 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
+const src = () => sourceOf('hooks/hooks.json', path.join(tmp, 'repo'));
 const write = (text: string) => fs.writeFileSync(file, text);
 const cacheFiles = () => (fs.existsSync(path.join(state.root, 'catalog')) ? fs.readdirSync(path.join(state.root, 'catalog')) : []);
 const cacheDoc = () => JSON.parse(fs.readFileSync(path.join(state.root, 'catalog', cacheFiles()[0] as string), 'utf8')) as { stamp: string; catalog: Catalog };
@@ -31,26 +33,26 @@ const cacheDoc = () => JSON.parse(fs.readFileSync(path.join(state.root, 'catalog
 describe('loadCatalogWith: read and parse; never throws', () => {
   it('ok: the catalog, its file, and its root (${CLAUDE_PLUGIN_ROOT})', () => {
     write(catalogText());
-    expect(loadCatalogWith(file, parseCatalog)).toEqual({
+    expect(loadCatalogWith(src(), parseCatalog)).toEqual({
       ok: true,
       file,
-      root: path.join(tmp, 'repo'),
-      catalog: { rows: [{ event: 'PreToolUse', locator: 'PreToolUse[0].hooks[0]', matcher: 'Bash', ...ROW }], warnings: [] },
+      source: src(),
+      catalog: { rows: [{ event: 'PreToolUse', locator: 'PreToolUse[0].hooks[0]', matcher: 'Bash', ...ROW, source: { catalog: 'hooks/hooks.json', kind: 'plugin', root: path.join(tmp, 'repo') } }], warnings: [] },
     });
   });
 
   it('missing: "no catalog at …"', () => {
-    expect(loadCatalogWith(file, parseCatalog)).toEqual({ ok: false, file, error: `no catalog at ${file}` });
+    expect(loadCatalogWith(src(), parseCatalog)).toEqual({ ok: false, file, source: src(), error: `no catalog at ${file}` });
   });
 
   it('a directory: "cannot read …"', () => {
     fs.mkdirSync(file);
-    expect(loadCatalogWith(file, parseCatalog)).toEqual({ ok: false, file, error: `cannot read ${file}: EISDIR: ${file} is a directory` });
+    expect(loadCatalogWith(src(), parseCatalog)).toEqual({ ok: false, file, source: src(), error: `cannot read ${file}: EISDIR: ${file} is a directory` });
   });
 
   it('invalid JSON: the parser\'s error, with line and column', () => {
     write('{\n  "hooks": {,}\n}');
-    const r = loadCatalogWith(file, parseCatalog);
+    const r = loadCatalogWith(src(), parseCatalog);
     expect(r.ok).toBe(false);
     expect(!r.ok && r.error.split('\n')[0]).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: not valid JSON at line 2, column 13: `));
   });
@@ -58,8 +60,8 @@ describe('loadCatalogWith: read and parse; never throws', () => {
   it('hands the parser the text and the file', () => {
     write('TEXT');
     const seen: [string, string][] = [];
-    const r = loadCatalogWith(file, (text, f) => (seen.push([text, f]), { ok: false, error: 'nope' }));
-    expect([seen, r]).toEqual([[['TEXT', file]], { ok: false, file, error: 'nope' }]);
+    const r = loadCatalogWith(src(), (text, f) => (seen.push([text, f]), { ok: false, error: 'nope' }));
+    expect([seen, r]).toEqual([[['TEXT', file]], { ok: false, file, source: src(), error: 'nope' }]);
   });
 });
 
@@ -73,18 +75,18 @@ describe('loadCatalogGuarded: read every event; a catalog that stops parsing run
 
   it('without a state dir: parsed, nothing kept', async () => {
     write(catalogText());
-    expect(await loadCatalogGuarded(file, null, warn)).toEqual(loadCatalogWith(file, parseCatalog));
+    expect(await loadCatalogGuarded(src(), null, warn)).toEqual(loadCatalogWith(src(), parseCatalog));
     expect(kept()).toEqual([]);
   });
 
   it('missing, nothing known: the read problem, not broken, nothing kept', async () => {
-    expect(await loadCatalogGuarded(file, state, warn)).toEqual({ ok: false, file, error: `no catalog at ${file}` });
+    expect(await loadCatalogGuarded(src(), state, warn)).toEqual({ ok: false, file, source: src(), error: `no catalog at ${file}` });
     expect(kept()).toEqual([]);
   });
 
   it('a good catalog is kept as its text, private to the user', async () => {
     write(catalogText());
-    expect((await loadCatalogGuarded(file, state, warn)).ok).toBe(true);
+    expect((await loadCatalogGuarded(src(), state, warn)).ok).toBe(true);
     expect(kept()).toEqual([expect.stringMatching(/^[0-9a-f]{24}-[0-9a-f]{24}\.json$/)]);
     const record = path.join(state.root, 'catalog', kept()[0] as string);
     expect(JSON.parse(fs.readFileSync(record, 'utf8'))).toEqual({ file, text: catalogText(), savedAt: expect.any(String) });
@@ -93,9 +95,9 @@ describe('loadCatalogGuarded: read every event; a catalog that stops parsing run
 
   it('what is kept never stands in for a catalog that parses', async () => {
     write(catalogText());
-    await loadCatalogGuarded(file, state, warn);
+    await loadCatalogGuarded(src(), state, warn);
     for (const f of kept()) fs.writeFileSync(path.join(state.root, 'catalog', f), JSON.stringify({ file, text: '{"hooks":{}}', savedAt: 'forged' }));
-    const r = await loadCatalogGuarded(file, state, warn);
+    const r = await loadCatalogGuarded(src(), state, warn);
     expect(r.ok && r.catalog.rows.length).toBe(1);
   });
 
@@ -104,9 +106,9 @@ describe('loadCatalogGuarded: read every event; a catalog that stops parsing run
     ['missing', () => fs.rmSync(file), /no catalog at/],
   ])('%s after a good version: that version runs, and the warning says so', async (_name, breakIt, why) => {
     write(catalogText());
-    await loadCatalogGuarded(file, state, warn);
+    await loadCatalogGuarded(src(), state, warn);
     breakIt();
-    const r = await loadCatalogGuarded(file, state, warn);
+    const r = await loadCatalogGuarded(src(), state, warn);
     expect(r.ok && r.catalog.rows.length).toBe(1);
     expect(warnings).toEqual([expect.stringMatching(why)]);
     expect(warnings[0]).toMatch(/; running its last good version \(saved \S+, 1 row\) until it is fixed$/);
@@ -114,21 +116,21 @@ describe('loadCatalogGuarded: read every event; a catalog that stops parsing run
 
   it('a kept record whose name does not match its text is not a good version', async () => {
     write(catalogText());
-    await loadCatalogGuarded(file, state, warn);
+    await loadCatalogGuarded(src(), state, warn);
     const record = path.join(state.root, 'catalog', kept()[0] as string);
     fs.writeFileSync(record, JSON.stringify({ file, text: '{"hooks":{}}', savedAt: 'forged' }));
     write('{');
-    expect(await loadCatalogGuarded(file, state, warn)).toMatchObject({ ok: false, broken: true });
+    expect(await loadCatalogGuarded(src(), state, warn)).toMatchObject({ ok: false, broken: true });
   });
 
   it('broken with nothing known: not ok, broken, the error with line and column', async () => {
     write('{');
-    expect(await loadCatalogGuarded(file, state, warn)).toMatchObject({ ok: false, broken: true, file, error: expect.stringMatching(/not valid JSON at line 1, column 2/) });
+    expect(await loadCatalogGuarded(src(), state, warn)).toMatchObject({ ok: false, broken: true, file, source: src(), error: expect.stringMatching(/not valid JSON at line 1, column 2/) });
   });
 
   it('a directory at the catalog path: broken, the read problem', async () => {
     fs.mkdirSync(file);
-    expect(await loadCatalogGuarded(file, state, warn)).toEqual({ ok: false, broken: true, file, error: `cannot read ${file}: EISDIR: ${file} is a directory` });
+    expect(await loadCatalogGuarded(src(), state, warn)).toEqual({ ok: false, broken: true, file, source: src(), error: `cannot read ${file}: EISDIR: ${file} is a directory` });
   });
 });
 

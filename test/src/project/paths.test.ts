@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bundleProject, catalogFile, catalogRoot, configFile, cursorTranscriptPath, payloadRoots, projectRoot, readProblem, readRegularFile } from '../../../src/project/paths.ts';
+import { bundleProject, catalogSources, configFile, cursorTranscriptPath, payloadRoots, projectRoot, readProblem, readRegularFile } from '../../../src/project/paths.ts';
 
 const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-paths-')));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -46,22 +46,16 @@ describe('payloadRoots: the payload\'s workspace roots as paths (docs/cursor-hoo
   ])('%s', (_name, input, want) => expect(payloadRoots(input)).toEqual(want));
 });
 
-describe('catalogFile: HOOKSHIM_CATALOG, else <project>/hooks/hooks.json', () => {
+describe('catalogSources: HOOKSHIM_CATALOG, else the listed catalogs, else <project>/hooks/hooks.json', () => {
+  const files = (env: NodeJS.ProcessEnv, listed?: string[]) => catalogSources(env, '/repo', listed).map((s) => [s.file, s.kind, s.root]);
   it.each([
-    ['the default', {}, '/repo/hooks/hooks.json'],
-    ['relative: against the project', { HOOKSHIM_CATALOG: '.claude/settings.json' }, '/repo/.claude/settings.json'],
-    ['relative with ..', { HOOKSHIM_CATALOG: '../plugin/hooks/hooks.json' }, '/plugin/hooks/hooks.json'],
-    ['absolute: as it is', { HOOKSHIM_CATALOG: '/opt/p/hooks/hooks.json' }, '/opt/p/hooks/hooks.json'],
-    ['empty: the default', { HOOKSHIM_CATALOG: '' }, '/repo/hooks/hooks.json'],
-  ])('%s', (_name, env, want) => expect(catalogFile(env, '/repo')).toBe(want));
-});
-
-describe('catalogRoot: the folder holding the catalog\'s hooks/ folder (${CLAUDE_PLUGIN_ROOT})', () => {
-  it.each([
-    ['/repo/hooks/hooks.json', '/repo'],
-    ['/home/u/.claude/plugins/p/hooks/hooks.json', '/home/u/.claude/plugins/p'],
-    ['/repo/.claude/settings.json', '/repo'],
-  ])('%s → %s', (file, want) => expect(catalogRoot(file)).toBe(want));
+    ['the default', {}, undefined, [['/repo/hooks/hooks.json', 'plugin', '/repo']]],
+    ['listed', {}, ['hooks/hooks.json', '.claude/settings.json'], [['/repo/hooks/hooks.json', 'plugin', '/repo'], ['/repo/.claude/settings.json', 'settings', undefined]]],
+    ['HOOKSHIM_CATALOG relative: against the project, over the list', { HOOKSHIM_CATALOG: '.claude/settings.json' }, ['hooks/hooks.json'], [['/repo/.claude/settings.json', 'settings', undefined]]],
+    ['HOOKSHIM_CATALOG with ..: its plugin root is the folder above hooks/', { HOOKSHIM_CATALOG: '../plugin/hooks/hooks.json' }, undefined, [['/plugin/hooks/hooks.json', 'plugin', '/plugin']]],
+    ['HOOKSHIM_CATALOG absolute: as it is', { HOOKSHIM_CATALOG: '/opt/p/hooks/hooks.json' }, undefined, [['/opt/p/hooks/hooks.json', 'plugin', '/opt/p']]],
+    ['HOOKSHIM_CATALOG empty: the default', { HOOKSHIM_CATALOG: '' }, undefined, [['/repo/hooks/hooks.json', 'plugin', '/repo']]],
+  ])('%s', (_name, env, listed, want) => expect(files(env, listed)).toEqual(want));
 });
 
 describe('cursorTranscriptPath: transcript_path, else CURSOR_TRANSCRIPT_PATH (docs/cursor-hooks.md §2)', () => {
