@@ -1,6 +1,7 @@
 // Shared shapes of the pure translation layer: what the shell hands in, what comes back out, and what each event
 // needs from the shell (as data, so the shell never asks which event it is running).
 import type { ClaudeEvent, HandledEvent } from './events.ts';
+import type { SharedFiring } from './firing.ts';
 import type { Json } from './json.ts';
 
 export type { Json } from './json.ts';
@@ -27,6 +28,10 @@ export interface EventContext {
   hostEnv?: Readonly<Record<string, string | undefined>>;
   /** `loop_limit` configured for this event in .cursor/hooks.json (null = unlimited). */
   loopLimit: number | null;
+  /** postToolUse: a result that builds on earlier ones (TodoWrite), as recorded for the transcript, so both agree. */
+  recordedResponse?: { claudeName: string; response: unknown };
+  /** `promptContext` of .cursor/hookshim.json: where UserPromptSubmit context goes (default "auto": by Cursor version). */
+  promptContext?: 'auto' | 'postToolUse' | 'beforeSubmitPrompt';
 }
 
 /** What the matcher of a group is tested against, and the `if` input. */
@@ -74,6 +79,8 @@ export interface RunResult {
   truncated: boolean;
   /** Claude `async: true` row: started in the background, decisions ignored. */
   background?: boolean;
+  /** The row's `onFailure: "block"`: a failure blocks instead of being a non-blocking error (docs/claude-hooks.md §1.2). */
+  onFailure?: 'block';
 }
 
 /**
@@ -83,8 +90,8 @@ export interface RunResult {
 export type Verdict = VerdictBase &
   (
     | { kind: 'failed'; failure: Failure }
-    /** exit 2, a deny, or `decision:"block"`: `reason` is the message the script gave (or one naming it). */
-    | { kind: 'blocked'; how: 'exit2' | 'deny' | 'decision'; reason: string }
+    /** exit 2, a deny, `decision:"block"`, or a failure of a row with onFailure "block": `reason` is the message the script gave (or one naming it). */
+    | { kind: 'blocked'; how: 'exit2' | 'deny' | 'decision' | 'onFailure'; reason: string }
     /** JSON `continue:false`: `reason` is its `stopReason` ("" when it gave none). */
     | { kind: 'stopped'; reason: string }
     | { kind: 'ok' }
@@ -123,10 +130,6 @@ export interface StateIn {
   carried: Message[];
   /** UserPromptSubmit context waiting for its first delivery. */
   pendingPrompt: Message[];
-  /** sessionStart already delivered the first prompt's context ... */
-  firstPromptCovered: boolean;
-  /** ... namely these messages (a prompt-dependent script may say more once it sees the real prompt). */
-  firstPromptDelivered?: Message[];
   /** Contents of CLAUDE_ENV_FILE after the SessionStart scripts ran. */
   envFile?: string;
 }
@@ -135,8 +138,7 @@ export interface StateIn {
 export type Effect =
   | { kind: 'stash'; toolUseId: string; messages: Message[] }
   | { kind: 'carry'; messages: Message[] }
-  | { kind: 'pendingPrompt'; messages: Message[] }
-  | { kind: 'coverFirstPrompt'; messages: Message[] };
+  | { kind: 'pendingPrompt'; messages: Message[] };
 
 /** A folded Cursor answer plus its side effects and stderr notes. */
 export interface Folded {
@@ -159,8 +161,6 @@ export interface Claims {
   pending?: true;
   /** Context carried from events whose Cursor answer had no field for it. */
   carried?: true;
-  /** The mark that sessionStart already delivered the first prompt's context. */
-  covered?: true;
 }
 
 /**
@@ -180,6 +180,11 @@ export interface Dedup {
   transcriptSize?: true;
   /** What a duplicate answers: the leader's decision (permission events) or {} (the leader delivers, once). */
   replay: 'decision' | 'empty';
+  /**
+   * An action another Cursor event reports too (a read: preToolUse and beforeReadFile): its identity replaces the
+   * event's own key, so the guards run once for the action (adapters/firing.ts). Undefined for payloads of its own.
+   */
+  shared?: (input: Json, projectDir: string) => SharedFiring | undefined;
 }
 
 /** What an event needs from the shell beyond running its rows: all of it data, read by src/hook/. */
@@ -192,8 +197,6 @@ export interface ShellNeeds {
   recordsResult?: true;
   /** The payload's agent_transcript_path is rewritten into Claude's shape too. */
   agentTranscript?: true;
-  /** With promptContext "beforeSubmitPrompt" (.cursor/hookshim.json), the prompt's context goes out in this answer. */
-  promptDelivery?: true;
 }
 
 /** A per-event adapter: plan the Claude invocations, then fold their verdicts into one Cursor answer. */
@@ -205,4 +208,4 @@ export interface EventAdapter {
   needs: ShellNeeds;
 }
 
-export const EMPTY_STATE: StateIn = { stashed: [], carried: [], pendingPrompt: [], firstPromptCovered: false };
+export const EMPTY_STATE: StateIn = { stashed: [], carried: [], pendingPrompt: [] };

@@ -22,6 +22,10 @@ export interface CatalogRow {
   if?: string;
   /** Claude's background flag: decisions of such a handler have no effect. */
   async?: boolean;
+  /** `onFailure: "block"`: a failure to start, a timeout or an unexpected exit blocks the event (docs/claude-hooks.md §1.2). */
+  onFailure?: 'block';
+  /** Handler fields hookshim does not act on (Claude's statusMessage, once, …, or fields Claude does not define either). */
+  extra?: string[];
 }
 
 /** A parsed catalog: its rows plus everything worth telling the maintainer. */

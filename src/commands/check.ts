@@ -18,6 +18,7 @@ import { safeHome } from '../state/fsx.ts';
 import { doubleBinding } from './doubleBinding.ts';
 import { defaultBundle } from './init.ts';
 import type { Finding } from './io.ts';
+import { CLAUDE_HANDLER_FIELDS } from '../../catalog/schema.ts';
 import { BUILTINS, scriptOf, type ScriptRef } from '../../catalog/script.ts';
 
 export interface CheckOptions {
@@ -81,7 +82,7 @@ export function runChecks(opts: CheckOptions): CheckResult {
   }
   const catalog = loaded.catalog;
   for (const w of catalog.warnings) findings.push({ code: 'catalog-warning', severity: 'warning', where: shownCatalog, message: w.startsWith(file) ? w.slice(file.length).trim() : w });
-  const plan = planBinding(catalog, mode);
+  const plan = planBinding(catalog, mode, 'loopLimit' in config ? { loopLimit: config.loopLimit ?? null } : {});
   const pluginRoot = loaded.root;
 
   findings.push(...checkBinding(hooks, plan, catalog));
@@ -197,9 +198,21 @@ function checkRows(catalog: Catalog, c: RowContext): Finding[] {
         if (!rule.ok) out.push({ code: 'if-invalid', severity: 'error', where, message: `"if" cannot be evaluated: ${rule.reason}; hookshim skips the row rather than run it unfiltered`, fix: 'use a rule hookshim evaluates: Tool, Bash(cmd prefix *), Read/Write/Edit(path glob), WebFetch(domain:…), Agent(type)' });
       }
     }
+    if (row.type === 'command' && row.extra?.length) out.push(...checkFields(row.extra, where));
     if (row.type === 'command' && row.command !== undefined) out.push(...checkScript(row, scriptOf(row, { pluginRoot: c.pluginRoot, projectDir: c.dir }, c.home), where, !never, c));
     if (!never && row.type === 'command') out.push(...checkTimeout(row, where, c));
   }
+  return out;
+}
+
+/** Handler fields hookshim does not act on: Claude's own that have no effect here (info), and fields nobody defines (warning: a misspelt field does nothing). */
+function checkFields(extra: readonly string[], where: string): Finding[] {
+  const list = (keys: string[]) => keys.map((k) => `"${k}"`).join(', ');
+  const claude = extra.filter((k) => CLAUDE_HANDLER_FIELDS.has(k));
+  const unknown = extra.filter((k) => !CLAUDE_HANDLER_FIELDS.has(k));
+  const out: Finding[] = [];
+  if (unknown.length) out.push({ code: 'field-unknown', severity: 'warning', where, message: `${list(unknown)}: not a handler field Claude Code defines, and hookshim ignores ${unknown.length > 1 ? 'them' : 'it'} (a misspelt field does nothing)`, fix: 'fix the spelling (docs/claude-hooks.md §1.2 lists the fields), or remove it' });
+  if (claude.length) out.push({ code: 'field-ignored', severity: 'info', where, message: `${list(claude)}: Claude Code's, but hookshim does not act on ${claude.length > 1 ? 'them' : 'it'} under Cursor` });
   return out;
 }
 

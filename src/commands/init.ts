@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import type { HandledEvent } from '../../adapters/events.ts';
 import { parseCatalog } from '../../catalog/load.ts';
 import { detectMode, HOOKS_JSON, isOurs, mergeHooksJson, PACKAGED, planBinding, readHooksFile, VENDORED, type InitPlan, type Mode } from '../project/binding.ts';
-import { loadCatalogWith } from '../project/load.ts';
+import { parseConfig } from '../project/config.ts';
+import { loadCatalogWith, loadConfigWith } from '../project/load.ts';
 import { catalogFile } from '../project/paths.ts';
 import { CommandError, EXIT } from './io.ts';
 
@@ -65,8 +66,9 @@ export function init(opts: InitOptions): InitReport {
   }
   const existingHooks = current.kind === 'ok' ? current.hooks : {};
   const mode: Mode = opts.mode ?? detectMode(existingHooks) ?? 'vendored';
-  const plan = planBinding(loaded.catalog, mode);
   const warnings = [...loaded.catalog.warnings];
+  const config = loadConfigWith(dir, parseConfig, (m) => warnings.push(m));
+  const plan = planBinding(loaded.catalog, mode, 'loopLimit' in config ? { loopLimit: config.loopLimit ?? null } : {});
   const mergedDoc = mergeHooksJson(current.kind === 'ok' ? current.doc : undefined, plan);
   const merged = `${JSON.stringify(mergedDoc, null, 2)}\n`;
 

@@ -10,7 +10,7 @@ import type { Guard } from './guard.ts';
 import type { RowPrep } from './jobs.ts';
 import { notStarted } from './jobs.ts';
 import { unfinished, type Batch } from './runner.ts';
-import type { Chosen } from './select.ts';
+import { ranKey, type Chosen } from './select.ts';
 import type { Setup } from './setup.ts';
 import { trace } from './trace.ts';
 
@@ -35,6 +35,8 @@ export class EventWork {
     readonly claimed: Claimed,
     readonly prep: RowPrep,
     readonly envFile: string | undefined,
+    /** For a shared action (adapters/firing.ts): what this event knows of it, recorded with the rows it ran. */
+    readonly knows?: number,
   ) {}
 
   /** A result for every selected script now: unfinished and not-started ones as timed out. */
@@ -55,7 +57,7 @@ export class EventWork {
     const kept = ops.applyEffects(setup.state, setup.sessionId, folded.effects);
     emit(folded.answer);
     this.claimed.release();
-    if (this.tick.role === 'leader') this.tick.finish(folded.answer);
+    if (this.tick.role === 'leader') this.tick.finish(folded.answer, this.knows === undefined ? undefined : { ran: this.selected.map(ranKey), knows: this.knows });
     for (const n of [...folded.notes, ...kept]) g.log.warn(n);
     if (why !== 'done') g.log.warn(why);
     if (this.envFile) ops.removeFile(this.envFile);
@@ -65,32 +67,21 @@ export class EventWork {
 
 /** An event that drains no state and runs no row: its fixed answer, without touching the state dir. */
 export function finishLean(setup: Setup, g: Guard): number {
-  const folded = foldSafely(setup, [], { stashed: [], carried: [], pendingPrompt: [], firstPromptCovered: false }, g);
+  const folded = foldSafely(setup, [], { stashed: [], carried: [], pendingPrompt: [] }, g);
   emit(folded.answer);
   for (const n of folded.notes) g.log.warn(n);
   record(g, setup, folded, [], []);
   return 0;
 }
 
-/** The adapter's fold, plus prompt delivery where the config asks for it; hookshim's own fold failure fails open. */
+/** The adapter's fold; hookshim's own fold failure fails open. */
 function foldSafely(setup: Setup, verdicts: Verdict[], state: StateIn, g: Guard): Folded {
-  let folded: Folded;
   try {
-    folded = setup.adapter.fold(setup.ctx, verdicts, state);
+    return setup.adapter.fold(setup.ctx, verdicts, state);
   } catch (err) {
     g.log.warn(`fold failed: ${(err as Error).message}; answering ${JSON.stringify(setup.adapter.empty)} (fail open)`);
     return { answer: setup.adapter.empty, effects: [], notes: [] };
   }
-  if (setup.adapter.needs.promptDelivery && setup.config.promptContext === 'beforeSubmitPrompt') deliverPromptNow(folded);
-  return folded;
-}
-
-/** With promptContext "beforeSubmitPrompt", the prompt's context goes out in this answer instead of waiting for a tool. */
-export function deliverPromptNow(folded: Folded): void {
-  const pending = folded.effects.find((e) => e.kind === 'pendingPrompt');
-  if (!pending || pending.kind !== 'pendingPrompt' || folded.answer.continue === false) return;
-  folded.answer.additional_context = pending.messages.map((m) => m.text).join('\n\n');
-  folded.effects = folded.effects.filter((e) => e !== pending);
 }
 
 /** The trace record of an answered event: its rows with what each decided. */

@@ -57,11 +57,36 @@ export interface JobContext {
   deadline: number;
   /** CLAUDE_ENV_FILE for SessionStart scripts. */
   envFile?: string;
+  /** CLAUDE_PLUGIN_DATA: the catalog's persistent data folder (src/state/pluginData.ts). */
+  pluginData?: string;
+}
+
+/**
+ * Cursor's own variables (CURSOR_VERSION, CURSOR_PROJECT_DIR, CURSOR_PLUGIN_ROOT, …, docs/cursor-hooks.md §2): a Claude
+ * hook that sees them takes itself for one Cursor loads untranslated and skips itself (docs/cursor-hooks.md §11).
+ */
+const CURSOR_VARIABLE = /^CURSOR_/;
+
+/**
+ * A script's environment as Claude Code gives it (docs/claude-hooks.md §1.5, §7): hookshim's own without Cursor's
+ * variables, CLAUDECODE=1, the project and plugin folders, the session id, then the command's own `KEY=VALUE` words.
+ */
+function scriptEnv(jc: JobContext, sessionId: string, own: Record<string, string>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(jc.env)) if (v !== undefined && !CURSOR_VARIABLE.test(k)) env[k] = v;
+  return Object.assign(env, {
+    CLAUDECODE: '1',
+    CLAUDE_PROJECT_DIR: jc.prep.projectDir,
+    CLAUDE_PLUGIN_ROOT: jc.prep.root,
+    ...(jc.pluginData ? { CLAUDE_PLUGIN_DATA: jc.pluginData } : {}),
+    CLAUDE_CODE_SESSION_ID: sessionId,
+    ...own,
+  });
 }
 
 /** What a selected row counts as before it started: a job that never answered (the deadline may come first). */
-export function notStarted(c: Chosen, prep: RowPrep): Pick<Job, 'label' | 'locator' | 'claudeEvent' | 'timeoutSeconds'> {
-  return { label: prep.label(c.row), locator: c.row.locator, claudeEvent: c.inv.claudeEvent, timeoutSeconds: rowTimeoutS(c.row) };
+export function notStarted(c: Chosen, prep: RowPrep): Pick<Job, 'label' | 'locator' | 'claudeEvent' | 'timeoutSeconds' | 'onFailure'> {
+  return { label: prep.label(c.row), locator: c.row.locator, claudeEvent: c.inv.claudeEvent, timeoutSeconds: rowTimeoutS(c.row), ...(c.row.onFailure ? { onFailure: c.row.onFailure } : {}) };
 }
 
 /** The runner job for one selected row: command, env, stdin, time allowed. */
@@ -81,12 +106,7 @@ export function toJob({ inv, row, matched }: Chosen, jc: JobContext): Job {
   }
   // A missing script run through an interpreter (`node x.mjs`, `sh x.sh`) exits 1 or 2, not 127: check it first.
   const missing = script.kind === 'file' && !fs.existsSync(script.path) ? script.written : undefined;
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(jc.env)) if (v !== undefined && k !== 'CURSOR_PLUGIN_ROOT') env[k] = v;
-  Object.assign(env, {
-    CLAUDE_PROJECT_DIR: jc.prep.projectDir,
-    CLAUDE_PLUGIN_ROOT: jc.prep.root,
-    CLAUDE_CODE_SESSION_ID: String(payload.session_id ?? ''),
+  const env = scriptEnv(jc, String(payload.session_id ?? ''), {
     ...prepared.env,
     ...(inv.env ?? {}),
     ...(inv.claudeEvent === 'SessionStart' && jc.envFile ? { CLAUDE_ENV_FILE: jc.envFile } : {}),
@@ -107,6 +127,7 @@ export function toJob({ inv, row, matched }: Chosen, jc: JobContext): Job {
     timeoutMs,
     timeoutSeconds: timeoutMs < own * 1000 ? timeoutMs / 1000 : own,
     ...(row.async ? { background: true } : {}),
+    ...(row.onFailure ? { onFailure: row.onFailure } : {}),
   };
 }
 

@@ -2,6 +2,7 @@
 // 1 read stdin → 2 sentinel → 3 translate → 4 select rows → 5 run under one deadline → 6 fold → 7 emit.
 import { isHandledEvent, UNBOUND_CURSOR_EVENTS, type HandledEvent } from '../../adapters/events.ts';
 import { ADAPTERS } from '../../adapters/index.ts';
+import type { SharedFiring } from '../../adapters/firing.ts';
 import { str, toolUseId, type Json } from '../../adapters/json.ts';
 import { EMPTY_STATE, type Plan } from '../../adapters/types.ts';
 import { cursorTranscriptPath } from '../project/paths.ts';
@@ -9,7 +10,7 @@ import { EventWork, finishLean } from './finish.ts';
 import { guard, type Guard } from './guard.ts';
 import { attachTranscripts, RowPrep, toJob } from './jobs.ts';
 import { startAll } from './runner.ts';
-import { resultGated, select, type Chosen } from './select.ts';
+import { ranKey, resultGated, select, type Chosen } from './select.ts';
 import { readPayload, setUp, type HookIO, type Setup } from './setup.ts';
 
 export type { HookIO } from './setup.ts';
@@ -62,19 +63,36 @@ async function runEvent(name: string, io: HookIO, g: Guard): Promise<number> {
 
   const st = await import('../state/index.ts');
   if (setup.state) st.maybeCollect(setup.state);
-  // 2. Several processes for one event: only the first runs the catalog.
+  // 2. Several processes for one event, or two events for one action: only the first runs the catalog.
   const dedup = setup.adapter.needs.dedup;
+  const shared = dedup.shared?.(setup.input, setup.dir);
   const extra = dedup.transcriptSize ? st.sizeOf(cursorTranscriptPath(setup.input, setup.env)) : '';
-  const tick = st.claimTick(setup.state, st.tickOf(name, setup.input, dedup, extra), { staleAfterMs: (setup.binding.timeoutS + 10) * 1000 });
-  if (tick.role === 'follower') return follow(tick, setup, g, st);
+  const tick = st.claimTick(setup.state, st.tickOf(name, setup.input, dedup, extra, shared), { staleAfterMs: (setup.binding.timeoutS + 10) * 1000 });
+  if (tick.role === 'follower') return follow(tick, setup, g, st, shared && { ...shared, chosen: lean?.chosen });
   if (tick.role === 'solo') g.log.debug(`no dedup for this event: ${tick.why}`);
-  return work(setup, g, st, tick, lean?.chosen);
+  return work(setup, g, st, tick, lean?.chosen, shared);
 }
 
-/** A duplicate process: wait for the leader's answer and replay it (permission events) or answer {}. */
-async function follow(tick: Extract<Tick, { role: 'follower' }>, setup: Setup, g: Guard, st: StateModule): Promise<number> {
+/**
+ * A duplicate process, or the second event of a shared action: wait for the leader's answer and replay it (permission
+ * events) or answer {}. A second event that knows more than its leader (beforeMCPExecution names the server
+ * preToolUse guessed) runs the rows the leader could not know to run, unless the leader already blocked.
+ */
+async function follow(tick: Extract<Tick, { role: 'follower' }>, setup: Setup, g: Guard, st: StateModule, shared?: SharedFiring & { chosen?: Chosen[] | undefined }): Promise<number> {
   g.failOpen = {};
   const res = await tick.wait(setup.budget.deadline);
+  if (shared && res.answer && res.ran && res.knows !== undefined && shared.knows > res.knows && res.answer.permission === 'allow') {
+    const ran = new Set(res.ran);
+    const rest = (shared.chosen ?? planAndSelect(setup, g).chosen).filter((c) => !ran.has(ranKey(c)));
+    if (rest.length > 0) {
+      g.log.warn(`${setup.event} knows more of this action than the event that ran its guards first: running ${rest.map((c) => c.row.locator).join(', ')}, which it did not run`);
+      g.failOpen = setup.adapter.empty;
+      // Duplicates of this event share one key of their own, so these rows too run once.
+      const again = st.claimTick(setup.state, st.tickOf(setup.event, setup.input, setup.adapter.needs.dedup, '', { parts: [...shared.parts, `knows:${shared.knows}`], knows: shared.knows }), { staleAfterMs: (setup.binding.timeoutS + 10) * 1000 });
+      if (again.role === 'follower') return follow(again, setup, g, st);
+      return work(setup, g, st, again, rest);
+    }
+  }
   const answer = st.followerAnswer(setup.adapter.needs.dedup.replay, res.answer);
   g.log.debug(`duplicate ${setup.event} process: ${res.why}`);
   if (!res.answer) g.log.warn(`duplicate ${setup.event} process: ${res.why}; answering ${JSON.stringify(answer)}`);
@@ -82,11 +100,11 @@ async function follow(tick: Extract<Tick, { role: 'follower' }>, setup: Setup, g
 }
 
 /** The leader's (or solo) run: claim records, record results, select, rewrite transcripts, run, finish. */
-async function work(setup: Setup, g: Guard, st: StateModule, tick: Tick, chosen: Chosen[] | undefined): Promise<number> {
+async function work(setup: Setup, g: Guard, st: StateModule, tick: Tick, chosen: Chosen[] | undefined, shared?: SharedFiring): Promise<number> {
   const { needs } = setup.adapter;
   const claimed = st.claim(setup.state, setup.sessionId, needs.claims, toolUseId(setup.input));
   const envFile = needs.envFile ? st.makeEnvFile(setup.state, setup.sessionId) : undefined;
-  const w = new EventWork(setup, g, st, tick, claimed, new RowPrep(setup.catalog.root, setup.dir), envFile);
+  const w = new EventWork(setup, g, st, tick, claimed, new RowPrep(setup.catalog.root, setup.dir), envFile, shared?.knows);
   g.arm(setup.budget.deadline, `deadline reached ${setup.budget.slackMs}ms before Cursor's ${setup.binding.timeoutS}s timeout; unfinished scripts count as timed out`, (why) => {
     // Selected guards that never got to start count as unfinished too: a preToolUse still fails closed.
     w.finish(w.snapshot(), why);
@@ -124,13 +142,19 @@ async function prepareJobs(setup: Setup, g: Guard, st: StateModule, w: EventWork
   if (w.selected.length === 0) return [];
   const tx = await attachTranscripts(setup, st.claudeTranscript, setup.state, g.log);
   const gated = resultGated(w.selected, setup.config, tx.resultsAvailable, g.log);
-  return gated.map((c) => toJob(c, { prep: w.prep, env: setup.env, deadline: setup.budget.deadline, ...(w.envFile ? { envFile: w.envFile } : {}) }));
+  const pluginData = st.pluginDataDir(setup.state, setup.catalog.root);
+  if (!pluginData) g.log.warn('no CLAUDE_PLUGIN_DATA for the scripts: the state directory cannot hold their data folder');
+  return gated.map((c) => toJob(c, { prep: w.prep, env: setup.env, deadline: setup.budget.deadline, ...(w.envFile ? { envFile: w.envFile } : {}), ...(pluginData ? { pluginData } : {}) }));
 }
 
-/** A tool result for the transcript rewrite to pair with its tool_use (docs/transcripts.md). */
+/**
+ * A tool result for the transcript rewrite to pair with its tool_use (docs/transcripts.md). One that builds on earlier
+ * results (TodoWrite's whole list) is also what PostToolUse scripts get as tool_response, so both agree.
+ */
 function recordResult(setup: Setup, st: StateModule, g: Guard): void {
   try {
-    st.recordToolResult(setup.state as NonNullable<Setup['state']>, setup.sessionId, setup.input as Json, setup.dir);
+    const rec = st.recordToolResult(setup.state as NonNullable<Setup['state']>, setup.sessionId, setup.input as Json, setup.dir);
+    if (rec.kept !== undefined) setup.ctx.recordedResponse = { claudeName: rec.claudeName, response: rec.response };
   } catch (err) {
     g.log.warn(`could not record the tool result: ${(err as Error).message}`);
   }

@@ -38,6 +38,8 @@ export interface Job {
   timeoutSeconds: number;
   /** Claude `async: true`: start detached, do not wait. */
   background?: boolean;
+  /** The row's `onFailure: "block"`, carried into its result. */
+  onFailure?: 'block';
 }
 
 interface Live {
@@ -76,13 +78,13 @@ export async function startAll(jobs: readonly Job[]): Promise<Batch> {
 }
 
 /** The result of a script that had no answer after `elapsedMs` (still running, or never started). */
-export function unfinished(job: Pick<Job, 'label' | 'locator' | 'claudeEvent' | 'timeoutSeconds'>, elapsedMs: number): RunResult {
+export function unfinished(job: Pick<Job, 'label' | 'locator' | 'claudeEvent' | 'timeoutSeconds' | 'onFailure'>, elapsedMs: number): RunResult {
   const had = Math.min(job.timeoutSeconds, Math.max(0, elapsedMs) / 1000);
   return { ...base(job), timedOut: true, exitCode: null, signal: null, stdout: '', stderr: '', durationMs: elapsedMs, truncated: false, timeoutSeconds: had };
 }
 
-function base(job: Pick<Job, 'label' | 'locator' | 'claudeEvent' | 'timeoutSeconds'>): Pick<RunResult, 'label' | 'locator' | 'claudeEvent' | 'timeoutSeconds'> {
-  return { label: job.label, locator: job.locator, claudeEvent: job.claudeEvent, timeoutSeconds: job.timeoutSeconds };
+function base(job: Pick<Job, 'label' | 'locator' | 'claudeEvent' | 'timeoutSeconds' | 'onFailure'>): Pick<RunResult, 'label' | 'locator' | 'claudeEvent' | 'timeoutSeconds' | 'onFailure'> {
+  return { label: job.label, locator: job.locator, claudeEvent: job.claudeEvent, timeoutSeconds: job.timeoutSeconds, ...(job.onFailure ? { onFailure: job.onFailure } : {}) };
 }
 
 /** Start one job: a known failure is answered without spawning; a background row is started and let go. */

@@ -14,6 +14,11 @@ export interface Chosen {
   matched: string | undefined;
 }
 
+/** What names one row's run for one action: the row, its command and the tool name it was given (a shared action's leader records them). */
+export function ranKey(c: Chosen): string {
+  return [c.row.locator, c.row.command ?? '', c.matched ?? ''].join('\u0000');
+}
+
 /** Select catalog rows for every invocation of a plan, reporting every skipped row. */
 export function select(plan: Plan, rows: readonly CatalogRow[], dir: string, log: Log): Chosen[] {
   const out: Chosen[] = [];

@@ -11,8 +11,9 @@ import { readBinding, type Binding } from '../project/binding.ts';
 import { budgetFor, type Budget } from '../project/budget.ts';
 import type { HookshimConfig } from '../project/config.ts';
 import { loadCatalogCached, loadConfigLazy } from '../project/load.ts';
-import { catalogFile, projectDir } from '../project/paths.ts';
+import { catalogFile, cursorMcpServers, projectDir } from '../project/paths.ts';
 import { openState, type StateDir } from '../state/dir.ts';
+import { safeHome } from '../state/fsx.ts';
 import type { Log } from './log.ts';
 import { readAvailable, readStdin } from './stdin.ts';
 
@@ -86,6 +87,14 @@ export async function setUp(event: HandledEvent, input: Json, io: HookIO, log: L
   for (const w of loaded.catalog.warnings) log.warn(`${path.relative(dir, loaded.file)}: ${w}`);
   const config = await loadConfigLazy(dir, (m) => log.warn(m));
   const rows = loaded.catalog.rows;
-  const ctx: EventContext = { event, input, projectDir: dir, sessionId, transcriptPath: '', loopLimit: binding.loopLimit, hostEnv: io.env, mcpServers: mcpServersOf(rows) };
+  const ctx: EventContext = { event, input, projectDir: dir, sessionId, transcriptPath: '', loopLimit: binding.loopLimit, hostEnv: io.env, mcpServers: mcpServersFor(input, dir, rows), promptContext: config.promptContext ?? 'auto' };
   return { event, adapter: ADAPTERS[event], input, dir, binding, budget, sessionId, state, catalog: { rows, file: loaded.file, root: loaded.root }, config, ctx, env: io.env, startedAt: io.startedAt };
+}
+
+/** Servers an MCP call without its own may belong to: Cursor's configured ones first, then those the catalog names. */
+function mcpServersFor(input: Json, dir: string, rows: readonly CatalogRow[]): string[] {
+  const named = mcpServersOf(rows);
+  const tool = str(input.tool_name) ?? '';
+  if (!tool.startsWith('MCP:') || str(input.mcp_server_name)) return named;
+  return [...new Set([...cursorMcpServers(dir, safeHome()), ...named])];
 }

@@ -12,6 +12,9 @@ import { catalogRoot, configFile, readProblem, readRegularFile } from './paths.t
 type ParseCatalog = typeof parseCatalog;
 type ParseConfig = typeof parseConfig;
 
+/** Bumped when catalog rows gain a field (onFailure): cached parses of older rows are not reused. */
+const ROW_MODEL = 2;
+
 /** A catalog and where it came from: `root` is `${CLAUDE_PLUGIN_ROOT}` for its rows. */
 export type CatalogLoad = { ok: true; catalog: Catalog; file: string; root: string } | { ok: false; error: string; file: string };
 
@@ -36,7 +39,8 @@ export async function loadCatalogCached(file: string, state: StateDir | null): P
     return { ok: false, file, error: readProblem(file, err) };
   }
   const cache = state && stat.isFile() ? areaPath(state, 'catalog', `${fnv(file)}.json`) : null;
-  const stamp = `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}:${file}`;
+  // The row model's version joins the stamp: a newer hookshim re-parses rather than trust an older parse (fields it added).
+  const stamp = `${ROW_MODEL}:${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}:${file}`;
   if (cache) {
     try {
       const doc = JSON.parse(readText(cache) ?? 'null') as { stamp?: string; catalog?: Catalog } | null;

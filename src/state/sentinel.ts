@@ -3,6 +3,7 @@
 // so a follow-up or a piece of context is never delivered twice.
 import fs from 'node:fs';
 import { isRecord, type Json } from '../../adapters/json.ts';
+import type { SharedFiring } from '../../adapters/firing.ts';
 import type { Dedup } from '../../adapters/types.ts';
 import { areaPath, type StateDir } from './dir.ts';
 import { alive, createExclusive, moveAside, readText, removeFile, writeFileAtomic } from './fsx.ts';
@@ -29,8 +30,11 @@ export interface TickId {
  * what the event's adapter declares tells its firings apart (`dedup`). tool_input is left out when there is a
  * tool_use_id, so a re-fire of the same tool_use_id replays the first decision; without one, the input itself
  * identifies the call. `extra` is the transcript size for events whose dedup asks for it (it grows every turn).
+ * An action several Cursor events report (`shared`: a read, an MCP call) is keyed by that action alone, whichever
+ * event reports it; no id names it, so its record is replayed only for a short window (WEAK_REPLAY_MS).
  */
-export function tickOf(event: string, input: Json, dedup: Dedup, extra = ''): TickId {
+export function tickOf(event: string, input: Json, dedup: Dedup, extra = '', shared?: SharedFiring): TickId {
+  if (shared) return { key: key('shared', ...shared.parts), unique: false };
   const f = (k: string): string => {
     const v = input[k];
     return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
@@ -68,12 +72,24 @@ export function followerAnswer(replay: Dedup['replay'], leader: Json | undefined
   return out;
 }
 
+/** What a leader leaves beside its answer for a shared action: the rows it ran (as ranKey says) and what it knew. */
+export interface LeaderRun {
+  ran: string[];
+  knows: number;
+}
+
+/** What a follower learns: the leader's answer, and for a shared action what the leader ran. */
+export interface Followed extends Partial<LeaderRun> {
+  answer?: Json;
+  why: string;
+}
+
 export type Tick =
-  | { role: 'leader'; finish(answer: Json): void; abandon(): void }
-  | { role: 'follower'; wait(deadlineMs: number): Promise<{ answer?: Json; why: string }> }
+  | { role: 'leader'; finish(answer: Json, run?: LeaderRun): void; abandon(): void }
+  | { role: 'follower'; wait(deadlineMs: number): Promise<Followed> }
   | { role: 'solo'; why: string };
 
-interface TickRecord {
+interface TickRecord extends Partial<LeaderRun> {
   pid: number;
   state: 'pending' | 'done';
   at: number;
@@ -115,9 +131,9 @@ export function claimTick(st: StateDir | null, id: TickId, times: TickTimes, now
 function leader(file: string): Tick {
   return {
     role: 'leader',
-    finish(answer) {
+    finish(answer, run) {
       try {
-        writeFileAtomic(file, JSON.stringify({ pid: process.pid, state: 'done', at: Date.now(), answer } satisfies TickRecord));
+        writeFileAtomic(file, JSON.stringify({ pid: process.pid, state: 'done', at: Date.now(), answer, ...run } satisfies TickRecord));
       } catch {
         /* followers will see the leader gone and answer {} */
       }
@@ -136,7 +152,10 @@ function follower(file: string): Tick {
       for (;;) {
         const rec = readRecord(file);
         if (!rec) return { why: 'the leading process left no record' };
-        if (rec.state === 'done') return { answer: isRecord(rec.answer) ? rec.answer : {}, why: `replayed the answer of process ${rec.pid}` };
+        if (rec.state === 'done') {
+          const run = Array.isArray(rec.ran) && typeof rec.knows === 'number' ? { ran: rec.ran.filter((r): r is string => typeof r === 'string'), knows: rec.knows } : {};
+          return { answer: isRecord(rec.answer) ? rec.answer : {}, why: `replayed the answer of process ${rec.pid}`, ...run };
+        }
         if (rec.pid !== 0 && !alive(rec.pid)) return { why: `the leading process ${rec.pid} died before answering` };
         // pid 0: the record is being written (microseconds) or is corrupt (give up after a second).
         if (rec.pid === 0) {
