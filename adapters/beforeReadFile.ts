@@ -13,6 +13,8 @@ export const beforeReadFile: EventAdapter = {
   empty: { permission: 'allow' },
   needs: {
     claims: {},
+    // A replayed preToolUse "ask" (not enforced there) denies here: this answer is allow or deny.
+    permissions: ['allow', 'deny'],
     dedup: {
       fields: ['file_path'],
       replay: 'decision',

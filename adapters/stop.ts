@@ -7,7 +7,7 @@ import type { EventAdapter } from './types.ts';
 
 export const stop: EventAdapter = {
   empty: {},
-  needs: { claims: {}, dedup: { transcriptSize: true, replay: 'empty' } },
+  needs: { claims: {}, dedup: { transcriptSize: true, replay: 'empty' }, readsTranscript: true },
 
   plan(ctx) {
     const status = str(ctx.input.status) ?? 'completed';

@@ -7,7 +7,7 @@ import type { EventAdapter } from './types.ts';
 
 export const subagentStop: EventAdapter = {
   empty: {},
-  needs: { claims: {}, dedup: { ...SUBAGENT_DEDUP, transcriptSize: true, replay: 'empty' }, agentTranscript: true },
+  needs: { claims: {}, dedup: { ...SUBAGENT_DEDUP, transcriptSize: true, replay: 'empty' }, agentTranscript: true, readsTranscript: true },
 
   plan(ctx) {
     const status = str(ctx.input.status) ?? 'completed';

@@ -197,6 +197,10 @@ export interface ShellNeeds {
   recordsResult?: true;
   /** The payload's agent_transcript_path is rewritten into Claude's shape too. */
   agentTranscript?: true;
+  /** Its guards commonly read the transcript: a payload without one (Cursor's transcripts off) is reported. */
+  readsTranscript?: true;
+  /** The permissions its answer can carry; a replayed decision outside them becomes a deny (fail toward enforcing). */
+  permissions?: readonly string[];
 }
 
 /** A per-event adapter: plan the Claude invocations, then fold their verdicts into one Cursor answer. */

@@ -138,7 +138,10 @@ export function toJob({ inv, row, matched }: Chosen, jc: JobContext): Job {
 export async function attachTranscripts(setup: Setup, rewrite: typeof claudeTranscript, state: StateDir | null, log: Log): Promise<{ resultsAvailable: boolean }> {
   const { ctx } = setup;
   const warn = (m: string) => log.warn(m);
-  const tx = await rewrite({ cursorPath: cursorTranscriptPath(setup.input, setup.env), sessionId: setup.sessionId, cwd: setup.dir, state, warn });
+  const cursorPath = cursorTranscriptPath(setup.input, setup.env);
+  // Cursor sends no transcript when its transcripts are off (docs/cursor-hooks.md §3): a guard that reads it sees nothing.
+  if (!cursorPath && setup.adapter.needs.readsTranscript) log.warn('Cursor sent no transcript_path (its transcripts are off?): scripts get an empty transcript, so a guard that reads it finds nothing to judge');
+  const tx = await rewrite({ cursorPath, sessionId: setup.sessionId, cwd: setup.dir, state, warn });
   ctx.transcriptPath = tx.path;
   if (tx.lastAssistantMessage !== undefined) ctx.lastAssistantMessage = tx.lastAssistantMessage;
   const agentPath = setup.adapter.needs.agentTranscript ? str(setup.input.agent_transcript_path) : undefined;

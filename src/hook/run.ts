@@ -93,7 +93,7 @@ async function follow(tick: Extract<Tick, { role: 'follower' }>, setup: Setup, g
       return work(setup, g, st, again, rest);
     }
   }
-  const answer = st.followerAnswer(setup.adapter.needs.dedup.replay, res.answer);
+  const answer = st.followerAnswer(setup.adapter.needs.dedup.replay, res.answer, setup.adapter.needs.permissions);
   g.log.debug(`duplicate ${setup.event} process: ${res.why}`);
   if (!res.answer) g.log.warn(`duplicate ${setup.event} process: ${res.why}; answering ${JSON.stringify(answer)}`);
   return g.answer(answer, 'follower');

@@ -63,9 +63,11 @@ export function tickOf(event: string, input: Json, dedup: Dedup, extra = '', sha
  * deliver twice; with no answer from the leader it says nothing ({}), never a competing allow. Every other
  * event answers {}: its follow-up or context is the leader's to deliver, once.
  */
-export function followerAnswer(replay: Dedup['replay'], leader: Json | undefined): Json {
+export function followerAnswer(replay: Dedup['replay'], leader: Json | undefined, permissions?: readonly string[]): Json {
   if (replay !== 'decision' || !leader) return {};
   const out: Json = { ...leader };
+  // The leader was another event (a shared action) whose answer allows more than this one's: what it cannot say, it denies.
+  if (permissions && typeof out.permission === 'string' && !permissions.includes(out.permission)) out.permission = 'deny';
   delete out.additional_context;
   // A warning shown with a non-blocking answer is context too; a blocking answer keeps its reason.
   if (out.continue === true || out.permission === 'allow') delete out.user_message;

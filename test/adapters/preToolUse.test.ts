@@ -29,6 +29,15 @@ describe('preToolUse plan (docs/design.md §4, docs/cursor-hooks.md §6 captured
     expect(preToolUse.plan(c, EMPTY_STATE).invocations[0]?.payload('Bash').tool_use_id).toBe(id);
   });
 
+  it.each([
+    ['packages/api', '/repo/packages/api'],
+    ['/srv/app', '/srv/app'],
+    ['', '/repo'],
+  ])('Shell tool_input.cwd %j → Claude cwd %s (docs/claude-hooks.md §2.1: cwd follows the shell)', (cwd, want) => {
+    const c = ctx('preToolUse', { tool_name: 'Shell', tool_input: { command: 'ls', cwd, timeout: 30000 }, tool_use_id: 'x' });
+    expect(preToolUse.plan(c, EMPTY_STATE).invocations[0]?.payload('Bash').cwd).toBe(want);
+  });
+
   it('session_id is the conversation id even when a session_id is present', () => {
     const c = shell('ls', { session_id: 'other' });
     expect(preToolUse.plan(c, EMPTY_STATE).invocations[0]?.payload('Bash').session_id).toBe('conv-1');

@@ -77,6 +77,30 @@ describe('tickOf: what tells two firings apart', () => {
     expect(tick(event, input, extra).unique).toBe(unique);
   });
 
+  // One action, two events (docs/cursor-hooks.md §4, §11): the key names the action, whichever event reports it.
+  const shared = (event: string, input: Json): TickId => tickOf(event, input, dedupOf(event), '', dedupOf(event).shared?.(input, '/repo'));
+  const read = (extra: Record<string, unknown> = {}) => ({ conversation_id: CONV, generation_id: 'g-1', file_path: '/repo/.env', content: 'A=1', ...extra });
+  const mcpPre = (extra: Record<string, unknown> = {}) => pre({ tool_name: 'MCP:create_issue', tool_input: { title: 't', repo: 'r' }, ...extra });
+  const mcpExec = (extra: Record<string, unknown> = {}) => ({ conversation_id: CONV, generation_id: 'g-2', tool_name: 'create_issue', tool_input: '{"repo":"r","title":"t"}', mcp_server_name: 'github', ...extra });
+  it.each([
+    ['preToolUse Read and beforeReadFile of one path', ['preToolUse', pre({ tool_name: 'Read', tool_input: { path: '.env' } })], ['beforeReadFile', read()], true],
+    ['Cursor 3.15\'s ReadFile too', ['preToolUse', pre({ tool_name: 'ReadFile', tool_input: { file_path: '/repo/.env' } })], ['beforeReadFile', read()], true],
+    ['another path', ['preToolUse', pre({ tool_name: 'Read', tool_input: { path: 'a.ts' } })], ['beforeReadFile', read()], false],
+    ['another conversation', ['beforeReadFile', read({ conversation_id: 'c-2' })], ['beforeReadFile', read()], false],
+    ['preToolUse MCP:<tool> and beforeMCPExecution of one call (input key order and JSON string aside)', ['preToolUse', mcpPre()], ['beforeMCPExecution', mcpExec()], true],
+    ['another MCP input', ['preToolUse', mcpPre({ tool_input: { title: 'u', repo: 'r' } })], ['beforeMCPExecution', mcpExec()], false],
+    ['another MCP tool', ['preToolUse', mcpPre({ tool_name: 'MCP:close_issue' })], ['beforeMCPExecution', mcpExec()], false],
+  ] as const)('shared action: %s → same key %s', (_name, [ea, a], [eb, b], same) => {
+    expect(shared(ea, a as Json).key === shared(eb, b as Json).key).toBe(same);
+    // No id names a shared action: its record is replayed for the short window only.
+    expect(shared(ea, a as Json).unique).toBe(false);
+  });
+
+  it('other tools of preToolUse keep their own key (their tool_use_id)', () => {
+    expect(dedupOf('preToolUse').shared?.(pre(), '/repo')).toBeUndefined();
+    expect(tick('preToolUse', pre()).unique).toBe(true);
+  });
+
   it('odd field types never throw and never collide with the string form of an object', () => {
     const odd = { conversation_id: 5, generation_id: null, tool_use_id: ['x'], tool_name: { a: 1 }, tool_input: 'not-json' };
     expect(() => tick('preToolUse', odd)).not.toThrow();
@@ -211,5 +235,25 @@ describe('followerAnswer: what a duplicate process says', () => {
     ['subagentStop never repeats a follow-up', 'subagentStop', { followup_message: 'x' }, {}],
   ] as const)('%s', (_name, event, leader, expected) => {
     expect(followerAnswer(event, leader as Record<string, unknown> | undefined)).toEqual(expected);
+  });
+
+  it.each([
+    ['beforeReadFile replays a preToolUse deny', { permission: 'deny', user_message: 'no', agent_message: 'no' }, { permission: 'deny', user_message: 'no', agent_message: 'no' }],
+    ['beforeReadFile replays an allow', { permission: 'allow' }, { permission: 'allow' }],
+    ['an "ask" it cannot say (allow or deny only, docs/cursor-hooks.md §4) denies', { permission: 'ask', user_message: 'sure?' }, { permission: 'deny', user_message: 'sure?' }],
+  ] as const)('%s', (_name, leader, expected) => {
+    expect(replayAnswer('decision', leader, ADAPTERS.beforeReadFile.needs.permissions)).toEqual(expected);
+  });
+});
+
+describe('a leader of a shared action records what it ran', () => {
+  it('the follower learns the rows and what the leader knew', async () => {
+    const id = { key: 'shared-x', unique: false };
+    const lead = claim(st, id, 40_000);
+    if (lead.role !== 'leader') throw new Error('expected the leader');
+    lead.finish({ permission: 'allow' }, { ran: ['PreToolUse[0].hooks[0]\u0000x\u0000mcp__unknown__t'], knows: 0 });
+    const f = claim(st, id, 40_000);
+    if (f.role !== 'follower') throw new Error('expected a follower');
+    expect(await f.wait(Date.now() + 5000)).toMatchObject({ answer: { permission: 'allow' }, ran: ['PreToolUse[0].hooks[0]\u0000x\u0000mcp__unknown__t'], knows: 0 });
   });
 });
