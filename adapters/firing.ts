@@ -1,8 +1,8 @@
 // One action Cursor reports through two events: a file read fires preToolUse (Read) and beforeReadFile, an MCP call
 // preToolUse (`MCP:<tool>`) and beforeMCPExecution (docs/cursor-hooks.md §4 "One action, several events", §11). Neither
-// second event carries a tool_use_id, so the firing is named by what both payloads hold: the conversation and the
-// path (reads), or the conversation, the tool and its input (MCP). The sentinel gives both events that one key, so
-// a guard runs once per action (docs/design.md §7). Pure: no I/O.
+// second event carries a tool_use_id, so the action is named by what both payloads hold: the conversation and the
+// path (reads), or the conversation, the tool and its input (MCP). preToolUse announces the action under that key and
+// the second event follows it, so a guard runs once per action (docs/design.md §7). Pure: no I/O.
 import { canonical, str, type Json } from './json.ts';
 import { CURSOR_TO_CLAUDE, parseToolInput, toClaudeToolInput, type CursorToolName } from './tools.ts';
 

@@ -10,8 +10,9 @@ import type { EventAdapter, Json } from './types.ts';
 
 export const preToolUse: EventAdapter = {
   empty: { permission: 'allow' },
-  // A read or an MCP call can also reach beforeReadFile / beforeMCPExecution: one key for both (adapters/firing.ts).
-  needs: { claims: {}, dedup: { tool: true, replay: 'decision', shared: sharedFiring } },
+  // A read or an MCP call is reported next by beforeReadFile / beforeMCPExecution: preToolUse announces it to them
+  // (adapters/firing.ts), and keeps its own tool_use_id key, so two reads of one file stay two reads.
+  needs: { claims: {}, dedup: { tool: true, replay: 'decision', shared: sharedFiring, announces: true } },
 
   plan(ctx) {
     return toolPlan(ctx, 'PreToolUse');

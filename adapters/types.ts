@@ -181,10 +181,16 @@ export interface Dedup {
   /** What a duplicate answers: the leader's decision (permission events) or {} (the leader delivers, once). */
   replay: 'decision' | 'empty';
   /**
-   * An action another Cursor event reports too (a read: preToolUse and beforeReadFile): its identity replaces the
-   * event's own key, so the guards run once for the action (adapters/firing.ts). Undefined for payloads of its own.
+   * An action another Cursor event reports too (a read: preToolUse and beforeReadFile): its identity, so the guards run
+   * once for the action (adapters/firing.ts). Undefined for payloads of its own. It replaces the event's own key, unless
+   * the event `announces` the action.
    */
   shared?: (input: Json, projectDir: string) => SharedFiring | undefined;
+  /**
+   * The event's own key already names one firing (preToolUse: its tool_use_id), so a second read of the same path is a
+   * new action: it keeps its own key and records the shared action for the event that reports it next, never follows it.
+   */
+  announces?: true;
 }
 
 /** What an event needs from the shell beyond running its rows: all of it data, read by src/hook/. */

@@ -35,8 +35,11 @@ export class EventWork {
     readonly claimed: Claimed,
     readonly prep: RowPrep,
     readonly envFile: string | undefined,
-    /** For a shared action (adapters/firing.ts): what this event knows of it, recorded with the rows it ran. */
-    readonly knows?: number,
+    /**
+     * For a shared action (adapters/firing.ts): what this event knows of it, recorded with the rows it ran, and the
+     * record it announced the action in (preToolUse, for the beforeReadFile / beforeMCPExecution that follows).
+     */
+    readonly shared?: { knows: number; announced?: Tick },
   ) {}
 
   /** A result for every selected script now: unfinished and not-started ones as timed out. */
@@ -57,7 +60,9 @@ export class EventWork {
     const kept = ops.applyEffects(setup.state, setup.sessionId, folded.effects);
     emit(folded.answer);
     this.claimed.release();
-    if (this.tick.role === 'leader') this.tick.finish(folded.answer, this.knows === undefined ? undefined : { ran: this.selected.map(ranKey), knows: this.knows });
+    const run = this.shared && { ran: this.selected.map(ranKey), knows: this.shared.knows };
+    if (this.tick.role === 'leader') this.tick.finish(folded.answer, run);
+    if (this.shared?.announced?.role === 'leader') this.shared.announced.finish(folded.answer, run);
     for (const n of [...folded.notes, ...kept]) g.log.warn(n);
     if (why !== 'done') g.log.warn(why);
     if (this.envFile) ops.removeFile(this.envFile);

@@ -17,6 +17,7 @@ export type { HookIO } from './setup.ts';
 
 type StateModule = typeof import('../state/index.ts');
 type Tick = ReturnType<StateModule['claimTick']>;
+type Followed = Awaited<ReturnType<Extract<Tick, { role: 'follower' }>['wait']>>;
 
 /** This process's IO. process.stdin is a getter that builds a stream: it is touched only when the fast read of fd 0 is not enough. */
 export function hookIO(): HookIO {
@@ -66,11 +67,14 @@ async function runEvent(name: string, io: HookIO, g: Guard): Promise<number> {
   // 2. Several processes for one event, or two events for one action: only the first runs the catalog.
   const dedup = setup.adapter.needs.dedup;
   const shared = dedup.shared?.(setup.input, setup.dir);
+  // An event that announces a shared action keys itself on its own firing; one that reports it next, on the action.
+  const follows = shared && !dedup.announces ? shared : undefined;
   const extra = dedup.transcriptSize ? st.sizeOf(cursorTranscriptPath(setup.input, setup.env)) : '';
-  const tick = st.claimTick(setup.state, st.tickOf(name, setup.input, dedup, extra, shared), { staleAfterMs: (setup.binding.timeoutS + 10) * 1000 });
-  if (tick.role === 'follower') return follow(tick, setup, g, st, shared && { ...shared, chosen: lean?.chosen });
+  const tick = st.claimTick(setup.state, st.tickOf(name, setup.input, dedup, extra, follows), { staleAfterMs: (setup.binding.timeoutS + 10) * 1000 });
+  if (tick.role === 'follower') return follow(tick, setup, g, st, follows && { ...follows, chosen: lean?.chosen });
   if (tick.role === 'solo') g.log.debug(`no dedup for this event: ${tick.why}`);
-  return work(setup, g, st, tick, lean?.chosen, shared);
+  const announced = shared && dedup.announces ? st.announce(setup.state, st.tickOf(name, setup.input, dedup, '', shared)) : undefined;
+  return work(setup, g, st, tick, lean?.chosen, shared && { knows: shared.knows, ...(announced ? { announced } : {}) });
 }
 
 /**
@@ -81,30 +85,40 @@ async function runEvent(name: string, io: HookIO, g: Guard): Promise<number> {
 async function follow(tick: Extract<Tick, { role: 'follower' }>, setup: Setup, g: Guard, st: StateModule, shared?: SharedFiring & { chosen?: Chosen[] | undefined }): Promise<number> {
   g.failOpen = {};
   const res = await tick.wait(setup.budget.deadline);
-  if (shared && res.answer && res.ran && res.knows !== undefined && shared.knows > res.knows && res.answer.permission === 'allow') {
-    const ran = new Set(res.ran);
-    const rest = (shared.chosen ?? planAndSelect(setup, g).chosen).filter((c) => !ran.has(ranKey(c)));
-    if (rest.length > 0) {
-      g.log.warn(`${setup.event} knows more of this action than the event that ran its guards first: running ${rest.map((c) => c.row.locator).join(', ')}, which it did not run`);
-      g.failOpen = setup.adapter.empty;
-      // Duplicates of this event share one key of their own, so these rows too run once.
-      const again = st.claimTick(setup.state, st.tickOf(setup.event, setup.input, setup.adapter.needs.dedup, '', { parts: [...shared.parts, `knows:${shared.knows}`], knows: shared.knows }), { staleAfterMs: (setup.binding.timeoutS + 10) * 1000 });
-      if (again.role === 'follower') return follow(again, setup, g, st);
-      return work(setup, g, st, again, rest);
-    }
-  }
+  const missed = shared ? missedRows(res, shared, setup, g) : [];
+  if (shared && missed.length > 0) return runMissed(setup, g, st, shared, missed);
   const answer = st.followerAnswer(setup.adapter.needs.dedup.replay, res.answer, setup.adapter.needs.permissions);
   g.log.debug(`duplicate ${setup.event} process: ${res.why}`);
   if (!res.answer) g.log.warn(`duplicate ${setup.event} process: ${res.why}; answering ${JSON.stringify(answer)}`);
   return g.answer(answer, 'follower');
 }
 
+/** The rows this event selects that the leader of a shared action did not run as it would, knowing less; none once it blocked. */
+function missedRows(res: Followed, shared: SharedFiring & { chosen?: Chosen[] | undefined }, setup: Setup, g: Guard): Chosen[] {
+  if (!res.answer || !res.ran || res.knows === undefined || shared.knows <= res.knows || res.answer.permission !== 'allow') return [];
+  const ran = new Set(res.ran);
+  return (shared.chosen ?? planAndSelect(setup, g).chosen).filter((c) => !ran.has(ranKey(c)));
+}
+
+/** Run the rows the leader missed, under a key of this event's own, so its duplicates do not run them again. */
+async function runMissed(setup: Setup, g: Guard, st: StateModule, shared: SharedFiring, rows: Chosen[]): Promise<number> {
+  g.log.warn(`${setup.event} knows more of this action than the event that ran its guards first: running ${rows.map((c) => `${c.row.locator} as ${c.matched ?? 'its tool'}`).join(', ')}, which that event did not run so`);
+  g.failOpen = setup.adapter.empty;
+  const mine = { parts: [...shared.parts, `knows:${shared.knows}`], knows: shared.knows };
+  const tick = st.claimTick(setup.state, st.tickOf(setup.event, setup.input, setup.adapter.needs.dedup, '', mine), { staleAfterMs: (setup.binding.timeoutS + 10) * 1000 });
+  if (tick.role === 'follower') return follow(tick, setup, g, st);
+  return work(setup, g, st, tick, rows);
+}
+
+/** What the run of a shared action records for the event that reports it next: what it knew, and its own announcement. */
+type SharedRun = NonNullable<ConstructorParameters<typeof EventWork>[7]>;
+
 /** The leader's (or solo) run: claim records, record results, select, rewrite transcripts, run, finish. */
-async function work(setup: Setup, g: Guard, st: StateModule, tick: Tick, chosen: Chosen[] | undefined, shared?: SharedFiring): Promise<number> {
+async function work(setup: Setup, g: Guard, st: StateModule, tick: Tick, chosen: Chosen[] | undefined, shared?: SharedRun): Promise<number> {
   const { needs } = setup.adapter;
   const claimed = st.claim(setup.state, setup.sessionId, needs.claims, toolUseId(setup.input));
   const envFile = needs.envFile ? st.makeEnvFile(setup.state, setup.sessionId) : undefined;
-  const w = new EventWork(setup, g, st, tick, claimed, new RowPrep(setup.catalog.root, setup.dir), envFile, shared?.knows);
+  const w = new EventWork(setup, g, st, tick, claimed, new RowPrep(setup.catalog.root, setup.dir), envFile, shared);
   g.arm(setup.budget.deadline, `deadline reached ${setup.budget.slackMs}ms before Cursor's ${setup.binding.timeoutS}s timeout; unfinished scripts count as timed out`, (why) => {
     // Selected guards that never got to start count as unfinished too: a preToolUse still fails closed.
     w.finish(w.snapshot(), why);
@@ -123,6 +137,7 @@ async function work(setup: Setup, g: Guard, st: StateModule, tick: Tick, chosen:
     return 0;
   } catch (err) {
     if (tick.role === 'leader') tick.abandon();
+    if (shared?.announced?.role === 'leader') shared.announced.abandon();
     claimed.restore();
     throw err;
   } finally {

@@ -30,8 +30,8 @@ export interface TickId {
  * what the event's adapter declares tells its firings apart (`dedup`). tool_input is left out when there is a
  * tool_use_id, so a re-fire of the same tool_use_id replays the first decision; without one, the input itself
  * identifies the call. `extra` is the transcript size for events whose dedup asks for it (it grows every turn).
- * An action several Cursor events report (`shared`: a read, an MCP call) is keyed by that action alone, whichever
- * event reports it; no id names it, so its record is replayed only for a short window (WEAK_REPLAY_MS).
+ * An event that reports an action another event announced (`shared`: beforeReadFile after preToolUse's read) is keyed
+ * by that action alone; no id names it, so its record is replayed only for a short window (WEAK_REPLAY_MS).
  */
 export function tickOf(event: string, input: Json, dedup: Dedup, extra = '', shared?: SharedFiring): TickId {
   if (shared) return { key: key('shared', ...shared.parts), unique: false };
@@ -128,6 +128,22 @@ export function claimTick(st: StateDir | null, id: TickId, times: TickTimes, now
     return { role: 'solo', why: `tick file unusable: ${(err as Error).message}` };
   }
   return follower(file);
+}
+
+/**
+ * Lead a shared action whatever its key holds: the announcing event's own key already tells its firings apart (a new
+ * tool_use_id is a new read of the same file), so an earlier record of the action is replaced, never followed.
+ */
+export function announce(st: StateDir | null, id: TickId): Tick | undefined {
+  if (!st) return undefined;
+  const file = areaPath(st, 'tick', `${id.key}.json`);
+  if (!file) return undefined;
+  try {
+    writeFileAtomic(file, JSON.stringify({ pid: process.pid, state: 'pending', at: Date.now() } satisfies TickRecord));
+  } catch {
+    return undefined;
+  }
+  return leader(file);
 }
 
 function leader(file: string): Tick {

@@ -55,9 +55,12 @@ if (input.tool_input.file_path.endsWith('.env')) { console.error('Reading .env i
     const pre = repo.fire('preToolUse', cursorPayload('preToolUse', repo, { cursor_version: '3.14.27', tool_name: 'Read', tool_input: { file_path: 'src/app.ts' }, tool_use_id: toolUseId() }));
     expect(pre.json).toEqual({ permission: 'allow' });
     expect(repo.fire('beforeReadFile', read('src/app.ts', { cursor_version: '3.14.27' })).json).toEqual({ permission: 'allow' });
+    // Reading the file again is another read (another tool_use_id): its guard runs again, once for both events.
+    expect(repo.fire('preToolUse', cursorPayload('preToolUse', repo, { cursor_version: '3.14.27', tool_name: 'Read', tool_input: { file_path: 'src/app.ts' }, tool_use_id: toolUseId() })).json).toEqual({ permission: 'allow' });
+    expect(repo.fire('beforeReadFile', read('src/app.ts', { cursor_version: '3.14.27' })).json).toEqual({ permission: 'allow' });
     // Cursor 3.15's own tool name reaches Read rows too.
     expect(repo.fire('preToolUse', cursorPayload('preToolUse', repo, { ...IDE, tool_name: 'ReadFile', tool_input: { file_path: 'config/.env' }, tool_use_id: toolUseId() })).json).toMatchObject({ permission: 'deny' });
-    expect(fs.readFileSync(path.join(repo.dir, 'reads.log'), 'utf8')).toBe(`Read ${repo.dir}/.env\nRead ${repo.dir}/src/app.ts\nRead ${repo.dir}/config/.env\n`);
+    expect(fs.readFileSync(path.join(repo.dir, 'reads.log'), 'utf8')).toBe(`Read ${repo.dir}/.env\nRead ${repo.dir}/src/app.ts\nRead ${repo.dir}/src/app.ts\nRead ${repo.dir}/config/.env\n`);
   });
 });
 

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../../adapters/index.ts';
 import type { Json } from '../../../adapters/json.ts';
 import type { Dedup, EventAdapter } from '../../../adapters/types.ts';
-import { claimTick, followerAnswer as replayAnswer, tickOf, WEAK_REPLAY_MS, type Tick, type TickId, type TickTimes } from '../../../src/state/sentinel.ts';
+import { announce, claimTick, followerAnswer as replayAnswer, tickOf, WEAK_REPLAY_MS, type Tick, type TickId, type TickTimes } from '../../../src/state/sentinel.ts';
 import type { StateDir } from '../../../src/state/dir.ts';
 
 /** The dedup an event's adapter declares. */
@@ -243,6 +243,28 @@ describe('followerAnswer: what a duplicate process says', () => {
     ['an "ask" it cannot say (allow or deny only, docs/cursor-hooks.md §4) denies', { permission: 'ask', user_message: 'sure?' }, { permission: 'deny', user_message: 'sure?' }],
   ] as const)('%s', (_name, leader, expected) => {
     expect(replayAnswer('decision', leader, ADAPTERS.beforeReadFile.needs.permissions)).toEqual(expected);
+  });
+});
+
+describe('announce: preToolUse records a shared action for the event that reports it next', () => {
+  it('beforeReadFile follows the announcement; a second announcement (a new tool_use_id, a new read) replaces it instead of following', async () => {
+    const id = { key: 'shared-read', unique: false };
+    const first = announce(st, id);
+    if (first?.role !== 'leader') throw new Error('expected to lead');
+    first.finish({ permission: 'deny', user_message: 'no' }, { ran: ['r'], knows: 1 });
+    const f = claim(st, id, 40_000);
+    if (f.role !== 'follower') throw new Error('expected a follower');
+    expect(await f.wait(Date.now() + 5000)).toMatchObject({ answer: { permission: 'deny', user_message: 'no' } });
+    const second = announce(st, id);
+    expect(second?.role).toBe('leader');
+    const g = claim(st, id, 40_000);
+    expect(g.role).toBe('follower');
+    if (second?.role === 'leader') second.finish({ permission: 'allow' });
+    if (g.role === 'follower') expect((await g.wait(Date.now() + 5000)).answer).toEqual({ permission: 'allow' });
+  });
+
+  it('no state directory: nothing to announce', () => {
+    expect(announce(null, { key: 'k', unique: false })).toBeUndefined();
   });
 });
 
