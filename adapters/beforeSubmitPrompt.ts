@@ -1,16 +1,18 @@
-// beforeSubmitPrompt ⇄ UserPromptSubmit: a block stops the prompt; context waits for its one delivery.
-// Cursor answer: continue, user_message (docs/cursor-hooks.md §4).
+// beforeSubmitPrompt ⇄ UserPromptSubmit, run once per prompt with the real prompt: a block stops the prompt; context
+// goes out in this answer where the Cursor version delivers it in the same turn, else it waits for the first postToolUse.
+// Cursor answer: continue, user_message, additional_context (docs/cursor-hooks.md §4, §11).
 import { droppedFailures, errorNotes } from './fold.ts';
 import { str } from './json.ts';
 import { basePayload } from './payload.ts';
 import { promptContext } from './prompt.ts';
 import { joinMessages, messages } from './text.ts';
-import type { EventAdapter, Message } from './types.ts';
+import type { EventAdapter, Json, Message } from './types.ts';
+import { cursorVersion, promptContextNow } from './version.ts';
 
 export const beforeSubmitPrompt: EventAdapter = {
   empty: { continue: true },
   // On the CLI generation_id equals conversation_id (docs/cursor-hooks.md §3): the prompt itself tells prompts apart.
-  needs: { claims: { covered: true }, dedup: { digests: ['prompt'], replay: 'decision' }, promptDelivery: true },
+  needs: { claims: {}, dedup: { digests: ['prompt'], replay: 'decision' } },
 
   plan(ctx) {
     return {
@@ -25,7 +27,7 @@ export const beforeSubmitPrompt: EventAdapter = {
     };
   },
 
-  fold(_ctx, verdicts, state) {
+  fold(ctx, verdicts) {
     // A failing or hung UserPromptSubmit script is a silent drop (logged), never a block (docs/fail-matrix.md).
     const notes = [...errorNotes(verdicts), ...droppedFailures(verdicts, 'dropped: a failing prompt script never blocks')];
     const blocks: Message[] = [];
@@ -38,15 +40,14 @@ export const beforeSubmitPrompt: EventAdapter = {
     }
     const context = promptContext(verdicts);
     const warn = verdicts.flatMap((v) => messages(v.label, v.systemMessage));
-    const answer: Record<string, unknown> = { continue: true };
+    const answer: Json = { continue: true };
     if (warn.length) answer.user_message = joinMessages(warn);
-    if (state.firstPromptCovered) {
-      // sessionStart ran these scripts without the prompt: only what they say now that they see it is new.
-      const delivered = new Set((state.firstPromptDelivered ?? []).map((m) => m.text.trim()));
-      const fresh = context.filter((m) => !delivered.has(m.text.trim()));
-      if (context.length > fresh.length) notes.push(`${context.length - fresh.length} prompt context message(s) already delivered by sessionStart; not sent again`);
-      return { answer, effects: fresh.length ? [{ kind: 'pendingPrompt', messages: fresh }] : [], notes };
+    if (context.length === 0) return { answer, effects: [], notes };
+    if (promptContextNow(ctx)) {
+      answer.additional_context = joinMessages(context);
+      return { answer, effects: [], notes };
     }
-    return { answer, effects: context.length ? [{ kind: 'pendingPrompt', messages: context }] : [], notes };
+    notes.push(`prompt context kept for the first postToolUse of this turn: Cursor ${cursorVersion(ctx) ?? '(version unknown)'} is not known to deliver beforeSubmitPrompt's additional_context (IDE 3.9.16, CLI 2026.09.18 and later do, docs/cursor-hooks.md §11)`);
+    return { answer, effects: [{ kind: 'pendingPrompt', messages: context }], notes };
   },
 };

@@ -3,6 +3,7 @@
 // Claude events: https://code.claude.com/docs/en/hooks (docs/claude-hooks.md §2.2).
 
 import type { KnownEvent } from '../catalog/events.ts';
+import { compileMatcher } from '../catalog/matcher.ts';
 
 /** Every Claude Code hook event: the vendored schema's, plus newer ones from the docs and the SDK (one list, in catalog/). */
 export type ClaudeEvent = KnownEvent;
@@ -19,7 +20,7 @@ export type CursorEvent = (typeof CURSOR_EVENTS)[number];
 
 /** The Cursor events hookshim handles; each is one adapter module named after it. */
 export const HANDLED_EVENTS = [
-  'preToolUse', 'postToolUse', 'postToolUseFailure', 'stop', 'subagentStart', 'subagentStop',
+  'preToolUse', 'beforeReadFile', 'beforeMCPExecution', 'postToolUse', 'postToolUseFailure', 'stop', 'subagentStart', 'subagentStop',
   'beforeSubmitPrompt', 'sessionStart', 'sessionEnd', 'preCompact',
 ] as const satisfies readonly CursorEvent[];
 export type HandledEvent = (typeof HANDLED_EVENTS)[number];
@@ -28,9 +29,7 @@ export type HandledEvent = (typeof HANDLED_EVENTS)[number];
 export const UNBOUND_CURSOR_EVENTS = {
   beforeShellExecution: 'preToolUse already covers Shell; binding both would run Bash guards twice',
   afterShellExecution: 'postToolUse already covers Shell',
-  beforeMCPExecution: 'preToolUse already covers MCP tools (MCP:<tool>), and Cloud agents do not load this event',
   afterMCPExecution: 'postToolUse already covers MCP tools, and Cloud agents do not load this event',
-  beforeReadFile: 'preToolUse already covers Read',
   afterFileEdit: 'postToolUse already covers Write and StrReplace',
   afterAgentResponse: 'no Claude event observes a finished response; Stop reads last_assistant_message instead',
   afterAgentThought: 'no Claude event observes thinking',
@@ -48,6 +47,11 @@ export interface Carrier {
   cloud: string;
   /** What the Cursor answer can carry and the known limits. */
   note: string;
+  /**
+   * Cursor events bound only when a row of this Claude event can see the tool they report: its matcher accepts one
+   * of `names`, or (MCP names cannot be listed) mentions `mention`; a matcher that accepts everything always can.
+   */
+  bindWhen?: Partial<Record<HandledEvent, { names: readonly string[] } | { mention: string }>>;
 }
 
 /** A Claude event Cursor cannot carry, with the reason. */
@@ -62,8 +66,10 @@ const RESULTS: readonly HandledEvent[] = ['postToolUse', 'postToolUseFailure'];
 export const CLAUDE_EVENT_CARRIERS = {
   PreToolUse: {
     bind: ['preToolUse', ...RESULTS],
-    desktop: 'yes', cloud: 'yes',
-    note: 'deny / ask / allow, updated_input; warn-only output is replayed on that tool\'s postToolUse',
+    // Reads that skip preToolUse reach only beforeReadFile; only beforeMCPExecution names the MCP server (docs/cursor-hooks.md §4, §11).
+    bindWhen: { beforeReadFile: { names: ['Read'] }, beforeMCPExecution: { mention: 'mcp__' } },
+    desktop: 'yes', cloud: 'yes (MCP calls without their server: Cloud agents do not load beforeMCPExecution)',
+    note: 'deny / ask / allow; updated_input for Shell, a deny naming the rewritten call elsewhere; warn-only output is replayed on that tool\'s postToolUse',
   },
   PostToolUse: {
     bind: ['postToolUse', 'postToolUseFailure'],
@@ -76,14 +82,14 @@ export const CLAUDE_EVENT_CARRIERS = {
     note: 'Cursor\'s postToolUseFailure answer has no field: context is carried to the next postToolUse',
   },
   UserPromptSubmit: {
-    bind: ['beforeSubmitPrompt', 'postToolUse', 'postToolUseFailure', 'sessionStart'],
-    desktop: 'yes', cloud: 'block: yes; context: only when the turn calls a tool',
-    note: 'a block stops the prompt; context reaches the model once per prompt, on the first postToolUse (or at sessionStart for the first prompt)',
+    bind: ['beforeSubmitPrompt', 'postToolUse', 'postToolUseFailure'],
+    desktop: 'yes', cloud: 'block: yes; context: with the prompt on Cursor versions that deliver it, else only when the turn calls a tool',
+    note: 'runs once per prompt, with the prompt; a block stops it; context goes with the prompt (IDE 3.9.16, CLI 2026.09.18 and later), else on the first postToolUse',
   },
   Stop: {
     bind: ['stop', ...RESULTS],
     desktop: 'yes', cloud: 'yes (one report says no, UNCONFIRMED)',
-    note: 'blocks and warnings join one followup_message; loop_limit caps the loop; does not run when the user aborted the turn',
+    note: 'blocks and warnings join one followup_message; no row runs once loop_count reaches loop_limit, nor when the user aborted the turn',
   },
   StopFailure: {
     bind: ['stop'],
@@ -98,7 +104,7 @@ export const CLAUDE_EVENT_CARRIERS = {
   SubagentStop: {
     bind: ['subagentStop', ...RESULTS],
     desktop: 'yes (not on the CLI)', cloud: 'yes',
-    note: 'a block becomes followup_message, only for status "completed"; loop_limit caps the loop',
+    note: 'a block becomes followup_message, only for status "completed"; no row runs once loop_count reaches loop_limit',
   },
   SessionStart: {
     bind: ['sessionStart'],
@@ -143,13 +149,15 @@ export const CLAUDE_EVENT_CARRIERS = {
 /** The Claude events whose rows a Cursor event runs, in order. */
 export const RUNS = {
   preToolUse: ['PreToolUse'],
+  beforeReadFile: ['PreToolUse'],
+  beforeMCPExecution: ['PreToolUse'],
   postToolUse: ['PostToolUse'],
   postToolUseFailure: ['PostToolUseFailure'],
   stop: ['Stop', 'StopFailure'],
   subagentStart: ['SubagentStart'],
   subagentStop: ['SubagentStop'],
   beforeSubmitPrompt: ['UserPromptSubmit'],
-  sessionStart: ['SessionStart', 'UserPromptSubmit'],
+  sessionStart: ['SessionStart'],
   sessionEnd: ['SessionEnd'],
   preCompact: ['PreCompact'],
 } as const satisfies Record<HandledEvent, readonly ClaudeEvent[]>;
@@ -160,14 +168,31 @@ export function noAnalogReason(event: string): string | undefined {
   return entry && 'none' in entry ? entry.none : undefined;
 }
 
-/** The Cursor events to bind for a catalog using these Claude events, in HANDLED_EVENTS order. */
-export function cursorEventsFor(claudeEvents: Iterable<string>): HandledEvent[] {
+/**
+ * The Cursor events to bind for a catalog using these Claude events, in HANDLED_EVENTS order; `rows` (the runnable
+ * rows) decide the events a carrier binds only for rows that can see their tool (`bindWhen`).
+ */
+export function cursorEventsFor(claudeEvents: Iterable<string>, rows: readonly { event: string; matcher?: string }[] = []): HandledEvent[] {
   const need = new Set<HandledEvent>();
+  const carrier = (ev: string) => (CLAUDE_EVENT_CARRIERS as Record<string, Carrier | NoAnalog | undefined>)[ev];
   for (const ev of claudeEvents) {
-    const entry = (CLAUDE_EVENT_CARRIERS as Record<string, Carrier | NoAnalog | undefined>)[ev];
+    const entry = carrier(ev);
     if (entry && 'bind' in entry) for (const c of entry.bind) need.add(c);
   }
+  for (const row of rows) {
+    const entry = carrier(row.event);
+    const when = entry && 'bind' in entry ? entry.bindWhen : undefined;
+    for (const [ev, probe] of Object.entries(when ?? {}) as [HandledEvent, { names: readonly string[] } | { mention: string }][]) if (sees(row.matcher, probe)) need.add(ev);
+  }
   return HANDLED_EVENTS.filter((e) => need.has(e));
+}
+
+/** True when a row's matcher can accept a tool of the probe (an invalid matcher accepts nothing). */
+function sees(matcher: string | undefined, probe: { names: readonly string[] } | { mention: string }): boolean {
+  const m = compileMatcher(matcher);
+  if (m.kind === 'all') return true;
+  if (m.kind === 'invalid') return false;
+  return 'names' in probe ? probe.names.some((n) => m.test(n)) : (matcher ?? '').includes(probe.mention);
 }
 
 /** True for a Cursor event name hookshim handles. */

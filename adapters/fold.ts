@@ -25,6 +25,15 @@ export function droppedFailures(verdicts: readonly Verdict[], what: string): str
   return verdicts.flatMap((v) => (v.kind === 'failed' ? [`${v.label} (${v.claudeEvent}) ${v.failure.detail}; ${what}`] : []));
 }
 
+/**
+ * Why no Stop / SubagentStop row may run: Cursor sends no follow-up once loop_count reaches loop_limit
+ * (docs/cursor-hooks.md §1), and a guard run then would act (count, log, advance a loop) for a turn that cannot follow.
+ */
+export function pastLoopLimit(loopCount: number, loopLimit: number | null, claudeEvent: string): string | undefined {
+  if (loopLimit === null || loopCount < loopLimit) return undefined;
+  return `loop_count ${loopCount} has reached loop_limit ${loopLimit}: Cursor sends no follow-up now, so no ${claudeEvent} guard runs`;
+}
+
 /** Stop-like events: blocks, failures and warn-only messages join one followup_message, within loop_limit. */
 export function foldFollowup(
   verdicts: readonly Verdict[],
@@ -37,8 +46,11 @@ export function foldFollowup(
   for (const v of verdicts) {
     if (v.claudeEvent !== continuingEvent) continue;
     if (v.kind === 'failed') out.push({ from: v.label, text: failureMessage(v, 'treat this stop as not yet allowed (fail closed)') });
-    else if (v.kind === 'blocked') out.push({ from: v.label, text: v.reason });
-    else {
+    else if (v.kind === 'blocked') {
+      out.push({ from: v.label, text: v.reason });
+      // Claude shows it to the user beside the block; Cursor's stop answer has only the follow-up, which goes to the model.
+      if (v.systemMessage && v.systemMessage !== v.reason) notes.push(`${v.label}: the systemMessage beside a ${continuingEvent} block has no Cursor carrier (the follow-up goes to the model, not the user); logged only: ${v.systemMessage.slice(0, 200)}`);
+    } else {
       // Warn-only systemMessage and additionalContext keep the turn going: Cursor's stop has no warning field.
       out.push(...messages(v.label, ...v.context, v.systemMessage));
       if (v.plainText) notes.push(`${v.label}: plain stdout on ${continuingEvent} is not a decision (logged only): ${v.plainText.slice(0, 200)}`);

@@ -1,4 +1,6 @@
 // The adapter of each handled Cursor event: an exhaustive table, checked against HANDLED_EVENTS.
+import { beforeMCPExecution } from './beforeMCPExecution.ts';
+import { beforeReadFile } from './beforeReadFile.ts';
 import { beforeSubmitPrompt } from './beforeSubmitPrompt.ts';
 import type { HandledEvent } from './events.ts';
 import { postToolUse } from './postToolUse.ts';
@@ -14,6 +16,8 @@ import type { EventAdapter } from './types.ts';
 
 export const ADAPTERS = {
   preToolUse,
+  beforeReadFile,
+  beforeMCPExecution,
   postToolUse,
   postToolUseFailure,
   stop,

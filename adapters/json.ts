@@ -37,3 +37,15 @@ export function kindOf(v: unknown): string {
   if (Array.isArray(v)) return 'an array';
   return typeof v === 'object' ? 'an object' : `a ${typeof v}`;
 }
+
+/** JSON with object keys sorted: one text per value, whatever the key order. */
+export function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (typeof v === 'object' && v !== null) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`;
+  return JSON.stringify(v) ?? 'null';
+}
+
+/** JSON equality that ignores key order. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  return canonical(a) === canonical(b);
+}

@@ -8,22 +8,29 @@ export function interpret(run: RunResult): Verdict {
   const base: VerdictBase = { label: run.label, claudeEvent: run.claudeEvent, context: [] };
   if (run.background) return { ...base, kind: 'ok' };
   const failure = failureOf(run);
-  if (failure) return { ...base, kind: 'failed', failure };
+  if (failure) return run.onFailure === 'block' ? blockedOnFailure(base, failure.detail) : { ...base, kind: 'failed', failure };
 
   const stderr = run.stderr.trim();
   const parsed = parseStdout(run.stdout);
   if (parsed.kind === 'invalid' && run.truncated) {
     // The answer was cut at the capture cap: whatever it decided cannot be read, so it counts as a failure (docs/design.md §6).
-    return { ...base, kind: 'failed', failure: { kind: 'unreadable', detail: 'answered with JSON larger than the 1 MiB capture cap: its decision cannot be read' } };
+    const detail = 'answered with JSON larger than the 1 MiB capture cap: its decision cannot be read';
+    return run.onFailure === 'block' ? blockedOnFailure(base, detail) : { ...base, kind: 'failed', failure: { kind: 'unreadable', detail } };
   }
   if (parsed.kind === 'invalid') base.error = `stdout starts with "{" but is not valid JSON (${parsed.error})`;
   const json = parsed.kind === 'json' ? readJson(base, parsed.json) : undefined;
   const plain = parsed.kind === 'text' ? parsed.text : undefined;
 
   if (run.exitCode === 2) {
-    // Exit 2 blocks even if JSON says allow; the message is the JSON reason, else stderr (docs/claude-hooks.md §3.1).
-    const reason = firstText(json && jsonReason(json), stderr, plain, base.systemMessage) ?? `${run.label} exited 2 without a reason`;
+    // Exit 2 blocks even if JSON says allow; the message is the reason of a JSON that itself blocks, else stderr
+    // (docs/claude-hooks.md §3.1, §7): an allow's permissionDecisionReason printed beside exit 2 says nothing.
+    const reason = firstText(json && blocks(base, json) ? jsonReason(json) : undefined, stderr, plain, base.systemMessage) ?? `${run.label} exited 2 without a reason`;
     return { ...base, kind: 'blocked', how: 'exit2', reason };
+  }
+  // onFailure "block": an unexpected exit or unreadable JSON blocks like exit 2 (docs/claude-hooks.md §1.2, §7).
+  if (run.onFailure === 'block' && (run.exitCode !== 0 || parsed.kind === 'invalid')) {
+    const what = run.exitCode === null ? `was killed by ${run.signal ?? 'a signal'}` : run.exitCode !== 0 ? `exited ${run.exitCode}` : 'printed JSON that cannot be read';
+    return blockedOnFailure(base, what, stderr);
   }
   if (run.exitCode === 0) {
     if (plain) base.plainText = plain;
@@ -34,6 +41,18 @@ export function interpret(run: RunResult): Verdict {
   }
   if (run.truncated) base.error = [base.error, 'output exceeded the capture cap and was cut'].filter(Boolean).join('; ');
   return json ? jsonVerdict(base, json) : { ...base, kind: 'ok' };
+}
+
+/** A row with onFailure "block" that failed: blocked, with its stderr as the message when it said anything. */
+function blockedOnFailure(base: VerdictBase, detail: string, stderr = ''): Verdict {
+  const reason = firstText(stderr) ?? `hookshim: guard ${base.label} ${detail}; it sets onFailure "block", so this blocks`;
+  return { ...base, kind: 'blocked', how: 'onFailure', reason, error: `${detail} (onFailure: "block")` };
+}
+
+/** True when a JSON answer itself blocks: a deny, or decision "block" (docs/claude-hooks.md §3.3, §3.4). */
+function blocks(base: VerdictBase, json: Json): boolean {
+  const hso = isRecord(json.hookSpecificOutput) ? json.hookSpecificOutput : {};
+  return base.decision === 'deny' || json.decision === 'block' || hso.decision === 'block';
 }
 
 /** Why a run produced no answer at all: not started, missing, timed out, not executable, not found. */

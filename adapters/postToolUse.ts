@@ -13,7 +13,9 @@ export const postToolUse: EventAdapter = {
   needs: { claims: { stash: true, pending: true, carried: true }, dedup: { tool: true, replay: 'empty' }, recordsResult: true },
 
   plan(ctx) {
-    return toolPlan(ctx, 'PostToolUse', (_tool, name, claudeInput) => ({ tool_response: toClaudeToolResponse(name, ctx.input.tool_output, claudeInput) }));
+    // A result that builds on earlier ones (TodoWrite) comes as recorded, so the script and the transcript agree.
+    const recorded = ctx.recordedResponse;
+    return toolPlan(ctx, 'PostToolUse', (_tool, name, claudeInput) => ({ tool_response: recorded?.claudeName === name ? recorded.response : toClaudeToolResponse(name, ctx.input.tool_output, claudeInput) }));
   },
 
   fold(ctx, verdicts, state) {

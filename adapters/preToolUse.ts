@@ -1,11 +1,11 @@
-// preToolUse ⇄ PreToolUse: deny > ask > allow, updated_input, warn-only output stashed for postToolUse.
+// preToolUse ⇄ PreToolUse: deny > ask > allow, updated_input (Shell only), warn-only output stashed for postToolUse.
 // Cursor answer fields: permission, user_message, agent_message, updated_input (docs/cursor-hooks.md §4).
-import { errorNotes, failureMessage, warnings } from './fold.ts';
 import { toolUseId } from './json.ts';
-import { joinMessages, messages } from './text.ts';
+import { denyConflicts, denyFolded, keepWarnings, permissionParts, rewriteDenial } from './permission.ts';
+import { joinMessages } from './text.ts';
 import { conflictsOf, toolOf, toolPlan } from './toolEvent.ts';
-import { toCursorToolInput } from './tools.ts';
-import type { Effect, EventAdapter, Folded, Json, Message } from './types.ts';
+import { HONOURS_UPDATED_INPUT, toCursorToolInput } from './tools.ts';
+import type { EventAdapter, Json } from './types.ts';
 
 export const preToolUse: EventAdapter = {
   empty: { permission: 'allow' },
@@ -20,58 +20,22 @@ export const preToolUse: EventAdapter = {
   fold(ctx, verdicts) {
     const conflicts = conflictsOf(ctx);
     if (conflicts.length) return denyConflicts(conflicts);
-    const notes = errorNotes(verdicts);
-    const denies: Message[] = [];
-    const asks: Message[] = [];
-    const warn: Message[] = [];
-    let updated: Record<string, unknown> | undefined;
-    for (const v of verdicts) {
-      if (v.kind === 'failed') {
-        denies.push({ from: v.label, text: failureMessage(v, 'the tool call is denied (fail closed)') });
-        continue;
-      }
-      if (v.kind === 'blocked') denies.push({ from: v.label, text: v.reason });
-      else if (v.kind === 'stopped') denies.push({ from: v.label, text: v.reason || `${v.label} asked to stop (continue:false)` });
-      else {
-        if (v.decision === 'ask') asks.push({ from: v.label, text: v.decisionReason ?? `${v.label} asks for confirmation` });
-        if (v.updatedInput) updated = v.updatedInput;
-      }
-      // A denying script's reason already reaches the model; only its other context is worth carrying.
-      warn.push(...(v.kind === 'ok' ? warnings(v) : messages(v.label, ...v.context).filter((m) => m.text !== v.reason)));
-    }
-    if (denies.length > 0) {
-      const text = joinMessages(denies);
-      return {
-        answer: { permission: 'deny', user_message: text, agent_message: text },
-        // The tool will not run, so no postToolUse will replay the warnings: carry them to the next one.
-        effects: warn.length ? [{ kind: 'carry', messages: warn }] : [],
-        notes: [...notes, ...denies.map((d) => `deny from ${d.from}: ${firstLine(d.text)}`)],
-      };
-    }
-    const answer: Json = asks.length > 0 ? { permission: 'ask', user_message: joinMessages(asks) } : { permission: 'allow' };
-    if (asks.length > 0) notes.push('a guard answered "ask"; Cursor accepts but does not enforce ask on preToolUse (docs/cursor-hooks.md §4)');
+    const p = permissionParts(verdicts);
     const tool = toolOf(ctx);
-    if (updated) {
-      if (tool.cursorName === 'ApplyPatch') notes.push('updatedInput for an ApplyPatch cannot be turned back into a patch; dropped');
-      else answer.updated_input = toCursorToolInput(tool.cursorName, tool.input, updated, ctx.projectDir);
+    let updated: Record<string, unknown> | undefined;
+    if (p.updated) {
+      const rewritten = toCursorToolInput(tool.cursorName, tool.input, p.updated.input, ctx.projectDir);
+      // Cursor applies updated_input for Shell and drops it silently for Write (docs/cursor-hooks.md §11).
+      if (HONOURS_UPDATED_INPUT.has(tool.cursorName)) updated = rewritten;
+      else rewriteDenial(p, tool.cursorName, tool.input, rewritten);
     }
+    if (p.denies.length > 0) return denyFolded(p, (text) => ({ permission: 'deny', user_message: text, agent_message: text }));
+    const answer: Json = p.asks.length > 0 ? { permission: 'ask', user_message: joinMessages(p.asks) } : { permission: 'allow' };
+    if (p.asks.length > 0) p.notes.push('a guard answered "ask"; Cursor accepts but does not enforce ask on preToolUse (docs/cursor-hooks.md §4)');
+    if (updated) answer.updated_input = updated;
     // Cursor fires no postToolUse for Task (docs/cursor-hooks.md §6): its warnings go to whichever postToolUse comes next.
     const id = ['Task', 'Subagent'].includes(tool.cursorName) ? undefined : toolUseId(ctx.input);
-    const effects: Effect[] = [];
-    if (warn.length > 0) {
-      effects.push(id ? { kind: 'stash', toolUseId: id, messages: warn } : { kind: 'carry', messages: warn });
-      notes.push(`${warn.length} warning(s) from ${[...new Set(warn.map((w) => w.from))].join(', ')} kept for ${id ? "this tool's postToolUse" : 'the next postToolUse'}: preToolUse cannot carry context on an allow`);
-    }
-    return { answer, effects, notes };
+    const effects = keepWarnings(p, id, 'preToolUse');
+    return { answer, effects, notes: p.notes };
   },
 };
-
-/** A deny for an input that says two different things (never a silent choice of one spelling). */
-function denyConflicts(conflicts: string[]): Folded {
-  const text = `hookshim: this tool call's input is ambiguous: ${conflicts.join('; ')}. A guard would check one and the tool might use the other, so it is denied; send each value once.`;
-  return { answer: { permission: 'deny', user_message: text, agent_message: text }, effects: [], notes: [`denied: tool_input ${conflicts.join('; ')}`] };
-}
-
-function firstLine(text: string): string {
-  return (text.split('\n')[0] ?? '').slice(0, 200);
-}

@@ -1,4 +1,4 @@
-// UserPromptSubmit context: what beforeSubmitPrompt and sessionStart both collect from the prompt's scripts.
+// UserPromptSubmit context: what a prompt's scripts add for the model (beforeSubmitPrompt delivers or keeps it).
 import { messages } from './text.ts';
 import type { Message, Verdict } from './types.ts';
 

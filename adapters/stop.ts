@@ -1,13 +1,13 @@
 // stop ⇄ Stop (status "completed") and StopFailure (status "error"); blocks become one followup_message.
 // Cursor stop input: status, loop_count; answer: followup_message (docs/cursor-hooks.md §4).
-import { foldFollowup } from './fold.ts';
+import { foldFollowup, pastLoopLimit } from './fold.ts';
 import { num, str } from './json.ts';
 import { basePayload, lastMessage } from './payload.ts';
 import type { EventAdapter } from './types.ts';
 
 export const stop: EventAdapter = {
   empty: {},
-  needs: { claims: {}, dedup: { transcriptSize: true, replay: 'empty' } },
+  needs: { claims: {}, dedup: { transcriptSize: true, replay: 'empty' }, readsTranscript: true },
 
   plan(ctx) {
     const status = str(ctx.input.status) ?? 'completed';
@@ -28,6 +28,8 @@ export const stop: EventAdapter = {
         ],
       };
     }
+    const past = pastLoopLimit(loopCount, ctx.loopLimit, 'Stop');
+    if (past) return { invocations: [], notes: [past] };
     return {
       notes: [],
       invocations: [

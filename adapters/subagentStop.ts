@@ -1,5 +1,5 @@
 // subagentStop ⇄ SubagentStop: a block becomes followup_message, only for status "completed" (docs/cursor-hooks.md §4).
-import { foldFollowup } from './fold.ts';
+import { foldFollowup, pastLoopLimit } from './fold.ts';
 import { num, str } from './json.ts';
 import { lastMessage } from './payload.ts';
 import { agentInvocation, SUBAGENT_DEDUP } from './subagent.ts';
@@ -7,13 +7,15 @@ import type { EventAdapter } from './types.ts';
 
 export const subagentStop: EventAdapter = {
   empty: {},
-  needs: { claims: {}, dedup: { ...SUBAGENT_DEDUP, transcriptSize: true, replay: 'empty' }, agentTranscript: true },
+  needs: { claims: {}, dedup: { ...SUBAGENT_DEDUP, transcriptSize: true, replay: 'empty' }, agentTranscript: true, readsTranscript: true },
 
   plan(ctx) {
     const status = str(ctx.input.status) ?? 'completed';
     if (status !== 'completed') {
       return { invocations: [], notes: [`subagentStop status "${status}": Cursor only accepts a follow-up for "completed"; SubagentStop guards do not run`] };
     }
+    const past = pastLoopLimit(num(ctx.input.loop_count) ?? 0, ctx.loopLimit, 'SubagentStop');
+    if (past) return { invocations: [], notes: [past] };
     return {
       notes: [],
       invocations: [

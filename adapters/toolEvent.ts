@@ -4,7 +4,7 @@ import { parsePatch, patchText } from './applyPatch.ts';
 import type { ClaudeEvent } from './events.ts';
 import { num, str, toolUseId } from './json.ts';
 import { basePayload } from './payload.ts';
-import { aliasConflicts, claudeToolCandidates, inferCursorToolName, parseToolInput, toClaudeToolInput } from './tools.ts';
+import { absolutePath, aliasConflicts, claudeToolCandidates, inferCursorToolName, parseToolInput, toClaudeToolInput } from './tools.ts';
 import type { EventContext, Json, Plan } from './types.ts';
 
 /** One Claude-side view of a tool call: a Cursor call usually has one; an ApplyPatch has one per file it touches. */
@@ -61,6 +61,16 @@ export function toolPayload(ctx: EventContext, tool: ToolView, matched: string |
   return payload;
 }
 
+/**
+ * Claude's `cwd` follows the shell (docs/claude-hooks.md §2.1): a Shell call's own working directory, when Cursor fills
+ * its `cwd` (captures show `""`, docs/cursor-hooks.md §6; whether Cursor ever fills it is UNCONFIRMED).
+ */
+function shellCwd(ctx: EventContext, view: ToolView): { cwd?: string } {
+  if (!view.candidates.includes('Bash')) return {};
+  const dir = str(view.input.cwd) ?? str(view.input.working_directory);
+  return dir ? { cwd: absolutePath(dir, ctx.projectDir) } : {};
+}
+
 /** The plan of a tool event: one invocation per view, whose matcher values are its Claude name candidates. */
 export function toolPlan(ctx: EventContext, claudeEvent: ClaudeEvent, extra: (tool: ToolView, claudeName: string, claudeInput: Record<string, unknown>) => Json = () => ({})): Plan {
   const tool = toolOf(ctx);
@@ -76,6 +86,7 @@ export function toolPlan(ctx: EventContext, claudeEvent: ClaudeEvent, extra: (to
         const fields = toolPayload(ctx, view, matched);
         return {
           ...basePayload(ctx, claudeEvent),
+          ...shellCwd(ctx, view),
           ...fields,
           ...extra(view, String(fields.tool_name), fields.tool_input as Record<string, unknown>),
           ...(duration !== undefined && claudeEvent !== 'PreToolUse' ? { duration_ms: Math.round(duration) } : {}),

@@ -2,12 +2,15 @@
 // Wire facts: docs/cursor-hooks.md §6 (Cursor names and keys), docs/claude-hooks.md §5 (Claude names, inputs, outputs),
 // docs/peers.md §1.4 (candidate order of the Python adapter). Pure: no I/O.
 import { posix } from 'node:path';
-import { anyString, isRecord, kindOf } from './json.ts';
+import { anyString, isRecord, kindOf, str } from './json.ts';
+import { mcpCandidates } from './mcp.ts';
+import { todoWriteResult } from './todos.ts';
 
 /** Cursor tool names seen in hooks, transcripts and the model's tool list (docs/cursor-hooks.md §6). */
 export type CursorToolName =
   | 'Shell'
   | 'Read'
+  | 'ReadFile'
   | 'Write'
   | 'StrReplace'
   | 'Delete'
@@ -57,6 +60,7 @@ export type ClaudeToolName =
 export const CURSOR_TO_CLAUDE = {
   Shell: ['Bash'],
   Read: ['Read'],
+  ReadFile: ['Read'], // Cursor 3.15's file-read tool (docs/cursor-hooks.md §11)
   Write: ['Write'],
   StrReplace: ['Edit'],
   EditNotebook: ['NotebookEdit'],
@@ -65,8 +69,8 @@ export const CURSOR_TO_CLAUDE = {
   WebFetch: ['WebFetch'],
   WebSearch: ['WebSearch'],
   TodoWrite: ['TodoWrite'],
-  // Claude renamed Task to Agent in CLI 2.1.63 and still accepts Task (docs/claude-hooks.md §5.1). Agent is
-  // dropped for explore/plan/shell subagents in code below (docs/peers.md §1.4: those are read-only on Claude).
+  // Claude renamed Task to Agent in CLI 2.1.63 and still accepts Task (docs/claude-hooks.md §5.1); an `Agent` matcher
+  // fires for every subagent type, Explore and Plan included (docs/claude-hooks.md §7).
   Task: ['Agent', 'Task'],
   Subagent: ['Agent', 'Task'], // the GPT-served dialect's name for Task (docs/cursor-hooks.md §6)
   rg: ['Grep'], // GPT-served dialect
@@ -87,54 +91,22 @@ export const CURSOR_TO_CLAUDE = {
   TabWrite: null,
 } as const satisfies Record<CursorToolName, readonly ClaudeToolName[] | null>;
 
-/** Subagent types for which a Cursor Task is not offered to Agent rows (docs/peers.md §1.4). */
-const READ_ONLY_SUBAGENTS: ReadonlySet<string> = new Set(['explore', 'plan', 'shell']);
+/** Cursor tools whose preToolUse `updated_input` Cursor applies: Shell only; for Write it is dropped silently (docs/cursor-hooks.md §11). */
+export const HONOURS_UPDATED_INPUT: ReadonlySet<string> = new Set<CursorToolName>(['Shell']);
 
-/** MCP tool names (without server) that look like GitHub operations: also offered as `mcp__github__<name>` (docs/peers.md §1.4). */
-const GITHUB_OPERATION = /(?:^|_)(?:issues?|pull_requests?|pr_comments?|merge_pull)(?:_|$)/;
-
-/** Claude names to try for a Cursor tool, Claude names first and the raw Cursor name last, deduplicated. */
-export function claudeToolCandidates(cursorName: string, toolInput: Record<string, unknown>, payload?: Record<string, unknown>, servers: readonly string[] = []): string[] {
+/**
+ * Claude names to try for a Cursor tool, Claude names first and the raw Cursor name last, deduplicated. `MCP:<tool>`
+ * names are built by adapters/mcp.ts from the payload's `mcp_server_name` and the `servers` known to Cursor or the catalog.
+ */
+export function claudeToolCandidates(cursorName: string, _toolInput: Record<string, unknown>, payload?: Record<string, unknown>, servers: readonly string[] = []): string[] {
   const out: string[] = [];
   const add = (name: string) => {
     if (name && !out.includes(name)) out.push(name);
   };
-  if (cursorName.startsWith('MCP:')) {
-    const rest = cursorName.slice(4);
-    // preToolUse names MCP tools without their server (docs/cursor-hooks.md §6): a server the payload or the catalog
-    // names is tried first, so `MCP:push_files` reaches `mcp__github__.*` rows.
-    const server = typeof payload?.mcp_server_name === 'string' ? payload.mcp_server_name : undefined;
-    // A hyphenated name already says its server (`github-x`, `server-tool`: split below), so only bare names get one.
-    if (!rest.startsWith('mcp__') && !rest.includes('-')) for (const s of server ? [server, ...servers] : servers) add(`mcp__${s.replace(/-/g, '_')}__${rest}`);
-    for (const name of mcpCandidates(rest)) add(name);
-  } else if (Object.hasOwn(CURSOR_TO_CLAUDE, cursorName)) {
-    const row = CURSOR_TO_CLAUDE[cursorName as CursorToolName];
-    const readOnly = isTaskName(cursorName) && READ_ONLY_SUBAGENTS.has(subagentType(toolInput, payload));
-    for (const name of row ?? []) if (!(readOnly && name === 'Agent')) add(name);
-  }
+  if (cursorName.startsWith('MCP:')) for (const name of mcpCandidates(cursorName.slice(4), str(payload?.mcp_server_name), servers)) add(name);
+  else if (Object.hasOwn(CURSOR_TO_CLAUDE, cursorName)) for (const name of CURSOR_TO_CLAUDE[cursorName as CursorToolName] ?? []) add(name);
   add(cursorName);
   return out;
-}
-
-/** `MCP:<rest>` candidates: github-<id>, an already-qualified mcp__ name, folded hyphens, server split, GitHub guess. */
-function mcpCandidates(rest: string): string[] {
-  if (rest.startsWith('mcp__')) return [rest];
-  if (rest.startsWith('github-')) return [`mcp__github__${rest.slice('github-'.length)}`];
-  const out = [`mcp__${rest.replace(/-/g, '_')}`];
-  const dash = rest.indexOf('-');
-  // `server-tool`: the hyphen may separate the server from the tool, as in Claude's mcp__<server>__<tool>.
-  if (dash > 0 && dash < rest.length - 1) out.push(`mcp__${rest.slice(0, dash)}__${rest.slice(dash + 1)}`);
-  else if (GITHUB_OPERATION.test(rest)) out.push(`mcp__github__${rest}`);
-  return out;
-}
-
-function isTaskName(cursorName: string): boolean {
-  return cursorName === 'Task' || cursorName === 'Subagent';
-}
-
-function subagentType(toolInput: Record<string, unknown>, payload?: Record<string, unknown>): string {
-  const v = payload?.subagent_type ?? toolInput.subagent_type;
-  return typeof v === 'string' ? v.trim().toLowerCase() : '';
 }
 
 /**
@@ -369,6 +341,10 @@ export function toClaudeToolResponse(claudeName: string, toolOutput: unknown, cl
       const offset = typeof claudeInput.offset === 'number' ? claudeInput.offset : 1;
       return { type: 'text', file: { filePath, content, numLines: content === '' ? 0 : content.split('\n').length, startLine: offset } };
     }
+    case 'TodoWrite':
+      // Built from the input: Cursor's output does not hold the list. Without the previous list (the shell passes the
+      // recorded one where it has it), a merge starts from an empty one.
+      return todoWriteResult(claudeInput, undefined).response;
     default:
       return parsed;
   }
@@ -404,7 +380,7 @@ export function toolKey(claudeName: string, claudeInput: Record<string, unknown>
 }
 
 /** `p` made absolute against `projectDir` (POSIX join; Windows drive and UNC paths count as absolute). */
-function absolutePath(p: string, projectDir: string | undefined): string {
+export function absolutePath(p: string, projectDir: string | undefined): string {
   if (!projectDir || !isRelative(p)) return p;
   return posix.join(projectDir, p);
 }

@@ -28,6 +28,10 @@ export interface EventContext {
   hostEnv?: Readonly<Record<string, string | undefined>>;
   /** `loop_limit` configured for this event in .cursor/hooks.json (null = unlimited). */
   loopLimit: number | null;
+  /** postToolUse: a result that builds on earlier ones (TodoWrite), as recorded for the transcript, so both agree. */
+  recordedResponse?: { claudeName: string; response: unknown };
+  /** `promptContext` of .cursor/hookshim.json: where UserPromptSubmit context goes (default "auto": by Cursor version). */
+  promptContext?: 'auto' | 'postToolUse' | 'beforeSubmitPrompt';
 }
 
 /** What the matcher of a group is tested against, and the `if` input (catalog/select.ts, without the home dir the shell adds). */
@@ -73,6 +77,8 @@ export interface RunResult {
   truncated: boolean;
   /** Claude `async: true` row: started in the background, decisions ignored. */
   background?: boolean;
+  /** The row's `onFailure: "block"`: a failure blocks instead of being a non-blocking error (docs/claude-hooks.md §1.2). */
+  onFailure?: 'block';
 }
 
 /**
@@ -82,8 +88,8 @@ export interface RunResult {
 export type Verdict = VerdictBase &
   (
     | { kind: 'failed'; failure: Failure }
-    /** exit 2, a deny, or `decision:"block"`: `reason` is the message the script gave (or one naming it). */
-    | { kind: 'blocked'; how: 'exit2' | 'deny' | 'decision'; reason: string }
+    /** exit 2, a deny, `decision:"block"`, or a failure of a row with onFailure "block": `reason` is the message the script gave (or one naming it). */
+    | { kind: 'blocked'; how: 'exit2' | 'deny' | 'decision' | 'onFailure'; reason: string }
     /** JSON `continue:false`: `reason` is its `stopReason` ("" when it gave none). */
     | { kind: 'stopped'; reason: string }
     | { kind: 'ok' }
@@ -122,10 +128,6 @@ export interface StateIn {
   carried: Message[];
   /** UserPromptSubmit context waiting for its first delivery. */
   pendingPrompt: Message[];
-  /** sessionStart already delivered the first prompt's context ... */
-  firstPromptCovered: boolean;
-  /** ... namely these messages (a prompt-dependent script may say more once it sees the real prompt). */
-  firstPromptDelivered?: Message[];
   /** Contents of CLAUDE_ENV_FILE after the SessionStart scripts ran. */
   envFile?: string;
 }
@@ -134,8 +136,7 @@ export interface StateIn {
 export type Effect =
   | { kind: 'stash'; toolUseId: string; messages: Message[] }
   | { kind: 'carry'; messages: Message[] }
-  | { kind: 'pendingPrompt'; messages: Message[] }
-  | { kind: 'coverFirstPrompt'; messages: Message[] };
+  | { kind: 'pendingPrompt'; messages: Message[] };
 
 /** A folded Cursor answer plus its side effects and stderr notes. */
 export interface Folded {
@@ -158,8 +159,6 @@ export interface Claims {
   pending?: true;
   /** Context carried from events whose Cursor answer had no field for it. */
   carried?: true;
-  /** The mark that sessionStart already delivered the first prompt's context. */
-  covered?: true;
 }
 
 /**
@@ -198,6 +197,10 @@ export interface ShellNeeds {
    * rather than allows; only a write to that catalog file itself goes through, so the agent can repair it.
    */
   permission?: true;
+  /** Its guards commonly read the transcript: a payload without one (Cursor's transcripts off) is reported. */
+  readsTranscript?: true;
+  /** The permissions its answer can carry; a replayed decision outside them becomes a deny (fail toward enforcing). */
+  permissions?: readonly string[];
 }
 
 /** A per-event adapter: plan the Claude invocations, then fold their verdicts into one Cursor answer. */
@@ -209,4 +212,4 @@ export interface EventAdapter {
   needs: ShellNeeds;
 }
 
-export const EMPTY_STATE: StateIn = { stashed: [], carried: [], pendingPrompt: [], firstPromptCovered: false };
+export const EMPTY_STATE: StateIn = { stashed: [], carried: [], pendingPrompt: [] };

@@ -12,6 +12,8 @@ const EXPECTED_SHAPE = '{"description"?: string, "hooks": {"<Event>": [{"matcher
 const RECEIVED_MAX = 200;
 const fields = commandHandlerSchema.shape;
 const KNOWN_TYPES: ReadonlySet<string> = new Set(HANDLER_TYPES);
+/** The handler fields hookshim acts on; any other field of a handler is listed in its row's `extra` (`hookshim check` reports them). */
+const ACTED_ON: ReadonlySet<string> = new Set(['type', 'command', 'args', 'shell', 'async', 'asyncRewake', 'timeout', 'if', 'onFailure']);
 
 // Parse the file text; only unreadable JSON or a wrong outer shape fails, everything else becomes a warning.
 // `settings`: a Claude settings file (docs/claude-hooks.md §1.1), where no "hooks" key means no hooks rather than a wrong shape.
@@ -114,6 +116,8 @@ function toRow(
     return row;
   }
 
+  const extra = Object.keys(h).filter((k) => !ACTED_ON.has(k));
+  if (extra.length) row.extra = extra;
   const command = z.safeParse(fields.command, h['command']);
   if (command.success) row.command = command.data;
   else warnings.push(`${where}: command handler has no "command" (expected a non-empty string, received ${preview(h['command'])}); it will be skipped`);
@@ -135,6 +139,17 @@ function toRow(
     }
     row.shell = 'bash';
   }
+  readFlags(row, h, where, warnings);
+  return row;
+}
+
+// The flags of a command handler: async / asyncRewake, onFailure; a malformed one is reported and ignored.
+function readFlags(row: CatalogRow, h: Record<string, unknown>, where: string, warnings: string[]): void {
+  if (h['onFailure'] !== undefined) {
+    // "continue" is the default; "block" turns a failure into a block (docs/claude-hooks.md §1.2, §7).
+    if (h['onFailure'] === 'block') row.onFailure = 'block';
+    else if (h['onFailure'] !== 'continue') warnings.push(`${where}: "onFailure" must be "continue" or "block", received ${preview(h['onFailure'])}; "continue" applies`);
+  }
   for (const key of ['async', 'asyncRewake'] as const) {
     if (h[key] === undefined) continue;
     const flag = z.safeParse(fields[key], h[key]);
@@ -143,7 +158,6 @@ function toRow(
     else if (flag.data === true) row.async = true;
     else if (key === 'async' && row.async === undefined) row.async = false;
   }
-  return row;
 }
 
 // A zod issue as a short phrase, naming what was received.

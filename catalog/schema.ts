@@ -6,6 +6,12 @@ import * as z from 'zod/mini';
 /** Handler `type` values Claude Code defines (hooks doc, "Hook handler fields"). */
 export const HANDLER_TYPES = ['command', 'http', 'mcp_tool', 'prompt', 'agent'] as const;
 
+/** Every handler field Claude Code defines, for any handler type (docs/claude-hooks.md §1.2). */
+export const CLAUDE_HANDLER_FIELDS: ReadonlySet<string> = new Set([
+  'type', 'command', 'args', 'shell', 'async', 'asyncRewake', 'timeout', 'if', 'statusMessage', 'once', 'onFailure',
+  'url', 'headers', 'allowedEnvVars', 'server', 'tool', 'input', 'prompt', 'model', 'continueOnBlock',
+]);
+
 /** The file's outer shape; anything wrong here makes the whole file unreadable. Unknown keys are allowed. */
 export const hooksFileSchema = z.looseObject(
   {

@@ -24,6 +24,10 @@ export interface CatalogRow {
   async?: boolean;
   /** The catalog the row came from; set by whoever loaded it (the parsers leave it out). */
   source?: RowSource;
+  /** `onFailure: "block"`: a failure to start, a timeout or an unexpected exit blocks the event (docs/claude-hooks.md §1.2). */
+  onFailure?: 'block';
+  /** Handler fields hookshim does not act on (Claude's statusMessage, once, …, or fields Claude does not define either). */
+  extra?: string[];
 }
 
 /**

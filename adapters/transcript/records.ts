@@ -1,6 +1,7 @@
 // Recorded tool results: a Cursor postToolUse / postToolUseFailure payload as the record the rewrite pairs with a
 // tool_use, and the text Claude would have shown for it.
 import { isRecord } from '../json.ts';
+import { keptTodos, todoWriteResult } from '../todos.ts';
 import { claudeToolCandidates, inferCursorToolName, parseToolInput, toClaudeToolInput, toClaudeToolResponse, toolKey } from '../tools.ts';
 import type { NewToolResult } from './types.ts';
 
@@ -9,15 +10,17 @@ import type { NewToolResult } from './types.ts';
  * as the transcript side derives them (first candidate, toClaudeToolInput against `projectDir`), `tool_output`
  * in Claude's `tool_response` shape, or the failure's `error_message` (a preToolUse deny arrives this way, as
  * `failure_type:"permission_denied"` carrying the deny message: Claude also logs a denied call as an error result).
+ * A tool whose result builds on its previous call's (TodoWrite with `merge: true`) asks `previousKept` for what the
+ * last record of that tool kept, and keeps its own list in `kept`.
  */
-export function toolResultFromCursor(payload: Record<string, unknown>, projectDir: string, at: string): NewToolResult {
+export function toolResultFromCursor(payload: Record<string, unknown>, projectDir: string, at: string, previousKept: (claudeName: string) => unknown = () => undefined): NewToolResult {
   const { input } = parseToolInput(payload.tool_input);
   const cursorName = typeof payload.tool_name === 'string' && payload.tool_name ? payload.tool_name : (inferCursorToolName(payload.tool_input) ?? 'Unknown');
   const claudeName = claudeToolCandidates(cursorName, input, payload)[0] ?? cursorName;
   const claudeInput = toClaudeToolInput(claudeName, input, projectDir);
   const failed = payload.hook_event_name === 'postToolUseFailure' || (payload.tool_output === undefined && (payload.error_message !== undefined || payload.failure_type !== undefined));
   const error = [payload.error_message, payload.failure_type].find((v): v is string => typeof v === 'string' && v !== '') ?? 'error';
-  return {
+  const rec: NewToolResult = {
     toolUseId: typeof payload.tool_use_id === 'string' ? payload.tool_use_id : '',
     claudeName,
     cursorName,
@@ -26,6 +29,12 @@ export function toolResultFromCursor(payload: Record<string, unknown>, projectDi
     isError: failed,
     at,
   };
+  if (!failed && claudeName === 'TodoWrite') {
+    const todos = todoWriteResult(claudeInput, claudeInput.merge === true ? keptTodos(previousKept(claudeName)) : undefined);
+    rec.response = todos.response;
+    rec.kept = todos.kept;
+  }
+  return rec;
 }
 
 /** The text the model would have seen for a result: Bash output with its exit code, file content, else JSON. */

@@ -16,6 +16,8 @@ export interface ToolResultRecord {
   isError: boolean;
   /** ISO time of recording. */
   at: string;
+  /** What the next call of the same tool builds on (TodoWrite: the whole list, docs/transcripts.md). */
+  kept?: unknown;
 }
 
 /** A result as recorded, before the results file gives it a seq. */

@@ -19,9 +19,13 @@ export interface HookshimConfig {
    */
   resultGated?: string[];
   /**
-   * Where UserPromptSubmit context goes: "postToolUse" (default) delivers it on the first postToolUse after the prompt (documented Cursor behaviour); "beforeSubmitPrompt" uses beforeSubmitPrompt's undocumented additional_context.
+   * Where UserPromptSubmit context goes: "auto" (default) puts it in beforeSubmitPrompt's own answer (additional_context) on Cursor versions that deliver it in the same turn (IDE 3.9.16, CLI 2026.09.18 and later) and on the first postToolUse after the prompt elsewhere; "postToolUse" and "beforeSubmitPrompt" force one of the two.
    */
-  promptContext?: 'postToolUse' | 'beforeSubmitPrompt';
+  promptContext?: 'auto' | 'postToolUse' | 'beforeSubmitPrompt';
+  /**
+   * The loop_limit `hookshim init` writes for stop and subagentStop in .cursor/hooks.json: how many follow-ups in a row Stop and SubagentStop guards may start; null for no cap. Default 8, Claude Code's own cap on Stop-hook blocks in a row.
+   */
+  loopLimit?: number | null;
   /**
    * Whether catalog rows read the transcript (transcript_path or last_assistant_message). Only then does hookshim record tool results and keep a Claude-shaped copy of Cursor's transcript in its state directory. Absent: detected from each row's command and script (a row whose script cannot be read statically counts as reading it).
    */

@@ -59,7 +59,7 @@ export function runChecks(opts: CheckOptions): CheckResult {
   findings.push(...catalogFindings(catalogs, dir, opts.env), ...configFindings);
   if (!catalogs.loads.some((l) => l.ok)) return { ...base, catalog: undefined, plan: undefined, findings, fatal: true };
   const catalog = catalogs.catalog;
-  const plan = planBinding(catalog, mode);
+  const plan = planBinding(catalog, mode, 'loopLimit' in config ? { loopLimit: config.loopLimit ?? null } : {});
   findings.push(...checkBinding(hooks, plan, catalog));
   findings.push(...checkBundle(dir, mode, opts.bundle ?? defaultBundle(), existing));
   findings.push(...checkRows(catalog, { dir, home, env: opts.env, hooks, plan }));

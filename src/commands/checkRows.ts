@@ -6,6 +6,7 @@ import { CURSOR_TO_CLAUDE } from '../../adapters/tools.ts';
 import { looksLikeMs, MATCHERLESS_EVENTS, rowTimeoutS, TOOL_EVENTS } from '../../catalog/events.ts';
 import { compileIfRule } from '../../catalog/ifRule.ts';
 import { compileMatcher } from '../../catalog/matcher.ts';
+import { CLAUDE_HANDLER_FIELDS } from '../../catalog/schema.ts';
 import { BUILTINS, scriptOf, type ScriptRef } from '../../catalog/script.ts';
 import { placeholderVars } from '../../catalog/sources.ts';
 import { rowPlace, type Catalog, type CatalogRow } from '../../catalog/types.ts';
@@ -48,6 +49,7 @@ export function checkRows(catalog: Catalog, c: RowContext): Finding[] {
         if (!rule.ok) out.push({ code: 'if-invalid', severity: 'error', where, message: `"if" cannot be evaluated: ${rule.reason}; hookshim skips the row rather than run it unfiltered`, fix: 'use a rule hookshim evaluates: Tool, Bash(cmd prefix *), Read/Write/Edit(path glob), WebFetch(domain:…), Agent(type)' });
       }
     }
+    if (row.type === 'command' && row.extra?.length) out.push(...checkFields(row.extra, where));
     if (row.type === 'command' && row.command !== undefined) out.push(...checkScript(row, scriptOf(row, placeholderVars(row, c.dir), c.home), where, !never, c));
     if (!never && row.type === 'command') out.push(...checkTimeout(row, where, c));
   }
@@ -69,6 +71,17 @@ function checkMatcher(row: CatalogRow, where: string, never: string | undefined)
   const names = row.matcher.split(/[|,]/).map((n) => n.trim()).filter(Boolean);
   if (!names.length || names.some((n) => REACHABLE_TOOLS.has(n) || n.startsWith('mcp__'))) return [];
   return [{ code: 'matcher-unreachable', severity: 'warning', where, message: `matcher ${JSON.stringify(row.matcher)} names no tool Cursor calls (its tools reach ${[...new Set(Object.values(CURSOR_TO_CLAUDE).flatMap((v) => (v ?? []) as readonly string[]))].join(', ')} and mcp__<server>__<tool>): it never fires under Cursor` }];
+}
+
+/** Handler fields hookshim does not act on: Claude's own that have no effect here (info), and fields nobody defines (warning: a misspelt field does nothing). */
+function checkFields(extra: readonly string[], where: string): Finding[] {
+  const list = (keys: string[]) => keys.map((k) => `"${k}"`).join(', ');
+  const claude = extra.filter((k) => CLAUDE_HANDLER_FIELDS.has(k));
+  const unknown = extra.filter((k) => !CLAUDE_HANDLER_FIELDS.has(k));
+  const out: Finding[] = [];
+  if (unknown.length) out.push({ code: 'field-unknown', severity: 'warning', where, message: `${list(unknown)}: not a handler field Claude Code defines, and hookshim ignores ${unknown.length > 1 ? 'them' : 'it'} (a misspelt field does nothing)`, fix: 'fix the spelling (docs/claude-hooks.md §1.2 lists the fields), or remove it' });
+  if (claude.length) out.push({ code: 'field-ignored', severity: 'info', where, message: `${list(claude)}: Claude Code's, but hookshim does not act on ${claude.length > 1 ? 'them' : 'it'} under Cursor` });
+  return out;
 }
 
 function checkScript(row: CatalogRow, ref: ScriptRef, where: string, runs: boolean, c: RowContext): Finding[] {

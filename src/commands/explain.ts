@@ -5,13 +5,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { HANDLED_EVENTS, isHandledEvent, RUNS, UNBOUND_CURSOR_EVENTS, type HandledEvent } from '../../adapters/events.ts';
-import { isRecord, type Json } from '../../adapters/json.ts';
+import type { Json } from '../../adapters/json.ts';
 import { describeVerdict, interpret } from '../../adapters/outcome.ts';
-import { EMPTY_STATE, type Effect, type Invocation, type Plan, type RunResult, type Verdict } from '../../adapters/types.ts';
+import { EMPTY_STATE, type Effect, type Invocation, type RunResult, type Verdict } from '../../adapters/types.ts';
 import { parseCatalog } from '../../catalog/load.ts';
 import { explainRows, type RowExplanation } from '../../catalog/select.ts';
 import type { CatalogRow } from '../../catalog/types.ts';
-import { deliverPromptNow } from '../hook/finish.ts';
 import { attachTranscripts, readsTranscripts, RowPrep, toJob } from '../hook/jobs.ts';
 import { createLog } from '../hook/log.ts';
 import { planAndSelect } from '../hook/run.ts';
@@ -26,6 +25,7 @@ import { catalogSources, cursorTranscriptPath, payloadRoots } from '../project/p
 import type { StateDir } from '../state/dir.ts';
 import { makeEnvFile, readEnvFile } from '../state/envFile.ts';
 import { safeHome } from '../state/fsx.ts';
+import { pluginDataDir } from '../state/pluginData.ts';
 import { claudeTranscript } from '../state/transcript.ts';
 import { CommandError, EXIT } from './io.ts';
 
@@ -156,7 +156,6 @@ async function explainHandled(event: HandledEvent, input: Json, opts: ExplainOpt
     const setup = await setUp(event, input, { env: opts.env, cwd: opts.cwd, stdin: process.stdin, startedAt: Date.now() }, log, { dir: w.dir, state });
     if ('problem' in setup) throw w.unreadable(setup.problem);
     const { plan, chosen } = planAndSelect(setup, { log });
-    noteReadOnlyTask(setup, plan, lines);
     if (plan.invocations.length === 0 && plan.notes.length === 0) lines.push(`${event} runs no Claude event for this payload`);
     // The transcript rewrite is translation, not execution: it happens in the throwaway state dir so payloads are exact.
     const prep = new RowPrep(w.dir);
@@ -204,11 +203,11 @@ function explainInvocation(inv: Invocation, setup: Setup, chosen: readonly Chose
 /** --run: the hook path's jobs, deadline and fold; session state starts empty and is thrown away. */
 async function runSelected(setup: Setup, gated: readonly Chosen[], prep: RowPrep, state: StateDir, report: ExplainReport): Promise<NonNullable<ExplainReport['run']>> {
   const envFile = setup.adapter.needs.envFile ? makeEnvFile(state, setup.sessionId) : undefined;
-  const jobs = gated.map((c) => toJob(c, { prep, env: setup.env, deadline: setup.budget.deadline, ...(envFile ? { envFile } : {}) }));
+  const pluginData = (root: string) => pluginDataDir(state, root);
+  const jobs = gated.map((c) => toJob(c, { prep, env: setup.env, deadline: setup.budget.deadline, ...(envFile ? { envFile } : {}), pluginData }));
   const results: RunResult[] = jobs.length ? await (await startAll(jobs)).done : [];
   const verdicts = results.map(interpret);
   const folded = setup.adapter.fold(setup.ctx, verdicts, { ...EMPTY_STATE, ...(envFile ? { envFile: readEnvFile(envFile) } : {}) });
-  if (setup.adapter.needs.promptDelivery && setup.config.promptContext === 'beforeSubmitPrompt') deliverPromptNow(folded);
   report.executed = jobs.length > 0;
   return {
     scripts: results.map((r, i) => ({
@@ -239,18 +238,7 @@ function describeEffect(e: Effect): string {
       return `carry ${e.messages.length} message(s) to the next postToolUse`;
     case 'pendingPrompt':
       return `keep ${e.messages.length} prompt context message(s) for the first postToolUse`;
-    case 'coverFirstPrompt':
-      return "mark the first prompt's context as delivered";
   }
-}
-
-/** A Task whose subagent is read-only does not reach Agent rows: say so, since a maintainer will wonder. */
-function noteReadOnlyTask(setup: Setup, plan: Plan, notes: string[]): void {
-  const tool = setup.input.tool_name;
-  const values = plan.invocations[0]?.subject.values;
-  if (setup.event !== 'preToolUse' || (tool !== 'Task' && tool !== 'Subagent') || !values || values.includes('Agent')) return;
-  const subagent = isRecord(setup.input.tool_input) ? setup.input.tool_input.subagent_type : undefined;
-  notes.push(`${String(tool)} with subagent_type ${JSON.stringify(subagent)} is tried as ${values.join(', ')}, not Agent: read-only subagents do not reach Agent rows (adapters/tools.ts)`);
 }
 
 /** The project root as the hook path would resolve it, and how. */

@@ -92,7 +92,7 @@ export function init(opts: InitOptions): InitReport {
   const loaded = loadAll(list, dir, start);
   const existingHooks = current.kind === 'ok' ? current.hooks : {};
   const mode: Mode = opts.mode ?? detectMode(existingHooks) ?? 'vendored';
-  const plan = planBinding({ rows: loaded.rows, warnings: [] }, mode);
+  const plan = planBinding({ rows: loaded.rows, warnings: [] }, mode, loopLimitOf(config.doc));
   const mergedDoc = mergeHooksJson(current.kind === 'ok' ? current.doc : undefined, plan);
   const merged = `${JSON.stringify(mergedDoc, null, 2)}\n`;
   const report: InitReport = {
@@ -229,3 +229,9 @@ function checkBound(dir: string, env: NodeJS.ProcessEnv, opts: InitOptions, mode
   return result.findings.filter((f) => !(opts.dryRun && written.test(f.code)));
 }
 
+
+/** `loopLimit` of .cursor/hookshim.json when it is usable (check reports one that is not): a whole number, or null for no cap. */
+function loopLimitOf(doc: Record<string, unknown> | undefined): { loopLimit?: number | null } {
+  const v = doc?.loopLimit;
+  return v === null || (typeof v === 'number' && Number.isInteger(v) && v >= 0) ? { loopLimit: v } : {};
+}

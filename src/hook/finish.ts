@@ -2,7 +2,6 @@
 // answer, and leave a trace record. One place decides the answer, whether the scripts finished, the deadline passed,
 // or Cursor sent a signal.
 import { describeVerdict, interpret } from '../../adapters/outcome.ts';
-import { joinMessages } from '../../adapters/text.ts';
 import type { Folded, RunResult, StateIn, Verdict } from '../../adapters/types.ts';
 import type { Claimed } from '../state/mailbox.ts';
 import type { Tick } from '../state/sentinel.ts';
@@ -66,32 +65,21 @@ export class EventWork {
 
 /** An event that drains no state and runs no row: its fixed answer, without touching the state dir. */
 export function finishLean(setup: Setup, g: Guard): number {
-  const folded = foldSafely(setup, [], { stashed: [], carried: [], pendingPrompt: [], firstPromptCovered: false }, g);
+  const folded = foldSafely(setup, [], { stashed: [], carried: [], pendingPrompt: [] }, g);
   emit(folded.answer);
   for (const n of folded.notes) g.log.warn(n);
   record(g, setup, folded, [], []);
   return 0;
 }
 
-/** The adapter's fold, plus prompt delivery where the config asks for it; hookshim's own fold failure fails open. */
+/** The adapter's fold; hookshim's own fold failure fails open. */
 function foldSafely(setup: Setup, verdicts: Verdict[], state: StateIn, g: Guard): Folded {
-  let folded: Folded;
   try {
-    folded = setup.adapter.fold(setup.ctx, verdicts, state);
+    return setup.adapter.fold(setup.ctx, verdicts, state);
   } catch (err) {
     g.log.warn(`fold failed: ${(err as Error).message}; answering ${JSON.stringify(setup.adapter.empty)} (fail open)`);
     return { answer: setup.adapter.empty, effects: [], notes: [] };
   }
-  if (setup.adapter.needs.promptDelivery && setup.config.promptContext === 'beforeSubmitPrompt') deliverPromptNow(folded);
-  return folded;
-}
-
-/** With promptContext "beforeSubmitPrompt", the prompt's context goes out in this answer instead of waiting for a tool. */
-export function deliverPromptNow(folded: Folded): void {
-  const pending = folded.effects.find((e) => e.kind === 'pendingPrompt');
-  if (!pending || pending.kind !== 'pendingPrompt' || folded.answer.continue === false) return;
-  folded.answer.additional_context = joinMessages(pending.messages);
-  folded.effects = folded.effects.filter((e) => e !== pending);
 }
 
 /** The trace record of an answered event: its rows with what each decided. */

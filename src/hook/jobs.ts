@@ -54,11 +54,39 @@ export interface JobContext {
   deadline: number;
   /** CLAUDE_ENV_FILE for SessionStart scripts. */
   envFile?: string;
+  /** CLAUDE_PLUGIN_DATA of a plugin, by its root: its persistent data folder (src/state/pluginData.ts). */
+  pluginData?: (pluginRoot: string) => string | undefined;
+}
+
+/**
+ * Cursor's own variables (CURSOR_VERSION, CURSOR_PROJECT_DIR, CURSOR_PLUGIN_ROOT, …, docs/cursor-hooks.md §2): a Claude
+ * hook that sees them takes itself for one Cursor loads untranslated and skips itself (docs/cursor-hooks.md §11).
+ */
+const CURSOR_VARIABLE = /^CURSOR_/;
+
+/**
+ * A script's environment as Claude Code gives it (docs/claude-hooks.md §1.5, §7): hookshim's own without Cursor's
+ * variables, CLAUDECODE=1, the project and plugin folders, the session id, then the command's own `KEY=VALUE` words.
+ */
+function scriptEnv(jc: JobContext, row: CatalogRow, sessionId: string, own: Record<string, string>): Record<string, string> {
+  const env: Record<string, string> = {};
+  // A settings row gets no CLAUDE_PLUGIN_ROOT, not even one the environment carries (docs/claude-hooks.md §1.5).
+  for (const [k, v] of Object.entries(jc.env)) if (v !== undefined && !CURSOR_VARIABLE.test(k) && k !== 'CLAUDE_PLUGIN_ROOT' && k !== 'CLAUDE_PLUGIN_DATA') env[k] = v;
+  const { pluginRoot } = placeholderVars(row, jc.prep.projectDir);
+  const data = pluginRoot !== undefined ? jc.pluginData?.(pluginRoot) : undefined;
+  return Object.assign(env, {
+    CLAUDECODE: '1',
+    CLAUDE_PROJECT_DIR: jc.prep.projectDir,
+    ...(pluginRoot !== undefined ? { CLAUDE_PLUGIN_ROOT: pluginRoot } : {}),
+    ...(data ? { CLAUDE_PLUGIN_DATA: data } : {}),
+    CLAUDE_CODE_SESSION_ID: sessionId,
+    ...own,
+  });
 }
 
 /** What a selected row counts as before it started: a job that never answered (the deadline may come first). */
-export function notStarted(c: Chosen, prep: RowPrep): Pick<Job, 'label' | 'locator' | 'catalog' | 'claudeEvent' | 'timeoutSeconds'> {
-  return { label: prep.label(c.row), locator: c.row.locator, ...(c.row.source ? { catalog: c.row.source.catalog } : {}), claudeEvent: c.inv.claudeEvent, timeoutSeconds: rowTimeoutS(c.row) };
+export function notStarted(c: Chosen, prep: RowPrep): Pick<Job, 'label' | 'locator' | 'catalog' | 'claudeEvent' | 'timeoutSeconds' | 'onFailure'> {
+  return { label: prep.label(c.row), locator: c.row.locator, ...(c.row.source ? { catalog: c.row.source.catalog } : {}), claudeEvent: c.inv.claudeEvent, timeoutSeconds: rowTimeoutS(c.row), ...(c.row.onFailure ? { onFailure: c.row.onFailure } : {}) };
 }
 
 /** The runner job for one selected row: command, env, stdin, time allowed. */
@@ -79,14 +107,7 @@ export function toJob({ inv, row, matched }: Chosen, jc: JobContext): Job {
   }
   // A missing script run through an interpreter (`node x.mjs`, `sh x.sh`) exits 1 or 2, not 127: check it first.
   const missing = script.kind === 'file' && !fs.existsSync(script.path) ? script.written : undefined;
-  const env: Record<string, string> = {};
-  // A settings row gets no CLAUDE_PLUGIN_ROOT, not even one the environment carries (docs/claude-hooks.md §1.5).
-  for (const [k, v] of Object.entries(jc.env)) if (v !== undefined && k !== 'CURSOR_PLUGIN_ROOT' && k !== 'CLAUDE_PLUGIN_ROOT') env[k] = v;
-  const { pluginRoot } = placeholderVars(row, jc.prep.projectDir);
-  Object.assign(env, {
-    CLAUDE_PROJECT_DIR: jc.prep.projectDir,
-    ...(pluginRoot !== undefined ? { CLAUDE_PLUGIN_ROOT: pluginRoot } : {}),
-    CLAUDE_CODE_SESSION_ID: String(payload.session_id ?? ''),
+  const env = scriptEnv(jc, row, String(payload.session_id ?? ''), {
     ...prepared.env,
     ...(inv.env ?? {}),
     ...(inv.claudeEvent === 'SessionStart' && jc.envFile ? { CLAUDE_ENV_FILE: jc.envFile } : {}),
@@ -108,6 +129,7 @@ export function toJob({ inv, row, matched }: Chosen, jc: JobContext): Job {
     timeoutMs,
     timeoutSeconds: timeoutMs < own * 1000 ? timeoutMs / 1000 : own,
     ...(row.async ? { background: true } : {}),
+    ...(row.onFailure ? { onFailure: row.onFailure } : {}),
   };
 }
 
@@ -118,10 +140,13 @@ export function toJob({ inv, row, matched }: Chosen, jc: JobContext): Job {
 export async function attachTranscripts(setup: Setup, rewrite: typeof claudeTranscript, state: StateDir | null, log: Log, copy = true): Promise<{ resultsAvailable: boolean }> {
   const { ctx } = setup;
   const warn = (m: string) => log.warn(m);
+  const cursorPath = copy ? cursorTranscriptPath(setup.input, setup.env) : undefined;
+  // Cursor sends no transcript when its transcripts are off (docs/cursor-hooks.md §3): a guard that reads it sees nothing.
+  if (copy && !cursorPath && setup.adapter.needs.readsTranscript) log.warn('Cursor sent no transcript_path (its transcripts are off?): scripts get an empty transcript, so a guard that reads it finds nothing to judge');
   // A catalog none of whose rows reads the transcript gets an empty one: no copy of the conversation is kept.
   // The rewrite may take at most half of the time left before the deadline: the scripts need the rest.
   const until = Date.now() + Math.max(0, setup.budget.deadline - Date.now()) / 2;
-  const tx = await rewrite({ cursorPath: copy ? cursorTranscriptPath(setup.input, setup.env) : undefined, sessionId: setup.sessionId, cwd: setup.dir, state, warn, until });
+  const tx = await rewrite({ cursorPath, sessionId: setup.sessionId, cwd: setup.dir, state, warn, until });
   ctx.transcriptPath = tx.path;
   if (tx.lastAssistantMessage !== undefined) ctx.lastAssistantMessage = tx.lastAssistantMessage;
   const agentPath = copy && setup.adapter.needs.agentTranscript ? str(setup.input.agent_transcript_path) : undefined;

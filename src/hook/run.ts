@@ -5,7 +5,8 @@ import { isHandledEvent, UNBOUND_CURSOR_EVENTS, type HandledEvent } from '../../
 import { ADAPTERS } from '../../adapters/index.ts';
 import { str, toolUseId, type Json } from '../../adapters/json.ts';
 import { writtenFiles } from '../../adapters/toolEvent.ts';
-import { EMPTY_STATE, type Plan } from '../../adapters/types.ts';
+import { EMPTY_STATE, type Dedup, type Plan } from '../../adapters/types.ts';
+import type { Waited } from '../state/sentinel.ts';
 import { cursorTranscriptPath } from '../project/paths.ts';
 import { EventWork, finishLean } from './finish.ts';
 import { guard, type Guard } from './guard.ts';
@@ -80,23 +81,36 @@ async function runEvent(name: string, io: HookIO, g: Guard): Promise<number> {
   // 2. Several processes for one event: only the first runs the catalog.
   const dedup = setup.adapter.needs.dedup;
   const extra = dedup.transcriptSize ? st.sizeOf(cursorTranscriptPath(setup.input, setup.env)) : '';
-  let tick = st.claimTick(setup.state, st.tickOf(name, setup.input, dedup, extra, setup.dir), { staleAfterMs: (setup.binding.timeoutS + 10) * 1000 });
+  const id = st.tickOf(name, setup.input, dedup, extra, setup.dir);
+  let tick = st.claimTick(setup.state, id, { staleAfterMs: (setup.binding.timeoutS + 10) * 1000 });
   if (tick.role === 'follower') {
     const res = await tick.wait(setup.budget.deadline);
-    if (!res.run) return follow(res, setup, g, st);
-    // A sentinel record that cannot be trusted never answers for the catalog: this process runs it.
-    g.log.warn(`duplicate ${setup.event} process: ${res.why}; running the catalog itself`);
-    tick = { role: 'solo', why: res.why };
+    const why = trustless(res, id.unique, dedup.replay);
+    if (!why) return follow(res, setup, g, st);
+    if (res.run) g.log.warn(`duplicate ${setup.event} process: ${why}; running the catalog itself`);
+    else g.log.debug(`duplicate ${setup.event} process: ${why}; running the catalog itself`);
+    tick = { role: 'solo', why };
   }
   if (tick.role === 'solo' && tick.warn) g.log.warn(tick.why);
   else if (tick.role === 'solo') g.log.debug(`no dedup for this event: ${tick.why}`);
   return work(setup, g, st, tick, lean?.chosen);
 }
 
+/**
+ * Why a follower must run the catalog itself rather than replay: the record cannot be trusted (gone, foreign, its
+ * leader dead), or it allows under a key no per-firing id names. Such a key is predictable, so an allow there could
+ * have been written by the guarded agent; only a deny is replayed from it (docs/security.md, guarantee 6).
+ */
+function trustless(res: Waited, unique: boolean, replay: Dedup['replay']): string | undefined {
+  if (res.run) return res.why;
+  if (replay !== 'decision' || unique || !res.answer || res.answer.permission === 'deny') return undefined;
+  return `an allow under a key without a per-firing id is never replayed (${res.why})`;
+}
+
 /** A duplicate process: replay the leader's answer (permission events) or answer {} (the leader delivers, once). */
-function follow(res: { answer?: Json; why: string }, setup: Setup, g: Guard, st: StateModule): number {
+function follow(res: Waited, setup: Setup, g: Guard, st: StateModule): number {
   g.failOpen = {};
-  const answer = st.followerAnswer(setup.adapter.needs.dedup.replay, res.answer);
+  const answer = st.followerAnswer(setup.adapter.needs.dedup.replay, res.answer, setup.adapter.needs.permissions);
   g.log.debug(`duplicate ${setup.event} process: ${res.why}`);
   if (!res.answer) g.log.warn(`duplicate ${setup.event} process: ${res.why}; answering ${JSON.stringify(answer)}`);
   return g.answer(answer, 'follower');
@@ -171,13 +185,22 @@ async function prepareJobs(setup: Setup, g: Guard, st: StateModule, w: EventWork
   if (w.selected.length === 0) return [];
   const tx = await attachTranscripts(setup, st.claudeTranscript, setup.state, g.log, mayRead());
   const gated = resultGated(w.selected, setup.config, tx.resultsAvailable, g.log);
-  return gated.map((c) => toJob(c, { prep: w.prep, env: setup.env, deadline: setup.budget.deadline, ...(w.envFile ? { envFile: w.envFile } : {}) }));
+  const pluginData = (root: string) => {
+    const dir = st.pluginDataDir(setup.state, root);
+    if (!dir) g.log.warn(`no CLAUDE_PLUGIN_DATA for the scripts of ${root}: the state directory cannot hold their data folder`);
+    return dir;
+  };
+  return gated.map((c) => toJob(c, { prep: w.prep, env: setup.env, deadline: setup.budget.deadline, ...(w.envFile ? { envFile: w.envFile } : {}), pluginData }));
 }
 
-/** A tool result for the transcript rewrite to pair with its tool_use (docs/transcripts.md). */
+/**
+ * A tool result for the transcript rewrite to pair with its tool_use (docs/transcripts.md). One that builds on earlier
+ * results (TodoWrite's whole list) is also what PostToolUse scripts get as tool_response, so both agree.
+ */
 function recordResult(setup: Setup, st: StateModule, g: Guard): void {
   try {
-    st.recordToolResult(setup.state as NonNullable<Setup['state']>, setup.sessionId, setup.input as Json, setup.dir);
+    const rec = st.recordToolResult(setup.state as NonNullable<Setup['state']>, setup.sessionId, setup.input as Json, setup.dir);
+    if (rec.kept !== undefined) setup.ctx.recordedResponse = { claudeName: rec.claudeName, response: rec.response };
   } catch (err) {
     g.log.warn(`could not record the tool result: ${(err as Error).message}`);
   }

@@ -40,6 +40,8 @@ export interface Job {
   timeoutSeconds: number;
   /** Claude `async: true`: start detached under a watchdog that kills it after `timeoutMs`; hookshim does not wait. */
   background?: boolean;
+  /** The row's `onFailure: "block"`, carried into its result. */
+  onFailure?: 'block';
 }
 
 /**
@@ -94,13 +96,13 @@ export async function startAll(jobs: readonly Job[]): Promise<Batch> {
 }
 
 /** The result of a script that had no answer after `elapsedMs` (still running, or never started). */
-export function unfinished(job: Pick<Job, 'label' | 'locator' | 'catalog' | 'claudeEvent' | 'timeoutSeconds'>, elapsedMs: number): RunResult {
+export function unfinished(job: Pick<Job, 'label' | 'locator' | 'catalog' | 'claudeEvent' | 'timeoutSeconds' | 'onFailure'>, elapsedMs: number): RunResult {
   const had = Math.min(job.timeoutSeconds, Math.max(0, elapsedMs) / 1000);
   return { ...base(job), timedOut: true, exitCode: null, signal: null, stdout: '', stderr: '', durationMs: elapsedMs, truncated: false, timeoutSeconds: had };
 }
 
-function base(job: Pick<Job, 'label' | 'locator' | 'catalog' | 'claudeEvent' | 'timeoutSeconds'>): Pick<RunResult, 'label' | 'locator' | 'catalog' | 'claudeEvent' | 'timeoutSeconds'> {
-  return { label: job.label, locator: job.locator, ...(job.catalog !== undefined ? { catalog: job.catalog } : {}), claudeEvent: job.claudeEvent, timeoutSeconds: job.timeoutSeconds };
+function base(job: Pick<Job, 'label' | 'locator' | 'catalog' | 'claudeEvent' | 'timeoutSeconds' | 'onFailure'>): Pick<RunResult, 'label' | 'locator' | 'catalog' | 'claudeEvent' | 'timeoutSeconds' | 'onFailure'> {
+  return { label: job.label, locator: job.locator, ...(job.catalog !== undefined ? { catalog: job.catalog } : {}), claudeEvent: job.claudeEvent, timeoutSeconds: job.timeoutSeconds, ...(job.onFailure ? { onFailure: job.onFailure } : {}) };
 }
 
 /** Start one job: a known failure is answered without spawning; a background row is started and let go. */

@@ -11,8 +11,9 @@ import { readBinding, type Binding } from '../project/binding.ts';
 import { budgetFor, type Budget } from '../project/budget.ts';
 import type { HookshimConfig } from '../project/config.ts';
 import { loadCatalogs, loadConfigLazy } from '../project/load.ts';
-import { catalogSources, payloadRoots, projectRoot, type ProjectRoot } from '../project/paths.ts';
+import { catalogSources, cursorMcpServers, payloadRoots, projectRoot, type ProjectRoot } from '../project/paths.ts';
 import { openState, type StateDir } from '../state/dir.ts';
+import { safeHome } from '../state/fsx.ts';
 import type { Log } from './log.ts';
 import { readAvailable, readStdin } from './stdin.ts';
 
@@ -102,7 +103,7 @@ export async function setUp(event: HandledEvent, input: Json, io: HookIO, log: L
   // The parser names the file in each warning: shown relative to the project, once.
   for (const l of set.loaded) for (const w of l.catalog.warnings) log.warn(w.startsWith(l.source.file) ? `${l.source.shown}${w.slice(l.source.file.length)}` : `${l.source.shown}: ${w}`);
   const rows = set.rows;
-  const ctx: EventContext = { event, input, projectDir: dir, sessionId, transcriptPath: '', loopLimit: binding.loopLimit, hostEnv: io.env, mcpServers: mcpServersOf(rows) };
+  const ctx: EventContext = { event, input, projectDir: dir, sessionId, transcriptPath: '', loopLimit: binding.loopLimit, hostEnv: io.env, mcpServers: mcpServersFor(input, dir, rows), promptContext: config.promptContext ?? 'auto' };
   return { event, adapter: ADAPTERS[event], input, dir, binding, budget, sessionId, state, catalog: { rows, sources: set.loaded.map((l) => l.source) }, config, ctx, env: io.env, startedAt: io.startedAt };
 }
 
@@ -111,4 +112,12 @@ function corroborate(input: Json, root: ProjectRoot, log: Log): void {
   const roots = payloadRoots(input);
   if (roots.length === 0 || roots.includes(root.dir)) return;
   log.warn(`the payload's workspace_roots (${roots.join(', ')}) do not include the project ${root.dir} (from ${root.how}); running ${root.dir}'s catalog`);
+}
+
+/** Servers an MCP call without its own may belong to: Cursor's configured ones first, then those the catalog names. */
+function mcpServersFor(input: Json, dir: string, rows: readonly CatalogRow[]): string[] {
+  const named = mcpServersOf(rows);
+  const tool = str(input.tool_name) ?? '';
+  if (!tool.startsWith('MCP:') || str(input.mcp_server_name)) return named;
+  return [...new Set([...cursorMcpServers(dir, safeHome()), ...named])];
 }

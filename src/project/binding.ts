@@ -114,7 +114,7 @@ export function bundleVersion(file: string): string | undefined {
 /** Cursor's default hook timeout when an entry sets none: 60 s in a Hooks-channel log (docs/cursor-hooks.md §1, UNCONFIRMED). */
 export const CURSOR_DEFAULT_TIMEOUT_S = 60;
 
-/** Cursor's default loop_limit for its own hooks (docs/cursor-hooks.md §1). */
+/** Cursor's default loop_limit for its own hooks, what it applies to an entry without one (docs/cursor-hooks.md §1). */
 export const CURSOR_DEFAULT_LOOP_LIMIT = 5;
 
 /** What .cursor/hooks.json configures for hookshim's entry of one event. */
@@ -158,6 +158,8 @@ export function readBinding(dir: string, event: string): Binding {
 /** Wrapper timeouts hookshim binds by default, seconds; raised when a catalog row needs more. */
 export const DEFAULT_TIMEOUTS: Record<HandledEvent, number> = {
   preToolUse: 30,
+  beforeReadFile: 30,
+  beforeMCPExecution: 30,
   postToolUse: 30,
   postToolUseFailure: 30,
   stop: 60,
@@ -168,17 +170,35 @@ export const DEFAULT_TIMEOUTS: Record<HandledEvent, number> = {
   sessionEnd: 15,
   preCompact: 15,
 };
-/** Cursor's loop_limit default for stop and subagentStop (docs/cursor-hooks.md §1). */
-export const LOOP_LIMIT = 5;
+/**
+ * The loop_limit init writes for stop and subagentStop unless .cursor/hookshim.json sets `loopLimit`: Claude Code's
+ * own cap, 8 blocks in a row (docs/claude-hooks.md §3.1, §7), the loop the catalog was written for.
+ */
+export const LOOP_LIMIT = 8;
+
+/** Events whose loop Cursor caps with loop_limit (docs/cursor-hooks.md §1). */
+const LOOPING: readonly HandledEvent[] = ['stop', 'subagentStop'];
+
+/**
+ * Cursor matchers init writes: beforeReadFile fires for agent reads (`Read`) and Tab reads (`TabRead`); the matcher
+ * is an unanchored regex (docs/cursor-hooks.md §1, §11), so `Read` keeps both, and Cursor 3.15's `ReadFile`.
+ */
+export const CURSOR_MATCHERS: Partial<Record<HandledEvent, string>> = { beforeReadFile: 'Read' };
 /** Longest wrapper timeout init will bind, seconds. */
 export const MAX_TIMEOUT = 600;
 
 export interface Entry {
   command: string;
+  matcher?: string;
   timeout: number;
   /** Set on every entry, the same for every host (docs/hosts.md): true on permission events, false elsewhere. */
   failClosed: boolean;
-  loop_limit?: number;
+  loop_limit?: number | null;
+}
+
+export interface PlanOptions {
+  /** `loopLimit` of .cursor/hookshim.json (null: no cap); default LOOP_LIMIT. */
+  loopLimit?: number | null;
 }
 
 export interface InitPlan {
@@ -201,7 +221,7 @@ export function boundCommand(mode: Mode, event: string): string {
 }
 
 /** Decide entries from a catalog: exactly the Cursor events its Claude events need, with timeouts that fit. */
-export function planBinding(catalog: Catalog, mode: Mode): InitPlan {
+export function planBinding(catalog: Catalog, mode: Mode, opts: PlanOptions = {}): InitPlan {
   const never: InitPlan['never'] = [];
   const used = new Set<string>();
   for (const row of catalog.rows) {
@@ -209,7 +229,7 @@ export function planBinding(catalog: Catalog, mode: Mode): InitPlan {
     if (why) never.push({ locator: rowPlace(row), reason: why });
     else used.add(row.event);
   }
-  const events = cursorEventsFor(used);
+  const events = cursorEventsFor(used, catalog.rows.filter((r) => !cannotRun(r)));
   const entries: InitPlan['entries'] = {};
   for (const ev of events) {
     let timeout = DEFAULT_TIMEOUTS[ev];
@@ -217,8 +237,9 @@ export function planBinding(catalog: Catalog, mode: Mode): InitPlan {
     const need = Math.max(0, ...catalog.rows.filter((r) => !r.async && runsOn(r.event, ev) && !cannotRun(r) && !looksLikeMs(r.timeout)).map((r) => r.timeout ?? 0));
     // A row's own timeout must fit inside the wrapper timeout minus hookshim's slack.
     while (timeout < MAX_TIMEOUT && timeout * 1000 - slackFor(timeout) < need * 1000) timeout = Math.min(MAX_TIMEOUT, timeout + 5);
-    const entry: Entry = { command: boundCommand(mode, ev), timeout, failClosed: ADAPTERS[ev].needs.permission === true };
-    if (ev === 'stop' || ev === 'subagentStop') entry.loop_limit = CURSOR_DEFAULT_LOOP_LIMIT;
+    const matcher = CURSOR_MATCHERS[ev];
+    const entry: Entry = { command: boundCommand(mode, ev), ...(matcher ? { matcher } : {}), timeout, failClosed: ADAPTERS[ev].needs.permission === true };
+    if (LOOPING.includes(ev)) entry.loop_limit = opts.loopLimit === undefined ? LOOP_LIMIT : opts.loopLimit;
     entries[ev] = entry;
   }
   const limits: InitPlan['limits'] = [];

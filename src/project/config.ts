@@ -13,8 +13,10 @@ export const ConfigSchema = z.object({
   catalogs: z.optional(z.array(z.string().check(z.minLength(1)))),
   /** Catalog rows that cannot work without recorded tool results: run only when results are available. Match by locator or command substring. */
   resultGated: z.optional(z.array(z.string())),
-  /** Where UserPromptSubmit context goes: the first postToolUse after the prompt (documented), or beforeSubmitPrompt's undocumented additional_context. */
-  promptContext: z.optional(z.enum(['postToolUse', 'beforeSubmitPrompt'])),
+  /** Where UserPromptSubmit context goes: by Cursor version (auto, the default), the first postToolUse after the prompt, or beforeSubmitPrompt's additional_context. */
+  promptContext: z.optional(z.enum(['auto', 'postToolUse', 'beforeSubmitPrompt'])),
+  /** loop_limit init writes for stop and subagentStop: a whole number, or null for no cap; default 8, Claude Code's cap. */
+  loopLimit: z.optional(z.nullable(z.int().check(z.minimum(0)))),
   /** Whether catalog rows read the transcript: tool results are recorded and transcripts copied only then. Default: detected. */
   transcripts: z.optional(z.boolean()),
   /** `hookshim check` conventions for this repo. */

@@ -2,7 +2,7 @@
 // must really be parsed, see src/project/load.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import { str, type Json } from '../../adapters/json.ts';
+import { isRecord, str, type Json } from '../../adapters/json.ts';
 import { DEFAULT_CATALOGS, sourceOf, type CatalogSource } from '../../catalog/sources.ts';
 
 /** Read a regular file as UTF-8 without ever blocking: a FIFO or device at a config path is refused, not waited on. */
@@ -72,6 +72,23 @@ export function repositoryRoot(dir: string): string | undefined {
 /** Cursor's transcript for this event: the payload's transcript_path, else CURSOR_TRANSCRIPT_PATH (docs/cursor-hooks.md §2). */
 export function cursorTranscriptPath(input: Json, env: NodeJS.ProcessEnv): string | undefined {
   return str(input.transcript_path) ?? str(env.CURSOR_TRANSCRIPT_PATH);
+}
+
+/**
+ * The MCP servers Cursor is configured with for this project: `mcpServers` of the project's .cursor/mcp.json, then of
+ * ~/.cursor/mcp.json (https://cursor.com/docs/context/mcp). Unreadable files count as none.
+ */
+export function cursorMcpServers(dir: string, home: string | undefined): string[] {
+  const out: string[] = [];
+  for (const file of [path.join(dir, '.cursor', 'mcp.json'), ...(home ? [path.join(home, '.cursor', 'mcp.json')] : [])]) {
+    try {
+      const doc = JSON.parse(readRegularFile(file).replace(/^\uFEFF/, '')) as { mcpServers?: unknown };
+      if (isRecord(doc?.mcpServers)) for (const name of Object.keys(doc.mcpServers)) if (!out.includes(name)) out.push(name);
+    } catch {
+      /* absent or not JSON: no servers from it */
+    }
+  }
+  return out;
 }
 
 /** The config file, .cursor/hookshim.json. */

@@ -7,6 +7,7 @@ export { maybeCollect } from './collect.ts';
 export { makeEnvFile, readEnvFile } from './envFile.ts';
 export { removeFile } from './fsx.ts';
 export { applyEffects, claim } from './mailbox.ts';
+export { pluginDataDir } from './pluginData.ts';
 export { claimTick, followerAnswer, tickOf } from './sentinel.ts';
 export { recordToolResult } from './toolResults.ts';
 export { claudeTranscript } from './transcript.ts';

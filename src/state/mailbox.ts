@@ -38,11 +38,6 @@ export function claim(st: StateDir | null, session: string, want: Claims, toolUs
   };
   if (want.stash && toolUseId !== undefined) state.stashed = take(areaPath(st, 'stash', `${key(session, toolUseId)}.json`)) ?? [];
   if (want.pending) state.pendingPrompt = take(areaPath(st, 'ups', `${key(session)}.pending.json`)) ?? [];
-  if (want.covered) {
-    const delivered = take(areaPath(st, 'ups', `${key(session)}.covered.json`));
-    state.firstPromptCovered = delivered !== null;
-    if (delivered) state.firstPromptDelivered = delivered;
-  }
   if (want.carried) {
     const dir = areaPath(st, 'ctx', 'x');
     const prefix = `${key(session)}.`;
@@ -107,12 +102,6 @@ export function applyEffects(st: StateDir | null, session: string, effects: read
           writeFileAtomic(file, JSON.stringify({ at: Date.now(), messages: e.messages }));
           break;
         }
-        case 'coverFirstPrompt': {
-          const file = areaPath(st, 'ups', `${key(session)}.covered.json`);
-          if (!file) throw new Error('ups area unusable');
-          writeFileAtomic(file, JSON.stringify({ at: Date.now(), messages: e.messages }));
-          break;
-        }
         default:
           e satisfies never;
       }
@@ -131,8 +120,6 @@ function describe(e: Effect): string {
       return `${e.messages.length} carried message(s)`;
     case 'pendingPrompt':
       return `the prompt's context (${e.messages.length} message(s))`;
-    case 'coverFirstPrompt':
-      return 'the first-prompt delivery mark';
   }
 }
 

@@ -59,9 +59,11 @@ export function tickOf(event: string, input: Json, dedup: Dedup, extra = '', pro
  * deliver twice; with no answer from the leader it says nothing ({}), never a competing allow. Every other
  * event answers {}: its follow-up or context is the leader's to deliver, once.
  */
-export function followerAnswer(replay: Dedup['replay'], leader: Json | undefined): Json {
+export function followerAnswer(replay: Dedup['replay'], leader: Json | undefined, permissions?: readonly string[]): Json {
   if (replay !== 'decision' || !leader) return {};
   const out: Json = { ...leader };
+  // A decision this event's answer cannot carry (an ask where only allow or deny exist) is a deny: fail toward enforcing.
+  if (permissions && typeof out.permission === 'string' && !permissions.includes(out.permission)) out.permission = 'deny';
   delete out.additional_context;
   // A warning shown with a non-blocking answer is context too; a blocking answer keeps its reason.
   if (out.continue === true || out.permission === 'allow') delete out.user_message;

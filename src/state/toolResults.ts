@@ -2,7 +2,8 @@
 // transcript has none (docs/cursor-hooks.md §7), so postToolUse / postToolUseFailure record them here and the
 // transcript rewrite pairs them with their tool_use lines (adapters/transcript.ts states the rule).
 //
-// File format: one JSON object per line, `{toolUseId, claudeName, cursorName, key, response, isError, at}`.
+// File format: one JSON object per line, `{toolUseId, claudeName, cursorName, key, response, isError, at, kept?}` (`kept`:
+// what the next call of the same tool builds on, TodoWrite's whole list).
 // A record's `seq` is its 1-based line number, assigned by the reader: appends need no lock (each record is one
 // O_APPEND write) and a torn line still takes its seq, so numbering never shifts. Responses are capped.
 import crypto from 'node:crypto';
@@ -16,6 +17,8 @@ import { nofollow, writeFully } from './fsx.ts';
 export const RESPONSE_CAP = 64 * 1024;
 /** How far back an append looks for a record of the same tool_use_id (a second process for the same event). */
 const DEDUP_WINDOW = 256 * 1024;
+/** How far back a record looks for the previous call of its tool (TodoWrite's list to merge into). */
+const KEPT_WINDOW = 1024 * 1024;
 
 /** The results file of a session; null when the area is unusable. */
 export function resultsPath(st: StateDir, sessionId: string): string | null {
@@ -27,20 +30,39 @@ export function resultsPath(st: StateDir, sessionId: string): string | null {
  * toolResultFromCursor against the project dir, so keys match the transcript's). A record whose tool_use_id is already
  * among the last records is skipped (a second process for the same event).
  */
-export function recordToolResult(st: StateDir, sessionId: string, cursorPayload: Record<string, unknown>, projectDir: string): void {
+export function recordToolResult(st: StateDir, sessionId: string, cursorPayload: Record<string, unknown>, projectDir: string): NewToolResult {
   const now = new Date().toISOString();
-  const rec = toolResultFromCursor(cursorPayload, projectDir, now);
   const file = resultsPath(st, sessionId);
   if (!file) throw new Error(`state area "results" under ${st.root} is unusable`);
-  const line: NewToolResult = { ...rec, response: capResponse(rec.response), at: rec.at || now };
   const fd = fs.openSync(file, fs.constants.O_RDWR | fs.constants.O_APPEND | fs.constants.O_CREAT | nofollow(), 0o600);
   try {
-    if (line.toolUseId && recentlyRecorded(fd, line.toolUseId)) return;
+    const rec = toolResultFromCursor(cursorPayload, projectDir, now, (name) => lastKept(fd, name));
+    const line: NewToolResult = { ...rec, response: capResponse(rec.response), at: rec.at || now };
+    if (line.toolUseId && recentlyRecorded(fd, line.toolUseId)) return line;
     // One write: O_APPEND keeps concurrent records from interleaving on local file systems.
     writeFully(fd, Buffer.from(`${JSON.stringify(line)}\n`));
+    return line;
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/** What the last record of `claudeName` among the file's last records kept for the next call (undefined when none). */
+function lastKept(fd: number, claudeName: string): unknown {
+  const size = fs.fstatSync(fd).size;
+  const len = Math.min(size, KEPT_WINDOW);
+  if (len === 0) return undefined;
+  const buf = Buffer.allocUnsafe(len);
+  const n = fs.readSync(fd, buf, 0, len, size - len);
+  const lines = buf.toString('utf8', 0, n).split('\n');
+  const marker = `"claudeName":${JSON.stringify(claudeName)},`;
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const l = lines[i] as string;
+    if (!l.includes(marker)) continue;
+    const rec = parseRecord(l, 0);
+    if (rec && rec.claudeName === claudeName && rec.kept !== undefined) return rec.kept;
+  }
+  return undefined;
 }
 
 /** Where a reader stands in a results file: byte offset after the last complete line, and that line's seq. */
@@ -191,6 +213,7 @@ function parseRecord(line: string, seq: number): ToolResultRecord | undefined {
     response: v.response,
     isError: v.isError === true,
     at: typeof v.at === 'string' ? v.at : '',
+    ...(v.kept !== undefined ? { kept: v.kept } : {}),
   };
 }
 

@@ -36,7 +36,7 @@ import {
   type ToolResultRef,
 } from '../../adapters/transcript/index.ts';
 import { areaPath, type StateDir } from './dir.ts';
-import { createExclusive, describeError, nofollow, readText, removeFile, replaceFile, uid, writeFileAtomic } from './fsx.ts';
+import { createExclusive, describeError, nofollow, readText, replaceFile, uid, writeFileAtomic } from './fsx.ts';
 import { LineWriter } from './lineWriter.ts';
 import { BUSY, withLock } from './lock.ts';
 import { loadResult, readResultRefs, resultsPath, scanLines, type ResultsPosition } from './toolResults.ts';

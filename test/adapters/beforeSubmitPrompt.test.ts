@@ -1,8 +1,8 @@
-// beforeSubmitPrompt ⇄ UserPromptSubmit: the prompt, blocks, and context waiting for its one delivery.
+// beforeSubmitPrompt ⇄ UserPromptSubmit: the prompt, blocks, and context delivered now or kept for its one delivery.
 import { describe, expect, it } from 'vitest';
 import { beforeSubmitPrompt } from '../../adapters/beforeSubmitPrompt.ts';
 import { EMPTY_STATE } from '../../adapters/types.ts';
-import { ctx, msg, st, v } from './helpers.ts';
+import { ctx, msg, v } from './helpers.ts';
 
 describe('beforeSubmitPrompt ⇄ UserPromptSubmit (docs/cursor-hooks.md §4, docs/claude-hooks.md §3.1)', () => {
   const c = ctx('beforeSubmitPrompt', { prompt: 'fix the bug', transcript_path: null });
@@ -16,22 +16,33 @@ describe('beforeSubmitPrompt ⇄ UserPromptSubmit (docs/cursor-hooks.md §4, doc
   ])('%s blocks the prompt with its message', (_n, r) => {
     expect(beforeSubmitPrompt.fold(c, [v('UserPromptSubmit', r)], EMPTY_STATE).answer).toEqual({ continue: false, user_message: 'not today' });
   });
-  it('plain stdout and additionalContext wait for delivery', () => {
-    const f = beforeSubmitPrompt.fold(c, [v('UserPromptSubmit', { label: 't.sh', stdout: 'Local time: 10:00' }), v('UserPromptSubmit', { label: 'j.sh', stdout: '{"hookSpecificOutput":{"additionalContext":"branch main"}}' })], EMPTY_STATE);
-    expect(f.answer).toEqual({ continue: true });
-    expect(f.effects).toEqual([{ kind: 'pendingPrompt', messages: [msg('Local time: 10:00', 't.sh'), msg('branch main', 'j.sh')] }]);
+  // Same-turn delivery: IDE 3.9.16 and CLI 2026.09.18 and later (docs/cursor-hooks.md §11).
+  const said = [v('UserPromptSubmit', { label: 't.sh', stdout: 'Local time: 10:00' }), v('UserPromptSubmit', { label: 'j.sh', stdout: '{"hookSpecificOutput":{"additionalContext":"branch main"}}' })];
+  const both = '[t.sh] Local time: 10:00\n\n[j.sh] branch main';
+  it.each([
+    ['IDE 3.9.16', '3.9.16', true],
+    ['IDE 3.15.6', '3.15.6', true],
+    ['IDE 3.9.15', '3.9.15', false],
+    ['IDE 2.4.0', '2.4.0', false],
+    ['CLI 2026.09.18', '2026.09.18-abc1234', true],
+    ['CLI 2026.10.01', '2026.10.01-abc1234', true],
+    ['CLI 2026.09.02', '2026.09.02-c22c1a3', false],
+    ['no version', undefined, false],
+  ] as const)('%s: context %s', (_n, version, now) => {
+    const f = beforeSubmitPrompt.fold(ctx('beforeSubmitPrompt', { prompt: 'x', ...(version ? { cursor_version: version } : {}) }), said, EMPTY_STATE);
+    if (now) expect(f).toMatchObject({ answer: { continue: true, additional_context: both }, effects: [] });
+    else expect(f).toMatchObject({ answer: { continue: true }, effects: [{ kind: 'pendingPrompt', messages: [msg('Local time: 10:00', 't.sh'), msg('branch main', 'j.sh')] }] });
+  });
+  it.each([
+    ['promptContext "postToolUse" keeps it for the first postToolUse on any version', 'postToolUse', '3.15.6', false],
+    ['promptContext "beforeSubmitPrompt" sends it now on any version', 'beforeSubmitPrompt', '2.4.0', true],
+  ] as const)('%s', (_n, promptContext, version, now) => {
+    const f = beforeSubmitPrompt.fold(ctx('beforeSubmitPrompt', { prompt: 'x', cursor_version: version }, { promptContext }), said, EMPTY_STATE);
+    expect(f.answer.additional_context !== undefined).toBe(now);
   });
   it('a failing or hung prompt script is dropped, never a block', () => {
     const f = beforeSubmitPrompt.fold(c, [v('UserPromptSubmit', { timedOut: true, exitCode: null })], EMPTY_STATE);
     expect(f.answer).toEqual({ continue: true });
     expect(f.notes.join()).toMatch(/never blocks/);
-  });
-  it('the first prompt after sessionStart delivered its context is not stashed again', () => {
-    const f = beforeSubmitPrompt.fold(c, [v('UserPromptSubmit', { stdout: 'Local time' })], st({ firstPromptCovered: true, firstPromptDelivered: [msg('Local time', 'hooks/guard.sh')] }));
-    expect(f.effects).toEqual([]);
-  });
-  it('…but what a script says only once it sees the real prompt still waits for delivery', () => {
-    const f = beforeSubmitPrompt.fold(c, [v('UserPromptSubmit', { stdout: 'DEPLOY CHECKLIST: run the smoke tests' })], st({ firstPromptCovered: true, firstPromptDelivered: [msg('generic context', 'hooks/guard.sh')] }));
-    expect(f.effects).toEqual([{ kind: 'pendingPrompt', messages: [msg('DEPLOY CHECKLIST: run the smoke tests', 'hooks/guard.sh')] }]);
   });
 });

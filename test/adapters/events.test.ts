@@ -32,7 +32,8 @@ describe('event tables are complete (docs/design.md §3)', () => {
     for (const [cursor, claude] of Object.entries(RUNS)) {
       for (const ev of claude) {
         const c = CLAUDE_EVENT_CARRIERS[ev];
-        expect('bind' in c && (c.bind as readonly string[]).includes(cursor), `${cursor} runs ${ev}`).toBe(true);
+        const binds = 'bind' in c ? [...c.bind, ...Object.keys(('bindWhen' in c && c.bindWhen) || {})] : [];
+        expect(binds.includes(cursor), `${cursor} runs ${ev}`).toBe(true);
       }
     }
   });
@@ -42,13 +43,25 @@ describe('binding (docs/design.md §3: init binds exactly what the catalog needs
   it.each([
     [['PreToolUse'], ['preToolUse', 'postToolUse', 'postToolUseFailure']],
     [['Stop'], ['postToolUse', 'postToolUseFailure', 'stop']],
-    [['UserPromptSubmit'], ['postToolUse', 'postToolUseFailure', 'beforeSubmitPrompt', 'sessionStart']],
+    [['UserPromptSubmit'], ['postToolUse', 'postToolUseFailure', 'beforeSubmitPrompt']],
     [['SessionEnd'], ['sessionEnd']],
     [['PreCompact', 'SessionStart'], ['postToolUse', 'sessionStart', 'preCompact']],
     [['SubagentStart'], ['postToolUse', 'subagentStart']],
     [['Notification', 'PermissionRequest'], []],
   ])('%j → %j', (claude, cursor) => {
     expect(cursorEventsFor(claude)).toEqual(cursor);
+  });
+
+  const pre = (matcher?: string) => ({ event: 'PreToolUse', ...(matcher !== undefined ? { matcher } : {}) });
+  it.each([
+    ['a Read row binds beforeReadFile (docs/cursor-hooks.md §11: ReadFile skips preToolUse)', [pre('Read')], ['preToolUse', 'beforeReadFile', 'postToolUse', 'postToolUseFailure']],
+    ['a regex that accepts Read binds it too', [pre('^(Read|Grep)$')], ['preToolUse', 'beforeReadFile', 'postToolUse', 'postToolUseFailure']],
+    ['a row for every tool binds both', [pre('*')], ['preToolUse', 'beforeReadFile', 'beforeMCPExecution', 'postToolUse', 'postToolUseFailure']],
+    ['an MCP row binds beforeMCPExecution (docs/cursor-hooks.md §4: it alone names the server)', [pre('mcp__github__.*')], ['preToolUse', 'beforeMCPExecution', 'postToolUse', 'postToolUseFailure']],
+    ['a Bash row binds neither', [pre('Bash')], ['preToolUse', 'postToolUse', 'postToolUseFailure']],
+    ['an invalid matcher binds neither', [pre('(')], ['preToolUse', 'postToolUse', 'postToolUseFailure']],
+  ])('%s', (_name, rows, cursor) => {
+    expect(cursorEventsFor(rows.map((r) => r.event), rows)).toEqual(cursor);
   });
 
   it.each(['Notification', 'PermissionRequest', 'PostToolBatch', 'Setup', 'UserPromptExpansion', 'PermissionDenied'])('%s has no analog, with a reason', (ev) => {

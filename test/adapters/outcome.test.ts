@@ -9,7 +9,9 @@ describe('docs/claude-hooks.md §3.1 exit codes', () => {
     ['exit 0, no output', run(), { kind: 'ok' }],
     ['exit 2 blocks with stderr', run({ exitCode: 2, stderr: 'no force push\n' }), { kind: 'blocked', reason: 'no force push', how: 'exit2' }],
     ['exit 2 blocks with stdout when stderr is empty', run({ exitCode: 2, stdout: 'because\n' }), { kind: 'blocked', reason: 'because' }],
-    ['exit 2 prefers the JSON reason', run({ exitCode: 2, stdout: '{"reason":"json says"}', stderr: 'err says' }), { kind: 'blocked', reason: 'json says' }],
+    ['exit 2 takes the reason of a JSON that blocks itself', run({ exitCode: 2, stdout: '{"decision":"block","reason":"json says"}', stderr: 'err says' }), { kind: 'blocked', reason: 'json says' }],
+    ['exit 2 beside a JSON that does not block: stderr (docs/claude-hooks.md §7)', run({ exitCode: 2, stdout: '{"reason":"json says"}', stderr: 'err says' }), { kind: 'blocked', reason: 'err says' }],
+    ['exit 2 beside an allow\'s permissionDecisionReason: stderr (docs/claude-hooks.md §7)', run({ exitCode: 2, stdout: hso({ permissionDecision: 'allow', permissionDecisionReason: 'looks fine' }), stderr: 'no' }), { kind: 'blocked', reason: 'no' }],
     ['exit 2 blocks even when JSON allows', run({ exitCode: 2, stdout: hso({ permissionDecision: 'allow' }), stderr: 'still no' }), { kind: 'blocked', reason: 'still no' }],
     ['exit 1 is a non-blocking error', run({ exitCode: 1, stderr: 'boom\nmore' }), { kind: 'ok', error: 'exit 1 (non-blocking error): boom' }],
     ['exit 126: cannot start', run({ exitCode: 126, stderr: 'sh: 1: ./x.sh: Permission denied' }), { kind: 'failed', failure: { kind: 'cannot-start', detail: 'cannot start (exit 126, not executable): sh: 1: ./x.sh: Permission denied' } }],
@@ -18,6 +20,23 @@ describe('docs/claude-hooks.md §3.1 exit codes', () => {
     ['spawn error', run({ startError: 'spawn /bin/sh ENOENT', exitCode: null }), { kind: 'failed', failure: { kind: 'cannot-start', detail: 'could not start: spawn /bin/sh ENOENT' } }],
     ['killed by a signal', run({ exitCode: null, signal: 'SIGSEGV' }), { kind: 'ok', error: 'killed by SIGSEGV' }],
     ['JSON on exit 1 is honoured (2026-08 docs)', run({ exitCode: 1, stdout: hso({ permissionDecision: 'deny', permissionDecisionReason: 'r' }) }), { kind: 'blocked', reason: 'r', how: 'deny' }],
+  ])('%s', (_name, r, expected) => {
+    expect(interpret(r)).toMatchObject(expected);
+  });
+});
+
+describe('onFailure "block" (docs/claude-hooks.md §1.2, §7): a failure blocks like exit 2', () => {
+  const block = { onFailure: 'block' as const };
+  it.each([
+    ['exit 1, its stderr the message', run({ ...block, exitCode: 1, stderr: 'db unreachable\n' }), { kind: 'blocked', how: 'onFailure', reason: 'db unreachable', error: 'exited 1 (onFailure: "block")' }],
+    ['exit 1 with nothing said', run({ ...block, exitCode: 1 }), { kind: 'blocked', how: 'onFailure', reason: 'hookshim: guard hooks/guard.sh exited 1; it sets onFailure "block", so this blocks' }],
+    ['a timeout', run({ ...block, timedOut: true, exitCode: null, timeoutSeconds: 2 }), { kind: 'blocked', how: 'onFailure', reason: 'hookshim: guard hooks/guard.sh timeout: no answer within 2s; it sets onFailure "block", so this blocks' }],
+    ['cannot start', run({ ...block, startError: 'spawn ENOENT', exitCode: null }), { kind: 'blocked', how: 'onFailure', reason: 'hookshim: guard hooks/guard.sh could not start: spawn ENOENT; it sets onFailure "block", so this blocks' }],
+    ['killed by a signal', run({ ...block, exitCode: null, signal: 'SIGSEGV' }), { kind: 'blocked', how: 'onFailure' }],
+    ['bad JSON on exit 0', run({ ...block, stdout: '{"permissionDecision":' }), { kind: 'blocked', how: 'onFailure', reason: 'hookshim: guard hooks/guard.sh printed JSON that cannot be read; it sets onFailure "block", so this blocks' }],
+    ['exit 0 is still fine', run({ ...block, stdout: 'ok' }), { kind: 'ok', plainText: 'ok' }],
+    ['exit 2 still blocks as exit 2', run({ ...block, exitCode: 2, stderr: 'no' }), { kind: 'blocked', how: 'exit2', reason: 'no' }],
+    ['without onFailure, exit 1 stays a non-blocking error', run({ exitCode: 1 }), { kind: 'ok', error: 'exit 1 (non-blocking error)' }],
   ])('%s', (_name, r, expected) => {
     expect(interpret(r)).toMatchObject(expected);
   });

@@ -29,6 +29,15 @@ describe('preToolUse plan (docs/design.md §4, docs/cursor-hooks.md §6 captured
     expect(preToolUse.plan(c, EMPTY_STATE).invocations[0]?.payload('Bash').tool_use_id).toBe(id);
   });
 
+  it.each([
+    ['packages/api', '/repo/packages/api'],
+    ['/srv/app', '/srv/app'],
+    ['', '/repo'],
+  ])('Shell tool_input.cwd %j → Claude cwd %s (docs/claude-hooks.md §2.1: cwd follows the shell)', (cwd, want) => {
+    const c = ctx('preToolUse', { tool_name: 'Shell', tool_input: { command: 'ls', cwd, timeout: 30000 }, tool_use_id: 'x' });
+    expect(preToolUse.plan(c, EMPTY_STATE).invocations[0]?.payload('Bash').cwd).toBe(want);
+  });
+
   it('session_id is the conversation id even when a session_id is present', () => {
     const c = shell('ls', { session_id: 'other' });
     expect(preToolUse.plan(c, EMPTY_STATE).invocations[0]?.payload('Bash').session_id).toBe('conv-1');
@@ -79,10 +88,15 @@ describe('preToolUse fold (docs/design.md §5)', () => {
   });
 
   it('warn-only output is stashed for the tool_use_id', () => {
-    const f = fold(shell('x'), { label: 'w.sh', stdout: '{"systemMessage":"heads up"}' }, { label: 'v.sh', stdout: 'plain note' });
+    const f = fold(shell('x'), { label: 'w.sh', stdout: '{"systemMessage":"heads up"}' }, { label: 'v.sh', stdout: '{"hookSpecificOutput":{"additionalContext":"mind the branch"}}' });
     expect(f.answer).toEqual({ permission: 'allow' });
     expect(f.notes).toEqual(["2 warning(s) from w.sh, v.sh kept for this tool's postToolUse: preToolUse cannot carry context on an allow"]);
-    expect(f.effects).toEqual([{ kind: 'stash', toolUseId: 'tu-1', messages: [{ from: 'w.sh', text: 'heads up' }, { from: 'v.sh', text: 'plain note' }] }]);
+    expect(f.effects).toEqual([{ kind: 'stash', toolUseId: 'tu-1', messages: [{ from: 'w.sh', text: 'heads up' }, { from: 'v.sh', text: 'mind the branch' }] }]);
+  });
+
+  it('plain stdout is debug output on PreToolUse (docs/claude-hooks.md §7): logged, never handed to the model', () => {
+    const f = fold(shell('x'), { label: 'v.sh', stdout: 'plain note' });
+    expect(f).toEqual({ answer: { permission: 'allow' }, effects: [], notes: ["v.sh: plain stdout on PreToolUse is Claude's debug output, not the model's (logged only): plain note"] });
   });
 
   it('warnings of a denied tool are carried to the next postToolUse', () => {
@@ -101,10 +115,23 @@ describe('preToolUse fold (docs/design.md §5)', () => {
     expect(f.effects).toEqual([]);
   });
 
-  it('updatedInput goes back in Cursor\'s keys', () => {
+  it('a Shell updatedInput goes back as updated_input, in Cursor\'s keys (docs/cursor-hooks.md §11: honoured for Shell)', () => {
+    const f = fold(shell('rm -rf build'), { stdout: '{"hookSpecificOutput":{"permissionDecision":"allow","updatedInput":{"command":"rm -rf ./build"}}}' });
+    expect(f.answer).toEqual({ permission: 'allow', updated_input: { command: 'rm -rf ./build', cwd: '' } });
+  });
+
+  it('a rewrite Cursor would drop (docs/cursor-hooks.md §11: Write) denies, naming the call to make instead, and says why on stderr', () => {
+    const c = ctx('preToolUse', { tool_name: 'Write', tool_input: { file_path: 'config.js', content: 'key = "sk-live-123"' }, tool_use_id: 't' });
+    const f = fold(c, { label: 'redact.sh', stdout: '{"hookSpecificOutput":{"permissionDecision":"allow","updatedInput":{"file_path":"/repo/config.js","content":"key = process.env.KEY"}}}' });
+    const text = 'redact.sh changed the input of this Write call, and Cursor does not apply a changed input to Write: the call is denied. Make the call again with this input instead: {"file_path":"config.js","content":"key = process.env.KEY"}';
+    expect(f.answer).toEqual({ permission: 'deny', user_message: text, agent_message: text });
+    expect(f.notes[0]).toMatch(/^redact\.sh rewrote the Write input; Cursor applies updated_input only for Shell/);
+  });
+
+  it('an updatedInput that changes nothing is no rewrite: allowed', () => {
     const c = ctx('preToolUse', { tool_name: 'Read', tool_input: { path: 'a.txt' }, tool_use_id: 't' });
-    const f = fold(c, { stdout: '{"hookSpecificOutput":{"permissionDecision":"allow","updatedInput":{"file_path":"/repo/b.txt"}}}' });
-    expect(f.answer).toEqual({ permission: 'allow', updated_input: { path: '/repo/b.txt' } });
+    const f = fold(c, { stdout: '{"hookSpecificOutput":{"permissionDecision":"allow","updatedInput":{"file_path":"/repo/a.txt"}}}' });
+    expect(f.answer).toEqual({ permission: 'allow' });
   });
 
   it('identical reasons from several scripts are sent once', () => {

@@ -27,6 +27,23 @@ describe('stop plan (docs/cursor-hooks.md §4 stop; docs/claude-hooks.md §2.2 S
     expect(inv?.payload(undefined)).toMatchObject({ last_assistant_message: 'Rewritten later.' });
   });
 
+  it.each([
+    [4, 5, 1],
+    [5, 5, 0],
+    [7, 5, 0],
+    [50, null, 1],
+  ] as const)('loop_count %i, loop_limit %j: %i Stop invocation(s) (docs/cursor-hooks.md §1: no follow-up past loop_limit)', (loop_count, loopLimit, n) => {
+    const p = stop.plan(c({ loop_count }, { loopLimit }), EMPTY_STATE);
+    expect(p.invocations).toHaveLength(n);
+    if (!n) expect(p.notes).toEqual([`loop_count ${loop_count} has reached loop_limit ${loopLimit}: Cursor sends no follow-up now, so no Stop guard runs`]);
+  });
+
+  it('a systemMessage beside a block has no Cursor carrier: the block follows up, the message is logged', () => {
+    const f = fold(c(), { stdout: '{"decision":"block","reason":"Run the tests.","systemMessage":"Tests are required here."}' });
+    expect(f.answer).toEqual({ followup_message: 'Run the tests.' });
+    expect(f.notes).toEqual(['hooks/guard.sh: the systemMessage beside a Stop block has no Cursor carrier (the follow-up goes to the model, not the user); logged only: Tests are required here.']);
+  });
+
   it('an aborted turn runs no Stop guard (Claude: Stop does not run on user interrupt)', () => {
     const p = stop.plan(c({ status: 'aborted' }), EMPTY_STATE);
     expect(p.invocations).toEqual([]);

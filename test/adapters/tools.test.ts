@@ -18,13 +18,15 @@ describe('claudeToolCandidates — docs/peers.md §1.13 units, docs/design.md §
     ['Shell', {}, undefined, ['Bash', 'Shell']],
     ['Task', {}, undefined, ['Agent', 'Task']],
     ['Task', { subagent_type: 'generalPurpose' }, undefined, ['Agent', 'Task']],
-    ['Task', { subagent_type: 'explore' }, undefined, ['Task']],
-    ['Task', { subagent_type: 'Plan' }, undefined, ['Task']],
-    ['Task', {}, { subagent_type: 'SHELL' }, ['Task']],
-    ['Subagent', { subagent_type: 'explore' }, undefined, ['Task', 'Subagent']],
+    // An `Agent` matcher fires for every subagent type, Explore and Plan included (docs/claude-hooks.md §7).
+    ['Task', { subagent_type: 'explore' }, undefined, ['Agent', 'Task']],
+    ['Task', { subagent_type: 'Plan' }, undefined, ['Agent', 'Task']],
+    ['Task', {}, { subagent_type: 'SHELL' }, ['Agent', 'Task']],
+    ['Subagent', { subagent_type: 'explore' }, undefined, ['Agent', 'Task', 'Subagent']],
     ['StrReplace', {}, undefined, ['Edit', 'StrReplace']],
     ['EditNotebook', {}, undefined, ['NotebookEdit', 'EditNotebook']],
     ['Read', {}, undefined, ['Read']],
+    ['ReadFile', {}, undefined, ['Read', 'ReadFile']],
     ['Write', {}, undefined, ['Write']],
     ['Grep', {}, undefined, ['Grep']],
     ['Glob', {}, undefined, ['Glob']],
@@ -36,10 +38,10 @@ describe('claudeToolCandidates — docs/peers.md §1.13 units, docs/design.md §
     ['run_terminal_cmd', {}, undefined, ['Bash', 'run_terminal_cmd']],
     ['SomethingNew', {}, undefined, ['SomethingNew']],
     ['MCP:github-merge_pull_request', {}, undefined, ['mcp__github__merge_pull_request', 'MCP:github-merge_pull_request']],
-    ['MCP:merge_pull_request', {}, undefined, ['mcp__merge_pull_request', 'mcp__github__merge_pull_request', 'MCP:merge_pull_request']],
-    ['MCP:linear-create_issue', {}, undefined, ['mcp__linear_create_issue', 'mcp__linear__create_issue', 'MCP:linear-create_issue']],
+    ['MCP:merge_pull_request', {}, undefined, ['mcp__github__merge_pull_request', 'mcp__merge_pull_request', 'MCP:merge_pull_request']],
+    ['MCP:linear-create_issue', {}, undefined, ['mcp__linear__create_issue', 'mcp__linear_create_issue', 'MCP:linear-create_issue']],
     ['MCP:mcp__slack__post', {}, undefined, ['mcp__slack__post', 'MCP:mcp__slack__post']],
-    ['MCP:search', {}, undefined, ['mcp__search', 'MCP:search']],
+    ['MCP:search', {}, undefined, ['mcp__unknown__search', 'mcp__search', 'MCP:search']],
   ] as const)('%s %j %j → %j', (name, input, payload, expected) => {
     expect(claudeToolCandidates(name, input, payload)).toEqual(expected);
   });
@@ -161,7 +163,7 @@ describe('toClaudeToolUse — transcript tool_use blocks (docs/cursor-hooks.md �
   it.each([
     ['Shell', { command: 'npm test', description: 'Run' }, { name: 'Bash', input: { command: 'npm test', description: 'Run' } }],
     ['StrReplace', { path: 'one/p.txt', old_string: 'H', new_string: 'W' }, { name: 'Edit', input: { file_path: '/repo/one/p.txt', old_string: 'H', new_string: 'W' } }],
-    ['Task', { subagent_type: 'explore', description: 'd', prompt: 'p' }, { name: 'Task', input: { description: 'd', prompt: 'p', subagent_type: 'Explore' } }],
+    ['Task', { subagent_type: 'explore', description: 'd', prompt: 'p' }, { name: 'Agent', input: { description: 'd', prompt: 'p', subagent_type: 'Explore' } }],
     ['CallMcpTool', { server: 'github', toolName: 'merge_pull_request', arguments: { pull_number: 7 } }, { name: 'mcp__github__merge_pull_request', input: { pull_number: 7 } }],
     ['CallMcpTool', { something: 1 }, { name: 'CallMcpTool', input: { something: 1 } }],
     ['Write', '{"path":"a","contents":"x"}', { name: 'Write', input: { file_path: '/repo/a', content: 'x' } }],
@@ -187,18 +189,20 @@ describe('toolKey — the key argument used to pair results', () => {
   });
 });
 
-describe('MCP tools without a server name (docs/cursor-hooks.md §6: preToolUse sends MCP:<tool>)', () => {
+describe('MCP tools without a server name (docs/cursor-hooks.md §6: preToolUse sends MCP:<tool>); server-qualified names first', () => {
   it.each([
     ['MCP:push_files', ['github'], ['mcp__github__push_files', 'mcp__push_files', 'MCP:push_files']],
-    ['MCP:push_files', [], ['mcp__push_files', 'MCP:push_files']],
+    ['MCP:push_files', [], ['mcp__unknown__push_files', 'mcp__push_files', 'MCP:push_files']],
+    ['MCP:write_file', ['filesystem', 'github'], ['mcp__filesystem__write_file', 'mcp__github__write_file', 'mcp__write_file', 'MCP:write_file']],
+    ['MCP:list_issues', ['linear'], ['mcp__linear__list_issues', 'mcp__github__list_issues', 'mcp__list_issues', 'MCP:list_issues']],
     ['MCP:github-push_files', ['github', 'linear'], ['mcp__github__push_files', 'MCP:github-push_files']],
     ['MCP:mcp__linear__create_issue', ['github'], ['mcp__linear__create_issue', 'MCP:mcp__linear__create_issue']],
-  ])('%s with catalog servers %j → %j', (name, servers, expected) => {
+  ])('%s with known servers %j → %j', (name, servers, expected) => {
     expect(claudeToolCandidates(name, {}, {}, servers)).toEqual(expected);
   });
 
-  it('a server named in the payload (mcp_server_name) comes first', () => {
-    expect(claudeToolCandidates('MCP:create_issue', {}, { mcp_server_name: 'linear' }, ['github'])[0]).toBe('mcp__linear__create_issue');
+  it('a server named in the payload (mcp_server_name, docs/cursor-hooks.md §4 beforeMCPExecution) is the only one', () => {
+    expect(claudeToolCandidates('MCP:create_issue', {}, { mcp_server_name: 'linear' }, ['github'])).toEqual(['mcp__linear__create_issue', 'MCP:create_issue']);
   });
 });
 

@@ -80,8 +80,19 @@ describe('docs/claude-hooks.md §1.2 shape', () => {
     });
     expect(catalog.warnings).toEqual([]);
     expect(catalog.rows).toEqual([
-      { event: 'Stop', locator: 'Stop[0].hooks[0]', type: 'command', command: 'AI_CONFIG_STOP=1 python3 hooks/x.py' },
+      // The handler fields hookshim does not act on are kept for `hookshim check` to report.
+      { event: 'Stop', locator: 'Stop[0].hooks[0]', type: 'command', extra: ['script', 'why', 'once'], command: 'AI_CONFIG_STOP=1 python3 hooks/x.py' },
     ]);
+  });
+
+  it.each([
+    ['"block"', 'block', { onFailure: 'block' }, []],
+    ['"continue" (the default)', 'continue', {}, []],
+    ['anything else: reported, the default applies', 'stop', {}, [expect.stringMatching(/"onFailure" must be "continue" or "block", received "stop"; "continue" applies/)]],
+  ])('onFailure %s (docs/claude-hooks.md §1.2, §7)', (_n, onFailure, fields, warnings) => {
+    const catalog = load({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'x', onFailure }] }] } });
+    expect(catalog.rows).toEqual([{ event: 'Stop', locator: 'Stop[0].hooks[0]', type: 'command', command: 'x', ...fields }]);
+    expect(catalog.warnings).toEqual(warnings);
   });
 
   it('strips a leading UTF-8 BOM', () => {

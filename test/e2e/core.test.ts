@@ -70,9 +70,11 @@ describe('hookshim init', () => {
   it('writes .cursor/hooks.json in Cursor schema with one entry per needed event, and vendors the bundle', () => {
     const doc = JSON.parse(fs.readFileSync(path.join(repo.dir, '.cursor/hooks.json'), 'utf8'));
     expect(doc.version).toBe(1);
-    expect(Object.keys(doc.hooks).sort()).toEqual(['postToolUse', 'postToolUseFailure', 'preToolUse', 'stop']);
+    // A Read row binds beforeReadFile, an mcp__ row beforeMCPExecution (docs/cursor-hooks.md §4, §11).
+    expect(Object.keys(doc.hooks).sort()).toEqual(['beforeMCPExecution', 'beforeReadFile', 'postToolUse', 'postToolUseFailure', 'preToolUse', 'stop']);
     expect(doc.hooks.preToolUse).toEqual([{ command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" preToolUse', timeout: 30, failClosed: true }]);
-    expect(doc.hooks.stop).toEqual([{ command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" stop', timeout: 60, failClosed: false, loop_limit: 5 }]);
+    expect(doc.hooks.beforeReadFile).toEqual([{ command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" beforeReadFile', matcher: 'Read', timeout: 30, failClosed: true }]);
+    expect(doc.hooks.stop).toEqual([{ command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" stop', timeout: 60, failClosed: false, loop_limit: 8 }]);
     expect(fs.statSync(path.join(repo.dir, '.cursor/hooks/hookshim.cjs')).size).toBeGreaterThan(1000);
   });
 
@@ -102,8 +104,8 @@ describe('preToolUse end to end', () => {
     expect(r.json).toMatchObject({ permission: 'deny', user_message: 'Merging through MCP is not allowed here: merges go through review.' });
   });
 
-  it('a Task with subagent_type explore does not reach an Agent-only row; generalPurpose does', () => {
-    expect(repo.fire('preToolUse', pre('Task', { subagent_type: 'explore', description: 'look', prompt: 'p' })).json).toEqual({ permission: 'allow' });
+  it('an Agent row is reached by a Task of every subagent type, explore included (docs/claude-hooks.md §7)', () => {
+    expect(repo.fire('preToolUse', pre('Task', { subagent_type: 'explore', description: 'look', prompt: 'p' })).json).toMatchObject({ permission: 'deny', user_message: 'Agent row reached' });
     expect(repo.fire('preToolUse', pre('Task', { subagent_type: 'generalPurpose', description: 'do', prompt: 'p' })).json).toMatchObject({ permission: 'deny', user_message: 'Agent row reached' });
   });
 
@@ -127,10 +129,10 @@ describe('stop end to end', () => {
     expect(r.json).toEqual({ followup_message: '[hooks/stop-a.sh] Run npm test before you stop.\n\n[hooks/stop-b.sh] Commit your work before you stop.' });
   });
 
-  it('honours loop_limit: at loop_count 5 nothing is sent, and stderr says why', () => {
-    const r = repo.fire('stop', cursorPayload('stop', repo, { status: 'completed', loop_count: 5, generation_id: 'g-limit' }));
+  it('honours loop_limit: at loop_count 8 nothing is sent, no Stop row runs, and stderr says why', () => {
+    const r = repo.fire('stop', cursorPayload('stop', repo, { status: 'completed', loop_count: 8, generation_id: 'g-limit' }));
     expect(r.json).toEqual({});
-    expect(r.stderr).toMatch(/loop_limit 5 reached/);
+    expect(r.stderr).toMatch(/loop_count 8 has reached loop_limit 8: Cursor sends no follow-up now, so no Stop guard runs/);
   });
 });
 

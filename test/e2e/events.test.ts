@@ -62,11 +62,12 @@ describe('UserPromptSubmit context reaches the model exactly once per prompt (do
     expect(repo.fire('postToolUse', post(conv, gen(2))).json).toEqual({});
   });
 
-  it('sessionStart delivers the first prompt\'s context; the first postToolUse does not repeat it; the next prompt gets its own', () => {
+  it('sessionStart runs only SessionStart rows; the first prompt\'s context comes from its own beforeSubmitPrompt, once', () => {
     const conv = 'conv-session';
     const start = repo.fire('sessionStart', cursorPayload('sessionStart', repo, { conversation_id: conv, session_id: conv, generation_id: conv, is_background_agent: false, composer_mode: 'agent' }));
-    expect(start.json).toEqual({ additional_context: `[hooks/session.sh] Session rules: small commits.\n\n[hooks/context.sh] ${CTX}`, env: { PROJECT_DEMO_FLAG: 'on' } });
+    expect(start.json).toEqual({ additional_context: 'Session rules: small commits.', env: { PROJECT_DEMO_FLAG: 'on' } });
     expect(repo.fire('beforeSubmitPrompt', prompt(conv, 'g1', 'first')).json).toEqual({ continue: true });
+    expect(repo.fire('postToolUse', post(conv, 'g1')).json).toEqual({ additional_context: CTX });
     expect(repo.fire('postToolUse', post(conv, 'g1')).json).toEqual({});
     expect(repo.fire('beforeSubmitPrompt', prompt(conv, 'g2', 'second')).json).toEqual({ continue: true });
     expect(repo.fire('postToolUse', post(conv, 'g2')).json).toEqual({ additional_context: CTX });

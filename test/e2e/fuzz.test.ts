@@ -58,6 +58,7 @@ const runResult: fc.Arbitrary<RunResult> = fc.record({
   durationMs: fc.nat(),
   truncated: fc.boolean(),
   startError: fc.option(text, { nil: undefined }),
+  onFailure: fc.constant('block' as const),
 }, { requiredKeys: ['label', 'locator', 'claudeEvent', 'exitCode', 'signal', 'stdout', 'stderr', 'timedOut', 'timeoutSeconds', 'durationMs', 'truncated'] });
 
 /** Plausible Claude answers (with random reasons), so folds see decisions, not only noise. */
@@ -123,7 +124,7 @@ describe('property: the pure pieces never throw and always give a JSON object', 
       fc.property(fc.constantFrom(...HANDLED_EVENTS), fc.option(fc.dictionary(fc.constantFrom('permission', 'continue', 'user_message', 'additional_context', 'followup_message', 'env'), value), { nil: undefined }), (event, leader) => {
         const a = followerAnswer(ADAPTERS[event].needs.dedup.replay, leader);
         expect(a).not.toHaveProperty('additional_context');
-        if (!['preToolUse', 'beforeSubmitPrompt', 'subagentStart'].includes(event)) expect(a).toEqual({});
+        if (!['preToolUse', 'beforeReadFile', 'beforeMCPExecution', 'beforeSubmitPrompt', 'subagentStart'].includes(event)) expect(a).toEqual({});
         roundTrips(a);
       }),
       { numRuns: 300 },
@@ -150,7 +151,9 @@ describe('property: the pure pieces never throw and always give a JSON object', 
         for (const k of ['user_message', 'agent_message', 'additional_context', 'followup_message']) if (k in answer) expect(typeof answer[k]).toBe('string');
         if ('permission' in answer) expect(['allow', 'deny', 'ask']).toContain(answer.permission);
         const failed = verdicts.some((v) => v.kind === 'failed');
-        if (event === 'preToolUse' && failed) expect(answer.permission).toBe('deny');
+        if (['preToolUse', 'beforeReadFile', 'beforeMCPExecution'].includes(event) && failed) expect(answer.permission).toBe('deny');
+        // Cursor drops a text over 10,000 characters whole (docs/cursor-hooks.md §11): no answer text is longer.
+        for (const k of ['user_message', 'agent_message', 'additional_context', 'followup_message']) if (k in answer) expect(String(answer[k]).length).toBeLessThanOrEqual(10_000);
         const loop = typeof input.loop_count === 'number' && Number.isFinite(input.loop_count) ? input.loop_count : 0;
         if (event === 'stop' && failed && claudeEvent === 'Stop' && loop < 5) expect(typeof answer.followup_message).toBe('string');
         if (event === 'beforeSubmitPrompt' && verdicts.every((v) => v.kind === 'failed')) expect(answer).toEqual({ continue: true });

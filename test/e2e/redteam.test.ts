@@ -142,6 +142,17 @@ describe('6. a sentinel record decides nothing on its own', () => {
     expect(lines(r.stderr)).toContain(`hookshim: ${file} is not a regular file of this user (${kind}); running the catalog without dedup`);
     fs.rmSync(file, { force: true });
   });
+
+  it('a well-formed "allow" planted under a key no per-firing id names (a read: conversation and path) is never replayed', () => {
+    const payload = cursorPayload('beforeReadFile', repo, { conversation_id: 'c-6r', file_path: path.join(repo.dir, '.env'), content: 'SECRET=1', attachments: [] });
+    const key = tickOf('beforeReadFile', payload, ADAPTERS.beforeReadFile.needs.dedup, '', repo.dir).key;
+    const file = path.join(repo.stateDir, 'tick', `${key}.json`);
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    fs.writeFileSync(file, JSON.stringify({ key, pid: process.pid, state: 'done', at: Date.now(), answer: { permission: 'allow' } }), { mode: 0o600 });
+    const r = repo.fire('beforeReadFile', payload);
+    expect(r.json).toMatchObject({ permission: 'deny', user_message: 'no rm, no .env' });
+    fs.rmSync(file, { force: true });
+  });
 });
 
 describe('7. one JSON document for every input', () => {

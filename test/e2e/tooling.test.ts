@@ -133,7 +133,8 @@ describe('check, doctor and explain as a maintainer runs them', () => {
   it('doctor --json and explain --json parse; explain runs nothing', () => {
     const d = cli(['doctor', '--json'], { HOME: repo.dir });
     expect(d.code, d.out).toBe(0);
-    expect(JSON.parse(d.out).bound).toHaveLength(4);
+    // preToolUse, beforeReadFile (a Read row), postToolUse, postToolUseFailure, stop.
+    expect(JSON.parse(d.out).bound).toHaveLength(5);
     fs.rmSync(path.join(repo.dir, 'ran'), { force: true });
     const r = spawnSync(process.execPath, [CLI, 'explain', '--json'], { cwd: repo.dir, input: JSON.stringify(pre('Read', { file_path: 'README.md' })), encoding: 'utf8' });
     expect(JSON.parse(r.stdout).invocations[0].rows[2]).toMatchObject({ locator: 'PreToolUse[2].hooks[0]', status: 'selected' });

@@ -38,7 +38,8 @@ describe('explain on the demo payloads (nothing runs)', () => {
     ['03-postToolUse-git-status', ['PostToolUse'], []],
     ['04-preToolUse-force-push', ['PreToolUse'], ['PreToolUse[0].hooks[0] hooks/block-force-push.sh as Bash']],
     ['05-preToolUse-mcp-merge', ['PreToolUse'], ['PreToolUse[2].hooks[0] hooks/github-mcp.sh as mcp__github__merge_pull_request']],
-    ['06-preToolUse-task-explore', ['PreToolUse'], []],
+    // An `Agent` matcher fires for every subagent type, Explore included (docs/claude-hooks.md §7).
+    ['06-preToolUse-task-explore', ['PreToolUse'], ['PreToolUse[3].hooks[0] hooks/brief-subagent.sh as Agent']],
     ['07-preToolUse-task-general', ['PreToolUse'], ['PreToolUse[3].hooks[0] hooks/brief-subagent.sh as Agent']],
     ['08-preToolUse-write-env', ['PreToolUse'], ['PreToolUse[1].hooks[0] hooks/no-secrets.mjs as Write']],
     ['09-preToolUse-edit', ['PreToolUse'], ['PreToolUse[1].hooks[0] hooks/no-secrets.mjs as Edit']],
@@ -71,15 +72,16 @@ describe('explain on the demo payloads (nothing runs)', () => {
       'PreToolUse[3].hooks[0]': 'matcher "Agent" (exact names) matches none of: Bash, Shell',
     });
     expect(Object.fromEntries(rep.otherRows.map((r) => [r.locator, r.reason]))).toMatchObject({
-      'UserPromptSubmit[0].hooks[0]': 'runs on beforeSubmitPrompt, sessionStart',
+      'UserPromptSubmit[0].hooks[0]': 'runs on beforeSubmitPrompt',
       'PostToolUse[0].hooks[0]': 'runs on postToolUse',
       'Stop[0].hooks[0]': 'runs on stop',
     });
   });
 
-  it('a read-only Task explains why it does not reach the Agent row', async () => {
+  it('an Explore Task reaches the Agent row, as Claude Code\'s Agent matcher does for every subagent type (docs/claude-hooks.md §7)', async () => {
     const rep = await explainJson('06-preToolUse-task-explore');
-    expect(rep.notes).toContain('Task with subagent_type "explore" is tried as Task, not Agent: read-only subagents do not reach Agent rows (adapters/tools.ts)');
+    expect(rep.invocations[0]?.values).toEqual(['Agent', 'Task']);
+    expect(rep.invocations[0]?.payloads[0]?.payload).toMatchObject({ tool_name: 'Agent', tool_input: { subagent_type: 'Explore' } });
   });
 
   it('the text view', async () => {

@@ -1,55 +1,20 @@
 // src/hook/finish.ts: fold the verdicts into one Cursor answer, keep what must outlive the event, answer once, trace.
-// deliverPromptNow and EventWork.snapshot are tested in-process; EventWork.finish and finishLean write fd 1 through
+// EventWork.snapshot is tested in-process; EventWork.finish and finishLean write fd 1 through
 // emit (once per process), so they run in child processes against the bundled hook modules (test/src/hook/child.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../../adapters/index.ts';
 import { interpret } from '../../../adapters/outcome.ts';
-import { cap } from '../../../adapters/text.ts';
-import { EMPTY_STATE, type EventContext, type Folded, type Invocation, type RunResult, type StateIn } from '../../../adapters/types.ts';
+import { EMPTY_STATE, type EventContext, type Invocation, type RunResult, type StateIn } from '../../../adapters/types.ts';
 import type { CatalogRow } from '../../../catalog/types.ts';
-import { deliverPromptNow, EventWork } from '../../../src/hook/finish.ts';
+import { EventWork } from '../../../src/hook/finish.ts';
 import type { Guard } from '../../../src/hook/guard.ts';
 import { RowPrep } from '../../../src/hook/jobs.ts';
 import type { Setup } from '../../../src/hook/setup.ts';
 import type { Claimed } from '../../../src/state/mailbox.ts';
-import { msg, run } from '../../adapters/helpers.ts';
+import { run } from '../../adapters/helpers.ts';
 import { workbench, type Workbench } from './child.ts';
-
-describe('deliverPromptNow: with promptContext "beforeSubmitPrompt", the prompt\'s context goes out in this answer', () => {
-  const folded = (answer: Record<string, unknown>, effects: Folded['effects']): Folded => ({ answer, effects, notes: [] });
-
-  it('the pending prompt context becomes additional_context, and is no longer kept for later', () => {
-    const carry = { kind: 'carry' as const, messages: [msg('later')] };
-    const f = folded({ continue: true }, [carry, { kind: 'pendingPrompt', messages: [msg('Local time: 14:05', 'a.sh')] }]);
-    deliverPromptNow(f);
-    expect(f).toEqual(folded({ continue: true, additional_context: 'Local time: 14:05' }, [carry]));
-  });
-
-  it.each([
-    ['no pending prompt context', folded({ continue: true }, [{ kind: 'carry', messages: [msg('x')] }])],
-    ['a blocked prompt (continue: false) delivers nothing', folded({ continue: false, user_message: 'no' }, [{ kind: 'pendingPrompt', messages: [msg('ctx')] }])],
-  ])('unchanged: %s', (_name, f) => {
-    const before = structuredClone(f);
-    deliverPromptNow(f);
-    expect(f).toEqual(before);
-  });
-
-  // The other delivery paths join prompt context with joinMessages; this one joins the raw texts.
-  it('an identical message from two scripts is sent once (docs/design.md §5)', () => {
-    const f = folded({ continue: true }, [{ kind: 'pendingPrompt', messages: [msg('Local time: 14:05', 'a.sh'), msg('Local time: 14:05', 'b.sh')] }]);
-    deliverPromptNow(f);
-    expect(f.answer.additional_context).toBe('Local time: 14:05');
-  });
-
-  it('the context is capped at 10,000 characters like every other context (docs/claude-hooks.md §3.2)', () => {
-    const long = 'x'.repeat(12_000);
-    const f = folded({ continue: true }, [{ kind: 'pendingPrompt', messages: [msg(long, 'a.sh')] }]);
-    deliverPromptNow(f);
-    expect(f.answer.additional_context).toBe(cap(long));
-  });
-});
 
 const row = (over: Partial<CatalogRow> = {}): CatalogRow => ({ event: 'PreToolUse', locator: 'PreToolUse[0].hooks[0]', type: 'command', command: 'hooks/g.sh', timeout: 0.5, ...over });
 const inv: Invocation = { claudeEvent: 'PreToolUse', subject: { values: ['Bash'], projectDir: '/repo' }, payload: () => ({}) };

@@ -58,7 +58,9 @@ const catalog = (...rows: CatalogRow[]): Catalog => ({ rows, warnings: [] });
 
 describe('planBinding', () => {
   it('binds exactly the Cursor events the Claude events need, in a stable order', () => {
-    expect(planBinding(catalog(row('Stop'), row('PreToolUse')), 'vendored').events).toEqual(['preToolUse', 'postToolUse', 'postToolUseFailure', 'stop']);
+    expect(planBinding(catalog(row('Stop'), row('PreToolUse', { matcher: 'Bash' })), 'vendored').events).toEqual(['preToolUse', 'postToolUse', 'postToolUseFailure', 'stop']);
+    // A row for every tool also sees reads that skip preToolUse and MCP calls with their server (docs/cursor-hooks.md §11, §4).
+    expect(planBinding(catalog(row('PreToolUse')), 'vendored').events).toEqual(['preToolUse', 'beforeReadFile', 'beforeMCPExecution', 'postToolUse', 'postToolUseFailure']);
     expect(planBinding(catalog(row('SessionEnd')), 'vendored').events).toEqual(['sessionEnd']);
     expect(planBinding(catalog(), 'vendored').events).toEqual([]);
   });
@@ -76,9 +78,23 @@ describe('planBinding', () => {
     expect(planBinding(catalog(row('PreToolUse', { timeout: 100, async: true })), 'vendored').entries.preToolUse?.timeout).toBe(30);
   });
 
-  it('package mode runs the installed bundle; stop gets loop_limit', () => {
+  it('package mode runs the installed bundle; stop gets loop_limit 8, Claude Code\'s own cap (docs/claude-hooks.md §7)', () => {
     const p = planBinding(catalog(row('Stop')), 'package');
-    expect(p.entries.stop).toEqual({ command: 'node "$(test -d .cursor || echo ../)node_modules/hookshim/dist/hookshim.cjs" stop', timeout: 60, failClosed: false, loop_limit: 5 });
+    expect(p.entries.stop).toEqual({ command: 'node "$(test -d .cursor || echo ../)node_modules/hookshim/dist/hookshim.cjs" stop', timeout: 60, failClosed: false, loop_limit: 8 });
+  });
+
+  it.each([
+    [3, 3],
+    [null, null],
+  ])('.cursor/hookshim.json loopLimit %j → loop_limit %j on stop and subagentStop', (loopLimit, want) => {
+    const p = planBinding(catalog(row('Stop'), row('SubagentStop')), 'vendored', { loopLimit });
+    expect([p.entries.stop?.loop_limit, p.entries.subagentStop?.loop_limit]).toEqual([want, want]);
+  });
+
+  it('beforeReadFile is bound with the matcher Read (docs/cursor-hooks.md §11: its matcher value is Read)', () => {
+    const p = planBinding(catalog(row('PreToolUse', { matcher: 'Read' })), 'vendored');
+    expect(p.entries.beforeReadFile).toEqual({ command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" beforeReadFile', matcher: 'Read', timeout: 30, failClosed: true });
+    expect(p.entries.beforeMCPExecution).toBeUndefined();
   });
 
   it('lists the rows that can never run under Cursor, with the reason', () => {

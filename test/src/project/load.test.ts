@@ -5,7 +5,6 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseCatalog } from '../../../catalog/load.ts';
 import { sourceOf } from '../../../catalog/sources.ts';
-import type { Catalog } from '../../../catalog/types.ts';
 import { parseConfig } from '../../../src/project/config.ts';
 import { loadCatalogGuarded, loadCatalogWith, loadConfigLazy, loadConfigWith } from '../../../src/project/load.ts';
 import type { StateDir } from '../../../src/state/dir.ts';
@@ -27,8 +26,6 @@ afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 const src = () => sourceOf('hooks/hooks.json', path.join(tmp, 'repo'));
 const write = (text: string) => fs.writeFileSync(file, text);
-const cacheFiles = () => (fs.existsSync(path.join(state.root, 'catalog')) ? fs.readdirSync(path.join(state.root, 'catalog')) : []);
-const cacheDoc = () => JSON.parse(fs.readFileSync(path.join(state.root, 'catalog', cacheFiles()[0] as string), 'utf8')) as { stamp: string; catalog: Catalog };
 
 describe('loadCatalogWith: read and parse; never throws', () => {
   it('ok: the catalog, its file, and its root (${CLAUDE_PLUGIN_ROOT})', () => {

@@ -13,11 +13,6 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-const warnings = () => {
-  const lines: string[] = [];
-  return { lines, warn: (m: string) => lines.push(m) };
-};
 
 describe('collectOld: bounded by age and count', () => {
   const put = (st: StateDir, area: 'stash' | 'tick' | 'tx', name: string, ageMs: number) => {

@@ -12,10 +12,6 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-const warnings = () => {
-  const lines: string[] = [];
-  return { lines, warn: (m: string) => lines.push(m) };
-};
 
 describe('record files: atomic, exclusive, never through a symlink, only ours', () => {
   it('writeFileAtomic replaces a symlink at the destination instead of writing through it', () => {

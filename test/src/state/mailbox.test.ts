@@ -72,19 +72,11 @@ describe('carried context and the prompt\'s pending context', () => {
     ]);
     expect(claim(st, S, { pending: true }).state.pendingPrompt).toEqual([msg('second')]);
   });
-
-  it('the first-prompt mark is claimed once, with what sessionStart delivered', () => {
-    applyEffects(st, S, [{ kind: 'coverFirstPrompt', messages: [msg('generic')] }]);
-    const first = claim(st, S, { covered: true }).state;
-    expect(first.firstPromptCovered).toBe(true);
-    expect(first.firstPromptDelivered).toEqual([msg('generic')]);
-    expect(claim(st, S, { covered: true }).state.firstPromptCovered).toBe(false);
-  });
 });
 
 describe('no state directory: degraded, and every effect reported lost', () => {
   it('claims are empty; effects come back as notes', () => {
-    expect(claim(null, S, { stash: true, carried: true, pending: true }, 't').state).toEqual({ stashed: [], carried: [], pendingPrompt: [], firstPromptCovered: false });
+    expect(claim(null, S, { stash: true, carried: true, pending: true }, 't').state).toEqual({ stashed: [], carried: [], pendingPrompt: [] });
     expect(applyEffects(null, S, [{ kind: 'stash', toolUseId: 't', messages: [msg('a')] }, { kind: 'carry', messages: [msg('b')] }])).toEqual([
       'state directory unavailable: 1 warning(s) stashed for tool_use_id "t" lost',
       'state directory unavailable: 1 carried message(s) lost',

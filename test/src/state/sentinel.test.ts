@@ -83,6 +83,19 @@ describe('tickOf: what tells two firings apart', () => {
     expect(tick(event, input, extra).unique).toBe(unique);
   });
 
+  // One action, two events (docs/cursor-hooks.md §4, §11): each event keys on its own payload, never on the action.
+  it.each([
+    ['beforeReadFile: no id names a read', 'beforeReadFile', { conversation_id: CONV, generation_id: 'g-1', file_path: '/repo/.env', content: 'A=1' }],
+    ['beforeMCPExecution: no id names an MCP call', 'beforeMCPExecution', { conversation_id: CONV, generation_id: 'g-2', tool_name: 'create_issue', tool_input: '{}', mcp_server_name: 'github' }],
+  ])('%s (so only a deny is ever replayed from its record)', (_name, event, input) => {
+    expect(tick(event, input).unique).toBe(false);
+  });
+
+  it('beforeReadFile of another file, or the same file with other content, is another firing', () => {
+    const read = (extra: Record<string, unknown> = {}) => ({ conversation_id: CONV, generation_id: 'g-1', file_path: '/repo/.env', content: 'A=1', ...extra });
+    expect(new Set([tickKey('beforeReadFile', read()), tickKey('beforeReadFile', read({ file_path: '/repo/a.ts' })), tickKey('beforeReadFile', read({ content: 'A=2' }))]).size).toBe(3);
+  });
+
   it('odd field types never throw and never collide with the string form of an object', () => {
     const odd = { conversation_id: 5, generation_id: null, tool_use_id: ['x'], tool_name: { a: 1 }, tool_input: 'not-json' };
     expect(() => tick('preToolUse', odd)).not.toThrow();
@@ -217,6 +230,14 @@ describe('followerAnswer: what a duplicate process says', () => {
     ['subagentStop never repeats a follow-up', 'subagentStop', { followup_message: 'x' }, {}],
   ] as const)('%s', (_name, event, leader, expected) => {
     expect(followerAnswer(event, leader as Record<string, unknown> | undefined)).toEqual(expected);
+  });
+
+  it.each([
+    ['beforeReadFile replays a preToolUse deny', { permission: 'deny', user_message: 'no', agent_message: 'no' }, { permission: 'deny', user_message: 'no', agent_message: 'no' }],
+    ['beforeReadFile replays an allow', { permission: 'allow' }, { permission: 'allow' }],
+    ['an "ask" it cannot say (allow or deny only, docs/cursor-hooks.md §4) denies', { permission: 'ask', user_message: 'sure?' }, { permission: 'deny', user_message: 'sure?' }],
+  ] as const)('%s', (_name, leader, expected) => {
+    expect(replayAnswer('decision', leader, ADAPTERS.beforeReadFile.needs.permissions)).toEqual(expected);
   });
 });
 

@@ -76,6 +76,20 @@ describe('recordToolResult', () => {
   });
 });
 
+describe('TodoWrite results build on the previous call (docs/claude-hooks.md §5.3 {oldTodos, newTodos}; Cursor merge:true)', () => {
+  const todo = (toolUseId: string, input: Record<string, unknown>) => recordToolResult(st, S, { hook_event_name: 'postToolUse', tool_name: 'TodoWrite', tool_input: input, tool_output: '{"success":true}', tool_use_id: toolUseId }, '/proj');
+  it('a merge is applied to the list the last TodoWrite record kept, with a Bash result in between', () => {
+    todo('t1', { merge: false, todos: [{ id: '1', content: 'a', status: 'in_progress' }] });
+    record('t2', 'ls');
+    const rec = todo('t3', { merge: true, todos: [{ id: '1', status: 'completed' }, { id: '2', content: 'b', status: 'pending' }] });
+    expect(rec.response).toEqual({
+      oldTodos: [{ content: 'a', status: 'in_progress', activeForm: 'a', id: '1' }],
+      newTodos: [{ content: 'a', status: 'completed', activeForm: 'a', id: '1' }, { content: 'b', status: 'pending', activeForm: 'b', id: '2' }],
+    });
+    expect(readToolResults(st, S).at(-1)?.response).toEqual(rec.response);
+  });
+});
+
 describe('capResponse — bounded records', () => {
   const big = 'x'.repeat(RESPONSE_CAP * 2);
   it.each([
