@@ -190,8 +190,6 @@ export interface ShellNeeds {
   recordsResult?: true;
   /** The payload's agent_transcript_path is rewritten into Claude's shape too. */
   agentTranscript?: true;
-  /** With promptContext "beforeSubmitPrompt" (.cursor/hookshim.json), the prompt's context goes out in this answer. */
-  promptDelivery?: true;
   /**
    * A permission event: when its catalog exists but cannot be read (and no good version of it is known), it denies
    * rather than allows; only a write to that catalog file itself goes through, so the agent can repair it.

@@ -5,7 +5,9 @@ import { KNOWN_EVENT_SET } from './events.ts';
 import { isRecord as isObject, type Catalog, type CatalogRow } from './types.ts';
 
 /** Handler keys this reader understands; any other key sends the catalog to the full parser. */
-const HANDLER_KEYS: ReadonlySet<string> = new Set(['type', 'command', 'args', 'timeout', 'if', 'async', 'asyncRewake', 'shell', 'statusMessage']);
+const HANDLER_KEYS: ReadonlySet<string> = new Set(['type', 'command', 'args', 'timeout', 'if', 'async', 'asyncRewake', 'shell', 'onFailure', 'statusMessage']);
+/** Of those, the keys a row does not act on: listed in its `extra`, as the full parser lists them. */
+const EXTRA_KEYS: ReadonlySet<string> = new Set(['statusMessage']);
 const GROUP_KEYS: ReadonlySet<string> = new Set(['matcher', 'hooks']);
 
 /** The rows of a well-formed catalog, or undefined when the full parser must look at it. */
@@ -46,7 +48,11 @@ function commandRow(h: unknown, event: string, locator: string, matcher: string 
   if (h.shell !== undefined && h.args === undefined && h.shell !== 'bash') return undefined;
   if (h.shell !== undefined && h.shell !== 'bash' && h.shell !== 'powershell') return undefined;
   if ((h.async !== undefined && typeof h.async !== 'boolean') || (h.asyncRewake !== undefined && typeof h.asyncRewake !== 'boolean')) return undefined;
+  if (h.onFailure !== undefined && h.onFailure !== 'block' && h.onFailure !== 'continue') return undefined;
   const row: CatalogRow = { event, locator, type: 'command', command: h.command };
+  const extra = Object.keys(h).filter((k) => EXTRA_KEYS.has(k));
+  if (extra.length) row.extra = extra;
+  if (h.onFailure === 'block') row.onFailure = 'block';
   if (matcher !== undefined) row.matcher = matcher;
   if (h.if !== undefined) row.if = h.if;
   if (h.timeout !== undefined) row.timeout = h.timeout as number;

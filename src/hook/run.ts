@@ -5,7 +5,7 @@ import { isHandledEvent, UNBOUND_CURSOR_EVENTS, type HandledEvent } from '../../
 import { ADAPTERS } from '../../adapters/index.ts';
 import { str, toolUseId, type Json } from '../../adapters/json.ts';
 import { writtenFiles } from '../../adapters/toolEvent.ts';
-import { EMPTY_STATE, type Dedup, type Plan } from '../../adapters/types.ts';
+import { EMPTY_STATE, type Plan } from '../../adapters/types.ts';
 import type { Waited } from '../state/sentinel.ts';
 import { cursorTranscriptPath } from '../project/paths.ts';
 import { EventWork, finishLean } from './finish.ts';
@@ -85,7 +85,7 @@ async function runEvent(name: string, io: HookIO, g: Guard): Promise<number> {
   let tick = st.claimTick(setup.state, id, { staleAfterMs: (setup.binding.timeoutS + 10) * 1000 });
   if (tick.role === 'follower') {
     const res = await tick.wait(setup.budget.deadline);
-    const why = trustless(res, id.unique, dedup.replay);
+    const why = trustless(res, id.unique, setup);
     if (!why) return follow(res, setup, g, st);
     if (res.run) g.log.warn(`duplicate ${setup.event} process: ${why}; running the catalog itself`);
     else g.log.debug(`duplicate ${setup.event} process: ${why}; running the catalog itself`);
@@ -98,13 +98,14 @@ async function runEvent(name: string, io: HookIO, g: Guard): Promise<number> {
 
 /**
  * Why a follower must run the catalog itself rather than replay: the record cannot be trusted (gone, foreign, its
- * leader dead), or it allows under a key no per-firing id names. Such a key is predictable, so an allow there could
- * have been written by the guarded agent; only a deny is replayed from it (docs/security.md, guarantee 6).
+ * leader dead), or it allows a tool call no tool_use_id names. The agent writes its own tool calls, so any other key
+ * of a tool call is predictable and an allow there could be planted; only a deny is replayed from it (docs/security.md, guarantee 6).
  */
-function trustless(res: Waited, unique: boolean, replay: Dedup['replay']): string | undefined {
+function trustless(res: Waited, unique: boolean, setup: Setup): string | undefined {
   if (res.run) return res.why;
-  if (replay !== 'decision' || unique || !res.answer || res.answer.permission === 'deny') return undefined;
-  return `an allow under a key without a per-firing id is never replayed (${res.why})`;
+  if (!setup.adapter.needs.permission || !res.answer || res.answer.permission === 'deny') return undefined;
+  if (unique && toolUseId(setup.input) !== undefined) return undefined;
+  return `an allow for a tool call no tool_use_id names is never replayed (${res.why})`;
 }
 
 /** A duplicate process: replay the leader's answer (permission events) or answer {} (the leader delivers, once). */

@@ -14,6 +14,7 @@ describe('readCatalogFast reads the well-formed catalog (docs/claude-hooks.md §
   it.each([
     ['the documented plugin example', { description: 'Format files after edits', hooks: { PostToolUse: [{ matcher: 'Write|Edit', hooks: [{ type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/scripts/format.sh', timeout: 30 }] }], Stop: [{ hooks: [{ type: 'command', command: 'node', args: ['${CLAUDE_PLUGIN_ROOT}/stop.js'] }] }] } }],
     ['if, async, asyncRewake, shell bash, statusMessage', { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'a', if: 'Bash(git *)', async: false, asyncRewake: true, shell: 'bash', statusMessage: 'checking' }] }] } }],
+    ['onFailure block and continue (docs/claude-hooks.md §1.2)', { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'a', onFailure: 'block' }, { type: 'command', command: 'b', onFailure: 'continue', statusMessage: 's' }] }] } }],
     ['an empty catalog', { hooks: {} }],
     ['a BOM', '\uFEFF{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x"}]}]}}'],
   ])('%s: the same rows as the full parser', (_name, doc) => {
@@ -29,7 +30,8 @@ describe('readCatalogFast reads the well-formed catalog (docs/claude-hooks.md §
     ['a prompt handler', '{"hooks":{"Stop":[{"hooks":[{"type":"prompt","prompt":"x"}]}]}}'],
     ['an empty command', '{"hooks":{"Stop":[{"hooks":[{"type":"command","command":""}]}]}}'],
     ['a zero timeout', '{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","timeout":0}]}]}}'],
-    ['a handler field it does not know', '{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","onFailure":"block"}]}]}}'],
+    ['a handler field it does not know', '{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","once":true}]}]}}'],
+    ['an onFailure value Claude does not define', '{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","onFailure":"deny"}]}]}}'],
     ['shell powershell without args', '{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","shell":"powershell"}]}]}}'],
     ['a non-string matcher', '{"hooks":{"PreToolUse":[{"matcher":1,"hooks":[]}]}}'],
   ])('%s: left to the full parser', (_name, text) => {
@@ -50,6 +52,7 @@ describe('readCatalogFast never disagrees with the full parser (property)', () =
       shell: fc.constantFrom('bash', 'powershell', 'zsh'),
       args: fc.oneof(fc.array(fc.string({ maxLength: 4 }), { maxLength: 2 }), value),
       statusMessage: value,
+      onFailure: fc.oneof(fc.constantFrom('block', 'continue'), value),
     },
     { requiredKeys: ['type'] },
   );

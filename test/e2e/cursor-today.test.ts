@@ -40,13 +40,13 @@ const lines = (repo: Repo, file: string): Record<string, unknown>[] => {
 const IDE = { cursor_version: '3.15.6' };
 
 describe('1. reads that skip preToolUse (docs/cursor-hooks.md §11: ReadFile fires only beforeReadFile; §4 beforeReadFile)', () => {
-  it('a Read guard denies a .env read that reaches only beforeReadFile, and runs once when preToolUse and beforeReadFile both report one read', () => {
+  it('a Read guard denies a .env read that reaches only beforeReadFile, and runs in each event that reports a read (no id names a read: docs/design.md §7)', () => {
     const repo = bound({ PreToolUse: [{ matcher: 'Read', hooks: [run('no-env-reads.mjs')] }] }, {
       'no-env-reads.mjs': node(`fs.appendFileSync(process.env.CLAUDE_PROJECT_DIR + '/reads.log', input.tool_name + ' ' + input.tool_input.file_path + '\\n');
 if (input.tool_input.file_path.endsWith('.env')) { console.error('Reading .env is blocked: secrets stay out of the context.'); process.exit(2); }`),
     });
     const doc = JSON.parse(fs.readFileSync(path.join(repo.dir, '.cursor/hooks.json'), 'utf8'));
-    expect(doc.hooks.beforeReadFile).toEqual([{ command: 'node .cursor/hooks/hookshim.cjs beforeReadFile', matcher: 'Read', timeout: 30 }]);
+    expect(doc.hooks.beforeReadFile).toEqual([{ command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" beforeReadFile', matcher: 'Read', timeout: 30, failClosed: true }]);
     const read = (file: string, extra: Record<string, unknown> = {}) => cursorPayload('beforeReadFile', repo, { ...IDE, file_path: path.join(repo.dir, file), content: 'SECRET=1\n', attachments: [], ...extra });
     // 3.15.6: ReadFile without a preToolUse.
     const env = repo.fire('beforeReadFile', read('.env'));
@@ -55,17 +55,17 @@ if (input.tool_input.file_path.endsWith('.env')) { console.error('Reading .env i
     const pre = repo.fire('preToolUse', cursorPayload('preToolUse', repo, { cursor_version: '3.14.27', tool_name: 'Read', tool_input: { file_path: 'src/app.ts' }, tool_use_id: toolUseId() }));
     expect(pre.json).toEqual({ permission: 'allow' });
     expect(repo.fire('beforeReadFile', read('src/app.ts', { cursor_version: '3.14.27' })).json).toEqual({ permission: 'allow' });
-    // Reading the file again is another read (another tool_use_id): its guard runs again, once for both events.
+    // Reading the file again is another read (another tool_use_id): its guard runs again, in both events.
     expect(repo.fire('preToolUse', cursorPayload('preToolUse', repo, { cursor_version: '3.14.27', tool_name: 'Read', tool_input: { file_path: 'src/app.ts' }, tool_use_id: toolUseId() })).json).toEqual({ permission: 'allow' });
     expect(repo.fire('beforeReadFile', read('src/app.ts', { cursor_version: '3.14.27' })).json).toEqual({ permission: 'allow' });
     // Cursor 3.15's own tool name reaches Read rows too.
     expect(repo.fire('preToolUse', cursorPayload('preToolUse', repo, { ...IDE, tool_name: 'ReadFile', tool_input: { file_path: 'config/.env' }, tool_use_id: toolUseId() })).json).toMatchObject({ permission: 'deny' });
-    expect(fs.readFileSync(path.join(repo.dir, 'reads.log'), 'utf8')).toBe(`Read ${repo.dir}/.env\nRead ${repo.dir}/src/app.ts\nRead ${repo.dir}/src/app.ts\nRead ${repo.dir}/config/.env\n`);
+    expect(fs.readFileSync(path.join(repo.dir, 'reads.log'), 'utf8')).toBe(`Read ${repo.dir}/.env\n${`Read ${repo.dir}/src/app.ts\n`.repeat(4)}Read ${repo.dir}/config/.env\n`);
   });
 });
 
 describe('2. MCP calls without their server (docs/cursor-hooks.md §4, §6: preToolUse sends MCP:<tool>, beforeMCPExecution adds mcp_server_name)', () => {
-  it('a server-wildcard row fires on MCP:write_file; a row for every tool sees a server-qualified name; beforeMCPExecution runs what preToolUse could not know to run, and only that', () => {
+  it('a server-wildcard row fires on MCP:write_file; a row for every tool sees a server-qualified name; beforeMCPExecution runs the rows again with the server it names', () => {
     const repo = bound({ PreToolUse: [{ matcher: 'mcp__.*__write.*', hooks: [run('mcp-writes.sh')] }, { matcher: '*', hooks: [run('mcp-health.mjs')] }] }, {
       'mcp-writes.sh': '#!/bin/sh\ncat >/dev/null\necho "MCP writes go through review." >&2\nexit 2\n',
       // everything-claude-code's MCP health check keys on the server in tool_name.
@@ -83,7 +83,7 @@ if (server && fs.existsSync(process.env.CLAUDE_PROJECT_DIR + '/' + server + '.do
     // The server is unknown to preToolUse, known to beforeMCPExecution: the row runs again with the true name.
     expect(pre('post_message', { text: 'hi' }).json).toEqual({ permission: 'allow' });
     expect(exec('post_message', { text: 'hi' }, 'slack').json).toEqual({ permission: 'allow' });
-    // With the server known to Cursor's MCP config, preToolUse names it right, and the guard runs once for both events.
+    // With the server known to Cursor's MCP config, preToolUse names it right; beforeMCPExecution runs the guard again.
     repo.write('.cursor/mcp.json', JSON.stringify({ mcpServers: { linear: { command: 'npx linear-mcp' } } }));
     expect(pre('create_ticket', { title: 't' }).json).toEqual({ permission: 'allow' });
     expect(exec('create_ticket', { title: 't' }, 'linear').json).toEqual({ permission: 'allow' });
@@ -92,6 +92,7 @@ if (server && fs.existsSync(process.env.CLAUDE_PROJECT_DIR + '/' + server + '.do
       'mcp__github__list_issues',
       'mcp__unknown__post_message',
       'mcp__slack__post_message',
+      'mcp__linear__create_ticket',
       'mcp__linear__create_ticket',
     ]);
   });

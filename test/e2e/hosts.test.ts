@@ -74,7 +74,7 @@ describe.each(hosts)('%s', (_host, how) => {
 describe('the binding every host reads', () => {
   it('an explicit failClosed on every entry: true on permission events, false elsewhere', () => {
     const doc = JSON.parse(fs.readFileSync(path.join(repo.dir, '.cursor', 'hooks.json'), 'utf8')) as { hooks: Record<string, { failClosed?: unknown }[]> };
-    expect(Object.fromEntries(Object.entries(doc.hooks).map(([ev, list]) => [ev, list[0]?.failClosed]))).toEqual({ preToolUse: true, postToolUse: false, postToolUseFailure: false, stop: false });
+    expect(Object.fromEntries(Object.entries(doc.hooks).map(([ev, list]) => [ev, list[0]?.failClosed]))).toEqual({ preToolUse: true, beforeMCPExecution: true, postToolUse: false, postToolUseFailure: false, stop: false });
   });
 
   it('a Cursor payload fired from the root (the harness payload) answers as before', () => {

@@ -65,8 +65,8 @@ const solo = { role: 'solo', why: 'no state directory' };
 const claimed = { state: { stashed: [], carried: [], pendingPrompt: [], firstPromptCovered: false }, release: () => note('release', emitted()), restore: () => note('restore') };
 const setupFor = (event, extra = {}) => {
   const input = { conversation_id: 'c1', hook_event_name: event, ...(extra.input ?? {}) };
-  const ctx = { event, input, projectDir: '/repo', sessionId: 'c1', transcriptPath: '', loopLimit: 5 };
-  return { event, adapter: extra.adapter ?? ADAPTERS[event], input, dir: '/repo', binding: { timeoutS: 30, loopLimit: 5, source: 'test' }, budget: { deadline: Date.now() + 25000, slackMs: 4500 }, sessionId: 'c1', state: null, catalog: { rows: [], file: '/repo/hooks/hooks.json', root: '/repo' }, config: extra.config ?? {}, ctx, env: process.env, startedAt: extra.startedAt ?? Date.now() };
+  const ctx = { event, input, projectDir: '/repo', sessionId: 'c1', transcriptPath: '', loopLimit: 5, ...(extra.config?.promptContext ? { promptContext: extra.config.promptContext } : {}) };
+  return { event, adapter: extra.adapter ?? ADAPTERS[event], input, dir: '/repo', binding: { timeoutS: 30, loopLimit: 5, source: 'test' }, budget: { deadline: Date.now() + 25000, slackMs: 4500 }, sessionId: 'c1', state: null, catalog: { rows: [], sources: [] }, config: extra.config ?? {}, ctx, env: process.env, startedAt: extra.startedAt ?? Date.now() };
 };
 const run = (over) => ({ label: 'hooks/g.sh', locator: 'PreToolUse[0].hooks[0]', claudeEvent: 'PreToolUse', exitCode: 0, signal: null, stdout: '', stderr: '', timedOut: false, timeoutSeconds: 10, durationMs: 5, truncated: false, ...over });
 const prep = new RowPrep('/repo');

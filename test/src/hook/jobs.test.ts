@@ -73,7 +73,7 @@ describe('toJob: the runner job of one row (docs/design.md §6)', () => {
       file: G,
       shell: true,
       cwd: repo,
-      env: { PATH: '/usr/bin', CLAUDE_PROJECT_DIR: repo, CLAUDE_PLUGIN_ROOT: repo, CLAUDE_CODE_SESSION_ID: 'conv-1' },
+      env: { PATH: '/usr/bin', CLAUDECODE: '1', CLAUDE_PROJECT_DIR: repo, CLAUDE_PLUGIN_ROOT: repo, CLAUDE_CODE_SESSION_ID: 'conv-1' },
       input: '{"session_id":"conv-1","tool_name":"Bash"}',
       timeoutMs: 10_000,
       timeoutSeconds: 10,
@@ -93,7 +93,7 @@ describe('toJob: the runner job of one row (docs/design.md §6)', () => {
   describe('environment (docs/claude-hooks.md §1.5)', () => {
     const envOf = (c: Chosen, over: Partial<JobContext> = {}) => job(c, over).env;
     it.each([
-      ['CURSOR_PLUGIN_ROOT removed, undefined values dropped', chosen(), { env: { PATH: '/p', CURSOR_PLUGIN_ROOT: '/cursor/plugin', GONE: undefined } }, { PATH: '/p' }],
+      ['every CURSOR_* variable removed (docs/cursor-hooks.md §11), undefined values dropped', chosen(), { env: { PATH: '/p', CURSOR_PLUGIN_ROOT: '/cursor/plugin', CURSOR_VERSION: '3.15.0', GONE: undefined } }, { PATH: '/p' }],
       ['the command\'s leading KEY=VALUE words', chosen(row({ command: `MODE=strict LEVEL='a b' ${G}` })), {}, { PATH: '/usr/bin', MODE: 'strict', LEVEL: 'a b' }],
       ['the invocation\'s extra environment', chosen(row(), inv({ env: { EXTRA: '1' } })), {}, { PATH: '/usr/bin', EXTRA: '1' }],
       ['CLAUDE_CODE_SESSION_ID "" when the payload has no session', chosen(row(), inv({ payload: () => ({}) })), {}, { PATH: '/usr/bin', CLAUDE_CODE_SESSION_ID: '' }],
@@ -102,7 +102,7 @@ describe('toJob: the runner job of one row (docs/design.md §6)', () => {
       ['no CLAUDE_ENV_FILE for other events', chosen(), { envFile: '/state/env/s.env' }, { PATH: '/usr/bin' }],
       ['no CLAUDE_ENV_FILE for SessionStart without a file', chosen(row({ event: 'SessionStart' }), inv({ claudeEvent: 'SessionStart' })), {}, { PATH: '/usr/bin' }],
     ])('%s', (_name, c, over, extra) => {
-      expect(envOf(c, over)).toEqual({ CLAUDE_PROJECT_DIR: repo, CLAUDE_PLUGIN_ROOT: repo, CLAUDE_CODE_SESSION_ID: 'conv-1', ...extra });
+      expect(envOf(c, over)).toEqual({ CLAUDECODE: '1', CLAUDE_PROJECT_DIR: repo, CLAUDE_PLUGIN_ROOT: repo, CLAUDE_CODE_SESSION_ID: 'conv-1', ...extra });
     });
   });
 

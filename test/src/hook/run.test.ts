@@ -38,10 +38,11 @@ describe('planAndSelect: the adapter\'s plan and the rows it selects', () => {
     expect(out).toEqual(['hookshim: payload has no tool_name; inferred "Shell" from tool_input keys\n']);
   });
 
+  // UserPromptSubmit runs once per prompt, at beforeSubmitPrompt (docs/events.md): never at sessionStart.
   it.each([
-    ['without claimed state: SessionStart and the first prompt\'s UserPromptSubmit', EMPTY_STATE, ['SessionStart', 'UserPromptSubmit'], ['start', 'prompt']],
-    ['with a pending prompt context: SessionStart only', { ...EMPTY_STATE, pendingPrompt: [msg('ctx')] }, ['SessionStart'], ['start']],
-  ])('the claimed state reaches the plan (sessionStart), %s', (_name, state, events, rows) => {
+    ['without claimed state', EMPTY_STATE, ['SessionStart'], ['start']],
+    ['with a pending prompt context', { ...EMPTY_STATE, pendingPrompt: [msg('ctx')] }, ['SessionStart'], ['start']],
+  ])('sessionStart plans SessionStart only, %s', (_name, state, events, rows) => {
     const { g } = recorder();
     const r = planAndSelect(setupFor('sessionStart', {}, [row('SessionStart', 'start'), row('UserPromptSubmit', 'prompt')]), g, state);
     expect([r.plan.invocations.map((i) => i.claudeEvent), r.chosen.map((c) => c.row.locator)]).toEqual([events, rows]);
@@ -85,7 +86,7 @@ describe('runHook (child processes): one event in, exactly one answer out, exit 
   it.each([
     ['HOOKSHIM=0: the event\'s empty answer, nothing run, and stderr says so', 'preToolUse', shell('git push -f'), { HOOKSHIM: '0' }, '{"permission":"allow"}\n', 'hookshim: HOOKSHIM=0: the shim is switched off, no guard runs; answering {"permission":"allow"}\n'],
     ['an unbound Cursor event: {} with the reason', 'beforeShellExecution', {}, {}, '{}\n', 'hookshim: hookshim does not handle "beforeShellExecution": preToolUse already covers Shell; binding both would run Bash guards twice; answering {}\n'],
-    ['an unknown event: {}', 'fooBar', {}, {}, '{}\n', /^hookshim: unknown event "fooBar"; expected one of preToolUse, postToolUse, .*; answering \{\}\n$/],
+    ['an unknown event: {}', 'fooBar', {}, {}, '{}\n', /^hookshim: unknown event "fooBar"; expected one of preToolUse, beforeReadFile, .*; answering \{\}\n$/],
     ['no event at all: {}', '', {}, {}, '{}\n', /^hookshim: unknown event ""; /],
     ['no payload: fail open', 'preToolUse', '', {}, '{"permission":"allow"}\n', 'hookshim: stdin was empty; expected one JSON object from Cursor; answering {"permission":"allow"} (fail open)\n'],
     ['no catalog: fail open', 'stop', { conversation_id: 'c1' }, { HOOKSHIM_CATALOG: 'none.json' }, '{}\n', /^hookshim: no catalog at \S+\/repo\/none\.json; answering \{\} \(fail open\)\n$/],

@@ -117,7 +117,7 @@ describe('setUp: project, binding, budget, session, catalog and config, computed
     });
     expect(s.adapter).toBe(ADAPTERS.stop);
     expect(s.catalog.rows.map((r) => r.locator)).toEqual(['Stop[0].hooks[0]', 'PreToolUse[0].hooks[0]']);
-    expect(s.ctx).toEqual({ event: 'stop', input: { conversation_id: 'c1' }, projectDir: repo, sessionId: 'c1', transcriptPath: '', loopLimit: 3, hostEnv: hio.env, mcpServers: ['github'] });
+    expect(s.ctx).toEqual({ event: 'stop', input: { conversation_id: 'c1' }, projectDir: repo, sessionId: 'c1', transcriptPath: '', loopLimit: 3, hostEnv: hio.env, mcpServers: ['github'], promptContext: 'auto' });
     expect(out).toEqual([]);
   });
 

@@ -32,7 +32,7 @@ describe('sizeOf', () => {
 
 describe('the hook path\'s lazy surface', () => {
   it('re-exports exactly the state functions the hook path uses, from their modules', () => {
-    expect(Object.keys(state).sort()).toEqual(['applyEffects', 'claim', 'claimTick', 'claudeTranscript', 'followerAnswer', 'makeEnvFile', 'maybeCollect', 'readEnvFile', 'recordToolResult', 'removeFile', 'sizeOf', 'tickOf']);
+    expect(Object.keys(state).sort()).toEqual(['applyEffects', 'claim', 'claimTick', 'claudeTranscript', 'followerAnswer', 'makeEnvFile', 'maybeCollect', 'pluginDataDir', 'readEnvFile', 'recordToolResult', 'removeFile', 'sizeOf', 'tickOf']);
     expect([state.maybeCollect, state.makeEnvFile, state.readEnvFile, state.removeFile, state.applyEffects, state.claim, state.claimTick, state.followerAnswer, state.tickOf, state.recordToolResult, state.claudeTranscript]).toEqual([
       collect.maybeCollect,
       envFile.makeEnvFile,

@@ -84,13 +84,6 @@ describe('tickOf: what tells two firings apart', () => {
   });
 
   // One action, two events (docs/cursor-hooks.md §4, §11): each event keys on its own payload, never on the action.
-  it.each([
-    ['beforeReadFile: no id names a read', 'beforeReadFile', { conversation_id: CONV, generation_id: 'g-1', file_path: '/repo/.env', content: 'A=1' }],
-    ['beforeMCPExecution: no id names an MCP call', 'beforeMCPExecution', { conversation_id: CONV, generation_id: 'g-2', tool_name: 'create_issue', tool_input: '{}', mcp_server_name: 'github' }],
-  ])('%s (so only a deny is ever replayed from its record)', (_name, event, input) => {
-    expect(tick(event, input).unique).toBe(false);
-  });
-
   it('beforeReadFile of another file, or the same file with other content, is another firing', () => {
     const read = (extra: Record<string, unknown> = {}) => ({ conversation_id: CONV, generation_id: 'g-1', file_path: '/repo/.env', content: 'A=1', ...extra });
     expect(new Set([tickKey('beforeReadFile', read()), tickKey('beforeReadFile', read({ file_path: '/repo/a.ts' })), tickKey('beforeReadFile', read({ content: 'A=2' }))]).size).toBe(3);
