@@ -12,7 +12,8 @@ import { cursorVersion, promptContextNow } from './version.ts';
 export const beforeSubmitPrompt: EventAdapter = {
   empty: { continue: true },
   // On the CLI generation_id equals conversation_id (docs/cursor-hooks.md §3): the prompt itself tells prompts apart.
-  needs: { claims: {}, dedup: { digests: ['prompt'], replay: 'decision' } },
+  // Whether a postToolUse is bound decides where the prompt's context can wait (src/project/binding.ts binds it by config).
+  needs: { claims: {}, dedup: { digests: ['prompt'], replay: 'decision' }, boundEvents: true },
 
   plan(ctx) {
     return {
@@ -43,8 +44,10 @@ export const beforeSubmitPrompt: EventAdapter = {
     const answer: Json = { continue: true };
     if (warn.length) answer.user_message = joinMessages(warn);
     if (context.length === 0) return { answer, effects: [], notes };
-    if (promptContextNow(ctx)) {
+    const nowhere = ctx.boundEvents !== undefined && !ctx.boundEvents.includes('postToolUse');
+    if (promptContextNow(ctx) || nowhere) {
       answer.additional_context = joinMessages(context);
+      if (!promptContextNow(ctx)) notes.push(`no postToolUse is bound to carry this prompt's context (init binds one for every tool only with promptContext "postToolUse" in .cursor/hookshim.json): sent with the prompt, which Cursor ${cursorVersion(ctx) ?? '(version unknown)'} may not deliver (IDE 3.9.16, CLI 2026.09.18 and later do, docs/cursor-hooks.md §11)`);
       return { answer, effects: [], notes };
     }
     notes.push(`prompt context kept for the first postToolUse of this turn: Cursor ${cursorVersion(ctx) ?? '(version unknown)'} is not known to deliver beforeSubmitPrompt's additional_context (IDE 3.9.16, CLI 2026.09.18 and later do, docs/cursor-hooks.md §11)`);

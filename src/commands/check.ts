@@ -2,10 +2,14 @@
 // Each problem is a Finding with a stable code; `error` fails CI, `warning` only with --strict, `info` is context.
 import fs from 'node:fs';
 import path from 'node:path';
+import { compileRegex, cursorAccepts, KNOWN_NAMES, MATCHED_BY, type MatchedEvent } from '../../adapters/cursorMatcher.ts';
 import { HANDLED_EVENTS, type HandledEvent } from '../../adapters/events.ts';
+import { isRecord } from '../../adapters/json.ts';
 import { rowPlace, type Catalog } from '../../catalog/types.ts';
 import { CONFIG_FILE, ConfigSchema, parseConfig, type HookshimConfig } from '../project/config.ts';
-import { boundBundles, bundleVersion, cannotRun, detectMode, HOOKS_JSON, isOurs, PACKAGED, planBinding, readHooksFile, runsOn, VENDORED, type HooksFile, type InitPlan, type Mode } from '../project/binding.ts';
+import type { CatalogRow } from '../../catalog/types.ts';
+import { readsTranscripts, RowPrep } from '../hook/jobs.ts';
+import { boundBundles, bundleVersion, cannotRun, detectMode, HOOKS_JSON, isOurs, PACKAGED, planBinding, readHooksFile, runsOn, VENDORED, type HooksFile, type InitPlan, type Mode, type PlanOptions } from '../project/binding.ts';
 import { safeHome } from '../state/fsx.ts';
 import { catalogFindings, loadCatalogs, type LoadedCatalogs } from './catalogs.ts';
 import { checkConventions, checkRows, REBIND } from './checkRows.ts';
@@ -59,7 +63,7 @@ export function runChecks(opts: CheckOptions): CheckResult {
   findings.push(...catalogFindings(catalogs, dir, opts.env), ...configFindings);
   if (!catalogs.loads.some((l) => l.ok)) return { ...base, catalog: undefined, plan: undefined, findings, fatal: true };
   const catalog = catalogs.catalog;
-  const plan = planBinding(catalog, mode, 'loopLimit' in config ? { loopLimit: config.loopLimit ?? null } : {});
+  const plan = planBinding(catalog, mode, bindingOptions(dir, catalog.rows, config));
   findings.push(...checkBinding(hooks, plan, catalog));
   findings.push(...checkBundle(dir, mode, opts.bundle ?? defaultBundle(), existing));
   findings.push(...checkRows(catalog, { dir, home, env: opts.env, hooks, plan }));
@@ -94,6 +98,19 @@ function checkConfig(dir: string): { config: HookshimConfig; findings: Finding[]
   return { config: parsed.config, findings };
 }
 
+/**
+ * What init plans with besides the catalog, from `.cursor/hookshim.json` (raw or parsed: a value of the wrong type is
+ * check's to report, and is left out here): loopLimit, promptContext, and whether rows read the transcript.
+ */
+export function bindingOptions(dir: string, rows: readonly CatalogRow[], cfg: { loopLimit?: unknown; transcripts?: unknown; promptContext?: unknown }): PlanOptions {
+  const ll = cfg.loopLimit;
+  return {
+    ...(ll === null || (typeof ll === 'number' && Number.isInteger(ll) && ll >= 0) ? { loopLimit: ll } : {}),
+    readsTranscripts: readsTranscripts(rows, new RowPrep(dir), typeof cfg.transcripts === 'boolean' ? cfg.transcripts : undefined),
+    ...(typeof cfg.promptContext === 'string' ? { promptContext: cfg.promptContext } : {}),
+  };
+}
+
 /** .cursor/hooks.json holds exactly the entries init would write for these catalogs. */
 function checkBinding(hooks: HooksFile, plan: InitPlan, catalog: Catalog): Finding[] {
   if (hooks.kind === 'absent') {
@@ -104,6 +121,7 @@ function checkBinding(hooks: HooksFile, plan: InitPlan, catalog: Catalog): Findi
   if (hooks.kind === 'invalid') return [{ code: 'binding-invalid', severity: 'error', where: HOOKS_JSON, message: `${hooks.error}; Cursor cannot load it`, fix: `fix it, then ${REBIND}` }];
   const out: Finding[] = [];
   if (hooks.doc.version !== 1) out.push({ code: 'binding-version', severity: 'warning', where: HOOKS_JSON, message: `"version" is ${JSON.stringify(hooks.doc.version)}; Cursor's schema is version 1` });
+  out.push(...invalidMatchers(hooks.hooks));
   for (const ev of plan.events) {
     const mine = (hooks.hooks[ev] ?? []).filter(isOurs) as Record<string, unknown>[];
     const want = plan.entries[ev] as object;
@@ -114,6 +132,8 @@ function checkBinding(hooks: HooksFile, plan: InitPlan, catalog: Catalog): Findi
       out.push({ code: 'binding-duplicate', severity: 'error', where: `${HOOKS_JSON} ${ev}`, message: `${mine.length} hookshim entries: Cursor starts hookshim ${mine.length} times per event`, fix: REBIND });
     } else if (isOlderCommand(String(mine[0]?.command), ev)) {
       out.push({ code: 'binding-older-command', severity: 'error', where: `${HOOKS_JSON} ${ev}`, message: `bound with the older command ${JSON.stringify(mine[0]?.command)}: it starts only from the project root (a host that runs hooks from .cursor/ cannot start it, docs/hosts.md) and leaves failClosed to the host`, fix: REBIND });
+    } else if (skipsNeeded(ev, mine[0], plan)) {
+      out.push(skipsNeeded(ev, mine[0], plan) as Finding);
     } else if (!sameJson(mine[0], want)) {
       out.push({ code: 'binding-differs', severity: 'error', where: `${HOOKS_JSON} ${ev}`, message: `the entry is ${JSON.stringify(mine[0])}; init writes ${JSON.stringify(want)}${differences(mine[0] as Record<string, unknown>, want as Record<string, unknown>)}`, fix: REBIND });
     }
@@ -124,6 +144,30 @@ function checkBinding(hooks: HooksFile, plan: InitPlan, catalog: Catalog): Findi
     out.push({ code: 'binding-stale', severity: 'error', where: `${HOOKS_JSON} ${ev}`, message: `bound to hookshim, but ${why}: every event starts a process for nothing`, fix: REBIND });
   }
   return out;
+}
+
+/** Any entry (hookshim's or not) whose matcher Cursor cannot compile: Cursor then rejects the whole file (docs/cursor-hooks.md §11). */
+function invalidMatchers(hooks: Record<string, unknown[]>): Finding[] {
+  const out: Finding[] = [];
+  for (const [ev, list] of Object.entries(hooks)) {
+    list.forEach((e, i) => {
+      const m = isRecord(e) ? e.matcher : undefined;
+      if (m === undefined || (typeof m === 'string' && compileRegex(m) !== undefined)) return;
+      out.push({ code: 'binding-matcher-invalid', severity: 'error', where: `${HOOKS_JSON} ${ev}[${i}]`, message: `matcher ${JSON.stringify(m)} is not a JavaScript regular expression: Cursor rejects the whole file, so no hook in it runs (hookshim's guards included)`, fix: 'fix or remove the matcher (a JavaScript regex, tested against the tool type), then run `hookshim check` again' });
+    });
+  }
+  return out;
+}
+
+/** Our entry's matcher skips a tool (or subagent type) the catalog's rows now need: their guards never start there. */
+function skipsNeeded(ev: HandledEvent, entry: Record<string, unknown> | undefined, plan: InitPlan): Finding | undefined {
+  if (!entry || !Object.hasOwn(MATCHED_BY, ev) || typeof entry.matcher !== 'string' || compileRegex(entry.matcher) === undefined) return undefined;
+  const kind = MATCHED_BY[ev as MatchedEvent];
+  const want = plan.entries[ev]?.matcher;
+  const probes = [...KNOWN_NAMES[kind], ...(kind === 'tool' ? ['MCP:any_tool'] : [])];
+  const missed = probes.filter((n) => cursorAccepts(want, n) && !cursorAccepts(entry.matcher as string, n)).map((n) => (n === 'MCP:any_tool' ? 'MCP:*' : n));
+  if (missed.length === 0) return undefined;
+  return { code: 'binding-matcher-stale', severity: 'error', where: `${HOOKS_JSON} ${ev}`, message: `its matcher ${JSON.stringify(entry.matcher)} skips ${missed.join(', ')}, which catalog rows now match: Cursor starts no hookshim for ${missed.length === 1 ? 'that call' : 'those calls'}, so their guards never run`, fix: REBIND };
 }
 
 /** The command init wrote before it found the bundle from .cursor/ too: `node .cursor/hooks/hookshim.[cm]js <event>`, or the package's. */

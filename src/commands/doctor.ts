@@ -29,6 +29,8 @@ export interface BoundEvent {
   loopLimit?: number | null;
   /** What the host does when the command cannot answer (docs/hosts.md). */
   failClosed?: boolean;
+  /** Cursor's matcher on the entry (adapters/cursorMatcher.ts). */
+  matcher?: string;
   /** Other entries on the same event (hand-written hooks, other tools). */
   foreign: number;
 }
@@ -91,6 +93,7 @@ export function doctor(opts: DoctorOptions): DoctorReport {
         const b: BoundEvent = { event, command: String(e.command), timeout: typeof e.timeout === 'number' ? e.timeout : null, foreign: foreign[event] ?? 0 };
         if ('loop_limit' in e) b.loopLimit = e.loop_limit as number | null;
         if (typeof e.failClosed === 'boolean') b.failClosed = e.failClosed;
+        if (typeof e.matcher === 'string') b.matcher = e.matcher;
         bound.push(b);
       }
     }

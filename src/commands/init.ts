@@ -12,7 +12,7 @@ import type { CatalogKind, CatalogRow } from '../../catalog/types.ts';
 import { bundleVersion, detectMode, HOOKS_JSON, isOurs, mergeHooksJson, OLD_VENDORED, planBinding, readHooksFile, VENDORED, type InitPlan, type Mode } from '../project/binding.ts';
 import { planCatalogList, resolveCatalogEntry } from '../project/catalogList.ts';
 import { loadCatalogWith } from '../project/load.ts';
-import { runChecks } from './check.ts';
+import { bindingOptions, runChecks } from './check.ts';
 import { findRoot, readConfigDoc, recordCatalogs } from './initFiles.ts';
 import { CommandError, EXIT, type Finding } from './io.ts';
 
@@ -92,7 +92,7 @@ export function init(opts: InitOptions): InitReport {
   const loaded = loadAll(list, dir, start);
   const existingHooks = current.kind === 'ok' ? current.hooks : {};
   const mode: Mode = opts.mode ?? detectMode(existingHooks) ?? 'vendored';
-  const plan = planBinding({ rows: loaded.rows, warnings: [] }, mode, loopLimitOf(config.doc));
+  const plan = planBinding({ rows: loaded.rows, warnings: [] }, mode, bindingOptions(dir, loaded.rows, config.doc ?? {}));
   const mergedDoc = mergeHooksJson(current.kind === 'ok' ? current.doc : undefined, plan);
   const merged = `${JSON.stringify(mergedDoc, null, 2)}\n`;
   const report: InitReport = {
@@ -230,8 +230,3 @@ function checkBound(dir: string, env: NodeJS.ProcessEnv, opts: InitOptions, mode
 }
 
 
-/** `loopLimit` of .cursor/hookshim.json when it is usable (check reports one that is not): a whole number, or null for no cap. */
-function loopLimitOf(doc: Record<string, unknown> | undefined): { loopLimit?: number | null } {
-  const v = doc?.loopLimit;
-  return v === null || (typeof v === 'number' && Number.isInteger(v) && v >= 0) ? { loopLimit: v } : {};
-}

@@ -1,4 +1,5 @@
 // Text views of the command reports (the --json views are the reports themselves).
+import { compileRegex, MATCHED_BY, skippedBy, type MatchedEvent } from '../../adapters/cursorMatcher.ts';
 import type { CheckResult } from './check.ts';
 import type { DoctorReport } from './doctor.ts';
 import type { ExplainedRow, ExplainReport } from './explain.ts';
@@ -39,6 +40,17 @@ export function renderInit(r: InitReport, p: Paint, dryRun: boolean): string {
   return `${out.join('\n')}\n`;
 }
 
+/** An entry's Cursor matcher for people: what it skips (init writes skip lists), or the pattern as written. */
+export function describeMatcher(event: string, matcher: string | undefined): string {
+  if (matcher === undefined || matcher === '' || matcher === '*') return '';
+  if (compileRegex(matcher) === undefined) return `matcher ${JSON.stringify(matcher)} (not a valid regex: Cursor rejects the file)`;
+  if (!Object.hasOwn(MATCHED_BY, event)) return `matcher ${matcher}`;
+  const kind = MATCHED_BY[event as MatchedEvent];
+  const skipped = skippedBy(kind, matcher);
+  if (skipped.length === 0) return `matcher ${matcher}`;
+  return `skips ${skipped.slice(0, 3).join(', ')}${skipped.length > 3 ? ` +${skipped.length - 3} more` : ''}`;
+}
+
 /** The bound events, one line each, with what changed. */
 function boundLines(r: InitReport, p: Paint): string[] {
   if (r.plan.events.length === 0) return ['bound: nothing (no catalog has rows Cursor can run)'];
@@ -48,7 +60,8 @@ function boundLines(r: InitReport, p: Paint): string[] {
     const e = r.plan.entries[ev];
     if (!e) continue;
     const mark = r.added.includes(ev) ? p.green(' (new)') : r.updated.includes(ev) ? p.yellow(' (updated)') : '';
-    out.push(`  ${ev.padEnd(w)}  timeout ${String(e.timeout).padStart(3)}s${e.failClosed ? ', failClosed' : ''}${e.loop_limit !== undefined ? `, loop_limit ${e.loop_limit}` : ''}  ${p.dim(e.command)}${mark}`);
+    const extra = [e.failClosed ? 'failClosed' : '', e.loop_limit !== undefined ? `loop_limit ${e.loop_limit}` : '', describeMatcher(ev, e.matcher)].filter(Boolean).join(', ');
+    out.push(`  ${ev.padEnd(w)}  timeout ${String(e.timeout).padStart(3)}s${extra ? `, ${extra}` : ''}  ${p.dim(e.command)}${mark}`);
   }
   return out;
 }
@@ -86,7 +99,7 @@ export function renderDoctor(r: DoctorReport, p: Paint, opts: { verbose: boolean
   else {
     const w = Math.max(...r.bound.map((b) => b.event.length));
     for (const b of r.bound) {
-      const extra = [b.failClosed ? 'failClosed' : '', b.loopLimit !== undefined ? `loop_limit ${b.loopLimit}` : '', b.foreign ? `+${b.foreign} foreign entr${b.foreign === 1 ? 'y' : 'ies'}` : ''].filter(Boolean).join(', ');
+      const extra = [b.failClosed ? 'failClosed' : '', b.loopLimit !== undefined ? `loop_limit ${b.loopLimit}` : '', describeMatcher(b.event, b.matcher), b.foreign ? `+${b.foreign} foreign entr${b.foreign === 1 ? 'y' : 'ies'}` : ''].filter(Boolean).join(', ');
       out.push(`  ${b.event.padEnd(w)}  timeout ${b.timeout === null ? '(Cursor default)' : `${String(b.timeout).padStart(3)}s`}${extra ? `, ${extra}` : ''}  ${p.dim(b.command)}`);
     }
   }

@@ -7,7 +7,7 @@ import type { EventAdapter, EventContext } from '../../adapters/types.ts';
 import { mcpServersOf } from '../../catalog/mcp.ts';
 import type { CatalogSource } from '../../catalog/sources.ts';
 import type { CatalogRow } from '../../catalog/types.ts';
-import { readBinding, type Binding } from '../project/binding.ts';
+import { boundEvents, readBinding, type Binding } from '../project/binding.ts';
 import { budgetFor, type Budget } from '../project/budget.ts';
 import type { HookshimConfig } from '../project/config.ts';
 import { loadCatalogs, loadConfigLazy } from '../project/load.ts';
@@ -103,7 +103,7 @@ export async function setUp(event: HandledEvent, input: Json, io: HookIO, log: L
   // The parser names the file in each warning: shown relative to the project, once.
   for (const l of set.loaded) for (const w of l.catalog.warnings) log.warn(w.startsWith(l.source.file) ? `${l.source.shown}${w.slice(l.source.file.length)}` : `${l.source.shown}: ${w}`);
   const rows = set.rows;
-  const ctx: EventContext = { event, input, projectDir: dir, sessionId, transcriptPath: '', loopLimit: binding.loopLimit, hostEnv: io.env, mcpServers: mcpServersFor(input, dir, rows), promptContext: config.promptContext ?? 'auto' };
+  const ctx: EventContext = { event, input, projectDir: dir, sessionId, transcriptPath: '', loopLimit: binding.loopLimit, hostEnv: io.env, mcpServers: mcpServersFor(input, dir, rows), promptContext: config.promptContext ?? 'auto', ...(ADAPTERS[event].needs.boundEvents ? { boundEvents: boundEvents(dir) } : {}) };
   return { event, adapter: ADAPTERS[event], input, dir, binding, budget, sessionId, state, catalog: { rows, sources: set.loaded.map((l) => l.source) }, config, ctx, env: io.env, startedAt: io.startedAt };
 }
 

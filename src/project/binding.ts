@@ -3,7 +3,8 @@
 // Format: https://cursor.com/docs/hooks (docs/cursor-hooks.md §1).
 import fs from 'node:fs';
 import path from 'node:path';
-import { CLAUDE_EVENT_CARRIERS, cursorEventsFor, noAnalogReason, RUNS, type Carrier, type HandledEvent } from '../../adapters/events.ts';
+import { addNeeds, cursorMatcher, MATCHED_BY, needsAny, NOTHING, postToolNeeds, type MatchedEvent } from '../../adapters/cursorMatcher.ts';
+import { CLAUDE_EVENT_CARRIERS, cursorEventsFor, HANDLED_EVENTS, noAnalogReason, RUNS, type Carrier, type HandledEvent } from '../../adapters/events.ts';
 import { ADAPTERS } from '../../adapters/index.ts';
 import { isRecord, kindOf } from '../../adapters/json.ts';
 import { looksLikeMs } from '../../catalog/events.ts';
@@ -155,6 +156,16 @@ export function readBinding(dir: string, event: string): Binding {
   };
 }
 
+/** The Cursor events .cursor/hooks.json binds hookshim to ([] when it cannot be read). */
+export function boundEvents(dir: string): string[] {
+  try {
+    const doc = JSON.parse(readRegularFile(path.join(dir, '.cursor', 'hooks.json')).replace(/^\uFEFF/, '')) as { hooks?: Record<string, unknown> } | null;
+    return Object.entries(doc?.hooks ?? {}).filter(([ev, list]) => Array.isArray(list) && list.some((e) => typeof e?.command === 'string' && isOurCommand(e.command) && e.command.trim().split(/\s+/).includes(ev))).map(([ev]) => ev);
+  } catch {
+    return [];
+  }
+}
+
 /** Wrapper timeouts hookshim binds by default, seconds; raised when a catalog row needs more. */
 export const DEFAULT_TIMEOUTS: Record<HandledEvent, number> = {
   preToolUse: 30,
@@ -199,6 +210,10 @@ export interface Entry {
 export interface PlanOptions {
   /** `loopLimit` of .cursor/hookshim.json (null: no cap); default LOOP_LIMIT. */
   loopLimit?: number | null;
+  /** Some row may read the transcript (src/hook/jobs.ts readsTranscripts): post-tool events record every result. init and check always say. */
+  readsTranscripts?: boolean;
+  /** `promptContext` of .cursor/hookshim.json. */
+  promptContext?: string | undefined;
 }
 
 export interface InitPlan {
@@ -229,7 +244,13 @@ export function planBinding(catalog: Catalog, mode: Mode, opts: PlanOptions = {}
     if (why) never.push({ locator: rowPlace(row), reason: why });
     else used.add(row.event);
   }
-  const events = cursorEventsFor(used, catalog.rows.filter((r) => !cannotRun(r)));
+  const runnable = catalog.rows.filter((r) => !cannotRun(r));
+  const post = postToolNeeds(runnable, { readsTranscripts: opts.readsTranscripts ?? false, promptContext: opts.promptContext });
+  const listed = new Set(cursorEventsFor(used, runnable));
+  // Post-tool events are bound only for what uses them (their rows, stashed warnings, carried context, results).
+  for (const ev of ['postToolUse', 'postToolUseFailure'] as const) if (needsAny(post[ev])) listed.add(ev);
+  else listed.delete(ev);
+  const events = HANDLED_EVENTS.filter((e) => listed.has(e));
   const entries: InitPlan['entries'] = {};
   for (const ev of events) {
     let timeout = DEFAULT_TIMEOUTS[ev];
@@ -237,7 +258,7 @@ export function planBinding(catalog: Catalog, mode: Mode, opts: PlanOptions = {}
     const need = Math.max(0, ...catalog.rows.filter((r) => !r.async && runsOn(r.event, ev) && !cannotRun(r) && !looksLikeMs(r.timeout)).map((r) => r.timeout ?? 0));
     // A row's own timeout must fit inside the wrapper timeout minus hookshim's slack.
     while (timeout < MAX_TIMEOUT && timeout * 1000 - slackFor(timeout) < need * 1000) timeout = Math.min(MAX_TIMEOUT, timeout + 5);
-    const matcher = CURSOR_MATCHERS[ev];
+    const matcher = matcherFor(ev, runnable, post);
     const entry: Entry = { command: boundCommand(mode, ev), ...(matcher ? { matcher } : {}), timeout, failClosed: ADAPTERS[ev].needs.permission === true };
     if (LOOPING.includes(ev)) entry.loop_limit = opts.loopLimit === undefined ? LOOP_LIMIT : opts.loopLimit;
     entries[ev] = entry;
@@ -251,6 +272,18 @@ export function planBinding(catalog: Catalog, mode: Mode, opts: PlanOptions = {}
     if (notes.length) limits.push({ event: ev, note: notes.join('; ') });
   }
   return { mode, events, entries, never, limits };
+}
+
+/**
+ * The Cursor matcher of an entry: fixed for beforeReadFile; on the tool and subagent events, built from the rows the
+ * event serves so a call no row needs starts nothing (adapters/cursorMatcher.ts); none where Cursor has no matcher.
+ */
+function matcherFor(ev: HandledEvent, rows: readonly CatalogRow[], post: ReturnType<typeof postToolNeeds>): string | undefined {
+  if (ev === 'postToolUse' || ev === 'postToolUseFailure') return cursorMatcher('tool', post[ev]);
+  if (!Object.hasOwn(MATCHED_BY, ev)) return CURSOR_MATCHERS[ev];
+  const kind = MATCHED_BY[ev as MatchedEvent];
+  const served = RUNS[ev] as readonly string[];
+  return cursorMatcher(kind, addNeeds(NOTHING(), kind, rows.filter((r) => served.includes(r.event)).map((r) => r.matcher)));
 }
 
 /** A carrier availability that is not a plain yes ("no …", "yes (not on the CLI)", "block: yes; context: only …"). */

@@ -72,7 +72,7 @@ describe('hookshim init', () => {
     expect(doc.version).toBe(1);
     // A Read row binds beforeReadFile, an mcp__ row beforeMCPExecution (docs/cursor-hooks.md §4, §11).
     expect(Object.keys(doc.hooks).sort()).toEqual(['beforeMCPExecution', 'beforeReadFile', 'postToolUse', 'postToolUseFailure', 'preToolUse', 'stop']);
-    expect(doc.hooks.preToolUse).toEqual([{ command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" preToolUse', timeout: 30, failClosed: true }]);
+    expect(doc.hooks.preToolUse).toEqual([{ command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" preToolUse', matcher: expect.stringMatching(/^\^\(\?!/), timeout: 30, failClosed: true }]);
     expect(doc.hooks.beforeReadFile).toEqual([{ command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" beforeReadFile', matcher: 'Read', timeout: 30, failClosed: true }]);
     expect(doc.hooks.stop).toEqual([{ command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" stop', timeout: 60, failClosed: false, loop_limit: 8 }]);
     expect(fs.statSync(path.join(repo.dir, '.cursor/hooks/hookshim.cjs')).size).toBeGreaterThan(1000);

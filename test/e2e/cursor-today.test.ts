@@ -234,13 +234,22 @@ console.log('Prompt #' + fs.readFileSync(process.env.CLAUDE_PROJECT_DIR + '/prom
     const ide = conv('c-ide', '3.15.6');
     expect(repo.fire('sessionStart', cursorPayload('sessionStart', repo, { ...ide, is_background_agent: false, composer_mode: 'agent' })).json).toEqual({ additional_context: 'Session rules: small commits.' });
     expect(repo.fire('beforeSubmitPrompt', cursorPayload('beforeSubmitPrompt', repo, { ...ide, prompt: 'fix the bug', attachments: [] })).json).toEqual({ continue: true, additional_context: 'Prompt #1' });
-    const post = (c: Record<string, unknown>) => cursorPayload('postToolUse', repo, { ...c, tool_name: 'Shell', tool_input: { command: 'ls' }, tool_output: '{"output":"","exitCode":0}', tool_use_id: toolUseId(), duration: 1 });
-    expect(repo.fire('postToolUse', post(ide)).json).toEqual({});
-    // CLI 2026.09.02 predates same-turn delivery: the context waits for the turn's first tool call.
+    // Nothing else needs postToolUse, so init bound none: an older CLI's prompt context goes with the prompt, said on stderr.
+    expect(repo.starts('postToolUse', 'Shell')).toBe(false);
     const cli = conv('c-cli', '2026.09.02-c22c1a3');
-    expect(repo.fire('beforeSubmitPrompt', cursorPayload('beforeSubmitPrompt', repo, { ...cli, prompt: 'and the docs', attachments: [] })).json).toEqual({ continue: true });
-    expect(repo.fire('postToolUse', post(cli)).json).toEqual({ additional_context: 'Prompt #2' });
+    const old = repo.fire('beforeSubmitPrompt', cursorPayload('beforeSubmitPrompt', repo, { ...cli, prompt: 'and the docs', attachments: [] }));
+    expect(old.json).toEqual({ continue: true, additional_context: 'Prompt #2' });
+    expect(old.stderr).toMatch(/no postToolUse is bound to carry this prompt's context .*: sent with the prompt, which Cursor 2026\.09\.02-c22c1a3 may not deliver/);
     expect(fs.readFileSync(path.join(repo.dir, 'prompts.log'), 'utf8')).toBe('"fix the bug"\n"and the docs"\n');
+  });
+
+  it('promptContext "postToolUse": init binds postToolUse for every tool, and an older CLI gets the context on the turn\'s first tool call', () => {
+    const repo = bound({ UserPromptSubmit: [{ hooks: [run('ctx.sh')] }] }, { 'ctx.sh': '#!/bin/sh\ncat >/dev/null\necho "Local time: 14:05"\n' }, { promptContext: 'postToolUse' });
+    expect(['Shell', 'Read', 'MCP:x'].map((t) => repo.starts('postToolUse', t))).toEqual([true, true, true]);
+    const cli = { conversation_id: 'c-pt', session_id: 'c-pt', generation_id: 'c-pt', cursor_version: '2026.09.02-c22c1a3' };
+    expect(repo.fire('beforeSubmitPrompt', cursorPayload('beforeSubmitPrompt', repo, { ...cli, prompt: 'go', attachments: [] })).json).toEqual({ continue: true });
+    const post = cursorPayload('postToolUse', repo, { ...cli, tool_name: 'Read', tool_input: { file_path: 'a' }, tool_output: '{}', tool_use_id: toolUseId(), duration: 1 });
+    expect(repo.fire('postToolUse', post).json).toEqual({ additional_context: 'Local time: 14:05' });
   });
 });
 

@@ -40,6 +40,11 @@ export interface Repo {
   init(args?: string[]): { status: number | null; stdout: string; stderr: string };
   /** The bound command of `event` from .cursor/hooks.json. */
   command(event: string): string;
+  /**
+   * Whether Cursor starts hookshim's entry on `event` for a tool (or subagent) named `name`: the event is bound and its
+   * matcher, a JavaScript regex tested unanchored ("" and "*" match all), accepts the name (docs/cursor-hooks.md §11).
+   */
+  starts(event: string, name: string): boolean;
   /** Fire `event` as Cursor does; `payload` is JSON-encoded unless it is a string (raw stdin). */
   fire(event: string, payload: unknown, opts?: FireOptions): Fired;
   /** The same, without blocking (for concurrent duplicates). */
@@ -85,6 +90,13 @@ export function makeRepo(catalog: unknown, scripts: Record<string, string> = {})
       const entry = (doc.hooks[event] ?? []).find((e: { command: string }) => e.command.includes('hookshim'));
       if (!entry) throw new Error(`${event} is not bound in .cursor/hooks.json`);
       return entry.command as string;
+    },
+    starts(event, name) {
+      const doc = JSON.parse(fs.readFileSync(path.join(dir, '.cursor', 'hooks.json'), 'utf8'));
+      const entry = (doc.hooks[event] ?? []).find((e: { command: string }) => e.command.includes('hookshim')) as { matcher?: string } | undefined;
+      if (!entry) return false;
+      const m = entry.matcher;
+      return m === undefined || m === '' || m === '*' || new RegExp(m).test(name);
     },
     fire(event, payload, opts = {}) {
       const t0 = Date.now();

@@ -276,3 +276,26 @@ describe('12. nothing is kept that no row reads', () => {
     }
   });
 });
+
+describe('13. a matcher can save a process, never a guard', () => {
+  const checkFindings = () => JSON.parse(spawnSync(process.execPath, [CLI, 'check', repo.dir, '--json'], { encoding: 'utf8' }).stdout).findings as { code: string }[];
+  it('the written matcher skips only known tools no row matches: a tool hookshim does not know still starts it', () => {
+    expect(['Shell', 'Write', 'StrReplace', 'Read', 'SomeFutureTool'].map((t) => repo.starts('preToolUse', t))).toEqual([true, true, true, true, true]);
+    expect(['Grep', 'Glob', 'MCP:x'].map((t) => repo.starts('preToolUse', t))).toEqual([false, false, false]);
+  });
+  it.each([
+    ['narrowed by hand to skip Shell', (d: { hooks: Record<string, Record<string, unknown>[]> }) => ((d.hooks.preToolUse as Record<string, unknown>[])[0] as Record<string, unknown>).matcher = '^Write$', 'binding-matcher-stale'],
+    ['a foreign entry with a matcher Cursor cannot compile (it would drop the whole file)', (d: { hooks: Record<string, Record<string, unknown>[]> }) => (d.hooks.afterFileEdit = [{ command: 'true', matcher: '(' }]), 'binding-matcher-invalid'],
+  ])('%s: check fails', (_name, edit, code) => {
+    const file = path.join(repo.dir, '.cursor', 'hooks.json');
+    const saved = fs.readFileSync(file, 'utf8');
+    try {
+      const doc = JSON.parse(saved);
+      edit(doc);
+      fs.writeFileSync(file, JSON.stringify(doc));
+      expect(checkFindings()).toContainEqual(expect.objectContaining({ code, severity: 'error' }));
+    } finally {
+      fs.writeFileSync(file, saved);
+    }
+  });
+});

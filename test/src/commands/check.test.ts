@@ -67,7 +67,7 @@ describe('each failure, with its message', () => {
     ['an event the catalog needs is not bound', (r) => editJson(r, '.cursor/hooks.json', (d) => delete d.hooks.preToolUse), 'binding-missing-event', 'error', /^not bound, but the catalog needs it \(hooks\/hooks\.json PreToolUse\[0\]\.hooks\[0\], hooks\/hooks\.json PreToolUse\[1\]\.hooks\[0\]\)$/],
     ['a stale entry for an event no row needs', (r) => editJson(r, '.cursor/hooks.json', (d) => (d.hooks.subagentStop = [{ command: 'node .cursor/hooks/hookshim.cjs subagentStop', timeout: 60 }])), 'binding-stale', 'error', /^bound to hookshim, but no catalog row needs it any more: every event starts a process for nothing$/],
     ['an entry on an event hookshim does not handle', (r) => editJson(r, '.cursor/hooks.json', (d) => (d.hooks.beforeShellExecution = [{ command: 'node .cursor/hooks/hookshim.cjs beforeShellExecution' }])), 'binding-stale', 'error', /hookshim does not handle this event/],
-    ['an entry edited by hand', (r) => editJson(r, '.cursor/hooks.json', (d) => (d.hooks.preToolUse[0] = { ...d.hooks.preToolUse[0], timeout: 10, failClosed: false })), 'binding-differs', 'error', /init writes \{"command":"node \\"\$\(test -d \.cursor && echo \.cursor\/\)hooks\/hookshim\.cjs\\" preToolUse","timeout":30,"failClosed":true\} \(timeout 10 → 30; failClosed false → true\)$/],
+    ['an entry edited by hand', (r) => editJson(r, '.cursor/hooks.json', (d) => (d.hooks.preToolUse[0] = { ...d.hooks.preToolUse[0], timeout: 10, failClosed: false })), 'binding-differs', 'error', /init writes \{"command":"node \\"\$\(test -d \.cursor && echo \.cursor\/\)hooks\/hookshim\.cjs\\" preToolUse","matcher":"[^"]+","timeout":30,"failClosed":true\} \(timeout 10 → 30; failClosed false → true\)$/],
     ['an entry on the older command (root-only, no failClosed)', (r) => editJson(r, '.cursor/hooks.json', (d) => (d.hooks.preToolUse[0] = { command: 'node .cursor/hooks/hookshim.cjs preToolUse', timeout: 30 })), 'binding-older-command', 'error', /^bound with the older command "node \.cursor\/hooks\/hookshim\.cjs preToolUse": it starts only from the project root/],
     ['two hookshim entries on one event', (r) => editJson(r, '.cursor/hooks.json', (d) => d.hooks.stop.push(d.hooks.stop[0])), 'binding-duplicate', 'error', /^2 hookshim entries: Cursor starts hookshim 2 times per event$/],
     ['vendored bundle missing', (r) => fs.rmSync(path.join(r.dir, '.cursor/hooks/hookshim.cjs')), 'bundle-missing', 'error', /^missing: the bound command cannot start, and Cursor lets every action through$/],
@@ -304,5 +304,48 @@ describe('the older vendored bundle', () => {
     expect(only(findings, 'bundle-old')[0]).toMatchObject({ severity: 'error', where: '.cursor/hooks/hookshim.mjs', message: 'the binding runs this older bundle (hookshim 0.0.9): it still runs, but it is not the bundle this CLI ships (.cursor/hooks/hookshim.cjs)' });
     fs.rmSync(path.join(repo.dir, '.cursor/hooks/hookshim.mjs'));
     expect(only(check(repo), 'bundle-missing')[0]?.where).toBe('.cursor/hooks/hookshim.mjs');
+  });
+});
+
+describe('Cursor matchers on .cursor/hooks.json (docs/cursor-hooks.md §11)', () => {
+  it('a matcher left from an older catalog skips a tool a row now matches: binding-matcher-stale names it', () => {
+    const repo = goodRepo();
+    editJson(repo, '.cursor/hooks.json', (d) => {
+      d.hooks.preToolUse[0].matcher = '^Shell$';
+    });
+    expect(only(check(repo), 'binding-matcher-stale')[0]).toMatchObject({
+      severity: 'error',
+      where: '.cursor/hooks.json preToolUse',
+      message: expect.stringMatching(/^its matcher "\^Shell\$" skips Write, StrReplace, run_terminal_cmd, search_replace, which catalog rows now match: Cursor starts no hookshim for those calls, so their guards never run$/),
+    });
+  });
+
+  it('a matcher that starts more than needed is only a difference (binding-differs), never stale', () => {
+    const repo = goodRepo();
+    editJson(repo, '.cursor/hooks.json', (d) => {
+      delete d.hooks.preToolUse[0].matcher;
+    });
+    const findings = check(repo);
+    expect(only(findings, 'binding-matcher-stale')).toEqual([]);
+    expect(only(findings, 'binding-differs')[0]?.where).toBe('.cursor/hooks.json preToolUse');
+  });
+
+  it('any entry whose matcher is not a JavaScript regex, ours or not: binding-matcher-invalid (Cursor rejects the whole file)', () => {
+    const repo = goodRepo();
+    editJson(repo, '.cursor/hooks.json', (d) => {
+      d.hooks.afterFileEdit = [{ command: './audit.sh', matcher: 'Write(' }];
+    });
+    expect(only(check(repo), 'binding-matcher-invalid')).toEqual([
+      expect.objectContaining({ severity: 'error', where: '.cursor/hooks.json afterFileEdit[0]', message: expect.stringContaining('Cursor rejects the whole file') }),
+    ]);
+  });
+
+  it('init writes matchers that pass check, and every one compiles', () => {
+    const repo = goodRepo();
+    expect(severe(check(repo))).toEqual([]);
+    const doc = JSON.parse(repo.read('.cursor/hooks.json')) as { hooks: Record<string, { matcher?: string }[]> };
+    const matchers = Object.values(doc.hooks).flatMap((l) => l.map((e) => e.matcher).filter((m) => m !== undefined));
+    expect(matchers.length).toBeGreaterThan(0);
+    for (const m of matchers) expect(() => new RegExp(m as string)).not.toThrow();
   });
 });

@@ -80,7 +80,7 @@ describe('environment facts', () => {
     expect(r.out).toMatch(/✓ project root .* \(from the DIR argument\)/);
     expect(r.out).toMatch(/✓ catalog hooks\/hooks\.json: 2 rows/);
     expect(r.out).toMatch(/✓ state directory .*state \(does not exist yet; created with mode 700 on the first event, under /);
-    expect(r.out).toMatch(/preToolUse +timeout +30s, failClosed +node "\$\(test -d \.cursor && echo \.cursor\/\)hooks\/hookshim\.cjs" preToolUse/);
+    expect(r.out).toMatch(/preToolUse +timeout +30s, failClosed, skips [^"]+ +node "\$\(test -d \.cursor && echo \.cursor\/\)hooks\/hookshim\.cjs" preToolUse/);
     expect(r.out).toMatch(/stop +timeout +60s, loop_limit 8 +node "\$\(test -d \.cursor && echo \.cursor\/\)hooks\/hookshim\.cjs" stop/);
     expect(r.out).toMatch(/✓ nothing to report/);
   });

@@ -10,10 +10,12 @@ import { cleanupAll, cli, sh, tempRepo } from './helpers.ts';
 beforeAll(() => ensureBuilt());
 afterAll(() => cleanupAll());
 
-const P = { command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" preToolUse', timeout: 30, failClosed: true };
+// A Bash-only catalog: Cursor's matcher skips the other known tools (adapters/cursorMatcher.ts).
+const SKIPS = expect.stringMatching(/^\^\(\?!\(\?:Read\|ReadFile\|/) as unknown as string;
+const P = { command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" preToolUse', matcher: SKIPS, timeout: 30, failClosed: true };
 const USER = { command: '.cursor/hooks/audit.sh', timeout: 5 };
 const USER2 = { command: 'afplay /System/Library/Sounds/Glass.aiff' };
-const PKG_P = { command: 'node "$(test -d .cursor || echo ../)node_modules/hookshim/dist/hookshim.cjs" preToolUse', timeout: 30, failClosed: true };
+const PKG_P = { command: 'node "$(test -d .cursor || echo ../)node_modules/hookshim/dist/hookshim.cjs" preToolUse', matcher: SKIPS, timeout: 30, failClosed: true };
 
 describe('init on a repository', () => {
   const CATALOG = { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/guard.sh', timeout: 10 }] }], Notification: [{ hooks: [{ type: 'command', command: 'true' }] }] };
@@ -24,7 +26,7 @@ describe('init on a repository', () => {
     repo.write('hooks/guard.sh', sh('exit 0'));
     const first = await cli(['init', repo.dir]);
     expect(first.code, first.err).toBe(0);
-    expect(first.out).toMatch(/preToolUse +timeout +30s, failClosed +node "\$\(test -d \.cursor && echo \.cursor\/\)hooks\/hookshim\.cjs" preToolUse \(new\)/);
+    expect(first.out).toMatch(/preToolUse +timeout +30s, failClosed, skips Read, ReadFile, Write \+\d+ more +node "\$\(test -d \.cursor && echo \.cursor\/\)hooks\/hookshim\.cjs" preToolUse \(new\)/);
     expect(first.out).toMatch(/can never run under Cursor:\n {2}hooks\/hooks\.json Notification\[0\]\.hooks\[0\]: Notification has no Cursor analog/);
     expect(first.out).toMatch(/wrote: \.cursor\/hooks\.json, \.cursor\/hooks\/hookshim\.cjs, \.cursor\/hookshim\.json\n/);
     expect(JSON.parse(repo.read('.cursor/hookshim.json'))).toEqual({ catalogs: ['hooks/hooks.json'] });
@@ -52,7 +54,7 @@ describe('init on a repository', () => {
     expect(JSON.parse(repo.read('.cursor/hooks.json'))).toEqual({
       version: 1,
       'x-owner': 'infra',
-      hooks: { preToolUse: [USER, P], afterFileEdit: [USER2], postToolUse: [{ command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" postToolUse', timeout: 30, failClosed: false }], postToolUseFailure: [{ command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" postToolUseFailure', timeout: 30, failClosed: false }] },
+      hooks: { preToolUse: [USER, P], afterFileEdit: [USER2], postToolUse: [{ command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" postToolUse', matcher: SKIPS, timeout: 30, failClosed: false }], postToolUseFailure: [{ command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" postToolUseFailure', matcher: SKIPS, timeout: 30, failClosed: false }] },
     });
   });
 

@@ -65,6 +65,34 @@ describe('planBinding', () => {
     expect(planBinding(catalog(), 'vendored').events).toEqual([]);
   });
 
+  it.each([
+    ['Stop rows that read no transcript: no post-tool event', [row('Stop')], false, ['stop']],
+    ['Stop rows that read the transcript: results of every tool are recorded', [row('Stop')], true, ['postToolUse', 'postToolUseFailure', 'stop']],
+    ['a SessionStart row: nothing else', [row('SessionStart')], false, ['sessionStart']],
+    ['a SessionEnd row that reads the transcript: every result recorded', [row('SessionEnd')], true, ['postToolUse', 'postToolUseFailure', 'sessionEnd']],
+  ])('post-tool events only where needed: %s', (_name, rows, readsTranscripts, events) => {
+    expect(planBinding(catalog(...rows), 'vendored', { readsTranscripts }).events).toEqual(events);
+  });
+
+  it('Cursor matchers from the rows (adapters/cursorMatcher.ts): a Bash guard starts hookshim for Shell, never for a Read', () => {
+    const p = planBinding(catalog(row('PreToolUse', { matcher: 'Bash' }), row('Stop')), 'vendored', { readsTranscripts: false });
+    for (const ev of ['preToolUse', 'postToolUse', 'postToolUseFailure'] as const) {
+      const m = p.entries[ev]?.matcher as string;
+      expect([ev, new RegExp(m).test('Shell'), new RegExp(m).test('Read'), new RegExp(m).test('MCP:x'), new RegExp(m).test('NewTool')]).toEqual([ev, true, false, false, true]);
+    }
+    expect(p.entries.stop).not.toHaveProperty('matcher');
+    // A row for every tool: no matcher; the transcript read: post-tool events for every tool.
+    expect(planBinding(catalog(row('PreToolUse')), 'vendored', { readsTranscripts: true }).entries.preToolUse).not.toHaveProperty('matcher');
+    expect(planBinding(catalog(row('PreToolUse', { matcher: 'Bash' })), 'vendored', { readsTranscripts: true }).entries.postToolUse).not.toHaveProperty('matcher');
+  });
+
+  it('subagent events take the subagent types; the key order is command, matcher, timeout, failClosed, loop_limit', () => {
+    const p = planBinding(catalog(row('SubagentStop', { matcher: 'Explore' })), 'vendored');
+    expect(Object.keys(p.entries.subagentStop ?? {})).toEqual(['command', 'matcher', 'timeout', 'failClosed', 'loop_limit']);
+    expect(new RegExp(p.entries.subagentStop?.matcher as string).test('explore')).toBe(true);
+    expect(new RegExp(p.entries.subagentStop?.matcher as string).test('plan')).toBe(false);
+  });
+
   it('raises a wrapper timeout so the longest row fits inside it minus the slack, capped at 600 s', () => {
     const t = (timeout: number) => planBinding(catalog(row('PreToolUse', { timeout })), 'vendored').entries.preToolUse?.timeout;
     expect(t(10)).toBe(30);

@@ -1,0 +1,136 @@
+// Cursor's per-entry `matcher` (docs/cursor-hooks.md §1, §11): a JavaScript regex, unanchored, tested against the tool
+// type on preToolUse / postToolUse / postToolUseFailure and against the subagent type on subagentStart / subagentStop;
+// "" and "*" match everything, and one that does not compile makes Cursor reject the whole file. `hookshim init`
+// writes one so that a tool call no catalog row needs starts nothing at all. The matcher always names what is
+// skipped, never what runs: a tool (or subagent type) hookshim does not know still starts it (fail toward enforcing).
+// Pure: rows in, a matcher out.
+import { compileMatcher } from '../catalog/matcher.ts';
+import type { HandledEvent } from './events.ts';
+import { AGENT_TYPES, claudeToolCandidates, CURSOR_TO_CLAUDE } from './tools.ts';
+
+/** What a Cursor matcher is tested against, for the events that take one and that init narrows. */
+export const MATCHED_BY = {
+  preToolUse: 'tool',
+  postToolUse: 'tool',
+  postToolUseFailure: 'tool',
+  subagentStart: 'subagent',
+  subagentStop: 'subagent',
+} as const satisfies Partial<Record<HandledEvent, 'tool' | 'subagent'>>;
+export type MatchedEvent = keyof typeof MATCHED_BY;
+
+/** The Cursor names init knows, per dimension: the tool table and the subagent types (adapters/tools.ts). */
+export const KNOWN_NAMES: Readonly<Record<'tool' | 'subagent', readonly string[]>> = {
+  tool: Object.keys(CURSOR_TO_CLAUDE),
+  subagent: Object.keys(AGENT_TYPES),
+};
+
+/** What a set of rows needs Cursor to start hookshim for. */
+export interface Needed {
+  /** Every name: no matcher at all. */
+  all: boolean;
+  /** Known Cursor names some row can match. */
+  names: Set<string>;
+  /** Some row can match an MCP tool (`MCP:<tool>`, any server). */
+  mcp: boolean;
+  /** How many rows (or uses) asked: an event no row asks for is not bound at all. */
+  asked: number;
+}
+
+export const NOTHING = (): Needed => ({ all: false, names: new Set(), mcp: false, asked: 0 });
+const everything = (n: Needed): Needed => Object.assign(n, { all: true, mcp: true, asked: n.asked + 1 });
+
+/** Add what rows with these Claude matchers need, tested the way the hook path tests them (catalog/matcher.ts). */
+export function addNeeds(need: Needed, kind: 'tool' | 'subagent', matchers: readonly (string | undefined)[]): Needed {
+  for (const source of matchers) {
+    need.asked++;
+    const m = compileMatcher(source);
+    if (m.kind === 'all') need.all = true;
+    if (m.kind === 'all' || m.kind === 'invalid') continue;
+    for (const name of KNOWN_NAMES[kind]) if (candidates(kind, name).some((c) => m.test(c))) need.names.add(name);
+    // A regex may match some `mcp__<server>__<tool>` whatever it looks like: counted as needing MCP (never a skip too many).
+    if (kind === 'tool' && (m.kind === 'regex' || (source ?? '').split(/[|,]/).some((n) => /^\s*(?:mcp__|MCP:)/.test(n)))) need.mcp = true;
+  }
+  return need;
+}
+
+/** The Claude names a Cursor name is tried as (the hook path's own candidates). */
+function candidates(kind: 'tool' | 'subagent', name: string): string[] {
+  if (kind === 'tool') return claudeToolCandidates(name, {});
+  const mapped = AGENT_TYPES[name];
+  return mapped && mapped !== name ? [mapped, name] : [name];
+}
+
+/**
+ * The Cursor matcher for a need: undefined when everything is needed (or nothing can be skipped), else a regex that
+ * accepts every name except the known ones no row needs (and `MCP:` tools, when no row can match one).
+ */
+export function cursorMatcher(kind: 'tool' | 'subagent', need: Needed): string | undefined {
+  if (need.all) return undefined;
+  const skip = KNOWN_NAMES[kind].filter((n) => !need.names.has(n));
+  const parts = [...(skip.length ? [`(?:${skip.map(escape).join('|')})$`] : []), ...(kind === 'tool' && !need.mcp ? ['MCP:'] : [])];
+  return parts.length ? `^(?!${parts.join('|')})` : undefined;
+}
+
+/** The known names a matcher init wrote makes Cursor skip (for messages: "skips Read, Grep, …"). */
+export function skippedBy(kind: 'tool' | 'subagent', matcher: string | undefined): string[] {
+  const out = KNOWN_NAMES[kind].filter((n) => !cursorAccepts(matcher, n));
+  if (kind === 'tool' && !cursorAccepts(matcher, 'MCP:any_tool')) out.push('MCP:*');
+  return out;
+}
+
+/** Whether Cursor starts an entry with this matcher for `name`: "" / "*" / none accept all; an invalid regex accepts nothing. */
+export function cursorAccepts(matcher: string | undefined, name: string): boolean {
+  if (matcher === undefined || matcher === '' || matcher === '*') return true;
+  const re = compileRegex(matcher);
+  return re !== undefined && re.test(name);
+}
+
+/** The matcher as Cursor compiles it (a JavaScript RegExp), or undefined when it does not compile. */
+export function compileRegex(matcher: string): RegExp | undefined {
+  try {
+    return new RegExp(matcher);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Rows as the binding sees them: their Claude event and group matcher. */
+export interface MatcherRow {
+  event: string;
+  matcher?: string;
+}
+
+/** How the post-tool events are used beyond their own rows (src/project/binding.ts passes what it knows). */
+export interface PostToolUse {
+  /** Some row may read the transcript: every tool's result is recorded (docs/security.md, "What hookshim keeps"). */
+  readsTranscripts: boolean;
+  /** `.cursor/hookshim.json` promptContext: "postToolUse" delivers a prompt's context on the first postToolUse. */
+  promptContext?: string | undefined;
+}
+
+/**
+ * The tools postToolUse and postToolUseFailure must start for: their own rows' tools; the tools of PreToolUse rows
+ * (a warning is stashed for that tool's postToolUse); every tool when context is carried to "the next postToolUse"
+ * (PostToolUseFailure, SubagentStart, PreCompact rows; UserPromptSubmit rows with promptContext "postToolUse") or
+ * when some row reads the transcript (each result is recorded).
+ */
+export function postToolNeeds(rows: readonly MatcherRow[], use: PostToolUse): Record<'postToolUse' | 'postToolUseFailure', Needed> {
+  const post = NOTHING();
+  const failure = NOTHING();
+  const of = (event: string) => rows.filter((r) => r.event === event).map((r) => r.matcher);
+  addNeeds(post, 'tool', [...of('PreToolUse'), ...of('PostToolUse')]);
+  addNeeds(failure, 'tool', [...of('PreToolUse'), ...of('PostToolUse'), ...of('PostToolUseFailure')]);
+  if (use.readsTranscripts && rows.length > 0) [post, failure].forEach(everything);
+  if (rows.some((r) => ['PostToolUseFailure', 'SubagentStart', 'PreCompact'].includes(r.event))) everything(post);
+  if (use.promptContext === 'postToolUse' && rows.some((r) => r.event === 'UserPromptSubmit')) [post, failure].forEach(everything);
+  return { postToolUse: post, postToolUseFailure: failure };
+}
+
+/** True when some row asked for the event: it is bound (with a matcher that may still skip every known name). */
+export function needsAny(n: Needed): boolean {
+  return n.asked > 0;
+}
+
+function escape(name: string): string {
+  return name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,135 @@
+// adapters/cursorMatcher.ts: the Cursor matcher init writes (docs/cursor-hooks.md §1, §11: a JavaScript regex, unanchored,
+// tested against the tool type or the subagent type; "" and "*" match all) starts hookshim for every call a row needs.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addNeeds, cursorAccepts, cursorMatcher, KNOWN_NAMES, NOTHING, postToolNeeds, skippedBy } from '../../adapters/cursorMatcher.ts';
+import { ADAPTERS } from '../../adapters/index.ts';
+import { EMPTY_STATE, type EventContext } from '../../adapters/types.ts';
+import { compileMatcher } from '../../catalog/matcher.ts';
+
+const toolMatcher = (...matchers: (string | undefined)[]) => cursorMatcher('tool', addNeeds(NOTHING(), 'tool', matchers));
+const subagentMatcher = (...matchers: (string | undefined)[]) => cursorMatcher('subagent', addNeeds(NOTHING(), 'subagent', matchers));
+/** The Cursor tool names a matcher lets through, of the known ones. */
+const started = (m: string | undefined) => KNOWN_NAMES.tool.filter((n) => cursorAccepts(m, n));
+
+describe('tool events: the calls a catalog shape starts hookshim for', () => {
+  it.each([
+    ['an exact name: Bash', ['Bash'], ['Shell', 'run_terminal_cmd'], false],
+    ['an exact list: Write|Edit|MultiEdit|NotebookEdit', ['Write|Edit|MultiEdit|NotebookEdit'], ['Write', 'StrReplace', 'EditNotebook', 'search_replace'], false],
+    ['a comma list with blanks: Read, Grep', ['Read, Grep'], ['Read', 'ReadFile', 'Grep', 'rg'], false],
+    ['a Cursor name as written (the raw name is a candidate too)', ['Delete'], ['Delete'], false],
+    ['Agent: every subagent tool', ['Agent'], ['Task', 'Subagent'], false],
+    ['a regex: Web.* (and, being a regex, any MCP tool)', ['Web.*'], ['WebFetch', 'WebSearch'], true],
+    ['an MCP server: mcp__github__.* (a regex)', ['mcp__github__.*'], [], true],
+    ['an exact MCP tool name', ['mcp__github__create_issue'], [], true],
+    ['two rows: their union', ['Bash', 'Read'], ['Shell', 'Read', 'ReadFile', 'run_terminal_cmd'], false],
+    ['an invalid regex never runs: nothing known is needed', ['['], [], false],
+  ])('%s', (_name, matchers, names, mcp) => {
+    const m = toolMatcher(...matchers);
+    expect(m).toBeDefined();
+    expect(new Set(started(m))).toEqual(new Set(names));
+    expect(cursorAccepts(m, 'MCP:create_issue')).toBe(mcp);
+    // A tool hookshim does not know yet still starts it: the matcher lists what it skips, never what runs.
+    expect(cursorAccepts(m, 'SomeFutureTool')).toBe(true);
+  });
+
+  it.each([
+    ['no matcher', [undefined]],
+    ['"*"', ['*']],
+    ['""', ['']],
+    ['one row for everything beside narrow ones', ['Bash', '*']],
+  ])('%s: no Cursor matcher (every call)', (_name, matchers) => {
+    expect(toolMatcher(...matchers)).toBeUndefined();
+  });
+
+  it('every known name needed and MCP too: no matcher', () => {
+    expect(toolMatcher(KNOWN_NAMES.tool.join('|'), 'mcp__.*')).toBeUndefined();
+  });
+
+  it('the written form: a negative lookahead of the skipped names, anchored, plus MCP: when no row matches MCP', () => {
+    expect(toolMatcher('Bash')).toBe(`^(?!(?:${KNOWN_NAMES.tool.filter((n) => n !== 'Shell' && n !== 'run_terminal_cmd').join('|')})$|MCP:)`);
+  });
+
+  it('skippedBy names what a matcher skips, MCP:* included', () => {
+    expect(skippedBy('tool', toolMatcher('mcp__github__.*'))).toEqual(KNOWN_NAMES.tool);
+    expect(skippedBy('tool', toolMatcher('Bash'))).toContain('MCP:*');
+    expect(skippedBy('tool', undefined)).toEqual([]);
+  });
+});
+
+describe('subagent events: the subagent types (docs/cursor-hooks.md §4 subagentStart M)', () => {
+  it.each([
+    ['Explore', ['Explore'], ['explore']],
+    ['Cursor\'s own name', ['generalPurpose'], ['generalPurpose']],
+    ['a regex', ['Plan|Explore'], ['explore', 'plan']],
+  ])('%s', (_name, matchers, names) => {
+    const m = subagentMatcher(...matchers);
+    expect(KNOWN_NAMES.subagent.filter((n) => cursorAccepts(m, n))).toEqual(names);
+    // A custom subagent type is unknown to hookshim: it always starts.
+    expect(cursorAccepts(m, 'my-reviewer')).toBe(true);
+  });
+
+  it('no matcher: every subagent', () => expect(subagentMatcher(undefined)).toBeUndefined());
+});
+
+describe('cursorAccepts: Cursor\'s reading of a matcher', () => {
+  it.each([
+    [undefined, 'Shell', true],
+    ['', 'Shell', true],
+    ['*', 'Shell', true],
+    ['Shell', 'Shell', true],
+    ['Read', 'TabRead', true],
+    ['^Shell$', 'Shell', true],
+    ['^Shell$', 'AwaitShell', false],
+    ['[', 'Shell', false],
+  ])('%j on %s → %s', (m, name, want) => expect(cursorAccepts(m, name)).toBe(want));
+});
+
+describe('postToolNeeds: post-tool events only where needed', () => {
+  const rows = (...r: [string, string?][]) => r.map(([event, matcher]) => ({ event, ...(matcher !== undefined ? { matcher } : {}) }));
+  const shape = (r: ReturnType<typeof rows>, use: Parameters<typeof postToolNeeds>[1]) => {
+    const n = postToolNeeds(r, use);
+    return { post: n.postToolUse.asked ? (cursorMatcher('tool', n.postToolUse) ?? 'all') : 'unbound', failure: n.postToolUseFailure.asked ? (cursorMatcher('tool', n.postToolUseFailure) ?? 'all') : 'unbound' };
+  };
+  it.each([
+    ['Stop rows that read no transcript: neither is bound', rows(['Stop']), false, 'unbound', 'unbound'],
+    ['Stop rows that read the transcript: every tool (results recorded)', rows(['Stop']), true, 'all', 'all'],
+    ['a Bash PreToolUse row: the Bash calls (its warnings wait for that postToolUse)', rows(['PreToolUse', 'Bash']), false, toolMatcher('Bash'), toolMatcher('Bash')],
+    ['a Write PostToolUse row beside a Bash PreToolUse row', rows(['PreToolUse', 'Bash'], ['PostToolUse', 'Write']), false, toolMatcher('Bash', 'Write'), toolMatcher('Bash', 'Write')],
+    ['a PostToolUseFailure row: its tools fail; context carried to any next postToolUse', rows(['PostToolUseFailure', 'Bash']), false, 'all', toolMatcher('Bash')],
+    ['a SubagentStart row: its context goes to the next postToolUse', rows(['SubagentStart']), false, 'all', 'unbound'],
+    ['a UserPromptSubmit row (context with the prompt): neither', rows(['UserPromptSubmit']), false, 'unbound', 'unbound'],
+  ])('%s', (_name, r, reads, post, failure) => {
+    expect(shape(r, { readsTranscripts: reads })).toEqual({ post, failure });
+  });
+
+  it('promptContext "postToolUse" with a UserPromptSubmit row: every tool (its context waits for the first postToolUse)', () => {
+    expect(shape(rows(['UserPromptSubmit']), { readsTranscripts: false, promptContext: 'postToolUse' })).toEqual({ post: 'all', failure: 'all' });
+  });
+});
+
+describe('a written matcher agrees with the hook path (property): every call a row selects starts hookshim', () => {
+  const ctx = (name: string): EventContext => ({ event: 'preToolUse', input: { tool_name: name, tool_input: {}, tool_use_id: 't' }, projectDir: '/repo', sessionId: 's', transcriptPath: '', loopLimit: null });
+  /** The values the preToolUse adapter tries for a Cursor tool name: what Claude row matchers are tested against. */
+  const values = (name: string) => ADAPTERS.preToolUse.plan(ctx(name), EMPTY_STATE).invocations.flatMap((i) => i.subject.values);
+  const names = fc.constantFrom('Bash', 'Read', 'Write', 'Edit', 'MultiEdit', 'Grep', 'Glob', 'Agent', 'Task', 'WebFetch', 'TodoWrite', 'NotebookEdit', 'Shell', 'Delete', 'mcp__github__x');
+  const matcher = fc.oneof(
+    fc.constant(undefined),
+    fc.constantFrom('*', '', 'Web.*', '^Read$', 'Edit|Write', 'mcp__.*', '.*Todo.*', '[', 'Bash(git push:*)'),
+    fc.array(names, { minLength: 1, maxLength: 3 }).map((n) => n.join('|')),
+  );
+  it('for random rows: a known tool starts iff some row matches one of its values; an unknown tool always starts', () => {
+    fc.assert(
+      fc.property(fc.array(matcher, { maxLength: 4 }), (ms) => {
+        const m = toolMatcher(...ms);
+        if (m !== undefined) expect(() => new RegExp(m)).not.toThrow();
+        for (const name of KNOWN_NAMES.tool) {
+          const needed = ms.some((src) => values(name).some((v) => compileMatcher(src).test(v)));
+          expect(cursorAccepts(m, name), `${name} with ${JSON.stringify(ms)} → ${m}`).toBe(m === undefined || needed);
+        }
+        expect(cursorAccepts(m, 'SomeFutureTool')).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
