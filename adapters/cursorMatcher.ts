@@ -6,7 +6,8 @@
 // Pure: rows in, a matcher out.
 import { compileMatcher } from '../catalog/matcher.ts';
 import type { HandledEvent } from './events.ts';
-import { AGENT_TYPES, claudeToolCandidates, CURSOR_TO_CLAUDE } from './tools.ts';
+import { possibleCandidates } from './toolEvent.ts';
+import { AGENT_TYPES, CURSOR_TO_CLAUDE } from './tools.ts';
 
 /** What a Cursor matcher is tested against, for the events that take one and that init narrows. */
 export const MATCHED_BY = {
@@ -53,9 +54,9 @@ export function addNeeds(need: Needed, kind: 'tool' | 'subagent', matchers: read
   return need;
 }
 
-/** The Claude names a Cursor name is tried as (the hook path's own candidates). */
+/** Every Claude name a Cursor name can be tried as, whatever the call's input (the hook path's own candidates). */
 function candidates(kind: 'tool' | 'subagent', name: string): string[] {
-  if (kind === 'tool') return claudeToolCandidates(name, {});
+  if (kind === 'tool') return possibleCandidates(name);
   const mapped = AGENT_TYPES[name];
   return mapped && mapped !== name ? [mapped, name] : [name];
 }

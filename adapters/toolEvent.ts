@@ -36,15 +36,27 @@ export function toolOf(ctx: EventContext): ToolView & { notes: string[]; views: 
   return { ...view, notes, views: [view] };
 }
 
+/** The Claude names an ApplyPatch's views are offered as: an added file, an updated one, anything else. */
+export const PATCH_VIEWS = { add: ['Write', 'ApplyPatch'], update: ['Edit', 'ApplyPatch'], other: ['ApplyPatch'] } as const;
+
+/**
+ * Every Claude name a call of this Cursor tool can be offered as, whatever its input: what a Cursor matcher must let
+ * through (adapters/cursorMatcher.ts). An ApplyPatch can be any of its views; every other tool has one view.
+ */
+export function possibleCandidates(cursorName: string): string[] {
+  if (cursorName === 'ApplyPatch') return [...new Set(Object.values(PATCH_VIEWS).flat())];
+  return claudeToolCandidates(cursorName, {});
+}
+
 /** An ApplyPatch is offered to Write rows once per added file and to Edit rows once per updated file. */
 function applyPatchViews(ctx: EventContext, raw: unknown, parsed: Record<string, unknown>, notes: string[]): ToolView & { notes: string[]; views: ToolView[] } {
   const text = patchText(raw) ?? patchText(parsed);
   const files = text ? parsePatch(text) : [];
   const views: ToolView[] = [];
   for (const f of files) {
-    if (f.op === 'add') views.push({ cursorName: 'ApplyPatch', input: { file_path: f.file_path, content: f.content }, candidates: ['Write', 'ApplyPatch'] });
-    else if (f.op === 'update') views.push({ cursorName: 'ApplyPatch', input: { file_path: f.move_to ?? f.file_path, old_string: f.old_string, new_string: f.new_string }, candidates: ['Edit', 'ApplyPatch'] });
-    else views.push({ cursorName: 'ApplyPatch', input: { file_path: f.file_path }, candidates: ['ApplyPatch'] });
+    if (f.op === 'add') views.push({ cursorName: 'ApplyPatch', input: { file_path: f.file_path, content: f.content }, candidates: [...PATCH_VIEWS.add] });
+    else if (f.op === 'update') views.push({ cursorName: 'ApplyPatch', input: { file_path: f.move_to ?? f.file_path, old_string: f.old_string, new_string: f.new_string }, candidates: [...PATCH_VIEWS.update] });
+    else views.push({ cursorName: 'ApplyPatch', input: { file_path: f.file_path }, candidates: [...PATCH_VIEWS.other] });
   }
   if (files.length) notes.push(`ApplyPatch touches ${files.length} file(s): each is offered to Write/Edit rows as its own tool call`);
   else notes.push('ApplyPatch tool_input holds no patch hookshim can read; only ApplyPatch rows see it');

@@ -15,10 +15,11 @@ const started = (m: string | undefined) => KNOWN_NAMES.tool.filter((n) => cursor
 describe('tool events: the calls a catalog shape starts hookshim for', () => {
   it.each([
     ['an exact name: Bash', ['Bash'], ['Shell', 'run_terminal_cmd'], false],
-    ['an exact list: Write|Edit|MultiEdit|NotebookEdit', ['Write|Edit|MultiEdit|NotebookEdit'], ['Write', 'StrReplace', 'EditNotebook', 'search_replace'], false],
+    ['an exact list: Write|Edit|MultiEdit|NotebookEdit', ['Write|Edit|MultiEdit|NotebookEdit'], ['Write', 'StrReplace', 'EditNotebook', 'search_replace', 'ApplyPatch'], false],
     ['a comma list with blanks: Read, Grep', ['Read, Grep'], ['Read', 'ReadFile', 'Grep', 'rg'], false],
     ['a Cursor name as written (the raw name is a candidate too)', ['Delete'], ['Delete'], false],
     ['Agent: every subagent tool', ['Agent'], ['Task', 'Subagent'], false],
+    ['Write|Edit: an ApplyPatch too (it is offered per file as Write or Edit)', ['Write|Edit'], ['Write', 'StrReplace', 'search_replace', 'ApplyPatch'], false],
     ['a regex: Web.* (and, being a regex, any MCP tool)', ['Web.*'], ['WebFetch', 'WebSearch'], true],
     ['an MCP server: mcp__github__.* (a regex)', ['mcp__github__.*'], [], true],
     ['an exact MCP tool name', ['mcp__github__create_issue'], [], true],
@@ -109,9 +110,11 @@ describe('postToolNeeds: post-tool events only where needed', () => {
 });
 
 describe('a written matcher agrees with the hook path (property): every call a row selects starts hookshim', () => {
-  const ctx = (name: string): EventContext => ({ event: 'preToolUse', input: { tool_name: name, tool_input: {}, tool_use_id: 't' }, projectDir: '/repo', sessionId: 's', transcriptPath: '', loopLimit: null });
-  /** The values the preToolUse adapter tries for a Cursor tool name: what Claude row matchers are tested against. */
-  const values = (name: string) => ADAPTERS.preToolUse.plan(ctx(name), EMPTY_STATE).invocations.flatMap((i) => i.subject.values);
+  const ctx = (name: string, input: unknown): EventContext => ({ event: 'preToolUse', input: { tool_name: name, tool_input: input, tool_use_id: 't' }, projectDir: '/repo', sessionId: 's', transcriptPath: '', loopLimit: null });
+  /** Inputs that change what a call is offered as: an ApplyPatch that adds one file and updates another. */
+  const INPUTS: Record<string, unknown[]> = { ApplyPatch: ['*** Begin Patch\n*** Add File: a.txt\n+hi\n*** Update File: b.txt\n@@\n-old\n+new\n*** End Patch\n', '*** Begin Patch\n*** Delete File: c.txt\n*** End Patch\n'] };
+  /** Every value the preToolUse adapter tries for a Cursor tool name, over its inputs: what Claude row matchers are tested against. */
+  const values = (name: string) => [{}, ...(INPUTS[name] ?? [])].flatMap((input) => ADAPTERS.preToolUse.plan(ctx(name, input), EMPTY_STATE).invocations.flatMap((i) => i.subject.values));
   const names = fc.constantFrom('Bash', 'Read', 'Write', 'Edit', 'MultiEdit', 'Grep', 'Glob', 'Agent', 'Task', 'WebFetch', 'TodoWrite', 'NotebookEdit', 'Shell', 'Delete', 'mcp__github__x');
   const matcher = fc.oneof(
     fc.constant(undefined),

@@ -43,6 +43,7 @@ describe('a tool call no row needs starts nothing; every guarded call is enforce
     ['Shell: the Bash guard runs and denies', 'Shell', { command: 'git push --force' }, { permission: 'deny', user_message: 'no force push', agent_message: 'no force push' }],
     ['Shell: the Bash guard runs and allows', 'Shell', { command: 'ls' }, { permission: 'allow' }],
     ['StrReplace (Claude Edit): the Write guard runs', 'StrReplace', { file_path: '.env', old_string: 'a', new_string: 'b' }, { permission: 'deny', user_message: 'no .env', agent_message: 'no .env' }],
+    ['ApplyPatch (models served as GPT): offered per file to the Write guard, so it starts', 'ApplyPatch', { patch: '*** Begin Patch\n*** Add File: .env\n+SECRET=1\n*** End Patch\n' }, { permission: 'deny', user_message: 'no .env', agent_message: 'no .env' }],
     ['a tool hookshim does not know yet still starts it (fail toward enforcing)', 'FutureTool', { x: 1 }, { permission: 'allow' }],
   ])('preToolUse %s', (_name, tool, input, want) => {
     expect(asCursor('preToolUse', tool, input)).toEqual(want);
