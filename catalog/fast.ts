@@ -2,6 +2,7 @@
 // millisecond. Anything the full parser (catalog/load.ts) would warn about, or anything this reader does not know,
 // makes it give up and return undefined, so the full parser decides: both always agree (test/catalog/fast.test.ts).
 import { KNOWN_EVENT_SET } from './events.ts';
+import { parseJsonOr } from './json.ts';
 import { isRecord as isObject, type Catalog, type CatalogRow } from './types.ts';
 
 /** Handler keys this reader understands; any other key sends the catalog to the full parser. */
@@ -12,12 +13,7 @@ const GROUP_KEYS: ReadonlySet<string> = new Set(['matcher', 'hooks']);
 
 /** The rows of a well-formed catalog, or undefined when the full parser must look at it. */
 export function readCatalogFast(text: string): Catalog | undefined {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-  } catch {
-    return undefined;
-  }
+  const doc = parseJsonOr(text);
   if (!isObject(doc) || !isObject(doc.hooks)) return undefined;
   if (doc.description !== undefined && typeof doc.description !== 'string') return undefined;
   const rows: CatalogRow[] = [];

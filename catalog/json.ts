@@ -3,6 +3,15 @@
 
 export type JsonText = { ok: true; value: unknown } | { ok: false; error: string; line: number; column: number };
 
+/** JSON text (a leading BOM dropped) as a value, or undefined when it is not JSON: for readers that fall back quietly. */
+export function parseJsonOr(text: string): unknown {
+  try {
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Parse JSON text; on a syntax error say where, as `at line L, column C: <V8's message>`. */
 export function parseJsonText(text: string): JsonText {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;

@@ -8,7 +8,7 @@ import { CLAUDE_EVENT_CARRIERS, cursorEventsFor, HANDLED_EVENTS, noAnalogReason,
 import { ADAPTERS } from '../../adapters/index.ts';
 import { isRecord, kindOf } from '../../adapters/json.ts';
 import { looksLikeMs } from '../../catalog/events.ts';
-import { parseJsonText } from '../../catalog/json.ts';
+import { parseJsonOr, parseJsonText } from '../../catalog/json.ts';
 import { rowPlace, type Catalog, type CatalogRow } from '../../catalog/types.ts';
 import { slackFor } from './budget.ts';
 import { readRegularFile } from './paths.ts';
@@ -135,35 +135,41 @@ export function isOurCommand(command: string): boolean {
 
 /** Read hookshim's entry for `event` from .cursor/hooks.json: the one source of truth for its timeout. */
 export function readBinding(dir: string, event: string): Binding {
-  const file = path.join(dir, '.cursor', 'hooks.json');
   const fallback: Binding = { timeoutS: CURSOR_DEFAULT_TIMEOUT_S, loopLimit: CURSOR_DEFAULT_LOOP_LIMIT, source: 'Cursor defaults' };
-  let doc: unknown;
-  try {
-    doc = JSON.parse(readRegularFile(file).replace(/^\uFEFF/, ''));
-  } catch {
-    return fallback;
-  }
-  const entries = (doc as { hooks?: Record<string, unknown> } | null)?.hooks?.[event];
-  if (!Array.isArray(entries)) return fallback;
-  const mine = entries.find((e) => typeof e?.command === 'string' && isOurCommand(e.command) && e.command.trim().split(/\s+/).includes(event));
+  const mine = ourEntryOf(boundHooks(dir), event);
   if (!mine) return fallback;
   const t = mine.timeout;
   const ll = mine.loop_limit;
   return {
     timeoutS: typeof t === 'number' && t > 0 ? t : CURSOR_DEFAULT_TIMEOUT_S,
     loopLimit: ll === null ? null : typeof ll === 'number' && ll >= 0 ? ll : CURSOR_DEFAULT_LOOP_LIMIT,
-    source: `${path.relative(dir, file)} ${event}`,
+    source: `${HOOKS_JSON} ${event}`,
   };
 }
 
 /** The Cursor events .cursor/hooks.json binds hookshim to ([] when it cannot be read). */
 export function boundEvents(dir: string): string[] {
+  const hooks = boundHooks(dir);
+  return Object.keys(hooks).filter((ev) => ourEntryOf(hooks, ev));
+}
+
+/** The `hooks` object of .cursor/hooks.json as the hook path reads it: {} when absent or not JSON. */
+function boundHooks(dir: string): Record<string, unknown> {
+  let text: string;
   try {
-    const doc = JSON.parse(readRegularFile(path.join(dir, '.cursor', 'hooks.json')).replace(/^\uFEFF/, '')) as { hooks?: Record<string, unknown> } | null;
-    return Object.entries(doc?.hooks ?? {}).filter(([ev, list]) => Array.isArray(list) && list.some((e) => typeof e?.command === 'string' && isOurCommand(e.command) && e.command.trim().split(/\s+/).includes(ev))).map(([ev]) => ev);
+    text = readRegularFile(path.join(dir, HOOKS_JSON));
   } catch {
-    return [];
+    return {};
   }
+  const doc = parseJsonOr(text);
+  return isRecord(doc) && isRecord(doc.hooks) ? doc.hooks : {};
+}
+
+/** hookshim's entry for `event` (its command ends in the event's name), if any. */
+function ourEntryOf(hooks: Record<string, unknown>, event: string): Record<string, unknown> | undefined {
+  const list = hooks[event];
+  if (!Array.isArray(list)) return undefined;
+  return list.find((e): e is Record<string, unknown> => isRecord(e) && typeof e.command === 'string' && isOurCommand(e.command) && e.command.trim().split(/\s+/).includes(event));
 }
 
 /** Wrapper timeouts hookshim binds by default, seconds; raised when a catalog row needs more. */

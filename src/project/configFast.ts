@@ -1,6 +1,7 @@
 // .cursor/hookshim.json read without zod, for the hook path: a well-formed config of the keys below becomes the config
 // at once. Anything else (an unknown key, a wrong type, text that is not JSON) returns undefined and the full parser
 // (src/project/config.ts) decides, so both always agree (test/src/project/configFast.test.ts).
+import { parseJsonOr } from '../../catalog/json.ts';
 import { isRecord } from '../../catalog/types.ts';
 import type { HookshimConfig } from './config.ts';
 
@@ -9,12 +10,7 @@ const CHECK: ReadonlySet<string> = new Set(['readmeRows', 'tests', 'readme', 'te
 
 /** The config, or undefined when the full parser must look at it. */
 export function readConfigFast(text: string): HookshimConfig | undefined {
-  let doc: unknown;
-  try {
-    doc = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-  } catch {
-    return undefined;
-  }
+  const doc = parseJsonOr(text);
   if (!isRecord(doc) || !only(doc, TOP)) return undefined;
   if (!optional(doc.$schema, isString) || !optional(doc.catalogs, (v) => strings(v, 1)) || !optional(doc.resultGated, (v) => strings(v, 0))) return undefined;
   if (!optional(doc.promptContext, (v) => v === 'postToolUse' || v === 'beforeSubmitPrompt') || !optional(doc.transcripts, isBool)) return undefined;

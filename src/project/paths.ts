@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isRecord, str, type Json } from '../../adapters/json.ts';
+import { parseJsonOr } from '../../catalog/json.ts';
 import { DEFAULT_CATALOGS, sourceOf, type CatalogSource } from '../../catalog/sources.ts';
 
 /** Read a regular file as UTF-8 without ever blocking: a FIFO or device at a config path is refused, not waited on. */
@@ -82,8 +83,8 @@ export function cursorMcpServers(dir: string, home: string | undefined): string[
   const out: string[] = [];
   for (const file of [path.join(dir, '.cursor', 'mcp.json'), ...(home ? [path.join(home, '.cursor', 'mcp.json')] : [])]) {
     try {
-      const doc = JSON.parse(readRegularFile(file).replace(/^\uFEFF/, '')) as { mcpServers?: unknown };
-      if (isRecord(doc?.mcpServers)) for (const name of Object.keys(doc.mcpServers)) if (!out.includes(name)) out.push(name);
+      const doc = parseJsonOr(readRegularFile(file));
+      if (isRecord(doc) && isRecord(doc.mcpServers)) for (const name of Object.keys(doc.mcpServers)) if (!out.includes(name)) out.push(name);
     } catch {
       /* absent or not JSON: no servers from it */
     }

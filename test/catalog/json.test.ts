@@ -1,6 +1,16 @@
 // JSON text as every file hookshim reads it: a BOM dropped, and syntax errors placed at line:column (catalog/json.ts).
 import { describe, expect, it } from 'vitest';
-import { errorOffset, parseJsonText } from '../../catalog/json.ts';
+import { errorOffset, parseJsonOr, parseJsonText } from '../../catalog/json.ts';
+
+describe('parseJsonOr: a value, or undefined when the text is not JSON', () => {
+  it.each([
+    ['\uFEFF{"a": 1}', { a: 1 }],
+    ['[1]', [1]],
+    ['null', null],
+    ['{', undefined],
+    ['', undefined],
+  ])('%j → %j', (text, want) => expect(parseJsonOr(text)).toEqual(want));
+});
 
 describe('parseJsonText', () => {
   it('parses, dropping a BOM', () => {

@@ -1,7 +1,10 @@
 // .cursor/hooks.json (src/project/binding.ts): merging before → after (lefthook install_ai style) and the plan init writes.
-import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Catalog, CatalogRow } from '../../../catalog/types.ts';
-import { mergeHooksJson, planBinding, type InitPlan } from '../../../src/project/binding.ts';
+import { boundEvents, mergeHooksJson, planBinding, readBinding, type InitPlan } from '../../../src/project/binding.ts';
 
 const P = { command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" preToolUse', timeout: 30, failClosed: true };
 const S = { command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" stop', timeout: 60, failClosed: false, loop_limit: 5 };
@@ -140,3 +143,26 @@ describe('planBinding', () => {
   });
 });
 
+
+describe('readBinding / boundEvents: what the hook path reads of .cursor/hooks.json', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-binding-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const write = (text: string) => (fs.mkdirSync(path.join(dir, '.cursor'), { recursive: true }), fs.writeFileSync(path.join(dir, '.cursor', 'hooks.json'), text));
+  const cmd = (ev: string) => `node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" ${ev}`;
+
+  it('our entries: their timeout and loop_limit; the events they bind', () => {
+    write(`\uFEFF${JSON.stringify({ version: 1, hooks: { stop: [{ command: './mine.sh' }, { command: cmd('stop'), timeout: 42, loop_limit: null }], postToolUse: [{ command: cmd('postToolUse') }], afterFileEdit: [{ command: './audit.sh' }] } })}`);
+    expect(readBinding(dir, 'stop')).toEqual({ timeoutS: 42, loopLimit: null, source: '.cursor/hooks.json stop' });
+    expect(readBinding(dir, 'postToolUse')).toEqual({ timeoutS: 60, loopLimit: 5, source: '.cursor/hooks.json postToolUse' });
+    expect(boundEvents(dir)).toEqual(['stop', 'postToolUse']);
+  });
+
+  it.each([
+    ['not JSON', '{'],
+    ['no hooks', '{"version":1}'],
+    ['an entry of another event\'s command', JSON.stringify({ hooks: { stop: [{ command: cmd('preToolUse') }] } })],
+  ])('%s: Cursor\'s defaults, nothing bound', (_name, text) => {
+    write(text);
+    expect([readBinding(dir, 'stop'), boundEvents(dir)]).toEqual([{ timeoutS: 60, loopLimit: 5, source: 'Cursor defaults' }, []]);
+  });
+});
