@@ -12,8 +12,8 @@ import { cursorVersion, promptContextNow } from './version.ts';
 export const beforeSubmitPrompt: EventAdapter = {
   empty: { continue: true },
   // On the CLI generation_id equals conversation_id (docs/cursor-hooks.md §3): the prompt itself tells prompts apart.
-  // Whether a postToolUse is bound decides where the prompt's context can wait (src/project/binding.ts binds it by config).
-  needs: { claims: {}, dedup: { digests: ['prompt'], replay: 'decision' }, boundEvents: true },
+  // Whether postToolUse starts for every call decides where the prompt's context can wait (init binds it so by config).
+  needs: { claims: {}, dedup: { digests: ['prompt'], replay: 'decision' }, everyCall: true },
 
   plan(ctx) {
     return {
@@ -44,10 +44,10 @@ export const beforeSubmitPrompt: EventAdapter = {
     const answer: Json = { continue: true };
     if (warn.length) answer.user_message = joinMessages(warn);
     if (context.length === 0) return { answer, effects: [], notes };
-    const nowhere = ctx.boundEvents !== undefined && !ctx.boundEvents.includes('postToolUse');
+    const nowhere = ctx.everyCall !== undefined && !ctx.everyCall.includes('postToolUse');
     if (promptContextNow(ctx) || nowhere) {
       answer.additional_context = joinMessages(context);
-      if (!promptContextNow(ctx)) notes.push(`no postToolUse is bound to carry this prompt's context (init binds one for every tool only with promptContext "postToolUse" in .cursor/hookshim.json): sent with the prompt, which Cursor ${cursorVersion(ctx) ?? '(version unknown)'} may not deliver (IDE 3.9.16, CLI 2026.09.18 and later do, docs/cursor-hooks.md §11)`);
+      if (!promptContextNow(ctx)) notes.push(`no postToolUse is bound for every tool call to carry this prompt's context (init binds one only with promptContext "postToolUse" in .cursor/hookshim.json): sent with the prompt, which Cursor ${cursorVersion(ctx) ?? '(version unknown)'} may not deliver (IDE 3.9.16, CLI 2026.09.18 and later do, docs/cursor-hooks.md §11)`);
       return { answer, effects: [], notes };
     }
     notes.push(`prompt context kept for the first postToolUse of this turn: Cursor ${cursorVersion(ctx) ?? '(version unknown)'} is not known to deliver beforeSubmitPrompt's additional_context (IDE 3.9.16, CLI 2026.09.18 and later do, docs/cursor-hooks.md §11)`);

@@ -25,6 +25,21 @@ export const KNOWN_NAMES: Readonly<Record<'tool' | 'subagent', readonly string[]
   subagent: Object.keys(AGENT_TYPES),
 };
 
+/**
+ * Names Cursor might report under one coarse type: its documented matcher values are `Shell`, `Read`, `Write`, `Grep`,
+ * `Delete`, `Task`, `MCP:<tool>` (docs/cursor-hooks.md §6), while payloads carry finer names (`StrReplace`, `rg`, …).
+ * Which of the two the matcher is tested against is not confirmed, so a group is skipped whole or not at all.
+ */
+export const TOOL_GROUPS: readonly (readonly string[])[] = [
+  ['Write', 'StrReplace', 'EditNotebook', 'ApplyPatch', 'search_replace', 'edit_file', 'Delete'],
+  ['Read', 'ReadFile', 'ReadLints'],
+  ['Grep', 'rg', 'Glob', 'codebase_search'],
+  ['Shell', 'run_terminal_cmd', 'AwaitShell'],
+  ['Task', 'Subagent'],
+];
+/** The tools that stand for MCP calls in some dialects (docs/cursor-hooks.md §6): started whenever an MCP call is. */
+export const MCP_TOOLS: readonly string[] = ['CallMcpTool', 'FetchMcpResource', 'GetMcpTools'];
+
 /** What a set of rows needs Cursor to start hookshim for. */
 export interface Needed {
   /** Every name: no matcher at all. */
@@ -45,8 +60,11 @@ export function addNeeds(need: Needed, kind: 'tool' | 'subagent', matchers: read
   for (const source of matchers) {
     need.asked++;
     const m = compileMatcher(source);
-    if (m.kind === 'all') need.all = true;
-    if (m.kind === 'all' || m.kind === 'invalid') continue;
+    // An invalid matcher never runs here, but another engine (a newer Node) may accept it: count it as matching all.
+    if (m.kind === 'all' || m.kind === 'invalid') {
+      need.all = true;
+      continue;
+    }
     for (const name of KNOWN_NAMES[kind]) if (candidates(kind, name).some((c) => m.test(c))) need.names.add(name);
     // A regex may match some `mcp__<server>__<tool>` whatever it looks like: counted as needing MCP (never a skip too many).
     if (kind === 'tool' && (m.kind === 'regex' || (source ?? '').split(/[|,]/).some((n) => /^\s*(?:mcp__|MCP:)/.test(n)))) need.mcp = true;
@@ -67,9 +85,20 @@ function candidates(kind: 'tool' | 'subagent', name: string): string[] {
  */
 export function cursorMatcher(kind: 'tool' | 'subagent', need: Needed): string | undefined {
   if (need.all) return undefined;
-  const skip = KNOWN_NAMES[kind].filter((n) => !need.names.has(n));
-  const parts = [...(skip.length ? [`(?:${skip.map(escape).join('|')})$`] : []), ...(kind === 'tool' && !need.mcp ? ['MCP:'] : [])];
-  return parts.length ? `^(?!${parts.join('|')})` : undefined;
+  const started = closed(kind, need);
+  const skip = KNOWN_NAMES[kind].filter((n) => !started.has(n));
+  // One lookahead per skipped name, no `|`, then the name itself: the same meaning searched, anchored or split on `|`.
+  const parts = [...skip.map((n) => `(?!${escape(n)}$)`), ...(kind === 'tool' && !need.mcp ? ['(?!MCP:)'] : [])];
+  return parts.length ? `^${parts.join('')}.*` : undefined;
+}
+
+/** The names to start for: the needed ones, their whole coarse groups, and the MCP tools when MCP calls are needed. */
+function closed(kind: 'tool' | 'subagent', need: Needed): Set<string> {
+  const out = new Set(need.names);
+  if (kind !== 'tool') return out;
+  for (const group of TOOL_GROUPS) if (group.some((n) => out.has(n))) for (const n of group) out.add(n);
+  if (need.mcp) for (const n of MCP_TOOLS) out.add(n);
+  return out;
 }
 
 /** The known names a matcher init wrote makes Cursor skip (for messages: "skips Read, Grep, …"). */
@@ -77,6 +106,17 @@ export function skippedBy(kind: 'tool' | 'subagent', matcher: string | undefined
   const out = KNOWN_NAMES[kind].filter((n) => !cursorAccepts(matcher, n));
   if (kind === 'tool' && !cursorAccepts(matcher, 'MCP:any_tool')) out.push('MCP:*');
   return out;
+}
+
+/** The names (known ones, and `MCP:*`) `want` starts for and `bound` skips: what a stale matcher keeps from the guards. */
+export function missedBy(kind: 'tool' | 'subagent', bound: string | undefined, want: string | undefined): string[] {
+  const probes = [...KNOWN_NAMES[kind], ...(kind === 'tool' ? ['MCP:any_tool'] : [])];
+  return probes.filter((n) => cursorAccepts(want, n) && !cursorAccepts(bound, n)).map((n) => (n === 'MCP:any_tool' ? 'MCP:*' : n));
+}
+
+/** The matcher for the rows of the Claude events a Cursor event serves (preToolUse, the subagent events). */
+export function matcherForRows(kind: 'tool' | 'subagent', rows: readonly MatcherRow[], served: readonly string[]): string | undefined {
+  return cursorMatcher(kind, addNeeds(NOTHING(), kind, rows.filter((r) => served.includes(r.event)).map((r) => r.matcher)));
 }
 
 /** Whether Cursor starts an entry with this matcher for `name`: "" / "*" / none accept all; an invalid regex accepts nothing. */
@@ -120,6 +160,8 @@ export function postToolNeeds(rows: readonly MatcherRow[], use: PostToolUse): Re
   const failure = NOTHING();
   const of = (event: string) => rows.filter((r) => r.event === event).map((r) => r.matcher);
   addNeeds(post, 'tool', [...of('PreToolUse'), ...of('PostToolUse')]);
+  // A Task's warnings have no postToolUse of their own (Cursor fires none for Task): they wait for any next one.
+  if (['Task', 'Subagent'].some((n) => addNeeds(NOTHING(), 'tool', of('PreToolUse')).names.has(n))) everything(post);
   addNeeds(failure, 'tool', [...of('PreToolUse'), ...of('PostToolUse'), ...of('PostToolUseFailure')]);
   if (use.readsTranscripts && rows.length > 0) [post, failure].forEach(everything);
   if (rows.some((r) => ['PostToolUseFailure', 'SubagentStart', 'PreCompact'].includes(r.event))) everything(post);

@@ -32,8 +32,8 @@ export interface EventContext {
   recordedResponse?: { claudeName: string; response: unknown };
   /** `promptContext` of .cursor/hookshim.json: where UserPromptSubmit context goes (default "auto": by Cursor version). */
   promptContext?: 'auto' | 'postToolUse' | 'beforeSubmitPrompt';
-  /** The Cursor events .cursor/hooks.json binds hookshim to, for events whose needs ask (`boundEvents`). */
-  boundEvents?: readonly string[];
+  /** The Cursor events .cursor/hooks.json starts hookshim for on every call (bound, no narrowing matcher), when needs ask (`everyCall`). */
+  everyCall?: readonly string[];
 }
 
 /** What the matcher of a group is tested against, and the `if` input (catalog/select.ts, without the home dir the shell adds). */
@@ -188,8 +188,8 @@ export interface ShellNeeds {
   dedup: Dedup;
   /** SessionStart scripts get a CLAUDE_ENV_FILE; its exports are read back into StateIn.envFile. */
   envFile?: true;
-  /** The event's fold depends on which other events are bound (EventContext.boundEvents). */
-  boundEvents?: true;
+  /** The event's fold depends on which other events start on every call (EventContext.everyCall). */
+  everyCall?: true;
   /** The payload is a tool result: recorded so transcripts can pair it with its tool_use (docs/transcripts.md). */
   recordsResult?: true;
   /** The payload's agent_transcript_path is rewritten into Claude's shape too. */

@@ -2,7 +2,7 @@
 // Each problem is a Finding with a stable code; `error` fails CI, `warning` only with --strict, `info` is context.
 import fs from 'node:fs';
 import path from 'node:path';
-import { compileRegex, cursorAccepts, KNOWN_NAMES, MATCHED_BY, type MatchedEvent } from '../../adapters/cursorMatcher.ts';
+import { compileRegex, MATCHED_BY, missedBy, type MatchedEvent } from '../../adapters/cursorMatcher.ts';
 import { HANDLED_EVENTS, type HandledEvent } from '../../adapters/events.ts';
 import { isRecord } from '../../adapters/json.ts';
 import { rowPlace, type Catalog } from '../../catalog/types.ts';
@@ -63,7 +63,9 @@ export function runChecks(opts: CheckOptions): CheckResult {
   findings.push(...catalogFindings(catalogs, dir, opts.env), ...configFindings);
   if (!catalogs.loads.some((l) => l.ok)) return { ...base, catalog: undefined, plan: undefined, findings, fatal: true };
   const catalog = catalogs.catalog;
-  const plan = planBinding(catalog, mode, bindingOptions(dir, catalog.rows, config));
+  // Matchers only when every listed catalog loaded and none is one person's (docs/events.md, "Which calls start hookshim").
+  const narrow = catalogs.sources.every((s) => s.kind !== 'personal') && catalogs.loads.length === catalogs.sources.length && catalogs.loads.every((l) => l.ok);
+  const plan = planBinding(catalog, mode, bindingOptions(dir, catalog.rows, config, narrow));
   findings.push(...checkBinding(hooks, plan, catalog));
   findings.push(...checkBundle(dir, mode, opts.bundle ?? defaultBundle(), existing));
   findings.push(...checkRows(catalog, { dir, home, env: opts.env, hooks, plan }));
@@ -102,9 +104,10 @@ function checkConfig(dir: string): { config: HookshimConfig; findings: Finding[]
  * What init plans with besides the catalog, from `.cursor/hookshim.json` (raw or parsed: a value of the wrong type is
  * check's to report, and is left out here): loopLimit, promptContext, and whether rows read the transcript.
  */
-export function bindingOptions(dir: string, rows: readonly CatalogRow[], cfg: { loopLimit?: unknown; transcripts?: unknown; promptContext?: unknown }): PlanOptions {
+export function bindingOptions(dir: string, rows: readonly CatalogRow[], cfg: { loopLimit?: unknown; transcripts?: unknown; promptContext?: unknown }, narrow: boolean): PlanOptions {
   const ll = cfg.loopLimit;
   return {
+    narrow,
     ...(ll === null || (typeof ll === 'number' && Number.isInteger(ll) && ll >= 0) ? { loopLimit: ll } : {}),
     readsTranscripts: readsTranscripts(rows, new RowPrep(dir), typeof cfg.transcripts === 'boolean' ? cfg.transcripts : undefined),
     ...(typeof cfg.promptContext === 'string' ? { promptContext: cfg.promptContext } : {}),
@@ -162,10 +165,7 @@ function invalidMatchers(hooks: Record<string, unknown[]>): Finding[] {
 /** Our entry's matcher skips a tool (or subagent type) the catalog's rows now need: their guards never start there. */
 function skipsNeeded(ev: HandledEvent, entry: Record<string, unknown> | undefined, plan: InitPlan): Finding | undefined {
   if (!entry || !Object.hasOwn(MATCHED_BY, ev) || typeof entry.matcher !== 'string' || compileRegex(entry.matcher) === undefined) return undefined;
-  const kind = MATCHED_BY[ev as MatchedEvent];
-  const want = plan.entries[ev]?.matcher;
-  const probes = [...KNOWN_NAMES[kind], ...(kind === 'tool' ? ['MCP:any_tool'] : [])];
-  const missed = probes.filter((n) => cursorAccepts(want, n) && !cursorAccepts(entry.matcher as string, n)).map((n) => (n === 'MCP:any_tool' ? 'MCP:*' : n));
+  const missed = missedBy(MATCHED_BY[ev as MatchedEvent], entry.matcher, plan.entries[ev]?.matcher);
   if (missed.length === 0) return undefined;
   return { code: 'binding-matcher-stale', severity: 'error', where: `${HOOKS_JSON} ${ev}`, message: `its matcher ${JSON.stringify(entry.matcher)} skips ${missed.join(', ')}, which catalog rows now match: Cursor starts no hookshim for ${missed.length === 1 ? 'that call' : 'those calls'}, so their guards never run`, fix: REBIND };
 }

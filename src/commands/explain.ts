@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { cursorAccepts, MATCHED_BY, type MatchedEvent } from '../../adapters/cursorMatcher.ts';
 import { HANDLED_EVENTS, isHandledEvent, RUNS, UNBOUND_CURSOR_EVENTS, type HandledEvent } from '../../adapters/events.ts';
 import type { Json } from '../../adapters/json.ts';
 import { describeVerdict, interpret } from '../../adapters/outcome.ts';
@@ -157,6 +158,8 @@ async function explainHandled(event: HandledEvent, input: Json, opts: ExplainOpt
     if ('problem' in setup) throw w.unreadable(setup.problem);
     const { plan, chosen } = planAndSelect(setup, { log });
     if (plan.invocations.length === 0 && plan.notes.length === 0) lines.push(`${event} runs no Claude event for this payload`);
+    const skipped = skippedByBinding(setup);
+    if (skipped) lines.push(skipped);
     // The transcript rewrite is translation, not execution: it happens in the throwaway state dir so payloads are exact.
     const prep = new RowPrep(w.dir);
     const tx = await attachTranscripts(setup, claudeTranscript, state, log, readsTranscripts(setup.catalog.rows, prep, setup.config.transcripts));
@@ -239,6 +242,14 @@ function describeEffect(e: Effect): string {
     case 'pendingPrompt':
       return `keep ${e.messages.length} prompt context message(s) for the first postToolUse`;
   }
+}
+
+/** Cursor would not start hookshim for this payload at all: the entry's matcher skips its tool (or subagent type). */
+function skippedByBinding(setup: Setup): string | undefined {
+  const matcher = setup.binding.matcher;
+  if (matcher === undefined || !Object.hasOwn(MATCHED_BY, setup.event)) return undefined;
+  const name = String(setup.input[MATCHED_BY[setup.event as MatchedEvent] === 'tool' ? 'tool_name' : 'subagent_type'] ?? '');
+  return cursorAccepts(matcher, name) ? undefined : `${setup.binding.source}: its matcher skips ${JSON.stringify(name)}, so Cursor starts no hookshim for this call (what follows is what would run without it)`;
 }
 
 /** The project root as the hook path would resolve it, and how. */

@@ -92,7 +92,8 @@ export function init(opts: InitOptions): InitReport {
   const loaded = loadAll(list, dir, start);
   const existingHooks = current.kind === 'ok' ? current.hooks : {};
   const mode: Mode = opts.mode ?? detectMode(existingHooks) ?? 'vendored';
-  const plan = planBinding({ rows: loaded.rows, warnings: [] }, mode, bindingOptions(dir, loaded.rows, config.doc ?? {}));
+  const narrow = loaded.catalogs.every((c) => c.rows !== null && c.kind !== 'personal');
+  const plan = planBinding({ rows: loaded.rows, warnings: [] }, mode, bindingOptions(dir, loaded.rows, config.doc ?? {}, narrow));
   const mergedDoc = mergeHooksJson(current.kind === 'ok' ? current.doc : undefined, plan);
   const merged = `${JSON.stringify(mergedDoc, null, 2)}\n`;
   const report: InitReport = {
@@ -105,7 +106,7 @@ export function init(opts: InitOptions): InitReport {
     changed: [],
     deleted: [],
     ...entryChanges(existingHooks, plan),
-    notes: [...where.notes, ...notes],
+    notes: [...where.notes, ...notes, ...(narrow ? [] : ['no Cursor matchers written: a catalog did not load, or a personal one is listed, so what its rows need is not the same on every machine; every tool call starts hookshim'])],
     warnings: [...where.warnings],
     findings: [],
   };

@@ -1,13 +1,14 @@
 // Phase 1 and the facts of one event, computed once: the payload, the project, its binding and time budget, the
 // session, the catalog and the config (docs/design.md §1).
 import { ADAPTERS } from '../../adapters/index.ts';
-import type { HandledEvent } from '../../adapters/events.ts';
+import { MATCHED_BY, matcherForRows, missedBy, type MatchedEvent } from '../../adapters/cursorMatcher.ts';
+import { RUNS, type HandledEvent } from '../../adapters/events.ts';
 import { str, type Json } from '../../adapters/json.ts';
 import type { EventAdapter, EventContext } from '../../adapters/types.ts';
 import { mcpServersOf } from '../../catalog/mcp.ts';
 import type { CatalogSource } from '../../catalog/sources.ts';
 import type { CatalogRow } from '../../catalog/types.ts';
-import { boundEvents, readBinding, type Binding } from '../project/binding.ts';
+import { everyCallEvents, readBinding, type Binding } from '../project/binding.ts';
 import { budgetFor, type Budget } from '../project/budget.ts';
 import type { HookshimConfig } from '../project/config.ts';
 import { loadCatalogs, loadConfigLazy } from '../project/load.ts';
@@ -103,8 +104,23 @@ export async function setUp(event: HandledEvent, input: Json, io: HookIO, log: L
   // The parser names the file in each warning: shown relative to the project, once.
   for (const l of set.loaded) for (const w of l.catalog.warnings) log.warn(w.startsWith(l.source.file) ? `${l.source.shown}${w.slice(l.source.file.length)}` : `${l.source.shown}: ${w}`);
   const rows = set.rows;
-  const ctx: EventContext = { event, input, projectDir: dir, sessionId, transcriptPath: '', loopLimit: binding.loopLimit, hostEnv: io.env, mcpServers: mcpServersFor(input, dir, rows), promptContext: config.promptContext ?? 'auto', ...(ADAPTERS[event].needs.boundEvents ? { boundEvents: boundEvents(dir) } : {}) };
+  warnStaleMatcher(event, binding, rows, log);
+  const ctx: EventContext = { event, input, projectDir: dir, sessionId, transcriptPath: '', loopLimit: binding.loopLimit, hostEnv: io.env, mcpServers: mcpServersFor(input, dir, rows), promptContext: config.promptContext ?? 'auto', ...(ADAPTERS[event].needs.everyCall ? { everyCall: everyCallEvents(dir) } : {}) };
   return { event, adapter: ADAPTERS[event], input, dir, binding, budget, sessionId, state, catalog: { rows, sources: set.loaded.map((l) => l.source) }, config, ctx, env: io.env, startedAt: io.startedAt };
+}
+
+/**
+ * The catalog gained a row for a tool this event's Cursor matcher skips (init ran before it): Cursor starts nothing for
+ * those calls, so their guards never run. Said on every event until `hookshim init` rewrites the matcher.
+ */
+function warnStaleMatcher(event: HandledEvent, binding: Binding, rows: readonly CatalogRow[], log: Log): void {
+  if (binding.matcher === undefined || !Object.hasOwn(MATCHED_BY, event)) return;
+  const kind = MATCHED_BY[event as MatchedEvent];
+  // What the rows need at the least (post-tool events may need more: results, carried context).
+  const own: readonly string[] = RUNS[event];
+  const served = kind === 'tool' && !own.includes('PreToolUse') ? [...own, 'PreToolUse'] : own;
+  const missed = missedBy(kind, binding.matcher, matcherForRows(kind, rows, served));
+  if (missed.length) log.warn(`${binding.source}: its matcher skips ${missed.join(', ')}, which catalog rows now match, so Cursor starts no hookshim for those calls and their guards do not run; run \`hookshim init\` and commit .cursor/hooks.json`);
 }
 
 /** The payload's roots only corroborate the project: say so when they do not include it (a multi-root workspace, a stray payload). */

@@ -3,7 +3,7 @@
 // Format: https://cursor.com/docs/hooks (docs/cursor-hooks.md §1).
 import fs from 'node:fs';
 import path from 'node:path';
-import { addNeeds, cursorMatcher, MATCHED_BY, needsAny, NOTHING, postToolNeeds, type MatchedEvent } from '../../adapters/cursorMatcher.ts';
+import { cursorMatcher, MATCHED_BY, matcherForRows, needsAny, postToolNeeds, type MatchedEvent } from '../../adapters/cursorMatcher.ts';
 import { CLAUDE_EVENT_CARRIERS, cursorEventsFor, HANDLED_EVENTS, noAnalogReason, RUNS, type Carrier, type HandledEvent } from '../../adapters/events.ts';
 import { ADAPTERS } from '../../adapters/index.ts';
 import { isRecord, kindOf } from '../../adapters/json.ts';
@@ -126,6 +126,8 @@ export interface Binding {
   loopLimit: number | null;
   /** Where the numbers came from, for messages. */
   source: string;
+  /** Cursor's matcher on the entry, when it has one (adapters/cursorMatcher.ts). */
+  matcher?: string;
 }
 
 /** hookshim's own entries in .cursor/hooks.json: a command that runs hookshim.cjs (hookshim.mjs before), or the `hookshim` bin as its command word. */
@@ -144,13 +146,17 @@ export function readBinding(dir: string, event: string): Binding {
     timeoutS: typeof t === 'number' && t > 0 ? t : CURSOR_DEFAULT_TIMEOUT_S,
     loopLimit: ll === null ? null : typeof ll === 'number' && ll >= 0 ? ll : CURSOR_DEFAULT_LOOP_LIMIT,
     source: `${HOOKS_JSON} ${event}`,
+    ...(typeof mine.matcher === 'string' ? { matcher: mine.matcher } : {}),
   };
 }
 
-/** The Cursor events .cursor/hooks.json binds hookshim to ([] when it cannot be read). */
-export function boundEvents(dir: string): string[] {
+/** The Cursor events .cursor/hooks.json starts hookshim for on every call: bound with no narrowing matcher ([] when unreadable). */
+export function everyCallEvents(dir: string): string[] {
   const hooks = boundHooks(dir);
-  return Object.keys(hooks).filter((ev) => ourEntryOf(hooks, ev));
+  return Object.keys(hooks).filter((ev) => {
+    const m = ourEntryOf(hooks, ev)?.matcher;
+    return ourEntryOf(hooks, ev) !== undefined && (m === undefined || m === '' || m === '*');
+  });
 }
 
 /** The `hooks` object of .cursor/hooks.json as the hook path reads it: {} when absent or not JSON. */
@@ -220,6 +226,11 @@ export interface PlanOptions {
   readsTranscripts?: boolean;
   /** `promptContext` of .cursor/hookshim.json. */
   promptContext?: string | undefined;
+  /**
+   * false: write no Cursor matcher and bind the post-tool events as for every catalog (what rows need cannot be known
+   * for every machine: a catalog failed to load, or a personal one is listed). Default true.
+   */
+  narrow?: boolean;
 }
 
 export interface InitPlan {
@@ -251,10 +262,11 @@ export function planBinding(catalog: Catalog, mode: Mode, opts: PlanOptions = {}
     else used.add(row.event);
   }
   const runnable = catalog.rows.filter((r) => !cannotRun(r));
+  const narrow = opts.narrow ?? true;
   const post = postToolNeeds(runnable, { readsTranscripts: opts.readsTranscripts ?? false, promptContext: opts.promptContext });
   const listed = new Set(cursorEventsFor(used, runnable));
   // Post-tool events are bound only for what uses them (their rows, stashed warnings, carried context, results).
-  for (const ev of ['postToolUse', 'postToolUseFailure'] as const) if (needsAny(post[ev])) listed.add(ev);
+  if (narrow) for (const ev of ['postToolUse', 'postToolUseFailure'] as const) if (needsAny(post[ev])) listed.add(ev);
   else listed.delete(ev);
   const events = HANDLED_EVENTS.filter((e) => listed.has(e));
   const entries: InitPlan['entries'] = {};
@@ -264,7 +276,7 @@ export function planBinding(catalog: Catalog, mode: Mode, opts: PlanOptions = {}
     const need = Math.max(0, ...catalog.rows.filter((r) => !r.async && runsOn(r.event, ev) && !cannotRun(r) && !looksLikeMs(r.timeout)).map((r) => r.timeout ?? 0));
     // A row's own timeout must fit inside the wrapper timeout minus hookshim's slack.
     while (timeout < MAX_TIMEOUT && timeout * 1000 - slackFor(timeout) < need * 1000) timeout = Math.min(MAX_TIMEOUT, timeout + 5);
-    const matcher = matcherFor(ev, runnable, post);
+    const matcher = narrow ? matcherFor(ev, runnable, post) : CURSOR_MATCHERS[ev];
     const entry: Entry = { command: boundCommand(mode, ev), ...(matcher ? { matcher } : {}), timeout, failClosed: ADAPTERS[ev].needs.permission === true };
     if (LOOPING.includes(ev)) entry.loop_limit = opts.loopLimit === undefined ? LOOP_LIMIT : opts.loopLimit;
     entries[ev] = entry;
@@ -287,9 +299,7 @@ export function planBinding(catalog: Catalog, mode: Mode, opts: PlanOptions = {}
 function matcherFor(ev: HandledEvent, rows: readonly CatalogRow[], post: ReturnType<typeof postToolNeeds>): string | undefined {
   if (ev === 'postToolUse' || ev === 'postToolUseFailure') return cursorMatcher('tool', post[ev]);
   if (!Object.hasOwn(MATCHED_BY, ev)) return CURSOR_MATCHERS[ev];
-  const kind = MATCHED_BY[ev as MatchedEvent];
-  const served = RUNS[ev] as readonly string[];
-  return cursorMatcher(kind, addNeeds(NOTHING(), kind, rows.filter((r) => served.includes(r.event)).map((r) => r.matcher)));
+  return matcherForRows(MATCHED_BY[ev as MatchedEvent], rows, RUNS[ev]);
 }
 
 /** A carrier availability that is not a plain yes ("no …", "yes (not on the CLI)", "block: yes; context: only …"). */

@@ -239,7 +239,7 @@ console.log('Prompt #' + fs.readFileSync(process.env.CLAUDE_PROJECT_DIR + '/prom
     const cli = conv('c-cli', '2026.09.02-c22c1a3');
     const old = repo.fire('beforeSubmitPrompt', cursorPayload('beforeSubmitPrompt', repo, { ...cli, prompt: 'and the docs', attachments: [] }));
     expect(old.json).toEqual({ continue: true, additional_context: 'Prompt #2' });
-    expect(old.stderr).toMatch(/no postToolUse is bound to carry this prompt's context .*: sent with the prompt, which Cursor 2026\.09\.02-c22c1a3 may not deliver/);
+    expect(old.stderr).toMatch(/no postToolUse is bound for every tool call to carry this prompt's context .*: sent with the prompt, which Cursor 2026\.09\.02-c22c1a3 may not deliver/);
     expect(fs.readFileSync(path.join(repo.dir, 'prompts.log'), 'utf8')).toBe('"fix the bug"\n"and the docs"\n');
   });
 

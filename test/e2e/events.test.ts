@@ -30,6 +30,8 @@ if(/password/i.test(prompt)){console.error('Do not paste passwords into prompts.
       'check-subagent.sh': sh('echo "The subagent did not run the tests; ask it to." >&2; exit 2'),
     },
   );
+  // The postToolUse route of prompt context, for Cursor builds before same-turn delivery: init binds postToolUse for it.
+  repo.write('.cursor/hookshim.json', JSON.stringify({ promptContext: 'postToolUse' }));
   const r = repo.init();
   expect(r.status, r.stderr).toBe(0);
 });

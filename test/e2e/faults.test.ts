@@ -224,7 +224,9 @@ describe('output and pipe abuse never hang or crash hookshim', () => {
     expect(r.pre.json).toEqual({ permission: 'allow' });
     expect(r.pre.stderr).toContain('hookshim: hooks/flood.sh (PreToolUse): output exceeded the capture cap and was cut');
     expect(r.stop.json).toEqual({});
-    expect(r.prompt.json).toEqual({ continue: true });
+    // UserPromptSubmit's plain stdout is context; no postToolUse starts for every call here, so it goes with the prompt, capped.
+    expect(r.prompt.json).toEqual({ continue: true, additional_context: expect.stringMatching(/\[hookshim: truncated, \d+ more characters\]$/) });
+    expect(String((r.prompt.json as { additional_context: string }).additional_context).length).toBeLessThanOrEqual(10_000);
     expect(r.post.json).toEqual({});
     expect(r.pre.ms).toBeLessThan(10_000);
   });

@@ -3,7 +3,8 @@
 // is enforced exactly as before. Cursor's matcher is applied here as Cursor applies it (Repo.starts), then the bound
 // command is fired through `sh -c` from the repository root.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cursorPayload, ensureBuilt, makeRepo, toolUseId, type Repo } from './harness.ts';
+import { spawnSync } from 'node:child_process';
+import { CLI, cursorPayload, ensureBuilt, makeRepo, toolUseId, type Repo } from './harness.ts';
 
 /** Denies force pushes; a Write guard denies .env; nothing reads the transcript. */
 const CATALOG = {
@@ -57,5 +58,54 @@ describe('a tool call no row needs starts nothing; every guarded call is enforce
     const session = ['Read', 'Read', 'Grep', 'Read', 'Shell', 'StrReplace', 'Read', 'Glob', 'Shell', 'Read', 'TodoWrite', 'MCP:list_issues'];
     const started = session.flatMap((t) => ['preToolUse', 'postToolUse'].filter((ev) => repo.starts(ev, t))).length;
     expect([started, session.length * 2]).toEqual([6, 24]);
+  });
+});
+
+describe('what the matchers must not lose', () => {
+  const bind = (hooks: Record<string, unknown>, scripts: Record<string, string>) => {
+    const r = makeRepo({ hooks }, scripts);
+    extra.push(r);
+    return r;
+  };
+  const extra: Repo[] = [];
+  afterAll(() => {
+    for (const r of extra) r.cleanup();
+  });
+
+  it('a guard added after init for a tool the matcher skips: every started event says so on stderr until init runs again', () => {
+    const r = bind({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/no-force.sh' }] }] }, { 'no-force.sh': SCRIPTS['no-force.sh'] });
+    expect(r.init().status).toBe(0);
+    r.write('hooks/hooks.json', JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash|Read', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/no-force.sh' }] }] } }));
+    expect(r.starts('preToolUse', 'Read')).toBe(false);
+    const shell = r.fire('preToolUse', cursorPayload('preToolUse', r, { tool_name: 'Shell', tool_input: { command: 'ls' }, tool_use_id: toolUseId() }));
+    expect(shell.json).toEqual({ permission: 'allow' });
+    expect(shell.stderr).toMatch(/\.cursor\/hooks\.json preToolUse: its matcher skips Read, ReadFile, ReadLints, which catalog rows now match, so Cursor starts no hookshim for those calls and their guards do not run; run `hookshim init`/);
+    expect(r.init().status).toBe(0);
+    expect(r.starts('preToolUse', 'Read')).toBe(true);
+  });
+
+  it('a personal catalog is listed: no matchers at all (what its rows need differs between machines), and init says so', () => {
+    const r = bind({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/no-force.sh' }] }] }, { 'no-force.sh': SCRIPTS['no-force.sh'] });
+    r.write('.claude/settings.local.json', JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Read', hooks: [{ type: 'command', command: 'true' }] }] } }));
+    const out = r.init();
+    expect(out.stdout).toMatch(/no Cursor matchers written: a catalog did not load, or a personal one is listed/);
+    expect(['Read', 'Grep', 'MCP:x'].map((t) => r.starts('preToolUse', t))).toEqual([true, true, true]);
+  });
+
+  it('postToolUse narrowed to the guarded tools: an older Cursor\'s prompt context goes with the prompt rather than wait for a tool that may never start it', () => {
+    const r = bind(
+      { UserPromptSubmit: [{ hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/ctx.sh' }] }], PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/no-force.sh' }] }] },
+      { 'ctx.sh': '#!/bin/sh\ncat >/dev/null\necho "Local time: 14:05"\n', 'no-force.sh': SCRIPTS['no-force.sh'] },
+    );
+    expect(r.init().status).toBe(0);
+    expect([r.starts('postToolUse', 'Shell'), r.starts('postToolUse', 'Read')]).toEqual([true, false]);
+    const old = r.fire('beforeSubmitPrompt', cursorPayload('beforeSubmitPrompt', r, { cursor_version: '3.2.0', prompt: 'go', attachments: [] }));
+    expect(old.json).toEqual({ continue: true, additional_context: 'Local time: 14:05' });
+    expect(old.stderr).toMatch(/no postToolUse is bound for every tool call to carry this prompt's context/);
+  });
+
+  it('explain says when Cursor would not start hookshim for a payload', () => {
+    const r = spawnSync(process.execPath, [CLI, 'explain', '--dir', repo.dir], { input: JSON.stringify(cursorPayload('preToolUse', repo, { tool_name: 'Read', tool_input: { file_path: 'a' }, tool_use_id: 't' })), encoding: 'utf8' });
+    expect(r.stdout).toMatch(/\.cursor\/hooks\.json preToolUse: its matcher skips "Read", so Cursor starts no hookshim for this call/);
   });
 });

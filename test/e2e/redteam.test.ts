@@ -205,6 +205,8 @@ describe('9. result gating never silences a guard', () => {
 
 describe('10. disagreeing input aliases are a deny, never a silent choice', () => {
   it('Write {file_path: README.md, path: .env, content: ok, contents: SECRET=1}', () => {
+    // Cursor starts hookshim for it: a row guards Write (the guarantees hold for the calls the matchers start).
+    expect(repo.starts('preToolUse', 'Write')).toBe(true);
     const r = repo.fire('preToolUse', cursorPayload('preToolUse', repo, { tool_name: 'Write', tool_input: { file_path: 'README.md', path: '.env', content: 'ok', contents: 'SECRET=1' }, tool_use_id: toolUseId() }));
     const text = 'hookshim: this tool call\'s input is ambiguous: file_path is given as file_path "README.md" and path ".env"; content is given as content "ok" and contents "SECRET=1". A guard would check one and the tool might use the other, so it is denied; send each value once.';
     expect(r.json).toEqual({ permission: 'deny', user_message: text, agent_message: text });

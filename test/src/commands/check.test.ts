@@ -316,7 +316,7 @@ describe('Cursor matchers on .cursor/hooks.json (docs/cursor-hooks.md §11)', ()
     expect(only(check(repo), 'binding-matcher-stale')[0]).toMatchObject({
       severity: 'error',
       where: '.cursor/hooks.json preToolUse',
-      message: expect.stringMatching(/^its matcher "\^Shell\$" skips Write, StrReplace, run_terminal_cmd, search_replace, ApplyPatch, which catalog rows now match: Cursor starts no hookshim for those calls, so their guards never run$/),
+      message: expect.stringMatching(/^its matcher "\^Shell\$" skips Write, StrReplace, EditNotebook, run_terminal_cmd, search_replace, Delete, ApplyPatch, edit_file, AwaitShell, which catalog rows now match: Cursor starts no hookshim for those calls, so their guards never run$/),
     });
   });
 

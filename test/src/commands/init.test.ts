@@ -11,7 +11,7 @@ beforeAll(() => ensureBuilt());
 afterAll(() => cleanupAll());
 
 // A Bash-only catalog: Cursor's matcher skips the other known tools (adapters/cursorMatcher.ts).
-const SKIPS = expect.stringMatching(/^\^\(\?!\(\?:Read\|ReadFile\|/) as unknown as string;
+const SKIPS = expect.stringMatching(/^\^\(\?!Read\$\)\(\?!ReadFile\$\)/) as unknown as string;
 const P = { command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" preToolUse', matcher: SKIPS, timeout: 30, failClosed: true };
 const USER = { command: '.cursor/hooks/audit.sh', timeout: 5 };
 const USER2 = { command: 'afplay /System/Library/Sounds/Glass.aiff' };

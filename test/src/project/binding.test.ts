@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Catalog, CatalogRow } from '../../../catalog/types.ts';
-import { boundEvents, mergeHooksJson, planBinding, readBinding, type InitPlan } from '../../../src/project/binding.ts';
+import { everyCallEvents, mergeHooksJson, planBinding, readBinding, type InitPlan } from '../../../src/project/binding.ts';
 
 const P = { command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" preToolUse', timeout: 30, failClosed: true };
 const S = { command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" stop', timeout: 60, failClosed: false, loop_limit: 5 };
@@ -144,17 +144,19 @@ describe('planBinding', () => {
 });
 
 
-describe('readBinding / boundEvents: what the hook path reads of .cursor/hooks.json', () => {
+describe('readBinding / everyCallEvents: what the hook path reads of .cursor/hooks.json', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-binding-'));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
   const write = (text: string) => (fs.mkdirSync(path.join(dir, '.cursor'), { recursive: true }), fs.writeFileSync(path.join(dir, '.cursor', 'hooks.json'), text));
   const cmd = (ev: string) => `node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" ${ev}`;
 
-  it('our entries: their timeout and loop_limit; the events they bind', () => {
-    write(`\uFEFF${JSON.stringify({ version: 1, hooks: { stop: [{ command: './mine.sh' }, { command: cmd('stop'), timeout: 42, loop_limit: null }], postToolUse: [{ command: cmd('postToolUse') }], afterFileEdit: [{ command: './audit.sh' }] } })}`);
+  it('our entries: their timeout, loop_limit and matcher; the events started on every call', () => {
+    write(`\uFEFF${JSON.stringify({ version: 1, hooks: { stop: [{ command: './mine.sh' }, { command: cmd('stop'), timeout: 42, loop_limit: null }], postToolUse: [{ command: cmd('postToolUse') }], preToolUse: [{ command: cmd('preToolUse'), matcher: '^(?!Read$).*' }], afterFileEdit: [{ command: './audit.sh' }] } })}`);
     expect(readBinding(dir, 'stop')).toEqual({ timeoutS: 42, loopLimit: null, source: '.cursor/hooks.json stop' });
     expect(readBinding(dir, 'postToolUse')).toEqual({ timeoutS: 60, loopLimit: 5, source: '.cursor/hooks.json postToolUse' });
-    expect(boundEvents(dir)).toEqual(['stop', 'postToolUse']);
+    expect(readBinding(dir, 'preToolUse')).toEqual({ timeoutS: 60, loopLimit: 5, source: '.cursor/hooks.json preToolUse', matcher: '^(?!Read$).*' });
+    // Started on every call: bound, and no matcher narrows it.
+    expect(everyCallEvents(dir)).toEqual(['stop', 'postToolUse']);
   });
 
   it.each([
@@ -163,6 +165,6 @@ describe('readBinding / boundEvents: what the hook path reads of .cursor/hooks.j
     ['an entry of another event\'s command', JSON.stringify({ hooks: { stop: [{ command: cmd('preToolUse') }] } })],
   ])('%s: Cursor\'s defaults, nothing bound', (_name, text) => {
     write(text);
-    expect([readBinding(dir, 'stop'), boundEvents(dir)]).toEqual([{ timeoutS: 60, loopLimit: 5, source: 'Cursor defaults' }, []]);
+    expect([readBinding(dir, 'stop'), everyCallEvents(dir)]).toEqual([{ timeoutS: 60, loopLimit: 5, source: 'Cursor defaults' }, []]);
   });
 });
