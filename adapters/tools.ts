@@ -222,6 +222,20 @@ export const TOOL_KEY_ARG = {
   TodoWrite: null, // every call rewrites the whole list; order alone pairs
 } as const satisfies Record<ClaudeToolName, string | null>;
 
+/**
+ * Cursor input keys whose values toClaudeToolUse reads rather than only moves: the paths it resolves, each tool's key
+ * argument, agent types, the parts of an MCP call. The transcript's fast path (adapters/transcript/fast.ts) carries
+ * other long input strings through the mapping unparsed.
+ */
+export const READ_INPUT_KEYS: ReadonlySet<string> = new Set([
+  ...Object.entries(CLAUDE_INPUT_KEYS).flatMap(([tool, table]) =>
+    Object.entries(table)
+      .filter(([k]) => PATH_KEYS.has(k) || k === TOOL_KEY_ARG[tool as ClaudeToolName] || k === 'subagent_type')
+      .flatMap(([, spellings]) => spellings),
+  ),
+  ...['server', 'serverName', 'server_name', 'toolName', 'tool_name', 'name', 'arguments', 'args', 'input'],
+]);
+
 /** Key arguments are compared up to this many characters (keeps recorded keys and resume state small). */
 const KEY_MAX = 512;
 
