@@ -3,18 +3,13 @@
 // would write, without parsing and re-serialising the text. A line it does not take returns false before anything is
 // written, and the general path takes it.
 import type { Buffer } from 'node:buffer';
-import { READ_INPUT_KEYS } from '../tools.ts';
-import { assistantHead, chain, prefix, toolBlock } from './emit.ts';
+import { absolutePath, agentType, claudeToolCandidates, inputSteps, TOOL_KEY_ARG, toolKey, type ClaudeToolName, type ValueKind } from '../tools.ts';
+import { assistantHead, chain, line, prefix, toolBlock } from './emit.ts';
 import { idHex24, idUuid, KIND } from './ids.ts';
 import { pairResult } from './results.ts';
-import { ARR, decode, OBJ, rawIs, skim, STR, utf8, type Tape } from './skim.ts';
+import { ARR, asciiAt, decode, OBJ, rawIs, skim, str, STR, utf8, type Tape } from './skim.ts';
+import { userContent } from './text.ts';
 import type { Run } from './types.ts';
-
-/** Tool input strings at least this long (in bytes, quotes included) are carried unparsed through the tool mapping. */
-const LONG = 64;
-
-/** Placeholders stand in for long strings as "\u0000<k>": a NUL, which no such string holds unescaped. */
-const MARK = '\\u0000';
 
 /** How one block of an assistant line is written: its own bytes, or pieces (text, or a byte range of the line). */
 type Plan = { start: number; end: number } | { pieces: (string | [number, number])[]; tool: { name: string; key: string; id: string } };
@@ -34,10 +29,25 @@ export function fastLine(s: number, e: number, run: Run): boolean {
   const role = tape.child(b, 0, 'role');
   if (role < 0) return turnEnded(b, tape, run);
   const message = tape.child(b, 0, 'message');
-  if (!rawIs(b, tape, role, '"assistant"') || message < 0 || tape.kind(message) !== OBJ || tape.count(message) !== 1) return false;
+  if (message < 0 || tape.kind(message) !== OBJ || tape.count(message) !== 1) return false;
   const content = tape.child(b, message, 'content');
-  if (content < 0 || tape.kind(content) !== ARR) return false;
-  return assistant(b, tape, content, run);
+  if (content < 0) return false;
+  if (rawIs(b, tape, role, '"user"')) return user(b, tape, content, run);
+  return rawIs(b, tape, role, '"assistant"') && tape.kind(content) === ARR && assistant(b, tape, content, run);
+}
+
+/** A plain user record: its content decoded and unwrapped (text.ts userContent), the rest of the line built. */
+function user(b: Buffer, tape: Tape, content: number, run: Run): boolean {
+  const { text, timestamp, cursorTimestamp } = userContent(decode(b, tape.start(content), tape.end(content)));
+  run.stats.rewritten++;
+  run.stats.copied++;
+  const uuid = idUuid(run, 0, KIND.uuid);
+  let out = `${prefix(run)},"type":"user","message":{"role":"user","content":${JSON.stringify(text)}},"uuid":"${uuid}"`;
+  if (timestamp) out += `,"timestamp":${JSON.stringify(timestamp)}`;
+  if (cursorTimestamp) out += `,"cursorTimestamp":${JSON.stringify(cursorTimestamp)}`;
+  line(run, `${out}}`);
+  chain(run, uuid);
+  return true;
 }
 
 /** `{"type":"turn_ended","status":"…"}` → the system line rewrite.ts's turnEnded writes. */
@@ -64,7 +74,7 @@ function turnEnded(b: Buffer, tape: Tape, run: Run): boolean {
 /** A plain assistant record: one line per block, each block's own bytes (a tool_use through the tool mapping). */
 function assistant(b: Buffer, tape: Tape, content: number, run: Run): boolean {
   const blocks: number[] = [];
-  for (let i = content + 1; i < tape.n; i++) if (tape.parent(i) === content) blocks.push(i);
+  for (let i = tape.first(content); i >= 0; i = tape.next(i)) blocks.push(i);
   if (blocks.length === 0) return false;
   let texts: number[] | null = null;
   const plans: Plan[] = [];
@@ -108,59 +118,194 @@ function assistant(b: Buffer, tape: Tape, content: number, run: Run): boolean {
   return true;
 }
 
-/**
- * A tool_use block through toolBlock, with each long input string the mapping does not read replaced by a placeholder
- * while it runs, and its bytes put back in the result. Should the mapping have read, moved or copied a placeholder
- * after all, the block is decoded whole instead.
- */
+/** A tool_use block as toolBlock writes it: through the recipe of its shape, else decoded whole. */
 function toolPlan(b: Buffer, tape: Tape, node: number, run: Run, j: number): Plan {
-  const input = tape.child(b, node, 'input');
-  const longs: number[] = [];
-  if (input >= 0 && tape.kind(input) === OBJ) {
-    for (let i = input + 1; i < tape.n; i++) {
-      if (tape.parent(i) !== input || tape.kind(i) !== STR || tape.end(i) - tape.start(i) < LONG) continue;
-      if (!READ_INPUT_KEYS.has(b.toString('utf8', tape.keyStart(i) + 1, tape.keyEnd(i) - 1))) longs.push(i);
-    }
-  }
-  if (longs.length > 0) {
-    let src = '';
-    let pos = tape.start(node);
-    longs.forEach((c, k) => {
-      src += `${b.toString('utf8', pos, tape.start(c))}"${MARK}${k}"`;
-      pos = tape.end(c);
-    });
-    src += b.toString('utf8', pos, tape.end(node));
-    const { block, tool } = toolBlock(JSON.parse(src) as Record<string, unknown>, run, j);
-    const pieces = putBack(JSON.stringify(block), tool, longs, tape);
-    if (pieces) return { pieces, tool };
-  }
+  const r = recipeFor(b, tape, node);
+  const plan = r && cook(r, b, tape, node, run, j);
+  if (plan) return plan;
   const { block, tool } = toolBlock(decode(b, tape.start(node), tape.end(node)) as Record<string, unknown>, run, j);
   return { pieces: [JSON.stringify(block)], tool };
 }
 
-/** The serialised block with each placeholder back as its byte range; undefined unless each is there once, whole, and nowhere else. */
-function putBack(json: string, tool: { name: string; key: string; id: string }, longs: readonly number[], tape: Tape): (string | [number, number])[] | undefined {
-  if (tool.name.includes('\u0000') || tool.key.includes('\u0000') || tool.id.includes('\u0000')) return undefined;
-  const found: [number, number][] = [];
-  for (let k = 0; k < longs.length; k++) {
-    const token = `"${MARK}${k}"`;
-    const at = json.indexOf(token);
-    if (at < 0 || json.indexOf(token, at + 1) >= 0) return undefined;
-    found.push([at, k]);
+/** A value of the block in the output: the input's i-th value as is, made absolute or mapped to an agent type; the id; the block's i-th other value. */
+type Part = { input: number; how: 'raw' | 'path' | 'agent' } | { id: true } | { rest: number };
+
+/**
+ * How every tool_use block of one shape (Cursor tool name, block keys, input keys and what their values are) is
+ * written: toolBlock's output as text around the block's own values. Built once per shape from the same steps
+ * toClaudeToolInput takes (inputSteps), so the mapping itself lives in one place.
+ */
+interface Recipe {
+  name: string;
+  parts: (string | Part)[];
+  /** The input value the tool's key argument comes from (-1: none), and whether it is made absolute first. */
+  keyFrom: number;
+  keyPath: boolean;
+}
+
+/** Recipes by a hash of their shape's bytes (see shapeOf), each with those bytes; null: the shape has none. */
+const RECIPES = new Map<number, { shape: Uint8Array; recipe: Recipe | null }[]>();
+const MAX_RECIPES = 512;
+let recipes = 0;
+
+// The shape of the block being looked up: its tool name, id kind, block keys, input keys and value kinds, as bytes.
+let shape = new Uint8Array(256);
+let shapeLen = 0;
+let shapeHash = 0;
+
+/** Append `b[s, e)` to the shape, hashing as it goes (FNV-1a). */
+function put(b: Uint8Array, s: number, e: number): void {
+  if (shapeLen + (e - s) > shape.length) {
+    const bigger = new Uint8Array(Math.max(shape.length * 2, shapeLen + (e - s)));
+    bigger.set(shape.subarray(0, shapeLen));
+    shape = bigger;
   }
-  let marks = 0;
-  for (let at = json.indexOf(MARK); at >= 0; at = json.indexOf(MARK, at + 1)) marks++;
-  if (marks !== longs.length) return undefined;
-  found.sort((x, y) => x[0] - y[0]);
+  let h = shapeHash;
+  for (let x = s; x < e; x++) {
+    const c = b[x] as number;
+    shape[shapeLen++] = c;
+    h = Math.imul(h ^ c, 0x01000193);
+  }
+  shapeHash = h;
+}
+
+/** Append one separator or kind byte to the shape. */
+function put1(c: number): void {
+  SEP[0] = c;
+  put(SEP, 0, 1);
+}
+const SEP = new Uint8Array(1);
+
+/** The recipe for the tool_use block at `node` (its input an object), or null. */
+function recipeFor(b: Buffer, tape: Tape, node: number): Recipe | null {
+  const input = tape.child(b, node, 'input');
+  if (input < 0 || tape.kind(input) !== OBJ) return null;
+  const name = tape.child(b, node, 'name');
+  const id = tape.child(b, node, 'id');
+  shapeLen = 0;
+  shapeHash = 0x811c9dc5;
+  put(b, tape.start(name), tape.end(name));
+  put1(id >= 0 && tape.kind(id) === STR && tape.end(id) - tape.start(id) > 2 ? 1 : 2);
+  for (let c = tape.first(node); c >= 0; c = tape.next(c)) {
+    put1(3);
+    put(b, tape.keyStart(c), tape.keyEnd(c));
+  }
+  for (let c = tape.first(input); c >= 0; c = tape.next(c)) {
+    put1(4);
+    put(b, tape.keyStart(c), tape.keyEnd(c));
+    put1(tape.kind(c) !== STR ? 5 : tape.end(c) - tape.start(c) === 2 ? 6 : 7);
+  }
+  const bucket = RECIPES.get(shapeHash);
+  if (bucket) {
+    for (const r of bucket) if (r.shape.length === shapeLen && r.shape.every((c, k) => shape[k] === c)) return r.recipe;
+  }
+  const rest: string[] = [];
+  for (let c = tape.first(node); c >= 0; c = tape.next(c)) {
+    const k = keyOf(b, tape, c);
+    if (k !== 'type' && k !== 'id' && k !== 'name' && k !== 'input') rest.push(k);
+  }
+  const keys: string[] = [];
+  const kinds = new Map<string, ValueKind>();
+  for (let c = tape.first(input); c >= 0; c = tape.next(c)) {
+    const k = keyOf(b, tape, c);
+    keys.push(k);
+    kinds.set(k, tape.kind(c) !== STR ? 'other' : tape.end(c) - tape.start(c) === 2 ? 'empty' : 'string');
+  }
+  const made = keys.includes('__proto__') || rest.includes('__proto__') ? null : recipe(str(b, tape, name), keys, kinds, rest);
+  if (recipes >= MAX_RECIPES) {
+    RECIPES.clear();
+    recipes = 0;
+  }
+  const entry = { shape: shape.slice(0, shapeLen), recipe: made };
+  if (bucket) bucket.push(entry);
+  else RECIPES.set(shapeHash, [entry]);
+  recipes++;
+  return made;
+}
+
+/** The recipe of a shape (recipeFor), or null when the mapping would not only move values (an MCP call to unwrap). */
+function recipe(cursorName: string, keys: readonly string[], kinds: ReadonlyMap<string, ValueKind>, rest: readonly string[]): Recipe | null {
+  if (cursorName === 'CallMcpTool') return null;
+  const name = claudeToolCandidates(cursorName, {})[0] ?? cursorName;
+  const steps = inputSteps(name, keys, (k) => kinds.get(k) ?? 'absent') ?? keys.map((k) => ({ out: k, from: k, path: false, agent: false }));
+  const parts: (string | Part)[] = ['{"type":"tool_use","id":', { id: true }, `,"name":${JSON.stringify(name)},"input":{`];
+  const arg = Object.hasOwn(TOOL_KEY_ARG, name) ? TOOL_KEY_ARG[name as ClaudeToolName] : null;
+  let keyFrom = -1;
+  let keyPath = false;
+  steps.forEach((st, k) => {
+    parts.push(`${k > 0 ? ',' : ''}${JSON.stringify(st.out)}:`, { input: keys.indexOf(st.from), how: st.path ? 'path' : st.agent ? 'agent' : 'raw' });
+    if (st.out === arg && kinds.get(st.from) !== 'other') {
+      keyFrom = keys.indexOf(st.from);
+      keyPath = st.path;
+    }
+  });
+  parts.push('}');
+  rest.forEach((k, i) => parts.push(`,${JSON.stringify(k)}:`, { rest: i }));
+  parts.push('}');
+  // Adjacent text joined.
+  const joined: (string | Part)[] = [];
+  for (const p of parts) {
+    const last = joined[joined.length - 1];
+    if (typeof p === 'string' && typeof last === 'string') joined[joined.length - 1] = last + p;
+    else joined.push(p);
+  }
+  return { name, parts: joined, keyFrom, keyPath };
+}
+
+/** A block written by its recipe; undefined when a value will not map (an agent type that is no string). */
+function cook(r: Recipe, b: Buffer, tape: Tape, node: number, run: Run, j: number): Plan | undefined {
+  const input = tape.child(b, node, 'input');
+  const values: number[] = [];
+  for (let c = tape.first(input); c >= 0; c = tape.next(c)) values.push(c);
+  const others: number[] = [];
+  for (let c = tape.first(node); c >= 0; c = tape.next(c)) if (!isBlockKey(b, tape, c)) others.push(c);
+  const idNode = tape.child(b, node, 'id');
+  const id = idNode >= 0 && tape.kind(idNode) === STR && tape.end(idNode) - tape.start(idNode) > 2 ? str(b, tape, idNode) : `toolu_hs_${idHex24(run, j, KIND.tool)}`;
   const pieces: (string | [number, number])[] = [];
-  let pos = 0;
-  for (const [at, k] of found) {
-    const c = longs[k] as number;
-    pieces.push(json.slice(pos, at), [tape.start(c), tape.end(c)]);
-    pos = at + `"${MARK}${k}"`.length;
+  let text = '';
+  for (const p of r.parts) {
+    if (typeof p === 'string') {
+      text += p;
+      continue;
+    }
+    if ('id' in p) {
+      text += JSON.stringify(id);
+      continue;
+    }
+    const c = ('rest' in p ? others[p.rest] : values[p.input]) as number;
+    if ('rest' in p || p.how === 'raw') {
+      pieces.push(text, [tape.start(c), tape.end(c)]);
+      text = '';
+    } else if (p.how === 'path') text += JSON.stringify(absolutePath(str(b, tape, c), run.ctx.cwd));
+    else {
+      const t = agentType(str(b, tape, c));
+      if (typeof t !== 'string') return undefined;
+      text += JSON.stringify(t);
+    }
   }
-  pieces.push(json.slice(pos));
-  return pieces;
+  pieces.push(text);
+  let key = '';
+  if (r.keyFrom >= 0) {
+    const c = values[r.keyFrom] as number;
+    const v = str(b, tape, c);
+    key = toolKey(r.name, { [TOOL_KEY_ARG[r.name as ClaudeToolName] as string]: r.keyPath ? absolutePath(v, run.ctx.cwd) : v });
+  }
+  return { pieces, tool: { name: r.name, key, id } };
+}
+
+/** True for the block keys toolBlock rebuilds (type, id, name, input). */
+function isBlockKey(b: Buffer, tape: Tape, c: number): boolean {
+  const ks = tape.keyStart(c) + 1;
+  const len = tape.keyEnd(c) - 1 - ks;
+  return (len === 4 && (asciiAt(b, ks, 'type') || asciiAt(b, ks, 'name'))) || (len === 2 && asciiAt(b, ks, 'id')) || (len === 5 && asciiAt(b, ks, 'input'));
+}
+
+/** An object key as a string (keys are canonical: escaped ones are decoded). */
+function keyOf(b: Buffer, tape: Tape, c: number): string {
+  const ks = tape.keyStart(c);
+  const ke = tape.keyEnd(c);
+  for (let x = ks + 1; x < ke - 1; x++) if (b[x] === 0x5c) return decode(b, ks, ke) as string;
+  return b.toString('utf8', ks + 1, ke - 1);
 }
 
 /** A JSON string (quotes included) whose text is empty or only whitespace (String.prototype.trim's). */

@@ -5,7 +5,7 @@ import { chain, emit, envelope, prefix } from './emit.ts';
 import { idUuid, KIND } from './ids.ts';
 import { takeOpen } from './pairing.ts';
 import { failedExit, resultText } from './records.ts';
-import { decode, NUM, OBJ, rawIs, skim, STR, text, utf8, type Tape } from './skim.ts';
+import { NUM, OBJ, rawIs, skim, str, STR, text, utf8, type Tape } from './skim.ts';
 import { PENDING_MAX, type Run, type ToolResultRef } from './types.ts';
 
 /** Pair a tool_use with its recorded result (rule at the top of the file), or leave it pending. */
@@ -58,7 +58,7 @@ export function fastResult(run: Run, rec: { buf: Buffer; start: number; end: num
   const key = tape.child(b, 0, 'key');
   const resp = tape.child(b, 0, 'response');
   if (name < 0 || key < 0 || resp < 0 || tape.kind(name) !== STR || tape.kind(key) !== STR) return false;
-  if (decode(b, tape.start(name), tape.end(name)) !== ref.claudeName || decode(b, tape.start(key), tape.end(key)) !== ref.key) return false;
+  if (str(b, tape, name) !== ref.claudeName || str(b, tape, key) !== ref.key) return false;
   const content = contentPieces(b, tape, resp);
   if (!content) return false;
   const isError = rawIs(b, tape, tape.child(b, 0, 'isError'), 'true') || exitCode(b, tape, resp) !== undefined;

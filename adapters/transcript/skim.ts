@@ -13,8 +13,11 @@ export const STR = 3;
 export const NUM = 4;
 export const LIT = 5;
 
-/** Fields per node: kind, start, end, key start, key end (-1 outside an object), parent node (-1 for the root). */
-const W = 6;
+/** Flag on a string node's kind: it holds an escape. */
+const ESCAPED = 16;
+
+/** Fields per node: kind, start, end, key start, key end (-1 outside an object), parent node (-1 for the root), next sibling (-1). */
+const W = 7;
 
 /** Containers nested deeper than this are left to JSON.parse. */
 const MAX_NEST = 256;
@@ -39,11 +42,17 @@ export class Tape {
     t[o + 3] = keyStart;
     t[o + 4] = keyEnd;
     t[o + 5] = parent;
+    t[o + 6] = -1;
     return this.n++;
   }
 
   kind(i: number): number {
-    return this.t[i * W] as number;
+    return (this.t[i * W] as number) & 15;
+  }
+
+  /** True when string node `i` holds an escape (decoding it needs JSON.parse). */
+  escaped(i: number): boolean {
+    return ((this.t[i * W] as number) & ESCAPED) !== 0;
   }
 
   start(i: number): number {
@@ -66,26 +75,28 @@ export class Tape {
     return this.t[i * W + 5] as number;
   }
 
+  /** The first recorded child of `p` (it follows its parent), or -1. */
+  first(p: number): number {
+    return p + 1 < this.n && this.parent(p + 1) === p ? p + 1 : -1;
+  }
+
+  /** The next recorded sibling of `i`, or -1. */
+  next(i: number): number {
+    return this.t[i * W + 6] as number;
+  }
+
   /** How many recorded children node `p` has. */
   count(p: number): number {
     let k = 0;
-    for (let i = p + 1; i < this.n; i++) if (this.parent(i) === p) k++;
+    for (let i = this.first(p); i >= 0; i = this.next(i)) k++;
     return k;
-  }
-
-  /** The index of the `k`-th recorded child of `p`, or -1. */
-  nth(p: number, k: number): number {
-    for (let i = p + 1; i < this.n; i++) if (this.parent(i) === p && k-- === 0) return i;
-    return -1;
   }
 
   /** The child of object node `p` whose key is `key` (ASCII, no escapes), or -1. */
   child(b: Uint8Array, p: number, key: string): number {
-    for (let i = p + 1; i < this.n; i++) {
-      if (this.parent(i) !== p) continue;
+    for (let i = this.first(p); i >= 0; i = this.next(i)) {
       const ks = this.keyStart(i) + 1;
-      const ke = this.keyEnd(i) - 1;
-      if (ke - ks === key.length && asciiAt(b, ks, key)) return i;
+      if (this.keyEnd(i) - 1 - ks === key.length && asciiAt(b, ks, key)) return i;
     }
     return -1;
   }
@@ -107,6 +118,11 @@ export function decode(b: Buffer, start: number, end: number): unknown {
   return JSON.parse(b.toString('utf8', start, end));
 }
 
+/** The text of string node `i`: its bytes when it holds no escape, else decoded. */
+export function str(b: Buffer, tape: Tape, i: number): string {
+  return tape.escaped(i) ? (decode(b, tape.start(i), tape.end(i)) as string) : b.toString('utf8', tape.start(i) + 1, tape.end(i) - 1);
+}
+
 /** The text of canonical UTF-8 bytes (no JSON decoding). */
 export function text(b: Buffer, start: number, end: number): string {
   return b.toString('utf8', start, end);
@@ -121,6 +137,7 @@ export function utf8(b: Buffer, start: number, end: number): boolean {
 const frameKind = new Int32Array(MAX_NEST + 1);
 const frameNode = new Int32Array(MAX_NEST + 1);
 const frameKeys = new Int32Array(MAX_NEST + 1);
+const frameLast = new Int32Array(MAX_NEST + 1);
 /** Keys held at once by the open objects of one skim. */
 const MAX_KEYS = 512;
 // Key ranges of the open objects (start, end pairs), for the duplicate check.
@@ -147,8 +164,9 @@ export function skim(b: Uint8Array, s: number, e: number, tape: Tape, maxDepth: 
     const c = b[i] as number;
     if (c === 0x7b || c === 0x5b) {
       if (depth >= MAX_NEST) return false;
-      const node = rec ? tape.push(c === 0x7b ? OBJ : ARR, i, -1, keyS, keyE, parent) : -1;
+      const node = rec ? link(tape, top, tape.push(c === 0x7b ? OBJ : ARR, i, -1, keyS, keyE, parent)) : -1;
       top++;
+      frameLast[top] = -1;
       frameKind[top] = c;
       frameNode[top] = node;
       frameKeys[top] = nKeys;
@@ -173,19 +191,20 @@ export function skim(b: Uint8Array, s: number, e: number, tape: Tape, maxDepth: 
         continue;
       }
     } else if (c === 0x22) {
+      escapes = false;
       const end = stringEnd(b, i, e);
       if (end < 0) return false;
-      if (rec) tape.push(STR, i, end, keyS, keyE, parent);
+      if (rec) link(tape, top, tape.push(escapes ? STR | ESCAPED : STR, i, end, keyS, keyE, parent));
       i = end;
     } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
       const end = numberEnd(b, i, e);
       if (end < 0) return false;
-      if (rec) tape.push(NUM, i, end, keyS, keyE, parent);
+      if (rec) link(tape, top, tape.push(NUM, i, end, keyS, keyE, parent));
       i = end;
     } else {
       const len = c === 0x74 ? lit(b, i, e, 'true') : c === 0x66 ? lit(b, i, e, 'false') : c === 0x6e ? lit(b, i, e, 'null') : 0;
       if (len === 0) return false;
-      if (rec) tape.push(LIT, i, i + len, keyS, keyE, parent);
+      if (rec) link(tape, top, tape.push(LIT, i, i + len, keyS, keyE, parent));
       i += len;
     }
     // After a value: close containers, or move on to the next element.
@@ -217,6 +236,16 @@ export function skim(b: Uint8Array, s: number, e: number, tape: Tape, maxDepth: 
       top--;
     }
   }
+}
+
+/** Make `node` the next sibling of the last child recorded in frame `top`; returns it. */
+function link(tape: Tape, top: number, node: number): number {
+  if (top >= 0) {
+    const last = frameLast[top] as number;
+    if (last >= 0) tape.t[last * W + 6] = node;
+    frameLast[top] = node;
+  }
+  return node;
 }
 
 /** After a key at `i` of the object in frame `top`: the index after its `:`, or -1 (not a canonical, new, non-numeric key). */
@@ -253,15 +282,30 @@ function pushKey(nKeys: number, start: number, end: number): number {
 
 /**
  * The index after the canonical string starting at `i` (a quote), or -1. Canonical escapes are those JSON.stringify
- * writes: \" \\ \b \f \n \r \t, and \u00XX (lowercase) for the other control characters.
+ * writes: \" \\ \b \f \n \r \t, and \u00XX (lowercase) for the other control characters. Plain bytes are skipped
+ * four at a time where the buffer allows (see view()).
  */
 export function stringEnd(b: Uint8Array, i: number, e: number): number {
+  if (b !== viewOf) view(b);
+  const w = words;
+  const sh = shift;
   let j = i + 1;
   for (;;) {
+    if (w !== null && ((j + sh) & 3) === 0) {
+      while (j + 4 <= e) {
+        const v = w[(j + sh) >> 2] as number;
+        const q = v ^ 0x22222222;
+        const bs = v ^ 0x5c5c5c5c;
+        // Some byte is a quote, a backslash, or below 0x20 (the classic zero-byte and less-than word tests).
+        if (((q - 0x01010101) & ~q) & 0x80808080 || ((bs - 0x01010101) & ~bs) & 0x80808080 || ((v - 0x20202020) & ~v) & 0x80808080) break;
+        j += 4;
+      }
+    }
     if (j >= e) return -1;
     const c = b[j] as number;
     if (c === 0x22) return j + 1;
     if (c === 0x5c) {
+      escapes = true;
       const x = b[j + 1];
       if (x === 0x6e || x === 0x22 || x === 0x5c || x === 0x74 || x === 0x72 || x === 0x62 || x === 0x66) {
         j += 2;
@@ -276,6 +320,23 @@ export function stringEnd(b: Uint8Array, i: number, e: number): number {
     if (c < 0x20) return -1;
     j++;
   }
+}
+
+/** Set by stringEnd when the string holds an escape. */
+let escapes = false;
+
+// A 32-bit view of the bytes last skimmed, for stringEnd: word k holds b[4k - shift, 4k - shift + 4).
+let viewOf: Uint8Array | null = null;
+let words: Int32Array | null = null;
+let shift = 0;
+
+/** Point the word view at `b` (none when its memory cannot be viewed as aligned words). */
+function view(b: Uint8Array): void {
+  viewOf = b;
+  shift = b.byteOffset & 3;
+  const start = b.byteOffset - shift;
+  const len = (b.byteLength + shift) >> 2;
+  words = len > 0 && start + 4 * len <= b.buffer.byteLength ? new Int32Array(b.buffer, start, len) : null;
 }
 
 /** `00XX` at `at`, lowercase hex, XX a control character JSON.stringify escapes this way (not \b \t \n \f \r). */

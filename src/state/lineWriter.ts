@@ -1,15 +1,19 @@
-// Writing rewritten transcript lines: encoded straight into one reusable buffer, written at explicit positions.
+// Writing rewritten transcript lines: text and source bytes gathered into one reusable buffer, written at explicit
+// positions in large writes.
 import fs from 'node:fs';
+import type { LineSink } from '../../adapters/transcript/index.ts';
 
 /**
- * Output lines encoded straight into one reusable buffer and written at explicit positions: no per-batch
- * joined string (a large string lands in V8's old generation and inflates the peak heap of a rebuild).
+ * The rewrite's line sink on a file: no per-line string or buffer (a large string lands in V8's old generation and
+ * inflates the peak heap of a rebuild), one write per MiB. Remembers where each line of the current batch starts.
  */
-export class LineWriter {
-  private readonly buf = Buffer.allocUnsafe(256 * 1024);
+export class LineWriter implements LineSink {
+  private readonly buf = Buffer.allocUnsafe(1 << 20);
   private used = 0;
   /** File position after everything written so far (buffered included). */
   pos: number;
+  /** Start of each line of the current batch, then the position after it (see batch()). */
+  starts: number[] = [];
 
   constructor(
     private readonly fd: number,
@@ -18,37 +22,58 @@ export class LineWriter {
     this.pos = start;
   }
 
-  /** Append each line plus a newline; with `offsets`, return the file position where each line starts. */
-  writeLines(lines: readonly string[], offsets: boolean): number[] {
-    const at: number[] = [];
-    for (const line of lines) {
-      if (offsets) at.push(this.pos);
-      // UTF-8 needs at most 3 bytes per UTF-16 unit.
-      if (line.length * 3 + 1 > this.buf.length - this.used) this.flush();
-      if (line.length * 3 + 1 > this.buf.length) {
-        const big = Buffer.from(`${line}\n`);
-        this.writeAll(big, this.pos);
+  /** Start a batch: starts[k] will be where its k-th line begins. */
+  batch(): void {
+    this.starts = [this.pos];
+  }
+
+  text(s: string): void {
+    // UTF-8 needs at most 3 bytes per UTF-16 unit.
+    if (s.length * 3 > this.buf.length - this.used) {
+      this.flush();
+      if (s.length * 3 > this.buf.length) {
+        const big = Buffer.from(s);
+        this.writeAll(big, 0, big.length, this.pos);
         this.pos += big.length;
-        continue;
+        return;
       }
-      const n = this.buf.write(line, this.used);
-      this.buf[this.used + n] = 10;
-      this.used += n + 1;
-      this.pos += n + 1;
     }
-    if (offsets) at.push(this.pos);
-    return at;
+    const n = this.buf.write(s, this.used);
+    this.used += n;
+    this.pos += n;
+  }
+
+  bytes(b: Buffer, start: number, end: number): void {
+    const len = end - start;
+    if (len > this.buf.length - this.used) {
+      this.flush();
+      if (len > this.buf.length) {
+        this.writeAll(b, start, end, this.pos);
+        this.pos += len;
+        return;
+      }
+    }
+    b.copy(this.buf, this.used, start, end);
+    this.used += len;
+    this.pos += len;
+  }
+
+  end(): void {
+    if (this.used === this.buf.length) this.flush();
+    this.buf[this.used++] = 10;
+    this.pos++;
+    this.starts.push(this.pos);
   }
 
   /** Write out what is buffered. */
   flush(): void {
     if (this.used === 0) return;
-    this.writeAll(this.buf.subarray(0, this.used), this.pos - this.used);
+    this.writeAll(this.buf, 0, this.used, this.pos - this.used);
     this.used = 0;
   }
 
-  private writeAll(b: Buffer, position: number): void {
-    let off = 0;
-    while (off < b.length) off += fs.writeSync(this.fd, b, off, b.length - off, position + off);
+  private writeAll(b: Buffer, start: number, end: number, position: number): void {
+    let off = start;
+    while (off < end) off += fs.writeSync(this.fd, b, off, end - off, position + off - start);
   }
 }
