@@ -31,6 +31,16 @@ export function emit(run: Run, obj: Record<string, unknown>, uuid: string): void
 export function chain(run: Run, uuid: string): void {
   run.st.lastUuid = uuid;
   run.lastUuidJson = `"${uuid}"`;
+  run.asciiUuid = true;
+}
+
+/** Only ASCII characters. */
+const ASCII = /^[\x00-\x7f]*$/;
+
+/** Write text that starts with prefix(run) (called first): as ASCII when that is (the rest of `s` must be ASCII too). */
+export function head(run: Run, s: string): void {
+  if (run.asciiFixed && run.asciiUuid) run.sink.ascii(s);
+  else run.sink.text(s);
 }
 
 /** A Cursor tool_use block in Claude's shape (the id kept, else a synthetic one), and what pairing needs of it. */
@@ -48,6 +58,15 @@ export function assistantHead(run: Run, msgId: string): string {
 
 /** The serialised envelope up to (not including) `"type"`, as JSON.stringify(envelope(run)) without its `}`. */
 export function prefix(run: Run): string {
-  const fixed = run.fixed ?? (run.fixed = `,"isSidechain":false,"userType":"external","cwd":${JSON.stringify(run.ctx.cwd)},"sessionId":${JSON.stringify(run.ctx.sessionId)}`);
-  return `{"parentUuid":${run.lastUuidJson ?? (run.lastUuidJson = JSON.stringify(run.st.lastUuid))}${fixed}`;
+  let fixed = run.fixed;
+  if (fixed === undefined) {
+    fixed = run.fixed = `,"isSidechain":false,"userType":"external","cwd":${JSON.stringify(run.ctx.cwd)},"sessionId":${JSON.stringify(run.ctx.sessionId)}`;
+    run.asciiFixed = ASCII.test(fixed);
+  }
+  let uuid = run.lastUuidJson;
+  if (uuid === undefined) {
+    uuid = run.lastUuidJson = JSON.stringify(run.st.lastUuid);
+    run.asciiUuid = ASCII.test(uuid);
+  }
+  return `{"parentUuid":${uuid}${fixed}`;
 }

@@ -4,15 +4,27 @@
 // written, and the general path takes it.
 import type { Buffer } from 'node:buffer';
 import { absolutePath, agentType, claudeToolCandidates, inputSteps, TOOL_KEY_ARG, toolKey, type ClaudeToolName, type ValueKind } from '../tools.ts';
-import { assistantHead, chain, line, prefix, toolBlock } from './emit.ts';
+import { assistantHead, chain, head, line, prefix, toolBlock } from './emit.ts';
 import { idHex24, idUuid, KIND } from './ids.ts';
 import { pairResult } from './results.ts';
 import { ARR, asciiAt, decode, OBJ, rawIs, skim, str, STR, utf8, type Tape } from './skim.ts';
 import { userContent } from './text.ts';
 import type { Run } from './types.ts';
 
-/** How one block of an assistant line is written: its own bytes, or pieces (text, or a byte range of the line). */
-type Plan = { start: number; end: number } | { pieces: (string | [number, number])[]; tool: { name: string; key: string; id: string } };
+/** A tool_use as pairing sees it. */
+interface Tool {
+  name: string;
+  key: string;
+  id: string;
+}
+
+/** How one block of an assistant line is written: its own bytes (start..end), or pieces: text, or a byte range of the line as two numbers. */
+interface Plan {
+  start: number;
+  end: number;
+  pieces: (string | number)[] | null;
+  tool: Tool | null;
+}
 
 /** The last assistant text a Run.textRef points at: its JSON strings decoded, joined by newlines (text.ts noteText). */
 export function materialize(buf: Buffer, ranges: readonly number[]): string {
@@ -60,11 +72,11 @@ function turnEnded(b: Buffer, tape: Tape, run: Run): boolean {
   const ss = tape.start(status);
   const se = tape.end(status);
   const { sink } = run;
-  sink.text(`${prefix(run)},"type":"system","subtype":"turn_ended","content":"Turn ended (`);
+  head(run, `${prefix(run)},"type":"system","subtype":"turn_ended","content":"Turn ended (`);
   sink.bytes(b, ss + 1, se - 1);
-  sink.text(`)","level":"${rawIs(b, tape, status, '"error"') ? 'error' : 'info'}","status":`);
+  sink.ascii(`)","level":"${rawIs(b, tape, status, '"error"') ? 'error' : 'info'}","status":`);
   sink.bytes(b, ss, se);
-  sink.text(`,"uuid":"${uuid}"}`);
+  sink.ascii(`,"uuid":"${uuid}"}`);
   sink.end();
   run.emitted++;
   chain(run, uuid);
@@ -93,7 +105,7 @@ function assistant(b: Buffer, tape: Tape, content: number, run: Run): boolean {
         if (t >= 0 && tape.kind(t) === STR && !blank(b, tape.start(t), tape.end(t))) (texts ??= []).push(tape.start(t), tape.end(t));
       }
     }
-    plans.push({ start: tape.start(node), end: tape.end(node) });
+    plans.push({ start: tape.start(node), end: tape.end(node), pieces: null, tool: null });
   }
   run.stats.rewritten++;
   run.stats.copied++;
@@ -103,14 +115,21 @@ function assistant(b: Buffer, tape: Tape, content: number, run: Run): boolean {
   for (let j = 0; j < plans.length; j++) {
     const plan = plans[j] as Plan;
     const uuid = idUuid(run, j, KIND.uuid);
-    sink.text(assistantHead(run, msgId));
-    if ('start' in plan) sink.bytes(b, plan.start, plan.end);
-    else for (const p of plan.pieces) typeof p === 'string' ? sink.text(p) : sink.bytes(b, p[0], p[1]);
-    sink.text(`]},"uuid":"${uuid}"}`);
+    head(run, assistantHead(run, msgId));
+    const pieces = plan.pieces;
+    if (pieces === null) sink.bytes(b, plan.start, plan.end);
+    else {
+      for (let k = 0; k < pieces.length; k++) {
+        const p = pieces[k] as string | number;
+        if (typeof p === 'string') sink.text(p);
+        else sink.bytes(b, p, pieces[++k] as number);
+      }
+    }
+    sink.ascii(`]},"uuid":"${uuid}"}`);
     sink.end();
     run.emitted++;
     chain(run, uuid);
-    if ('tool' in plan) {
+    if (plan.tool) {
       run.stats.toolUses++;
       pairResult(run, plan.tool, j, plan.tool.id, uuid);
     }
@@ -124,11 +143,18 @@ function toolPlan(b: Buffer, tape: Tape, node: number, run: Run, j: number): Pla
   const plan = r && cook(r, b, tape, node, run, j);
   if (plan) return plan;
   const { block, tool } = toolBlock(decode(b, tape.start(node), tape.end(node)) as Record<string, unknown>, run, j);
-  return { pieces: [JSON.stringify(block)], tool };
+  return { start: 0, end: 0, pieces: [JSON.stringify(block)], tool };
 }
 
-/** A value of the block in the output: the input's i-th value as is, made absolute or mapped to an agent type; the id; the block's i-th other value. */
-type Part = { input: number; how: 'raw' | 'path' | 'agent' } | { id: true } | { rest: number };
+/**
+ * A value of the block in the output, as a number: ID, or 4i + RAW / PATH / AGENT for the input's i-th value (as is,
+ * made absolute, mapped to an agent type), or 4i + REST for the block's i-th other value.
+ */
+const ID = -1;
+const RAW = 0;
+const PATH = 1;
+const AGENT = 2;
+const REST = 3;
 
 /**
  * How every tool_use block of one shape (Cursor tool name, block keys, input keys and what their values are) is
@@ -137,7 +163,7 @@ type Part = { input: number; how: 'raw' | 'path' | 'agent' } | { id: true } | { 
  */
 interface Recipe {
   name: string;
-  parts: (string | Part)[];
+  parts: (string | number)[];
   /** The input value the tool's key argument comes from (-1: none), and whether it is made absolute first. */
   keyFrom: number;
   keyPath: boolean;
@@ -228,22 +254,22 @@ function recipe(cursorName: string, keys: readonly string[], kinds: ReadonlyMap<
   if (cursorName === 'CallMcpTool') return null;
   const name = claudeToolCandidates(cursorName, {})[0] ?? cursorName;
   const steps = inputSteps(name, keys, (k) => kinds.get(k) ?? 'absent') ?? keys.map((k) => ({ out: k, from: k, path: false, agent: false }));
-  const parts: (string | Part)[] = ['{"type":"tool_use","id":', { id: true }, `,"name":${JSON.stringify(name)},"input":{`];
+  const parts: (string | number)[] = ['{"type":"tool_use","id":', ID, `,"name":${JSON.stringify(name)},"input":{`];
   const arg = Object.hasOwn(TOOL_KEY_ARG, name) ? TOOL_KEY_ARG[name as ClaudeToolName] : null;
   let keyFrom = -1;
   let keyPath = false;
   steps.forEach((st, k) => {
-    parts.push(`${k > 0 ? ',' : ''}${JSON.stringify(st.out)}:`, { input: keys.indexOf(st.from), how: st.path ? 'path' : st.agent ? 'agent' : 'raw' });
+    parts.push(`${k > 0 ? ',' : ''}${JSON.stringify(st.out)}:`, 4 * keys.indexOf(st.from) + (st.path ? PATH : st.agent ? AGENT : RAW));
     if (st.out === arg && kinds.get(st.from) !== 'other') {
       keyFrom = keys.indexOf(st.from);
       keyPath = st.path;
     }
   });
   parts.push('}');
-  rest.forEach((k, i) => parts.push(`,${JSON.stringify(k)}:`, { rest: i }));
+  rest.forEach((k, i) => parts.push(`,${JSON.stringify(k)}:`, 4 * i + REST));
   parts.push('}');
   // Adjacent text joined.
-  const joined: (string | Part)[] = [];
+  const joined: (string | number)[] = [];
   for (const p of parts) {
     const last = joined[joined.length - 1];
     if (typeof p === 'string' && typeof last === 'string') joined[joined.length - 1] = last + p;
@@ -261,36 +287,38 @@ function cook(r: Recipe, b: Buffer, tape: Tape, node: number, run: Run, j: numbe
   for (let c = tape.first(node); c >= 0; c = tape.next(c)) if (!isBlockKey(b, tape, c)) others.push(c);
   const idNode = tape.child(b, node, 'id');
   const id = idNode >= 0 && tape.kind(idNode) === STR && tape.end(idNode) - tape.start(idNode) > 2 ? str(b, tape, idNode) : `toolu_hs_${idHex24(run, j, KIND.tool)}`;
-  const pieces: (string | [number, number])[] = [];
+  const pieces: (string | number)[] = [];
   let text = '';
   for (const p of r.parts) {
     if (typeof p === 'string') {
       text += p;
       continue;
     }
-    if ('id' in p) {
+    if (p === ID) {
       text += JSON.stringify(id);
       continue;
     }
-    const c = ('rest' in p ? others[p.rest] : values[p.input]) as number;
-    if ('rest' in p || p.how === 'raw') {
-      pieces.push(text, [tape.start(c), tape.end(c)]);
+    const how = p & 3;
+    const c = (how === REST ? others[p >> 2] : values[p >> 2]) as number;
+    if (how === REST || how === RAW) {
+      if (text !== '') pieces.push(text);
+      pieces.push(tape.start(c), tape.end(c));
       text = '';
-    } else if (p.how === 'path') text += JSON.stringify(absolutePath(str(b, tape, c), run.ctx.cwd));
+    } else if (how === PATH) text += JSON.stringify(absolutePath(str(b, tape, c), run.ctx.cwd));
     else {
       const t = agentType(str(b, tape, c));
       if (typeof t !== 'string') return undefined;
       text += JSON.stringify(t);
     }
   }
-  pieces.push(text);
+  if (text !== '') pieces.push(text);
   let key = '';
   if (r.keyFrom >= 0) {
     const c = values[r.keyFrom] as number;
     const v = str(b, tape, c);
     key = toolKey(r.name, { [TOOL_KEY_ARG[r.name as ClaudeToolName] as string]: r.keyPath ? absolutePath(v, run.ctx.cwd) : v });
   }
-  return { pieces, tool: { name: r.name, key, id } };
+  return { start: 0, end: 0, pieces, tool: { name: r.name, key, id } };
 }
 
 /** True for the block keys toolBlock rebuilds (type, id, name, input). */

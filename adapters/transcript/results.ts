@@ -1,7 +1,7 @@
 // Result lines: a tool_use paired with its recorded result (the rule is in rewrite.ts), written from the record's own
 // bytes when they are canonical JSON (skim.ts), else parsed and re-serialised: the same bytes either way.
 import type { Buffer } from 'node:buffer';
-import { chain, emit, envelope, prefix } from './emit.ts';
+import { chain, emit, envelope, head, prefix } from './emit.ts';
 import { idUuid, KIND } from './ids.ts';
 import { takeOpen } from './pairing.ts';
 import { failedExit, resultText } from './records.ts';
@@ -64,15 +64,17 @@ export function fastResult(run: Run, rec: { buf: Buffer; start: number; end: num
   const isError = rawIs(b, tape, tape.child(b, 0, 'isError'), 'true') || exitCode(b, tape, resp) !== undefined;
   const at = tape.child(b, 0, 'at');
   const sink = run.sink;
-  sink.text(`${prefix(run)},"type":"user","message":{"role":"user","content":[{"tool_use_id":${JSON.stringify(toolUseId)},"type":"tool_result","content":`);
+  head(run, `${prefix(run)},"type":"user","message":{"role":"user","content":[{"tool_use_id":`);
+  sink.text(JSON.stringify(toolUseId));
+  sink.ascii(',"type":"tool_result","content":');
   for (const p of content) {
-    if (typeof p === 'string') sink.text(p);
+    if (typeof p === 'string') sink.ascii(p);
     else sink.bytes(b, p[0], p[1]);
   }
-  sink.text(`,"is_error":${isError}}]},"uuid":"${uuid}","timestamp":`);
+  sink.ascii(`,"is_error":${isError}}]},"uuid":"${uuid}","timestamp":`);
   if (at >= 0 && tape.kind(at) === STR) sink.bytes(b, tape.start(at), tape.end(at));
-  else sink.text('""');
-  sink.text(',"toolUseResult":');
+  else sink.ascii('""');
+  sink.ascii(',"toolUseResult":');
   sink.bytes(b, tape.start(resp), tape.end(resp));
   sink.text(`,"sourceToolAssistantUUID":${JSON.stringify(toolUseLine)}}`);
   sink.end();

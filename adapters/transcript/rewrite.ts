@@ -67,7 +67,8 @@ import {
 
 /** Rewrite the next source lines (complete lines, no newline) from `state` into `sink`; new results are taken in first. */
 export function rewriteBatch(batch: LineBatch, state: RewriteState, ctx: RewriteContext, sink: LineSink): { state: RewriteState; stats: RewriteStats; marks: RewriteMark[] } {
-  const st: RewriteState = { ...state, open: state.open.slice() };
+  // Object literals of one shape each, so optimised code is not thrown away for another (a state parsed from disk).
+  const st: RewriteState = { v: 1, line: state.line, chars: state.chars, lastUuid: state.lastUuid, lastText: state.lastText, resultSeq: state.resultSeq, paired: state.paired, open: state.open.slice(), pending: state.pending };
   const run: Run = {
     st,
     ctx,
@@ -87,6 +88,11 @@ export function rewriteBatch(batch: LineBatch, state: RewriteState, ctx: Rewrite
     feedAt: 0,
     low: 0,
     newPending: false,
+    base: undefined,
+    fixed: undefined,
+    lastUuidJson: undefined,
+    asciiFixed: false,
+    asciiUuid: false,
   };
   topUp(run);
   // Marks are built at the end, for the lines whose tool_use still waits: the state before each such line is
@@ -151,6 +157,10 @@ export class StringSink implements LineSink {
   private cur = '';
 
   text(s: string): void {
+    this.cur += s;
+  }
+
+  ascii(s: string): void {
     this.cur += s;
   }
 
@@ -241,6 +251,7 @@ function claudeShaped(raw: string, rec: Record<string, unknown>, run: Run): void
   if (typeof rec.uuid === 'string') {
     run.st.lastUuid = rec.uuid;
     run.lastUuidJson = undefined;
+    run.asciiUuid = false;
   }
   if (!changed) {
     run.stats.passedThrough++;

@@ -55,6 +55,8 @@ export interface RewriteContext {
 /** Where rewritten lines go: text and source bytes appended to the current line; `end` closes it (adds the newline). */
 export interface LineSink {
   text(s: string): void;
+  /** Text known to be ASCII (the sink may gather it without encoding). */
+  ascii(s: string): void;
   /** Bytes `start`..`end` of `b`: valid UTF-8 (the rewrite checks). */
   bytes(b: Buffer, start: number, end: number): void;
   end(): void;
@@ -184,11 +186,14 @@ export interface Run {
   /** The current line left a tool_use pending. */
   newPending: boolean;
   /** sha256 words of the session id, for ids (computed once per call). */
-  base?: number[];
+  base: number[] | undefined;
   /** The constant tail of the serialised envelope. */
-  fixed?: string;
+  fixed: string | undefined;
   /** JSON of st.lastUuid, when known. */
-  lastUuidJson?: string;
+  lastUuidJson: string | undefined;
+  /** `fixed` is ASCII, and so is lastUuidJson: prefix() text may go to LineSink.ascii (emit.ts head). */
+  asciiFixed: boolean;
+  asciiUuid: boolean;
 }
 
 /** The state of a rewrite that has read nothing yet. */

@@ -3,15 +3,23 @@
 import fs from 'node:fs';
 import type { LineSink } from '../../adapters/transcript/index.ts';
 
+/** Buffer's own string writers (no argument checks); Buffer#write where a runtime lacks them. */
+type Writers = Buffer & { latin1Write?(s: string, offset: number): number; utf8Write?(s: string, offset: number): number };
+const DIRECT = typeof (Buffer.prototype as Writers).latin1Write === 'function' && typeof (Buffer.prototype as Writers).utf8Write === 'function';
+
 /**
  * The rewrite's line sink on a file: no per-line string or buffer (a large string lands in V8's old generation and
- * inflates the peak heap of a rebuild), one write per MiB. Remembers where each line of the current batch starts.
+ * inflates the peak heap of a rebuild), one write per MiB. ASCII text is gathered into one string between two byte
+ * copies (the end of a line and the start of the next: one copy into the buffer, not three). Remembers where each
+ * line of the current batch starts.
  */
 export class LineWriter implements LineSink {
-  private readonly buf = Buffer.allocUnsafe(1 << 20);
+  private readonly buf: Writers = Buffer.allocUnsafe(1 << 20);
   private used = 0;
-  /** File position after everything written so far (buffered included). */
-  pos: number;
+  /** File position of buf[0]. */
+  private at: number;
+  /** ASCII text not in buf yet. */
+  private pend = '';
   /** Start of each line of the current batch, then the position after it (see batch()). */
   starts: number[] = [];
 
@@ -19,7 +27,12 @@ export class LineWriter implements LineSink {
     private readonly fd: number,
     start: number,
   ) {
-    this.pos = start;
+    this.at = start;
+  }
+
+  /** File position after everything written so far (buffered included). */
+  get pos(): number {
+    return this.at + this.used + this.pend.length;
   }
 
   /** Start a batch: starts[k] will be where its k-th line begins. */
@@ -27,49 +40,69 @@ export class LineWriter implements LineSink {
     this.starts = [this.pos];
   }
 
+  ascii(s: string): void {
+    this.pend += s;
+  }
+
   text(s: string): void {
+    this.put();
     // UTF-8 needs at most 3 bytes per UTF-16 unit.
     if (s.length * 3 > this.buf.length - this.used) {
       this.flush();
       if (s.length * 3 > this.buf.length) {
         const big = Buffer.from(s);
-        this.writeAll(big, 0, big.length, this.pos);
-        this.pos += big.length;
+        this.writeAll(big, 0, big.length, this.at);
+        this.at += big.length;
         return;
       }
     }
-    const n = this.buf.write(s, this.used);
-    this.used += n;
-    this.pos += n;
+    this.used += DIRECT ? (this.buf.utf8Write?.(s, this.used) ?? 0) : this.buf.write(s, this.used);
   }
 
   bytes(b: Buffer, start: number, end: number): void {
+    this.put();
     const len = end - start;
     if (len > this.buf.length - this.used) {
       this.flush();
       if (len > this.buf.length) {
-        this.writeAll(b, start, end, this.pos);
-        this.pos += len;
+        this.writeAll(b, start, end, this.at);
+        this.at += len;
         return;
       }
     }
     b.copy(this.buf, this.used, start, end);
     this.used += len;
-    this.pos += len;
   }
 
   end(): void {
-    if (this.used === this.buf.length) this.flush();
-    this.buf[this.used++] = 10;
-    this.pos++;
+    this.pend += '\n';
     this.starts.push(this.pos);
   }
 
   /** Write out what is buffered. */
   flush(): void {
+    this.put();
     if (this.used === 0) return;
-    this.writeAll(this.buf, 0, this.used, this.pos - this.used);
+    this.writeAll(this.buf, 0, this.used, this.at);
+    this.at += this.used;
     this.used = 0;
+  }
+
+  /** Move the gathered ASCII text into the buffer. */
+  private put(): void {
+    const s = this.pend;
+    if (s.length === 0) return;
+    this.pend = '';
+    if (s.length > this.buf.length - this.used) {
+      this.flush();
+      if (s.length > this.buf.length) {
+        const big = Buffer.from(s, 'latin1');
+        this.writeAll(big, 0, big.length, this.at);
+        this.at += big.length;
+        return;
+      }
+    }
+    this.used += DIRECT ? (this.buf.latin1Write?.(s, this.used) ?? 0) : this.buf.write(s, this.used, 'latin1');
   }
 
   private writeAll(b: Buffer, start: number, end: number, position: number): void {
