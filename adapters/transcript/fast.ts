@@ -338,6 +338,7 @@ function keyOf(b: Buffer, tape: Tape, c: number): string {
 
 /** A JSON string (quotes included) whose text is empty or only whitespace (String.prototype.trim's). */
 function blank(b: Buffer, s: number, e: number): boolean {
+  if (e - s === 2) return true;
   const c = b[s + 1] as number;
   if (c > 0x20 && c < 0x7f && c !== 0x5c) return false;
   return (decode(b, s, e) as string).trim() === '';

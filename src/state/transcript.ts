@@ -57,6 +57,8 @@ export interface TranscriptOptions {
   lockWaitMs?: number;
   /** Epoch ms after which this event stops rewriting: scripts get the rewrite as it stands, later events catch up. */
   until?: number;
+  /** Longest source line read, bytes (default MAX_LINE_BYTES); a longer one is dropped unread. */
+  maxLine?: number;
 }
 
 /** A transcript line longer than this is dropped unread (counted, and said on stderr): each event's memory stays bounded. */
@@ -252,6 +254,7 @@ function pump(a: PumpArgs): { end: Point; marks: Point[] } {
   const results = lookup(a.refs, a.resFd);
   const ctx = { sessionId: a.opts.sessionId, cwd: a.opts.cwd, results };
   const out = new LineWriter(a.outFd, a.from.out);
+  const maxLine = a.opts.maxLine ?? MAX_LINE_BYTES;
   const dropped: number[] = [];
   const scan = scanBytes(
     a.srcFd,
@@ -272,13 +275,13 @@ function pump(a: PumpArgs): { end: Point; marks: Point[] } {
       dropped.push(state.line, at);
       marks = keptMarks(marks, state);
     },
-    { maxLine: MAX_LINE_BYTES, ...(a.opts.until !== undefined ? { until: a.opts.until } : {}), ...(a.from.skip ? { skipping: true } : {}) },
+    { maxLine, ...(a.opts.until !== undefined ? { until: a.opts.until } : {}), ...(a.from.skip ? { skipping: true } : {}) },
   );
   out.flush();
   a.stats.bytesRead += scan.end - a.from.src;
+  for (let k = 0; k < Math.min(dropped.length, 2 * SHOWN_DROPS); k += 2) a.opts.warn(`transcript ${a.source}: line ${dropped[k]} (at byte ${dropped[k + 1]}) is longer than ${size(maxLine)}: dropped unread`);
+  if (dropped.length > 2 * SHOWN_DROPS) a.opts.warn(`transcript ${a.source}: ${dropped.length / 2 - SHOWN_DROPS} more line(s) longer than ${size(maxLine)} dropped unread`);
   if (scan.late) a.opts.warn(`transcript ${a.source}: rewritten up to byte ${scan.end} of ${a.to} within this event's time; scripts get the rewrite as it stands, later events go on`);
-  for (let k = 0; k < Math.min(dropped.length, 2 * SHOWN_DROPS); k += 2) a.opts.warn(`transcript ${a.source}: line ${dropped[k]} (at byte ${dropped[k + 1]}) is longer than ${MAX_LINE_BYTES / 1024 / 1024} MiB: dropped unread`);
-  if (dropped.length > 2 * SHOWN_DROPS) a.opts.warn(`transcript ${a.source}: ${dropped.length / 2 - SHOWN_DROPS} more line(s) longer than ${MAX_LINE_BYTES / 1024 / 1024} MiB dropped unread`);
   addStats(a.stats, batchStats);
   if (batchStats.malformed > 0) a.opts.warn(`transcript ${a.source}: dropped ${batchStats.malformed} malformed line(s) (not JSON objects)`);
   if (batchStats.resultsMissing > 0) a.opts.warn(`transcript ${a.source}: ${batchStats.resultsMissing} recorded tool result(s) could not be read back`);
@@ -287,6 +290,11 @@ function pump(a: PumpArgs): { end: Point; marks: Point[] } {
     state = rewriteLines([], state, ctx).state;
   }
   return { end: { src: scan.end, out: out.pos, res: resumeAt(a.refs, state, a.resEnd), state, ...(scan.skipping ? { skip: true } : {}) }, marks: keptMarks(marks, state) };
+}
+
+/** A byte count as said on stderr. */
+function size(bytes: number): string {
+  return bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MiB` : `${bytes} bytes`;
 }
 
 /** Dropped lines named one by one on stderr; more are counted. */
