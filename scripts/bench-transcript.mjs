@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Benchmark (not a test) of the transcript rewrite in src/state/transcript.ts, on generated Cursor transcripts of
-// 1 MB and 50 MB with a recorded result for every Shell call. Prints every target of issue 14 (docs/performance.md
-// "Transcripts (issue 14)") with its figure, side by side in one run:
+// 1 MB and 50 MB with a recorded result for every Shell call. Prints every transcript target of docs/performance.md
+// ("Transcripts") with its figure, side by side in one run:
 //   - first full rewrite of the 50 MB transcript: MB/s, in a fresh child process (what Cursor pays once per conversation);
 //   - peak RSS of that child (process.resourceUsage().maxRSS), beside a child that only loads the module;
 //   - the size of the Claude-shaped copy over the source (and without the tool-result lines, which are not in the source);
@@ -41,7 +41,7 @@ async function main() {
   if (tmp) console.log(`kept ${tmp}`);
 }
 
-/** The targets of issue 14 (docs/performance.md "Transcripts (issue 14)"). */
+/** The transcript targets (docs/performance.md "Transcripts"). */
 export const TX_TARGETS = { firstRewriteMBps: 100, peakRssMB: 100, copyRatio: 1.5, perEventRatio: 1.1 };
 
 /**

@@ -152,18 +152,17 @@ export function skim(b: Uint8Array, s: number, e: number, tape: Tape, maxDepth: 
   tape.n = 0;
   let i = s;
   let top = -1;
-  let nKeys = 0;
-  let keyS = -1;
-  let keyE = -1;
+  nKeys = 0;
+  keyS = -1;
+  keyE = -1;
   for (;;) {
     // One value at i; its key (in an object) is keyS..keyE.
     if (i >= e) return false;
-    const depth = top + 1;
     const parent = top >= 0 ? (frameNode[top] as number) : -1;
-    const rec = depth <= maxDepth && (top < 0 || parent >= 0);
+    const rec = top + 1 <= maxDepth && (top < 0 || parent >= 0);
     const c = b[i] as number;
     if (c === 0x7b || c === 0x5b) {
-      if (depth >= MAX_NEST) return false;
+      if (top + 1 >= MAX_NEST) return false;
       const node = rec ? link(tape, top, tape.push(c === 0x7b ? OBJ : ARR, i, -1, keyS, keyE, parent)) : -1;
       top++;
       frameLast[top] = -1;
@@ -171,64 +170,31 @@ export function skim(b: Uint8Array, s: number, e: number, tape: Tape, maxDepth: 
       frameNode[top] = node;
       frameKeys[top] = nKeys;
       i++;
-      if (b[i] === c + 2) {
-        // Empty container: `{}` or `[]` (the closer is the opener + 2).
-        i++;
-        if (node >= 0) tape.t[node * W + 2] = i;
-        top--;
-      } else if (c === 0x7b) {
-        const k = key(b, i, e, top, nKeys);
-        if (k < 0) return false;
-        keyS = i;
-        keyE = k - 1;
-        nKeys = pushKey(nKeys, i, keyE);
-        if (nKeys < 0) return false;
-        i = k;
-        continue;
-      } else {
-        keyS = -1;
-        keyE = -1;
+      if (b[i] !== c + 2) {
+        i = c === 0x7b ? member(b, i, e, top) : element(i);
+        if (i < 0) return false;
         continue;
       }
-    } else if (c === 0x22) {
-      escapes = false;
-      const end = stringEnd(b, i, e);
-      if (end < 0) return false;
-      if (rec) link(tape, top, tape.push(escapes ? STR | ESCAPED : STR, i, end, keyS, keyE, parent));
-      i = end;
-    } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
-      const end = numberEnd(b, i, e);
-      if (end < 0) return false;
-      if (rec) link(tape, top, tape.push(NUM, i, end, keyS, keyE, parent));
-      i = end;
+      // Empty container: `{}` or `[]` (the closer is the opener + 2).
+      i++;
+      if (node >= 0) tape.t[node * W + 2] = i;
+      top--;
     } else {
-      const len = c === 0x74 ? lit(b, i, e, 'true') : c === 0x66 ? lit(b, i, e, 'false') : c === 0x6e ? lit(b, i, e, 'null') : 0;
-      if (len === 0) return false;
-      if (rec) link(tape, top, tape.push(LIT, i, i + len, keyS, keyE, parent));
-      i += len;
+      const end = scalar(b, i, e, c);
+      if (end < 0) return false;
+      if (rec) link(tape, top, tape.push(scalarKind, i, end, keyS, keyE, parent));
+      i = end;
     }
     // After a value: close containers, or move on to the next element.
     for (;;) {
       if (top < 0) return i === e;
       const kind = frameKind[top] as number;
-      const d = b[i];
-      if (d === 0x2c) {
-        i++;
-        if (kind === 0x7b) {
-          const k = key(b, i, e, top, nKeys);
-          if (k < 0) return false;
-          keyS = i;
-          keyE = k - 1;
-          nKeys = pushKey(nKeys, i, keyE);
-          if (nKeys < 0) return false;
-          i = k;
-        } else {
-          keyS = -1;
-          keyE = -1;
-        }
+      if (b[i] === 0x2c) {
+        i = kind === 0x7b ? member(b, i + 1, e, top) : element(i + 1);
+        if (i < 0) return false;
         break;
       }
-      if (d !== kind + 2) return false;
+      if (b[i] !== kind + 2) return false;
       i++;
       const node = frameNode[top] as number;
       if (node >= 0) tape.t[node * W + 2] = i;
@@ -236,6 +202,47 @@ export function skim(b: Uint8Array, s: number, e: number, tape: Tape, maxDepth: 
       top--;
     }
   }
+}
+
+// The skim's key of the value being read (keyS..keyE, -1 in an array), how many keys the open objects hold, and the
+// kind of the last scalar.
+let keyS = -1;
+let keyE = -1;
+let nKeys = 0;
+let scalarKind = 0;
+
+/** An array element starts at `i` (no key). */
+function element(i: number): number {
+  keyS = -1;
+  keyE = -1;
+  return i;
+}
+
+/** An object member starts at `i`: its key read and remembered; the index of its value, or -1. */
+function member(b: Uint8Array, i: number, e: number, top: number): number {
+  const k = key(b, i, e, top, nKeys);
+  if (k < 0) return -1;
+  keyS = i;
+  keyE = k - 1;
+  nKeys = pushKey(nKeys, i, keyE);
+  return nKeys < 0 ? -1 : k;
+}
+
+/** The index after the string, number or literal at `i` (its kind in scalarKind), or -1. */
+function scalar(b: Uint8Array, i: number, e: number, c: number): number {
+  if (c === 0x22) {
+    escapes = false;
+    const end = stringEnd(b, i, e);
+    scalarKind = escapes ? STR | ESCAPED : STR;
+    return end;
+  }
+  if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+    scalarKind = NUM;
+    return numberEnd(b, i, e);
+  }
+  scalarKind = LIT;
+  const len = c === 0x74 ? lit(b, i, e, 'true') : c === 0x66 ? lit(b, i, e, 'false') : c === 0x6e ? lit(b, i, e, 'null') : 0;
+  return len === 0 ? -1 : i + len;
 }
 
 /** Make `node` the next sibling of the last child recorded in frame `top`; returns it. */

@@ -9,7 +9,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { isRecord } from '../../adapters/json.ts';
-import { toolResultFromCursor, type NewToolResult, type ToolResultRecord, type ToolResultRef } from '../../adapters/transcript/index.ts';
+import { toolResultFromCursor, upperBound, type NewToolResult, type ToolResultLookup, type ToolResultRecord, type ToolResultRef } from '../../adapters/transcript/index.ts';
 import { OBJ, skim, str, STR, Tape, utf8 } from '../../adapters/transcript/skim.ts';
 import { areaPath, type StateDir } from './dir.ts';
 import { nofollow, writeFully } from './fsx.ts';
@@ -120,6 +120,16 @@ function recordRef(buf: Buffer, s: number, e: number): { claudeName: string; key
   }
   const rec = parseRecord(buf.toString('utf8', s, e), 0);
   return rec && { claudeName: rec.claudeName, key: rec.key };
+}
+
+/** The results as the rewrite sees them: `refs` in memory, records read back from the results file (`fd`) on demand. */
+export function recordedResults(refs: readonly ToolResultRef[], fd: number | null): ToolResultLookup {
+  const reader = fd === null ? null : new RecordReader(fd);
+  return {
+    after: (seq) => refs.slice(upperBound(refs, seq, (r) => r.seq)),
+    load: (ref) => (fd === null ? undefined : loadResult(fd, ref)),
+    loadBytes: (ref) => (reader === null || ref.ref === undefined ? undefined : reader.line(ref.ref)),
+  };
 }
 
 /**

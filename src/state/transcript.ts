@@ -34,8 +34,6 @@ import {
   rewriteLines,
   type RewriteState,
   type RewriteStats,
-  type ToolResultLookup,
-  type ToolResultRecord,
   type ToolResultRef,
 } from '../../adapters/transcript/index.ts';
 import { areaPath, type StateDir } from './dir.ts';
@@ -43,7 +41,7 @@ import { createExclusive, describeError, nofollow, readText, replaceFile, uid, w
 import { scanBytes } from './lineScan.ts';
 import { LineWriter } from './lineWriter.ts';
 import { BUSY, withLock } from './lock.ts';
-import { loadResult, readResultRefs, RecordReader, resultsPath, type ResultsPosition } from './toolResults.ts';
+import { readResultRefs, recordedResults, resultsPath, type ResultsPosition } from './toolResults.ts';
 
 export interface TranscriptOptions {
   /** Cursor's `transcript_path` (null on sessionStart and beforeSubmitPrompt, docs/cursor-hooks.md §3). */
@@ -251,7 +249,7 @@ function pump(a: PumpArgs): { end: Point; marks: Point[] } {
   let state = a.from.state;
   let marks = a.marks;
   const batchStats = emptyStats();
-  const results = lookup(a.refs, a.resFd);
+  const results = recordedResults(a.refs, a.resFd);
   const ctx = { sessionId: a.opts.sessionId, cwd: a.opts.cwd, results };
   const out = new LineWriter(a.outFd, a.from.out);
   const maxLine = a.opts.maxLine ?? MAX_LINE_BYTES;
@@ -313,17 +311,6 @@ function keptMarks(marks: Point[], state: RewriteState): Point[] {
   const waiting = new Set(state.pending.map((p) => p.line));
   return marks.filter((m) => waiting.has(m.state.line + 1));
 }
-
-/** The results as the rewrite sees them: refs in memory, records read back from the results file on demand. */
-function lookup(refs: readonly ToolResultRef[], resFd: number | null): ToolResultLookup {
-  const reader = resFd === null ? null : new RecordReader(resFd);
-  return {
-    after: (seq) => refs.slice(upperBound(refs, seq, (r) => r.seq)),
-    load: (ref): ToolResultRecord | undefined => (resFd === null ? undefined : loadResult(resFd, ref)),
-    loadBytes: (ref) => (reader === null || ref.ref === undefined ? undefined : reader.line(ref.ref)),
-  };
-}
-
 
 /** Where to resume reading results for a state: at the first result it has not taken in, else at the read end. */
 function resumeAt(refs: readonly ToolResultRef[], state: RewriteState, readEnd: ResultsPosition): ResultsPosition {
