@@ -18,12 +18,10 @@ interface Tool {
   id: string;
 }
 
-/** How one block of an assistant line is written: its own bytes (start..end), or pieces: text, or a byte range of the line as two numbers. */
+/** How a tool_use block is written: pieces, each text or a byte range of the line (two numbers); and the tool. */
 interface Plan {
-  start: number;
-  end: number;
-  pieces: (string | number)[] | null;
-  tool: Tool | null;
+  pieces: (string | number)[];
+  tool: Tool;
 }
 
 /** The last assistant text a Run.textRef points at: its JSON strings decoded, joined by newlines (text.ts noteText). */
@@ -37,7 +35,7 @@ export function materialize(buf: Buffer, ranges: readonly number[]): string {
 export function fastLine(s: number, e: number, run: Run): boolean {
   const b = run.buf;
   const tape = run.tape;
-  if (!utf8(b, s, e) || !skim(b, s, e, tape, 5) || tape.kind(0) !== OBJ || tape.count(0) !== 2) return false;
+  if (!(run.utf8 || utf8(b, s, e)) || !skim(b, s, e, tape, 5) || tape.kind(0) !== OBJ || tape.count(0) !== 2) return false;
   const role = tape.child(b, 0, 'role');
   if (role < 0) return turnEnded(b, tape, run);
   const message = tape.child(b, 0, 'message');
@@ -85,40 +83,30 @@ function turnEnded(b: Buffer, tape: Tape, run: Run): boolean {
 
 /** A plain assistant record: one line per block, each block's own bytes (a tool_use through the tool mapping). */
 function assistant(b: Buffer, tape: Tape, content: number, run: Run): boolean {
-  const blocks: number[] = [];
-  for (let i = tape.first(content); i >= 0; i = tape.next(i)) blocks.push(i);
-  if (blocks.length === 0) return false;
+  let node = tape.first(content);
+  if (node < 0) return false;
+  run.stats.rewritten++;
+  run.stats.copied++;
+  const msgId = `msg_hs_${idHex24(run, -1, KIND.msg)}`;
+  const { sink } = run;
   let texts: number[] | null = null;
-  const plans: Plan[] = [];
-  for (let j = 0; j < blocks.length; j++) {
-    const node = blocks[j] as number;
+  for (let j = 0; node >= 0; node = tape.next(node), j++) {
+    let plan: Plan | null = null;
     if (tape.kind(node) === OBJ) {
       const type = tape.child(b, node, 'type');
       if (rawIs(b, tape, type, '"tool_use"')) {
         const name = tape.child(b, node, 'name');
-        if (name >= 0 && tape.kind(name) === STR) {
-          plans.push(toolPlan(b, tape, node, run, j));
-          continue;
-        }
+        if (name >= 0 && tape.kind(name) === STR) plan = toolPlan(b, tape, node, run, j);
       } else if (rawIs(b, tape, type, '"text"')) {
         const t = tape.child(b, node, 'text');
         if (t >= 0 && tape.kind(t) === STR && !blank(b, tape.start(t), tape.end(t))) (texts ??= []).push(tape.start(t), tape.end(t));
       }
     }
-    plans.push({ start: tape.start(node), end: tape.end(node), pieces: null, tool: null });
-  }
-  run.stats.rewritten++;
-  run.stats.copied++;
-  if (texts) run.textRef = texts;
-  const msgId = `msg_hs_${idHex24(run, -1, KIND.msg)}`;
-  const { sink } = run;
-  for (let j = 0; j < plans.length; j++) {
-    const plan = plans[j] as Plan;
     const uuid = idUuid(run, j, KIND.uuid);
     head(run, assistantHead(run, msgId));
-    const pieces = plan.pieces;
-    if (pieces === null) sink.bytes(b, plan.start, plan.end);
+    if (plan === null) sink.bytes(b, tape.start(node), tape.end(node));
     else {
+      const { pieces } = plan;
       for (let k = 0; k < pieces.length; k++) {
         const p = pieces[k] as string | number;
         if (typeof p === 'string') sink.text(p);
@@ -129,11 +117,13 @@ function assistant(b: Buffer, tape: Tape, content: number, run: Run): boolean {
     sink.end();
     run.emitted++;
     chain(run, uuid);
-    if (plan.tool) {
+    if (plan !== null) {
       run.stats.toolUses++;
       pairResult(run, plan.tool, j, plan.tool.id, uuid);
     }
   }
+  // The line's texts (text.ts noteText), decoded only if a state keeps them.
+  if (texts) run.textRef = texts;
   return true;
 }
 
@@ -143,7 +133,7 @@ function toolPlan(b: Buffer, tape: Tape, node: number, run: Run, j: number): Pla
   const plan = r && cook(r, b, tape, node, run, j);
   if (plan) return plan;
   const { block, tool } = toolBlock(decode(b, tape.start(node), tape.end(node)) as Record<string, unknown>, run, j);
-  return { start: 0, end: 0, pieces: [JSON.stringify(block)], tool };
+  return { pieces: [JSON.stringify(block)], tool };
 }
 
 /**
@@ -318,7 +308,7 @@ function cook(r: Recipe, b: Buffer, tape: Tape, node: number, run: Run, j: numbe
     const v = str(b, tape, c);
     key = toolKey(r.name, { [TOOL_KEY_ARG[r.name as ClaudeToolName] as string]: r.keyPath ? absolutePath(v, run.ctx.cwd) : v });
   }
-  return { start: 0, end: 0, pieces, tool: { name: r.name, key, id } };
+  return { pieces, tool: { name: r.name, key, id } };
 }
 
 /** True for the block keys toolBlock rebuilds (type, id, name, input). */

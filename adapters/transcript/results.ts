@@ -13,7 +13,10 @@ export function pairResult(run: Run, tool: { name: string; key: string }, block:
   const { st } = run;
   const taken = takeOpen(run, tool);
   if (!taken) {
-    st.pending = [...st.pending, { line: st.line, chars: st.chars, name: tool.name, key: tool.key }].slice(-PENDING_MAX);
+    // A new list (marks keep the old one): the oldest gives up past PENDING_MAX.
+    const pending = st.pending.length >= PENDING_MAX ? st.pending.slice(st.pending.length - PENDING_MAX + 1) : st.pending.slice();
+    pending.push({ line: st.line, chars: st.chars, name: tool.name, key: tool.key });
+    st.pending = pending;
     run.newPending = true;
     return;
   }

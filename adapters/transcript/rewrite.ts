@@ -40,7 +40,7 @@
 // Speed (docs/transcripts.md): lines arrive as bytes. Where a line is canonical JSON (skim.ts), fast.ts writes Cursor's
 // own bytes for the parts that need no change (a text block, a long tool input string, a recorded response) and
 // builds only the envelope; every other line takes the parse-and-serialise path below. Both give the same bytes.
-import { Buffer } from 'node:buffer';
+import { Buffer, isUtf8 } from 'node:buffer';
 import { isRecord } from '../json.ts';
 import { toClaudeToolUse, toolKey } from '../tools.ts';
 import { assistantHead, chain, emit, envelope, line, prefix, toolBlock } from './emit.ts';
@@ -58,6 +58,7 @@ import {
   PENDING_MAX,
   type LineBatch,
   type LineSink,
+  type PendingUse,
   type RewriteContext,
   type RewriteMark,
   type RewriteState,
@@ -77,6 +78,7 @@ export function rewriteBatch(batch: LineBatch, state: RewriteState, ctx: Rewrite
     stats: emptyStats(),
     buf: batch.buf,
     fast: ctx.fast !== false,
+    utf8: ctx.fast !== false && batch.starts.length > 0 && isUtf8(batch.buf.subarray(batch.starts[0], batch.ends[batch.ends.length - 1])),
     tape: TAPE,
     recTape: REC_TAPE,
     textRef: null,
@@ -191,8 +193,13 @@ const REC_TAPE = new Tape();
 
 /** Drop the pending tool uses that left the horizon. */
 function expire(st: RewriteState): void {
-  if (st.pending.some((p) => st.line - p.line > PENDING_LINES || st.chars - p.chars > PENDING_CHARS)) {
-    st.pending = st.pending.filter((p) => st.line - p.line <= PENDING_LINES && st.chars - p.chars <= PENDING_CHARS);
+  const { pending } = st;
+  for (let k = 0; k < pending.length; k++) {
+    const p = pending[k] as PendingUse;
+    if (st.line - p.line > PENDING_LINES || st.chars - p.chars > PENDING_CHARS) {
+      st.pending = pending.filter((q) => st.line - q.line <= PENDING_LINES && st.chars - q.chars <= PENDING_CHARS);
+      return;
+    }
   }
 }
 

@@ -163,6 +163,8 @@ export interface Run {
   buf: Buffer;
   /** ctx.fast, resolved. */
   fast: boolean;
+  /** The whole batch is valid UTF-8 (so is each line: a newline never splits a character). */
+  utf8: boolean;
   /** Skim tapes: the current line's, and a result record's. */
   tape: Tape;
   recTape: Tape;
