@@ -14,7 +14,7 @@ const DIRECT = typeof (Buffer.prototype as Writers).latin1Write === 'function' &
  * line of the current batch starts.
  */
 export class LineWriter implements LineSink {
-  private readonly buf: Writers = Buffer.allocUnsafe(1 << 20);
+  private readonly buf: Writers;
   private used = 0;
   /** File position of buf[0]. */
   private at: number;
@@ -23,11 +23,14 @@ export class LineWriter implements LineSink {
   /** Start of each line of the current batch, then the position after it (see batch()). */
   starts: number[] = [];
 
+  /** `expect`: about how many bytes will be written (the buffer is sized for it, at most 1 MiB). */
   constructor(
     private readonly fd: number,
     start: number,
+    expect = 1 << 20,
   ) {
     this.at = start;
+    this.buf = Buffer.allocUnsafe(Math.min(1 << 20, Math.max(16 * 1024, expect)));
   }
 
   /** File position after everything written so far (buffered included). */

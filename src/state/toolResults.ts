@@ -122,6 +122,8 @@ function recordRef(buf: Buffer, s: number, e: number): { claudeName: string; key
   return rec && { claudeName: rec.claudeName, key: rec.key };
 }
 
+const EMPTY = Buffer.alloc(0);
+
 /** The results as the rewrite sees them: `refs` in memory, records read back from the results file (`fd`) on demand. */
 export function recordedResults(refs: readonly ToolResultRef[], fd: number | null): ToolResultLookup {
   const reader = fd === null ? null : new RecordReader(fd);
@@ -137,7 +139,7 @@ export function recordedResults(refs: readonly ToolResultRef[], fd: number | nul
  * records come from the window the previous one was read into (one read per window, not per record).
  */
 export class RecordReader {
-  private buf = Buffer.allocUnsafe(256 * 1024);
+  private buf = EMPTY;
   private at = 0;
   private len = 0;
 
@@ -151,6 +153,7 @@ export class RecordReader {
     }
     this.at = off;
     this.len = 0;
+    if (this.buf.length === 0) this.buf = Buffer.allocUnsafe(64 * 1024);
     for (;;) {
       const n = fs.readSync(this.fd, this.buf, this.len, this.buf.length - this.len, off + this.len);
       if (n <= 0) return undefined;

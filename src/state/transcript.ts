@@ -251,7 +251,8 @@ function pump(a: PumpArgs): { end: Point; marks: Point[] } {
   const batchStats = emptyStats();
   const results = recordedResults(a.refs, a.resFd);
   const ctx = { sessionId: a.opts.sessionId, cwd: a.opts.cwd, results };
-  const out = new LineWriter(a.outFd, a.from.out);
+  // The copy is about twice the source (docs/performance.md), plus results paired in.
+  const out = new LineWriter(a.outFd, a.from.out, 2 * (a.to - a.from.src) + 64 * 1024);
   const maxLine = a.opts.maxLine ?? MAX_LINE_BYTES;
   const dropped: number[] = [];
   const scan = scanBytes(
