@@ -344,7 +344,8 @@ function readCursor(file: string): Cursor | null {
   if (!text) return null;
   try {
     const c = JSON.parse(text) as Cursor;
-    const okPoint = (p: Point | undefined) => !!p && typeof p.src === 'number' && typeof p.out === 'number' && typeof p.res?.off === 'number' && isRewriteState(p.state);
+    const flag = (v: unknown) => v === undefined || v === true;
+    const okPoint = (p: Point | undefined) => !!p && typeof p.src === 'number' && typeof p.out === 'number' && typeof p.res?.off === 'number' && flag(p.skip) && flag(p.res.skip) && isRewriteState(p.state);
     return c.v === 1 && okPoint(c.end) && Array.isArray(c.marks) && c.marks.every(okPoint) ? c : null;
   } catch {
     return null;
