@@ -3,7 +3,7 @@
 // 1 MB and 50 MB with a recorded result for every Shell call. Prints every transcript target of docs/performance.md
 // ("Transcripts") with its figure, side by side in one run:
 //   - first full rewrite of the 50 MB transcript: MB/s, in a fresh child process (what Cursor pays once per conversation);
-//   - peak RSS of that child (process.resourceUsage().maxRSS), beside a child that only loads the module;
+//   - peak RSS of that child (peakRssKb(): VmHWM), beside a child that only loads the module;
 //   - the size of the Claude-shaped copy over the source (and without the tool-result lines, which are not in the source);
 //   - per event, in a warm process: append one line and call claudeTranscript again ("append"), and append a Shell
 //     tool_use, call, record its result, append a line, call again ("result": the rewind path); 50 MB vs 1 MB;
@@ -143,9 +143,14 @@ export async function measureTranscripts({ sizes = [1, 50], runs = 3, events = 4
  */
 function measureBounds(tmp, variants) {
   const big = path.join(tmp, 'conv-300mb.jsonl');
-  const block = fs.readFileSync(variants[0].src);
+  const size = fs.statSync(variants[0].src).size;
   const fd = fs.openSync(big, 'w');
-  for (let i = 0; i < Math.ceil((300 * 1024 * 1024) / block.length); i++) fs.writeSync(fd, block);
+  const chunk = Buffer.allocUnsafe(1 << 20);
+  const from = fs.openSync(variants[0].src, 'r');
+  for (let i = 0; i < Math.ceil((300 * 1024 * 1024) / size); i++) {
+    for (let pos = 0, n; (n = fs.readSync(from, chunk, 0, chunk.length, pos)) > 0; pos += n) fs.writeSync(fd, chunk, 0, n);
+  }
+  fs.closeSync(from);
   fs.closeSync(fd);
   const sparse = path.join(tmp, 'no-newline-2g.jsonl');
   fs.writeFileSync(sparse, '');
@@ -227,7 +232,7 @@ async function child([mode, ...rest]) {
   const { claudeTranscript } = await import(path.join(process.cwd(), 'transcript.mjs'));
   const warn = (m) => process.stderr.write(`warn: ${m}\n`);
   const call = (src, state) => claudeTranscript({ cursorPath: src, sessionId: SESSION, cwd: CWD, state: { root: state }, warn });
-  if (mode === 'baseline') return out({ maxRssKb: process.resourceUsage().maxRSS });
+  if (mode === 'baseline') return out({ maxRssKb: peakRssKb() });
   if (mode === 'floor') {
     // What any parse-and-reserialise rewrite pays at least: read, JSON.parse and JSON.stringify every line.
     const t0 = process.hrtime.bigint();
@@ -253,7 +258,7 @@ async function child([mode, ...rest]) {
     const t0 = process.hrtime.bigint();
     const until = Number(ms) > 0 ? Date.now() + Number(ms) : undefined;
     const r = await claudeTranscript({ cursorPath: src, sessionId: SESSION, cwd: CWD, state: { root: state }, warn: () => {}, ...(until ? { until } : {}) });
-    return out({ ms: Number(process.hrtime.bigint() - t0) / 1e6, bytesRead: r.stats.bytesRead, cut: r.stats.cut, maxRssKb: process.resourceUsage().maxRSS });
+    return out({ ms: Number(process.hrtime.bigint() - t0) / 1e6, bytesRead: r.stats.bytesRead, cut: r.stats.cut, maxRssKb: peakRssKb() });
   }
   if (mode === 'first') {
     const [src, state] = rest;
@@ -261,7 +266,7 @@ async function child([mode, ...rest]) {
     const r = await call(src, state);
     const ms = Number(process.hrtime.bigint() - t0) / 1e6;
     if (!r.stats.rebuilt) throw new Error('first call did not rebuild');
-    return out({ ms, maxRssKb: process.resourceUsage().maxRSS, stats: r.stats });
+    return out({ ms, maxRssKb: peakRssKb(), stats: r.stats });
   }
   if (mode === 'events') {
     const [src, state, n] = rest;
@@ -288,6 +293,18 @@ async function child([mode, ...rest]) {
     return out({ append, result });
   }
   throw new Error(`unknown mode ${mode}`);
+}
+
+/**
+ * This process's peak resident set, KiB: VmHWM of /proc/self/status where there is one. Not resourceUsage().maxRSS:
+ * on Linux that survives execve, so a child would report its parent's size at fork when the parent was larger.
+ */
+function peakRssKb() {
+  try {
+    const m = /^VmHWM:\s+(\d+) kB$/m.exec(fs.readFileSync('/proc/self/status', 'utf8'));
+    if (m) return Number(m[1]);
+  } catch {}
+  return process.resourceUsage().maxRSS;
 }
 
 function out(v) {
