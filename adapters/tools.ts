@@ -234,24 +234,61 @@ const KEY_PLAN: ReadonlyMap<string, { entries: [string, readonly string[]][]; sp
   Object.entries(CLAUDE_INPUT_KEYS).map(([tool, table]) => [tool, { entries: Object.entries(table), spellings: new Set(Object.values(table).flat()) }]),
 );
 
+/** What an input value is, as far as building Claude's input cares (inputSteps). */
+export type ValueKind = 'absent' | 'empty' | 'string' | 'other';
+
+/** One step of toClaudeToolInput: Claude key `out` takes Cursor key `from`'s value, made absolute (`path`) or mapped to Claude's agent type (`agent`). */
+export interface InputStep {
+  out: string;
+  from: string;
+  path: boolean;
+  agent: boolean;
+}
+
 /**
- * Give Claude its own `tool_input` keys: Claude keys first (taken from whichever Cursor spelling is present),
- * then every key that is no spelling of a Claude key, unchanged. Relative paths are resolved against `projectDir`.
+ * The steps toClaudeToolInput takes for an input with these own keys (in order), `kind` telling what each value is:
+ * Claude keys first (taken from whichever Cursor spelling is present), then every key that is no spelling of a
+ * Claude key. Null for a tool without a table row (MCP, unknown: the input is kept as is). The transcript's fast path
+ * (adapters/transcript/fast.ts) follows the same steps over the bytes of the input.
+ */
+export function inputSteps(claudeName: string, keys: readonly string[], kind: (key: string) => ValueKind): InputStep[] | null {
+  const plan = KEY_PLAN.get(claudeName);
+  if (!plan) return null;
+  const agentTool = claudeName === 'Agent' || claudeName === 'Task';
+  const steps: InputStep[] = [];
+  for (const [claudeKey, spellings] of plan.entries) {
+    const from = spellings.find((sp) => keys.includes(sp) && kind(sp) !== 'absent');
+    if (from === undefined) continue;
+    const isString = kind(from) === 'string' || kind(from) === 'empty';
+    steps.push({ out: claudeKey, from, path: PATH_KEYS.has(claudeKey) && isString, agent: agentTool && claudeKey === 'subagent_type' && isString });
+  }
+  // Cursor-only keys pass through, except empty strings (Shell's captured `cwd: ""`), which would only mislead.
+  for (const k of keys) if (!plan.spellings.has(k) && kind(k) !== 'empty') steps.push({ out: k, from: k, path: false, agent: false });
+  return steps;
+}
+
+/** What `v` is, for inputSteps. */
+export function valueKind(v: unknown): ValueKind {
+  return v === undefined ? 'absent' : v === '' ? 'empty' : typeof v === 'string' ? 'string' : 'other';
+}
+
+/** A Claude agent type for a Cursor subagent type (AGENT_TYPES; others keep their name). */
+export function agentType(v: string): unknown {
+  return AGENT_TYPES[v] ?? v;
+}
+
+/**
+ * Give Claude its own `tool_input` keys (inputSteps). Relative paths are resolved against `projectDir`.
  * Tools without a table row (MCP, unknown) get their input unchanged.
  */
 export function toClaudeToolInput(claudeName: string, input: Record<string, unknown>, projectDir?: string): Record<string, unknown> {
-  const plan = KEY_PLAN.get(claudeName);
-  if (!plan) return { ...input };
+  const steps = inputSteps(claudeName, Object.keys(input), (k) => valueKind(input[k]));
+  if (!steps) return { ...input };
   const out: Record<string, unknown> = {};
-  for (const [claudeKey, spellings] of plan.entries) {
-    const from = spellings.find((s) => input[s] !== undefined);
-    if (from === undefined) continue;
-    const value = input[from];
-    out[claudeKey] = PATH_KEYS.has(claudeKey) && typeof value === 'string' ? absolutePath(value, projectDir) : value;
+  for (const st of steps) {
+    const value = input[st.from];
+    out[st.out] = st.path ? absolutePath(value as string, projectDir) : st.agent ? agentType(value as string) : value;
   }
-  if ((claudeName === 'Agent' || claudeName === 'Task') && typeof out.subagent_type === 'string') out.subagent_type = AGENT_TYPES[out.subagent_type] ?? out.subagent_type;
-  // Cursor-only keys pass through, except empty strings (Shell's captured `cwd: ""`), which would only mislead.
-  for (const k in input) if (!plan.spellings.has(k) && Object.hasOwn(input, k) && input[k] !== '') out[k] = input[k];
   return out;
 }
 

@@ -2,7 +2,7 @@
 // does the I/O (bytes in, lines out, state persisted between events).
 export { pendingMatch, upperBound } from './pairing.ts';
 export { resultText, toolResultFromCursor } from './records.ts';
-export { rewriteLines } from './rewrite.ts';
+export { dropLine, rewriteBatch, rewriteLines, StringSink } from './rewrite.ts';
 export { parseCursorTimestamp } from './text.ts';
 export {
   addStats,
@@ -17,6 +17,8 @@ export {
   PENDING_MAX,
   RESULT_SLACK,
   RESULT_WINDOW,
+  type LineBatch,
+  type LineSink,
   type NewToolResult,
   type RewriteContext,
   type RewriteMark,

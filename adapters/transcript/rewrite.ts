@@ -14,7 +14,8 @@
 // - The <timestamp> wrapper becomes the line's ISO `timestamp` when it parses ("Tuesday, Sep 8, 2026, 1:56 PM
 //   (UTC-7)"); otherwise its text is kept in `cursorTimestamp`. Assistant lines get no timestamp (Cursor has none).
 // - `turn_ended` becomes a `system` line with `subtype:"turn_ended"` (kept in the uuid chain; guards skip system lines).
-// - Lines that are not JSON objects are dropped and counted (`malformed`); blank lines are dropped (`blank`).
+// - Lines that are not JSON objects are dropped and counted (`malformed`); blank lines are dropped (`blank`); a line
+//   the I/O layer could not read whole (longer than its limit) is counted (`cut`) through dropLine.
 //   Objects that are neither Cursor records nor `turn_ended` pass through unchanged, except Claude-shaped lines
 //   whose tool_use blocks still carry Cursor names or keys (docs/peers.md §1.7): those blocks are translated (`patched`).
 //
@@ -30,31 +31,57 @@
 //
 // Incremental design: a result is usually recorded (postToolUse) after its tool_use line was already rewritten
 // (preToolUse). Each tool_use left without a result stays "pending" for PENDING_LINES source lines (and
-// PENDING_CHARS characters); for each line holding a pending tool_use, rewriteLines returns a mark: the state
+// PENDING_CHARS bytes); for each line holding a pending tool_use, rewriteBatch returns a mark: the state
 // just before that line. When a new result matches a pending tool_use, the I/O layer truncates its output at
 // that line's mark and rewrites from there (cost: the lines since that tool_use, bounded by the horizon); when
 // none matches, it only appends the new lines. A result recorded after its tool_use left the horizon is not
 // inserted (a full rebuild would insert it): the one case where incremental and full output differ.
+//
+// Speed (docs/transcripts.md): lines arrive as bytes. Where a line is canonical JSON (skim.ts), fast.ts writes Cursor's
+// own bytes for the parts that need no change (a text block, a long tool input string, a recorded response) and
+// builds only the envelope; every other line takes the parse-and-serialise path below. Both give the same bytes.
+import { Buffer, isUtf8 } from 'node:buffer';
 import { isRecord } from '../json.ts';
 import { toClaudeToolUse, toolKey } from '../tools.ts';
+import { assistantHead, chain, emit, envelope, line, prefix, toolBlock } from './emit.ts';
+import { fastLine, materialize } from './fast.ts';
+import { pairResult } from './results.ts';
 import { idHex24, idUuid, KIND } from './ids.ts';
 import { matchingAfter, takeOpen, topUp } from './pairing.ts';
 import { failedExit, resultText } from './records.ts';
+import { Tape } from './skim.ts';
 import { noteText, userContent } from './text.ts';
-import { emptyStats, PENDING_CHARS, PENDING_LINES, PENDING_MAX, type RewriteContext, type RewriteMark, type RewriteState, type RewriteStats, type Run } from './types.ts';
+import {
+  emptyStats,
+  PENDING_CHARS,
+  PENDING_LINES,
+  PENDING_MAX,
+  type LineBatch,
+  type LineSink,
+  type PendingUse,
+  type RewriteContext,
+  type RewriteMark,
+  type RewriteState,
+  type RewriteStats,
+  type Run,
+} from './types.ts';
 
-/** Rewrite the next source lines (complete lines, no newline) from `state`; new results are taken in first. */
-export function rewriteLines(
-  lines: readonly string[],
-  state: RewriteState,
-  ctx: RewriteContext,
-): { out: string[]; state: RewriteState; stats: RewriteStats; marks: RewriteMark[] } {
-  const st: RewriteState = { ...state, open: state.open.slice() };
+/** Rewrite the next source lines (complete lines, no newline) from `state` into `sink`; new results are taken in first. */
+export function rewriteBatch(batch: LineBatch, state: RewriteState, ctx: RewriteContext, sink: LineSink): { state: RewriteState; stats: RewriteStats; marks: RewriteMark[] } {
+  // Object literals of one shape each, so optimised code is not thrown away for another (a state parsed from disk).
+  const st: RewriteState = { v: 1, line: state.line, chars: state.chars, lastUuid: state.lastUuid, lastText: state.lastText, resultSeq: state.resultSeq, paired: state.paired, open: state.open.slice(), pending: state.pending };
   const run: Run = {
     st,
     ctx,
-    out: [],
+    sink,
+    emitted: 0,
     stats: emptyStats(),
+    buf: batch.buf,
+    fast: ctx.fast !== false,
+    utf8: ctx.fast !== false && batch.starts.length > 0 && isUtf8(batch.buf.subarray(batch.starts[0], batch.ends[batch.ends.length - 1])),
+    tape: TAPE,
+    recTape: REC_TAPE,
+    textRef: null,
     index: undefined,
     taken: [],
     takenSet: new Set(),
@@ -63,40 +90,123 @@ export function rewriteLines(
     feedAt: 0,
     low: 0,
     newPending: false,
+    base: undefined,
+    fixed: undefined,
+    lastUuidJson: undefined,
+    asciiFixed: false,
+    asciiUuid: false,
   };
   topUp(run);
   // Marks are built at the end, for the lines whose tool_use still waits: the state before each such line is
   // its scalars, its pending list, and the open results fed by then minus those taken by then.
-  const drafts: { inLine: number; outLine: number; taken: number; fed: number; state: Omit<RewriteState, 'open' | 'paired'> }[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i] ?? '';
+  const drafts: { inLine: number; outLine: number; taken: number; fed: number; textRef: number[] | null; state: Omit<RewriteState, 'open' | 'paired'> }[] = [];
+  const { starts, ends } = batch;
+  for (let i = 0; i < starts.length; i++) {
+    const s = starts[i] as number;
+    const e = ends[i] as number;
     const { line, chars, lastUuid, lastText, resultSeq } = st;
-    const outLine = run.out.length;
+    const textRef = run.textRef;
+    const outLine = run.emitted;
     const taken = run.taken.length;
     const fed = st.open.length;
     run.newPending = false;
     st.line += 1;
-    st.chars += raw.length + 1;
-    if (st.pending.some((p) => st.line - p.line > PENDING_LINES || st.chars - p.chars > PENDING_CHARS)) {
-      st.pending = st.pending.filter((p) => st.line - p.line <= PENDING_LINES && st.chars - p.chars <= PENDING_CHARS);
-    }
+    st.chars += e - s + 1;
+    expire(st);
     // Expiring at line L again when resuming from this mark changes nothing, so the list after expiry will do.
     const pending = st.pending;
     run.stats.lines++;
-    rewriteOne(raw, run);
-    if (run.newPending) drafts.push({ inLine: i, outLine, taken, fed, state: { v: 1, line, chars, lastUuid, lastText, resultSeq, pending } });
+    rewriteOne(s, e, run);
+    if (run.newPending) drafts.push({ inLine: i, outLine, taken, fed, textRef, state: { v: 1, line, chars, lastUuid, lastText, resultSeq, pending } });
   }
-  run.stats.emitted = run.out.length;
+  if (run.textRef) {
+    st.lastText = materialize(run.buf, run.textRef);
+    run.textRef = null;
+  }
+  run.stats.emitted = run.emitted;
   const final = { ...st, ...matchingAfter(state.paired, st.open, run.taken, run.taken.length) };
   const kept = new Set(final.pending.map((p) => p.line));
   const marks = drafts
     .filter((d) => kept.has(d.state.line + 1))
-    .map((d) => ({ inLine: d.inLine, outLine: d.outLine, state: { ...d.state, ...matchingAfter(state.paired, st.open.slice(0, d.fed), run.taken, d.taken) } }));
-  return { out: run.out, state: final, stats: run.stats, marks };
+    .map((d) => ({
+      inLine: d.inLine,
+      outLine: d.outLine,
+      state: { ...d.state, ...(d.textRef ? { lastText: materialize(run.buf, d.textRef) } : {}), ...matchingAfter(state.paired, st.open.slice(0, d.fed), run.taken, d.taken) },
+    }));
+  return { state: final, stats: run.stats, marks };
 }
 
-/** Rewrite one source line into zero or more output lines. */
-function rewriteOne(raw: string, run: Run): void {
+/** rewriteBatch over strings (one per source line), collecting the output lines as strings. */
+export function rewriteLines(lines: readonly string[], state: RewriteState, ctx: RewriteContext): { out: string[]; state: RewriteState; stats: RewriteStats; marks: RewriteMark[] } {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let at = 0;
+  for (const l of lines) {
+    starts.push(at);
+    at += Buffer.byteLength(l);
+    ends.push(at);
+    at += 1;
+  }
+  const buf = Buffer.from(lines.map((l) => `${l}\n`).join(''));
+  const sink = new StringSink();
+  const r = rewriteBatch({ buf, starts, ends }, state, ctx, sink);
+  return { out: sink.out, ...r };
+}
+
+/** A line sink that keeps each line as a string. */
+export class StringSink implements LineSink {
+  out: string[] = [];
+  private cur = '';
+
+  text(s: string): void {
+    this.cur += s;
+  }
+
+  ascii(s: string): void {
+    this.cur += s;
+  }
+
+  bytes(b: Buffer, start: number, end: number): void {
+    this.cur += b.toString('utf8', start, end);
+  }
+
+  end(): void {
+    this.out.push(this.cur);
+    this.cur = '';
+  }
+}
+
+/**
+ * A source line too long to be read (the I/O layer's limit, docs/transcripts.md): it keeps its line number, so later ids
+ * do not shift, and every waiting tool_use gives up (the line is past any result's horizon).
+ */
+export function dropLine(state: RewriteState): { state: RewriteState; stats: RewriteStats } {
+  const stats = emptyStats();
+  stats.lines = 1;
+  stats.cut = 1;
+  return { state: { ...state, line: state.line + 1, chars: state.chars + PENDING_CHARS + 1, pending: [] }, stats };
+}
+
+// Reused by every call (a call never re-enters).
+const TAPE = new Tape();
+const REC_TAPE = new Tape();
+
+/** Drop the pending tool uses that left the horizon. */
+function expire(st: RewriteState): void {
+  const { pending } = st;
+  for (let k = 0; k < pending.length; k++) {
+    const p = pending[k] as PendingUse;
+    if (st.line - p.line > PENDING_LINES || st.chars - p.chars > PENDING_CHARS) {
+      st.pending = pending.filter((q) => st.line - q.line <= PENDING_LINES && st.chars - q.chars <= PENDING_CHARS);
+      return;
+    }
+  }
+}
+
+/** Rewrite one source line (bytes s..e of the batch) into zero or more output lines. */
+function rewriteOne(s: number, e: number, run: Run): void {
+  if (run.fast && run.buf[s] === 0x7b && fastLine(s, e, run)) return;
+  const raw = run.buf.toString('utf8', s, e);
   if (raw.trim() === '') {
     run.stats.blank++;
     return;
@@ -115,19 +225,7 @@ function rewriteOne(raw: string, run: Run): void {
   if (typeof rec.type === 'string') return claudeShaped(raw, rec, run);
   if (typeof rec.role === 'string') return cursorRecord(rec, run);
   run.stats.passedThrough++;
-  run.out.push(raw);
-}
-
-/** The envelope every synthetic line starts with (key order as Claude Code writes it, docs/claude-hooks.md §4). */
-function envelope(run: Run): Record<string, unknown> {
-  return { parentUuid: run.st.lastUuid, isSidechain: false, userType: 'external', cwd: run.ctx.cwd, sessionId: run.ctx.sessionId };
-}
-
-/** Append a synthetic line and advance the uuid chain. */
-function emit(run: Run, line: Record<string, unknown>, uuid: string): void {
-  run.out.push(JSON.stringify(line));
-  run.st.lastUuid = uuid;
-  run.lastUuidJson = `"${uuid}"`;
+  line(run, raw);
 }
 
 /** `{"type":"turn_ended","status":…}` → a Claude `system` line, subtype "turn_ended". */
@@ -160,14 +258,15 @@ function claudeShaped(raw: string, rec: Record<string, unknown>, run: Run): void
   if (typeof rec.uuid === 'string') {
     run.st.lastUuid = rec.uuid;
     run.lastUuidJson = undefined;
+    run.asciiUuid = false;
   }
   if (!changed) {
     run.stats.passedThrough++;
-    run.out.push(raw);
+    line(run, raw);
     return;
   }
   run.stats.patched++;
-  run.out.push(JSON.stringify({ ...rec, message: { ...message, content: patched } }));
+  line(run, JSON.stringify({ ...rec, message: { ...message, content: patched } }));
 }
 
 /** A Cursor `{role, message}` record → Claude lines (one per block for the assistant, plus paired results). */
@@ -186,18 +285,15 @@ function cursorRecord(rec: Record<string, unknown>, run: Run): void {
       let b = content[j];
       let tool: { name: string; key: string; id: string } | undefined;
       if (isRecord(b) && b.type === 'tool_use' && typeof b.name === 'string') {
-        const mapped = toClaudeToolUse(b.name, b.input, run.ctx.cwd);
-        const { id, name: _n, input: _in, type: _bt, ...blockRest } = b;
-        const useId = typeof id === 'string' && id ? id : `toolu_hs_${idHex24(run, j, KIND.tool)}`;
-        b = { type: 'tool_use', id: useId, name: mapped.name, input: mapped.input, ...blockRest };
-        tool = { name: mapped.name, key: toolKey(mapped.name, mapped.input), id: useId };
+        const t = toolBlock(b, run, j);
+        b = t.block;
+        tool = t.tool;
         run.stats.toolUses++;
       }
       if (plain) {
         // Same bytes as JSON.stringify of the general path's object, without building it.
-        run.out.push(`${prefix(run)},"type":"assistant","message":{"id":"${msgId}","type":"message","role":"assistant","content":[${JSON.stringify(b)}]},"uuid":"${uuid}"}`);
-        run.st.lastUuid = uuid;
-        run.lastUuidJson = `"${uuid}"`;
+        line(run, `${assistantHead(run, msgId)}${JSON.stringify(b)}]},"uuid":"${uuid}"}`);
+        chain(run, uuid);
       } else {
         const { role: _role, message: _m, ...extra } = rec;
         const { content: _c, role: _r, id: _i, type: _t, ...rest } = message;
@@ -210,19 +306,19 @@ function cursorRecord(rec: Record<string, unknown>, run: Run): void {
   const uuid = idUuid(run, 0, KIND.uuid);
   const { role: _role, message: _m, ...extra } = rec;
   const { content: _c, role: _r, ...rest } = message;
-  const line: Record<string, unknown> = { ...envelope(run), ...extra, type: role };
+  const out: Record<string, unknown> = { ...envelope(run), ...extra, type: role };
   if (role === 'user') {
     const { text, timestamp, cursorTimestamp } = userContent(content);
-    line.message = { role, ...rest, content: text };
-    line.uuid = uuid;
-    if (timestamp) line.timestamp = timestamp;
-    if (cursorTimestamp) line.cursorTimestamp = cursorTimestamp;
+    out.message = { role, ...rest, content: text };
+    out.uuid = uuid;
+    if (timestamp) out.timestamp = timestamp;
+    if (cursorTimestamp) out.cursorTimestamp = cursorTimestamp;
   } else {
     if (role === 'assistant' && Array.isArray(content)) noteText(run, content);
-    line.message = { role, ...rest, ...(content !== undefined ? { content } : {}) };
-    line.uuid = uuid;
+    out.message = { role, ...rest, ...(content !== undefined ? { content } : {}) };
+    out.uuid = uuid;
   }
-  emit(run, line, uuid);
+  emit(run, out, uuid);
 }
 
 /** True when `o` has exactly `n` own keys (cheaper than rest destructuring on the hot path). */
@@ -230,44 +326,6 @@ function onlyKeys(o: Record<string, unknown>, n: number): boolean {
   let k = 0;
   for (const _ in o) if (++k > n) return false;
   return k === n;
-}
-
-/** The serialised envelope up to (not including) `"type"`, as JSON.stringify(envelope(run)) without its `}`. */
-function prefix(run: Run): string {
-  const fixed = run.fixed ?? (run.fixed = `,"isSidechain":false,"userType":"external","cwd":${JSON.stringify(run.ctx.cwd)},"sessionId":${JSON.stringify(run.ctx.sessionId)}`);
-  return `{"parentUuid":${run.lastUuidJson ?? (run.lastUuidJson = JSON.stringify(run.st.lastUuid))}${fixed}`;
-}
-
-/** Pair a tool_use with its recorded result (rule at the top of the file), or leave it pending. */
-export function pairResult(run: Run, tool: { name: string; key: string }, block: number, toolUseId: string, toolUseLine: string): void {
-  const { st } = run;
-  const taken = takeOpen(run, tool);
-  if (!taken) {
-    st.pending = [...st.pending, { line: st.line, chars: st.chars, name: tool.name, key: tool.key }].slice(-PENDING_MAX);
-    run.newPending = true;
-    return;
-  }
-  const rec = run.ctx.results.load({ seq: taken.seq, claudeName: taken.name, key: taken.key, ...(taken.ref !== undefined ? { ref: taken.ref } : {}) });
-  if (!rec) {
-    run.stats.resultsMissing++;
-    return;
-  }
-  run.stats.resultsPaired++;
-  const uuid = idUuid(run, block, KIND.result);
-  const isError = rec.isError || failedExit(rec.response);
-  emit(
-    run,
-    {
-      ...envelope(run),
-      type: 'user',
-      message: { role: 'user', content: [{ tool_use_id: toolUseId, type: 'tool_result', content: resultText(rec.response), is_error: isError }] },
-      uuid,
-      timestamp: rec.at,
-      toolUseResult: rec.response,
-      sourceToolAssistantUUID: toolUseLine,
-    },
-    uuid,
-  );
 }
 
 function sameJson(a: unknown, b: unknown): boolean {

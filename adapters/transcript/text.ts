@@ -5,7 +5,10 @@ import type { Run } from './types.ts';
 /** Remember the text of an assistant message that has text. */
 export function noteText(run: Run, content: readonly unknown[]): void {
   const texts = content.filter((b): b is { type: 'text'; text: string } => isRecord(b) && b.type === 'text' && typeof b.text === 'string' && b.text.trim() !== '');
-  if (texts.length) run.st.lastText = texts.map((b) => b.text).join('\n');
+  if (texts.length) {
+    run.st.lastText = texts.map((b) => b.text).join('\n');
+    run.textRef = null;
+  }
 }
 
 const TIMESTAMP = /^\s*<timestamp>([\s\S]*?)<\/timestamp>\s*/;

@@ -1,6 +1,8 @@
 // The shapes of the transcript rewrite (docs/transcripts.md): recorded tool results, the resumable rewrite state and
 // its bounds, and the working set of one rewrite call.
+import type { Buffer } from 'node:buffer';
 import { isRecord } from '../json.ts';
+import type { Tape } from './skim.ts';
 
 /** One recorded tool result (src/state/toolResults.ts writes them; `seq` is its 1-based position in the session's file). */
 export interface ToolResultRecord {
@@ -37,6 +39,8 @@ export interface ToolResultLookup {
   after(seq: number): readonly ToolResultRef[];
   /** The full record, read only when its result line is written; undefined when it is gone or unreadable. */
   load(ref: ToolResultRef): ToolResultRecord | undefined;
+  /** The record's line as stored (bytes `start`..`end` of `buf`, valid until the next call): lets its response be copied unparsed. */
+  loadBytes?(ref: ToolResultRef): { buf: Buffer; start: number; end: number } | undefined;
 }
 
 export interface RewriteContext {
@@ -44,6 +48,25 @@ export interface RewriteContext {
   /** Project dir: the lines' `cwd`, and the base of relative tool paths. */
   cwd: string;
   results: ToolResultLookup;
+  /** Copy canonical JSON byte for byte (default true); false parses and re-serialises every line (tests compare the two). */
+  fast?: boolean;
+}
+
+/** Where rewritten lines go: text and source bytes appended to the current line; `end` closes it (adds the newline). */
+export interface LineSink {
+  text(s: string): void;
+  /** Text known to be ASCII (the sink may gather it without encoding). */
+  ascii(s: string): void;
+  /** Bytes `start`..`end` of `b`: valid UTF-8 (the rewrite checks). */
+  bytes(b: Buffer, start: number, end: number): void;
+  end(): void;
+}
+
+/** Complete source lines (no newline): line i is bytes starts[i]..ends[i] of buf. */
+export interface LineBatch {
+  buf: Buffer;
+  starts: readonly number[];
+  ends: readonly number[];
 }
 
 /** A tool_use written without a result, still waiting for one. */
@@ -67,7 +90,7 @@ export interface RewriteState {
   v: 1;
   /** Source lines consumed (physical lines, blank and malformed included): ids derive from it. */
   line: number;
-  /** Source characters consumed (for the pending horizon). */
+  /** Source bytes consumed, newlines included (for the pending horizon; the name predates bytes). */
   chars: number;
   lastUuid: string | null;
   /** Text of the last assistant message with text. */
@@ -104,11 +127,15 @@ export interface RewriteStats {
   resultsPaired: number;
   /** A result was due but its record could not be loaded. */
   resultsMissing: number;
+  /** Lines longer than the I/O layer reads (docs/transcripts.md): dropped unread. */
+  cut: number;
+  /** Lines copied byte for byte where they needed no change (the fast path), of `rewritten`. */
+  copied: number;
   /** Output lines. */
   emitted: number;
 }
 
-/** How long a tool_use waits for its result: source lines and characters after it. */
+/** How long a tool_use waits for its result: source lines and bytes after it. */
 export const PENDING_LINES = 256;
 
 export const PENDING_CHARS = 1 << 20;
@@ -128,8 +155,24 @@ export const OPEN_MAX = 256;
 export interface Run {
   st: RewriteState;
   ctx: RewriteContext;
-  out: string[];
+  sink: LineSink;
+  /** Lines written to the sink by this call. */
+  emitted: number;
   stats: RewriteStats;
+  /** The batch's bytes. */
+  buf: Buffer;
+  /** ctx.fast, resolved. */
+  fast: boolean;
+  /** The whole batch is valid UTF-8 (so is each line: a newline never splits a character). */
+  utf8: boolean;
+  /** Skim tapes: the current line's, and a result record's. */
+  tape: Tape;
+  recTape: Tape;
+  /**
+   * While set, st.lastText is stale: the last assistant text is these JSON strings of `buf` (start, end pairs), joined
+   * by newlines; decoded only when a state is kept (the end of the call, a mark).
+   */
+  textRef: number[] | null;
   /** st.open by name + key, each in seq order with a moving head (built on the first tool_use of the call). */
   index: Map<string, { list: OpenResult[]; head: number }> | undefined;
   /** Seqs taken in this call, in order; st.open is compacted at the end. */
@@ -145,11 +188,14 @@ export interface Run {
   /** The current line left a tool_use pending. */
   newPending: boolean;
   /** sha256 words of the session id, for ids (computed once per call). */
-  base?: number[];
+  base: number[] | undefined;
   /** The constant tail of the serialised envelope. */
-  fixed?: string;
+  fixed: string | undefined;
   /** JSON of st.lastUuid, when known. */
-  lastUuidJson?: string;
+  lastUuidJson: string | undefined;
+  /** `fixed` is ASCII, and so is lastUuidJson: prefix() text may go to LineSink.ascii (emit.ts head). */
+  asciiFixed: boolean;
+  asciiUuid: boolean;
 }
 
 /** The state of a rewrite that has read nothing yet. */
@@ -159,7 +205,7 @@ export function initialRewriteState(): RewriteState {
 
 /** An empty stats record. */
 export function emptyStats(): RewriteStats {
-  return { lines: 0, blank: 0, malformed: 0, rewritten: 0, passedThrough: 0, patched: 0, turnEnded: 0, toolUses: 0, resultsPaired: 0, resultsMissing: 0, emitted: 0 };
+  return { lines: 0, blank: 0, malformed: 0, rewritten: 0, passedThrough: 0, patched: 0, turnEnded: 0, toolUses: 0, resultsPaired: 0, resultsMissing: 0, cut: 0, copied: 0, emitted: 0 };
 }
 
 /** Add the counters of `b` into `a` (which may carry extra fields of its own). */

@@ -9,9 +9,11 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { isRecord } from '../../adapters/json.ts';
-import { toolResultFromCursor, type NewToolResult, type ToolResultRecord, type ToolResultRef } from '../../adapters/transcript/index.ts';
+import { toolResultFromCursor, upperBound, type NewToolResult, type ToolResultLookup, type ToolResultRecord, type ToolResultRef } from '../../adapters/transcript/index.ts';
+import { OBJ, skim, str, STR, Tape, utf8 } from '../../adapters/transcript/skim.ts';
 import { areaPath, type StateDir } from './dir.ts';
 import { nofollow, writeFully } from './fsx.ts';
+import { scanBytes } from './lineScan.ts';
 
 /** Characters of response kept per record; longer text is cut with a note. */
 export const RESPONSE_CAP = 64 * 1024;
@@ -65,26 +67,106 @@ function lastKept(fd: number, claudeName: string): unknown {
   return undefined;
 }
 
-/** Where a reader stands in a results file: byte offset after the last complete line, and that line's seq. */
+/** Where a reader stands in a results file: byte offset after the last complete line, and that line's seq (`skip`: inside a dropped line). */
 export interface ResultsPosition {
   off: number;
   seq: number;
+  skip?: boolean;
 }
 
-/** Pairing refs of the complete records after `from` (up to the file's current size), and the new position. */
-export function readResultRefs(fd: number, from: ResultsPosition, size: number): { refs: ToolResultRef[]; end: ResultsPosition; skipped: number } {
+/** A results line longer than this is dropped unread (hookshim's records are capped far below it, RESPONSE_CAP). */
+export const MAX_RECORD_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Pairing refs of the complete records after `from` (up to `size`, or until `until`), and the new position. A line
+ * that is not a record (or is too long) still takes its seq, and is counted in `skipped`.
+ */
+export function readResultRefs(fd: number, from: ResultsPosition, size: number, until?: number): { refs: ToolResultRef[]; end: ResultsPosition; skipped: number; late: boolean } {
   const refs: ToolResultRef[] = [];
   let seq = from.seq;
   let skipped = 0;
-  const off = scanLines(fd, from.off, size, (lines, starts) => {
-    lines.forEach((l, i) => {
+  const scan = scanBytes(
+    fd,
+    from.off,
+    size,
+    (buf, starts, ends, base) => {
+      for (let i = 0; i < starts.length; i++) {
+        seq++;
+        const s = starts[i] as number;
+        const e = ends[i] as number;
+        const ref = recordRef(buf, s, e);
+        if (ref) refs.push({ seq, claudeName: ref.claudeName, key: ref.key, ref: base + s });
+        else if (buf.toString('utf8', s, e).trim() !== '') skipped++;
+      }
+    },
+    () => {
       seq++;
-      const rec = parseRecord(l, seq);
-      if (rec) refs.push({ seq, claudeName: rec.claudeName, key: rec.key, ref: starts[i] ?? 0 });
-      else if (l.trim() !== '') skipped++;
-    });
-  });
-  return { refs, end: { off, seq }, skipped };
+      skipped++;
+    },
+    { maxLine: MAX_RECORD_BYTES, ...(until !== undefined ? { until } : {}), ...(from.skip ? { skipping: true } : {}) },
+  );
+  return { refs, end: { off: scan.end, seq, ...(scan.skipping ? { skip: true } : {}) }, skipped, late: scan.late };
+}
+
+const TAPE = new Tape();
+
+/** The name and key of a record line: skimmed when canonical (the usual case: hookshim wrote it), else parsed. */
+function recordRef(buf: Buffer, s: number, e: number): { claudeName: string; key: string } | undefined {
+  if (buf[s] === 0x7b && utf8(buf, s, e) && skim(buf, s, e, TAPE, 1) && TAPE.kind(0) === OBJ) {
+    const name = TAPE.child(buf, 0, 'claudeName');
+    const key = TAPE.child(buf, 0, 'key');
+    if (name < 0 || key < 0 || TAPE.kind(name) !== STR || TAPE.kind(key) !== STR) return undefined;
+    return { claudeName: str(buf, TAPE, name), key: str(buf, TAPE, key) };
+  }
+  const rec = parseRecord(buf.toString('utf8', s, e), 0);
+  return rec && { claudeName: rec.claudeName, key: rec.key };
+}
+
+const EMPTY = Buffer.alloc(0);
+
+/** The results as the rewrite sees them: `refs` in memory, records read back from the results file (`fd`) on demand. */
+export function recordedResults(refs: readonly ToolResultRef[], fd: number | null): ToolResultLookup {
+  const reader = fd === null ? null : new RecordReader(fd);
+  return {
+    after: (seq) => refs.slice(upperBound(refs, seq, (r) => r.seq)),
+    load: (ref) => (fd === null ? undefined : loadResult(fd, ref)),
+    loadBytes: (ref) => (reader === null || ref.ref === undefined ? undefined : reader.line(ref.ref)),
+  };
+}
+
+/**
+ * Record lines read back by offset, through one window of the file: a rewrite takes results mostly in order, so most
+ * records come from the window the previous one was read into (one read per window, not per record).
+ */
+export class RecordReader {
+  private buf = EMPTY;
+  private at = 0;
+  private len = 0;
+
+  constructor(private readonly fd: number) {}
+
+  /** The line starting at `off` (bytes start..end of buf, valid until the next call), or undefined. */
+  line(off: number): { buf: Buffer; start: number; end: number } | undefined {
+    if (off >= this.at && off < this.at + this.len) {
+      const nl = this.buf.indexOf(10, off - this.at);
+      if (nl >= 0 && nl < this.len) return { buf: this.buf, start: off - this.at, end: nl };
+    }
+    this.at = off;
+    this.len = 0;
+    if (this.buf.length === 0) this.buf = Buffer.allocUnsafe(64 * 1024);
+    for (;;) {
+      const n = fs.readSync(this.fd, this.buf, this.len, this.buf.length - this.len, off + this.len);
+      if (n <= 0) return undefined;
+      const nl = this.buf.indexOf(10, this.len);
+      this.len += n;
+      if (nl >= 0 && nl < this.len) return { buf: this.buf, start: 0, end: nl };
+      if (this.len < this.buf.length) continue;
+      if (this.buf.length >= MAX_RECORD_BYTES) return undefined;
+      const bigger = Buffer.allocUnsafe(this.buf.length * 2);
+      this.buf.copy(bigger, 0, 0, this.len);
+      this.buf = bigger;
+    }
+  }
 }
 
 /** The record a ref points at (its line read back from the byte offset), or undefined. */
@@ -133,66 +215,6 @@ export function capResponse(v: unknown, cap = RESPONSE_CAP): unknown {
     if (JSON.stringify(preview).length <= cap) return preview;
   }
   return { truncated: true };
-}
-
-/** Bounds of one scan: a line is cut at `maxLine` bytes (each piece then fails to parse and is counted), and the scan stops after the batch that passes `until` (epoch ms). */
-export interface ScanLimits {
-  maxLine?: number;
-  until?: number;
-}
-
-/**
- * Call `onBatch` with the complete lines between byte offsets `from` and `to`, in batches of about `chunk` bytes,
- * with each line's start offset. Returns the offset just after the last line handed over: a partial last line (no
- * newline yet) is left for the next reader. Lines are split on bytes, so offsets stay exact whatever the text.
- * Memory and time stay bounded whatever the file (a 2 GB line without a newline): see ScanLimits.
- */
-export function scanLines(fd: number, from: number, to: number, onBatch: (lines: string[], starts: number[]) => void, chunk = 1 << 20, limits: ScanLimits = {}): number {
-  const buf = Buffer.allocUnsafe(chunk);
-  const maxLine = limits.maxLine ?? Infinity;
-  let readPos = from;
-  let done = from;
-  // Bytes of a line that started in an earlier chunk and has no newline yet.
-  let carry: Buffer[] = [];
-  let carrySize = 0;
-  let carryStart = from;
-  while (readPos < to && !(limits.until !== undefined && Date.now() > limits.until)) {
-    const n = fs.readSync(fd, buf, 0, Math.min(chunk, to - readPos), readPos);
-    if (n <= 0) break;
-    const data = buf.subarray(0, n);
-    const base = readPos;
-    readPos += n;
-    let s = 0;
-    const lines: string[] = [];
-    const starts: number[] = [];
-    const nl0 = carrySize > 0 ? data.indexOf(10) : -1;
-    if (carrySize > 0 && (nl0 >= 0 || carrySize + n > maxLine)) {
-      // The carried line ends here, or has grown past maxLine: hand it over (cut) and go on from here.
-      const end = nl0 >= 0 ? nl0 : n;
-      starts.push(carryStart);
-      lines.push(Buffer.concat([...carry, data.subarray(0, end)]).toString('utf8'));
-      carry = [];
-      carrySize = 0;
-      s = nl0 >= 0 ? nl0 + 1 : n;
-    } else if (carrySize > 0) {
-      carry.push(Buffer.from(data));
-      carrySize += n;
-      continue;
-    }
-    for (let nl = data.indexOf(10, s); nl >= 0; nl = data.indexOf(10, s)) {
-      starts.push(base + s);
-      lines.push(data.toString('utf8', s, nl));
-      s = nl + 1;
-    }
-    if (lines.length > 0) done = base + s;
-    if (s < n) {
-      carry = [Buffer.from(data.subarray(s))];
-      carrySize = n - s;
-      carryStart = base + s;
-    }
-    if (lines.length > 0) onBatch(lines, starts);
-  }
-  return done;
 }
 
 /** A results line as a record; undefined when it is not one. */

@@ -10,7 +10,8 @@
 //
 // Per event: read the results recorded since `end`; if one pairs with a waiting tool_use, truncate the output at
 // that line's mark and rewrite from there, else append. Then read only the source bytes after the start point,
-// in 1 MiB chunks; a partial last line is left for next time. Cost is proportional to the new lines plus, on a
+// in 1 MiB chunks (src/state/lineScan.ts); a partial last line is left for next time, a line over MAX_LINE_BYTES is
+// dropped unread, and reading stops at `until` (the end point then says where the next event goes on). Cost is proportional to the new lines plus, on a
 // pairing, the lines since that tool_use (bounded by PENDING_LINES / PENDING_CHARS). A source that shrank, was
 // replaced (inode) or rewritten (signature), a cursor that does not parse, or an output that is not the one we
 // wrote, is rebuilt from scratch into a temp file renamed over the output. In-place appends and truncations are
@@ -23,23 +24,24 @@ import {
   upperBound,
   addStats,
   compactState,
+  dropLine,
   emptyStats,
   initialRewriteState,
   isRewriteState,
   lastAssistantText,
   pendingMatch,
+  rewriteBatch,
   rewriteLines,
   type RewriteState,
   type RewriteStats,
-  type ToolResultLookup,
-  type ToolResultRecord,
   type ToolResultRef,
 } from '../../adapters/transcript/index.ts';
 import { areaPath, type StateDir } from './dir.ts';
 import { createExclusive, describeError, nofollow, readText, replaceFile, uid, writeFileAtomic } from './fsx.ts';
+import { scanBytes } from './lineScan.ts';
 import { LineWriter } from './lineWriter.ts';
 import { BUSY, withLock } from './lock.ts';
-import { loadResult, readResultRefs, resultsPath, scanLines, type ResultsPosition } from './toolResults.ts';
+import { readResultRefs, recordedResults, resultsPath, type ResultsPosition } from './toolResults.ts';
 
 export interface TranscriptOptions {
   /** Cursor's `transcript_path` (null on sessionStart and beforeSubmitPrompt, docs/cursor-hooks.md §3). */
@@ -53,9 +55,11 @@ export interface TranscriptOptions {
   lockWaitMs?: number;
   /** Epoch ms after which this event stops rewriting: scripts get the rewrite as it stands, later events catch up. */
   until?: number;
+  /** Longest source line read, bytes (default MAX_LINE_BYTES); a longer one is dropped unread. */
+  maxLine?: number;
 }
 
-/** A transcript line longer than this is cut (and dropped as malformed): each event's memory stays bounded. */
+/** A transcript line longer than this is dropped unread (counted, and said on stderr): each event's memory stays bounded. */
 export const MAX_LINE_BYTES = 16 * 1024 * 1024;
 
 export interface TranscriptStats extends RewriteStats {
@@ -77,12 +81,13 @@ export interface ClaudeTranscript {
   stats: TranscriptStats;
 }
 
-/** A position in the three files, with the rewrite state there. */
+/** A position in the three files, with the rewrite state there (`skip`: src lies inside a line being dropped). */
 interface Point {
   src: number;
   out: number;
   res: ResultsPosition;
   state: RewriteState;
+  skip?: boolean;
 }
 
 /** The persisted cursor next to the output. */
@@ -160,12 +165,12 @@ function update(files: Files, opts: TranscriptOptions, stats: TranscriptStats): 
     }
     // New results, and whether one pairs with a tool_use already written without its result.
     const resSize = res?.size ?? 0;
-    const fresh = resFd === null ? { refs: [], end: cur.end.res, skipped: 0 } : readResultRefs(resFd, cur.end.res, resSize);
-    if (fresh.skipped > 0) opts.warn(`tool results of session ${opts.sessionId}: skipped ${fresh.skipped} unreadable record(s)`);
+    const fresh = resFd === null ? { refs: [], end: cur.end.res } : results(resFd, cur.end.res, resSize, opts);
     const target = pendingMatch(cur.end.state, fresh.refs);
     let start = cur.end;
     let marks = cur.marks;
     let refs = fresh.refs;
+    let resEnd = fresh.end;
     if (target !== undefined) {
       const mark = cur.marks.find((m) => m.state.line + 1 === target);
       if (!mark) {
@@ -174,7 +179,10 @@ function update(files: Files, opts: TranscriptOptions, stats: TranscriptStats): 
       }
       start = mark;
       marks = cur.marks.filter((m) => m.src < mark.src);
-      refs = resFd === null ? [] : readResultRefs(resFd, mark.res, resSize).refs;
+      // Read again from the mark; if this read stops early, the rewrite resumes from where it stopped.
+      const again = resFd === null ? { refs: [], end: mark.res } : results(resFd, mark.res, resSize, opts);
+      refs = again.refs;
+      resEnd = again.end;
       stats.rewound = true;
     }
     const outSize = fs.statSync(files.out).size;
@@ -183,7 +191,7 @@ function update(files: Files, opts: TranscriptOptions, stats: TranscriptStats): 
     let done: { end: Point; marks: Point[] };
     try {
       fs.ftruncateSync(outFd, start.out);
-      done = pump({ srcFd, outFd, from: start, to: src.size, refs, resFd, resEnd: fresh.end, marks, stats, opts, source: files.source });
+      done = pump({ srcFd, outFd, from: start, to: src.size, refs, resFd, resEnd, marks, stats, opts, source: files.source });
     } finally {
       fs.closeSync(outFd);
     }
@@ -198,8 +206,7 @@ function update(files: Files, opts: TranscriptOptions, stats: TranscriptStats): 
 /** Rewrite the whole source into a temp file renamed over the output, and start a fresh cursor. */
 function rebuild(files: Files, opts: TranscriptOptions, stats: TranscriptStats, srcFd: number, src: fs.Stats, resFd: number | null, res: fs.Stats | null): RewriteState {
   stats.rebuilt = true;
-  const { refs, end: resEnd, skipped } = resFd === null || !res ? { refs: [], end: { off: 0, seq: 0 }, skipped: 0 } : readResultRefs(resFd, { off: 0, seq: 0 }, res.size);
-  if (skipped > 0) opts.warn(`tool results of session ${opts.sessionId}: skipped ${skipped} unreadable record(s)`);
+  const { refs, end: resEnd } = resFd === null || !res ? { refs: [], end: { off: 0, seq: 0 } } : results(resFd, { off: 0, seq: 0 }, res.size, opts);
   let done: { end: Point; marks: Point[] } | undefined;
   replaceFile(files.out, (outFd) => {
     done = pump({ srcFd, outFd, from: start(), to: src.size, refs, resFd, resEnd, marks: [], stats, opts, source: files.source });
@@ -237,35 +244,67 @@ interface PumpArgs {
   source: string;
 }
 
-/** Rewrite source bytes [from.src, to) into the output at from.out, chunk by chunk; returns the end point and the marks. */
+/** Rewrite source bytes [from.src, to) into the output at from.out, batch by batch; returns the end point and the marks. */
 function pump(a: PumpArgs): { end: Point; marks: Point[] } {
   let state = a.from.state;
   let marks = a.marks;
   const batchStats = emptyStats();
-  const results = lookup(a.refs, a.resFd);
+  const results = recordedResults(a.refs, a.resFd);
   const ctx = { sessionId: a.opts.sessionId, cwd: a.opts.cwd, results };
-  const out = new LineWriter(a.outFd, a.from.out);
-  const srcEnd = scanLines(a.srcFd, a.from.src, a.to, (lines, starts) => {
-    const r = rewriteLines(lines, state, ctx);
-    state = r.state;
-    addStats(batchStats, r.stats);
-    const offsets = out.writeLines(r.out, r.marks.length > 0);
-    if (r.marks.length) marks = [...marks, ...r.marks.map((m) => ({ src: starts[m.inLine] ?? 0, out: offsets[m.outLine] ?? out.pos, res: resumeAt(a.refs, m.state, a.resEnd), state: m.state }))];
-    marks = keptMarks(marks, state);
-  }, 1 << 20, { maxLine: MAX_LINE_BYTES, ...(a.opts.until !== undefined ? { until: a.opts.until } : {}) });
+  // The copy is about twice the source (docs/performance.md), plus results paired in.
+  const out = new LineWriter(a.outFd, a.from.out, 2 * (a.to - a.from.src) + 64 * 1024);
+  const maxLine = a.opts.maxLine ?? MAX_LINE_BYTES;
+  const dropped: number[] = [];
+  const scan = scanBytes(
+    a.srcFd,
+    a.from.src,
+    a.to,
+    (buf, starts, ends, base) => {
+      out.batch();
+      const r = rewriteBatch({ buf, starts, ends }, state, ctx, out);
+      state = r.state;
+      addStats(batchStats, r.stats);
+      if (r.marks.length) marks = [...marks, ...r.marks.map((m) => ({ src: base + (starts[m.inLine] ?? 0), out: out.starts[m.outLine] ?? out.pos, res: resumeAt(a.refs, m.state, a.resEnd), state: m.state }))];
+      marks = keptMarks(marks, state);
+    },
+    (at) => {
+      const r = dropLine(state);
+      state = r.state;
+      addStats(batchStats, r.stats);
+      dropped.push(state.line, at);
+      marks = keptMarks(marks, state);
+    },
+    { maxLine, ...(a.opts.until !== undefined ? { until: a.opts.until } : {}), ...(a.from.skip ? { skipping: true } : {}) },
+  );
   out.flush();
-  a.stats.bytesRead += srcEnd - a.from.src;
-  if (a.opts.until !== undefined && Date.now() > a.opts.until && a.to - srcEnd > MAX_LINE_BYTES) {
-    a.opts.warn(`transcript ${a.source}: rewritten up to byte ${srcEnd} of ${a.to} within this event's time; scripts get the rewrite as it stands, later events go on`);
-  }
+  a.stats.bytesRead += scan.end - a.from.src;
+  for (let k = 0; k < Math.min(dropped.length, 2 * SHOWN_DROPS); k += 2) a.opts.warn(`transcript ${a.source}: line ${dropped[k]} (at byte ${dropped[k + 1]}) is longer than ${size(maxLine)}: dropped unread`);
+  if (dropped.length > 2 * SHOWN_DROPS) a.opts.warn(`transcript ${a.source}: ${dropped.length / 2 - SHOWN_DROPS} more line(s) longer than ${size(maxLine)} dropped unread`);
+  if (scan.late) a.opts.warn(`transcript ${a.source}: rewritten up to byte ${scan.end} of ${a.to} within this event's time; scripts get the rewrite as it stands, later events go on`);
   addStats(a.stats, batchStats);
   if (batchStats.malformed > 0) a.opts.warn(`transcript ${a.source}: dropped ${batchStats.malformed} malformed line(s) (not JSON objects)`);
   if (batchStats.resultsMissing > 0) a.opts.warn(`transcript ${a.source}: ${batchStats.resultsMissing} recorded tool result(s) could not be read back`);
-  if (srcEnd === a.from.src && state === a.from.state && a.refs.length > 0) {
+  if (scan.end === a.from.src && state === a.from.state && a.refs.length > 0) {
     // No new line, but new results: take them in so the state remembers them.
     state = rewriteLines([], state, ctx).state;
   }
-  return { end: { src: srcEnd, out: out.pos, res: resumeAt(a.refs, state, a.resEnd), state }, marks: keptMarks(marks, state) };
+  return { end: { src: scan.end, out: out.pos, res: resumeAt(a.refs, state, a.resEnd), state, ...(scan.skipping ? { skip: true } : {}) }, marks: keptMarks(marks, state) };
+}
+
+/** A byte count as said on stderr. */
+function size(bytes: number): string {
+  return bytes % (1024 * 1024) === 0 ? `${bytes / 1024 / 1024} MiB` : `${bytes} bytes`;
+}
+
+/** Dropped lines named one by one on stderr; more are counted. */
+const SHOWN_DROPS = 3;
+
+/** New result refs from `from`, bounded by the event's time; unreadable records and an early stop are said on stderr. */
+function results(resFd: number, from: ResultsPosition, size: number, opts: TranscriptOptions): { refs: ToolResultRef[]; end: ResultsPosition } {
+  const r = readResultRefs(resFd, from, size, opts.until);
+  if (r.skipped > 0) opts.warn(`tool results of session ${opts.sessionId}: skipped ${r.skipped} unreadable record(s)`);
+  if (r.late) opts.warn(`tool results of session ${opts.sessionId}: read up to byte ${r.end.off} of ${size} within this event's time; later events go on`);
+  return r;
 }
 
 /** Marks still useful: those of lines whose tool_use still waits. */
@@ -273,15 +312,6 @@ function keptMarks(marks: Point[], state: RewriteState): Point[] {
   const waiting = new Set(state.pending.map((p) => p.line));
   return marks.filter((m) => waiting.has(m.state.line + 1));
 }
-
-/** The results as the rewrite sees them: refs in memory, records read back from the results file on demand. */
-function lookup(refs: readonly ToolResultRef[], resFd: number | null): ToolResultLookup {
-  return {
-    after: (seq) => refs.slice(upperBound(refs, seq, (r) => r.seq)),
-    load: (ref): ToolResultRecord | undefined => (resFd === null ? undefined : loadResult(resFd, ref)),
-  };
-}
-
 
 /** Where to resume reading results for a state: at the first result it has not taken in, else at the read end. */
 function resumeAt(refs: readonly ToolResultRef[], state: RewriteState, readEnd: ResultsPosition): ResultsPosition {
@@ -314,7 +344,8 @@ function readCursor(file: string): Cursor | null {
   if (!text) return null;
   try {
     const c = JSON.parse(text) as Cursor;
-    const okPoint = (p: Point | undefined) => !!p && typeof p.src === 'number' && typeof p.out === 'number' && typeof p.res?.off === 'number' && isRewriteState(p.state);
+    const flag = (v: unknown) => v === undefined || v === true;
+    const okPoint = (p: Point | undefined) => !!p && typeof p.src === 'number' && typeof p.out === 'number' && typeof p.res?.off === 'number' && flag(p.skip) && flag(p.res.skip) && isRewriteState(p.state);
     return c.v === 1 && okPoint(c.end) && Array.isArray(c.marks) && c.marks.every(okPoint) ? c : null;
   } catch {
     return null;

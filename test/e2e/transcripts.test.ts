@@ -92,3 +92,94 @@ describe('result-gated rows (.cursor/hookshim.json resultGated)', () => {
     }
   });
 });
+
+// A Stop guard that reads the transcript cheaply: it records how many lines and bytes the rewrite handed to it.
+const COUNT_LINES = `#!/usr/bin/env node
+import fs from 'node:fs';
+let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const {transcript_path}=JSON.parse(s);
+const fd=fs.openSync(transcript_path,'r');const buf=Buffer.alloc(1<<20);let n=0,size=0,k;
+while((k=fs.readSync(fd,buf,0,buf.length,size))>0){size+=k;for(let i=0;i<k;i++)if(buf[i]===10)n++;}
+fs.writeFileSync(process.env.CLAUDE_PROJECT_DIR+'/counted.json',JSON.stringify({lines:n,size}));});
+`;
+
+/** About 1 MiB of Cursor transcript lines (docs/cursor-hooks.md §7 shapes): prompts, text, Shell, edits, writes, turn ends. */
+function cursorBlock(): Buffer {
+  const out: string[] = [];
+  let bytes = 0;
+  let n = 0;
+  const push = (o: unknown) => {
+    const l = JSON.stringify(o);
+    out.push(l);
+    bytes += l.length + 1;
+  };
+  const words = (k: number) => Array.from({ length: k }, (_, i) => ['fix', 'the', 'test', 'run', 'build', 'path→ünïcode', '"quoted"', 'line\\nbreak'][(i * 7 + n) % 8]).join(' ');
+  while (bytes < 1 << 20) {
+    n++;
+    push({ role: 'user', message: { content: [{ type: 'text', text: `<user_query>\n${words(40)}\n</user_query>` }] } });
+    push({ role: 'assistant', message: { content: [{ type: 'text', text: words(120) }] } });
+    push({ role: 'assistant', message: { content: [{ type: 'tool_use', name: 'Shell', input: { command: `npm run check -- --n ${n}`, description: 'Run the check' } }] } });
+    push({ role: 'assistant', message: { content: [{ type: 'text', text: 'Editing.' }, { type: 'tool_use', name: 'StrReplace', input: { path: 'src/a.ts', old_string: words(200), new_string: words(210) } }] } });
+    push({ type: 'turn_ended', status: 'success' });
+  }
+  return Buffer.from(`${out.join('\n')}\n`);
+}
+
+describe('every event\'s transcript work is bounded by its deadline (docs/transcripts.md "Bounds", docs/security.md 12)', () => {
+  let bounded: Repo;
+  const conv = 'c0nv-bounds-0000-4000-8000-000000000003';
+  // Cursor's timeout for stop, seconds: the answer must come before it; the rewrite gets half of what is left.
+  const TIMEOUT_S = 3;
+  const fire = (file: string, gen: string) => bounded.fire('stop', cursorPayload('stop', bounded, { conversation_id: conv, session_id: conv, generation_id: gen, status: 'completed', loop_count: 0, transcript_path: file }));
+  const counted = () => JSON.parse(fs.readFileSync(path.join(bounded.dir, 'counted.json'), 'utf8')) as { lines: number; size: number };
+  const upTo = (stderr: string, total: number) => {
+    const m = new RegExp(`^hookshim: transcript .*: rewritten up to byte (\\d+) of ${total} within this event's time; scripts get the rewrite as it stands, later events go on$`, 'm').exec(stderr);
+    return m ? Number(m[1]) : undefined;
+  };
+
+  beforeAll(() => {
+    ensureBuilt();
+    bounded = makeRepo({ hooks: { Stop: [{ hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/count-lines.mjs' }] }] } }, { 'count-lines.mjs': COUNT_LINES });
+    expect(bounded.init().status).toBe(0);
+    const doc = JSON.parse(fs.readFileSync(path.join(bounded.dir, '.cursor', 'hooks.json'), 'utf8'));
+    for (const entry of doc.hooks.stop) if (String(entry.command).includes('hookshim')) entry.timeout = TIMEOUT_S;
+    fs.writeFileSync(path.join(bounded.dir, '.cursor', 'hooks.json'), JSON.stringify(doc));
+  });
+  afterAll(() => bounded?.cleanup());
+
+  it('a transcript of about 280 MB: the stop answers within its timeout with the rewrite as far as it got, and the next event goes on from there', () => {
+    const file = path.join(bounded.dir, 'big.jsonl');
+    const block = cursorBlock();
+    const fd = fs.openSync(file, 'w');
+    for (let i = 0; i < 256; i++) fs.writeSync(fd, block);
+    fs.closeSync(fd);
+    const total = block.length * 256;
+    const first = fire(file, 'g1');
+    expect(first.json).toEqual({});
+    expect(first.ms).toBeLessThan(TIMEOUT_S * 1000);
+    const b1 = upTo(first.stderr, total);
+    expect(b1).toBeGreaterThan(0);
+    expect(counted().lines).toBeGreaterThan(0);
+    const second = fire(file, 'g2');
+    expect(second.ms).toBeLessThan(TIMEOUT_S * 1000);
+    const b2 = upTo(second.stderr, total) ?? total;
+    expect(b2).toBeGreaterThan(b1 ?? 0);
+    expect(counted().lines).toBeGreaterThan(0);
+  });
+
+  it('a 2 GiB file whose last line has no newline (sparse): its good lines are served, the long line is dropped unread and said, within the timeout', () => {
+    const file = path.join(bounded.dir, 'no-newline.jsonl');
+    const good = `${[1, 2, 3].map((i) => JSON.stringify({ role: 'assistant', message: { content: [{ type: 'text', text: `line ${i}` }] } })).join('\n')}\n`;
+    fs.writeFileSync(file, good);
+    fs.truncateSync(file, good.length + 2 ** 31);
+    const r = fire(file, 'g3');
+    expect(r.json).toEqual({});
+    expect(r.ms).toBeLessThan(TIMEOUT_S * 1000);
+    expect(r.stderr).toMatch(/^hookshim: transcript .*no-newline\.jsonl: line 4 \(at byte \d+\) is longer than 16 MiB: dropped unread$/m);
+    expect(counted().lines).toBe(3);
+    // Later events go on skipping the long line (or are done with it); the good lines stay served.
+    const again = fire(file, 'g4');
+    expect(again.ms).toBeLessThan(TIMEOUT_S * 1000);
+    expect(again.stderr).not.toMatch(/line 4 .* dropped unread/);
+    expect(counted().lines).toBe(3);
+  });
+});

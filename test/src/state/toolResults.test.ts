@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StateDir } from '../../../src/state/dir.ts';
-import { RESPONSE_CAP, capResponse, loadResult, readResultRefs, recordToolResult, resultsPath, scanLines } from '../../../src/state/toolResults.ts';
+import { RESPONSE_CAP, RecordReader, capResponse, loadResult, readResultRefs, recordToolResult, resultsPath } from '../../../src/state/toolResults.ts';
 import { readToolResults } from './helpers.ts';
 
 let st: StateDir;
@@ -129,29 +129,65 @@ describe('readResultRefs / loadResult — incremental reads', () => {
   });
 });
 
-describe('scanLines — byte-exact line splitting', () => {
-  const scan = (text: string, chunk: number, from = 0) => {
-    const file = path.join(st.root, 'lines.txt');
+describe('readResultRefs — bounds (docs/transcripts.md "Bounds")', () => {
+  const write = (text: string) => {
+    const file = resultsPath(st, S) ?? '';
     fs.writeFileSync(file, text);
-    const fd = fs.openSync(file, 'r');
-    const got: [string, number][] = [];
+    return fs.openSync(file, 'r');
+  };
+  const line = (key: string) => `${JSON.stringify({ toolUseId: key, claudeName: 'Bash', cursorName: 'Shell', key, response: 'x', isError: false, at: '' })}\n`;
+
+  it('a non-canonical record (spaces, \\u escapes) is parsed, not skimmed: same name and key', () => {
+    const fd = write(`{ "claudeName": "Bash", "key": "caf\\u00e9" }\n${line('b')}`);
     try {
-      const end = scanLines(fd, from, Buffer.byteLength(text), (lines, starts) => lines.forEach((l, i) => got.push([l, starts[i] ?? -1])), chunk);
-      return { got, end };
+      expect(readResultRefs(fd, { off: 0, seq: 0 }, fs.fstatSync(fd).size).refs.map((r) => [r.seq, r.key])).toEqual([[1, 'café'], [2, 'b']]);
     } finally {
       fs.closeSync(fd);
     }
-  };
-  it.each([1, 2, 3, 5, 64, 1 << 20])('chunk %i: multibyte text, empty lines, partial tail', (chunk) => {
-    const { got, end } = scan('aé\n\nzzzz€\npartial', chunk);
-    expect(got).toEqual([
-      ['aé', 0],
-      ['', 4],
-      ['zzzz€', 5],
-    ]);
-    expect(end).toBe(13);
   });
-  it('starts at an offset', () => {
-    expect(scan('ab\ncd\n', 4, 3)).toEqual({ got: [['cd', 3]], end: 6 });
+
+  it('a line that is not a record still takes its seq and is counted', () => {
+    const fd = write(`${line('a')}garbage\n\n${line('b')}`);
+    try {
+      const r = readResultRefs(fd, { off: 0, seq: 0 }, fs.fstatSync(fd).size);
+      expect(r.refs.map((x) => [x.seq, x.key])).toEqual([[1, 'a'], [4, 'b']]);
+      expect(r.skipped).toBe(1);
+    } finally {
+      fs.closeSync(fd);
+    }
+  });
+
+  it('stops at `until` and says so; the next read goes on from its end', () => {
+    const fd = write(line('a') + line('b'));
+    try {
+      const size = fs.fstatSync(fd).size;
+      const late = readResultRefs(fd, { off: 0, seq: 0 }, size, Date.now() - 1);
+      expect(late).toMatchObject({ refs: [], late: true, end: { off: 0, seq: 0 } });
+      expect(readResultRefs(fd, late.end, size).refs.map((r) => r.key)).toEqual(['a', 'b']);
+    } finally {
+      fs.closeSync(fd);
+    }
+  });
+});
+
+describe('RecordReader — records read back by offset through one window', () => {
+  it('serves records inside its window and past it, and nothing past the end', () => {
+    const lines = Array.from({ length: 3000 }, (_, i) => JSON.stringify({ key: `k${i}`, pad: 'p'.repeat(i % 300) }));
+    const file = resultsPath(st, S) ?? '';
+    fs.writeFileSync(file, `${lines.join('\n')}\nno newline`);
+    const fd = fs.openSync(file, 'r');
+    try {
+      const reader = new RecordReader(fd);
+      let off = 0;
+      for (const l of lines) {
+        const got = reader.line(off);
+        expect(got && got.buf.toString('utf8', got.start, got.end)).toBe(l);
+        off += Buffer.byteLength(l) + 1;
+      }
+      expect(reader.line(0)?.end).toBe(Buffer.byteLength(lines[0] ?? ''));
+      expect(reader.line(off)).toBeUndefined();
+    } finally {
+      fs.closeSync(fd);
+    }
   });
 });

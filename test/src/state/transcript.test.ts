@@ -306,3 +306,50 @@ for (let i = 0; i < Number(n); i++) {
     expect(warnings).toEqual([]);
   });
 });
+
+describe('bounds: long lines and the deadline (docs/transcripts.md "Bounds")', () => {
+  const lines = fixture('text').lines;
+  const write = (ls: readonly string[]) => fs.writeFileSync(src, ls.map((l) => `${l}\n`).join(''));
+
+  it('a line longer than maxLine is dropped unread, said with its line number; the others keep the ids of a full rewrite', async () => {
+    write([lines[0] ?? '', 'x'.repeat(5000), ...lines.slice(1)]);
+    const r = await call({ maxLine: 1000 });
+    expect(r.stats).toMatchObject({ cut: 1, malformed: 0, lines: lines.length + 1 });
+    expect(warnings).toContain(`transcript ${src}: line 2 (at byte ${Buffer.byteLength(lines[0] ?? '') + 1}) is longer than 1000 bytes: dropped unread`);
+    // The same ids as when that line is an ordinary malformed line.
+    const full = rewriteAll([lines[0] ?? '', 'x', ...lines.slice(1)], { sessionId: SESSION, cwd: CWD, results: resultLookup([]) }).out;
+    expect(fs.readFileSync(r.path, 'utf8')).toBe(full.map((l) => `${l}\n`).join(''));
+  });
+
+  it('an unfinished long line is skipped across events: once its newline comes, the next lines are read, and it is said once', async () => {
+    fs.writeFileSync(src, `${lines[0]}\n${'x'.repeat(500)}`);
+    const a = await call({ maxLine: 200 });
+    expect(a.stats.cut).toBe(1);
+    fs.appendFileSync(src, `${'y'.repeat(300)}\n${lines[1]}\n`);
+    const b = await call({ maxLine: 200 });
+    expect(b.stats).toMatchObject({ rebuilt: false, cut: 0, lines: 1 });
+    expect(warnings.filter((w) => w.includes('dropped unread'))).toHaveLength(1);
+    const out = fs.readFileSync(b.path, 'utf8').split('\n').slice(0, -1).map((l) => JSON.parse(l));
+    expect(out.map((o) => o.type)).toEqual(['user', 'assistant']);
+  });
+
+  it('past the deadline nothing is read and it is said; the next event rewrites what is left', async () => {
+    write(lines);
+    const late = await call({ until: Date.now() - 1 });
+    expect(late.stats.bytesRead).toBe(0);
+    expect(warnings.join('\n')).toMatch(new RegExp(`rewritten up to byte 0 of ${fs.statSync(src).size} within this event's time`));
+    const next = await call();
+    expect(next.stats.rebuilt).toBe(false);
+    expect(fs.readFileSync(next.path, 'utf8')).toBe(fixture('text').golden);
+  });
+
+  it('the results file is read within the deadline too', async () => {
+    const { lines: tl, records } = fixture('results');
+    write(tl);
+    for (const r of records) record(r);
+    await call({ until: Date.now() - 1 });
+    expect(warnings.join('\n')).toMatch(/tool results of session .*: read up to byte 0 of \d+ within this event's time/);
+    const next = await call();
+    expect(fs.readFileSync(next.path, 'utf8')).toBe(fullRewrite());
+  });
+});
