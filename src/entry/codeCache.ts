@@ -14,6 +14,10 @@ declare const HOOKSHIM_CODE_HASH: string;
 /** Cache files older than this are removed when a new one is written (other hookshim or Node versions). */
 const CACHE_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 
+// HOOKSHIM_DEBUG: the loader's own marks, for the hook's timings line (src/hook/spans.ts).
+const debug = process.env.HOOKSHIM_DEBUG === '1' || process.env.HOOKSHIM_DEBUG === 'true';
+const marks: [string, number][] | undefined = debug ? [['node started + loader compiled', performance.now()]] : undefined;
+if (marks) (globalThis as Record<symbol, unknown>)[Symbol.for('hookshim.marks')] = marks;
 const file = __filename;
 const base = cachePath();
 // Two generations: a cache written after a run that started scripts also holds the runner's code (execa), which a
@@ -22,10 +26,12 @@ const full = base ? `${base}.full.bin` : null;
 const lean = base ? `${base}.bin` : null;
 const fullBytes = full ? readOwnedBytes(full) : undefined;
 const cached = fullBytes ?? (lean ? readOwnedBytes(lean) : undefined);
+marks?.push(['code cache read', performance.now()]);
 const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${HOOKSHIM_CODE}\n})`, {
   filename: file,
   ...(cached ? { cachedData: cached } : {}),
 });
+marks?.push([`compiled (cache ${cached ? (script.cachedDataRejected ? 'rejected' : fullBytes ? 'full' : 'lean') : 'none'})`, performance.now()]);
 // Written at exit, so the cache also holds the functions this run compiled lazily.
 if (full && lean) {
   process.once('exit', () => {

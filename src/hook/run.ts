@@ -12,6 +12,7 @@ import { EventWork, finishLean } from './finish.ts';
 import { guard, type Guard } from './guard.ts';
 import { attachTranscripts, readsTranscripts, RowPrep, toJob } from './jobs.ts';
 import { startAll } from './runner.ts';
+import { mark, startSpans } from './spans.ts';
 import { resultGated, select, type Chosen } from './select.ts';
 import { readPayload, setUp, type HookIO, type Setup, type SetUpProblem } from './setup.ts';
 
@@ -44,6 +45,8 @@ function bundleArg(): string | undefined {
 export async function runHook(eventArg: string | undefined, io: HookIO): Promise<number> {
   const name = eventArg ?? '';
   const g = guard(name, io.env, isHandledEvent(name) ? ADAPTERS[name].empty : {});
+  startSpans(g.log.debugOn);
+  mark('hook modules evaluated');
   try {
     return await runEvent(name, io, g);
   } catch (err) {
@@ -68,21 +71,26 @@ async function runEvent(name: string, io: HookIO, g: Guard): Promise<number> {
     return denyUnguarded(g, payload.problem, `hookshim: this ${name} payload is larger than hookshim reads, so no guard can see it; denied.`);
   }
   g.input = payload.input;
+  mark('payload read');
   const setup = await setUp(name, payload.input, io, g.log, { root: { root: payload.root, binding: payload.binding } });
   if ('problem' in setup) return setup.broken && ADAPTERS[name].needs.permission ? brokenCatalog(name, payload.input, setup, g) : g.failOpenWith(setup.problem);
+  mark('set up');
   Object.assign(g.record, { conversation: setup.sessionId, toolUseId: str(setup.input.tool_use_id), tool: str(setup.input.tool_name) });
 
   // 3–4 without state: an event that drains nothing and matches no row answers at once (duplicates compute the same).
   const lean = Object.keys(setup.adapter.needs.claims).length === 0 ? planAndSelect(setup, g) : undefined;
   if (lean && lean.chosen.length === 0) return finishLean(setup, g);
+  mark('selected');
 
   const st = await import('../state/index.ts');
+  mark('state half loaded');
   if (setup.state) st.maybeCollect(setup.state);
   // 2. Several processes for one event: only the first runs the catalog.
   const dedup = setup.adapter.needs.dedup;
   const extra = dedup.transcriptSize ? st.sizeOf(cursorTranscriptPath(setup.input, setup.env)) : '';
   const id = st.tickOf(name, setup.input, dedup, extra, setup.dir);
   let tick = st.claimTick(setup.state, id, { staleAfterMs: (setup.binding.timeoutS + 10) * 1000 });
+  mark('sentinel');
   if (tick.role === 'follower') {
     const res = await tick.wait(setup.budget.deadline);
     const why = trustless(res, id.unique, setup);
@@ -134,13 +142,18 @@ async function work(setup: Setup, g: Guard, st: StateModule, tick: Tick, chosen:
     const mayRead = () => (reads ??= readsTranscripts(setup.catalog.rows, w.prep, setup.config.transcripts));
     if (needs.recordsResult && setup.state && mayRead()) recordResult(setup, st, g);
     w.selected = chosen ?? planAndSelect(setup, g, claimed.state).chosen;
+    mark('claimed');
     const jobs = await prepareJobs(setup, g, st, w, mayRead);
+    mark('jobs prepared');
     if (jobs.length === 0) {
       w.finish([], 'done');
       return 0;
     }
     w.batch = await startAll(jobs);
-    w.finish(await w.batch.done, 'done');
+    mark('scripts started');
+    const results = await w.batch.done;
+    mark('scripts done');
+    w.finish(results, 'done');
     return 0;
   } catch (err) {
     if (tick.role === 'leader') tick.abandon();
