@@ -23,14 +23,39 @@ const common = {
   metafile: true,
 };
 
+/**
+ * esbuild turns each source module's `import fs from 'node:fs'` into its own `__toESM(require("node:fs"))`: a namespace
+ * object with one getter per export. About 60 such copies (fs, path, process, os, crypto) cost the hook path several ms
+ * on every event (docs/performance.md). A built-in module's exports never change, so one copy per module serves every
+ * importer: the minified calls of the helper on `require("node:…")` go through a memo. The build fails if esbuild's
+ * helper changes shape, rather than ship without it.
+ */
+function oneCopyOfBuiltins(text) {
+  const calls = text.split('require("node:').length - 1;
+  // The minified helper: `NAME=(mod,isNodeMode,target)=>(target=mod!=null?…`.
+  const helper = /[,; ]([\w$]+)=\(([\w$]+),([\w$]+),([\w$]+)\)=>\(\4=\2!=null\?/.exec(text);
+  if (!helper) {
+    if (text.includes('__esModule')) throw new Error("build: esbuild's __toESM helper changed shape; update oneCopyOfBuiltins in scripts/build.mjs");
+    return text;
+  }
+  const name = helper[1];
+  const call = new RegExp(`(?<![\\w$.])${name.replace(/\$/g, '\\$')}\\(require\\("node:`, 'g');
+  const patched = text.replace(call, '__nodeESM(require("node:');
+  if (calls > 0 && patched === text) throw new Error('build: no namespace copy of a Node module found to share; update oneCopyOfBuiltins in scripts/build.mjs');
+  const memo = `var __nodeESMSeen=new WeakMap;function __nodeESM(m,n){let x=__nodeESMSeen.get(m);return x===void 0&&__nodeESMSeen.set(m,x=${name}(m,n)),x}`;
+  // After the banner (shebang, comments) and the "use strict" directive, before any code.
+  const head = /^(?:(?:#!|\/\/).*\n)*(?:"use strict";)?/.exec(patched)[0];
+  return `${head}${memo}${patched.slice(head.length)}`;
+}
+
 // 1. The hook code: CommonJS, kept in memory.
 const hook = await build({ ...common, format: 'cjs', entryPoints: [path.join(root, 'src/entry/hook.ts')], write: false, outfile: 'hook.cjs' });
-const code = hook.outputFiles[0].text;
+const code = oneCopyOfBuiltins(hook.outputFiles[0].text);
 const hash = crypto.createHash('sha256').update(code).digest('hex').slice(0, 16);
 
 // 2. The vendored file, CommonJS (Node starts it faster than an ES module): the loader, with the hook code as a
 // string constant. And the CLI, an ES module that loads its commands lazily.
-const [, cli] = await Promise.all([
+const [loader, cli] = await Promise.all([
   build({
     ...common,
     format: 'cjs',
@@ -38,6 +63,7 @@ const [, cli] = await Promise.all([
     entryPoints: [path.join(root, 'src/entry/codeCache.ts')],
     outfile: path.join(root, 'dist/hookshim.cjs'),
     define: { ...common.define, HOOKSHIM_CODE: JSON.stringify(code), HOOKSHIM_CODE_HASH: JSON.stringify(hash) },
+    write: false,
   }),
   build({
     ...common,
@@ -48,6 +74,7 @@ const [, cli] = await Promise.all([
   }),
 ]);
 
+fs.writeFileSync(path.join(root, 'dist/hookshim.cjs'), oneCopyOfBuiltins(loader.outputFiles[0].text));
 for (const [name, meta] of [['dist/hookshim.cjs', hook.metafile], ['dist/cli.mjs', cli.metafile]]) {
   const file = path.join(root, name);
   fs.chmodSync(file, 0o755);
