@@ -10,7 +10,7 @@ import type { Waited } from '../state/sentinel.ts';
 import { cursorTranscriptPath } from '../project/paths.ts';
 import { EventWork, finishLean } from './finish.ts';
 import { guard, type Guard } from './guard.ts';
-import { attachTranscripts, readsTranscripts, RowPrep, toJob } from './jobs.ts';
+import { attachTranscripts, hostEnv, readsTranscripts, RowPrep, toJob, type JobContext } from './jobs.ts';
 import { startAll } from './runner.ts';
 import { mark, startSpans } from './spans.ts';
 import { resultGated, select, type Chosen } from './select.ts';
@@ -199,12 +199,17 @@ async function prepareJobs(setup: Setup, g: Guard, st: StateModule, w: EventWork
   if (w.selected.length === 0) return [];
   const tx = await attachTranscripts(setup, st.claudeTranscript, setup.state, g.log, mayRead());
   const gated = resultGated(w.selected, setup.config, tx.resultsAvailable, g.log);
+  // Per event, not per row: each catalog's data folder, the environment scripts inherit, each payload's JSON.
+  const dataDirs = new Map<string, string | undefined>();
   const pluginData = (root: string) => {
+    if (dataDirs.has(root)) return dataDirs.get(root);
     const dir = st.pluginDataDir(setup.state, root);
     if (!dir) g.log.warn(`no CLAUDE_PLUGIN_DATA for the scripts of ${root}: the state directory cannot hold their data folder`);
+    dataDirs.set(root, dir);
     return dir;
   };
-  return gated.map((c) => toJob(c, { prep: w.prep, env: setup.env, deadline: setup.budget.deadline, ...(w.envFile ? { envFile: w.envFile } : {}), pluginData }));
+  const jc: JobContext = { prep: w.prep, env: setup.env, hostEnv: hostEnv(setup.env), stdin: new Map(), deadline: setup.budget.deadline, ...(w.envFile ? { envFile: w.envFile } : {}), pluginData };
+  return gated.map((c) => toJob(c, jc));
 }
 
 /**
