@@ -62,7 +62,8 @@ const [loader, cli] = await Promise.all([
     banner: { js: header },
     entryPoints: [path.join(root, 'src/entry/codeCache.ts')],
     outfile: path.join(root, 'dist/hookshim.cjs'),
-    define: { ...common.define, HOOKSHIM_CODE: JSON.stringify(code), HOOKSHIM_CODE_HASH: JSON.stringify(hash) },
+    // The hook code already wrapped as the CommonJS function the loader calls (src/entry/codeCache.ts).
+    define: { ...common.define, HOOKSHIM_CODE: JSON.stringify(`(function (exports, require, module, __filename, __dirname) {${code}\n})`), HOOKSHIM_CODE_HASH: JSON.stringify(hash) },
     write: false,
   }),
   build({

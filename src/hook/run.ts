@@ -30,7 +30,8 @@ export function hookIO(): HookIO {
       return process.stdin;
     },
     stdinFd: 0,
-    startedAt: Math.round(performance.timeOrigin),
+    // process.uptime(), not performance.timeOrigin: the first touch of `performance` loads perf_hooks (~1.3 ms).
+    startedAt: Math.round(Date.now() - process.uptime() * 1000),
     ...(bundleArg() ? { bundle: bundleArg() } : {}),
   };
 }
