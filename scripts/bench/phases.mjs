@@ -4,7 +4,8 @@
 // ms. Variants interleave per round; medians per phase. Prints one markdown table, the phases as rows; "outside" is
 // the wall time around it (sh, the exec of node, process exit) minus the total the process saw itself.
 //
-//   node scripts/bench/phases.mjs [--runs 15] [--bundle FILE]   (npm run build first; --bundle: another build's dist/hookshim.cjs)
+//   node scripts/bench/phases.mjs [--runs 15] [--counts 0,1,5,20] [--bundle LABEL=FILE …]
+// npm run build first. --bundle (repeatable): builds to compare, e.g. before=/tmp/old/hookshim.cjs after=dist/hookshim.cjs.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,37 +16,47 @@ import { summary } from './stats.mjs';
 
 /** The timings line of one event as [phase, ms] pairs. */
 export function parseTimings(stderr) {
-  const line = /timings \(ms since node started\): (.*)$/m.exec(stderr)?.[1];
-  if (!line) throw new Error(`no timings line (HOOKSHIM_DEBUG=1) in: ${stderr}`);
-  return line.split(', ').map((part) => {
-    const m = /^(.*) \+([\d.]+)$/.exec(part);
-    if (!m) throw new Error(`unreadable timing "${part}"`);
-    return [m[1].replace(/ \(cache \w+\)$/, '').replace('node started + -e compiled', 'node started + loader compiled'), Number(m[2])];
+  const m = /timings \(ms since node started\): (.*?)(?:; cpu ([\d.]+) ms)?$/m.exec(stderr);
+  if (!m) throw new Error(`no timings line (HOOKSHIM_DEBUG=1) in: ${stderr}`);
+  const phases = m[1].split(', ').map((part) => {
+    const x = /^(.*) \+([\d.]+)$/.exec(part);
+    if (!x) throw new Error(`unreadable timing "${part}"`);
+    return [x[1].replace(/ \(cache \w+\)$/, '').replace('node started + -e compiled', 'node started + loader compiled'), Number(x[2])];
   });
+  return { phases, cpu: m[2] === undefined ? undefined : Number(m[2]) };
 }
 
-/** Fire every variant `runs` times (interleaved), returning per variant: per phase samples, wall samples. */
-export async function measurePhases({ runs = 15, bundle, log = () => {} } = {}) {
+/**
+ * Fire every variant `runs` times (interleaved), returning per column (`node`, then `<guards>` or `<label> <guards>` for
+ * each bundle) the samples: phases, CPU time, wall time. `bundles`: [label, file] pairs to compare (an A/B of two builds
+ * in one run); none: the build `hookshim init` vendors.
+ */
+export async function measurePhases({ runs = 15, bundles = [], counts = [0, 1, 5, 20], log = () => {} } = {}) {
   const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-phases-')));
   try {
     const names = (n) => Array.from({ length: n }, (_, i) => `g${i + 1}.sh`);
-    const variants = [[0, makeRepo(tmp, 'none', { PreToolUse: [['Write|Edit', ['ok.sh']]] }, { 'ok.sh': TRIVIAL })]];
-    for (const n of [1, 5, 20]) variants.push([n, makeRepo(tmp, `m${n}`, { PreToolUse: [['Bash', names(n)]] }, Object.fromEntries(names(n).map((x) => [x, TRIVIAL])))]);
-    if (bundle) for (const [, repo] of variants) fs.copyFileSync(bundle, path.join(repo.dir, '.cursor', 'hooks', 'hookshim.cjs'));
-    const once = async ([n, repo]) => {
+    const variants = [];
+    for (const [label, bundle] of bundles.length ? bundles : [['', undefined]]) {
+      for (const n of counts) {
+        const repo = n === 0 ? makeRepo(tmp, `none${variants.length}`, { PreToolUse: [['Write|Edit', ['ok.sh']]] }, { 'ok.sh': TRIVIAL }) : makeRepo(tmp, `m${n}-${variants.length}`, { PreToolUse: [['Bash', names(n)]] }, Object.fromEntries(names(n).map((x) => [x, TRIVIAL])));
+        if (bundle) fs.copyFileSync(bundle, path.join(repo.dir, '.cursor', 'hooks', 'hookshim.cjs'));
+        variants.push([label ? `${label} ${n}` : String(n), n, repo]);
+      }
+    }
+    const once = async ([, n, repo]) => {
       if (n === 'node') {
         // Node alone, fired the same way: where its own clock starts and ends, for the columns beside it.
-        const r = await fire(`node -e "process.stderr.write('timings (ms since node started): node started + -e compiled +' + performance.now().toFixed(1))"`, { cwd: repo.dir, env: repo.env, input: '{}' });
-        return { ms: r.ms, phases: parseTimings(r.stderr) };
+        const r = await fire(`node -e "const c = process.cpuUsage(); process.stderr.write('timings (ms since node started): node started + -e compiled +' + performance.now().toFixed(1) + '; cpu ' + ((c.user + c.system) / 1000).toFixed(1) + ' ms')"`, { cwd: repo.dir, env: repo.env, input: '{}' });
+        return { ms: r.ms, ...parseTimings(r.stderr) };
       }
       const input = cursorPayload('preToolUse', repo, 'phases', { tool_name: 'Shell', tool_input: { command: 'ls', cwd: '' }, tool_use_id: freshId('tool') });
       const r = await fire(repo.command('preToolUse'), { cwd: repo.dir, env: { ...repo.env, HOOKSHIM_DEBUG: '1' }, input });
       if (r.stdout.trim() !== '{"permission":"allow"}') throw new Error(`${n} guards: answered ${r.stdout} ${r.stderr}`);
-      return { ms: r.ms, phases: parseTimings(r.stderr) };
+      return { ms: r.ms, ...parseTimings(r.stderr) };
     };
-    variants.unshift(['node', variants[0][1]]);
+    variants.unshift(['node', 'node', variants[0][2]]);
     for (const v of variants) await once(v); // warm-up: code cache written
-    const got = new Map(variants.map(([n]) => [n, []]));
+    const got = new Map(variants.map(([key]) => [key, []]));
     for (let r = 0; r < runs; r++) {
       const order = [...variants.slice(r % variants.length), ...variants.slice(0, r % variants.length)];
       for (const v of order) got.get(v[0]).push(await once(v));
@@ -55,6 +66,14 @@ export async function measurePhases({ runs = 15, bundle, log = () => {} } = {}) 
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+/** A column's heading: `node -e 0`, "nothing matches", "5 guards", with its bundle's label if any. */
+function heading(key) {
+  if (key === 'node') return '`node -e 0`';
+  const [, label, n] = /^(?:(.*) )?(\d+)$/.exec(key);
+  const what = n === '0' ? 'nothing matches' : `${n} guard${n === '1' ? '' : 's'}`;
+  return label ? `${label}: ${what}` : what;
 }
 
 /** One markdown table: phases as rows (in the order they happen), one column per variant, medians. */
@@ -70,19 +89,22 @@ export function phasesTable(got) {
   const outside = cols.map((n) => cell(med(got.get(n).map((s) => s.ms - s.phases.reduce((a, [, ms]) => a + ms, 0)))));
   const wall = cols.map((n) => cell(med(got.get(n).map((s) => s.ms))));
   return [
-    `| phase (ms, medians) | ${cols.map((n) => (n === 'node' ? '`node -e 0`' : n === 0 ? 'nothing matches' : `${n} guard${n > 1 ? 's' : ''}`)).join(' | ')} |`,
+    `| phase (ms, medians) | ${cols.map(heading).join(' | ')} |`,
     `|---|${cols.map(() => '---:').join('|')}|`,
     ...rows,
     `| outside the process's own clock (sh, exec, exit) | ${outside.join(' | ')} |`,
     `| **wall time** | ${wall.join(' | ')} |`,
+    `| CPU time of the process (user + system; steadier than wall time on a busy machine) | ${cols.map((n) => cell(med(got.get(n).map((s) => s.cpu).filter((x) => x !== undefined)))).join(' | ')} |`,
   ].join('\n');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const runs = Number(args[args.indexOf('--runs') + 1] || 15) || 15;
-  const bundle = args.includes('--bundle') ? path.resolve(args[args.indexOf('--bundle') + 1]) : undefined;
+  // --bundle LABEL=FILE, repeatable: compare builds in one interleaved run.
+  const bundles = args.flatMap((a, i) => (a === '--bundle' ? [args[i + 1]] : [])).map((b) => (b.includes('=') ? [b.slice(0, b.indexOf('=')), path.resolve(b.slice(b.indexOf('=') + 1))] : [path.basename(b), path.resolve(b)]));
+  const counts = args.includes('--counts') ? args[args.indexOf('--counts') + 1].split(',').map(Number) : undefined;
   const load = loadAverage();
-  const got = await measurePhases({ runs, bundle, log: (m) => process.stderr.write(`phases: ${m}\n`) });
+  const got = await measurePhases({ runs, bundles, ...(counts ? { counts } : {}), log: (m) => process.stderr.write(`phases: ${m}\n`) });
   process.stdout.write(`${phasesTable(got)}\n\nLoad average ${load} at start, ${loadAverage()} at end; ${runs} rounds.\n`);
 }
