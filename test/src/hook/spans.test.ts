@@ -33,7 +33,7 @@ describe('the timings line', () => {
     spans.mark('a');
     spans.mark('b');
     const line = spans.spansLine(1000) as string;
-    const sum = [...line.split('; cpu')[0].matchAll(/\+(\d+\.\d)/g)].reduce((a, m) => a + Number(m[1]), 0);
+    const sum = [...(line.split('; cpu')[0] as string).matchAll(/\+(\d+\.\d)/g)].reduce((a, m) => a + Number(m[1]), 0);
     expect(sum).toBeCloseTo(1000, 0);
   });
   it('the vendored loader\'s marks (left on a global before the hook code ran) come first', () => {
