@@ -13,7 +13,8 @@ let marks: Mark[] | undefined;
 export function startSpans(on: boolean): void {
   if (!on) return;
   const loader = (globalThis as Record<symbol, unknown>)[LOADER_MARKS];
-  marks = Array.isArray(loader) ? [...(loader as Mark[])] : [];
+  // The loader's own array: marks it adds later (after the hook code returned) land in time order too.
+  marks = Array.isArray(loader) ? (loader as Mark[]) : [];
 }
 
 /** Mark the end of a phase (nothing unless spans were started). */
