@@ -120,13 +120,16 @@ describe('5. cached state never decides', () => {
     expect(check.status, check.stdout).toBe(0);
   });
   it('a V8 code cache planted in the state dir runs nothing: the shim compiles its own code (the cache is opt-in, HOOKSHIM_CODE_CACHE=1)', () => {
-    // A real cache names the file and, in its header, the code's length (V8's "source hash").
+    // Real caches (the hook code's, execa's) name the files and, in their headers, each code's length (V8's "source hash").
     repo.fire('preToolUse', shell('ls'), { env: { HOOKSHIM_CODE_CACHE: '1' } });
     const dir = path.join(repo.stateDir, 'code-cache');
-    const [real] = fs.readdirSync(dir).filter((f) => f.endsWith('.bin'));
-    const poison = poisonedCodeCache(fs.readFileSync(path.join(dir, real as string)).readUInt32LE(8) & 0x7fffffff);
-    const base = path.join(dir, (real as string).replace(/(\.full)?\.bin$/, ''));
-    for (const file of [`${base}.bin`, `${base}.full.bin`]) fs.writeFileSync(file, poison, { mode: 0o600 });
+    const real = fs.readdirSync(dir).filter((f) => f.endsWith('.bin'));
+    expect(real.length).toBeGreaterThan(0);
+    for (const name of real) {
+      const file = path.join(dir, name);
+      fs.writeFileSync(file, poisonedCodeCache(fs.readFileSync(file).readUInt32LE(8) & 0x7fffffff), { mode: 0o600 });
+      if (!name.endsWith('.full.bin')) fs.copyFileSync(file, file.replace(/\.bin$/, '.full.bin'));
+    }
     const r = repo.fire('preToolUse', shell('rm -rf /'), { env: { HOOKSHIM_CODE_CACHE: undefined } });
     expect(r.json).toEqual(DENY);
   });
