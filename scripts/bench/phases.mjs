@@ -4,7 +4,8 @@
 // ms. Variants interleave per round; medians per phase. Prints one markdown table, the phases as rows; "outside" is
 // the wall time around it (sh, the exec of node, process exit) minus the total the process saw itself.
 //
-//   node scripts/bench/phases.mjs [--runs 15] [--counts 0,1,5,20] [--bundle LABEL=FILE …]
+//   node scripts/bench/phases.mjs [--runs 15] [--counts 0,1,5,20] [--cache] [--bundle LABEL=FILE …]
+// --cache: each build also with its V8 code cache on (HOOKSHIM_CODE_CACHE=1).
 // npm run build first. --bundle (repeatable): builds to compare, e.g. before=/tmp/old/hookshim.cjs after=dist/hookshim.cjs.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,31 +32,33 @@ export function parseTimings(stderr) {
  * each bundle) the samples: phases, CPU time, wall time. `bundles`: [label, file] pairs to compare (an A/B of two builds
  * in one run); none: the build `hookshim init` vendors.
  */
-export async function measurePhases({ runs = 15, bundles = [], counts = [0, 1, 5, 20], log = () => {} } = {}) {
+export async function measurePhases({ runs = 15, bundles = [], counts = [0, 1, 5, 20], cache = false, log = () => {} } = {}) {
   const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-phases-')));
   try {
     const names = (n) => Array.from({ length: n }, (_, i) => `g${i + 1}.sh`);
     const variants = [];
-    for (const [label, bundle] of bundles.length ? bundles : [['', undefined]]) {
+    // With `cache`, each bundle also runs with its V8 code cache on (HOOKSHIM_CODE_CACHE=1), in repos of its own.
+    const builds = (bundles.length ? bundles : [['', undefined]]).flatMap(([label, bundle]) => [[label, bundle, {}], ...(cache ? [[`${label}${label ? ' ' : ''}+cache`, bundle, { HOOKSHIM_CODE_CACHE: '1' }]] : [])]);
+    for (const [label, bundle, env] of builds) {
       for (const n of counts) {
         const repo = n === 0 ? makeRepo(tmp, `none${variants.length}`, { PreToolUse: [['Write|Edit', ['ok.sh']]] }, { 'ok.sh': TRIVIAL }) : makeRepo(tmp, `m${n}-${variants.length}`, { PreToolUse: [['Bash', names(n)]] }, Object.fromEntries(names(n).map((x) => [x, TRIVIAL])));
         if (bundle) fs.copyFileSync(bundle, path.join(repo.dir, '.cursor', 'hooks', 'hookshim.cjs'));
-        variants.push([label ? `${label} ${n}` : String(n), n, repo]);
+        variants.push([label ? `${label} ${n}` : String(n), n, repo, env]);
       }
     }
-    const once = async ([, n, repo]) => {
+    const once = async ([, n, repo, env]) => {
       if (n === 'node') {
         // Node alone, fired the same way: where its own clock starts and ends, for the columns beside it.
         const r = await fire(`node -e "const c = process.cpuUsage(); process.stderr.write('timings (ms since node started): node started + -e compiled +' + performance.now().toFixed(1) + '; cpu ' + ((c.user + c.system) / 1000).toFixed(1) + ' ms')"`, { cwd: repo.dir, env: repo.env, input: '{}' });
         return { ms: r.ms, ...parseTimings(r.stderr) };
       }
       const input = cursorPayload('preToolUse', repo, 'phases', { tool_name: 'Shell', tool_input: { command: 'ls', cwd: '' }, tool_use_id: freshId('tool') });
-      const r = await fire(repo.command('preToolUse'), { cwd: repo.dir, env: { ...repo.env, HOOKSHIM_DEBUG: '1' }, input });
+      const r = await fire(repo.command('preToolUse'), { cwd: repo.dir, env: { ...repo.env, HOOKSHIM_DEBUG: '1', ...env }, input });
       if (r.stdout.trim() !== '{"permission":"allow"}') throw new Error(`${n} guards: answered ${r.stdout} ${r.stderr}`);
       return { ms: r.ms, ...parseTimings(r.stderr) };
     };
-    variants.unshift(['node', 'node', variants[0][2]]);
-    for (const v of variants) await once(v); // warm-up: code cache written
+    variants.unshift(['node', 'node', variants[0][2], {}]);
+    for (const v of variants) await once(v); // warm-up: code caches written (+cache), state dirs made
     const got = new Map(variants.map(([key]) => [key, []]));
     for (let r = 0; r < runs; r++) {
       const order = [...variants.slice(r % variants.length), ...variants.slice(0, r % variants.length)];
@@ -105,6 +108,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const bundles = args.flatMap((a, i) => (a === '--bundle' ? [args[i + 1]] : [])).map((b) => (b.includes('=') ? [b.slice(0, b.indexOf('=')), path.resolve(b.slice(b.indexOf('=') + 1))] : [path.basename(b), path.resolve(b)]));
   const counts = args.includes('--counts') ? args[args.indexOf('--counts') + 1].split(',').map(Number) : undefined;
   const load = loadAverage();
-  const got = await measurePhases({ runs, bundles, ...(counts ? { counts } : {}), log: (m) => process.stderr.write(`phases: ${m}\n`) });
+  const got = await measurePhases({ runs, bundles, cache: args.includes('--cache'), ...(counts ? { counts } : {}), log: (m) => process.stderr.write(`phases: ${m}\n`) });
   process.stdout.write(`${phasesTable(got)}\n\nLoad average ${load} at start, ${loadAverage()} at end; ${runs} rounds.\n`);
 }
