@@ -90,9 +90,13 @@ export function defineVariants({ tx, repos, names }) {
       });
     },
   });
+  // The same events with the V8 code cache on (HOOKSHIM_CODE_CACHE=1: opt-in, docs/security.md guarantee 5).
+  const CACHE = { HOOKSHIM_CODE_CACHE: '1' };
+  add({ id: 'pre.nomatch.cache', run: ({ verify } = {}) => hook(repos.nomatch, 'preToolUse', preShell(repos.nomatch), { answer: allow, rows: 0, verify, env: CACHE }) });
   for (const n of MATCHING) {
     const repo = repos[`m${n}`];
     add({ id: `pre.${n}`, run: ({ verify } = {}) => hook(repo, 'preToolUse', preShell(repo), { answer: allow, rows: n, verify }) });
+    add({ id: `pre.${n}.cache`, run: ({ verify } = {}) => hook(repo, 'preToolUse', preShell(repo), { answer: allow, rows: n, verify, env: CACHE }) });
     add({ id: `direct.${n}`, run: () => direct(repo.shellCommands(names(n)), { cwd: repo.dir, env: repo.env, input: claudePreToolUse(repo, SESSION, T1) }) });
   }
   add({ id: `seq.${SCENARIO_GUARDS}`, run: () => sequential(repos[`m${SCENARIO_GUARDS}`], 'preToolUse', preShell(repos[`m${SCENARIO_GUARDS}`]), allow) });
