@@ -2,6 +2,8 @@
 // (dist/cli.mjs, the package bin). Both need nothing but node.
 // dist/hookshim.cjs is a small loader with the hook code embedded as CommonJS text: CommonJS so that modules the
 // event does not need (execa, the state half) are required lazily, text so that a V8 code cache can skip parsing.
+// execa is a text of its own (a "chunk"), compiled only by an event that starts scripts: a third of the code, which
+// every other event would otherwise hand to V8 to parse.
 import { build } from 'esbuild';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -23,21 +25,64 @@ const common = {
   metafile: true,
 };
 
-// 1. The hook code: CommonJS, kept in memory.
-const hook = await build({ ...common, format: 'cjs', entryPoints: [path.join(root, 'src/entry/hook.ts')], write: false, outfile: 'hook.cjs' });
-const code = hook.outputFiles[0].text;
-const hash = crypto.createHash('sha256').update(code).digest('hex').slice(0, 16);
+/**
+ * esbuild turns each source module's `import fs from 'node:fs'` into its own `__toESM(require("node:fs"))`: a namespace
+ * object with one getter per export. About 60 such copies (fs, path, process, os, crypto) cost the hook path several ms
+ * on every event (docs/performance.md). A built-in module's exports never change, so one copy per module serves every
+ * importer: the minified calls of the helper on `require("node:…")` go through a memo. The build fails if esbuild's
+ * helper changes shape, rather than ship without it.
+ */
+function oneCopyOfBuiltins(text) {
+  const calls = text.split('require("node:').length - 1;
+  // The minified helper: `NAME=(mod,isNodeMode,target)=>(target=mod!=null?…`.
+  const helper = /[,; ]([\w$]+)=\(([\w$]+),([\w$]+),([\w$]+)\)=>\(\4=\2!=null\?/.exec(text);
+  if (!helper) {
+    if (text.includes('__esModule')) throw new Error("build: esbuild's __toESM helper changed shape; update oneCopyOfBuiltins in scripts/build.mjs");
+    return text;
+  }
+  const name = helper[1];
+  const call = new RegExp(`(?<![\\w$.])${name.replace(/\$/g, '\\$')}\\(require\\("node:`, 'g');
+  const patched = text.replace(call, '__nodeESM(require("node:');
+  if (calls > 0 && patched === text) throw new Error('build: no namespace copy of a Node module found to share; update oneCopyOfBuiltins in scripts/build.mjs');
+  const memo = `var __nodeESMSeen=new WeakMap;function __nodeESM(m,n){let x=__nodeESMSeen.get(m);return x===void 0&&__nodeESMSeen.set(m,x=${name}(m,n)),x}`;
+  // After the banner (shebang, comments) and the "use strict" directive, before any code.
+  const head = /^(?:(?:#!|\/\/).*\n)*(?:"use strict";)?/.exec(patched)[0];
+  return `${head}${memo}${patched.slice(head.length)}`;
+}
+
+/** CommonJS text as the function the loader calls (src/entry/codeCache.ts), and its digest (names its code cache). */
+const wrapped = (code) => {
+  const text = `(function (exports, require, module, __filename, __dirname) {${code}\n})`;
+  return { code: text, hash: crypto.createHash('sha256').update(text).digest('hex').slice(0, 16) };
+};
+
+// 1. The hook code and its chunks: CommonJS, kept in memory. The hook code requires a chunk by its package name.
+const CHUNKS = { execa: "export { execa } from 'execa';" };
+const [hook, ...chunkBuilds] = await Promise.all([
+  // A chunk is external: its import() must become a require() (the loader's, src/entry/codeCache.ts), not an ESM import.
+  build({ ...common, format: 'cjs', entryPoints: [path.join(root, 'src/entry/hook.ts')], external: Object.keys(CHUNKS), supported: { 'dynamic-import': false }, write: false, outfile: 'hook.cjs' }),
+  ...Object.entries(CHUNKS).map(([name, contents]) => build({ ...common, format: 'cjs', stdin: { contents, resolveDir: root, sourcefile: `chunk:${name}` }, write: false, outfile: `${name}.cjs` })),
+]);
+const main = wrapped(oneCopyOfBuiltins(hook.outputFiles[0].text));
+const chunks = Object.fromEntries(Object.keys(CHUNKS).map((name, i) => [name, wrapped(oneCopyOfBuiltins(chunkBuilds[i].outputFiles[0].text))]));
+// The hook bundle's module graph, chunks included (tests read it: the deny-list, the lazy boundaries).
+const shimMeta = {
+  inputs: Object.assign({}, ...chunkBuilds.map((c) => c.metafile.inputs), hook.metafile.inputs),
+  outputs: Object.assign({}, hook.metafile.outputs, ...chunkBuilds.map((c) => c.metafile.outputs)),
+};
 
 // 2. The vendored file, CommonJS (Node starts it faster than an ES module): the loader, with the hook code as a
 // string constant. And the CLI, an ES module that loads its commands lazily.
-const [, cli] = await Promise.all([
+const [loader, cli] = await Promise.all([
   build({
     ...common,
     format: 'cjs',
     banner: { js: header },
     entryPoints: [path.join(root, 'src/entry/codeCache.ts')],
     outfile: path.join(root, 'dist/hookshim.cjs'),
-    define: { ...common.define, HOOKSHIM_CODE: JSON.stringify(code), HOOKSHIM_CODE_HASH: JSON.stringify(hash) },
+    // The hook code already wrapped as the CommonJS function the loader calls (src/entry/codeCache.ts); its chunks too.
+    define: { ...common.define, HOOKSHIM_CODE: JSON.stringify(main.code), HOOKSHIM_CODE_HASH: JSON.stringify(main.hash), HOOKSHIM_CHUNKS: JSON.stringify(chunks) },
+    write: false,
   }),
   build({
     ...common,
@@ -48,10 +93,11 @@ const [, cli] = await Promise.all([
   }),
 ]);
 
-for (const [name, meta] of [['dist/hookshim.cjs', hook.metafile], ['dist/cli.mjs', cli.metafile]]) {
+fs.writeFileSync(path.join(root, 'dist/hookshim.cjs'), oneCopyOfBuiltins(loader.outputFiles[0].text));
+for (const [name, meta] of [['dist/hookshim.cjs', shimMeta], ['dist/cli.mjs', cli.metafile]]) {
   const file = path.join(root, name);
   fs.chmodSync(file, 0o755);
   console.log(`${name}: ${(fs.statSync(file).size / 1024).toFixed(1)} KiB from ${Object.keys(meta.inputs).length} modules`);
 }
 // The hook code's module graph (tests keep heavy modules out of it) and the CLI's.
-fs.writeFileSync(path.join(root, 'dist/meta.json'), JSON.stringify({ shim: hook.metafile, cli: cli.metafile }));
+fs.writeFileSync(path.join(root, 'dist/meta.json'), JSON.stringify({ shim: shimMeta, cli: cli.metafile }));

@@ -123,4 +123,15 @@ describe('the hook bundle loads the stateful half, the runner and the parsers la
     expect(reached.has('src/entry/hook.ts')).toBe(true);
     expect([...reached].filter((p) => pattern.test(p))).toEqual([]);
   });
+  it('node:crypto (~2 ms to load) is not imported eagerly: an event that matches nothing never loads it', () => {
+    const reached = eager();
+    const importers = [...reached].filter((p) => (meta.inputs[p]?.imports ?? []).some((i) => i.path === 'node:crypto' && i.kind !== 'dynamic-import'));
+    expect(importers).toEqual([]);
+  });
+  it('execa is a chunk of its own: none of it is in the hook code V8 compiles on every event (scripts/build.mjs)', () => {
+    const outputs = (meta as Meta & { outputs: Record<string, { inputs: Record<string, unknown> }> }).outputs;
+    const ofOutput = (name: string) => Object.keys(outputs[name]?.inputs ?? {});
+    expect(ofOutput('hook.cjs').filter((p) => /node_modules\/execa\//.test(p))).toEqual([]);
+    expect(ofOutput('execa.cjs').filter((p) => /node_modules\/execa\//.test(p)).length).toBeGreaterThan(50);
+  });
 });

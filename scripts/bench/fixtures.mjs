@@ -13,6 +13,10 @@ const CLI = path.join(ROOT, 'dist', 'cli.mjs');
 export const TRIVIAL = '#!/bin/sh\ncat >/dev/null\n';
 /** A slow guard. */
 export const SLOW = (seconds) => `#!/bin/sh\ncat >/dev/null\nsleep ${seconds}\n`;
+/** A guard that reads the transcript (so hookshim keeps a Claude-shaped copy of it): the path from its stdin, the last line. */
+export const TRANSCRIPT = '#!/bin/sh\n# reads the transcript: its last line\np=$(sed -n \'s/.*"transcript_path":"\\([^"]*\\)".*/\\1/p\')\n[ -n "$p" ] && tail -n 1 "$p" >/dev/null\nexit 0\n';
+/** A guard that asks git about the work tree, as many real guards do. */
+export const GIT = '#!/bin/sh\ncat >/dev/null\ngit status --porcelain >/dev/null\n';
 /** A warn-only guard: its context is stashed on preToolUse and replayed on the matching postToolUse. */
 export const WARN = `#!/bin/sh\ncat >/dev/null\necho '{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"Read with care."}}'\n`;
 
@@ -25,9 +29,10 @@ const rows = (names) => names.map((n) => ({ type: 'command', command: commandOf(
  * their text. `results` (optional) seeds the state dir with the session's recorded tool results
  * (bench-transcript's seedState), so its transcript pairs as in a real session.
  */
-export function makeRepo(tmp, name, catalog, scripts, results) {
+export function makeRepo(tmp, name, catalog, scripts, results, { git = false } = {}) {
   const dir = path.join(tmp, name);
   fs.mkdirSync(path.join(dir, 'hooks'), { recursive: true });
+  if (git) gitInit(dir);
   const doc = { hooks: {} };
   for (const [event, groups] of Object.entries(catalog))
     doc.hooks[event] = groups.map(([matcher, names]) => ({ ...(matcher ? { matcher } : {}), hooks: rows(names) }));
@@ -56,6 +61,18 @@ export function makeRepo(tmp, name, catalog, scripts, results) {
       return names.map((n) => commandOf(n).replace('${CLAUDE_PLUGIN_ROOT}', dir));
     },
   };
+}
+
+/** A git work tree with one commit (some files, so `git status` has something to look at). */
+function gitInit(dir) {
+  const git = (...args) => {
+    const r = spawnSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@example.com', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@example.com' } });
+    if (r.status !== 0) throw new Error(`git ${args.join(' ')} in ${dir} failed: ${r.stderr}`);
+  };
+  git('init', '-q');
+  for (let i = 0; i < 50; i++) fs.writeFileSync(path.join(dir, `file${i}.txt`), `line ${i}\n`.repeat(20));
+  git('add', '-A');
+  git('commit', '-q', '-m', 'bench');
 }
 
 let seq = 0;

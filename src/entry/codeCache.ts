@@ -1,7 +1,10 @@
 // Entry of the vendored shim (.cursor/hooks/hookshim.cjs, CommonJS: Node starts it faster than an ES module): the
-// hook code is embedded as text and compiled with a V8
-// code cache kept in the private state directory, so an event pays for loading bytecode, not for parsing ~200 KB of
-// JavaScript on every tool call. Without a usable cache it compiles normally; nothing here can change an answer.
+// hook code is embedded as text and compiled here. execa is a text of its own (a chunk, scripts/build.mjs), compiled
+// only when the hook code requires it: an event that starts no script never hands its ~115 KB to V8.
+// With HOOKSHIM_CODE_CACHE=1 each text is compiled from a V8 code cache kept in the private state directory, so an
+// event loads bytecode instead of compiling. The cache is opt-in: V8 checks a cache against the length of the source
+// only, so bytecode compiled from other code of that length would run in place of the shim's, and the guarded agent
+// can write the state directory (docs/security.md, guarantee 5).
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -10,42 +13,75 @@ import { ensurePrivateDir, readOwnedBytes, writeFileAtomic } from '../state/fsx.
 
 declare const HOOKSHIM_CODE: string;
 declare const HOOKSHIM_CODE_HASH: string;
+/** The chunks the hook code requires by package name: their text (a CommonJS function expression) and its digest. */
+declare const HOOKSHIM_CHUNKS: Record<string, { code: string; hash: string }>;
+
+type CommonJs = (exports: object, require: NodeRequire, module: { exports: object }, filename: string, dirname: string) => void;
 
 /** Cache files older than this are removed when a new one is written (other hookshim or Node versions). */
 const CACHE_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 
+// HOOKSHIM_DEBUG: the loader's own marks, for the hook's timings line (src/hook/spans.ts).
+const debug = process.env.HOOKSHIM_DEBUG === '1' || process.env.HOOKSHIM_DEBUG === 'true';
+const marks: [string, number][] | undefined = debug ? [['node started + loader compiled', performance.now()]] : undefined;
+if (marks) (globalThis as Record<symbol, unknown>)[Symbol.for('hookshim.marks')] = marks;
 const file = __filename;
-const base = cachePath();
-// Two generations: a cache written after a run that started scripts also holds the runner's code (execa), which a
-// lean run (nothing matched) never compiles; it is preferred, and a lean cache is upgraded once scripts run.
-const full = base ? `${base}.full.bin` : null;
-const lean = base ? `${base}.bin` : null;
-const fullBytes = full ? readOwnedBytes(full) : undefined;
-const cached = fullBytes ?? (lean ? readOwnedBytes(lean) : undefined);
-const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${HOOKSHIM_CODE}\n})`, {
-  filename: file,
-  ...(cached ? { cachedData: cached } : {}),
-});
-// Written at exit, so the cache also holds the functions this run compiled lazily.
-if (full && lean) {
-  process.once('exit', () => {
-    const ranScripts = (globalThis as Record<symbol, unknown>)[Symbol.for('hookshim.startedScripts')] === true;
-    if (script.cachedDataRejected || !cached) writeCache(ranScripts ? full : lean, script);
-    else if (ranScripts && !fullBytes) writeCache(full, script);
-  });
-}
-const mod = { exports: {} };
-(script.runInThisContext() as (e: object, r: NodeRequire, m: object, f: string, d: string) => void)(mod.exports, require, mod, file, path.dirname(file));
+const cacheDir = cacheDirectory();
+/** A chunk's module once required (each runs once per process, like a required module). */
+const chunkModules = new Map<string, { exports: object }>();
 
-/** <state>/code-cache/<code hash>-<node version>-<arch> (without the suffix), when the state directory is private; else null. */
-function cachePath(): string | null {
-  if (process.env.HOOKSHIM_CODE_CACHE === '0') return null;
+main();
+
+/** Compile and run the hook code, with the chunks behind its require. */
+function main(): void {
+  const base = cacheDir ? path.join(cacheDir, `${HOOKSHIM_CODE_HASH}-${process.version}-${process.arch}`) : null;
+  // Two generations: a cache written after a run that started scripts also holds the runner's code, which a lean run
+  // (nothing matched) never compiles; it is preferred, and a lean cache is upgraded once scripts run.
+  const full = base ? `${base}.full.bin` : null;
+  const lean = base ? `${base}.bin` : null;
+  const fullBytes = full ? readOwnedBytes(full) : undefined;
+  const cached = fullBytes ?? (lean ? readOwnedBytes(lean) : undefined);
+  marks?.push(['code cache read', performance.now()]);
+  // HOOKSHIM_CODE is the function expression itself: compiled from the string constant as it is, with no ~150 KB copy.
+  const script = new vm.Script(HOOKSHIM_CODE, { filename: file, ...(cached ? { cachedData: cached } : {}) });
+  marks?.push([`compiled (cache ${cached ? (script.cachedDataRejected ? 'rejected' : fullBytes ? 'full' : 'lean') : 'none'})`, performance.now()]);
+  // Written at exit, so the cache also holds the functions this run compiled lazily.
+  if (full && lean) {
+    process.once('exit', () => {
+      const ranScripts = (globalThis as Record<symbol, unknown>)[Symbol.for('hookshim.startedScripts')] === true;
+      if (script.cachedDataRejected || !cached) writeCache(ranScripts ? full : lean, script);
+      else if (ranScripts && !fullBytes) writeCache(full, script);
+    });
+  }
+  const mod = { exports: {} };
+  (script.runInThisContext() as CommonJs)(mod.exports, hookRequire as NodeRequire, mod, file, path.dirname(file));
+}
+
+/** The hook code's require: a chunk by its package name (compiled on first use), anything else from Node. */
+function hookRequire(id: string): unknown {
+  const chunk = Object.hasOwn(HOOKSHIM_CHUNKS, id) ? HOOKSHIM_CHUNKS[id] : undefined;
+  if (!chunk) return require(id);
+  let mod = chunkModules.get(id);
+  if (!mod) {
+    mod = { exports: {} };
+    chunkModules.set(id, mod);
+    const cache = cacheDir ? path.join(cacheDir, `${chunk.hash}-${process.version}-${process.arch}.bin`) : null;
+    const cached = cache ? readOwnedBytes(cache) : undefined;
+    const script = new vm.Script(chunk.code, { filename: `${file}#${id}`, ...(cached ? { cachedData: cached } : {}) });
+    if (cache && (!cached || script.cachedDataRejected)) process.once('exit', () => writeCache(cache, script));
+    (script.runInThisContext() as CommonJs)(mod.exports, require, mod, file, path.dirname(file));
+  }
+  return mod.exports;
+}
+
+/** <state>/code-cache, with HOOKSHIM_CODE_CACHE=1 and a private state directory; else null. */
+function cacheDirectory(): string | null {
+  if (process.env.HOOKSHIM_CODE_CACHE !== '1') return null;
   try {
     const root = stateRootFor(process.env);
     if (ensurePrivateDir(root, true)) return null;
     const dir = path.join(root, 'code-cache');
-    if (ensurePrivateDir(dir, false)) return null;
-    return path.join(dir, `${HOOKSHIM_CODE_HASH}-${process.version}-${process.arch}`);
+    return ensurePrivateDir(dir, false) ? null : dir;
   } catch {
     return null;
   }

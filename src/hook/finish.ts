@@ -6,12 +6,13 @@ import type { Folded, RunResult, StateIn, Verdict } from '../../adapters/types.t
 import type { Claimed } from '../state/mailbox.ts';
 import type { Tick } from '../state/sentinel.ts';
 import { emit, emitted } from './emit.ts';
-import type { Guard } from './guard.ts';
+import { debugSpans, type Guard } from './guard.ts';
 import type { RowPrep } from './jobs.ts';
 import { notStarted } from './jobs.ts';
 import { unfinished, type Batch } from './runner.ts';
 import type { Chosen } from './select.ts';
 import type { Setup } from './setup.ts';
+import { mark } from './spans.ts';
 import { trace } from './trace.ts';
 
 /** The stateful half's functions finish needs (src/state/index.ts, loaded lazily by the driver). */
@@ -54,6 +55,7 @@ export class EventWork {
     // Stashes are written before the answer goes out: the tool (and its postToolUse) can only follow the answer.
     const kept = ops.applyEffects(setup.state, setup.sessionId, folded.effects);
     emit(folded.answer);
+    mark('answered');
     this.claimed.release();
     if (this.tick.role === 'leader') this.tick.finish(folded.answer);
     for (const n of [...folded.notes, ...kept]) g.log.warn(n);
@@ -67,6 +69,7 @@ export class EventWork {
 export function finishLean(setup: Setup, g: Guard): number {
   const folded = foldSafely(setup, [], { stashed: [], carried: [], pendingPrompt: [] }, g);
   emit(folded.answer);
+  mark('answered');
   for (const n of folded.notes) g.log.warn(n);
   record(g, setup, folded, [], []);
   return 0;
@@ -88,4 +91,5 @@ function record(g: Guard, setup: Setup, folded: Folded, results: RunResult[], ve
   g.record.rows = results.map((r, i) => ({ ...(r.catalog !== undefined ? { catalog: r.catalog } : {}), row: r.locator, label: r.label, event: r.claudeEvent, ms: r.durationMs, exit: r.exitCode, timedOut: r.timedOut, verdict: verdicts[i] ? describeVerdict(verdicts[i], 'short') : 'none' }));
   g.record.errors = [...g.log.lines];
   trace(setup.env, g.record, setup.input, (m) => g.log.warn(m));
+  debugSpans(g.log);
 }

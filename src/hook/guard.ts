@@ -4,6 +4,7 @@
 import type { Json } from '../../adapters/json.ts';
 import { emit } from './emit.ts';
 import { createLog, type Log } from './log.ts';
+import { mark, spansLine } from './spans.ts';
 import { trace, type TraceRecord } from './trace.ts';
 
 /** The process-level guard of one event. */
@@ -39,7 +40,9 @@ export function guard(name: string, env: NodeJS.ProcessEnv, failOpen: Json): Gua
     failOpen,
     answer(answer, role) {
       emit(answer);
+      mark('answered');
       trace(env, { ...record, role, decision: answer, errors: [...log.lines] }, g.input, (m) => log.warn(m));
+      debugSpans(log);
       return 0;
     },
     failOpenWith(why) {
@@ -78,6 +81,12 @@ export function guard(name: string, env: NodeJS.ProcessEnv, failOpen: Json): Gua
 function finishAndExit(finishNow: (why: string) => void, why: string): never {
   finishNow(why);
   process.exit(0);
+}
+
+/** HOOKSHIM_DEBUG: where this event's time went, once its answer and trace record are out. */
+export function debugSpans(log: Log): void {
+  const line = spansLine();
+  if (line) log.debug(line);
 }
 
 /** The entry points' end: exit with the hook's code; a rejection that escaped every handler still answers Cursor. */

@@ -1,7 +1,8 @@
 // Phase 5, preparation: each selected row becomes a runner job (command, environment, stdin, time allowed). A row's
 // command is tokenized once per event, whatever asks for its label, its script or its environment.
 import fs from 'node:fs';
-import { str } from '../../adapters/json.ts';
+import { str, type Json } from '../../adapters/json.ts';
+import type { Invocation } from '../../adapters/types.ts';
 import { prepareCommand, type PreparedCommand } from '../../catalog/command.ts';
 import { rowTimeoutS } from '../../catalog/events.ts';
 import { scriptOf, type ScriptRef } from '../../catalog/script.ts';
@@ -50,6 +51,10 @@ export class RowPrep {
 export interface JobContext {
   prep: RowPrep;
   env: NodeJS.ProcessEnv;
+  /** `env` as every script inherits it (hostEnv(env)), when the caller computed it once for the event. */
+  hostEnv?: Record<string, string>;
+  /** Each invocation's stdin for a matched value, serialised once however many rows get it. */
+  stdin?: Map<Invocation, Map<string | undefined, Stdin>>;
   /** Epoch ms by which every script must have answered. */
   deadline: number;
   /** CLAUDE_ENV_FILE for SessionStart scripts. */
@@ -64,14 +69,20 @@ export interface JobContext {
  */
 const CURSOR_VARIABLE = /^CURSOR_/;
 
+/** What every script inherits of hookshim's environment: all but Cursor's variables and the plugin folders, which each row sets itself. */
+export function hostEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = {};
+  // A settings row gets no CLAUDE_PLUGIN_ROOT, not even one the environment carries (docs/claude-hooks.md §1.5).
+  for (const [k, v] of Object.entries(env)) if (v !== undefined && !CURSOR_VARIABLE.test(k) && k !== 'CLAUDE_PLUGIN_ROOT' && k !== 'CLAUDE_PLUGIN_DATA') out[k] = v;
+  return out;
+}
+
 /**
  * A script's environment as Claude Code gives it (docs/claude-hooks.md §1.5, §7): hookshim's own without Cursor's
  * variables, CLAUDECODE=1, the project and plugin folders, the session id, then the command's own `KEY=VALUE` words.
  */
 function scriptEnv(jc: JobContext, row: CatalogRow, sessionId: string, own: Record<string, string>): Record<string, string> {
-  const env: Record<string, string> = {};
-  // A settings row gets no CLAUDE_PLUGIN_ROOT, not even one the environment carries (docs/claude-hooks.md §1.5).
-  for (const [k, v] of Object.entries(jc.env)) if (v !== undefined && !CURSOR_VARIABLE.test(k) && k !== 'CLAUDE_PLUGIN_ROOT' && k !== 'CLAUDE_PLUGIN_DATA') env[k] = v;
+  const env: Record<string, string> = { ...(jc.hostEnv ?? hostEnv(jc.env)) };
   const { pluginRoot } = placeholderVars(row, jc.prep.projectDir);
   const data = pluginRoot !== undefined ? jc.pluginData?.(pluginRoot) : undefined;
   return Object.assign(env, {
@@ -89,6 +100,32 @@ export function notStarted(c: Chosen, prep: RowPrep): Pick<Job, 'label' | 'locat
   return { label: prep.label(c.row), locator: c.row.locator, ...(c.row.source ? { catalog: c.row.source.catalog } : {}), claudeEvent: c.inv.claudeEvent, timeoutSeconds: rowTimeoutS(c.row), ...(c.row.onFailure ? { onFailure: c.row.onFailure } : {}) };
 }
 
+/** A script's stdin: the Claude payload, and its JSON (or why it has none). */
+interface Stdin {
+  payload: Json;
+  input: string;
+  startError?: string;
+}
+
+/** The payload an invocation gives the rows matched through `matched`, serialised once per event (a Write's content can be megabytes). */
+function stdinOf(jc: JobContext, inv: Invocation, matched: string | undefined): Stdin {
+  const known = jc.stdin?.get(inv)?.get(matched);
+  if (known) return known;
+  const payload = inv.payload(matched);
+  let made: Stdin;
+  try {
+    made = { payload, input: JSON.stringify(payload) };
+  } catch (err) {
+    // e.g. a tool_input nested too deeply for JSON.stringify: this script cannot get its stdin, so it fails (closed).
+    made = { payload, input: '', startError: `its payload cannot be serialised (${(err as Error).message})` };
+  }
+  if (jc.stdin) {
+    const byMatch = jc.stdin.get(inv) ?? new Map<string | undefined, Stdin>();
+    jc.stdin.set(inv, byMatch.set(matched, made));
+  }
+  return made;
+}
+
 /** The runner job for one selected row: command, env, stdin, time allowed. */
 export function toJob({ inv, row, matched }: Chosen, jc: JobContext): Job {
   const { command: prepared, script } = jc.prep.of(row);
@@ -96,15 +133,7 @@ export function toJob({ inv, row, matched }: Chosen, jc: JobContext): Job {
   const left = Math.max(0, jc.deadline - Date.now());
   // An async row outlives the answer: its own timeout, not the time left before Cursor's, limits it (runner.ts).
   const timeoutMs = row.async ? own * 1000 : Math.min(own * 1000, left);
-  const payload = inv.payload(matched);
-  let input = '';
-  let startError: string | undefined;
-  try {
-    input = JSON.stringify(payload);
-  } catch (err) {
-    // e.g. a tool_input nested too deeply for JSON.stringify: this script cannot get its stdin, so it fails (closed).
-    startError = `its payload cannot be serialised (${(err as Error).message})`;
-  }
+  const { payload, input, startError } = stdinOf(jc, inv, matched);
   // A missing script run through an interpreter (`node x.mjs`, `sh x.sh`) exits 1 or 2, not 127: check it first.
   const missing = script.kind === 'file' && !fs.existsSync(script.path) ? script.written : undefined;
   const env = scriptEnv(jc, row, String(payload.session_id ?? ''), {
@@ -184,8 +213,10 @@ function head(file: string): string {
   let fd: number | undefined;
   try {
     fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
-    if (!fs.fstatSync(fd).isFile()) return '';
-    const buf = Buffer.alloc(SCRIPT_HEAD_BYTES);
+    const st = fs.fstatSync(fd);
+    if (!st.isFile()) return '';
+    // Only what the file holds (a guard script is a few KB): every selected row's script is looked at on every event.
+    const buf = Buffer.allocUnsafe(Math.min(SCRIPT_HEAD_BYTES, Math.max(1, st.size)));
     return buf.toString('utf8', 0, fs.readSync(fd, buf, 0, buf.length, 0));
   } catch {
     return '';

@@ -10,8 +10,9 @@ import type { Waited } from '../state/sentinel.ts';
 import { cursorTranscriptPath } from '../project/paths.ts';
 import { EventWork, finishLean } from './finish.ts';
 import { guard, type Guard } from './guard.ts';
-import { attachTranscripts, readsTranscripts, RowPrep, toJob } from './jobs.ts';
+import { attachTranscripts, hostEnv, readsTranscripts, RowPrep, toJob, type JobContext } from './jobs.ts';
 import { startAll } from './runner.ts';
+import { mark, startSpans } from './spans.ts';
 import { resultGated, select, type Chosen } from './select.ts';
 import { readPayload, setUp, type HookIO, type Setup, type SetUpProblem } from './setup.ts';
 
@@ -29,7 +30,8 @@ export function hookIO(): HookIO {
       return process.stdin;
     },
     stdinFd: 0,
-    startedAt: Math.round(performance.timeOrigin),
+    // process.uptime(), not performance.timeOrigin: the first touch of `performance` loads perf_hooks (~1.3 ms).
+    startedAt: Math.round(Date.now() - process.uptime() * 1000),
     ...(bundleArg() ? { bundle: bundleArg() } : {}),
   };
 }
@@ -44,6 +46,8 @@ function bundleArg(): string | undefined {
 export async function runHook(eventArg: string | undefined, io: HookIO): Promise<number> {
   const name = eventArg ?? '';
   const g = guard(name, io.env, isHandledEvent(name) ? ADAPTERS[name].empty : {});
+  startSpans(g.log.debugOn);
+  mark('hook modules evaluated');
   try {
     return await runEvent(name, io, g);
   } catch (err) {
@@ -68,21 +72,26 @@ async function runEvent(name: string, io: HookIO, g: Guard): Promise<number> {
     return denyUnguarded(g, payload.problem, `hookshim: this ${name} payload is larger than hookshim reads, so no guard can see it; denied.`);
   }
   g.input = payload.input;
+  mark('payload read');
   const setup = await setUp(name, payload.input, io, g.log, { root: { root: payload.root, binding: payload.binding } });
   if ('problem' in setup) return setup.broken && ADAPTERS[name].needs.permission ? brokenCatalog(name, payload.input, setup, g) : g.failOpenWith(setup.problem);
+  mark('set up');
   Object.assign(g.record, { conversation: setup.sessionId, toolUseId: str(setup.input.tool_use_id), tool: str(setup.input.tool_name) });
 
   // 3–4 without state: an event that drains nothing and matches no row answers at once (duplicates compute the same).
   const lean = Object.keys(setup.adapter.needs.claims).length === 0 ? planAndSelect(setup, g) : undefined;
   if (lean && lean.chosen.length === 0) return finishLean(setup, g);
+  mark('selected');
 
   const st = await import('../state/index.ts');
+  mark('state half loaded');
   if (setup.state) st.maybeCollect(setup.state);
   // 2. Several processes for one event: only the first runs the catalog.
   const dedup = setup.adapter.needs.dedup;
   const extra = dedup.transcriptSize ? st.sizeOf(cursorTranscriptPath(setup.input, setup.env)) : '';
   const id = st.tickOf(name, setup.input, dedup, extra, setup.dir);
   let tick = st.claimTick(setup.state, id, { staleAfterMs: (setup.binding.timeoutS + 10) * 1000 });
+  mark('sentinel');
   if (tick.role === 'follower') {
     const res = await tick.wait(setup.budget.deadline);
     const why = trustless(res, id.unique, setup);
@@ -134,13 +143,18 @@ async function work(setup: Setup, g: Guard, st: StateModule, tick: Tick, chosen:
     const mayRead = () => (reads ??= readsTranscripts(setup.catalog.rows, w.prep, setup.config.transcripts));
     if (needs.recordsResult && setup.state && mayRead()) recordResult(setup, st, g);
     w.selected = chosen ?? planAndSelect(setup, g, claimed.state).chosen;
+    mark('claimed');
     const jobs = await prepareJobs(setup, g, st, w, mayRead);
+    mark('jobs prepared');
     if (jobs.length === 0) {
       w.finish([], 'done');
       return 0;
     }
     w.batch = await startAll(jobs);
-    w.finish(await w.batch.done, 'done');
+    mark('scripts started');
+    const results = await w.batch.done;
+    mark('scripts done');
+    w.finish(results, 'done');
     return 0;
   } catch (err) {
     if (tick.role === 'leader') tick.abandon();
@@ -186,12 +200,17 @@ async function prepareJobs(setup: Setup, g: Guard, st: StateModule, w: EventWork
   if (w.selected.length === 0) return [];
   const tx = await attachTranscripts(setup, st.claudeTranscript, setup.state, g.log, mayRead());
   const gated = resultGated(w.selected, setup.config, tx.resultsAvailable, g.log);
+  // Per event, not per row: each catalog's data folder, the environment scripts inherit, each payload's JSON.
+  const dataDirs = new Map<string, string | undefined>();
   const pluginData = (root: string) => {
+    if (dataDirs.has(root)) return dataDirs.get(root);
     const dir = st.pluginDataDir(setup.state, root);
     if (!dir) g.log.warn(`no CLAUDE_PLUGIN_DATA for the scripts of ${root}: the state directory cannot hold their data folder`);
+    dataDirs.set(root, dir);
     return dir;
   };
-  return gated.map((c) => toJob(c, { prep: w.prep, env: setup.env, deadline: setup.budget.deadline, ...(w.envFile ? { envFile: w.envFile } : {}), pluginData }));
+  const jc: JobContext = { prep: w.prep, env: setup.env, hostEnv: hostEnv(setup.env), stdin: new Map(), deadline: setup.budget.deadline, ...(w.envFile ? { envFile: w.envFile } : {}), pluginData };
+  return gated.map((c) => toJob(c, jc));
 }
 
 /**

@@ -5,6 +5,7 @@ import type { execa as Execa } from 'execa';
 
 import type { ClaudeEvent } from '../../adapters/events.ts';
 import type { RunResult } from '../../adapters/types.ts';
+import { mark } from './spans.ts';
 
 let execa: typeof Execa | undefined;
 
@@ -81,6 +82,7 @@ export interface Batch {
 /** Load execa (an event that runs no script never does), then start every job; `done` resolves when all have finished or were killed. */
 export async function startAll(jobs: readonly Job[]): Promise<Batch> {
   execa ??= (await import('execa')).execa;
+  mark('execa loaded');
   // Tells the vendored loader (src/entry/codeCache.ts) that its code cache should now also hold the runner.
   (globalThis as Record<symbol, unknown>)[Symbol.for('hookshim.startedScripts')] = true;
   const run = execa;

@@ -16,6 +16,7 @@ import { catalogSources, cursorMcpServers, payloadRoots, projectRoot, type Proje
 import { openState, type StateDir } from '../state/dir.ts';
 import { safeHome } from '../state/fsx.ts';
 import type { Log } from './log.ts';
+import { mark } from './spans.ts';
 import { readAvailable, readStdin } from './stdin.ts';
 
 /** What the hook path is given by the process it runs in. */
@@ -55,6 +56,7 @@ export interface Setup {
 export async function readPayload(event: HandledEvent, io: HookIO, log: Log): Promise<{ input: Json; root: ProjectRoot; binding: Binding } | { problem: string; tooLarge?: boolean }> {
   const root = projectRoot(io.env, io.cwd, io.bundle);
   const binding = readBinding(root.dir, event);
+  mark('project and binding');
   const budget = budgetFor(binding.timeoutS, io.startedAt);
   const fast = io.stdinFd !== undefined ? readAvailable(io.stdinFd) : undefined;
   const stdin = fast?.payload ?? (await readStdin(io.stdin, budget.deadline - Date.now(), fast?.prefix));
@@ -95,8 +97,11 @@ export async function setUp(event: HandledEvent, input: Json, io: HookIO, log: L
   log.debug(`${event}: project ${dir} (from ${root.how}); Cursor timeout ${binding.timeoutS}s (${binding.source}); deadline in ${budget.deadline - Date.now()}ms`);
   const sessionId = sessionIdOf(input);
   const state = opts.state !== undefined ? opts.state : openState(io.env, (m) => log.warn(m));
+  mark('state dir opened');
   const config = await loadConfigLazy(dir, (m) => log.warn(m));
+  mark('config read');
   const set = await loadCatalogs(catalogSources(io.env, dir, config.catalogs), state, (m) => log.warn(m));
+  mark('catalogs read');
   if (set.broken) return { problem: set.broken.error, dir, broken: set.broken.file };
   const first = set.missing[0];
   if (set.loaded.length === 0) return { problem: first?.error ?? 'no catalog to run: .cursor/hookshim.json lists none, or only personal ones absent here', dir };

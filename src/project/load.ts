@@ -1,6 +1,5 @@
 // Loading the catalog and hookshim's config. The management commands hand in the parsers; the hook path reads a
 // well-formed catalog without zod and imports the full parsers only when a file needs them.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { readCatalogFast } from '../../catalog/fast.ts';
@@ -48,7 +47,7 @@ export async function loadCatalogGuarded(source: CatalogSource, state: StateDir 
     loaded = { ok: false, file, source, error: readProblem(file, err) };
   }
   if (loaded.ok) {
-    if (state && text !== undefined) keepGood(state, file, text);
+    if (state && text !== undefined) await keepGood(state, file, text);
     return loaded;
   }
   const good = state ? await lastGood(state, source) : undefined;
@@ -100,22 +99,44 @@ function stamped(source: CatalogSource, parsed: ReturnType<ParseCatalog>): Catal
 }
 
 /** Record names of a catalog's good versions: `<digest of its path>-<digest of its text>.json`. */
-function goodName(file: string, text?: string): string {
-  const of = (s: string) => crypto.createHash('sha256').update(s).digest('hex').slice(0, 24);
+async function goodName(file: string, text?: string): Promise<string> {
+  // node:crypto is loaded only here, when a record is written or read: ~2 ms an event that matches nothing does not pay.
+  const { createHash } = await import('node:crypto');
+  const of = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 24);
   return text === undefined ? `${of(file)}-` : `${of(file)}-${of(text)}.json`;
 }
 
-/** Keep this text as the catalog's last good version (written once per version, refreshed daily so it is not collected). */
-function keepGood(state: StateDir, file: string, text: string): void {
-  const record = areaPath(state, 'catalog', goodName(file, text));
-  if (!record) return;
+/** How long a kept version counts as fresh (it is refreshed then, so collection never takes the catalog's last one). */
+const FRESH_MS = 24 * 3600 * 1000;
+
+/**
+ * Keep this text as the catalog's last good version (written once per version, refreshed daily so it is not collected).
+ * A stamp beside the records (`<FNV of the path>.stamp`: the text's FNV and its record's name) lets the common event,
+ * whose version is kept already, check that without SHA-256. A stamp that does not match only costs the full check:
+ * it never stands in for the record itself.
+ */
+async function keepGood(state: StateDir, file: string, text: string): Promise<void> {
+  const stamp = areaPath(state, 'catalog', `${fnv(file)}.stamp`);
+  if (!stamp) return;
   try {
+    const [textFnv, name] = (readText(stamp) ?? '').split(' ');
+    const named = name !== undefined && /^[0-9a-f]{24}-[0-9a-f]{24}\.json$/.test(name);
+    const known = textFnv === fnv(text) && named ? fs.lstatSync(path.join(path.dirname(stamp), name), { throwIfNoEntry: false }) : undefined;
+    if (known?.isFile() && Date.now() - known.mtimeMs < FRESH_MS) return;
+    const record = path.join(path.dirname(stamp), await goodName(file, text));
     const st = fs.lstatSync(record, { throwIfNoEntry: false });
-    if (st?.isFile() && Date.now() - st.mtimeMs < 24 * 3600 * 1000) return;
-    writeFileAtomic(record, JSON.stringify({ file, text, savedAt: new Date().toISOString() }));
+    if (!st?.isFile() || Date.now() - st.mtimeMs >= FRESH_MS) writeFileAtomic(record, JSON.stringify({ file, text, savedAt: new Date().toISOString() }));
+    writeFileAtomic(stamp, `${fnv(text)} ${path.basename(record)}`);
   } catch {
     /* a lost record only costs the fallback */
   }
+}
+
+/** FNV-1a (32 bits) of a string's UTF-16 code units, as hex: a cheap "same as last time?", never a name that must be unique. */
+function fnv(s: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, '0');
 }
 
 /** The newest good version kept for this catalog, parsed again from its text (the record's own rows are never trusted). */
@@ -124,7 +145,7 @@ async function lastGood(state: StateDir, source: CatalogSource): Promise<{ catal
   const probe = areaPath(state, 'catalog', 'x');
   if (!probe) return undefined;
   const dir = path.dirname(probe);
-  const prefix = goodName(file);
+  const prefix = await goodName(file);
   let names: string[];
   try {
     names = fs.readdirSync(dir).filter((n) => n.startsWith(prefix) && n.endsWith('.json'));
@@ -134,7 +155,7 @@ async function lastGood(state: StateDir, source: CatalogSource): Promise<{ catal
   const byAge = names.map((n) => ({ n, t: fs.lstatSync(path.join(dir, n), { throwIfNoEntry: false })?.mtimeMs ?? 0 })).sort((a, b) => b.t - a.t);
   for (const { n } of byAge) {
     const rec = parseRecord(readText(path.join(dir, n)));
-    if (!rec || rec.file !== file || goodName(file, rec.text) !== n) continue;
+    if (!rec || rec.file !== file || (await goodName(file, rec.text)) !== n) continue;
     const parsed = await parseEither(source, rec.text);
     if (parsed.ok) return { catalog: parsed, savedAt: rec.savedAt };
   }

@@ -51,15 +51,22 @@ export function describeError(err: unknown): string {
  * the check and the chmod.
  */
 export function ensurePrivateDir(dir: string, recursive: boolean): string | null {
-  try {
-    fs.mkdirSync(dir, { recursive, mode: 0o700 });
-  } catch (err) {
-    if (isSymlink(dir)) return 'it is a symbolic link';
-    if (errno(err) !== 'EEXIST') return describeError(err);
-  }
+  const open = () => fs.openSync(dir, fs.constants.O_RDONLY | (fs.constants.O_DIRECTORY ?? 0) | nofollow());
   let fd: number;
   try {
-    fd = fs.openSync(dir, fs.constants.O_RDONLY | (fs.constants.O_DIRECTORY ?? 0) | nofollow());
+    // Opened first: it exists on every event but the first, and a mkdir that fails with EEXIST costs an exception.
+    try {
+      fd = open();
+    } catch (err) {
+      if (errno(err) !== 'ENOENT') throw err;
+      try {
+        fs.mkdirSync(dir, { recursive, mode: 0o700 });
+      } catch (mkdirErr) {
+        if (isSymlink(dir)) return 'it is a symbolic link';
+        if (errno(mkdirErr) !== 'EEXIST') return describeError(mkdirErr);
+      }
+      fd = open();
+    }
   } catch (err) {
     const code = errno(err);
     if (code === 'ELOOP' || isSymlink(dir)) return 'it is a symbolic link';

@@ -1,9 +1,10 @@
-// The hot path's caches never change an answer: the V8 code cache of the vendored shim (in the private state
-// directory) is only ever bytecode; the catalog itself is read on every event.
+// The hot path's caches never change an answer: the V8 code cache of the vendored shim is used only when
+// HOOKSHIM_CODE_CACHE=1 (it is code: a planted one would run, docs/security.md guarantee 5); the catalog itself is read
+// on every event.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cursorPayload, ensureBuilt, makeRepo, toolUseId, type Repo } from './harness.ts';
+import { cursorPayload, ensureBuilt, makeRepo, poisonedCodeCache, toolUseId, type Repo } from './harness.ts';
 
 let repo: Repo;
 const deny = (reason: string) => ({ permission: 'deny', user_message: reason, agent_message: reason });
@@ -17,33 +18,46 @@ afterAll(() => repo?.cleanup());
 
 const pre = (tool_name: string, command: string) => cursorPayload('preToolUse', repo, { tool_name, tool_input: { command }, tool_use_id: toolUseId() });
 const cacheDir = () => path.join(repo.stateDir, 'code-cache');
+const ON = { env: { HOOKSHIM_CODE_CACHE: '1' } };
 
-describe('V8 code cache of the vendored shim', () => {
+describe('V8 code cache of the vendored shim (HOOKSHIM_CODE_CACHE=1)', () => {
+  it('off by default: no cache is read or written', () => {
+    fs.rmSync(cacheDir(), { recursive: true, force: true });
+    expect(repo.fire('preToolUse', pre('Shell', 'git push'), { env: { HOOKSHIM_CODE_CACHE: undefined } }).json).toEqual(deny('first catalog says no'));
+    expect(repo.fire('preToolUse', pre('Shell', 'git push'), { env: { HOOKSHIM_CODE_CACHE: '0' } }).json).toEqual(deny('first catalog says no'));
+    expect(fs.existsSync(cacheDir())).toBe(false);
+  });
+
   it('is written on the first event and used after; answers are identical', () => {
     fs.rmSync(cacheDir(), { recursive: true, force: true });
-    const first = repo.fire('preToolUse', pre('Shell', 'ls'));
-    const files = fs.readdirSync(cacheDir());
-    expect(files).toHaveLength(1);
-    expect(files[0]).toMatch(new RegExp(`^[0-9a-f]{16}-${process.version}-${process.arch}\\.(full\\.)?bin$`));
+    const first = repo.fire('preToolUse', pre('Shell', 'ls'), ON);
+    // The hook code's cache and, since a guard ran, execa's (a chunk of its own, compiled only when scripts start).
+    const files = fs.readdirSync(cacheDir()).sort();
+    expect(files).toHaveLength(2);
+    for (const f of files) expect(f).toMatch(new RegExp(`^[0-9a-f]{16}-${process.version}-${process.arch}\\.(full\\.)?bin$`));
     expect((fs.statSync(cacheDir()).mode & 0o777).toString(8)).toBe('700');
-    const mtime = fs.statSync(path.join(cacheDir(), files[0] as string)).mtimeMs;
-    const second = repo.fire('preToolUse', pre('Shell', 'ls'));
+    const mtimes = files.map((f) => fs.statSync(path.join(cacheDir(), f)).mtimeMs);
+    const second = repo.fire('preToolUse', pre('Shell', 'ls'), ON);
     expect(second.json).toEqual(first.json);
-    expect(fs.statSync(path.join(cacheDir(), files[0] as string)).mtimeMs).toBe(mtime);
+    expect(fs.readdirSync(cacheDir()).sort()).toEqual(files);
+    expect(files.map((f) => fs.statSync(path.join(cacheDir(), f)).mtimeMs)).toEqual(mtimes);
   });
 
   it('a damaged cache is rejected by V8, the answer is still right, and the cache is rewritten', () => {
-    const [name] = fs.readdirSync(cacheDir());
-    const file = path.join(cacheDir(), name as string);
-    fs.writeFileSync(file, Buffer.from('garbage, not a V8 code cache'));
-    expect(repo.fire('preToolUse', pre('Shell', 'git push')).json).toEqual(deny('first catalog says no'));
-    expect(fs.statSync(file).size).toBeGreaterThan(1000);
+    const files = fs.readdirSync(cacheDir()).map((f) => path.join(cacheDir(), f));
+    for (const file of files) fs.writeFileSync(file, Buffer.from('garbage, not a V8 code cache'));
+    expect(repo.fire('preToolUse', pre('Shell', 'git push'), ON).json).toEqual(deny('first catalog says no'));
+    for (const file of files) expect(fs.statSync(file).size).toBeGreaterThan(1000);
   });
 
-  it('HOOKSHIM_CODE_CACHE=0 compiles without it', () => {
+  it('is trusted once switched on: bytecode compiled from other code of the same length runs in place of the shim (why it is opt-in)', () => {
+    for (const name of fs.readdirSync(cacheDir())) {
+      const file = path.join(cacheDir(), name);
+      fs.writeFileSync(file, poisonedCodeCache(fs.readFileSync(file).readUInt32LE(8) & 0x7fffffff), { mode: 0o600 });
+    }
+    expect(repo.fire('preToolUse', pre('Shell', 'git push'), ON).json).toEqual({ permission: 'allow' });
+    expect(repo.fire('preToolUse', pre('Shell', 'git push')).json).toEqual(deny('first catalog says no'));
     fs.rmSync(cacheDir(), { recursive: true, force: true });
-    expect(repo.fire('preToolUse', pre('Shell', 'git push'), { env: { HOOKSHIM_CODE_CACHE: '0' } }).json).toEqual(deny('first catalog says no'));
-    expect(fs.existsSync(cacheDir())).toBe(false);
   });
 });
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../adapters/index.ts';
 import { tickOf } from '../../src/state/sentinel.ts';
-import { CLI, cursorPayload, ensureBuilt, makeRepo, toolUseId, type Repo } from './harness.ts';
+import { CLI, cursorPayload, ensureBuilt, makeRepo, poisonedCodeCache, toolUseId, type Repo } from './harness.ts';
 
 /** Denies `rm` and anything touching .env; allows the rest. */
 const GUARD = `#!/bin/sh
@@ -118,6 +118,20 @@ describe('5. cached state never decides', () => {
     expect(repo.fire('preToolUse', shell('rm -rf /')).json).toEqual(DENY);
     const check = spawnSync(process.execPath, [CLI, 'check', repo.dir], { encoding: 'utf8', env: { ...process.env, HOOKSHIM_STATE_DIR: repo.stateDir } });
     expect(check.status, check.stdout).toBe(0);
+  });
+  it('a V8 code cache planted in the state dir runs nothing: the shim compiles its own code (the cache is opt-in, HOOKSHIM_CODE_CACHE=1)', () => {
+    // Real caches (the hook code's, execa's) name the files and, in their headers, each code's length (V8's "source hash").
+    repo.fire('preToolUse', shell('ls'), { env: { HOOKSHIM_CODE_CACHE: '1' } });
+    const dir = path.join(repo.stateDir, 'code-cache');
+    const real = fs.readdirSync(dir).filter((f) => f.endsWith('.bin'));
+    expect(real.length).toBeGreaterThan(0);
+    for (const name of real) {
+      const file = path.join(dir, name);
+      fs.writeFileSync(file, poisonedCodeCache(fs.readFileSync(file).readUInt32LE(8) & 0x7fffffff), { mode: 0o600 });
+      if (!name.endsWith('.full.bin')) fs.copyFileSync(file, file.replace(/\.bin$/, '.full.bin'));
+    }
+    const r = repo.fire('preToolUse', shell('rm -rf /'), { env: { HOOKSHIM_CODE_CACHE: undefined } });
+    expect(r.json).toEqual(DENY);
   });
 });
 

@@ -8,7 +8,7 @@ import { ADAPTERS } from '../../../adapters/index.ts';
 import type { EventContext, Invocation } from '../../../adapters/types.ts';
 import * as command from '../../../catalog/command.ts';
 import type { CatalogRow } from '../../../catalog/types.ts';
-import { attachTranscripts, notStarted, RowPrep, toJob, type JobContext } from '../../../src/hook/jobs.ts';
+import { attachTranscripts, hostEnv, notStarted, readsTranscripts, RowPrep, toJob, type JobContext } from '../../../src/hook/jobs.ts';
 import { createLog } from '../../../src/hook/log.ts';
 import type { Chosen } from '../../../src/hook/select.ts';
 import type { Setup } from '../../../src/hook/setup.ts';
@@ -135,6 +135,50 @@ describe('toJob: the runner job of one row (docs/design.md §6)', () => {
       expect([j.input, j.startError]).toEqual(['', 'its payload cannot be serialised (Do not know how to serialize a BigInt)']);
     });
   });
+});
+
+describe('per event, not per row: what every row of an event shares is computed once', () => {
+  it('one invocation\'s payload is built and serialised once for the rows matched through the same value', () => {
+    const payload = vi.fn((m: string | undefined) => ({ session_id: 'conv-1', tool_name: m }));
+    const shared = inv({ payload });
+    const ctx = jc({ stdin: new Map() });
+    vi.spyOn(Date, 'now').mockReturnValue(NOW);
+    const jobs = [chosen(row(), shared, 'Bash'), chosen(row({ locator: 'PreToolUse[0].hooks[1]' }), shared, 'Bash'), chosen(row(), shared, 'Shell')].map((c) => toJob(c, ctx));
+    expect(jobs.map((j) => j.input)).toEqual(['{"session_id":"conv-1","tool_name":"Bash"}', '{"session_id":"conv-1","tool_name":"Bash"}', '{"session_id":"conv-1","tool_name":"Shell"}']);
+    expect(payload.mock.calls).toEqual([['Bash'], ['Shell']]);
+  });
+  it('an unserialisable payload fails each of its rows', () => {
+    const ctx = jc({ stdin: new Map() });
+    const bad = inv({ payload: () => ({ big: 1n }) });
+    expect([toJob(chosen(row(), bad), ctx).startError, toJob(chosen(row(), bad), ctx).startError]).toEqual([expect.stringContaining('cannot be serialised'), expect.stringContaining('cannot be serialised')]);
+  });
+  it('hostEnv: the environment every script inherits (no CURSOR_*, no plugin folders, no undefined values)', () => {
+    expect(hostEnv({ PATH: '/p', CURSOR_VERSION: '3.15.0', CLAUDE_PLUGIN_ROOT: '/x', CLAUDE_PLUGIN_DATA: '/y', CLAUDE_PROJECT_DIR: '/z', GONE: undefined })).toEqual({ PATH: '/p', CLAUDE_PROJECT_DIR: '/z' });
+  });
+  it('a row given the event\'s hostEnv gets the same environment as one computing it itself', () => {
+    const env = { PATH: '/p', CURSOR_VERSION: '3.15.0', HOME: '/h' };
+    expect(job(chosen(), { env, hostEnv: hostEnv(env) }).env).toEqual(job(chosen(), { env }).env);
+  });
+});
+
+describe('readsTranscripts: whether any row may read the transcript (docs/security.md "What hookshim keeps")', () => {
+  const script = (name: string, text: string) => {
+    fs.writeFileSync(path.join(repo, 'hooks', name), text, { mode: 0o755 });
+    return row({ command: `"\${CLAUDE_PLUGIN_ROOT}"/hooks/${name}` });
+  };
+  it.each([
+    ['the setting decides when given (true)', () => [row()], true, true],
+    ['the setting decides when given (false), whatever the scripts say', () => [script('t1.sh', '#!/bin/sh\ncat "$transcript_path"\n')], false, false],
+    ['a command that mentions it', () => [row({ command: 'check --transcript' })], undefined, true],
+    ['a script that mentions it', () => [script('t2.sh', '#!/bin/sh\n# reads the transcript\n')], undefined, true],
+    ['a script that mentions last_assistant_message', () => [script('t3.mjs', 'const m = input.last_assistant_message;\n')], undefined, true],
+    ['a script that does not', () => [script('t4.sh', '#!/bin/sh\ncat >/dev/null\n')], undefined, false],
+    ['an empty script', () => [script('t5.sh', '')], undefined, false],
+    ['a mention within the first 256 KiB of a long script', () => [script('t6.sh', `${'#'.repeat(256 * 1024 - 20)}\ntranscript\n`)], undefined, true],
+    ['a mention only past the first 256 KiB is not looked at', () => [script('t7.sh', `${'#'.repeat(256 * 1024)}\ntranscript\n`)], undefined, false],
+    ['a script that cannot be found statically counts as reading it', () => [row({ command: 'npx some-guard' })], undefined, true],
+    ['a missing script file: nothing to look at', () => [row({ command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/none.sh' })], undefined, false],
+  ])('%s', (_name, rows, setting, reads) => expect(readsTranscripts(rows(), new RowPrep(repo), setting)).toBe(reads));
 });
 
 describe('attachTranscripts: the transcripts scripts get (a fake rewrite)', () => {

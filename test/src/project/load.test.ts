@@ -65,7 +65,8 @@ describe('loadCatalogWith: read and parse; never throws', () => {
 describe('loadCatalogGuarded: read every event; a catalog that stops parsing runs its last good version (docs/security.md, guarantees 4 and 5)', () => {
   const warnings: string[] = [];
   const warn = (m: string) => warnings.push(m);
-  const kept = () => (fs.existsSync(path.join(state.root, 'catalog')) ? fs.readdirSync(path.join(state.root, 'catalog')) : []);
+  const kept = () => (fs.existsSync(path.join(state.root, 'catalog')) ? fs.readdirSync(path.join(state.root, 'catalog')).filter((f) => f.endsWith('.json')) : []);
+  const stamps = () => (fs.existsSync(path.join(state.root, 'catalog')) ? fs.readdirSync(path.join(state.root, 'catalog')).filter((f) => f.endsWith('.stamp')) : []);
   beforeEach(() => {
     warnings.length = 0;
   });
@@ -88,6 +89,45 @@ describe('loadCatalogGuarded: read every event; a catalog that stops parsing run
     const record = path.join(state.root, 'catalog', kept()[0] as string);
     expect(JSON.parse(fs.readFileSync(record, 'utf8'))).toEqual({ file, text: catalogText(), savedAt: expect.any(String) });
     expect(fs.statSync(record).mode & 0o777).toBe(0o600);
+  });
+
+  it('the stamp beside the records: the next event with the same text rewrites nothing', async () => {
+    write(catalogText());
+    await loadCatalogGuarded(src(), state, warn);
+    const [stamp] = stamps();
+    expect(stamp).toMatch(/^[0-9a-f]{8}\.stamp$/);
+    const stampFile = path.join(state.root, 'catalog', stamp as string);
+    expect(fs.readFileSync(stampFile, 'utf8')).toMatch(new RegExp(`^[0-9a-f]{8} ${kept()[0]}$`));
+    const record = path.join(state.root, 'catalog', kept()[0] as string);
+    const before = [fs.statSync(record).mtimeMs, fs.statSync(stampFile).mtimeMs];
+    await loadCatalogGuarded(src(), state, warn);
+    expect([fs.statSync(record).mtimeMs, fs.statSync(stampFile).mtimeMs]).toEqual(before);
+  });
+
+  it('a new text: a record of its own, and the stamp names it', async () => {
+    write(catalogText());
+    await loadCatalogGuarded(src(), state, warn);
+    write(catalogText().replace('"Bash"', '"Bash|Write"'));
+    await loadCatalogGuarded(src(), state, warn);
+    expect(kept()).toHaveLength(2);
+    const [stamp] = stamps();
+    expect(kept()).toContain((fs.readFileSync(path.join(state.root, 'catalog', stamp as string), 'utf8').split(' ')[1]));
+  });
+
+  it.each([
+    // The right digest of the text, but a name outside the records (an existing, fresh file: the catalog itself).
+    ['names a file outside the records', (real: string) => `${real.split(' ')[0]} ${path.relative(path.join(state.root, 'catalog'), file)}`],
+    ['is not ours', () => 'junk'],
+  ])('a stamp that %s only costs the full check: the text is still kept', async (_name, forged) => {
+    write(catalogText());
+    await loadCatalogGuarded(src(), state, warn);
+    const [stamp] = stamps();
+    const [record] = kept();
+    const stampFile = path.join(state.root, 'catalog', stamp as string);
+    fs.rmSync(path.join(state.root, 'catalog', record as string));
+    fs.writeFileSync(stampFile, forged(fs.readFileSync(stampFile, 'utf8')));
+    await loadCatalogGuarded(src(), state, warn);
+    expect(kept()).toEqual([record]);
   });
 
   it('what is kept never stands in for a catalog that parses', async () => {

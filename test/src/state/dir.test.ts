@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { areaPath, openState, stateRootFor, type StateDir } from '../../../src/state/dir.ts';
 import { ensurePrivateDir } from '../../../src/state/fsx.ts';
 
@@ -35,6 +35,23 @@ describe('openState / ensurePrivateDir: private or refused', () => {
     expect(st).toEqual({ root: path.join(tmp, 'a', 'b') });
     expect(fs.statSync(path.join(tmp, 'a', 'b')).mode & 0o777).toBe(0o700);
     expect(w.lines).toEqual([]);
+  });
+
+  it('an existing private directory is only opened and checked (no mkdir: it exists on every event but the first)', () => {
+    const dir = path.join(tmp, 'there');
+    fs.mkdirSync(dir, { mode: 0o700 });
+    const mkdir = vi.spyOn(fs, 'mkdirSync');
+    try {
+      expect([ensurePrivateDir(dir, false), ensurePrivateDir(dir, true), mkdir.mock.calls.length]).toEqual([null, null, 0]);
+    } finally {
+      mkdir.mockRestore();
+    }
+  });
+
+  it('a missing directory without its parent: created only with recursive, else the mkdir error', () => {
+    expect(ensurePrivateDir(path.join(tmp, 'p', 'q'), false)).toMatch(/^ENOENT: /);
+    expect(ensurePrivateDir(path.join(tmp, 'p', 'q'), true)).toBeNull();
+    expect(fs.statSync(path.join(tmp, 'p', 'q')).mode & 0o777).toBe(0o700);
   });
 
   it('closes an open mode (0777 → 0700) on a directory we own', () => {

@@ -1,0 +1,151 @@
+// The bench's table: every target of docs/performance.md beside its figure, in row groups. `analyse` turns the samples
+// of one run into rows [what, target, measured, verdict]; `render` prints them with the machine facts above.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT } from './fixtures.mjs';
+import { factsMarkdown } from './machine.mjs';
+import { summary } from './stats.mjs';
+import { MATCHING, SCENARIO_GUARDS, SLOW_S, SLOW_SCRIPTS } from './variants.mjs';
+
+export const TARGETS = JSON.parse(fs.readFileSync(path.join(ROOT, 'scripts', 'bench', 'targets.json'), 'utf8'));
+
+const f1 = (n) => n.toFixed(1);
+const f2 = (n) => n.toFixed(2);
+const verdict = (ok) => (ok ? 'met' : '**NOT met**');
+
+/** The figures and the row groups of one run. `matcher` holds the rows of the matcher-effect group (see matcherEffect in scripts/bench.mjs). */
+export function analyse({ samples, firstStop, tx, bundleBytes, matcher = [] }) {
+  const ms = (id) => samples[id].map((s) => s.ms);
+  const s = Object.fromEntries(Object.keys(samples).map((id) => [id, summary(ms(id))]));
+  const med = (id) => s[id].median;
+  const E = med('node');
+  // Per-round overhead too (same round: same machine moment), for its p90.
+  const perRound = (id, base) => samples[id].map((x, i) => x.ms - samples[base][i].ms - samples.node[i].ms);
+  const mp = (id) => `${f1(s[id].median)} ms (p90 ${f1(s[id].p90)})`;
+  const figures = { median: Object.fromEntries(Object.entries(s).map(([k, v]) => [k, v.median])), p90: Object.fromEntries(Object.entries(s).map(([k, v]) => [k, v.p90])) };
+  const groups = [];
+  const group = (title) => {
+    const rows = [];
+    groups.push({ title, rows });
+    return rows;
+  };
+
+  const hot = group('Hot path (default: no code cache)');
+  const ratio = med('pre.nomatch') / E;
+  figures.noMatchRatio = ratio;
+  hot.push(['Catalog matching nothing (`preToolUse` Shell `ls`; rows for Read/Write/Edit only)', `≤ ${TARGETS.noMatchRatio} × \`node -e 0\``, `**${f2(ratio)} ×**: hookshim ${mp('pre.nomatch')} vs \`node -e 0\` ${mp('node')}`, verdict(ratio <= TARGETS.noMatchRatio)]);
+
+  const matched = group("Matched path: hookshim's own time beyond Node's start (default: no code cache)");
+  const overhead = (id, n, label) => {
+    const over = med(id) - med(`direct.${n}`) - E;
+    const target = TARGETS.overheadMs[n];
+    figures[`overhead.${id}`] = over;
+    matched.push([
+      `${n} trivial guard${n > 1 ? 's' : ''} (\`preToolUse\`, all match, all allow)${label}`,
+      `≤ ${target} ms`,
+      `**${f1(over)} ms** = hookshim ${f1(med(id))} − the same scripts run directly in parallel ${f1(med(`direct.${n}`))} − \`node -e 0\` ${f1(E)} (per-round p90 ${f1(summary(perRound(id, `direct.${n}`)).p90)})`,
+      verdict(over <= target),
+    ]);
+  };
+  for (const n of MATCHING) overhead(`pre.${n}`, n, '');
+  const slowest = med('direct.slow');
+  const sum = summary(samples['direct.slow'].map((x) => x.each.reduce((a, b) => a + b, 0))).median;
+  const slowOver = med('pre.slow') - slowest - E;
+  figures.slow = { hookshim: med('pre.slow'), slowest, sum, overhead: slowOver };
+  matched.push([
+    `${SLOW_SCRIPTS} slow guards (\`sleep ${SLOW_S}\` each): wall time follows the slowest, not the sum`,
+    `overhead ≤ ${TARGETS.overheadMs[SCENARIO_GUARDS]} ms`,
+    `hookshim **${f1(med('pre.slow'))} ms**; slowest (direct, parallel) ${f1(slowest)} ms; sum ${f1(sum)} ms; overhead **${f1(slowOver)} ms**`,
+    verdict(slowOver <= TARGETS.overheadMs[SCENARIO_GUARDS] && med('pre.slow') < slowest + (sum - slowest) / 2),
+  ]);
+
+  const cached = group('With the V8 code cache on (`HOOKSHIM_CODE_CACHE=1`: opt-in, see docs/security.md guarantee 5)');
+  const cacheRatio = med('pre.nomatch.cache') / E;
+  figures.noMatchRatioCache = cacheRatio;
+  cached.push(['Catalog matching nothing', `≤ ${TARGETS.noMatchRatio} × \`node -e 0\``, `**${f2(cacheRatio)} ×**: hookshim ${mp('pre.nomatch.cache')} vs \`node -e 0\` ${mp('node')}`, verdict(cacheRatio <= TARGETS.noMatchRatio)]);
+  for (const n of MATCHING) {
+    const over = med(`pre.${n}.cache`) - med(`direct.${n}`) - E;
+    figures[`overhead.pre.${n}.cache`] = over;
+    cached.push([`${n} trivial guard${n > 1 ? 's' : ''}: overhead`, `≤ ${TARGETS.overheadMs[n]} ms`, `**${f1(over)} ms** = hookshim ${f1(med(`pre.${n}.cache`))} − direct ${f1(med(`direct.${n}`))} − \`node -e 0\` ${f1(E)}`, verdict(over <= TARGETS.overheadMs[n])]);
+  }
+
+  const seq = group('Parallel (hookshim) beside one after another (a minimal sequential runner: the design hookshim replaced)');
+  const versus = (label, h, q, extra = '') => {
+    figures[`versus.${h}`] = { hookshim: med(h), sequential: med(q) };
+    seq.push([label, 'for information', `hookshim **${mp(h)}**; sequential ${mp(q)}; hookshim/sequential ${f2(med(h) / med(q))} ×${extra}`, 'info']);
+  };
+  versus(`\`preToolUse\`, ${SCENARIO_GUARDS} trivial guards matching, all allowing`, `pre.${SCENARIO_GUARDS}`, `seq.${SCENARIO_GUARDS}`);
+  versus('`preToolUse`, nothing matches', 'pre.nomatch', 'seq.nomatch');
+  versus(`\`preToolUse\`, ${SCENARIO_GUARDS} guards each running \`git status\``, 'pre.git', 'seq.git', `; overhead beyond the scripts run directly ${f1(med('pre.git') - med('direct.git') - E)} ms`);
+  versus(`\`preToolUse\`, ${SCENARIO_GUARDS} guards reading a 20 MB transcript (the sequential runner rewrites it whole per event, as the Python adapter did)`, 'pre.tx20', 'seq.tx20');
+  versus('`stop`, 1 guard reading a 20 MB transcript (likewise)', 'stop.tx20', 'seq.stop.tx20');
+
+  const txRows = group('Transcripts');
+  const e2eRatio = med('stop.50mb') / med('stop.1mb');
+  figures.transcriptE2eRatio = e2eRatio;
+  txRows.push([
+    'Per-event transcript cost, end to end: `stop` with a 50 MB vs 1 MB Cursor transcript, already rewritten once (+1 line per event)',
+    `≤ ${TARGETS.transcriptSizeRatio} ×`,
+    `**${f2(e2eRatio)} ×**: 50 MB ${mp('stop.50mb')} vs 1 MB ${mp('stop.1mb')}`,
+    verdict(e2eRatio <= TARGETS.transcriptSizeRatio),
+  ]);
+  const [t1, t50] = [tx.find((r) => r.mb === 1), tx.find((r) => r.mb === 50)];
+  const inRatio = t50.append / t1.append;
+  figures.transcriptInProcessRatio = inRatio;
+  txRows.push([
+    'Per-event transcript cost, in process (`claudeTranscript`, one appended line; bench-transcript)',
+    `≤ ${TARGETS.transcriptSizeRatio} ×`,
+    `**${f2(inRatio)} ×**: 50 MB ${t50.append.toFixed(2)} ms vs 1 MB ${t1.append.toFixed(2)} ms (with a result to pair: ${t50.result.toFixed(2)} vs ${t1.result.toFixed(2)} ms)`,
+    verdict(inRatio <= TARGETS.transcriptSizeRatio),
+  ]);
+  txRows.push([
+    'First full rewrite of a 50 MB transcript (in process)',
+    `≥ ${TARGETS.firstRewriteMBps} MB/s`,
+    `**${f1(t50.mbps)} MB/s** (${f1(t50.firstMs)} ms; JSON.parse + JSON.stringify alone: ${f1(t50.floorMbps)} MB/s); end to end, first \`stop\`: ${f1(firstStop[50].ms)} ms`,
+    verdict(t50.mbps >= TARGETS.firstRewriteMBps),
+  ]);
+  const e2eRss = firstStop[50].maxRssMB;
+  txRows.push([
+    'Peak memory of the first 50 MB rewrite (max RSS)',
+    `≤ ${TARGETS.peakRssMB} MB`,
+    `**${f1(t50.peakMb)} MB** in process (Node with the module loaded: ${f1(t50.baselineMb)} MB)${e2eRss ? `; end to end, first \`stop\`: ${f1(e2eRss)} MB` : ''}`,
+    verdict(t50.peakMb <= TARGETS.peakRssMB && (e2eRss ?? 0) <= TARGETS.peakRssMB),
+  ]);
+
+  // The matcher-effect group: its rows come from matcherEffect() in scripts/bench.mjs.
+  const me = group("Matcher effect (this repository's own catalog)");
+  me.push(...(matcher.length ? matcher : [['Events Cursor starts vs tool calls made', '—', 'not measured yet: see `matcherEffect` in scripts/bench.mjs', '—']]));
+
+  const other = group('Bundle, and for information');
+  other.push(['Bundle vendored into user repos (`dist/hookshim.cjs`)', `≤ ${TARGETS.bundleBytes / 1024} KiB`, `**${(bundleBytes / 1024).toFixed(1)} KiB**`, verdict(bundleBytes <= TARGETS.bundleBytes)]);
+  const info = (label, id, measured) => other.push([label, '—', measured ?? `${mp(id)}, ${f2(med(id) / E)} × \`node -e 0\``, 'info']);
+  info('The same `preToolUse`, first event in an empty state dir (a fresh machine: nothing cached)', 'pre.nomatch.fresh');
+  info('`postToolUse` Shell `ls`, nothing matches (records the tool result)', 'post.nomatch');
+  info('`postToolUse` replaying a warning stashed by its `preToolUse` (nothing matches)', 'post.replay');
+  info('`stop`, 1 guard reading a 1 MB transcript already rewritten (+1 line)', 'stop.1mb', `${mp('stop.1mb')}, ${f2(med('stop.1mb') / E)} × \`node -e 0\`; overhead ${f1(med('stop.1mb') - med('direct.1') - E)} ms (overhead formula, direct 1 script)`);
+  info('2 identical `preToolUse` processes at once (1 trivial guard; one runs it, the other replays)', 'dup', `${mp('dup')} until both answered; one process alone ${f1(med('pre.1'))} ms`);
+  return { groups, rows: groups.flatMap((g) => g.rows), figures };
+}
+
+/** The markdown the bench prints (and docs/performance.md reproduces): machine facts, then the table in its groups. */
+export function render({ facts, loadStart, loadEnd, report, runs, seconds }) {
+  const esc = (c) => String(c).replaceAll('|', '\\|');
+  const table = [
+    '| what | target | measured (medians) | verdict |',
+    '|---|---|---|---|',
+    ...report.groups.flatMap((g) => [`| **${esc(g.title)}** | | | |`, ...g.rows.map((r) => `| ${r.map(esc).join(' | ')} |`)]),
+  ].join('\n');
+  return `${[
+    `Machine (\`npm run bench\`, ${runs} interleaved rounds, ${seconds.toFixed(0)} s):`,
+    '',
+    factsMarkdown(facts, loadStart, loadEnd),
+    '',
+    table,
+    '',
+    'How the figures are taken:',
+    '- Every process figure is wall time from spawn to exit of `sh -c "<command>"`, the command bound in `.cursor/hooks.json` by `hookshim init`, fired from the repo root with the payload on stdin, as Cursor does; `node -e 0` and the sequential runner are fired the same way. Medians (p90) over the rounds; all variants interleave in each round, order rotated per round.',
+    "- Overhead = median(hookshim) − median(direct) − median(`node -e 0`). \"Direct\" starts the same scripts at once through `/bin/sh -c` with the same stdin from the already-running bench process and waits for all (no Node start-up in it); the per-round p90 is the same difference taken round by round. `node scripts/bench/phases.mjs` shows where hookshim's part goes, phase by phase.",
+    '- The sequential runner (`scripts/bench/sequential.cjs`) reads the payload and the catalog, rewrites a transcript whole when its guards get one, then runs each matching script with `spawnSync`, one after another: no state, dedup, deadline or env policy.',
+    '- Slowest = the direct parallel run of the slow scripts; sum = the sum of their individual times. Ratios are of medians. In-process transcript figures: `npm run bench:transcript` (medians of its runs; first rewrite into a fresh state dir; peak = max RSS of that child process).',
+  ].join('\n')}\n`;
+}
