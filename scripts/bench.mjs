@@ -22,7 +22,8 @@ import path from 'node:path';
 import { generate, measureTranscripts, textLine } from './bench-transcript.mjs';
 import { GIT, makeRepo, ROOT, SLOW, TRANSCRIPT, TRIVIAL, WARN } from './bench/fixtures.mjs';
 import { loadAverage, machineFacts } from './bench/machine.mjs';
-import { analyse, render, TARGETS } from './bench/report.mjs';
+import { matcherEffect as effectOf } from './bench/matchers.mjs';
+import { analyse, render, TARGETS, verdict } from './bench/report.mjs';
 import { defineVariants, MATCHING, SCENARIO_GUARDS, SLOW_S, SLOW_SCRIPTS } from './bench/variants.mjs';
 
 const BUNDLE = path.join(ROOT, 'dist', 'hookshim.cjs');
@@ -90,12 +91,12 @@ async function main() {
     const matcher = await matcherEffect(world);
 
     progress('in-process transcript figures (scripts/bench-transcript.mjs)');
-    const tx = await measureTranscripts({ sizes: [1, 50], runs: opts.quick ? 1 : 3, events: opts.quick ? 10 : 40, log: progress });
+    const tx = await measureTranscripts({ sizes: [1, 50], runs: opts.quick ? 1 : 3, events: opts.quick ? 10 : 40, bounds: !opts.quick, log: progress });
 
     const bundleBytes = fs.statSync(vendored).size;
     const loadEnd = loadAverage();
     const seconds = (Date.now() - t0) / 1000;
-    const report = analyse({ samples, firstStop, tx: tx.rows, bundleBytes, matcher });
+    const report = analyse({ samples, firstStop, tx: tx.rows, txBounds: tx.bounds, bundleBytes, matcher });
     process.stdout.write(render({ facts, loadStart, loadEnd, report, runs: opts.runs, seconds }));
     progress(`done in ${seconds.toFixed(0)} s`);
     if (opts.json) {
@@ -116,8 +117,19 @@ async function main() {
  * (scripts/bench/report.mjs); an empty list prints a "not measured yet" row. `world` holds the temp dir (`tmp`), the
  * transcripts and the bound repos; this repository is ROOT (scripts/bench/fixtures.mjs).
  */
-async function matcherEffect(_world) {
-  return [];
+async function matcherEffect(world) {
+  const r = effectOf(ROOT);
+  const fewer = 1 - r.with / r.without;
+  const rows = [[
+    `Processes Cursor starts for an example session of ${r.calls} tool calls (scripts/bench/matchers.mjs: its mix, and which events each tool starts)`,
+    'a call no row needs starts nothing',
+    `**${r.with}** with the matchers \`init\` wrote, ${r.without} without (${(fewer * 100).toFixed(0)} % fewer; ${r.perTool.filter((t) => t.events.length === 0).map((t) => t.tool).join(', ') || 'no tool'} start nothing${r.perTool.filter((t) => t.events.length === 1).length ? `, ${r.perTool.filter((t) => t.events.length === 1).map((t) => t.tool).join(', ')} only postToolUse: a Stop guard reads the transcript, so every result is recorded` : ''})`,
+    'info',
+  ]];
+  // The bench's no-match repo: a Shell call its Read and Write|Edit rows never select.
+  const starts = effectOf(world.repos.nomatch.dir, { Shell: 1 }).with > 0;
+  rows.push(['`preToolUse`, nothing matches (Shell; rows for Read and Write|Edit only): with the matchers', 'not started at all', starts ? 'started (the matcher lets Shell through)' : '**not started**: 0 ms (the rows above time what it costs without a matcher)', verdict(!starts)]);
+  return rows;
 }
 
 /** Transcripts (1, 20 and 50 MB, with their recorded results) and the bound repos. */

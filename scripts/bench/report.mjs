@@ -11,10 +11,10 @@ export const TARGETS = JSON.parse(fs.readFileSync(path.join(ROOT, 'scripts', 'be
 
 const f1 = (n) => n.toFixed(1);
 const f2 = (n) => n.toFixed(2);
-const verdict = (ok) => (ok ? 'met' : '**NOT met**');
+export const verdict = (ok) => (ok ? 'met' : '**NOT met**');
 
 /** The figures and the row groups of one run. `matcher` holds the rows of the matcher-effect group (see matcherEffect in scripts/bench.mjs). */
-export function analyse({ samples, firstStop, tx, bundleBytes, matcher = [] }) {
+export function analyse({ samples, firstStop, tx, txBounds, bundleBytes, matcher = [] }) {
   const ms = (id) => samples[id].map((s) => s.ms);
   const s = Object.fromEntries(Object.keys(samples).map((id) => [id, summary(ms(id))]));
   const med = (id) => s[id].median;
@@ -111,6 +111,19 @@ export function analyse({ samples, firstStop, tx, bundleBytes, matcher = [] }) {
     `**${f1(t50.peakMb)} MB** in process (Node with the module loaded: ${f1(t50.baselineMb)} MB)${e2eRss ? `; end to end, first \`stop\`: ${f1(e2eRss)} MB` : ''}`,
     verdict(t50.peakMb <= TARGETS.peakRssMB && (e2eRss ?? 0) <= TARGETS.peakRssMB),
   ]);
+
+  txRows.push([
+    'The Claude-shaped copy on disk, against its Cursor source (50 MB)',
+    `≤ ${TARGETS.copyRatio} ×`,
+    `**${f2(t50.copyRatio)} ×** with the recorded tool results (not in the source: Claude's shape carries each twice); **${f2(t50.copyRatioSource)} ×** for the lines rewritten from the source`,
+    t50.copyRatio <= TARGETS.copyRatio ? 'met' : t50.copyRatioSource <= TARGETS.copyRatio ? 'met for the source; **NOT met** with results' : '**NOT met**',
+  ]);
+  if (txBounds) {
+    const mib = (n) => `${(n / 2 ** 20).toFixed(0)} MiB`;
+    const within = (b) => b.ms <= txBounds.budgetMs + 250;
+    txRows.push([`An event with a ${txBounds.budgetMs} ms deadline on a ${mib(txBounds.big.bytes)} transcript (in process)`, 'bounded by the deadline', `**${f1(txBounds.big.ms)} ms**, ${mib(txBounds.big.bytesRead)} rewritten, peak RSS ${f1(txBounds.big.maxRssKb / 1024)} MB; later events go on from there`, verdict(within(txBounds.big))]);
+    txRows.push([`… on a ${mib(txBounds.sparse.bytes)} file with no newline`, 'bounded by the deadline', `**${f1(txBounds.sparse.ms)} ms**, ${mib(txBounds.sparse.bytesRead)} of the line skipped unread, peak RSS ${f1(txBounds.sparse.maxRssKb / 1024)} MB`, verdict(within(txBounds.sparse))]);
+  }
 
   // The matcher-effect group: its rows come from matcherEffect() in scripts/bench.mjs.
   const me = group("Matcher effect (this repository's own catalog)");
