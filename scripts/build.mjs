@@ -5,8 +5,10 @@
 // execa is a text of its own (a "chunk"), compiled only by an event that starts scripts: a third of the code, which
 // every other event would otherwise hand to V8 to parse.
 import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -44,7 +46,8 @@ function oneCopyOfBuiltins(text) {
   const call = new RegExp(`(?<![\\w$.])${name.replace(/\$/g, '\\$')}\\(require\\("node:`, 'g');
   const patched = text.replace(call, '__nodeESM(require("node:');
   if (calls > 0 && patched === text) throw new Error('build: no namespace copy of a Node module found to share; update oneCopyOfBuiltins in scripts/build.mjs');
-  const memo = `var __nodeESMSeen=new WeakMap;function __nodeESM(m,n){let x=__nodeESMSeen.get(m);return x===void 0&&__nodeESMSeen.set(m,x=${name}(m,n)),x}`;
+  // Its own names are __-prefixed: the minified helper's name (one or two letters) never shadows them.
+  const memo = `var __nodeESMSeen=new WeakMap;function __nodeESM(__m,__n){let __x=__nodeESMSeen.get(__m);return __x===void 0&&__nodeESMSeen.set(__m,__x=${name}(__m,__n)),__x}`;
   // After the banner (shebang, comments) and the "use strict" directive, before any code.
   const head = /^(?:(?:#!|\/\/).*\n)*(?:"use strict";)?/.exec(patched)[0];
   return `${head}${memo}${patched.slice(head.length)}`;
@@ -101,3 +104,21 @@ for (const [name, meta] of [['dist/hookshim.cjs', shimMeta], ['dist/cli.mjs', cl
 }
 // The hook code's module graph (tests keep heavy modules out of it) and the CLI's.
 fs.writeFileSync(path.join(root, 'dist/meta.json'), JSON.stringify({ shim: shimMeta, cli: cli.metafile }));
+
+// 3. Smoke: the shim must load and answer one event with one JSON document (a patched helper that shadowed a name once
+// made every event crash at load). A throwaway state dir, no catalog: the fail-open answer of sessionEnd.
+{
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-build-'));
+  try {
+    const r = spawnSync(process.execPath, [path.join(root, 'dist/hookshim.cjs'), 'sessionEnd'], { cwd: tmp, input: '{}', encoding: 'utf8', env: { ...process.env, HOOKSHIM_STATE_DIR: path.join(tmp, 'state'), CURSOR_PROJECT_DIR: tmp } });
+    let answer;
+    try {
+      answer = JSON.parse(r.stdout);
+    } catch {
+      answer = undefined;
+    }
+    if (r.status !== 0 || answer === undefined) throw new Error(`build: dist/hookshim.cjs does not answer an event (exit ${r.status}):\n${r.stdout}${r.stderr}`);
+  } finally {
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
