@@ -56,7 +56,7 @@ export const NOTHING = (): Needed => ({ all: false, names: new Set(), mcp: false
 const everything = (n: Needed): Needed => Object.assign(n, { all: true, mcp: true, asked: n.asked + 1 });
 
 /** Add what rows with these Claude matchers need, tested the way the hook path tests them (catalog/matcher.ts). */
-export function addNeeds(need: Needed, kind: 'tool' | 'subagent', matchers: readonly (string | undefined)[]): Needed {
+export function addNeeds(need: Needed, kind: 'tool' | 'subagent', matchers: readonly (string | undefined)[], only: readonly string[] = KNOWN_NAMES[kind]): Needed {
   for (const source of matchers) {
     need.asked++;
     const m = compileMatcher(source);
@@ -65,7 +65,7 @@ export function addNeeds(need: Needed, kind: 'tool' | 'subagent', matchers: read
       need.all = true;
       continue;
     }
-    for (const name of KNOWN_NAMES[kind]) if (candidates(kind, name).some((c) => m.test(c))) need.names.add(name);
+    for (const name of only) if (candidates(kind, name).some((c) => m.test(c))) need.names.add(name);
     // A regex may match some `mcp__<server>__<tool>` whatever it looks like: counted as needing MCP (never a skip too many).
     if (kind === 'tool' && (m.kind === 'regex' || (source ?? '').split(/[|,]/).some((n) => /^\s*(?:mcp__|MCP:)/.test(n)))) need.mcp = true;
   }
@@ -114,6 +114,18 @@ export function missedBy(kind: 'tool' | 'subagent', bound: string | undefined, w
   return probes.filter((n) => cursorAccepts(want, n) && !cursorAccepts(bound, n)).map((n) => (n === 'MCP:any_tool' ? 'MCP:*' : n));
 }
 
+/**
+ * What a bound matcher skips that these rows (their Claude matchers) need: the hook path's cheap form of missedBy,
+ * testing only the names the matcher skips (init skips coarse groups whole, so a needed group-mate is skipped too).
+ */
+export function skippedNeeds(kind: 'tool' | 'subagent', bound: string, matchers: readonly (string | undefined)[]): string[] {
+  const skipped = KNOWN_NAMES[kind].filter((n) => !cursorAccepts(bound, n));
+  const mcp = kind === 'tool' && !cursorAccepts(bound, 'MCP:any_tool');
+  if (skipped.length === 0 && !mcp) return [];
+  const need = addNeeds(NOTHING(), kind, matchers, skipped);
+  return need.all ? [...skipped, ...(mcp ? ['MCP:*'] : [])] : [...skipped.filter((n) => need.names.has(n)), ...(mcp && need.mcp ? ['MCP:*'] : [])];
+}
+
 /** The matcher for the rows of the Claude events a Cursor event serves (preToolUse, the subagent events). */
 export function matcherForRows(kind: 'tool' | 'subagent', rows: readonly MatcherRow[], served: readonly string[]): string | undefined {
   return cursorMatcher(kind, addNeeds(NOTHING(), kind, rows.filter((r) => served.includes(r.event)).map((r) => r.matcher)));
@@ -126,13 +138,20 @@ export function cursorAccepts(matcher: string | undefined, name: string): boolea
   return re !== undefined && re.test(name);
 }
 
-/** The matcher as Cursor compiles it (a JavaScript RegExp), or undefined when it does not compile. */
+const compiled = new Map<string, RegExp | undefined>();
+
+/** The matcher as Cursor compiles it (a JavaScript RegExp, compiled once per process), or undefined when it does not compile. */
 export function compileRegex(matcher: string): RegExp | undefined {
-  try {
-    return new RegExp(matcher);
-  } catch {
-    return undefined;
+  if (!compiled.has(matcher)) {
+    let re: RegExp | undefined;
+    try {
+      re = new RegExp(matcher);
+    } catch {
+      re = undefined;
+    }
+    compiled.set(matcher, re);
   }
+  return compiled.get(matcher);
 }
 
 /** Rows as the binding sees them: their Claude event and group matcher. */

@@ -42,20 +42,18 @@
 // builds only the envelope; every other line takes the parse-and-serialise path below. Both give the same bytes.
 import { Buffer, isUtf8 } from 'node:buffer';
 import { isRecord } from '../json.ts';
-import { toClaudeToolUse, toolKey } from '../tools.ts';
-import { assistantHead, chain, emit, envelope, line, prefix, toolBlock } from './emit.ts';
+import { toClaudeToolUse } from '../tools.ts';
+import { assistantHead, chain, emit, envelope, line, toolBlock } from './emit.ts';
 import { fastLine, materialize } from './fast.ts';
 import { pairResult } from './results.ts';
 import { idHex24, idUuid, KIND } from './ids.ts';
-import { matchingAfter, takeOpen, topUp } from './pairing.ts';
-import { failedExit, resultText } from './records.ts';
+import { matchingAfter, topUp } from './pairing.ts';
 import { Tape } from './skim.ts';
 import { noteText, userContent } from './text.ts';
 import {
   emptyStats,
   PENDING_CHARS,
   PENDING_LINES,
-  PENDING_MAX,
   type LineBatch,
   type LineSink,
   type PendingUse,

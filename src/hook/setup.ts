@@ -1,7 +1,7 @@
 // Phase 1 and the facts of one event, computed once: the payload, the project, its binding and time budget, the
 // session, the catalog and the config (docs/design.md §1).
 import { ADAPTERS } from '../../adapters/index.ts';
-import { MATCHED_BY, matcherForRows, missedBy, type MatchedEvent } from '../../adapters/cursorMatcher.ts';
+import { MATCHED_BY, skippedNeeds, type MatchedEvent } from '../../adapters/cursorMatcher.ts';
 import { RUNS, type HandledEvent } from '../../adapters/events.ts';
 import { str, type Json } from '../../adapters/json.ts';
 import type { EventAdapter, EventContext } from '../../adapters/types.ts';
@@ -124,7 +124,7 @@ function warnStaleMatcher(event: HandledEvent, binding: Binding, rows: readonly 
   // What the rows need at the least (post-tool events may need more: results, carried context).
   const own: readonly string[] = RUNS[event];
   const served = kind === 'tool' && !own.includes('PreToolUse') ? [...own, 'PreToolUse'] : own;
-  const missed = missedBy(kind, binding.matcher, matcherForRows(kind, rows, served));
+  const missed = skippedNeeds(kind, binding.matcher, rows.filter((r) => served.includes(r.event)).map((r) => r.matcher));
   if (missed.length) log.warn(`${binding.source}: its matcher skips ${missed.join(', ')}, which catalog rows now match, so Cursor starts no hookshim for those calls and their guards do not run; run \`hookshim init\` and commit .cursor/hooks.json`);
 }
 

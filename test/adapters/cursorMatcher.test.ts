@@ -2,7 +2,7 @@
 // tested against the tool type or the subagent type; "" and "*" match all) starts hookshim for every call a row needs.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addNeeds, cursorAccepts, cursorMatcher, KNOWN_NAMES, MCP_TOOLS, missedBy, NOTHING, postToolNeeds, skippedBy } from '../../adapters/cursorMatcher.ts';
+import { addNeeds, cursorAccepts, cursorMatcher, KNOWN_NAMES, MCP_TOOLS, missedBy, NOTHING, postToolNeeds, skippedBy, skippedNeeds } from '../../adapters/cursorMatcher.ts';
 import { ADAPTERS } from '../../adapters/index.ts';
 import { EMPTY_STATE, type EventContext } from '../../adapters/types.ts';
 import { compileMatcher } from '../../catalog/matcher.ts';
@@ -64,6 +64,15 @@ describe('tool events: the calls a catalog shape starts hookshim for (whole coar
     expect(skippedBy('tool', toolMatcher('mcp__github__.*'))).toEqual(KNOWN_NAMES.tool.filter((n) => !MCP_TOOLS.includes(n)));
     expect(skippedBy('tool', toolMatcher('Bash'))).toContain('MCP:*');
     expect(skippedBy('tool', undefined)).toEqual([]);
+  });
+
+  it.each([
+    ['nothing new', ['Bash'], []],
+    ['a Read row', ['Bash', 'Read'], ['Read', 'ReadFile']],
+    ['an MCP row', ['Bash', 'mcp__x__y'], ['MCP:*']],
+    ['a row for every tool', ['Bash', '*'], [...KNOWN_NAMES.tool.filter((n) => !SHELL.includes(n)), 'MCP:*']],
+  ])('skippedNeeds (the hook path\'s check of a Bash-only matcher): %s', (_name, rows, want) => {
+    expect(skippedNeeds('tool', toolMatcher('Bash') as string, rows)).toEqual(want);
   });
 
   it('missedBy: what a bound matcher skips that the rows now need', () => {
