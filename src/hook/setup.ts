@@ -1,5 +1,6 @@
 // Phase 1 and the facts of one event, computed once: the payload, the project, its binding and time budget, the
 // session, the catalog and the config (docs/design.md §1).
+import fs from 'node:fs';
 import { ADAPTERS } from '../../adapters/index.ts';
 import { MATCHED_BY, skippedNeeds, type MatchedEvent } from '../../adapters/cursorMatcher.ts';
 import { RUNS, type HandledEvent } from '../../adapters/events.ts';
@@ -11,10 +12,10 @@ import type { CatalogRow } from '../../catalog/types.ts';
 import { everyCallEvents, readBinding, type Binding } from '../project/binding.ts';
 import { budgetFor, type Budget } from '../project/budget.ts';
 import type { HookshimConfig } from '../project/config.ts';
-import { loadCatalogs, loadConfigLazy } from '../project/load.ts';
+import { fnv, loadCatalogs, loadConfigLazy } from '../project/load.ts';
 import { catalogSources, cursorMcpServers, payloadRoots, projectRoot, type ProjectRoot } from '../project/paths.ts';
-import { openState, type StateDir } from '../state/dir.ts';
-import { safeHome } from '../state/fsx.ts';
+import { areaPath, openState, type StateDir } from '../state/dir.ts';
+import { createExclusive, safeHome } from '../state/fsx.ts';
 import type { Log } from './log.ts';
 import { mark } from './spans.ts';
 import { readAvailable, readStdin } from './stdin.ts';
@@ -109,7 +110,7 @@ export async function setUp(event: HandledEvent, input: Json, io: HookIO, log: L
   // The parser names the file in each warning: shown relative to the project, once.
   for (const l of set.loaded) for (const w of l.catalog.warnings) log.warn(w.startsWith(l.source.file) ? `${l.source.shown}${w.slice(l.source.file.length)}` : `${l.source.shown}: ${w}`);
   const rows = set.rows;
-  warnStaleMatcher(event, binding, rows, log);
+  warnStaleMatcher(event, binding, rows, state, log);
   const ctx: EventContext = { event, input, projectDir: dir, sessionId, transcriptPath: '', loopLimit: binding.loopLimit, hostEnv: io.env, mcpServers: mcpServersFor(input, dir, rows), promptContext: config.promptContext ?? 'auto', ...(ADAPTERS[event].needs.everyCall ? { everyCall: everyCallEvents(dir) } : {}) };
   return { event, adapter: ADAPTERS[event], input, dir, binding, budget, sessionId, state, catalog: { rows, sources: set.loaded.map((l) => l.source) }, config, ctx, env: io.env, startedAt: io.startedAt };
 }
@@ -118,14 +119,31 @@ export async function setUp(event: HandledEvent, input: Json, io: HookIO, log: L
  * The catalog gained a row for a tool this event's Cursor matcher skips (init ran before it): Cursor starts nothing for
  * those calls, so their guards never run. Said on every event until `hookshim init` rewrites the matcher.
  */
-function warnStaleMatcher(event: HandledEvent, binding: Binding, rows: readonly CatalogRow[], log: Log): void {
+function warnStaleMatcher(event: HandledEvent, binding: Binding, rows: readonly CatalogRow[], state: StateDir | null, log: Log): void {
   if (binding.matcher === undefined || !Object.hasOwn(MATCHED_BY, event)) return;
   const kind = MATCHED_BY[event as MatchedEvent];
   // What the rows need at the least (post-tool events may need more: results, carried context).
   const own: readonly string[] = RUNS[event];
   const served = kind === 'tool' && !own.includes('PreToolUse') ? [...own, 'PreToolUse'] : own;
-  const missed = skippedNeeds(kind, binding.matcher, rows.filter((r) => served.includes(r.event)).map((r) => r.matcher));
-  if (missed.length) log.warn(`${binding.source}: its matcher skips ${missed.join(', ')}, which catalog rows now match, so Cursor starts no hookshim for those calls and their guards do not run; run \`hookshim init\` and commit .cursor/hooks.json`);
+  const matchers = rows.filter((r) => served.includes(r.event)).map((r) => r.matcher);
+  // A combination found fine once is not checked again (a marker in the state dir: planting one only hides this warning).
+  const fine = state ? areaPath(state, 'catalog', `${fnv([event, binding.matcher, ...matchers.map(String)].join('\u0000'))}.matchers-ok`) : null;
+  if (fine && fs.existsSync(fine)) return;
+  const missed = skippedNeeds(kind, binding.matcher, matchers);
+  if (missed.length === 0) {
+    if (fine) touch(fine);
+    return;
+  }
+  log.warn(`${binding.source}: its matcher skips ${missed.join(', ')}, which catalog rows now match, so Cursor starts no hookshim for those calls and their guards do not run; run \`hookshim init\` and commit .cursor/hooks.json`);
+}
+
+/** Create an empty marker file of ours (never through a symlink); a failure only means the check runs again. */
+function touch(file: string): void {
+  try {
+    createExclusive(file, '');
+  } catch {
+    /* checked again next time */
+  }
 }
 
 /** The payload's roots only corroborate the project: say so when they do not include it (a multi-root workspace, a stray payload). */

@@ -133,7 +133,7 @@ async function keepGood(state: StateDir, file: string, text: string): Promise<vo
 }
 
 /** FNV-1a (32 bits) of a string's UTF-16 code units, as hex: a cheap "same as last time?", never a name that must be unique. */
-function fnv(s: string): string {
+export function fnv(s: string): string {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
   return (h >>> 0).toString(16).padStart(8, '0');

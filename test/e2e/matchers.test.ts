@@ -79,7 +79,7 @@ describe('what the matchers must not lose', () => {
     expect(r.starts('preToolUse', 'Read')).toBe(false);
     const shell = r.fire('preToolUse', cursorPayload('preToolUse', r, { tool_name: 'Shell', tool_input: { command: 'ls' }, tool_use_id: toolUseId() }));
     expect(shell.json).toEqual({ permission: 'allow' });
-    expect(shell.stderr).toMatch(/\.cursor\/hooks\.json preToolUse: its matcher skips Read, ReadFile, ReadLints, which catalog rows now match, so Cursor starts no hookshim for those calls and their guards do not run; run `hookshim init`/);
+    expect(shell.stderr).toMatch(/\.cursor\/hooks\.json preToolUse: its matcher skips Read, ReadFile, which catalog rows now match, so Cursor starts no hookshim for those calls and their guards do not run; run `hookshim init`/);
     expect(r.init().status).toBe(0);
     expect(r.starts('preToolUse', 'Read')).toBe(true);
   });
