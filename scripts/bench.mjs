@@ -123,13 +123,19 @@ async function matcherEffect(world) {
   const rows = [[
     `Processes Cursor starts for an example session of ${r.calls} tool calls (scripts/bench/matchers.mjs: its mix, and which events each tool starts)`,
     'a call no row needs starts nothing',
-    `**${r.with}** with the matchers \`init\` wrote, ${r.without} without (${(fewer * 100).toFixed(0)} % fewer; ${r.perTool.filter((t) => t.events.length === 0).map((t) => t.tool).join(', ') || 'no tool'} start nothing${r.perTool.filter((t) => t.events.length === 1).length ? `, ${r.perTool.filter((t) => t.events.length === 1).map((t) => t.tool).join(', ')} only postToolUse: a Stop guard reads the transcript, so every result is recorded` : ''})`,
+    `**${r.with}** with the matchers \`init\` wrote, ${r.without} without (${(fewer * 100).toFixed(0)} % fewer)${startsOnly(r, 0, 'start nothing')}${startsOnly(r, 1, 'start one event only')}`,
     'info',
   ]];
   // The bench's no-match repo: a Shell call its Read and Write|Edit rows never select.
   const starts = effectOf(world.repos.nomatch.dir, { Shell: 1 }).with > 0;
   rows.push(['`preToolUse`, nothing matches (Shell; rows for Read and Write|Edit only): with the matchers', 'not started at all', starts ? 'started (the matcher lets Shell through)' : '**not started**: 0 ms (the rows above time what it costs without a matcher)', verdict(!starts)]);
   return rows;
+}
+
+/** "; Read, Grep start nothing" for the tools of a matcher effect that start `n` events. */
+function startsOnly(r, n, what) {
+  const tools = r.perTool.filter((t) => t.events.length === n).map((t) => t.tool);
+  return tools.length ? `; ${tools.join(', ')} ${what}` : '';
 }
 
 /** Transcripts (1, 20 and 50 MB, with their recorded results) and the bound repos. */
