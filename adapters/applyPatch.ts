@@ -39,7 +39,12 @@ export function parsePatch(text: string): PatchedFile[] {
     if (header) {
       flush();
       const file_path = (header[2] as string).trim();
-      current = header[1] === 'Add' ? { op: 'add', file_path, content: '' } : header[1] === 'Update' ? { op: 'update', file_path, old_string: '', new_string: '' } : { op: 'delete', file_path };
+      current =
+        header[1] === 'Add'
+          ? { op: 'add', file_path, content: '' }
+          : header[1] === 'Update'
+            ? { op: 'update', file_path, old_string: '', new_string: '' }
+            : { op: 'delete', file_path };
       continue;
     }
     if (/^\*\*\* (Begin|End) Patch/.test(line) || line === '*** End of File') continue;

@@ -25,9 +25,17 @@ export const beforeMCPExecution: EventAdapter = {
     const p = permissionParts(verdicts);
     const tool = toolOf(asMcp(ctx));
     // Cursor has no updated_input here (docs/cursor-hooks.md §4): a rewrite becomes a deny that says what to call instead.
-    if (p.updated) rewriteDenial(p, tool.cursorName, tool.input, toCursorToolInput(tool.cursorName, tool.input, p.updated.input, ctx.projectDir));
-    if (p.denies.length > 0) return denyFolded(p, (text) => ({ permission: 'deny', user_message: text, agent_message: text }));
-    const answer: Json = p.asks.length > 0 ? { permission: 'ask', user_message: joinMessages(p.asks) } : { permission: 'allow' };
+    if (p.updated)
+      rewriteDenial(
+        p,
+        tool.cursorName,
+        tool.input,
+        toCursorToolInput(tool.cursorName, tool.input, p.updated.input, ctx.projectDir),
+      );
+    if (p.denies.length > 0)
+      return denyFolded(p, (text) => ({ permission: 'deny', user_message: text, agent_message: text }));
+    const answer: Json =
+      p.asks.length > 0 ? { permission: 'ask', user_message: joinMessages(p.asks) } : { permission: 'allow' };
     return { answer, effects: keepWarnings(p, undefined, 'beforeMCPExecution'), notes: p.notes };
   },
 };
@@ -40,5 +48,12 @@ function bareTool(input: Json): string {
 
 /** The call as preToolUse names it (`MCP:<tool>`, input parsed), with the server this payload adds. */
 function asMcp(ctx: EventContext): EventContext {
-  return { ...ctx, input: { ...ctx.input, tool_name: `MCP:${bareTool(ctx.input)}`, tool_input: parseToolInput(ctx.input.tool_input).input } };
+  return {
+    ...ctx,
+    input: {
+      ...ctx.input,
+      tool_name: `MCP:${bareTool(ctx.input)}`,
+      tool_input: parseToolInput(ctx.input.tool_input).input,
+    },
+  };
 }

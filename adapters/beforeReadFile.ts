@@ -20,16 +20,22 @@ export const beforeReadFile: EventAdapter = {
   },
 
   plan(ctx) {
-    if (!str(ctx.input.file_path)) return { invocations: [], notes: ['beforeReadFile without a file_path: no Read guard can judge it'] };
+    if (!str(ctx.input.file_path))
+      return { invocations: [], notes: ['beforeReadFile without a file_path: no Read guard can judge it'] };
     return toolPlan(asRead(ctx), 'PreToolUse');
   },
 
   fold(ctx, verdicts) {
     const p = permissionParts(verdicts);
     const original = { file_path: ctx.input.file_path };
-    if (p.updated) rewriteDenial(p, 'Read', original, toCursorToolInput('Read', original, p.updated.input, ctx.projectDir));
+    if (p.updated)
+      rewriteDenial(p, 'Read', original, toCursorToolInput('Read', original, p.updated.input, ctx.projectDir));
     // beforeReadFile answers allow or deny only (docs/cursor-hooks.md §4): an ask cannot be put to the user, so it denies.
-    for (const a of p.asks) p.denies.push({ from: a.from, text: `${a.text} (beforeReadFile cannot ask for confirmation, so the read is denied)` });
+    for (const a of p.asks)
+      p.denies.push({
+        from: a.from,
+        text: `${a.text} (beforeReadFile cannot ask for confirmation, so the read is denied)`,
+      });
     if (p.denies.length > 0) return denyFolded(p, (text) => ({ permission: 'deny', user_message: text }));
     return { answer: { permission: 'allow' }, effects: keepWarnings(p, undefined, 'beforeReadFile'), notes: p.notes };
   },

@@ -30,14 +30,21 @@ export const beforeSubmitPrompt: EventAdapter = {
 
   fold(ctx, verdicts) {
     // A failing or hung UserPromptSubmit script is a silent drop (logged), never a block (docs/fail-matrix.md).
-    const notes = [...errorNotes(verdicts), ...droppedFailures(verdicts, 'dropped: a failing prompt script never blocks')];
+    const notes = [
+      ...errorNotes(verdicts),
+      ...droppedFailures(verdicts, 'dropped: a failing prompt script never blocks'),
+    ];
     const blocks: Message[] = [];
     for (const v of verdicts) {
       if (v.kind === 'blocked') blocks.push({ from: v.label, text: v.reason });
       else if (v.kind === 'stopped') blocks.push({ from: v.label, text: v.reason || `${v.label} stopped the prompt` });
     }
     if (blocks.length > 0) {
-      return { answer: { continue: false, user_message: joinMessages(blocks) }, effects: [], notes: [...notes, `prompt blocked by ${blocks.map((b) => b.from).join(', ')}`] };
+      return {
+        answer: { continue: false, user_message: joinMessages(blocks) },
+        effects: [],
+        notes: [...notes, `prompt blocked by ${blocks.map((b) => b.from).join(', ')}`],
+      };
     }
     const context = promptContext(verdicts);
     const warn = verdicts.flatMap((v) => messages(v.label, v.systemMessage));
@@ -47,10 +54,15 @@ export const beforeSubmitPrompt: EventAdapter = {
     const nowhere = ctx.everyCall !== undefined && !ctx.everyCall.includes('postToolUse');
     if (promptContextNow(ctx) || nowhere) {
       answer.additional_context = joinMessages(context);
-      if (!promptContextNow(ctx)) notes.push(`no postToolUse is bound for every tool call to carry this prompt's context (init binds one only with promptContext "postToolUse" in .cursor/hookshim.json): sent with the prompt, which Cursor ${cursorVersion(ctx) ?? '(version unknown)'} may not deliver (IDE 3.9.16, CLI 2026.09.18 and later do, docs/cursor-hooks.md §11)`);
+      if (!promptContextNow(ctx))
+        notes.push(
+          `no postToolUse is bound for every tool call to carry this prompt's context (init binds one only with promptContext "postToolUse" in .cursor/hookshim.json): sent with the prompt, which Cursor ${cursorVersion(ctx) ?? '(version unknown)'} may not deliver (IDE 3.9.16, CLI 2026.09.18 and later do, docs/cursor-hooks.md §11)`,
+        );
       return { answer, effects: [], notes };
     }
-    notes.push(`prompt context kept for the first postToolUse of this turn: Cursor ${cursorVersion(ctx) ?? '(version unknown)'} is not known to deliver beforeSubmitPrompt's additional_context (IDE 3.9.16, CLI 2026.09.18 and later do, docs/cursor-hooks.md §11)`);
+    notes.push(
+      `prompt context kept for the first postToolUse of this turn: Cursor ${cursorVersion(ctx) ?? '(version unknown)'} is not known to deliver beforeSubmitPrompt's additional_context (IDE 3.9.16, CLI 2026.09.18 and later do, docs/cursor-hooks.md §11)`,
+    );
     return { answer, effects: [{ kind: 'pendingPrompt', messages: context }], notes };
   },
 };

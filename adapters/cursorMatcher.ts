@@ -56,7 +56,12 @@ export const NOTHING = (): Needed => ({ all: false, names: new Set(), mcp: false
 const everything = (n: Needed): Needed => Object.assign(n, { all: true, mcp: true, asked: n.asked + 1 });
 
 /** Add what rows with these Claude matchers need, tested the way the hook path tests them (catalog/matcher.ts). */
-export function addNeeds(need: Needed, kind: 'tool' | 'subagent', matchers: readonly (string | undefined)[], only: readonly string[] = KNOWN_NAMES[kind]): Needed {
+export function addNeeds(
+  need: Needed,
+  kind: 'tool' | 'subagent',
+  matchers: readonly (string | undefined)[],
+  only: readonly string[] = KNOWN_NAMES[kind],
+): Needed {
   for (const source of matchers) {
     need.asked++;
     const m = compileMatcher(source);
@@ -67,7 +72,11 @@ export function addNeeds(need: Needed, kind: 'tool' | 'subagent', matchers: read
     }
     for (const name of only) if (candidates(kind, name).some((c) => m.test(c))) need.names.add(name);
     // A regex may match some `mcp__<server>__<tool>` whatever it looks like: counted as needing MCP (never a skip too many).
-    if (kind === 'tool' && (m.kind === 'regex' || (source ?? '').split(/[|,]/).some((n) => /^\s*(?:mcp__|MCP:)/.test(n)))) need.mcp = true;
+    if (
+      kind === 'tool' &&
+      (m.kind === 'regex' || (source ?? '').split(/[|,]/).some((n) => /^\s*(?:mcp__|MCP:)/.test(n)))
+    )
+      need.mcp = true;
   }
   return need;
 }
@@ -111,24 +120,43 @@ export function skippedBy(kind: 'tool' | 'subagent', matcher: string | undefined
 /** The names (known ones, and `MCP:*`) `want` starts for and `bound` skips: what a stale matcher keeps from the guards. */
 export function missedBy(kind: 'tool' | 'subagent', bound: string | undefined, want: string | undefined): string[] {
   const probes = [...KNOWN_NAMES[kind], ...(kind === 'tool' ? ['MCP:any_tool'] : [])];
-  return probes.filter((n) => cursorAccepts(want, n) && !cursorAccepts(bound, n)).map((n) => (n === 'MCP:any_tool' ? 'MCP:*' : n));
+  return probes
+    .filter((n) => cursorAccepts(want, n) && !cursorAccepts(bound, n))
+    .map((n) => (n === 'MCP:any_tool' ? 'MCP:*' : n));
 }
 
 /**
  * What a bound matcher skips that these rows (their Claude matchers) need: the hook path's cheap form of missedBy,
  * testing only the names the matcher skips (init skips coarse groups whole, so a needed group-mate is skipped too).
  */
-export function skippedNeeds(kind: 'tool' | 'subagent', bound: string, matchers: readonly (string | undefined)[]): string[] {
+export function skippedNeeds(
+  kind: 'tool' | 'subagent',
+  bound: string,
+  matchers: readonly (string | undefined)[],
+): string[] {
   const skipped = KNOWN_NAMES[kind].filter((n) => !cursorAccepts(bound, n));
   const mcp = kind === 'tool' && !cursorAccepts(bound, 'MCP:any_tool');
   if (skipped.length === 0 && !mcp) return [];
   const need = addNeeds(NOTHING(), kind, matchers, skipped);
-  return need.all ? [...skipped, ...(mcp ? ['MCP:*'] : [])] : [...skipped.filter((n) => need.names.has(n)), ...(mcp && need.mcp ? ['MCP:*'] : [])];
+  return need.all
+    ? [...skipped, ...(mcp ? ['MCP:*'] : [])]
+    : [...skipped.filter((n) => need.names.has(n)), ...(mcp && need.mcp ? ['MCP:*'] : [])];
 }
 
 /** The matcher for the rows of the Claude events a Cursor event serves (preToolUse, the subagent events). */
-export function matcherForRows(kind: 'tool' | 'subagent', rows: readonly MatcherRow[], served: readonly string[]): string | undefined {
-  return cursorMatcher(kind, addNeeds(NOTHING(), kind, rows.filter((r) => served.includes(r.event)).map((r) => r.matcher)));
+export function matcherForRows(
+  kind: 'tool' | 'subagent',
+  rows: readonly MatcherRow[],
+  served: readonly string[],
+): string | undefined {
+  return cursorMatcher(
+    kind,
+    addNeeds(
+      NOTHING(),
+      kind,
+      rows.filter((r) => served.includes(r.event)).map((r) => r.matcher),
+    ),
+  );
 }
 
 /** Whether Cursor starts an entry with this matcher for `name`: "" / "*" / none accept all; an invalid regex accepts nothing. */
@@ -174,7 +202,10 @@ export interface PostToolUse {
  * (PostToolUseFailure, SubagentStart, PreCompact rows; UserPromptSubmit rows with promptContext "postToolUse") or
  * when some row reads the transcript (each result is recorded).
  */
-export function postToolNeeds(rows: readonly MatcherRow[], use: PostToolUse): Record<'postToolUse' | 'postToolUseFailure', Needed> {
+export function postToolNeeds(
+  rows: readonly MatcherRow[],
+  use: PostToolUse,
+): Record<'postToolUse' | 'postToolUseFailure', Needed> {
   const post = NOTHING();
   const failure = NOTHING();
   const of = (event: string) => rows.filter((r) => r.event === event).map((r) => r.matcher);
@@ -184,7 +215,8 @@ export function postToolNeeds(rows: readonly MatcherRow[], use: PostToolUse): Re
   addNeeds(failure, 'tool', [...of('PreToolUse'), ...of('PostToolUse'), ...of('PostToolUseFailure')]);
   if (use.readsTranscripts && rows.length > 0) [post, failure].forEach(everything);
   if (rows.some((r) => ['PostToolUseFailure', 'SubagentStart', 'PreCompact'].includes(r.event))) everything(post);
-  if (use.promptContext === 'postToolUse' && rows.some((r) => r.event === 'UserPromptSubmit')) [post, failure].forEach(everything);
+  if (use.promptContext === 'postToolUse' && rows.some((r) => r.event === 'UserPromptSubmit'))
+    [post, failure].forEach(everything);
   return { postToolUse: post, postToolUseFailure: failure };
 }
 

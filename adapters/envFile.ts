@@ -8,7 +8,10 @@ import { tokenize } from '../catalog/command.ts';
  * `PATH="$PATH:./bin"` becomes a real PATH. A value sh would have to run code for (`$(…)`, backticks), or a line
  * that is more than one assignment, cannot be reproduced and is skipped, never passed on half-expanded.
  */
-export function parseEnvFile(text: string, base: Readonly<Record<string, string | undefined>> = {}): { env: Record<string, string>; skipped: string[] } {
+export function parseEnvFile(
+  text: string,
+  base: Readonly<Record<string, string | undefined>> = {},
+): { env: Record<string, string>; skipped: string[] } {
   const env: Record<string, string> = {};
   const skipped: string[] = [];
   for (const raw of text.split('\n')) {

@@ -10,18 +10,44 @@ export type ClaudeEvent = KnownEvent;
 
 /** Every Cursor agent hook event (docs/cursor-hooks.md §4). */
 export const CURSOR_EVENTS = [
-  'sessionStart', 'sessionEnd', 'preToolUse', 'postToolUse', 'postToolUseFailure',
-  'subagentStart', 'subagentStop', 'beforeShellExecution', 'afterShellExecution',
-  'beforeMCPExecution', 'afterMCPExecution', 'beforeReadFile', 'afterFileEdit',
-  'beforeSubmitPrompt', 'preCompact', 'stop', 'afterAgentResponse', 'afterAgentThought',
-  'beforeTabFileRead', 'afterTabFileEdit', 'workspaceOpen',
+  'sessionStart',
+  'sessionEnd',
+  'preToolUse',
+  'postToolUse',
+  'postToolUseFailure',
+  'subagentStart',
+  'subagentStop',
+  'beforeShellExecution',
+  'afterShellExecution',
+  'beforeMCPExecution',
+  'afterMCPExecution',
+  'beforeReadFile',
+  'afterFileEdit',
+  'beforeSubmitPrompt',
+  'preCompact',
+  'stop',
+  'afterAgentResponse',
+  'afterAgentThought',
+  'beforeTabFileRead',
+  'afterTabFileEdit',
+  'workspaceOpen',
 ] as const;
 export type CursorEvent = (typeof CURSOR_EVENTS)[number];
 
 /** The Cursor events hookshim handles; each is one adapter module named after it. */
 export const HANDLED_EVENTS = [
-  'preToolUse', 'beforeReadFile', 'beforeMCPExecution', 'postToolUse', 'postToolUseFailure', 'stop', 'subagentStart', 'subagentStop',
-  'beforeSubmitPrompt', 'sessionStart', 'sessionEnd', 'preCompact',
+  'preToolUse',
+  'beforeReadFile',
+  'beforeMCPExecution',
+  'postToolUse',
+  'postToolUseFailure',
+  'stop',
+  'subagentStart',
+  'subagentStop',
+  'beforeSubmitPrompt',
+  'sessionStart',
+  'sessionEnd',
+  'preCompact',
 ] as const satisfies readonly CursorEvent[];
 export type HandledEvent = (typeof HANDLED_EVENTS)[number];
 
@@ -68,61 +94,73 @@ export const CLAUDE_EVENT_CARRIERS = {
     bind: ['preToolUse', ...RESULTS],
     // Reads that skip preToolUse reach only beforeReadFile; only beforeMCPExecution names the MCP server (docs/cursor-hooks.md §4, §11).
     bindWhen: { beforeReadFile: { names: ['Read'] }, beforeMCPExecution: { mention: 'mcp__' } },
-    desktop: 'yes', cloud: 'yes (MCP calls without their server: Cloud agents do not load beforeMCPExecution)',
-    note: 'deny / ask / allow; updated_input for Shell, a deny naming the rewritten call elsewhere; warn-only output is replayed on that tool\'s postToolUse',
+    desktop: 'yes',
+    cloud: 'yes (MCP calls without their server: Cloud agents do not load beforeMCPExecution)',
+    note: "deny / ask / allow; updated_input for Shell, a deny naming the rewritten call elsewhere; warn-only output is replayed on that tool's postToolUse",
   },
   PostToolUse: {
     bind: ['postToolUse', 'postToolUseFailure'],
-    desktop: 'yes', cloud: 'yes',
+    desktop: 'yes',
+    cloud: 'yes',
     note: 'additionalContext, decision:"block" reason and exit-2 stderr become additional_context',
   },
   PostToolUseFailure: {
     bind: ['postToolUseFailure', 'postToolUse'],
-    desktop: 'yes', cloud: 'yes',
-    note: 'Cursor\'s postToolUseFailure answer has no field: context is carried to the next postToolUse',
+    desktop: 'yes',
+    cloud: 'yes',
+    note: "Cursor's postToolUseFailure answer has no field: context is carried to the next postToolUse",
   },
   UserPromptSubmit: {
     bind: ['beforeSubmitPrompt', 'postToolUse', 'postToolUseFailure'],
-    desktop: 'yes', cloud: 'block: yes; context: with the prompt on Cursor versions that deliver it, else only when the turn calls a tool',
+    desktop: 'yes',
+    cloud:
+      'block: yes; context: with the prompt on Cursor versions that deliver it, else only when the turn calls a tool',
     note: 'runs once per prompt, with the prompt; a block stops it; context goes with the prompt (IDE 3.9.16, CLI 2026.09.18 and later), else on the first postToolUse',
   },
   Stop: {
     bind: ['stop', ...RESULTS],
-    desktop: 'yes', cloud: 'yes (one report says no, UNCONFIRMED)',
+    desktop: 'yes',
+    cloud: 'yes (one report says no, UNCONFIRMED)',
     note: 'blocks and warnings join one followup_message; no row runs once loop_count reaches loop_limit, nor when the user aborted the turn',
   },
   StopFailure: {
     bind: ['stop'],
-    desktop: 'yes', cloud: 'yes',
+    desktop: 'yes',
+    cloud: 'yes',
     note: 'runs when Cursor\'s stop reports status "error"; output ignored, as in Claude',
   },
   SubagentStart: {
     bind: ['subagentStart', 'postToolUse'],
-    desktop: 'yes (not on the CLI)', cloud: 'yes',
-    note: 'observe only: Claude\'s SubagentStart cannot block; context is carried to the next postToolUse',
+    desktop: 'yes (not on the CLI)',
+    cloud: 'yes',
+    note: "observe only: Claude's SubagentStart cannot block; context is carried to the next postToolUse",
   },
   SubagentStop: {
     bind: ['subagentStop', ...RESULTS],
-    desktop: 'yes (not on the CLI)', cloud: 'yes',
+    desktop: 'yes (not on the CLI)',
+    cloud: 'yes',
     note: 'a block becomes followup_message, only for status "completed"; no row runs once loop_count reaches loop_limit',
   },
   SessionStart: {
     bind: ['sessionStart'],
-    desktop: 'yes', cloud: 'no (Cloud agents do not run sessionStart)',
+    desktop: 'yes',
+    cloud: 'no (Cloud agents do not run sessionStart)',
     note: 'source is "startup"; additionalContext and plain stdout → additional_context; CLAUDE_ENV_FILE exports → env',
   },
   SessionEnd: {
     bind: ['sessionEnd'],
-    desktop: 'yes', cloud: 'no',
-    note: 'side effects only; reason mapped to Claude\'s values',
+    desktop: 'yes',
+    cloud: 'no',
+    note: "side effects only; reason mapped to Claude's values",
   },
   PreCompact: {
     bind: ['preCompact', 'postToolUse'],
-    desktop: 'yes', cloud: 'yes',
+    desktop: 'yes',
+    cloud: 'yes',
     note: 'side effects only (Cursor cannot block compaction); systemMessage → user_message; context carried to the next postToolUse',
   },
   PermissionRequest: { none: 'Cursor exposes no permission-dialog event; its preToolUse "ask" is not enforced' },
-  PermissionDenied: { none: 'fires only in Claude\'s auto mode classifier; Cursor has no such event' },
+  PermissionDenied: { none: "fires only in Claude's auto mode classifier; Cursor has no such event" },
   Notification: { none: 'Cursor has no notification hook (the third-party loader lists it as unsupported)' },
   PostCompact: { none: 'Cursor fires preCompact only; nothing reports the compacted summary' },
   PostToolBatch: { none: 'Cursor fires one postToolUse per tool and has no batch boundary' },
@@ -172,7 +210,10 @@ export function noAnalogReason(event: string): string | undefined {
  * The Cursor events to bind for a catalog using these Claude events, in HANDLED_EVENTS order; `rows` (the runnable
  * rows) decide the events a carrier binds only for rows that can see their tool (`bindWhen`).
  */
-export function cursorEventsFor(claudeEvents: Iterable<string>, rows: readonly { event: string; matcher?: string }[] = []): HandledEvent[] {
+export function cursorEventsFor(
+  claudeEvents: Iterable<string>,
+  rows: readonly { event: string; matcher?: string }[] = [],
+): HandledEvent[] {
   const need = new Set<HandledEvent>();
   const carrier = (ev: string) => (CLAUDE_EVENT_CARRIERS as Record<string, Carrier | NoAnalog | undefined>)[ev];
   for (const ev of claudeEvents) {
@@ -182,7 +223,11 @@ export function cursorEventsFor(claudeEvents: Iterable<string>, rows: readonly {
   for (const row of rows) {
     const entry = carrier(row.event);
     const when = entry && 'bind' in entry ? entry.bindWhen : undefined;
-    for (const [ev, probe] of Object.entries(when ?? {}) as [HandledEvent, { names: readonly string[] } | { mention: string }][]) if (sees(row.matcher, probe)) need.add(ev);
+    for (const [ev, probe] of Object.entries(when ?? {}) as [
+      HandledEvent,
+      { names: readonly string[] } | { mention: string },
+    ][])
+      if (sees(row.matcher, probe)) need.add(ev);
   }
   return HANDLED_EVENTS.filter((e) => need.has(e));
 }

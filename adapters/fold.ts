@@ -22,7 +22,9 @@ export function failureMessage(v: Verdict, consequence: string): string {
 
 /** Notes for failures on context-only paths: logged, then dropped. */
 export function droppedFailures(verdicts: readonly Verdict[], what: string): string[] {
-  return verdicts.flatMap((v) => (v.kind === 'failed' ? [`${v.label} (${v.claudeEvent}) ${v.failure.detail}; ${what}`] : []));
+  return verdicts.flatMap((v) =>
+    v.kind === 'failed' ? [`${v.label} (${v.claudeEvent}) ${v.failure.detail}; ${what}`] : [],
+  );
 }
 
 /**
@@ -45,15 +47,22 @@ export function foldFollowup(
   const out: Message[] = [];
   for (const v of verdicts) {
     if (v.claudeEvent !== continuingEvent) continue;
-    if (v.kind === 'failed') out.push({ from: v.label, text: failureMessage(v, 'treat this stop as not yet allowed (fail closed)') });
+    if (v.kind === 'failed')
+      out.push({ from: v.label, text: failureMessage(v, 'treat this stop as not yet allowed (fail closed)') });
     else if (v.kind === 'blocked') {
       out.push({ from: v.label, text: v.reason });
       // Claude shows it to the user beside the block; Cursor's stop answer has only the follow-up, which goes to the model.
-      if (v.systemMessage && v.systemMessage !== v.reason) notes.push(`${v.label}: the systemMessage beside a ${continuingEvent} block has no Cursor carrier (the follow-up goes to the model, not the user); logged only: ${v.systemMessage.slice(0, 200)}`);
+      if (v.systemMessage && v.systemMessage !== v.reason)
+        notes.push(
+          `${v.label}: the systemMessage beside a ${continuingEvent} block has no Cursor carrier (the follow-up goes to the model, not the user); logged only: ${v.systemMessage.slice(0, 200)}`,
+        );
     } else {
       // Warn-only systemMessage and additionalContext keep the turn going: Cursor's stop has no warning field.
       out.push(...messages(v.label, ...v.context, v.systemMessage));
-      if (v.plainText) notes.push(`${v.label}: plain stdout on ${continuingEvent} is not a decision (logged only): ${v.plainText.slice(0, 200)}`);
+      if (v.plainText)
+        notes.push(
+          `${v.label}: plain stdout on ${continuingEvent} is not a decision (logged only): ${v.plainText.slice(0, 200)}`,
+        );
     }
   }
   if (out.length === 0) return { answer: {}, notes };

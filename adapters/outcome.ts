@@ -8,14 +8,17 @@ export function interpret(run: RunResult): Verdict {
   const base: VerdictBase = { label: run.label, claudeEvent: run.claudeEvent, context: [] };
   if (run.background) return { ...base, kind: 'ok' };
   const failure = failureOf(run);
-  if (failure) return run.onFailure === 'block' ? blockedOnFailure(base, failure.detail) : { ...base, kind: 'failed', failure };
+  if (failure)
+    return run.onFailure === 'block' ? blockedOnFailure(base, failure.detail) : { ...base, kind: 'failed', failure };
 
   const stderr = run.stderr.trim();
   const parsed = parseStdout(run.stdout);
   if (parsed.kind === 'invalid' && run.truncated) {
     // The answer was cut at the capture cap: whatever it decided cannot be read, so it counts as a failure (docs/design.md §6).
     const detail = 'answered with JSON larger than the 1 MiB capture cap: its decision cannot be read';
-    return run.onFailure === 'block' ? blockedOnFailure(base, detail) : { ...base, kind: 'failed', failure: { kind: 'unreadable', detail } };
+    return run.onFailure === 'block'
+      ? blockedOnFailure(base, detail)
+      : { ...base, kind: 'failed', failure: { kind: 'unreadable', detail } };
   }
   if (parsed.kind === 'invalid') base.error = `stdout starts with "{" but is not valid JSON (${parsed.error})`;
   const json = parsed.kind === 'json' ? readJson(base, parsed.json) : undefined;
@@ -24,12 +27,19 @@ export function interpret(run: RunResult): Verdict {
   if (run.exitCode === 2) {
     // Exit 2 blocks even if JSON says allow; the message is the reason of a JSON that itself blocks, else stderr
     // (docs/claude-hooks.md §3.1, §7): an allow's permissionDecisionReason printed beside exit 2 says nothing.
-    const reason = firstText(json && blocks(base, json) ? jsonReason(json) : undefined, stderr, plain, base.systemMessage) ?? `${run.label} exited 2 without a reason`;
+    const reason =
+      firstText(json && blocks(base, json) ? jsonReason(json) : undefined, stderr, plain, base.systemMessage) ??
+      `${run.label} exited 2 without a reason`;
     return { ...base, kind: 'blocked', how: 'exit2', reason };
   }
   // onFailure "block": an unexpected exit or unreadable JSON blocks like exit 2 (docs/claude-hooks.md §1.2, §7).
   if (run.onFailure === 'block' && (run.exitCode !== 0 || parsed.kind === 'invalid')) {
-    const what = run.exitCode === null ? `was killed by ${run.signal ?? 'a signal'}` : run.exitCode !== 0 ? `exited ${run.exitCode}` : 'printed JSON that cannot be read';
+    const what =
+      run.exitCode === null
+        ? `was killed by ${run.signal ?? 'a signal'}`
+        : run.exitCode !== 0
+          ? `exited ${run.exitCode}`
+          : 'printed JSON that cannot be read';
     return blockedOnFailure(base, what, stderr);
   }
   if (run.exitCode === 0) {
@@ -39,13 +49,15 @@ export function interpret(run: RunResult): Verdict {
   } else if (!json) {
     base.error = `exit ${run.exitCode} (non-blocking error)${firstLine(stderr, ': ')}`;
   }
-  if (run.truncated) base.error = [base.error, 'output exceeded the capture cap and was cut'].filter(Boolean).join('; ');
+  if (run.truncated)
+    base.error = [base.error, 'output exceeded the capture cap and was cut'].filter(Boolean).join('; ');
   return json ? jsonVerdict(base, json) : { ...base, kind: 'ok' };
 }
 
 /** A row with onFailure "block" that failed: blocked, with its stderr as the message when it said anything. */
 function blockedOnFailure(base: VerdictBase, detail: string, stderr = ''): Verdict {
-  const reason = firstText(stderr) ?? `hookshim: guard ${base.label} ${detail}; it sets onFailure "block", so this blocks`;
+  const reason =
+    firstText(stderr) ?? `hookshim: guard ${base.label} ${detail}; it sets onFailure "block", so this blocks`;
   return { ...base, kind: 'blocked', how: 'onFailure', reason, error: `${detail} (onFailure: "block")` };
 }
 
@@ -59,11 +71,14 @@ function blocks(base: VerdictBase, json: Json): boolean {
 function failureOf(run: RunResult): Failure | undefined {
   if (run.missing !== undefined) return { kind: 'missing', detail: `missing: ${run.missing} does not exist` };
   if (run.startError !== undefined) return { kind: 'cannot-start', detail: `could not start: ${run.startError}` };
-  if (run.timedOut) return { kind: 'timeout', detail: `timeout: no answer within ${formatSeconds(run.timeoutSeconds)}` };
+  if (run.timedOut)
+    return { kind: 'timeout', detail: `timeout: no answer within ${formatSeconds(run.timeoutSeconds)}` };
   const stderr = run.stderr.trim();
   // POSIX shells exit 126 when the file is not executable and 127 when the command is not found.
-  if (run.exitCode === 126) return { kind: 'cannot-start', detail: `cannot start (exit 126, not executable)${firstLine(stderr, ': ')}` };
-  if (run.exitCode === 127) return { kind: 'missing', detail: `missing (exit 127, command not found)${firstLine(stderr, ': ')}` };
+  if (run.exitCode === 126)
+    return { kind: 'cannot-start', detail: `cannot start (exit 126, not executable)${firstLine(stderr, ': ')}` };
+  if (run.exitCode === 127)
+    return { kind: 'missing', detail: `missing (exit 127, command not found)${firstLine(stderr, ': ')}` };
   return undefined;
 }
 
@@ -71,8 +86,10 @@ function failureOf(run: RunResult): Failure | undefined {
 function readJson(base: VerdictBase, json: Json): Json {
   base.json = json;
   const hso = isRecord(json.hookSpecificOutput) ? json.hookSpecificOutput : {};
-  for (const c of [hso.additionalContext, json.additionalContext, json.additional_context]) if (typeof c === 'string' && c.trim()) base.context.push(c.trim());
-  if (typeof json.systemMessage === 'string' && json.systemMessage.trim()) base.systemMessage = json.systemMessage.trim();
+  for (const c of [hso.additionalContext, json.additionalContext, json.additional_context])
+    if (typeof c === 'string' && c.trim()) base.context.push(c.trim());
+  if (typeof json.systemMessage === 'string' && json.systemMessage.trim())
+    base.systemMessage = json.systemMessage.trim();
   if (isRecord(hso.updatedInput)) base.updatedInput = hso.updatedInput;
   else if (isRecord(json.updated_input)) base.updatedInput = json.updated_input;
   const decision = permissionDecision(base.claudeEvent, json, hso);
@@ -88,11 +105,23 @@ function readJson(base: VerdictBase, json: Json): Json {
 function jsonVerdict(base: VerdictBase, json: Json): Verdict {
   const hso = isRecord(json.hookSpecificOutput) ? json.hookSpecificOutput : {};
   const reason = jsonReason(json);
-  if (base.decision === 'deny') return { ...base, kind: 'blocked', how: 'deny', reason: firstText(reason, base.systemMessage) ?? `${base.label} denied it without giving a reason` };
+  if (base.decision === 'deny')
+    return {
+      ...base,
+      kind: 'blocked',
+      how: 'deny',
+      reason: firstText(reason, base.systemMessage) ?? `${base.label} denied it without giving a reason`,
+    };
   if (!base.decision && (json.decision === 'block' || hso.decision === 'block')) {
-    return { ...base, kind: 'blocked', how: 'decision', reason: firstText(reason, base.systemMessage) ?? `${base.label} blocked without giving a reason` };
+    return {
+      ...base,
+      kind: 'blocked',
+      how: 'decision',
+      reason: firstText(reason, base.systemMessage) ?? `${base.label} blocked without giving a reason`,
+    };
   }
-  if (json.continue === false) return { ...base, kind: 'stopped', reason: firstText(str(json.stopReason), base.systemMessage) ?? '' };
+  if (json.continue === false)
+    return { ...base, kind: 'stopped', reason: firstText(str(json.stopReason), base.systemMessage) ?? '' };
   return { ...base, kind: 'ok' };
 }
 
@@ -133,7 +162,11 @@ export function describeVerdict(v: Verdict, form: 'short' | 'full' = 'full'): st
       if (form === 'short') return `stop: ${cut(v.reason)}`;
       break;
     case 'ok':
-      if (form === 'short') return v.decision ?? (v.context.length || v.systemMessage || v.plainText ? 'warned' : v.error ? `error: ${cut(v.error)}` : 'ok');
+      if (form === 'short')
+        return (
+          v.decision ??
+          (v.context.length || v.systemMessage || v.plainText ? 'warned' : v.error ? `error: ${cut(v.error)}` : 'ok')
+        );
       break;
     default:
       v satisfies never;
@@ -141,7 +174,8 @@ export function describeVerdict(v: Verdict, form: 'short' | 'full' = 'full'): st
   const parts: string[] = [];
   if (v.kind === 'blocked') parts.push(`blocks (${v.how}): ${cut(v.reason)}`);
   if (v.kind === 'stopped') parts.push(`continue:false: ${cut(v.reason)}`);
-  if (v.decision && v.decision !== 'deny') parts.push(`${v.decision}${v.decisionReason ? `: ${cut(v.decisionReason)}` : ''}`);
+  if (v.decision && v.decision !== 'deny')
+    parts.push(`${v.decision}${v.decisionReason ? `: ${cut(v.decisionReason)}` : ''}`);
   if (v.updatedInput) parts.push(`rewrites the input to ${JSON.stringify(v.updatedInput)}`);
   for (const c of v.context) parts.push(`context: ${cut(c)}`);
   if (v.systemMessage && v.kind !== 'blocked') parts.push(`systemMessage: ${cut(v.systemMessage)}`);
@@ -150,7 +184,11 @@ export function describeVerdict(v: Verdict, form: 'short' | 'full' = 'full'): st
   return parts.length ? parts.join('; ') : 'no effect (exit 0, nothing said)';
 }
 
-type Parsed = { kind: 'json'; json: Json } | { kind: 'text'; text: string } | { kind: 'invalid'; error: string } | { kind: 'empty' };
+type Parsed =
+  | { kind: 'json'; json: Json }
+  | { kind: 'text'; text: string }
+  | { kind: 'invalid'; error: string }
+  | { kind: 'empty' };
 
 /** Stdout is JSON only when it starts with `{` (after whitespace); anything else is plain text. */
 export function parseStdout(stdout: string): Parsed {

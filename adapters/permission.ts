@@ -26,14 +26,21 @@ export function permissionParts(verdicts: readonly Verdict[]): PermissionParts {
       continue;
     }
     if (v.kind === 'blocked') p.denies.push({ from: v.label, text: v.reason });
-    else if (v.kind === 'stopped') p.denies.push({ from: v.label, text: v.reason || `${v.label} asked to stop (continue:false)` });
+    else if (v.kind === 'stopped')
+      p.denies.push({ from: v.label, text: v.reason || `${v.label} asked to stop (continue:false)` });
     else {
-      if (v.decision === 'ask') p.asks.push({ from: v.label, text: v.decisionReason ?? `${v.label} asks for confirmation` });
+      if (v.decision === 'ask')
+        p.asks.push({ from: v.label, text: v.decisionReason ?? `${v.label} asks for confirmation` });
       if (v.updatedInput) p.updated = { input: v.updatedInput, from: v.label };
     }
     // A denying script's reason already reaches the model; only its other context is worth carrying.
-    p.warn.push(...(v.kind === 'ok' ? warnings(v, false) : messages(v.label, ...v.context).filter((m) => m.text !== v.reason)));
-    if (v.plainText) p.notes.push(`${v.label}: plain stdout on PreToolUse is Claude's debug output, not the model's (logged only): ${v.plainText.slice(0, 200)}`);
+    p.warn.push(
+      ...(v.kind === 'ok' ? warnings(v, false) : messages(v.label, ...v.context).filter((m) => m.text !== v.reason)),
+    );
+    if (v.plainText)
+      p.notes.push(
+        `${v.label}: plain stdout on PreToolUse is Claude's debug output, not the model's (logged only): ${v.plainText.slice(0, 200)}`,
+      );
   }
   return p;
 }
@@ -52,27 +59,40 @@ export function denyFolded(p: PermissionParts, answer: (text: string) => Json): 
  * A rewritten input Cursor would not apply: the call is denied, and the denial tells the agent the call to make instead
  * (Cursor honours updated_input only for Shell, docs/cursor-hooks.md §9, §11). Nothing changed: nothing to say.
  */
-export function rewriteDenial(p: PermissionParts, tool: string, original: Record<string, unknown>, rewritten: Record<string, unknown>): void {
+export function rewriteDenial(
+  p: PermissionParts,
+  tool: string,
+  original: Record<string, unknown>,
+  rewritten: Record<string, unknown>,
+): void {
   if (!p.updated || sameJson(original, rewritten)) return;
   const from = p.updated.from;
   p.denies.push({
     from,
     text: `${from} changed the input of this ${tool} call, and Cursor does not apply a changed input to ${tool}: the call is denied. Make the call again with this input instead: ${JSON.stringify(rewritten)}`,
   });
-  p.notes.push(`${from} rewrote the ${tool} input; Cursor applies updated_input only for Shell and would run the original, so the call is denied with the rewritten input as the instruction (docs/cursor-hooks.md §11)`);
+  p.notes.push(
+    `${from} rewrote the ${tool} input; Cursor applies updated_input only for Shell and would run the original, so the call is denied with the rewritten input as the instruction (docs/cursor-hooks.md §11)`,
+  );
 }
 
 /** Warnings of an allowed call: stashed for its own postToolUse when it has a tool_use_id, else carried to the next one. */
 export function keepWarnings(p: PermissionParts, toolUseId: string | undefined, event: string): Effect[] {
   if (p.warn.length === 0) return [];
-  p.notes.push(`${p.warn.length} warning(s) from ${[...new Set(p.warn.map((w) => w.from))].join(', ')} kept for ${toolUseId ? "this tool's postToolUse" : 'the next postToolUse'}: ${event} cannot carry context on an allow`);
+  p.notes.push(
+    `${p.warn.length} warning(s) from ${[...new Set(p.warn.map((w) => w.from))].join(', ')} kept for ${toolUseId ? "this tool's postToolUse" : 'the next postToolUse'}: ${event} cannot carry context on an allow`,
+  );
   return [toolUseId ? { kind: 'stash', toolUseId, messages: p.warn } : { kind: 'carry', messages: p.warn }];
 }
 
 /** A deny for an input that says two different things (never a silent choice of one spelling). */
 export function denyConflicts(conflicts: string[]): Folded {
   const text = `hookshim: this tool call's input is ambiguous: ${conflicts.join('; ')}. A guard would check one and the tool might use the other, so it is denied; send each value once.`;
-  return { answer: { permission: 'deny', user_message: text, agent_message: text }, effects: [], notes: [`denied: tool_input ${conflicts.join('; ')}`] };
+  return {
+    answer: { permission: 'deny', user_message: text, agent_message: text },
+    effects: [],
+    notes: [`denied: tool_input ${conflicts.join('; ')}`],
+  };
 }
 
 function firstLine(text: string): string {

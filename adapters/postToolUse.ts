@@ -10,23 +10,46 @@ import type { EventAdapter, Json, Message } from './types.ts';
 
 export const postToolUse: EventAdapter = {
   empty: {},
-  needs: { claims: { stash: true, pending: true, carried: true }, dedup: { tool: true, replay: 'empty' }, recordsResult: true },
+  needs: {
+    claims: { stash: true, pending: true, carried: true },
+    dedup: { tool: true, replay: 'empty' },
+    recordsResult: true,
+  },
 
   plan(ctx) {
     // A result that builds on earlier ones (TodoWrite) comes as recorded, so the script and the transcript agree.
     const recorded = ctx.recordedResponse;
-    return toolPlan(ctx, 'PostToolUse', (_tool, name, claudeInput) => ({ tool_response: recorded?.claudeName === name ? recorded.response : toClaudeToolResponse(name, ctx.input.tool_output, claudeInput) }));
+    return toolPlan(ctx, 'PostToolUse', (_tool, name, claudeInput) => ({
+      tool_response:
+        recorded?.claudeName === name
+          ? recorded.response
+          : toClaudeToolResponse(name, ctx.input.tool_output, claudeInput),
+    }));
   },
 
   fold(ctx, verdicts, state) {
-    const notes = [...errorNotes(verdicts), ...droppedFailures(verdicts, 'its feedback is dropped (PostToolUse cannot block)')];
+    const notes = [
+      ...errorNotes(verdicts),
+      ...droppedFailures(verdicts, 'its feedback is dropped (PostToolUse cannot block)'),
+    ];
     const own: Message[] = [];
     let updatedOutput: unknown;
     for (const v of verdicts) {
       if (v.kind === 'failed') continue;
       // PostToolUse decision:"block" shows its reason next to the tool result; exit 2 feeds stderr to Claude (docs/claude-hooks.md §3.1, §3.4).
-      own.push(...messages(v.label, v.kind === 'blocked' ? v.reason : undefined, ...v.context, v.systemMessage, v.kind === 'stopped' ? v.reason : undefined));
-      if (v.plainText) notes.push(`${v.label}: plain stdout on PostToolUse goes to Claude's debug log only: ${v.plainText.slice(0, 200)}`);
+      own.push(
+        ...messages(
+          v.label,
+          v.kind === 'blocked' ? v.reason : undefined,
+          ...v.context,
+          v.systemMessage,
+          v.kind === 'stopped' ? v.reason : undefined,
+        ),
+      );
+      if (v.plainText)
+        notes.push(
+          `${v.label}: plain stdout on PostToolUse goes to Claude's debug log only: ${v.plainText.slice(0, 200)}`,
+        );
       const hso = isRecord(v.json?.hookSpecificOutput) ? v.json.hookSpecificOutput : undefined;
       const updated = hso?.updatedMCPToolOutput ?? hso?.updatedToolOutput;
       if (updated !== undefined) updatedOutput = updated;

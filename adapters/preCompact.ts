@@ -7,7 +7,10 @@ import type { EventAdapter, Json, Message } from './types.ts';
 
 export const preCompact: EventAdapter = {
   empty: {},
-  needs: { claims: {}, dedup: { fields: ['trigger', 'context_tokens', 'message_count'], transcriptSize: true, replay: 'empty' } },
+  needs: {
+    claims: {},
+    dedup: { fields: ['trigger', 'context_tokens', 'message_count'], transcriptSize: true, replay: 'empty' },
+  },
 
   plan(ctx) {
     const trigger = str(ctx.input.trigger) === 'manual' ? 'manual' : 'auto';
@@ -17,7 +20,11 @@ export const preCompact: EventAdapter = {
         {
           claudeEvent: 'PreCompact',
           subject: { values: [trigger], projectDir: ctx.projectDir },
-          payload: () => ({ ...basePayload(ctx, 'PreCompact'), trigger, custom_instructions: trigger === 'manual' ? '' : null }),
+          payload: () => ({
+            ...basePayload(ctx, 'PreCompact'),
+            trigger,
+            custom_instructions: trigger === 'manual' ? '' : null,
+          }),
         },
       ],
     };
@@ -29,7 +36,8 @@ export const preCompact: EventAdapter = {
     const carry: Message[] = [];
     for (const v of verdicts) {
       if (v.kind === 'failed') continue;
-      if (v.kind === 'blocked') notes.push(`${v.label} tried to block compaction; Cursor's preCompact cannot block: ${v.reason.slice(0, 200)}`);
+      if (v.kind === 'blocked')
+        notes.push(`${v.label} tried to block compaction; Cursor's preCompact cannot block: ${v.reason.slice(0, 200)}`);
       user.push(...messages(v.label, v.systemMessage));
       carry.push(...messages(v.label, ...v.context));
     }

@@ -29,9 +29,14 @@ export const preToolUse: EventAdapter = {
       if (HONOURS_UPDATED_INPUT.has(tool.cursorName)) updated = rewritten;
       else rewriteDenial(p, tool.cursorName, tool.input, rewritten);
     }
-    if (p.denies.length > 0) return denyFolded(p, (text) => ({ permission: 'deny', user_message: text, agent_message: text }));
-    const answer: Json = p.asks.length > 0 ? { permission: 'ask', user_message: joinMessages(p.asks) } : { permission: 'allow' };
-    if (p.asks.length > 0) p.notes.push('a guard answered "ask"; Cursor accepts but does not enforce ask on preToolUse (docs/cursor-hooks.md §4)');
+    if (p.denies.length > 0)
+      return denyFolded(p, (text) => ({ permission: 'deny', user_message: text, agent_message: text }));
+    const answer: Json =
+      p.asks.length > 0 ? { permission: 'ask', user_message: joinMessages(p.asks) } : { permission: 'allow' };
+    if (p.asks.length > 0)
+      p.notes.push(
+        'a guard answered "ask"; Cursor accepts but does not enforce ask on preToolUse (docs/cursor-hooks.md §4)',
+      );
     if (updated) answer.updated_input = updated;
     // Cursor fires no postToolUse for Task (docs/cursor-hooks.md §6): its warnings go to whichever postToolUse comes next.
     const id = ['Task', 'Subagent'].includes(tool.cursorName) ? undefined : toolUseId(ctx.input);

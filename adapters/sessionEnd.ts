@@ -37,7 +37,10 @@ export const sessionEnd: EventAdapter = {
     const notes = [...errorNotes(verdicts), ...droppedFailures(verdicts, 'ignored (session already ended)')];
     for (const v of verdicts) {
       const said = [v.kind === 'blocked' ? reasonOf(v) : undefined, ...v.context, v.systemMessage].filter(Boolean);
-      if (said.length) notes.push(`${v.label}: output after the session ended has no carrier in Cursor; logged only: ${said.join(' | ').slice(0, 300)}`);
+      if (said.length)
+        notes.push(
+          `${v.label}: output after the session ended has no carrier in Cursor; logged only: ${said.join(' | ').slice(0, 300)}`,
+        );
     }
     return { answer: {}, effects: [], notes };
   },

@@ -19,7 +19,11 @@ export const sessionStart: EventAdapter = {
           claudeEvent: 'SessionStart',
           // Cursor's sessionStart is a new session: Claude's "startup" (docs/claude-hooks.md §1.3).
           subject: { values: ['startup'], projectDir: ctx.projectDir },
-          payload: () => ({ ...basePayload(ctx, 'SessionStart'), source: 'startup', ...(str(ctx.input.model) ? { model: str(ctx.input.model) } : {}) }),
+          payload: () => ({
+            ...basePayload(ctx, 'SessionStart'),
+            source: 'startup',
+            ...(str(ctx.input.model) ? { model: str(ctx.input.model) } : {}),
+          }),
         },
       ],
     };
@@ -47,11 +51,17 @@ export const sessionStart: EventAdapter = {
       const env: Record<string, string> = {};
       for (const [k, value] of Object.entries(parsed)) {
         const why = sessionEnvDenied(k);
-        if (why) notes.push(`CLAUDE_ENV_FILE sets ${k}; not passed to Cursor's session env: it would change ${why} for every later hook of the session`);
+        if (why)
+          notes.push(
+            `CLAUDE_ENV_FILE sets ${k}; not passed to Cursor's session env: it would change ${why} for every later hook of the session`,
+          );
         else env[k] = value;
       }
       if (Object.keys(env).length) answer.env = env;
-      for (const s of skipped) notes.push(`CLAUDE_ENV_FILE line is not a plain "export NAME=value" hookshim can reproduce (no $(…) or backticks); skipped: ${s.slice(0, 120)}`);
+      for (const s of skipped)
+        notes.push(
+          `CLAUDE_ENV_FILE line is not a plain "export NAME=value" hookshim can reproduce (no $(…) or backticks); skipped: ${s.slice(0, 120)}`,
+        );
     }
     return { answer, effects: [], notes };
   },

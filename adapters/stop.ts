@@ -14,7 +14,10 @@ export const stop: EventAdapter = {
     const loopCount = num(ctx.input.loop_count) ?? 0;
     if (status === 'aborted') {
       // Claude's Stop "does not run on user interrupt" (docs/claude-hooks.md §2.2): a follow-up would undo the abort.
-      return { invocations: [], notes: ['stop status "aborted": the user interrupted the turn, Stop guards do not run'] };
+      return {
+        invocations: [],
+        notes: ['stop status "aborted": the user interrupted the turn, Stop guards do not run'],
+      };
     }
     if (status === 'error') {
       return {
@@ -23,7 +26,11 @@ export const stop: EventAdapter = {
           {
             claudeEvent: 'StopFailure',
             subject: { values: ['unknown'], projectDir: ctx.projectDir },
-            payload: () => ({ ...basePayload(ctx, 'StopFailure'), error: 'unknown', ...lastMessage(ctx.lastAssistantMessage) }),
+            payload: () => ({
+              ...basePayload(ctx, 'StopFailure'),
+              error: 'unknown',
+              ...lastMessage(ctx.lastAssistantMessage),
+            }),
           },
         ],
       };

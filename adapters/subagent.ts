@@ -20,7 +20,11 @@ export function agentId(ctx: EventContext): string {
 }
 
 /** The one invocation of a subagent event: matcher values are the agent types; agent_id and agent_type filled. */
-export function agentInvocation(ctx: EventContext, claudeEvent: 'SubagentStart' | 'SubagentStop', extra: () => Json = () => ({})): Invocation {
+export function agentInvocation(
+  ctx: EventContext,
+  claudeEvent: 'SubagentStart' | 'SubagentStop',
+  extra: () => Json = () => ({}),
+): Invocation {
   const types = agentTypes(ctx);
   return {
     claudeEvent,
@@ -35,4 +39,8 @@ export function agentInvocation(ctx: EventContext, claudeEvent: 'SubagentStart' 
 }
 
 /** Subagent events tell parallel subagents of one generation apart by their id, type and task (docs/design.md §7). */
-export const SUBAGENT_DEDUP = { ids: ['subagent_id', 'tool_call_id', 'agent_transcript_path'], fields: ['subagent_type'], digests: ['task', 'description', 'summary'] } as const;
+export const SUBAGENT_DEDUP = {
+  ids: ['subagent_id', 'tool_call_id', 'agent_transcript_path'],
+  fields: ['subagent_type'],
+  digests: ['task', 'description', 'summary'],
+} as const;

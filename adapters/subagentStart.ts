@@ -18,9 +18,14 @@ export const subagentStart: EventAdapter = {
     const carry: Message[] = [];
     for (const v of verdicts) {
       if (v.kind === 'failed') continue;
-      if (v.kind === 'blocked') notes.push(`${v.label} tried to block a subagent; Claude's SubagentStart cannot block, so it is allowed`);
+      if (v.kind === 'blocked')
+        notes.push(`${v.label} tried to block a subagent; Claude's SubagentStart cannot block, so it is allowed`);
       carry.push(...messages(v.label, ...v.context));
     }
-    return { answer: { permission: 'allow' }, effects: carry.length ? [{ kind: 'carry', messages: carry }] : [], notes };
+    return {
+      answer: { permission: 'allow' },
+      effects: carry.length ? [{ kind: 'carry', messages: carry }] : [],
+      notes,
+    };
   },
 };

@@ -7,12 +7,22 @@ import type { EventAdapter } from './types.ts';
 
 export const subagentStop: EventAdapter = {
   empty: {},
-  needs: { claims: {}, dedup: { ...SUBAGENT_DEDUP, transcriptSize: true, replay: 'empty' }, agentTranscript: true, readsTranscript: true },
+  needs: {
+    claims: {},
+    dedup: { ...SUBAGENT_DEDUP, transcriptSize: true, replay: 'empty' },
+    agentTranscript: true,
+    readsTranscript: true,
+  },
 
   plan(ctx) {
     const status = str(ctx.input.status) ?? 'completed';
     if (status !== 'completed') {
-      return { invocations: [], notes: [`subagentStop status "${status}": Cursor only accepts a follow-up for "completed"; SubagentStop guards do not run`] };
+      return {
+        invocations: [],
+        notes: [
+          `subagentStop status "${status}": Cursor only accepts a follow-up for "completed"; SubagentStop guards do not run`,
+        ],
+      };
     }
     const past = pastLoopLimit(num(ctx.input.loop_count) ?? 0, ctx.loopLimit, 'SubagentStop');
     if (past) return { invocations: [], notes: [past] };

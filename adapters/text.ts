@@ -41,7 +41,10 @@ export function joinMessages(messages: readonly Message[], max = MAX_TEXT): stri
   if (whole.length <= max) return whole;
   const room = max - pieces.reduce((n, p) => n + p.label.length, 0) - SEPARATOR.length * (pieces.length - 1);
   if (room < MIN_SHARE * pieces.length) return cap(whole, max);
-  const shares = fairShares(pieces.map((p) => p.text.length), room);
+  const shares = fairShares(
+    pieces.map((p) => p.text.length),
+    room,
+  );
   return pieces.map((p, i) => p.label + cap(p.text, shares[i])).join(SEPARATOR);
 }
 

@@ -27,11 +27,20 @@ const CLAUDE_STATUSES: ReadonlySet<string> = new Set(['pending', 'in_progress', 
  * Cursor's `cancelled` items stay in `kept` (a later merge may name them) but not in `newTodos`: Claude's statuses
  * are pending, in_progress and completed, and a guard that checks for unfinished items must not count them.
  */
-export function todoWriteResult(input: Record<string, unknown>, previous: readonly KeptTodo[] | undefined): { response: { oldTodos: ClaudeTodo[]; newTodos: ClaudeTodo[] }; kept: KeptTodo[] } {
-  const incoming = Array.isArray(input.todos) ? input.todos.map(keptOf).filter((t): t is KeptTodo => t !== undefined) : [];
+export function todoWriteResult(
+  input: Record<string, unknown>,
+  previous: readonly KeptTodo[] | undefined,
+): { response: { oldTodos: ClaudeTodo[]; newTodos: ClaudeTodo[] }; kept: KeptTodo[] } {
+  const incoming = Array.isArray(input.todos)
+    ? input.todos.map(keptOf).filter((t): t is KeptTodo => t !== undefined)
+    : [];
   const base = previous ?? [];
   // A new item may come without a status or text (a merge sends what changed): Claude's defaults fill them.
-  const kept = (input.merge === true ? merge(base, incoming) : incoming).map((t) => ({ ...t, content: t.content ?? '', status: t.status ?? 'pending' }));
+  const kept = (input.merge === true ? merge(base, incoming) : incoming).map((t) => ({
+    ...t,
+    content: t.content ?? '',
+    status: t.status ?? 'pending',
+  }));
   return { response: { oldTodos: claudeView(base), newTodos: claudeView(kept) }, kept };
 }
 
@@ -50,7 +59,12 @@ function merge(base: readonly KeptTodo[], incoming: readonly KeptTodo[]): KeptTo
 function claudeView(list: readonly KeptTodo[]): ClaudeTodo[] {
   return list
     .filter((t) => CLAUDE_STATUSES.has(t.status))
-    .map((t) => ({ content: t.content, status: t.status as ClaudeTodo['status'], activeForm: t.activeForm ?? t.content, ...(t.id !== undefined ? { id: t.id } : {}) }));
+    .map((t) => ({
+      content: t.content,
+      status: t.status as ClaudeTodo['status'],
+      activeForm: t.activeForm ?? t.content,
+      ...(t.id !== undefined ? { id: t.id } : {}),
+    }));
 }
 
 /** One input item, with only the fields a merge may carry (a merge item may omit content or status). */
@@ -61,7 +75,12 @@ function keptOf(v: unknown): KeptTodo | undefined {
   const status = anyString(v.status);
   const activeForm = anyString(v.activeForm);
   if (id === undefined && content === undefined) return undefined;
-  return { ...(id !== undefined ? { id } : {}), ...(content !== undefined ? { content } : {}), ...(status !== undefined ? { status } : {}), ...(activeForm !== undefined ? { activeForm } : {}) } as KeptTodo;
+  return {
+    ...(id !== undefined ? { id } : {}),
+    ...(content !== undefined ? { content } : {}),
+    ...(status !== undefined ? { status } : {}),
+    ...(activeForm !== undefined ? { activeForm } : {}),
+  } as KeptTodo;
 }
 
 /** A kept list read back from the state dir (anything else is no list). */

@@ -4,7 +4,14 @@ import { parsePatch, patchText } from './applyPatch.ts';
 import type { ClaudeEvent } from './events.ts';
 import { num, str, toolUseId } from './json.ts';
 import { basePayload } from './payload.ts';
-import { absolutePath, aliasConflicts, claudeToolCandidates, inferCursorToolName, parseToolInput, toClaudeToolInput } from './tools.ts';
+import {
+  absolutePath,
+  aliasConflicts,
+  claudeToolCandidates,
+  inferCursorToolName,
+  parseToolInput,
+  toClaudeToolInput,
+} from './tools.ts';
 import type { EventContext, Json, Plan } from './types.ts';
 
 /** One Claude-side view of a tool call: a Cursor call usually has one; an ApplyPatch has one per file it touches. */
@@ -29,7 +36,8 @@ export function toolOf(ctx: EventContext): ToolView & { notes: string[]; views: 
   if (cursorName === 'ApplyPatch') return applyPatchViews(ctx, raw, parsed.input, notes);
   if (parsed.problem) notes.push(`tool_input: ${parsed.problem}`);
   // A Shell input that arrives as a bare command string still has to reach Bash guards: it is the command.
-  const input = parsed.problem && typeof raw === 'string' && raw.trim() && cursorName === 'Shell' ? { command: raw } : parsed.input;
+  const input =
+    parsed.problem && typeof raw === 'string' && raw.trim() && cursorName === 'Shell' ? { command: raw } : parsed.input;
   if (input !== parsed.input) notes.push('the Shell tool_input string is used as the command');
   const candidates = claudeToolCandidates(cursorName, input, ctx.input, ctx.mcpServers);
   const view = { cursorName, input, candidates };
@@ -37,7 +45,11 @@ export function toolOf(ctx: EventContext): ToolView & { notes: string[]; views: 
 }
 
 /** The Claude names an ApplyPatch's views are offered as: an added file, an updated one, anything else. */
-export const PATCH_VIEWS = { add: ['Write', 'ApplyPatch'], update: ['Edit', 'ApplyPatch'], other: ['ApplyPatch'] } as const;
+export const PATCH_VIEWS = {
+  add: ['Write', 'ApplyPatch'],
+  update: ['Edit', 'ApplyPatch'],
+  other: ['ApplyPatch'],
+} as const;
 
 /**
  * Every Claude name a call of this Cursor tool can be offered as, whatever its input: what a Cursor matcher must let
@@ -49,16 +61,33 @@ export function possibleCandidates(cursorName: string): string[] {
 }
 
 /** An ApplyPatch is offered to Write rows once per added file and to Edit rows once per updated file. */
-function applyPatchViews(ctx: EventContext, raw: unknown, parsed: Record<string, unknown>, notes: string[]): ToolView & { notes: string[]; views: ToolView[] } {
+function applyPatchViews(
+  ctx: EventContext,
+  raw: unknown,
+  parsed: Record<string, unknown>,
+  notes: string[],
+): ToolView & { notes: string[]; views: ToolView[] } {
   const text = patchText(raw) ?? patchText(parsed);
   const files = text ? parsePatch(text) : [];
   const views: ToolView[] = [];
   for (const f of files) {
-    if (f.op === 'add') views.push({ cursorName: 'ApplyPatch', input: { file_path: f.file_path, content: f.content }, candidates: [...PATCH_VIEWS.add] });
-    else if (f.op === 'update') views.push({ cursorName: 'ApplyPatch', input: { file_path: f.move_to ?? f.file_path, old_string: f.old_string, new_string: f.new_string }, candidates: [...PATCH_VIEWS.update] });
-    else views.push({ cursorName: 'ApplyPatch', input: { file_path: f.file_path }, candidates: [...PATCH_VIEWS.other] });
+    if (f.op === 'add')
+      views.push({
+        cursorName: 'ApplyPatch',
+        input: { file_path: f.file_path, content: f.content },
+        candidates: [...PATCH_VIEWS.add],
+      });
+    else if (f.op === 'update')
+      views.push({
+        cursorName: 'ApplyPatch',
+        input: { file_path: f.move_to ?? f.file_path, old_string: f.old_string, new_string: f.new_string },
+        candidates: [...PATCH_VIEWS.update],
+      });
+    else
+      views.push({ cursorName: 'ApplyPatch', input: { file_path: f.file_path }, candidates: [...PATCH_VIEWS.other] });
   }
-  if (files.length) notes.push(`ApplyPatch touches ${files.length} file(s): each is offered to Write/Edit rows as its own tool call`);
+  if (files.length)
+    notes.push(`ApplyPatch touches ${files.length} file(s): each is offered to Write/Edit rows as its own tool call`);
   else notes.push('ApplyPatch tool_input holds no patch hookshim can read; only ApplyPatch rows see it');
   const first = views[0] ?? { cursorName: 'ApplyPatch', input: parsed, candidates: ['ApplyPatch'] };
   return { ...first, notes, views: views.length ? views : [first] };
@@ -84,7 +113,11 @@ function shellCwd(ctx: EventContext, view: ToolView): { cwd?: string } {
 }
 
 /** The plan of a tool event: one invocation per view, whose matcher values are its Claude name candidates. */
-export function toolPlan(ctx: EventContext, claudeEvent: ClaudeEvent, extra: (tool: ToolView, claudeName: string, claudeInput: Record<string, unknown>) => Json = () => ({})): Plan {
+export function toolPlan(
+  ctx: EventContext,
+  claudeEvent: ClaudeEvent,
+  extra: (tool: ToolView, claudeName: string, claudeInput: Record<string, unknown>) => Json = () => ({}),
+): Plan {
   const tool = toolOf(ctx);
   const conflicts = conflictsOf(ctx);
   if (conflicts.length) tool.notes.push(`tool_input ${conflicts.join('; ')}: the spellings disagree`);
@@ -93,7 +126,11 @@ export function toolPlan(ctx: EventContext, claudeEvent: ClaudeEvent, extra: (to
     notes: tool.notes,
     invocations: tool.views.map((view) => ({
       claudeEvent,
-      subject: { values: view.candidates, toolInput: toolPayload(ctx, view, undefined).tool_input as Record<string, unknown>, projectDir: ctx.projectDir },
+      subject: {
+        values: view.candidates,
+        toolInput: toolPayload(ctx, view, undefined).tool_input as Record<string, unknown>,
+        projectDir: ctx.projectDir,
+      },
       payload: (matched: string | undefined) => {
         const fields = toolPayload(ctx, view, matched);
         return {

@@ -98,13 +98,20 @@ export const HONOURS_UPDATED_INPUT: ReadonlySet<string> = new Set<CursorToolName
  * Claude names to try for a Cursor tool, Claude names first and the raw Cursor name last, deduplicated. `MCP:<tool>`
  * names are built by adapters/mcp.ts from the payload's `mcp_server_name` and the `servers` known to Cursor or the catalog.
  */
-export function claudeToolCandidates(cursorName: string, _toolInput: Record<string, unknown>, payload?: Record<string, unknown>, servers: readonly string[] = []): string[] {
+export function claudeToolCandidates(
+  cursorName: string,
+  _toolInput: Record<string, unknown>,
+  payload?: Record<string, unknown>,
+  servers: readonly string[] = [],
+): string[] {
   const out: string[] = [];
   const add = (name: string) => {
     if (name && !out.includes(name)) out.push(name);
   };
-  if (cursorName.startsWith('MCP:')) for (const name of mcpCandidates(cursorName.slice(4), str(payload?.mcp_server_name), servers)) add(name);
-  else if (Object.hasOwn(CURSOR_TO_CLAUDE, cursorName)) for (const name of CURSOR_TO_CLAUDE[cursorName as CursorToolName] ?? []) add(name);
+  if (cursorName.startsWith('MCP:'))
+    for (const name of mcpCandidates(cursorName.slice(4), str(payload?.mcp_server_name), servers)) add(name);
+  else if (Object.hasOwn(CURSOR_TO_CLAUDE, cursorName))
+    for (const name of CURSOR_TO_CLAUDE[cursorName as CursorToolName] ?? []) add(name);
   add(cursorName);
   return out;
 }
@@ -146,7 +153,10 @@ export function parseToolInput(raw: unknown): { input: Record<string, unknown>; 
     try {
       parsed = JSON.parse(raw);
     } catch {
-      return { input: {}, problem: `a string that is not JSON (${JSON.stringify(raw.slice(0, 80))}${raw.length > 80 ? '…' : ''})` };
+      return {
+        input: {},
+        problem: `a string that is not JSON (${JSON.stringify(raw.slice(0, 80))}${raw.length > 80 ? '…' : ''})`,
+      };
     }
     if (isRecord(parsed)) return { input: parsed };
     return { input: {}, problem: `a JSON string holding ${kindOf(parsed)}, not an object` };
@@ -161,13 +171,29 @@ export function parseToolInput(raw: unknown): { input: Record<string, unknown>; 
  * `block_until_ms`: Claude scripts ignore keys they do not know). Bash `timeout` is ms on both sides.
  */
 export const CLAUDE_INPUT_KEYS = {
-  Bash: { command: ['command'], description: ['description', 'explanation'], timeout: ['timeout'], run_in_background: ['run_in_background', 'is_background'] },
+  Bash: {
+    command: ['command'],
+    description: ['description', 'explanation'],
+    timeout: ['timeout'],
+    run_in_background: ['run_in_background', 'is_background'],
+  },
   Write: { file_path: ['file_path', 'path', 'target_file'], content: ['content', 'contents'] },
-  Edit: { file_path: ['file_path', 'path', 'target_file'], old_string: ['old_string'], new_string: ['new_string'], replace_all: ['replace_all'] },
+  Edit: {
+    file_path: ['file_path', 'path', 'target_file'],
+    old_string: ['old_string'],
+    new_string: ['new_string'],
+    replace_all: ['replace_all'],
+  },
   Read: { file_path: ['file_path', 'path', 'target_file'], offset: ['offset'], limit: ['limit'] },
   Glob: { pattern: ['pattern', 'glob_pattern'], path: ['path', 'target_directory'] },
   Grep: { pattern: ['pattern'], path: ['path', 'target_directory'], glob: ['glob'], output_mode: ['output_mode'] },
-  NotebookEdit: { notebook_path: ['notebook_path', 'target_notebook'], new_source: ['new_source', 'new_string'], cell_id: ['cell_id'], cell_type: ['cell_type'], edit_mode: ['edit_mode'] },
+  NotebookEdit: {
+    notebook_path: ['notebook_path', 'target_notebook'],
+    new_source: ['new_source', 'new_string'],
+    cell_id: ['cell_id'],
+    cell_type: ['cell_type'],
+    edit_mode: ['edit_mode'],
+  },
   Agent: { description: ['description'], prompt: ['prompt'], subagent_type: ['subagent_type'] },
   Task: { description: ['description'], prompt: ['prompt'], subagent_type: ['subagent_type'] },
   WebFetch: { url: ['url'], prompt: ['prompt'] },
@@ -176,7 +202,17 @@ export const CLAUDE_INPUT_KEYS = {
 } as const satisfies Record<ClaudeToolName, Record<string, readonly string[]>>;
 
 /** Claude keys that name what a call touches: two Cursor spellings of one of them that disagree are never resolved by picking one. */
-const GUARDED_KEYS: ReadonlySet<string> = new Set(['file_path', 'notebook_path', 'path', 'content', 'new_source', 'command', 'pattern', 'url', 'query']);
+const GUARDED_KEYS: ReadonlySet<string> = new Set([
+  'file_path',
+  'notebook_path',
+  'path',
+  'content',
+  'new_source',
+  'command',
+  'pattern',
+  'url',
+  'query',
+]);
 
 /**
  * Where a Cursor input spells a guarded Claude key twice with different values (`path` ".env" beside `file_path`
@@ -189,7 +225,10 @@ export function aliasConflicts(claudeName: string, input: Record<string, unknown
   for (const [claudeKey, spellings] of plan.entries) {
     if (!GUARDED_KEYS.has(claudeKey)) continue;
     const given = spellings.filter((sp) => input[sp] !== undefined);
-    if (new Set(given.map((sp) => JSON.stringify(input[sp]))).size > 1) out.push(`${claudeKey} is given as ${given.map((sp) => `${sp} ${JSON.stringify(input[sp])?.slice(0, 80)}`).join(' and ')}`);
+    if (new Set(given.map((sp) => JSON.stringify(input[sp]))).size > 1)
+      out.push(
+        `${claudeKey} is given as ${given.map((sp) => `${sp} ${JSON.stringify(input[sp])?.slice(0, 80)}`).join(' and ')}`,
+      );
   }
   return out;
 }
@@ -201,7 +240,9 @@ export const AGENT_TYPES: Readonly<Record<string, string>> = {
   plan: 'Plan',
   shell: 'Bash',
 };
-const CURSOR_AGENT_TYPES: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(AGENT_TYPES).map(([k, v]) => [v, k]));
+const CURSOR_AGENT_TYPES: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(AGENT_TYPES).map(([k, v]) => [v, k]),
+);
 
 /** Claude keys holding a path, made absolute against the project dir (Claude's file paths are absolute, docs/claude-hooks.md §2.2). */
 const PATH_KEYS: ReadonlySet<string> = new Set(['file_path', 'notebook_path', 'path']);
@@ -230,9 +271,13 @@ function keysFor(claudeName: string): Record<string, readonly string[]> | undefi
 }
 
 /** CLAUDE_INPUT_KEYS as entries plus the set of every spelling, derived once (this runs per transcript tool_use). */
-const KEY_PLAN: ReadonlyMap<string, { entries: [string, readonly string[]][]; spellings: ReadonlySet<string> }> = new Map(
-  Object.entries(CLAUDE_INPUT_KEYS).map(([tool, table]) => [tool, { entries: Object.entries(table), spellings: new Set(Object.values(table).flat()) }]),
-);
+const KEY_PLAN: ReadonlyMap<string, { entries: [string, readonly string[]][]; spellings: ReadonlySet<string> }> =
+  new Map(
+    Object.entries(CLAUDE_INPUT_KEYS).map(([tool, table]) => [
+      tool,
+      { entries: Object.entries(table), spellings: new Set(Object.values(table).flat()) },
+    ]),
+  );
 
 /** What an input value is, as far as building Claude's input cares (inputSteps). */
 export type ValueKind = 'absent' | 'empty' | 'string' | 'other';
@@ -251,7 +296,11 @@ export interface InputStep {
  * Claude key. Null for a tool without a table row (MCP, unknown: the input is kept as is). The transcript's fast path
  * (adapters/transcript/fast.ts) follows the same steps over the bytes of the input.
  */
-export function inputSteps(claudeName: string, keys: readonly string[], kind: (key: string) => ValueKind): InputStep[] | null {
+export function inputSteps(
+  claudeName: string,
+  keys: readonly string[],
+  kind: (key: string) => ValueKind,
+): InputStep[] | null {
   const plan = KEY_PLAN.get(claudeName);
   if (!plan) return null;
   const agentTool = claudeName === 'Agent' || claudeName === 'Task';
@@ -260,10 +309,16 @@ export function inputSteps(claudeName: string, keys: readonly string[], kind: (k
     const from = spellings.find((sp) => keys.includes(sp) && kind(sp) !== 'absent');
     if (from === undefined) continue;
     const isString = kind(from) === 'string' || kind(from) === 'empty';
-    steps.push({ out: claudeKey, from, path: PATH_KEYS.has(claudeKey) && isString, agent: agentTool && claudeKey === 'subagent_type' && isString });
+    steps.push({
+      out: claudeKey,
+      from,
+      path: PATH_KEYS.has(claudeKey) && isString,
+      agent: agentTool && claudeKey === 'subagent_type' && isString,
+    });
   }
   // Cursor-only keys pass through, except empty strings (Shell's captured `cwd: ""`), which would only mislead.
-  for (const k of keys) if (!plan.spellings.has(k) && kind(k) !== 'empty') steps.push({ out: k, from: k, path: false, agent: false });
+  for (const k of keys)
+    if (!plan.spellings.has(k) && kind(k) !== 'empty') steps.push({ out: k, from: k, path: false, agent: false });
   return steps;
 }
 
@@ -281,7 +336,11 @@ export function agentType(v: string): unknown {
  * Give Claude its own `tool_input` keys (inputSteps). Relative paths are resolved against `projectDir`.
  * Tools without a table row (MCP, unknown) get their input unchanged.
  */
-export function toClaudeToolInput(claudeName: string, input: Record<string, unknown>, projectDir?: string): Record<string, unknown> {
+export function toClaudeToolInput(
+  claudeName: string,
+  input: Record<string, unknown>,
+  projectDir?: string,
+): Record<string, unknown> {
   const steps = inputSteps(claudeName, Object.keys(input), (k) => valueKind(input[k]));
   if (!steps) return { ...input };
   const out: Record<string, unknown> = {};
@@ -319,8 +378,16 @@ export function toCursorToolInput(
     const used = spellings.find((s) => original[s] !== undefined) ?? claudeKey;
     const before = original[used];
     // Keep Cursor's relative spelling when the script left the path as toClaudeToolInput made it.
-    const same = PATH_KEYS.has(claudeKey) && typeof before === 'string' && isRelative(before) && value === absolutePath(before, projectDir);
-    out[used] = same ? before : claudeKey === 'subagent_type' && typeof value === 'string' ? (CURSOR_AGENT_TYPES[value] ?? value) : value;
+    const same =
+      PATH_KEYS.has(claudeKey) &&
+      typeof before === 'string' &&
+      isRelative(before) &&
+      value === absolutePath(before, projectDir);
+    out[used] = same
+      ? before
+      : claudeKey === 'subagent_type' && typeof value === 'string'
+        ? (CURSOR_AGENT_TYPES[value] ?? value)
+        : value;
   }
   for (const [k, v] of Object.entries(original)) if (!modelled.has(k) && !(k in out)) out[k] = v;
   return out;
@@ -332,7 +399,11 @@ export function toCursorToolInput(
  * `claudeInput` supplies what the output lacks (paths, written content). Never throws: an unknown tool
  * gets the parsed value, an unparsable string stays a string.
  */
-export function toClaudeToolResponse(claudeName: string, toolOutput: unknown, claudeInput: Record<string, unknown> = {}): unknown {
+export function toClaudeToolResponse(
+  claudeName: string,
+  toolOutput: unknown,
+  claudeInput: Record<string, unknown> = {},
+): unknown {
   const parsed = parseMaybeJson(toolOutput);
   const obj = isRecord(parsed) ? parsed : undefined;
   const text = typeof parsed === 'string' ? parsed : undefined;
@@ -354,7 +425,12 @@ export function toClaudeToolResponse(claudeName: string, toolOutput: unknown, cl
       const content = anyString(obj?.content) ?? anyString(claudeInput.content);
       if (filePath === undefined) return parsed;
       // `type` ("create" | "update") is only known when Cursor says so.
-      return { ...(anyString(obj?.type) ? { type: obj?.type } : {}), filePath, ...(content !== undefined ? { content } : {}), ...omit(obj, ['type', 'filePath', 'content']) };
+      return {
+        ...(anyString(obj?.type) ? { type: obj?.type } : {}),
+        filePath,
+        ...(content !== undefined ? { content } : {}),
+        ...omit(obj, ['type', 'filePath', 'content']),
+      };
     }
     case 'Edit': {
       const filePath = anyString(obj?.filePath) ?? anyString(claudeInput.file_path);
@@ -376,7 +452,10 @@ export function toClaudeToolResponse(claudeName: string, toolOutput: unknown, cl
       const content = text ?? anyString(obj?.content) ?? anyString(obj?.contents) ?? anyString(obj?.output);
       if (filePath === undefined || content === undefined) return parsed;
       const offset = typeof claudeInput.offset === 'number' ? claudeInput.offset : 1;
-      return { type: 'text', file: { filePath, content, numLines: content === '' ? 0 : content.split('\n').length, startLine: offset } };
+      return {
+        type: 'text',
+        file: { filePath, content, numLines: content === '' ? 0 : content.split('\n').length, startLine: offset },
+      };
     }
     case 'TodoWrite':
       // Built from the input: Cursor's output does not hold the list. Without the previous list (the shell passes the
@@ -388,7 +467,11 @@ export function toClaudeToolResponse(claudeName: string, toolOutput: unknown, cl
 }
 
 /** A tool use as Claude would have logged it: name (first candidate) and input, with Cursor's MCP wrapper unwrapped. */
-export function toClaudeToolUse(cursorName: string, rawInput: unknown, projectDir?: string): { name: string; input: Record<string, unknown> } {
+export function toClaudeToolUse(
+  cursorName: string,
+  rawInput: unknown,
+  projectDir?: string,
+): { name: string; input: Record<string, unknown> } {
   const { input } = parseToolInput(rawInput);
   const mcp = cursorName === 'CallMcpTool' ? unwrapMcpCall(input) : undefined;
   if (mcp) return mcp;
@@ -405,7 +488,10 @@ function unwrapMcpCall(input: Record<string, unknown>): { name: string; input: R
   const tool = anyString(input.toolName) ?? anyString(input.tool_name) ?? anyString(input.name);
   if (!server || !tool) return undefined;
   const args = input.arguments ?? input.args ?? input.input;
-  return { name: `mcp__${server.replace(/[^A-Za-z0-9_-]/g, '_')}__${tool}`, input: args === undefined ? {} : parseToolInput(args).input };
+  return {
+    name: `mcp__${server.replace(/[^A-Za-z0-9_-]/g, '_')}__${tool}`,
+    input: args === undefined ? {} : parseToolInput(args).input,
+  };
 }
 
 /** The key argument of a Claude tool input, for pairing results ('' when the tool has none). */

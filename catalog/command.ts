@@ -31,7 +31,8 @@ export type Segment = { lit: string } | { name: string; raw: string } | { code: 
  * A sh word (quotes removed; `value` keeps expansions as written; `dynamic` when it holds one outside single quotes)
  * or an operator (`op` is the operator character, or "unterminated" for a quote that never closes).
  */
-export type Token = { kind: 'word'; raw: string; value: string; dynamic: boolean; parts: Segment[] } | { kind: 'op'; op: string };
+export type Token =
+  { kind: 'word'; raw: string; value: string; dynamic: boolean; parts: Segment[] } | { kind: 'op'; op: string };
 
 // Unquoted characters that end a word and form a control or redirection operator in POSIX sh.
 const OPERATOR_CHARS = new Set([';', '&', '|', '<', '>', '(', ')', '\n']);
@@ -123,7 +124,10 @@ function readWord(s: string, start: number): { token: Token; end: number } | und
     }
   }
   const value = parts.map((p) => ('lit' in p ? p.lit : 'name' in p ? p.raw : p.code)).join('');
-  return { token: { kind: 'word', raw: s.slice(start, i), value, dynamic: parts.some((p) => !('lit' in p)), parts }, end: i };
+  return {
+    token: { kind: 'word', raw: s.slice(start, i), value, dynamic: parts.some((p) => !('lit' in p)), parts },
+    end: i,
+  };
 }
 
 // The leading `KEY=VALUE` words of a shell command, quotes removed, values taken literally (no `$` expansion).
@@ -144,7 +148,8 @@ function envPrefixOf(tokens: readonly Token[]): Record<string, string> {
 }
 
 // `${NAME}` or `$NAME` not followed by an identifier character, for the two placeholders Claude Code substitutes.
-const PLACEHOLDER = /\$(?:\{(CLAUDE_PLUGIN_ROOT|CLAUDE_PROJECT_DIR)\}|(CLAUDE_PLUGIN_ROOT|CLAUDE_PROJECT_DIR)(?![A-Za-z0-9_]))/g;
+const PLACEHOLDER =
+  /\$(?:\{(CLAUDE_PLUGIN_ROOT|CLAUDE_PROJECT_DIR)\}|(CLAUDE_PLUGIN_ROOT|CLAUDE_PROJECT_DIR)(?![A-Za-z0-9_]))/g;
 
 // Replace the plugin-root and project-dir placeholders textually (https://code.claude.com/docs/en/hooks#reference-scripts-by-path).
 export function substitutePlaceholders(s: string, vars: PlaceholderVars): string {
@@ -164,14 +169,28 @@ export function prepareCommand(row: CatalogRow, vars: PlaceholderVars): Prepared
   if (row.args !== undefined) {
     const args = row.args.map((arg) => substitutePlaceholders(arg, vars));
     const words = [file, ...args];
-    return { file, args, shell: false, env: {}, label: labelOf(words, row.command, vars.projectDir), tokens: words.map(literalWord) };
+    return {
+      file,
+      args,
+      shell: false,
+      env: {},
+      label: labelOf(words, row.command, vars.projectDir),
+      tokens: words.map(literalWord),
+    };
   }
   const tokens = tokenize(file);
   const words: string[] = [];
   for (const token of tokens) if (token.kind === 'word') words.push(token.value);
   // Shell form runs the command as written: sh expands ${CLAUDE_PLUGIN_ROOT} from the environment the runner
   // sets, so a path holding `$(…)`, quotes or `$` is data, never code (textual substitution would let sh run it).
-  return { file: row.command, shell: true, ...(row.shell === 'bash' ? { shellPath: 'bash' } : {}), env: envPrefixOf(tokens), label: labelOf(words, row.command, vars.projectDir), tokens };
+  return {
+    file: row.command,
+    shell: true,
+    ...(row.shell === 'bash' ? { shellPath: 'bash' } : {}),
+    env: envPrefixOf(tokens),
+    label: labelOf(words, row.command, vars.projectDir),
+    tokens,
+  };
 }
 
 /** An exec-form argument as a word token: taken literally, no shell reads it. */
@@ -180,7 +199,23 @@ function literalWord(value: string): Token {
 }
 
 // Names that run a script rather than being one, skipped when picking a label.
-const LAUNCHERS = new Set(['env', 'sh', 'bash', 'zsh', 'dash', 'node', 'python', 'python3', 'ruby', 'perl', 'deno', 'bun', 'npx', 'uv', 'pwsh']);
+const LAUNCHERS = new Set([
+  'env',
+  'sh',
+  'bash',
+  'zsh',
+  'dash',
+  'node',
+  'python',
+  'python3',
+  'ruby',
+  'perl',
+  'deno',
+  'bun',
+  'npx',
+  'uv',
+  'pwsh',
+]);
 const HAS_EXTENSION = /\.[A-Za-z][A-Za-z0-9]{0,9}$/;
 
 // A word with blanks is a path only if a `/` comes before the first blank (not `bash -c 'python3 x.py'`).

@@ -6,7 +6,18 @@ import { parseJsonOr } from './json.ts';
 import { isRecord as isObject, type Catalog, type CatalogRow } from './types.ts';
 
 /** Handler keys this reader understands; any other key sends the catalog to the full parser. */
-const HANDLER_KEYS: ReadonlySet<string> = new Set(['type', 'command', 'args', 'timeout', 'if', 'async', 'asyncRewake', 'shell', 'onFailure', 'statusMessage']);
+const HANDLER_KEYS: ReadonlySet<string> = new Set([
+  'type',
+  'command',
+  'args',
+  'timeout',
+  'if',
+  'async',
+  'asyncRewake',
+  'shell',
+  'onFailure',
+  'statusMessage',
+]);
 /** Of those, the keys a row does not act on: listed in its `extra`, as the full parser lists them. */
 const EXTRA_KEYS: ReadonlySet<string> = new Set(['statusMessage']);
 const GROUP_KEYS: ReadonlySet<string> = new Set(['matcher', 'hooks']);
@@ -24,7 +35,12 @@ export function readCatalogFast(text: string): Catalog | undefined {
       if (!isObject(group) || !Array.isArray(group.hooks) || !onlyKeys(group, GROUP_KEYS)) return undefined;
       if (group.matcher !== undefined && typeof group.matcher !== 'string') return undefined;
       for (let hi = 0; hi < group.hooks.length; hi++) {
-        const row = commandRow(group.hooks[hi], event, `${event}[${gi}].hooks[${hi}]`, group.matcher as string | undefined);
+        const row = commandRow(
+          group.hooks[hi],
+          event,
+          `${event}[${gi}].hooks[${hi}]`,
+          group.matcher as string | undefined,
+        );
         if (!row) return undefined;
         rows.push(row);
       }
@@ -38,12 +54,17 @@ function commandRow(h: unknown, event: string, locator: string, matcher: string 
   if (!isObject(h) || h.type !== 'command' || !onlyKeys(h, HANDLER_KEYS)) return undefined;
   if (typeof h.command !== 'string' || h.command === '') return undefined;
   if (h.if !== undefined && typeof h.if !== 'string') return undefined;
-  if (h.timeout !== undefined && !(typeof h.timeout === 'number' && h.timeout > 0 && Number.isFinite(h.timeout))) return undefined;
+  if (h.timeout !== undefined && !(typeof h.timeout === 'number' && h.timeout > 0 && Number.isFinite(h.timeout)))
+    return undefined;
   if (h.statusMessage !== undefined && typeof h.statusMessage !== 'string') return undefined;
   if (h.args !== undefined && !(Array.isArray(h.args) && h.args.every((a) => typeof a === 'string'))) return undefined;
   if (h.shell !== undefined && h.args === undefined && h.shell !== 'bash') return undefined;
   if (h.shell !== undefined && h.shell !== 'bash' && h.shell !== 'powershell') return undefined;
-  if ((h.async !== undefined && typeof h.async !== 'boolean') || (h.asyncRewake !== undefined && typeof h.asyncRewake !== 'boolean')) return undefined;
+  if (
+    (h.async !== undefined && typeof h.async !== 'boolean') ||
+    (h.asyncRewake !== undefined && typeof h.asyncRewake !== 'boolean')
+  )
+    return undefined;
   if (h.onFailure !== undefined && h.onFailure !== 'block' && h.onFailure !== 'continue') return undefined;
   const row: CatalogRow = { event, locator, type: 'command', command: h.command };
   const extra = Object.keys(h).filter((k) => EXTRA_KEYS.has(k));

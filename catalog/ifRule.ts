@@ -36,7 +36,8 @@ export function compileIfRule(rule: string): IfRule {
 // Split `Tool(specifier)` and pick the input test for the tool.
 function build(rule: string): IfRule {
   const m = RULE.exec(rule.trim());
-  if (m === null) return { ok: false, reason: `"${rule}" is not a permission rule of the form Tool or Tool(specifier)` };
+  if (m === null)
+    return { ok: false, reason: `"${rule}" is not a permission rule of the form Tool or Tool(specifier)` };
   const tool = m[1] as string;
   const spec = m[2];
   if (tool.includes('*') && !MCP_SERVER_WILDCARD.test(tool)) {
@@ -102,7 +103,9 @@ function bashTest(spec: string): InputTest {
     // A backslash-newline is a line continuation, not a separator (POSIX sh 2.2.1).
     const command = raw.replace(/\\\r?\n/g, ' ');
     if (re.test(collapseBlanks(command).trim())) return true;
-    return command.split(SUBCOMMAND_SPLIT).some((part) => re.test(collapseBlanks(part.trim()).replace(LEADING_NOISE, '').trim()));
+    return command
+      .split(SUBCOMMAND_SPLIT)
+      .some((part) => re.test(collapseBlanks(part.trim()).replace(LEADING_NOISE, '').trim()));
   };
 }
 
@@ -176,10 +179,15 @@ function pathTest(spec: string): InputTest | string {
 }
 
 // Absolute, normalized `/`-separated form of the input's file path, if it has one.
-function inputPath(input: Record<string, unknown>, projectDir: string, homeDir: string | undefined): string | undefined {
+function inputPath(
+  input: Record<string, unknown>,
+  projectDir: string,
+  homeDir: string | undefined,
+): string | undefined {
   const raw = input['file_path'] ?? input['notebook_path'];
   if (typeof raw !== 'string' || raw === '') return undefined;
-  if (raw.startsWith('~/')) return homeDir === undefined ? raw : normalizePath(raw.slice(2), normalizePath(homeDir, '/'));
+  if (raw.startsWith('~/'))
+    return homeDir === undefined ? raw : normalizePath(raw.slice(2), normalizePath(homeDir, '/'));
   return normalizePath(raw, normalizePath(projectDir, '/'));
 }
 
@@ -234,7 +242,10 @@ function globSource(pattern: string): string {
         out += '\\[';
         i++;
       } else {
-        const body = pattern.slice(i + 1, close).replace(/^!/, '^').replace(/\\/g, '\\\\');
+        const body = pattern
+          .slice(i + 1, close)
+          .replace(/^!/, '^')
+          .replace(/\\/g, '\\\\');
         out += `[${body}]`;
         i = close + 1;
       }

@@ -2,18 +2,36 @@
 // A namespace import lets esbuild drop the parts of zod we do not use (locales, JSON Schema): ~27 KB instead of ~430 KB.
 import * as z from 'zod/mini';
 import { KNOWN_EVENT_SET, KNOWN_EVENTS } from './events.ts';
-import { commandHandlerSchema, descriptionSchema, HANDLER_TYPES, hooksFileSchema, matcherGroupSchema, timeoutSchema } from './schema.ts';
+import {
+  commandHandlerSchema,
+  descriptionSchema,
+  HANDLER_TYPES,
+  hooksFileSchema,
+  matcherGroupSchema,
+  timeoutSchema,
+} from './schema.ts';
 import { parseJsonText } from './json.ts';
 import { isRecord, type Catalog, type CatalogRow } from './types.ts';
 
 export type ParseResult = { ok: true; catalog: Catalog } | { ok: false; error: string };
 
-const EXPECTED_SHAPE = '{"description"?: string, "hooks": {"<Event>": [{"matcher"?: string, "hooks": [{"type": "command", "command": "...", ...}]}]}}';
+const EXPECTED_SHAPE =
+  '{"description"?: string, "hooks": {"<Event>": [{"matcher"?: string, "hooks": [{"type": "command", "command": "...", ...}]}]}}';
 const RECEIVED_MAX = 200;
 const fields = commandHandlerSchema.shape;
 const KNOWN_TYPES: ReadonlySet<string> = new Set(HANDLER_TYPES);
 /** The handler fields hookshim acts on; any other field of a handler is listed in its row's `extra` (`hookshim check` reports them). */
-const ACTED_ON: ReadonlySet<string> = new Set(['type', 'command', 'args', 'shell', 'async', 'asyncRewake', 'timeout', 'if', 'onFailure']);
+const ACTED_ON: ReadonlySet<string> = new Set([
+  'type',
+  'command',
+  'args',
+  'shell',
+  'async',
+  'asyncRewake',
+  'timeout',
+  'if',
+  'onFailure',
+]);
 
 // Parse the file text; only unreadable JSON or a wrong outer shape fails, everything else becomes a warning.
 // `settings`: a Claude settings file (docs/claude-hooks.md §1.1), where no "hooks" key means no hooks rather than a wrong shape.
@@ -21,10 +39,14 @@ export function parseCatalog(text: string, file: string, opts: { settings?: bool
   const json = parseJsonText(text);
   if (!json.ok) {
     const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-    return { ok: false, error: `${file}: not valid JSON ${json.error}\n  expected: ${EXPECTED_SHAPE}\n  received: ${truncate(body)}` };
+    return {
+      ok: false,
+      error: `${file}: not valid JSON ${json.error}\n  expected: ${EXPECTED_SHAPE}\n  received: ${truncate(body)}`,
+    };
   }
   const data = json.value;
-  if (opts.settings && isRecord(data) && data.hooks === undefined) return { ok: true, catalog: { rows: [], warnings: [] } };
+  if (opts.settings && isRecord(data) && data.hooks === undefined)
+    return { ok: true, catalog: { rows: [], warnings: [] } };
   const outer = z.safeParse(hooksFileSchema, data);
   if (!outer.success) {
     return {
@@ -56,12 +78,23 @@ export function parseCatalog(text: string, file: string, opts: { settings?: bool
 }
 
 // Flatten one matcher group; a group whose matcher or handler list is malformed is dropped whole.
-function addGroup(rows: CatalogRow[], warnings: string[], file: string, event: string, gi: number, group: unknown): void {
+function addGroup(
+  rows: CatalogRow[],
+  warnings: string[],
+  file: string,
+  event: string,
+  gi: number,
+  group: unknown,
+): void {
   const where = `${file} ${event}[${gi}]`;
   const parsed = z.safeParse(matcherGroupSchema, group);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => (i.path.length ? `"${i.path.join('.')}" ` : '') + describeIssue(i, group)).join('; ');
-    warnings.push(`${where}: not a matcher group {"matcher"?: string, "hooks": [...]} (${issues}); its handlers will never run`);
+    const issues = parsed.error.issues
+      .map((i) => (i.path.length ? `"${i.path.join('.')}" ` : '') + describeIssue(i, group))
+      .join('; ');
+    warnings.push(
+      `${where}: not a matcher group {"matcher"?: string, "hooks": [...]} (${issues}); its handlers will never run`,
+    );
     return;
   }
   const { matcher, hooks } = parsed.data;
@@ -96,7 +129,9 @@ function toRow(
   // A filter we cannot read must not turn into "no filter".
   if (h['if'] !== undefined) {
     if (typeof h['if'] !== 'string') {
-      warnings.push(`${where}: "if" must be a permission-rule string, received ${kindOf(h['if'])}; handler ignored so it never runs unfiltered`);
+      warnings.push(
+        `${where}: "if" must be a permission-rule string, received ${kindOf(h['if'])}; handler ignored so it never runs unfiltered`,
+      );
       return undefined;
     }
     row.if = h['if'];
@@ -104,7 +139,10 @@ function toRow(
   if (h['timeout'] !== undefined) {
     const timeout = z.safeParse(timeoutSchema, h['timeout']);
     if (timeout.success && timeout.data !== undefined) row.timeout = timeout.data;
-    else warnings.push(`${where}: "timeout" must be a positive number of seconds, received ${preview(h['timeout'])}; ignored (default applies)`);
+    else
+      warnings.push(
+        `${where}: "timeout" must be a positive number of seconds, received ${preview(h['timeout'])}; ignored (default applies)`,
+      );
   }
 
   if (row.type !== 'command') {
@@ -120,7 +158,10 @@ function toRow(
   if (extra.length) row.extra = extra;
   const command = z.safeParse(fields.command, h['command']);
   if (command.success) row.command = command.data;
-  else warnings.push(`${where}: command handler has no "command" (expected a non-empty string, received ${preview(h['command'])}); it will be skipped`);
+  else
+    warnings.push(
+      `${where}: command handler has no "command" (expected a non-empty string, received ${preview(h['command'])}); it will be skipped`,
+    );
 
   if (h['args'] !== undefined) {
     const args = z.safeParse(fields.args, h['args']);
@@ -134,7 +175,9 @@ function toRow(
     const shell = z.safeParse(fields.shell, h['shell']);
     // "bash" runs under bash; a powershell command would run under the wrong interpreter.
     if (!shell.success || shell.data !== 'bash') {
-      warnings.push(`${where}: "shell": ${preview(h['shell'])} is not supported (hookshim runs shell-form commands with sh, or bash when asked); handler ignored`);
+      warnings.push(
+        `${where}: "shell": ${preview(h['shell'])} is not supported (hookshim runs shell-form commands with sh, or bash when asked); handler ignored`,
+      );
       return undefined;
     }
     row.shell = 'bash';
@@ -148,7 +191,10 @@ function readFlags(row: CatalogRow, h: Record<string, unknown>, where: string, w
   if (h['onFailure'] !== undefined) {
     // "continue" is the default; "block" turns a failure into a block (docs/claude-hooks.md §1.2, §7).
     if (h['onFailure'] === 'block') row.onFailure = 'block';
-    else if (h['onFailure'] !== 'continue') warnings.push(`${where}: "onFailure" must be "continue" or "block", received ${preview(h['onFailure'])}; "continue" applies`);
+    else if (h['onFailure'] !== 'continue')
+      warnings.push(
+        `${where}: "onFailure" must be "continue" or "block", received ${preview(h['onFailure'])}; "continue" applies`,
+      );
   }
   for (const key of ['async', 'asyncRewake'] as const) {
     if (h[key] === undefined) continue;
@@ -163,7 +209,8 @@ function readFlags(row: CatalogRow, h: Record<string, unknown>, where: string, w
 // A zod issue as a short phrase, naming what was received.
 function describeIssue(issue: z.core.$ZodIssue, root: unknown): string {
   let value: unknown = root;
-  for (const key of issue.path) value = typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  for (const key of issue.path)
+    value = typeof value === 'object' && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined;
   if (issue.code === 'invalid_type') return `expected ${issue.expected}, received ${kindOf(value)}`;
   return issue.message;
 }

@@ -8,8 +8,26 @@ export const HANDLER_TYPES = ['command', 'http', 'mcp_tool', 'prompt', 'agent'] 
 
 /** Every handler field Claude Code defines, for any handler type (docs/claude-hooks.md §1.2). */
 export const CLAUDE_HANDLER_FIELDS: ReadonlySet<string> = new Set([
-  'type', 'command', 'args', 'shell', 'async', 'asyncRewake', 'timeout', 'if', 'statusMessage', 'once', 'onFailure',
-  'url', 'headers', 'allowedEnvVars', 'server', 'tool', 'input', 'prompt', 'model', 'continueOnBlock',
+  'type',
+  'command',
+  'args',
+  'shell',
+  'async',
+  'asyncRewake',
+  'timeout',
+  'if',
+  'statusMessage',
+  'once',
+  'onFailure',
+  'url',
+  'headers',
+  'allowedEnvVars',
+  'server',
+  'tool',
+  'input',
+  'prompt',
+  'model',
+  'continueOnBlock',
 ]);
 
 /** The file's outer shape; anything wrong here makes the whole file unreadable. Unknown keys are allowed. */

@@ -14,15 +14,62 @@ export type ScriptRef =
   | { kind: 'opaque'; why: string };
 
 /** Interpreters whose first operand is the script; `run` after deno/bun is a subcommand. */
-const INTERPRETERS = new Set(['node', 'nodejs', 'sh', 'bash', 'zsh', 'dash', 'ksh', 'python', 'python3', 'ruby', 'perl', 'php', 'deno', 'bun', 'tsx', 'ts-node', 'pwsh']);
+const INTERPRETERS = new Set([
+  'node',
+  'nodejs',
+  'sh',
+  'bash',
+  'zsh',
+  'dash',
+  'ksh',
+  'python',
+  'python3',
+  'ruby',
+  'perl',
+  'php',
+  'deno',
+  'bun',
+  'tsx',
+  'ts-node',
+  'pwsh',
+]);
 /** Options of an interpreter that take the next word as their value. */
-const VALUE_OPTIONS = new Set(['-r', '--require', '--import', '--loader', '--experimental-loader', '-C', '--conditions', '--input-type', '-W', '-X', '-m', '-I']);
+const VALUE_OPTIONS = new Set([
+  '-r',
+  '--require',
+  '--import',
+  '--loader',
+  '--experimental-loader',
+  '-C',
+  '--conditions',
+  '--input-type',
+  '-W',
+  '-X',
+  '-m',
+  '-I',
+]);
 /** Options that mean "the code is inline": no script file. */
 const INLINE = new Set(['-c', '-e', '--eval', '-p', '--print']);
 /** Runners that fetch or resolve a package: not checkable statically. */
 const RUNNERS = new Set(['npx', 'pnpx', 'bunx', 'pnpm', 'yarn', 'npm', 'uv', 'uvx', 'pipx']);
 /** Shell builtins and POSIX utilities a catalog may run bare. */
-export const BUILTINS = new Set([':', 'true', 'false', 'echo', 'printf', 'exit', 'cat', 'test', '[', 'cd', 'read', 'set', 'exec', 'eval', 'command']);
+export const BUILTINS = new Set([
+  ':',
+  'true',
+  'false',
+  'echo',
+  'printf',
+  'exit',
+  'cat',
+  'test',
+  '[',
+  'cd',
+  'read',
+  'set',
+  'exec',
+  'eval',
+  'command',
+]);
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
 interface Word {
@@ -60,7 +107,8 @@ export function scriptOf(row: CatalogRow, vars: PlaceholderVars, home?: string, 
     if (ASSIGNMENT.test(w.value) || w.value === 'exec') k++;
     else if (w.value === 'env') {
       k++;
-      while (words[k] && (words[k]!.value.startsWith('-') || ASSIGNMENT.test(words[k]!.value))) k += words[k]!.value === '-u' ? 2 : 1;
+      while (words[k] && (words[k]!.value.startsWith('-') || ASSIGNMENT.test(words[k]!.value)))
+        k += words[k]!.value === '-u' ? 2 : 1;
     } else break;
   }
   const first = words[k] as Word;
@@ -81,11 +129,19 @@ export function scriptOf(row: CatalogRow, vars: PlaceholderVars, home?: string, 
       if (VALUE_OPTIONS.has(w.value)) j++;
     }
     const script = words[j];
-    if (script === undefined || script.value === '-') return { kind: 'opaque', why: `${name} reads its program from stdin` };
+    if (script === undefined || script.value === '-')
+      return { kind: 'opaque', why: `${name} reads its program from stdin` };
     if (script.dynamic) return { kind: 'opaque', why: `the script path "${script.value}" depends on a variable` };
-    return { kind: 'file', path: resolve(script.value, vars.projectDir, home), written: script.value, direct: false, interpreter: name };
+    return {
+      kind: 'file',
+      path: resolve(script.value, vars.projectDir, home),
+      written: script.value,
+      direct: false,
+      interpreter: name,
+    };
   }
-  if (first.value.includes('/')) return { kind: 'file', path: resolve(first.value, vars.projectDir, home), written: first.value, direct: true };
+  if (first.value.includes('/'))
+    return { kind: 'file', path: resolve(first.value, vars.projectDir, home), written: first.value, direct: true };
   return { kind: 'command', name: first.value };
 }
 

@@ -47,10 +47,18 @@ export function selectRows(
     } else {
       const matcher = compileMatcher(row.matcher);
       if (matcher.kind === 'invalid') {
-        skipped.push({ row, reason: `matcher ${JSON.stringify(row.matcher)} is not a valid regular expression: ${matcher.error}` });
+        skipped.push({
+          row,
+          reason: `matcher ${JSON.stringify(row.matcher)} is not a valid regular expression: ${matcher.error}`,
+        });
         continue;
       }
-      accepted = matcher.kind === 'all' ? (subject.values.length ? subject.values : [undefined]) : subject.values.filter((v) => matcher.test(v));
+      accepted =
+        matcher.kind === 'all'
+          ? subject.values.length
+            ? subject.values
+            : [undefined]
+          : subject.values.filter((v) => matcher.test(v));
       if (accepted.length === 0) continue;
     }
     let matchedValue = accepted[0];
@@ -58,7 +66,10 @@ export function selectRows(
     if (row.if !== undefined) {
       // `if` is evaluated only on tool events; elsewhere such a handler never runs (CLI >= 2.1.85, hooks doc "if").
       if (!toolEvent) {
-        skipped.push({ row, reason: `"if" is only evaluated on tool events; on ${claudeEvent} a handler with "if" never runs (Claude Code >= 2.1.85)` });
+        skipped.push({
+          row,
+          reason: `"if" is only evaluated on tool events; on ${claudeEvent} a handler with "if" never runs (Claude Code >= 2.1.85)`,
+        });
         continue;
       }
       const rule = compileIfRule(row.if);
@@ -68,7 +79,9 @@ export function selectRows(
       }
       const input = subject.toolInput ?? {};
       // Try every accepted name, so the order of Cursor/Claude name candidates cannot hide a call from a guard.
-      matchedValue = accepted.find((name) => name !== undefined && rule.test(name, input, subject.projectDir, subject.homeDir));
+      matchedValue = accepted.find(
+        (name) => name !== undefined && rule.test(name, input, subject.projectDir, subject.homeDir),
+      );
       if (matchedValue === undefined) continue;
     }
 
@@ -118,16 +131,28 @@ export function explainRows(rows: readonly CatalogRow[], claudeEvent: string, su
   return rows.map((row): RowExplanation => {
     if (row.event !== claudeEvent) return { row, status: 'other-event', reason: `a ${row.event} row` };
     const sel = picked.get(row);
-    if (sel) return { row, status: 'selected', ...(sel.matchedValue !== undefined ? { matchedValue: sel.matchedValue } : {}) };
+    if (sel)
+      return { row, status: 'selected', ...(sel.matchedValue !== undefined ? { matchedValue: sel.matchedValue } : {}) };
     const skip = skips.get(row);
     if (skip) return { row, status: 'skipped', reason: skip.reason };
     // Neither selected nor skipped: the matcher accepted nothing, or the `if` rule was false for every accepted value.
     const matcher = compileMatcher(row.matcher);
-    const accepted = MATCHERLESS_EVENTS.has(claudeEvent) || matcher.kind === 'all' ? subject.values : subject.values.filter((v) => matcher.test(v));
+    const accepted =
+      MATCHERLESS_EVENTS.has(claudeEvent) || matcher.kind === 'all'
+        ? subject.values
+        : subject.values.filter((v) => matcher.test(v));
     if (accepted.length === 0 && !MATCHERLESS_EVENTS.has(claudeEvent) && matcher.kind !== 'all') {
       const how = matcher.kind === 'exact' ? 'exact names' : 'regular expression';
-      return { row, status: 'unmatched', reason: `matcher ${JSON.stringify(row.matcher)} (${how}) matches none of: ${tried}` };
+      return {
+        row,
+        status: 'unmatched',
+        reason: `matcher ${JSON.stringify(row.matcher)} (${how}) matches none of: ${tried}`,
+      };
     }
-    return { row, status: 'unmatched', reason: `"if": ${JSON.stringify(row.if)} is false for this input (tried as ${accepted.join(', ') || tried})` };
+    return {
+      row,
+      status: 'unmatched',
+      reason: `"if": ${JSON.stringify(row.if)} is false for this input (tried as ${accepted.join(', ') || tried})`,
+    };
   });
 }

@@ -22,7 +22,11 @@ export interface CatalogSource {
 export const DEFAULT_CATALOGS: readonly string[] = ['hooks/hooks.json'];
 
 /** Where `hookshim init` looks, in this order (docs/claude-hooks.md §1.1). */
-export const DISCOVERED_CATALOGS: readonly string[] = ['hooks/hooks.json', '.claude/settings.json', '.claude/settings.local.json'];
+export const DISCOVERED_CATALOGS: readonly string[] = [
+  'hooks/hooks.json',
+  '.claude/settings.json',
+  '.claude/settings.local.json',
+];
 
 /**
  * An entry as a catalog: a file named `settings*.json` (or any `.json` in a `.claude/` folder) is a settings file
@@ -36,10 +40,25 @@ export function sourceOf(entry: string, dir: string): CatalogSource {
     const rel = path.relative(dir, file);
     return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel.split(path.sep).join('/') : file;
   };
-  if (base.endsWith('.json') && (/^settings(\.[\w-]+)*\.json$/.test(base) || path.basename(path.dirname(resolved)) === '.claude')) {
-    return { entry, file: resolved, kind: base === 'settings.local.json' ? 'personal' : 'settings', shown: shown(resolved) };
+  if (
+    base.endsWith('.json') &&
+    (/^settings(\.[\w-]+)*\.json$/.test(base) || path.basename(path.dirname(resolved)) === '.claude')
+  ) {
+    return {
+      entry,
+      file: resolved,
+      kind: base === 'settings.local.json' ? 'personal' : 'settings',
+      shown: shown(resolved),
+    };
   }
-  if (base.endsWith('.json')) return { entry, file: resolved, kind: 'plugin', root: path.dirname(path.dirname(resolved)), shown: shown(resolved) };
+  if (base.endsWith('.json'))
+    return {
+      entry,
+      file: resolved,
+      kind: 'plugin',
+      root: path.dirname(path.dirname(resolved)),
+      shown: shown(resolved),
+    };
   const file = path.join(resolved, 'hooks', 'hooks.json');
   return { entry, file, kind: 'plugin', root: resolved, shown: shown(file) };
 }

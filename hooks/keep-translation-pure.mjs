@@ -12,7 +12,8 @@
 import { readFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 
-const IMPURE_MODULE = /^(?:node:)?(?:fs|fs\/promises|child_process|process|os|net|http|https|readline|worker_threads)$|^execa$/;
+const IMPURE_MODULE =
+  /^(?:node:)?(?:fs|fs\/promises|child_process|process|os|net|http|https|readline|worker_threads)$|^execa$/;
 const MODULE_REF = /\b(?:from\s*|import\s*\(\s*|require\s*\(\s*|import\s+)(['"])([^'"]+)\1/g;
 const GLOBAL_USE = /(?<![\w$.])(?:process|console)\s*\./;
 const QUOTED = /'(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*"/g;
@@ -63,4 +64,6 @@ const additionalContext =
   'no file system, processes, environment or console: that I/O lives in src/). These lines break it:\n' +
   shown.map((l) => `  ${l}`).join('\n') +
   `\nMove the I/O into src/ and pass its result in as data${area === 'adapters' ? ' (diagnostics can be returned as values)' : ''}.`;
-process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext } }) + '\n');
+process.stdout.write(
+  JSON.stringify({ hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext } }) + '\n',
+);

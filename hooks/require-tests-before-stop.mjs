@@ -23,7 +23,8 @@ const WRITE_TOOLS = new Set(['Write', 'Edit', 'MultiEdit', 'NotebookEdit']);
 const CODE_DIRS = new Set(['src', 'adapters', 'catalog', 'hooks', 'scripts', 'test']);
 const CODE_ROOT_FILES = new Set(['package.json', 'tsconfig.json']);
 const CODE_EXT = /\.[cm]?[jt]sx?$/;
-const TEST_RUN = /^(?:npm\s+(?:test|t|run(?:-script)?\s+test)(?:\s|$)|npx\s+(?:-\S+\s+)*vitest(?:\s|$)|(?:\S*\/)?vitest(?:\s|$))/;
+const TEST_RUN =
+  /^(?:npm\s+(?:test|t|run(?:-script)?\s+test)(?:\s|$)|npx\s+(?:-\S+\s+)*vitest(?:\s|$)|(?:\S*\/)?vitest(?:\s|$))/;
 const WRAPPER = /^(?:[A-Za-z_]\w*=\S*|env|time|nice|nohup|timeout\s+\S+)\s+/;
 // Markers of a failed run: vitest's FAIL lines and "N failed" summary, npm's lifecycle error, tsc.
 const FAILURE = /\bFAIL\b|\b[1-9]\d* failed\b|\bfailed with\b|\bnpm (?:ERR!|error)\b|\berror TS\d+/;

@@ -29,7 +29,9 @@ const self = fileURLToPath(import.meta.url);
 /** Parent (CLI): measure, print medians and the targets. */
 async function main() {
   const argv = process.argv.slice(2);
-  const args = Object.fromEntries(argv.reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []));
+  const args = Object.fromEntries(
+    argv.reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
+  );
   const loadStart = os.loadavg()[0];
   const { rows, bounds, tmp } = await measureTranscripts({
     sizes: (args.sizes ?? '1,50').split(',').map(Number),
@@ -54,24 +56,50 @@ export const TX_TARGETS = { firstRewriteMBps: 100, peakRssMB: 100, copyRatio: 1.
  * checkout of hookshim) its src/state/transcript.ts is measured too, interleaved run by run on copies of the same
  * files: `before` rows (variant "before") follow the others, and `bounds.before` holds its bounded events.
  */
-export async function measureTranscripts({ sizes = [1, 50], runs = 3, events = 40, keep = false, bounds = false, before, log = console.log } = {}) {
+export async function measureTranscripts({
+  sizes = [1, 50],
+  runs = 3,
+  events = 40,
+  keep = false,
+  bounds = false,
+  before,
+  log = console.log,
+} = {}) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-bench-'));
   try {
     const esbuild = await import('esbuild');
     const opts = { bundle: true, platform: 'node', format: 'esm', logLevel: 'silent' };
-    const variants = [{ name: 'after', root: path.join(path.dirname(self), '..') }, ...(before ? [{ name: 'before', root: path.resolve(before) }] : [])];
+    const variants = [
+      { name: 'after', root: path.join(path.dirname(self), '..') },
+      ...(before ? [{ name: 'before', root: path.resolve(before) }] : []),
+    ];
     for (const v of variants) {
       v.dir = path.join(tmp, v.name);
       fs.mkdirSync(v.dir);
-      await esbuild.build({ ...opts, entryPoints: [path.join(v.root, 'src', 'state', 'transcript.ts')], outfile: path.join(v.dir, 'transcript.mjs') });
+      await esbuild.build({
+        ...opts,
+        entryPoints: [path.join(v.root, 'src', 'state', 'transcript.ts')],
+        outfile: path.join(v.dir, 'transcript.mjs'),
+      });
     }
-    log(`node ${process.version}, ${os.cpus().length} CPUs (nproc ${nproc()}), ${os.cpus()[0]?.model ?? '?'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; ${runs} runs, ${events} events each`);
+    log(
+      `node ${process.version}, ${os.cpus().length} CPUs (nproc ${nproc()}), ${os.cpus()[0]?.model ?? '?'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}; ${runs} runs, ${events} events each`,
+    );
     for (const v of variants) v.baseline = spawnChild(v.dir, ['baseline']).maxRssKb;
-    log(`baseline RSS of a node process that loads the bundle: ${variants.map((v) => `${(v.baseline / 1024).toFixed(1)} MB (${v.name})`).join(', ')}\n`);
+    log(
+      `baseline RSS of a node process that loads the bundle: ${variants.map((v) => `${(v.baseline / 1024).toFixed(1)} MB (${v.name})`).join(', ')}\n`,
+    );
     const rows = [];
     const boundFigures = {};
     for (const mb of sizes) {
-      const gen = generate(path.join(tmp, `conv-${mb}mb.jsonl`), path.join(tmp, `results-${mb}mb.jsonl`), mb * 1024 * 1024);
+      const gen = generate(
+        path.join(tmp, `conv-${mb}mb.jsonl`),
+        path.join(tmp, `results-${mb}mb.jsonl`),
+        mb * 1024 * 1024,
+      );
       for (const v of variants) {
         v.src = path.join(v.dir, `conv-${mb}mb.jsonl`);
         v.results = path.join(v.dir, `results-${mb}mb.jsonl`);
@@ -148,7 +176,8 @@ function measureBounds(tmp, variants) {
   const chunk = Buffer.allocUnsafe(1 << 20);
   const from = fs.openSync(variants[0].src, 'r');
   for (let i = 0; i < Math.ceil((300 * 1024 * 1024) / size); i++) {
-    for (let pos = 0, n; (n = fs.readSync(from, chunk, 0, chunk.length, pos)) > 0; pos += n) fs.writeSync(fd, chunk, 0, n);
+    for (let pos = 0, n; (n = fs.readSync(from, chunk, 0, chunk.length, pos)) > 0; pos += n)
+      fs.writeSync(fd, chunk, 0, n);
   }
   fs.closeSync(from);
   fs.closeSync(fd);
@@ -162,8 +191,16 @@ function measureBounds(tmp, variants) {
     seedState(dir, v.results);
     return dir;
   };
-  for (const v of variants) figures[v.name].big = { bytes: fs.statSync(big).size, ...spawnChild(v.dir, ['bound', big, state(v, 'b300'), String(budgetMs)]) };
-  for (const v of variants) figures[v.name].sparse = { bytes: 2 ** 31, ...spawnChild(v.dir, ['bound', sparse, state(v, 'b2g'), String(budgetMs)]) };
+  for (const v of variants)
+    figures[v.name].big = {
+      bytes: fs.statSync(big).size,
+      ...spawnChild(v.dir, ['bound', big, state(v, 'b300'), String(budgetMs)]),
+    };
+  for (const v of variants)
+    figures[v.name].sparse = {
+      bytes: 2 ** 31,
+      ...spawnChild(v.dir, ['bound', sparse, state(v, 'b2g'), String(budgetMs)]),
+    };
   for (const v of variants) figures[v.name].full = spawnChild(v.dir, ['bound', big, state(v, 'f300'), '0']);
   fs.rmSync(big, { force: true });
   fs.rmSync(sparse, { force: true });
@@ -192,7 +229,9 @@ function copySize(state) {
 function print(rows, bounds, load) {
   const fmt = (n, d = 2) => n.toFixed(d);
   const several = rows.some((r) => r.variant === 'before');
-  console.log(`${several ? 'variant ' : ''}size    lines    results  first rewrite   MB/s (JSON floor)  peak RSS  paired   copy/source (w/o results)  event: append  result   cold process`);
+  console.log(
+    `${several ? 'variant ' : ''}size    lines    results  first rewrite   MB/s (JSON floor)  peak RSS  paired   copy/source (w/o results)  event: append  result   cold process`,
+  );
   for (const r of rows)
     console.log(
       `${several ? r.variant.padEnd(8) : ''}${String(r.mb).padStart(3)} MB  ${String(r.lines).padStart(7)}  ${String(r.results).padStart(7)}  ${fmt(r.firstMs, 1).padStart(9)} ms  ${fmt(r.mbps, 1).padStart(6)} (${fmt(r.floorMbps, 1).padStart(6)})  ${fmt(r.peakMb, 1).padStart(7)} MB  ${String(r.paired).padStart(6)}  ${fmt(r.copyRatio, 2).padStart(13)} (${fmt(r.copyRatioSource, 2)})  ${fmt(r.append, 3).padStart(10)} ms  ${fmt(r.result, 3).padStart(6)} ms  ${fmt(r.cold, 1).padStart(8)} ms`,
@@ -212,17 +251,43 @@ function checks(rows, bounds) {
   const big = rows[rows.length - 1];
   const small = rows[0];
   const ratio = (a, b) => b / a;
-  const out = [[`first rewrite of ${big.mb} MB ≥ ${TX_TARGETS.firstRewriteMBps} MB/s`, `${fmt(big.mbps, 1)} MB/s (${fmt(big.firstMs, 0)} ms; JSON floor ${fmt(big.floorMbps, 1)} MB/s)`, big.mbps >= TX_TARGETS.firstRewriteMBps]];
-  out.push([`peak RSS of that rewrite ≤ ${TX_TARGETS.peakRssMB} MB`, `${fmt(big.peakMb, 1)} MB (node + module: ${fmt(big.baselineMb, 1)} MB)`, big.peakMb <= TX_TARGETS.peakRssMB]);
-  out.push([`copy ≤ ${TX_TARGETS.copyRatio} × source`, `${fmt(big.copyRatio, 2)} × (${(big.outBytes / 2 ** 20).toFixed(1)} MiB); without the tool-result lines ${fmt(big.copyRatioSource, 2)} ×`, big.copyRatio <= TX_TARGETS.copyRatio]);
+  const out = [
+    [
+      `first rewrite of ${big.mb} MB ≥ ${TX_TARGETS.firstRewriteMBps} MB/s`,
+      `${fmt(big.mbps, 1)} MB/s (${fmt(big.firstMs, 0)} ms; JSON floor ${fmt(big.floorMbps, 1)} MB/s)`,
+      big.mbps >= TX_TARGETS.firstRewriteMBps,
+    ],
+  ];
+  out.push([
+    `peak RSS of that rewrite ≤ ${TX_TARGETS.peakRssMB} MB`,
+    `${fmt(big.peakMb, 1)} MB (node + module: ${fmt(big.baselineMb, 1)} MB)`,
+    big.peakMb <= TX_TARGETS.peakRssMB,
+  ]);
+  out.push([
+    `copy ≤ ${TX_TARGETS.copyRatio} × source`,
+    `${fmt(big.copyRatio, 2)} × (${(big.outBytes / 2 ** 20).toFixed(1)} MiB); without the tool-result lines ${fmt(big.copyRatioSource, 2)} ×`,
+    big.copyRatio <= TX_TARGETS.copyRatio,
+  ]);
   if (rows.length > 1) {
-    out.push([`per-event cost ${big.mb} MB vs ${small.mb} MB ≤ ${TX_TARGETS.perEventRatio} ×`, `append ${fmt(ratio(small.append, big.append), 3)} ×, result ${fmt(ratio(small.result, big.result), 3)} ×, cold process ${fmt(ratio(small.cold, big.cold), 3)} ×`, ratio(small.append, big.append) <= TX_TARGETS.perEventRatio]);
+    out.push([
+      `per-event cost ${big.mb} MB vs ${small.mb} MB ≤ ${TX_TARGETS.perEventRatio} ×`,
+      `append ${fmt(ratio(small.append, big.append), 3)} ×, result ${fmt(ratio(small.result, big.result), 3)} ×, cold process ${fmt(ratio(small.cold, big.cold), 3)} ×`,
+      ratio(small.append, big.append) <= TX_TARGETS.perEventRatio,
+    ]);
   }
   if (bounds) {
     const mib = (n) => `${(n / 2 ** 20).toFixed(0)} MiB`;
     const within = (b) => b.ms <= bounds.budgetMs + 250;
-    out.push([`event with a ${bounds.budgetMs} ms deadline, ${mib(bounds.big.bytes)} transcript`, `${fmt(bounds.big.ms, 0)} ms, rewrote ${mib(bounds.big.bytesRead)} (peak RSS ${fmt(bounds.big.maxRssKb / 1024, 1)} MB); no deadline: ${fmt(bounds.full.ms, 0)} ms (${fmt(bounds.big.bytes / 2 ** 20 / (bounds.full.ms / 1000), 1)} MB/s, peak RSS ${fmt(bounds.full.maxRssKb / 1024, 1)} MB)`, within(bounds.big)]);
-    out.push([`event with a ${bounds.budgetMs} ms deadline, ${mib(bounds.sparse.bytes)} without a newline`, `${fmt(bounds.sparse.ms, 0)} ms, consumed ${mib(bounds.sparse.bytesRead)} of it (peak RSS ${fmt(bounds.sparse.maxRssKb / 1024, 1)} MB)`, within(bounds.sparse)]);
+    out.push([
+      `event with a ${bounds.budgetMs} ms deadline, ${mib(bounds.big.bytes)} transcript`,
+      `${fmt(bounds.big.ms, 0)} ms, rewrote ${mib(bounds.big.bytesRead)} (peak RSS ${fmt(bounds.big.maxRssKb / 1024, 1)} MB); no deadline: ${fmt(bounds.full.ms, 0)} ms (${fmt(bounds.big.bytes / 2 ** 20 / (bounds.full.ms / 1000), 1)} MB/s, peak RSS ${fmt(bounds.full.maxRssKb / 1024, 1)} MB)`,
+      within(bounds.big),
+    ]);
+    out.push([
+      `event with a ${bounds.budgetMs} ms deadline, ${mib(bounds.sparse.bytes)} without a newline`,
+      `${fmt(bounds.sparse.ms, 0)} ms, consumed ${mib(bounds.sparse.bytesRead)} of it (peak RSS ${fmt(bounds.sparse.maxRssKb / 1024, 1)} MB)`,
+      within(bounds.sparse),
+    ]);
   }
   return out;
 }
@@ -231,7 +296,8 @@ function checks(rows, bounds) {
 async function child([mode, ...rest]) {
   const { claudeTranscript } = await import(path.join(process.cwd(), 'transcript.mjs'));
   const warn = (m) => process.stderr.write(`warn: ${m}\n`);
-  const call = (src, state) => claudeTranscript({ cursorPath: src, sessionId: SESSION, cwd: CWD, state: { root: state }, warn });
+  const call = (src, state) =>
+    claudeTranscript({ cursorPath: src, sessionId: SESSION, cwd: CWD, state: { root: state }, warn });
   if (mode === 'baseline') return out({ maxRssKb: peakRssKb() });
   if (mode === 'floor') {
     // What any parse-and-reserialise rewrite pays at least: read, JSON.parse and JSON.stringify every line.
@@ -257,8 +323,20 @@ async function child([mode, ...rest]) {
     const [src, state, ms] = rest;
     const t0 = process.hrtime.bigint();
     const until = Number(ms) > 0 ? Date.now() + Number(ms) : undefined;
-    const r = await claudeTranscript({ cursorPath: src, sessionId: SESSION, cwd: CWD, state: { root: state }, warn: () => {}, ...(until ? { until } : {}) });
-    return out({ ms: Number(process.hrtime.bigint() - t0) / 1e6, bytesRead: r.stats.bytesRead, cut: r.stats.cut, maxRssKb: peakRssKb() });
+    const r = await claudeTranscript({
+      cursorPath: src,
+      sessionId: SESSION,
+      cwd: CWD,
+      state: { root: state },
+      warn: () => {},
+      ...(until ? { until } : {}),
+    });
+    return out({
+      ms: Number(process.hrtime.bigint() - t0) / 1e6,
+      bytesRead: r.stats.bytesRead,
+      cut: r.stats.cut,
+      maxRssKb: peakRssKb(),
+    });
   }
   if (mode === 'first') {
     const [src, state] = rest;
@@ -279,7 +357,8 @@ async function child([mode, ...rest]) {
       let t0 = process.hrtime.bigint();
       let r = await call(src, state);
       append.push(Number(process.hrtime.bigint() - t0) / 1e6);
-      if (r.stats.rebuilt || r.stats.lines !== 1) throw new Error(`append event was not incremental: ${JSON.stringify(r.stats)}`);
+      if (r.stats.rebuilt || r.stats.lines !== 1)
+        throw new Error(`append event was not incremental: ${JSON.stringify(r.stats)}`);
       const command = `npm run check -- --event ${i}`;
       fs.appendFileSync(src, `${shellLine(command)}\n`);
       await call(src, state);
@@ -288,7 +367,8 @@ async function child([mode, ...rest]) {
       t0 = process.hrtime.bigint();
       r = await call(src, state);
       result.push(Number(process.hrtime.bigint() - t0) / 1e6);
-      if (!r.stats.rewound || r.stats.resultsPaired !== 1) throw new Error(`result event did not pair: ${JSON.stringify(r.stats)}`);
+      if (!r.stats.rewound || r.stats.resultsPaired !== 1)
+        throw new Error(`result event did not pair: ${JSON.stringify(r.stats)}`);
     }
     return out({ append, result });
   }
@@ -312,7 +392,11 @@ function out(v) {
 }
 
 function spawnChild(cwd, args) {
-  const r = spawnSync(process.execPath, [self, '--child', ...args], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, [self, '--child', ...args], {
+    cwd,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (r.status !== 0 || r.stderr) throw new Error(`child ${args[0]} failed (${r.status}): ${r.stderr}`);
   return JSON.parse(r.stdout.trim().split('\n').pop());
 }
@@ -338,7 +422,10 @@ function rand() {
   return seed / 0x7fffffff;
 }
 const between = (a, b) => a + Math.floor(rand() * (b - a + 1));
-const WORDS = 'the a to of and in test file run build fix error check type config hook guard transcript cursor claude result shell read write edit update parse value return import export function const let async await "quoted" path→ünïcode line\\nbreak'.split(' ');
+const WORDS =
+  'the a to of and in test file run build fix error check type config hook guard transcript cursor claude result shell read write edit update parse value return import export function const let async await "quoted" path→ünïcode line\\nbreak'.split(
+    ' ',
+  );
 function words(chars) {
   let s = '';
   while (s.length < chars) s += `${WORDS[between(0, WORDS.length - 1)]} `;
@@ -346,7 +433,8 @@ function words(chars) {
 }
 function code(chars) {
   let s = '';
-  while (s.length < chars) s += `  const ${words(8).trim().replace(/\W/g, '_')} = ${between(0, 999)}; // ${words(30)}\n`;
+  while (s.length < chars)
+    s += `  const ${words(8).trim().replace(/\W/g, '_')} = ${between(0, 999)}; // ${words(30)}\n`;
   return s.slice(0, chars);
 }
 const line = (role, content) => JSON.stringify({ role, message: { content } });
@@ -357,7 +445,15 @@ export function shellLine(command) {
   return line('assistant', [{ type: 'tool_use', name: 'Shell', input: { command, description: 'Run the check' } }]);
 }
 export function resultRecord(toolUseId, command, stdout) {
-  return JSON.stringify({ toolUseId, claudeName: 'Bash', cursorName: 'Shell', key: command, response: { stdout, stderr: '', interrupted: false, isImage: false, exitCode: 0 }, isError: false, at: '2026-09-08T21:00:00.000Z' });
+  return JSON.stringify({
+    toolUseId,
+    claudeName: 'Bash',
+    cursorName: 'Shell',
+    key: command,
+    response: { stdout, stderr: '', interrupted: false, isImage: false, exitCode: 0 },
+    isError: false,
+    at: '2026-09-08T21:00:00.000Z',
+  });
 }
 
 /** Write a transcript of about `target` bytes and a results file with one record per Shell call. */
@@ -376,7 +472,14 @@ export function generate(src, results, target) {
     lines++;
   };
   while (bytes < target) {
-    push(line('user', [{ type: 'text', text: `<timestamp>Tuesday, Sep 8, 2026, 1:56 PM (UTC-7)</timestamp>\n<user_query>\n${words(between(40, 300))}\n</user_query>` }]));
+    push(
+      line('user', [
+        {
+          type: 'text',
+          text: `<timestamp>Tuesday, Sep 8, 2026, 1:56 PM (UTC-7)</timestamp>\n<user_query>\n${words(between(40, 300))}\n</user_query>`,
+        },
+      ]),
+    );
     for (let k = between(3, 10); k > 0; k--) {
       const p = rand();
       if (p < 0.35) push(textLine(words(between(100, 800))));
@@ -384,9 +487,37 @@ export function generate(src, results, target) {
         const command = `npm run ${words(between(10, 60)).replace(/[^a-z ]/g, '')} --n ${shells++}`;
         push(shellLine(command));
         resBatch.push(resultRecord(`tool_${shells}`, command.trim(), words(between(100, 600))));
-      } else if (p < 0.75) push(line('assistant', [{ type: 'tool_use', name: 'Read', input: { path: `src/${words(12).replace(/\W/g, '')}.ts` } }]));
-      else if (p < 0.9) push(line('assistant', [{ type: 'text', text: 'Editing.' }, { type: 'tool_use', name: 'StrReplace', input: { path: '/home/dev/project/src/a.ts', old_string: code(between(50, 1500)), new_string: code(between(50, 1500)) } }]));
-      else push(line('assistant', [{ type: 'tool_use', name: 'Write', input: { path: `notes/${lines}.md`, contents: code(between(500, 6000)) } }]));
+      } else if (p < 0.75)
+        push(
+          line('assistant', [
+            { type: 'tool_use', name: 'Read', input: { path: `src/${words(12).replace(/\W/g, '')}.ts` } },
+          ]),
+        );
+      else if (p < 0.9)
+        push(
+          line('assistant', [
+            { type: 'text', text: 'Editing.' },
+            {
+              type: 'tool_use',
+              name: 'StrReplace',
+              input: {
+                path: '/home/dev/project/src/a.ts',
+                old_string: code(between(50, 1500)),
+                new_string: code(between(50, 1500)),
+              },
+            },
+          ]),
+        );
+      else
+        push(
+          line('assistant', [
+            {
+              type: 'tool_use',
+              name: 'Write',
+              input: { path: `notes/${lines}.md`, contents: code(between(500, 6000)) },
+            },
+          ]),
+        );
     }
     push(JSON.stringify({ type: 'turn_ended', status: 'success' }));
     if (batch.length >= 2000) {

@@ -44,7 +44,9 @@ function parseArgs(argv) {
       if (!opts.json) throw new Error(`--json needs a file; ${USAGE}`);
     } else if (a === '--keep') opts.keep = true;
     else if (a === '--help' || a === '-h') {
-      process.stdout.write(`${USAGE}\n  --runs N     interleaved rounds (default 21; 7 with --quick)\n  --quick      fewer rounds and transcript events\n  --json FILE  also write the raw figures (every sample) to FILE\n  --keep       keep the temp repos and transcripts\n`);
+      process.stdout.write(
+        `${USAGE}\n  --runs N     interleaved rounds (default 21; 7 with --quick)\n  --quick      fewer rounds and transcript events\n  --json FILE  also write the raw figures (every sample) to FILE\n  --keep       keep the temp repos and transcripts\n`,
+      );
       process.exit(0);
     } else throw new Error(`unknown option ${a}; ${USAGE}`);
   }
@@ -66,14 +68,23 @@ async function main() {
     const world = setup(tmp);
     // The copy `hookshim init` vendored into the repos is what runs (dist/ may be rebuilt meanwhile).
     const vendored = path.join(world.repos.nomatch.dir, '.cursor', 'hooks', 'hookshim.cjs');
-    const copies = new Set(Object.values(world.repos).map((r) => fs.readFileSync(path.join(r.dir, '.cursor', 'hooks', 'hookshim.cjs')).toString('base64')));
-    if (copies.size !== 1) throw new Error('dist/hookshim.cjs changed while the repos were bound (a concurrent build?); run again');
+    const copies = new Set(
+      Object.values(world.repos).map((r) =>
+        fs.readFileSync(path.join(r.dir, '.cursor', 'hooks', 'hookshim.cjs')).toString('base64'),
+      ),
+    );
+    if (copies.size !== 1)
+      throw new Error('dist/hookshim.cjs changed while the repos were bound (a concurrent build?); run again');
     facts.build = buildFacts(vendored);
     const variants = defineVariants(world);
 
     progress('first stop on each transcript (the full rewrite, cold, end to end)');
     const firstStop = {};
-    for (const [mb, v] of [[1, 'stop.1mb'], [50, 'stop.50mb']]) firstStop[mb] = await variants.get(v).first();
+    for (const [mb, v] of [
+      [1, 'stop.1mb'],
+      [50, 'stop.50mb'],
+    ])
+      firstStop[mb] = await variants.get(v).first();
 
     progress('verification pass (trace log: guards run, answers, stderr; transcripts rewritten)');
     for (const v of variants.values()) await v.run({ verify: path.join(tmp, `trace-${v.id}.ndjson`) });
@@ -85,13 +96,20 @@ async function main() {
     for (let r = 0; r < opts.runs; r++) {
       const got = await round(world, list, r);
       for (const [k, s] of Object.entries(got)) samples[k].push(s);
-      if ((r + 1) % Math.max(1, Math.floor(opts.runs / 7)) === 0 || r + 1 === opts.runs) progress(`round ${r + 1}/${opts.runs} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+      if ((r + 1) % Math.max(1, Math.floor(opts.runs / 7)) === 0 || r + 1 === opts.runs)
+        progress(`round ${r + 1}/${opts.runs} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
     }
 
     const matcher = await matcherEffect(world);
 
     progress('in-process transcript figures (scripts/bench-transcript.mjs)');
-    const tx = await measureTranscripts({ sizes: [1, 50], runs: opts.quick ? 1 : 3, events: opts.quick ? 10 : 40, bounds: !opts.quick, log: progress });
+    const tx = await measureTranscripts({
+      sizes: [1, 50],
+      runs: opts.quick ? 1 : 3,
+      events: opts.quick ? 10 : 40,
+      bounds: !opts.quick,
+      log: progress,
+    });
 
     const bundleBytes = fs.statSync(vendored).size;
     const loadEnd = loadAverage();
@@ -100,7 +118,18 @@ async function main() {
     process.stdout.write(render({ facts, loadStart, loadEnd, report, runs: opts.runs, seconds }));
     progress(`done in ${seconds.toFixed(0)} s`);
     if (opts.json) {
-      const raw = { facts: { ...facts, loadStart, loadEnd }, runs: opts.runs, seconds, targets: TARGETS, rows: report.rows, figures: report.figures, samples, firstStop, transcript: tx.rows, bundleBytes };
+      const raw = {
+        facts: { ...facts, loadStart, loadEnd },
+        runs: opts.runs,
+        seconds,
+        targets: TARGETS,
+        rows: report.rows,
+        figures: report.figures,
+        samples,
+        firstStop,
+        transcript: tx.rows,
+        bundleBytes,
+      };
       fs.writeFileSync(opts.json, `${JSON.stringify(raw, null, 2)}\n`);
       progress(`raw figures in ${opts.json}`);
     }
@@ -120,15 +149,24 @@ async function main() {
 async function matcherEffect(world) {
   const r = effectOf(ROOT);
   const fewer = 1 - r.with / r.without;
-  const rows = [[
-    `Processes Cursor starts for an example session of ${r.calls} tool calls (scripts/bench/matchers.mjs: its mix, and which events each tool starts)`,
-    'a call no row needs starts nothing',
-    `**${r.with}** with the matchers \`init\` wrote, ${r.without} without (${(fewer * 100).toFixed(0)} % fewer)${startsOnly(r, 0, 'start nothing')}${startsOnly(r, 1, 'start one event only')}`,
-    'info',
-  ]];
+  const rows = [
+    [
+      `Processes Cursor starts for an example session of ${r.calls} tool calls (scripts/bench/matchers.mjs: its mix, and which events each tool starts)`,
+      'a call no row needs starts nothing',
+      `**${r.with}** with the matchers \`init\` wrote, ${r.without} without (${(fewer * 100).toFixed(0)} % fewer)${startsOnly(r, 0, 'start nothing')}${startsOnly(r, 1, 'start one event only')}`,
+      'info',
+    ],
+  ];
   // The bench's no-match repo: a Shell call its Read and Write|Edit rows never select.
   const starts = effectOf(world.repos.nomatch.dir, { Shell: 1 }).with > 0;
-  rows.push(['`preToolUse`, nothing matches (Shell; rows for Read and Write|Edit only): with the matchers', 'not started at all', starts ? 'started (the matcher lets Shell through)' : '**not started**: 0 ms (the rows above time what it costs without a matcher)', verdict(!starts)]);
+  rows.push([
+    '`preToolUse`, nothing matches (Shell; rows for Read and Write|Edit only): with the matchers',
+    'not started at all',
+    starts
+      ? 'started (the matcher lets Shell through)'
+      : '**not started**: 0 ms (the rows above time what it costs without a matcher)',
+    verdict(!starts),
+  ]);
   return rows;
 }
 
@@ -152,15 +190,42 @@ function setup(tmp) {
   const G = SCENARIO_GUARDS;
   const repos = {
     // Rows for other tools only: a preToolUse Shell call selects nothing. Read's warn-only guard feeds post.replay.
-    nomatch: makeRepo(tmp, 'nomatch', { PreToolUse: [['Read', ['warn.sh']], ['Write|Edit', ['ok.sh']]], PostToolUse: [['Write|Edit', ['ok.sh']]] }, { 'warn.sh': WARN, 'ok.sh': TRIVIAL }, tx[1].results),
-    slow: makeRepo(tmp, 'slow', { PreToolUse: [['Bash', names(SLOW_SCRIPTS, 's')]] }, scriptsOf(names(SLOW_SCRIPTS, 's'), SLOW(SLOW_S)), tx[1].results),
-    git: makeRepo(tmp, 'git', { PreToolUse: [['Bash', names(G)]] }, scriptsOf(names(G), GIT), tx[1].results, { git: true }),
+    nomatch: makeRepo(
+      tmp,
+      'nomatch',
+      {
+        PreToolUse: [
+          ['Read', ['warn.sh']],
+          ['Write|Edit', ['ok.sh']],
+        ],
+        PostToolUse: [['Write|Edit', ['ok.sh']]],
+      },
+      { 'warn.sh': WARN, 'ok.sh': TRIVIAL },
+      tx[1].results,
+    ),
+    slow: makeRepo(
+      tmp,
+      'slow',
+      { PreToolUse: [['Bash', names(SLOW_SCRIPTS, 's')]] },
+      scriptsOf(names(SLOW_SCRIPTS, 's'), SLOW(SLOW_S)),
+      tx[1].results,
+    ),
+    git: makeRepo(tmp, 'git', { PreToolUse: [['Bash', names(G)]] }, scriptsOf(names(G), GIT), tx[1].results, {
+      git: true,
+    }),
     tx: makeRepo(tmp, 'tx', { PreToolUse: [['Bash', names(G)]] }, scriptsOf(names(G), TRANSCRIPT), tx[20].results),
     stop20: makeRepo(tmp, 'stop20', { Stop: [[undefined, ['tx.sh']]] }, { 'tx.sh': TRANSCRIPT }, tx[20].results),
     stop1: makeRepo(tmp, 'stop1', { Stop: [[undefined, ['tx.sh']]] }, { 'tx.sh': TRANSCRIPT }, tx[1].results),
     stop50: makeRepo(tmp, 'stop50', { Stop: [[undefined, ['tx.sh']]] }, { 'tx.sh': TRANSCRIPT }, tx[50].results),
   };
-  for (const n of MATCHING) repos[`m${n}`] = makeRepo(tmp, `m${n}`, { PreToolUse: [['Bash', names(n)]] }, scriptsOf(names(n), TRIVIAL), tx[1].results);
+  for (const n of MATCHING)
+    repos[`m${n}`] = makeRepo(
+      tmp,
+      `m${n}`,
+      { PreToolUse: [['Bash', names(n)]] },
+      scriptsOf(names(n), TRIVIAL),
+      tx[1].results,
+    );
   return { tmp, tx, repos, names };
 }
 
@@ -176,7 +241,8 @@ function buildFacts(bundle) {
 
 /** One round: the transcripts grow by one line (untimed, as a session does between events), then every variant once. */
 async function round(world, list, r) {
-  for (const t of Object.values(world.tx)) fs.appendFileSync(t.path, `${textLine(`round ${r}: one more assistant line`)}\n`);
+  for (const t of Object.values(world.tx))
+    fs.appendFileSync(t.path, `${textLine(`round ${r}: one more assistant line`)}\n`);
   const k = r % list.length;
   const got = {};
   for (const v of [...list.slice(k), ...list.slice(0, k)]) {

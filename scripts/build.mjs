@@ -39,13 +39,17 @@ function oneCopyOfBuiltins(text) {
   // The minified helper: `NAME=(mod,isNodeMode,target)=>(target=mod!=null?…`.
   const helper = /[,; ]([\w$]+)=\(([\w$]+),([\w$]+),([\w$]+)\)=>\(\4=\2!=null\?/.exec(text);
   if (!helper) {
-    if (text.includes('__esModule')) throw new Error("build: esbuild's __toESM helper changed shape; update oneCopyOfBuiltins in scripts/build.mjs");
+    if (text.includes('__esModule'))
+      throw new Error("build: esbuild's __toESM helper changed shape; update oneCopyOfBuiltins in scripts/build.mjs");
     return text;
   }
   const name = helper[1];
   const call = new RegExp(`(?<![\\w$.])${name.replace(/\$/g, '\\$')}\\(require\\("node:`, 'g');
   const patched = text.replace(call, '__nodeESM(require("node:');
-  if (calls > 0 && patched === text) throw new Error('build: no namespace copy of a Node module found to share; update oneCopyOfBuiltins in scripts/build.mjs');
+  if (calls > 0 && patched === text)
+    throw new Error(
+      'build: no namespace copy of a Node module found to share; update oneCopyOfBuiltins in scripts/build.mjs',
+    );
   // Its own names are __-prefixed: the minified helper's name (one or two letters) never shadows them.
   const memo = `var __nodeESMSeen=new WeakMap;function __nodeESM(__m,__n){let __x=__nodeESMSeen.get(__m);return __x===void 0&&__nodeESMSeen.set(__m,__x=${name}(__m,__n)),__x}`;
   // After the banner (shebang, comments) and the "use strict" directive, before any code.
@@ -63,11 +67,29 @@ const wrapped = (code) => {
 const CHUNKS = { execa: "export { execa } from 'execa';" };
 const [hook, ...chunkBuilds] = await Promise.all([
   // A chunk is external: its import() must become a require() (the loader's, src/entry/codeCache.ts), not an ESM import.
-  build({ ...common, format: 'cjs', entryPoints: [path.join(root, 'src/entry/hook.ts')], external: Object.keys(CHUNKS), supported: { 'dynamic-import': false }, write: false, outfile: 'hook.cjs' }),
-  ...Object.entries(CHUNKS).map(([name, contents]) => build({ ...common, format: 'cjs', stdin: { contents, resolveDir: root, sourcefile: `chunk:${name}` }, write: false, outfile: `${name}.cjs` })),
+  build({
+    ...common,
+    format: 'cjs',
+    entryPoints: [path.join(root, 'src/entry/hook.ts')],
+    external: Object.keys(CHUNKS),
+    supported: { 'dynamic-import': false },
+    write: false,
+    outfile: 'hook.cjs',
+  }),
+  ...Object.entries(CHUNKS).map(([name, contents]) =>
+    build({
+      ...common,
+      format: 'cjs',
+      stdin: { contents, resolveDir: root, sourcefile: `chunk:${name}` },
+      write: false,
+      outfile: `${name}.cjs`,
+    }),
+  ),
 ]);
 const main = wrapped(oneCopyOfBuiltins(hook.outputFiles[0].text));
-const chunks = Object.fromEntries(Object.keys(CHUNKS).map((name, i) => [name, wrapped(oneCopyOfBuiltins(chunkBuilds[i].outputFiles[0].text))]));
+const chunks = Object.fromEntries(
+  Object.keys(CHUNKS).map((name, i) => [name, wrapped(oneCopyOfBuiltins(chunkBuilds[i].outputFiles[0].text))]),
+);
 // The hook bundle's module graph, chunks included (tests read it: the deny-list, the lazy boundaries).
 const shimMeta = {
   inputs: Object.assign({}, ...chunkBuilds.map((c) => c.metafile.inputs), hook.metafile.inputs),
@@ -84,23 +106,35 @@ const [loader, cli] = await Promise.all([
     entryPoints: [path.join(root, 'src/entry/codeCache.ts')],
     outfile: path.join(root, 'dist/hookshim.cjs'),
     // The hook code already wrapped as the CommonJS function the loader calls (src/entry/codeCache.ts); its chunks too.
-    define: { ...common.define, HOOKSHIM_CODE: JSON.stringify(main.code), HOOKSHIM_CODE_HASH: JSON.stringify(main.hash), HOOKSHIM_CHUNKS: JSON.stringify(chunks) },
+    define: {
+      ...common.define,
+      HOOKSHIM_CODE: JSON.stringify(main.code),
+      HOOKSHIM_CODE_HASH: JSON.stringify(main.hash),
+      HOOKSHIM_CHUNKS: JSON.stringify(chunks),
+    },
     write: false,
   }),
   build({
     ...common,
     format: 'esm',
-    banner: { js: `${header}\nimport { createRequire as __hookshimRequire } from 'node:module'; const require = __hookshimRequire(import.meta.url);` },
+    banner: {
+      js: `${header}\nimport { createRequire as __hookshimRequire } from 'node:module'; const require = __hookshimRequire(import.meta.url);`,
+    },
     entryPoints: [path.join(root, 'src/entry/cli.ts')],
     outfile: path.join(root, 'dist/cli.mjs'),
   }),
 ]);
 
 fs.writeFileSync(path.join(root, 'dist/hookshim.cjs'), oneCopyOfBuiltins(loader.outputFiles[0].text));
-for (const [name, meta] of [['dist/hookshim.cjs', shimMeta], ['dist/cli.mjs', cli.metafile]]) {
+for (const [name, meta] of [
+  ['dist/hookshim.cjs', shimMeta],
+  ['dist/cli.mjs', cli.metafile],
+]) {
   const file = path.join(root, name);
   fs.chmodSync(file, 0o755);
-  console.log(`${name}: ${(fs.statSync(file).size / 1024).toFixed(1)} KiB from ${Object.keys(meta.inputs).length} modules`);
+  console.log(
+    `${name}: ${(fs.statSync(file).size / 1024).toFixed(1)} KiB from ${Object.keys(meta.inputs).length} modules`,
+  );
 }
 // The hook code's module graph (tests keep heavy modules out of it) and the CLI's.
 fs.writeFileSync(path.join(root, 'dist/meta.json'), JSON.stringify({ shim: shimMeta, cli: cli.metafile }));
@@ -110,14 +144,20 @@ fs.writeFileSync(path.join(root, 'dist/meta.json'), JSON.stringify({ shim: shimM
 {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-build-'));
   try {
-    const r = spawnSync(process.execPath, [path.join(root, 'dist/hookshim.cjs'), 'sessionEnd'], { cwd: tmp, input: '{}', encoding: 'utf8', env: { ...process.env, HOOKSHIM_STATE_DIR: path.join(tmp, 'state'), CURSOR_PROJECT_DIR: tmp } });
+    const r = spawnSync(process.execPath, [path.join(root, 'dist/hookshim.cjs'), 'sessionEnd'], {
+      cwd: tmp,
+      input: '{}',
+      encoding: 'utf8',
+      env: { ...process.env, HOOKSHIM_STATE_DIR: path.join(tmp, 'state'), CURSOR_PROJECT_DIR: tmp },
+    });
     let answer;
     try {
       answer = JSON.parse(r.stdout);
     } catch {
       answer = undefined;
     }
-    if (r.status !== 0 || answer === undefined) throw new Error(`build: dist/hookshim.cjs does not answer an event (exit ${r.status}):\n${r.stdout}${r.stderr}`);
+    if (r.status !== 0 || answer === undefined)
+      throw new Error(`build: dist/hookshim.cjs does not answer an event (exit ${r.status}):\n${r.stdout}${r.stderr}`);
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }

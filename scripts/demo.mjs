@@ -17,7 +17,10 @@ const dim = (s) => c(2, s);
 const repo = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-demo-')));
 fs.cpSync(path.join(demo, 'hooks'), path.join(repo, 'hooks'), { recursive: true });
 const sub = (text) => text.replaceAll('${REPO}', repo);
-fs.writeFileSync(path.join(repo, 'transcript.jsonl'), sub(fs.readFileSync(path.join(demo, 'payloads', 'transcript.cursor.jsonl'), 'utf8')));
+fs.writeFileSync(
+  path.join(repo, 'transcript.jsonl'),
+  sub(fs.readFileSync(path.join(demo, 'payloads', 'transcript.cursor.jsonl'), 'utf8')),
+);
 
 console.log(bold(`$ hookshim init ${repo}`));
 const init = spawnSync(process.execPath, [path.join(root, 'dist', 'cli.mjs'), 'init', repo], { encoding: 'utf8' });
@@ -31,7 +34,10 @@ const bound = JSON.parse(fs.readFileSync(path.join(repo, '.cursor', 'hooks.json'
 const env = { ...process.env, CURSOR_PROJECT_DIR: repo, HOOKSHIM_STATE_DIR: path.join(repo, '.hookshim-state') };
 delete env.HOOKSHIM_DEBUG;
 let failures = 0;
-for (const name of fs.readdirSync(path.join(demo, 'payloads')).filter((n) => n.endsWith('.json')).sort()) {
+for (const name of fs
+  .readdirSync(path.join(demo, 'payloads'))
+  .filter((n) => n.endsWith('.json'))
+  .sort()) {
   const payload = sub(fs.readFileSync(path.join(demo, 'payloads', name), 'utf8'));
   const input = JSON.parse(payload);
   const event = input.hook_event_name;

@@ -10,9 +10,13 @@ import { fileURLToPath } from 'node:url';
 import { compile } from 'json-schema-to-typescript';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-export const schemaFile = fileURLToPath(new URL('../catalog/schema/claude-code-plugin-hooks.schema.json', import.meta.url));
+export const schemaFile = fileURLToPath(
+  new URL('../catalog/schema/claude-code-plugin-hooks.schema.json', import.meta.url),
+);
 export const outFile = fileURLToPath(new URL('../catalog/generated/pluginHooks.ts', import.meta.url));
-export const configSchemaFile = fileURLToPath(new URL('../catalog/schema/hookshim-config.schema.json', import.meta.url));
+export const configSchemaFile = fileURLToPath(
+  new URL('../catalog/schema/hookshim-config.schema.json', import.meta.url),
+);
 export const configOutFile = fileURLToPath(new URL('../catalog/generated/hookshimConfig.ts', import.meta.url));
 
 /** Every generated file: its schema, its output and the name of its root type. */
@@ -22,7 +26,15 @@ export const TARGETS = [
 ];
 
 // Explicit style so the output never depends on a prettier config found on disk.
-const style = { parser: 'typescript', printWidth: 120, singleQuote: true, trailingComma: 'all', tabWidth: 2, semi: true, endOfLine: 'lf' };
+const style = {
+  parser: 'typescript',
+  printWidth: 120,
+  singleQuote: true,
+  trailingComma: 'all',
+  tabWidth: 2,
+  semi: true,
+  endOfLine: 'lf',
+};
 
 // Render one target's TypeScript source, in memory.
 async function render(target) {

@@ -30,7 +30,10 @@ function parseArgs(argv) {
     else if (a === '--concurrency') opts.concurrency = Math.max(1, Math.floor(next()));
     else if (a === '--json') opts.json = true;
     else if (a === '--keep') opts.keep = true;
-    else throw new Error(`unknown option ${a}; usage: node scripts/load.mjs [--n 200] [--dup 0.3] [--concurrency 16] [--json] [--keep]`);
+    else
+      throw new Error(
+        `unknown option ${a}; usage: node scripts/load.mjs [--n 200] [--dup 0.3] [--concurrency 16] [--json] [--keep]`,
+      );
   }
   return opts;
 }
@@ -54,7 +57,20 @@ function makeRepo() {
   fs.writeFileSync(path.join(dir, 'hooks', 'guard.sh'), GUARD, { mode: 0o755 });
   fs.writeFileSync(
     path.join(dir, 'hooks', 'hooks.json'),
-    JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/guard.sh', timeout: 20 }] }] } }, null, 2),
+    JSON.stringify(
+      {
+        hooks: {
+          PreToolUse: [
+            {
+              matcher: 'Bash',
+              hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/guard.sh', timeout: 20 }],
+            },
+          ],
+        },
+      },
+      null,
+      2,
+    ),
   );
   const r = spawnSync(process.execPath, [CLI, 'init', dir], { cwd: dir, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`hookshim init failed: ${r.stderr || r.stdout}`);
@@ -73,7 +89,14 @@ function fire(repo, event, payload, extraEnv = {}) {
   return new Promise((resolve) => {
     const child = spawn('sh', ['-c', repo.command(event)], {
       cwd: repo.dir,
-      env: { ...process.env, HOOKSHIM_STATE_DIR: repo.stateDir, CURSOR_PROJECT_DIR: repo.dir, RUNS_FILE: repo.runsFile, HOOKSHIM_DEBUG: '', ...extraEnv },
+      env: {
+        ...process.env,
+        HOOKSHIM_STATE_DIR: repo.stateDir,
+        CURSOR_PROJECT_DIR: repo.dir,
+        RUNS_FILE: repo.runsFile,
+        HOOKSHIM_DEBUG: '',
+        ...extraEnv,
+      },
     });
     let out = '';
     let err = '';
@@ -88,7 +111,8 @@ function fire(repo, event, payload, extraEnv = {}) {
       const lines = out.trim().split('\n');
       try {
         answer = JSON.parse(out);
-        if (lines.length !== 1 || typeof answer !== 'object' || answer === null || Array.isArray(answer)) problem = 'not exactly one JSON object';
+        if (lines.length !== 1 || typeof answer !== 'object' || answer === null || Array.isArray(answer))
+          problem = 'not exactly one JSON object';
       } catch {
         problem = `stdout is not JSON: ${JSON.stringify(out.slice(0, 200))}`;
       }
@@ -120,7 +144,13 @@ function percentile(sorted, p) {
 function stats(ms) {
   const s = [...ms].sort((a, b) => a - b);
   const r = (x) => Math.round(x);
-  return { count: s.length, p50: r(percentile(s, 50)), p95: r(percentile(s, 95)), p99: r(percentile(s, 99)), max: r(s[s.length - 1] ?? 0) };
+  return {
+    count: s.length,
+    p50: r(percentile(s, 50)),
+    p95: r(percentile(s, 95)),
+    p99: r(percentile(s, 99)),
+    max: r(s[s.length - 1] ?? 0),
+  };
 }
 
 function listArea(repo, area) {
@@ -138,11 +168,22 @@ export async function loadRun(opts) {
   const fail = (m) => failures.length < 50 && failures.push(m);
   try {
     const conv = `load-${process.pid}`;
-    const base = { conversation_id: conv, session_id: conv, generation_id: conv, model: 'default', cursor_version: '2026.09.02-c22c1a3', workspace_roots: [repo.dir], user_email: null, transcript_path: null, cwd: '' };
+    const base = {
+      conversation_id: conv,
+      session_id: conv,
+      generation_id: conv,
+      model: 'default',
+      cursor_version: '2026.09.02-c22c1a3',
+      workspace_roots: [repo.dir],
+      user_email: null,
+      transcript_path: null,
+      cwd: '',
+    };
     // Every fifth call is denied, two in five warn, the rest are allowed; some calls get 1–3 duplicate processes.
     const calls = Array.from({ length: opts.n }, (_, i) => {
       const kind = i % 5 === 0 ? 'deny' : i % 5 === 1 || i % 5 === 2 ? 'warn' : 'allow';
-      const command = kind === 'deny' ? `rm -rf build-${i}` : kind === 'warn' ? `curl https://example.com/${i}` : `ls dir-${i}`;
+      const command =
+        kind === 'deny' ? `rm -rf build-${i}` : kind === 'warn' ? `curl https://example.com/${i}` : `ls dir-${i}`;
       const dups = ((i * 7919) % 1000) / 1000 < opts.dup ? 1 + (i % 3) : 0;
       return { i, kind, id: `tool_load_${i}_${process.pid}`, command, dups };
     });
@@ -150,8 +191,15 @@ export async function loadRun(opts) {
     // Phase 1: preToolUse, duplicates queued right after their original so they overlap.
     const preTasks = [];
     for (const c of calls) {
-      const payload = { ...base, hook_event_name: 'preToolUse', tool_name: 'Shell', tool_input: { command: c.command, cwd: '', timeout: 30000 }, tool_use_id: c.id };
-      for (let k = 0; k <= c.dups; k++) preTasks.push(() => fire(repo, 'preToolUse', payload).then((r) => ({ c, ...r })));
+      const payload = {
+        ...base,
+        hook_event_name: 'preToolUse',
+        tool_name: 'Shell',
+        tool_input: { command: c.command, cwd: '', timeout: 30000 },
+        tool_use_id: c.id,
+      };
+      for (let k = 0; k <= c.dups; k++)
+        preTasks.push(() => fire(repo, 'preToolUse', payload).then((r) => ({ c, ...r })));
     }
     const t0 = performance.now();
     const preResults = await pool(preTasks, opts.concurrency);
@@ -165,18 +213,35 @@ export async function loadRun(opts) {
     let denies = 0;
     for (const c of calls) {
       const rs = byCall.get(c.id) ?? [];
-      const want = c.kind === 'deny' ? { permission: 'deny', user_message: 'load: rm -rf is denied', agent_message: 'load: rm -rf is denied' } : { permission: 'allow' };
-      for (const r of rs) if (JSON.stringify(r.answer) !== JSON.stringify(want)) fail(`preToolUse ${c.id} (${c.kind}): got ${JSON.stringify(r.answer)}`);
+      const want =
+        c.kind === 'deny'
+          ? { permission: 'deny', user_message: 'load: rm -rf is denied', agent_message: 'load: rm -rf is denied' }
+          : { permission: 'allow' };
+      for (const r of rs)
+        if (JSON.stringify(r.answer) !== JSON.stringify(want))
+          fail(`preToolUse ${c.id} (${c.kind}): got ${JSON.stringify(r.answer)}`);
       if (c.kind === 'deny' && rs.length && rs.every((r) => r.answer?.permission === 'deny')) denies++;
     }
-    const runsAfterPre = fs.existsSync(repo.runsFile) ? fs.readFileSync(repo.runsFile, 'utf8').split('\n').filter(Boolean).length : 0;
-    if (runsAfterPre !== calls.length) fail(`the catalog ran ${runsAfterPre} times for ${calls.length} distinct preToolUse events`);
+    const runsAfterPre = fs.existsSync(repo.runsFile)
+      ? fs.readFileSync(repo.runsFile, 'utf8').split('\n').filter(Boolean).length
+      : 0;
+    if (runsAfterPre !== calls.length)
+      fail(`the catalog ran ${runsAfterPre} times for ${calls.length} distinct preToolUse events`);
 
     // Phase 2: postToolUse for every call that ran (duplicates included): each warning reaches exactly one answer.
     const postTasks = [];
     for (const c of calls.filter((x) => x.kind !== 'deny')) {
-      const payload = { ...base, hook_event_name: 'postToolUse', tool_name: 'Shell', tool_input: { command: c.command, cwd: '' }, tool_output: '{"output":"ok","exitCode":0}', tool_use_id: c.id, duration: 5 };
-      for (let k = 0; k <= c.dups; k++) postTasks.push(() => fire(repo, 'postToolUse', payload).then((r) => ({ c, ...r })));
+      const payload = {
+        ...base,
+        hook_event_name: 'postToolUse',
+        tool_name: 'Shell',
+        tool_input: { command: c.command, cwd: '' },
+        tool_output: '{"output":"ok","exitCode":0}',
+        tool_use_id: c.id,
+        duration: 5,
+      };
+      for (let k = 0; k <= c.dups; k++)
+        postTasks.push(() => fire(repo, 'postToolUse', payload).then((r) => ({ c, ...r })));
     }
     const t1 = performance.now();
     const postResults = await pool(postTasks, opts.concurrency);
@@ -193,44 +258,79 @@ export async function loadRun(opts) {
       const empty = rs.filter((r) => r.answer && Object.keys(r.answer).length === 0);
       if (c.kind === 'warn') {
         const want = `load: network access for call ${c.i}`;
-        if (withContext.length !== 1 || withContext[0].answer.additional_context !== want) fail(`postToolUse ${c.id}: warning delivered ${withContext.length} time(s): ${JSON.stringify(withContext.map((r) => r.answer))}`);
+        if (withContext.length !== 1 || withContext[0].answer.additional_context !== want)
+          fail(
+            `postToolUse ${c.id}: warning delivered ${withContext.length} time(s): ${JSON.stringify(withContext.map((r) => r.answer))}`,
+          );
         else replayed++;
         if (empty.length !== rs.length - 1) fail(`postToolUse ${c.id}: duplicates must answer {}`);
-      } else if (withContext.length || empty.length !== rs.length) fail(`postToolUse ${c.id} (allow): expected {} from every copy, got ${JSON.stringify(rs.map((r) => r.answer))}`);
+      } else if (withContext.length || empty.length !== rs.length)
+        fail(
+          `postToolUse ${c.id} (allow): expected {} from every copy, got ${JSON.stringify(rs.map((r) => r.answer))}`,
+        );
     }
 
     // State left behind: no stash or carried context; tick records only until the collection window passes.
     const stashLeft = listArea(repo, 'stash').length + listArea(repo, 'ctx').length;
-    if (stashLeft) fail(`${stashLeft} stash/context file(s) left after every postToolUse ran: ${listArea(repo, 'stash').concat(listArea(repo, 'ctx')).join(', ')}`);
+    if (stashLeft)
+      fail(
+        `${stashLeft} stash/context file(s) left after every postToolUse ran: ${listArea(repo, 'stash').concat(listArea(repo, 'ctx')).join(', ')}`,
+      );
     const ticksBefore = listArea(repo, 'tick').length;
     const expectedTicks = calls.length + calls.filter((x) => x.kind !== 'deny').length;
     if (ticksBefore !== expectedTicks) fail(`${ticksBefore} tick records for ${expectedTicks} distinct events`);
     // Force collection: the stamp says "collected long ago", and the max age is 0 for this one event.
     fs.rmSync(path.join(repo.stateDir, '.collected'), { force: true });
-    const last = await fire(repo, 'preToolUse', { ...base, tool_name: 'Shell', tool_input: { command: 'ls' }, tool_use_id: `tool_load_final_${process.pid}` }, { HOOKSHIM_STATE_MAX_AGE_S: '0' });
-    if (JSON.stringify(last.answer) !== '{"permission":"allow"}') fail(`final event: ${JSON.stringify(last.answer)} ${last.problem ?? ''}`);
+    const last = await fire(
+      repo,
+      'preToolUse',
+      { ...base, tool_name: 'Shell', tool_input: { command: 'ls' }, tool_use_id: `tool_load_final_${process.pid}` },
+      { HOOKSHIM_STATE_MAX_AGE_S: '0' },
+    );
+    if (JSON.stringify(last.answer) !== '{"permission":"allow"}')
+      fail(`final event: ${JSON.stringify(last.answer)} ${last.problem ?? ''}`);
     const leftovers = {};
-    for (const area of ['stash', 'tick', 'ctx', 'ups', 'env', 'tx', 'results']) leftovers[area] = listArea(repo, area).length;
+    for (const area of ['stash', 'tick', 'ctx', 'ups', 'env', 'tx', 'results'])
+      leftovers[area] = listArea(repo, area).length;
     // Only the final event's own tick record may remain.
-    if (leftovers.tick > 1 || leftovers.stash || leftovers.ctx || leftovers.env) fail(`after forced collection: ${JSON.stringify(leftovers)}`);
-    const tmpLeft = fs.readdirSync(repo.stateDir, { recursive: true }).filter((f) => /\.tmp$|\.claimed-|\.stale-/.test(String(f)));
+    if (leftovers.tick > 1 || leftovers.stash || leftovers.ctx || leftovers.env)
+      fail(`after forced collection: ${JSON.stringify(leftovers)}`);
+    const tmpLeft = fs
+      .readdirSync(repo.stateDir, { recursive: true })
+      .filter((f) => /\.tmp$|\.claimed-|\.stale-/.test(String(f)));
     if (tmpLeft.length) fail(`temporary files left: ${tmpLeft.join(', ')}`);
 
     const allMs = [...preResults, ...postResults].map((r) => r.ms);
     return {
       ok: failures.length === 0,
       failures,
-      machine: { nproc: os.availableParallelism?.() ?? os.cpus().length, node: process.version, platform: `${os.platform()} ${os.release()}` },
+      machine: {
+        nproc: os.availableParallelism?.() ?? os.cpus().length,
+        node: process.version,
+        platform: `${os.platform()} ${os.release()}`,
+      },
       options: opts,
-      distinct: { preToolUse: calls.length, deny: calls.filter((c) => c.kind === 'deny').length, warn: calls.filter((c) => c.kind === 'warn').length, withDuplicates: calls.filter((c) => c.dups).length },
+      distinct: {
+        preToolUse: calls.length,
+        deny: calls.filter((c) => c.kind === 'deny').length,
+        warn: calls.filter((c) => c.kind === 'warn').length,
+        withDuplicates: calls.filter((c) => c.dups).length,
+      },
       processes: { preToolUse: preResults.length, postToolUse: postResults.length },
       catalogRuns: runsAfterPre,
       deniesBack: denies,
       warningsReplayedOnce: replayed,
       ticksBeforeCollection: ticksBefore,
       afterCollection: leftovers,
-      answersPerSecond: { preToolUse: Math.round((preResults.length / preWall) * 10000) / 10, postToolUse: Math.round((postResults.length / postWall) * 10000) / 10 },
-      latencyMs: { preToolUse: stats(preResults.map((r) => r.ms)), postToolUse: stats(postResults.map((r) => r.ms)), all: stats(allMs) },
+      answersPerSecond: {
+        preToolUse: Math.round((preResults.length / preWall) * 10000) / 10,
+        postToolUse: Math.round((postResults.length / postWall) * 10000) / 10,
+      },
+      latencyMs: {
+        preToolUse: stats(preResults.map((r) => r.ms)),
+        postToolUse: stats(postResults.map((r) => r.ms)),
+        all: stats(allMs),
+      },
       wallMs: { preToolUse: Math.round(preWall), postToolUse: Math.round(postWall) },
       repo: opts.keep ? repo.dir : undefined,
     };

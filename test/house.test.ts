@@ -10,7 +10,10 @@ import { HANDLED_EVENTS } from '../adapters/events.ts';
 import { ensureBuilt, ROOT } from './e2e/harness.ts';
 
 const files = (...dirs: string[]): string[] =>
-  execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', ...dirs], { cwd: ROOT, encoding: 'utf8' })
+  execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', ...dirs], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  })
     .split('\n')
     .filter((f) => f && fs.existsSync(path.join(ROOT, f)));
 const source = files('src', 'adapters', 'catalog').filter((f) => f.endsWith('.ts') && !f.includes('/generated/'));
@@ -19,8 +22,14 @@ const read = (f: string) => fs.readFileSync(path.join(ROOT, f), 'utf8');
 /** The relative imports of a file, resolved to repository paths (static and dynamic). */
 function importsOf(file: string): { to: string; dynamic: boolean; typeOnly: boolean }[] {
   const out: { to: string; dynamic: boolean; typeOnly: boolean }[] = [];
-  for (const m of read(file).matchAll(/(?:^|\n)\s*(import(\s+type)?[^'"]*?from\s*|import\s*\(\s*|export[^'"]*?from\s*)['"](\.{1,2}\/[^'"]+)['"]/g)) {
-    out.push({ to: path.normalize(path.join(path.dirname(file), m[3] as string)), dynamic: (m[1] as string).includes('('), typeOnly: Boolean(m[2]) });
+  for (const m of read(file).matchAll(
+    /(?:^|\n)\s*(import(\s+type)?[^'"]*?from\s*|import\s*\(\s*|export[^'"]*?from\s*)['"](\.{1,2}\/[^'"]+)['"]/g,
+  )) {
+    out.push({
+      to: path.normalize(path.join(path.dirname(file), m[3] as string)),
+      dynamic: (m[1] as string).includes('('),
+      typeOnly: Boolean(m[2]),
+    });
   }
   return out;
 }
@@ -29,21 +38,31 @@ const top = (f: string) => (f.startsWith('src/') ? 'src' : (f.split('/')[0] as s
 describe('layers import only downward: src → adapters → catalog', () => {
   it.each(source.filter((f) => !f.startsWith('src/')))('%s', (file) => {
     const allowed = top(file) === 'adapters' ? ['adapters', 'catalog'] : ['catalog'];
-    expect(importsOf(file).map((i) => i.to).filter((to) => !allowed.includes(top(to)))).toEqual([]);
+    expect(
+      importsOf(file)
+        .map((i) => i.to)
+        .filter((to) => !allowed.includes(top(to))),
+    ).toEqual([]);
   });
 });
 
 describe('event modules never import each other (each declares what it needs as data)', () => {
   const events = new Set<string>(HANDLED_EVENTS.map((e) => `adapters/${e}.ts`));
   it.each([...events])('%s', (file) => {
-    expect(importsOf(file).map((i) => i.to).filter((to) => events.has(to))).toEqual([]);
+    expect(
+      importsOf(file)
+        .map((i) => i.to)
+        .filter((to) => events.has(to)),
+    ).toEqual([]);
   });
 });
 
 describe('translation is pure: adapters/ and catalog/ do no I/O', () => {
   it.each(source.filter((f) => !f.startsWith('src/')))('%s', (file) => {
     const text = read(file);
-    expect(text.match(/from ['"]node:(fs|child_process|os|net|http|https)['"]|\bprocess\.|\bconsole\./g) ?? []).toEqual([]);
+    expect(text.match(/from ['"]node:(fs|child_process|os|net|http|https)['"]|\bprocess\.|\bconsole\./g) ?? []).toEqual(
+      [],
+    );
   });
 });
 
@@ -61,7 +80,13 @@ describe('sizes a reader holds at once: files ≤ 450 lines, functions ≤ 80 li
     if (lines > 450) long.push(`${lines} lines`);
     const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
     const visit = (node: ts.Node): void => {
-      const named = (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) && node.name ? node.name.getText() : (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) && (ts.isVariableDeclaration(node.parent) || ts.isPropertyAssignment(node.parent)) ? node.parent.name.getText() : undefined;
+      const named =
+        (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node)) && node.name
+          ? node.name.getText()
+          : (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) &&
+              (ts.isVariableDeclaration(node.parent) || ts.isPropertyAssignment(node.parent))
+            ? node.parent.name.getText()
+            : undefined;
       if (named && (node as ts.FunctionLikeDeclaration).body) {
         const from = sf.getLineAndCharacterOfPosition(node.getStart()).line;
         const to = sf.getLineAndCharacterOfPosition(node.getEnd()).line;
@@ -79,15 +104,44 @@ describe('every document cited in code, tests and scripts exists, down to the se
   const citing = /^\s*(\/\/|\/?\*|#)|\b(describe|it|test)(\.each\([\s\S]*\))?\(/;
   const cited = files('src', 'adapters', 'catalog', 'test', 'scripts', 'hooks')
     .filter((f) => /\.(ts|mjs|sh)$/.test(f) && !f.includes('/fixtures/') && !f.includes('/generated/'))
-    .flatMap((f) => read(f).split('\n').filter((l) => citing.test(l)).flatMap((l) => [...l.matchAll(/\b((?:docs\/)?[\w-]+\.md)(?: §(\d+(?:\.\d+)?))?/g)].map((m) => ({ f, doc: m[1] as string, section: m[2] }))));
-  const headings = (doc: string) => read(doc).split('\n').filter((l) => l.startsWith('#'));
+    .flatMap((f) =>
+      read(f)
+        .split('\n')
+        .filter((l) => citing.test(l))
+        .flatMap((l) =>
+          [...l.matchAll(/\b((?:docs\/)?[\w-]+\.md)(?: §(\d+(?:\.\d+)?))?/g)].map((m) => ({
+            f,
+            doc: m[1] as string,
+            section: m[2],
+          })),
+        ),
+    );
+  const headings = (doc: string) =>
+    read(doc)
+      .split('\n')
+      .filter((l) => l.startsWith('#'));
   it.each([...new Set(cited.map((c) => `${c.doc}${c.section ? ` §${c.section}` : ''}`))])('%s', (ref) => {
     const [doc, section] = ref.split(' §') as [string, string | undefined];
-    expect(fs.existsSync(path.join(ROOT, doc)), `${doc}, cited by ${cited.filter((c) => c.doc === doc).map((c) => c.f).join(', ')}`).toBe(true);
-    if (section) expect(headings(doc).some((h) => new RegExp(`^#+ ${section.replace('.', '\\.')}[. ]`).test(h)), `${doc} has no section ${section}`).toBe(true);
+    expect(
+      fs.existsSync(path.join(ROOT, doc)),
+      `${doc}, cited by ${cited
+        .filter((c) => c.doc === doc)
+        .map((c) => c.f)
+        .join(', ')}`,
+    ).toBe(true);
+    if (section)
+      expect(
+        headings(doc).some((h) => new RegExp(`^#+ ${section.replace('.', '\\.')}[. ]`).test(h)),
+        `${doc} has no section ${section}`,
+      ).toBe(true);
   });
-  it('code cites the repository\'s own docs, never a file outside it or an internal plan', () => {
-    const bad = files('src', 'adapters', 'catalog', 'test', 'scripts', 'hooks').filter((f) => /\.(ts|mjs|sh)$/.test(f) && f !== 'test/house.test.ts' && /\.\.\/shared\/|contracts\/|\bDESIGN\b|\b[Ii]ssue \d/.test(read(f)));
+  it("code cites the repository's own docs, never a file outside it or an internal plan", () => {
+    const bad = files('src', 'adapters', 'catalog', 'test', 'scripts', 'hooks').filter(
+      (f) =>
+        /\.(ts|mjs|sh)$/.test(f) &&
+        f !== 'test/house.test.ts' &&
+        /\.\.\/shared\/|contracts\/|\bDESIGN\b|\b[Ii]ssue \d/.test(read(f)),
+    );
     expect(bad).toEqual([]);
   });
 });
@@ -125,7 +179,9 @@ describe('the hook bundle loads the stateful half, the runner and the parsers la
   });
   it('node:crypto (~2 ms to load) is not imported eagerly: an event that matches nothing never loads it', () => {
     const reached = eager();
-    const importers = [...reached].filter((p) => (meta.inputs[p]?.imports ?? []).some((i) => i.path === 'node:crypto' && i.kind !== 'dynamic-import'));
+    const importers = [...reached].filter((p) =>
+      (meta.inputs[p]?.imports ?? []).some((i) => i.path === 'node:crypto' && i.kind !== 'dynamic-import'),
+    );
     expect(importers).toEqual([]);
   });
   it('execa is a chunk of its own: none of it is in the hook code V8 compiles on every event (scripts/build.mjs)', () => {

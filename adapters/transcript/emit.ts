@@ -18,7 +18,13 @@ export function setLastText(run: Run, text: string): void {
 
 /** The envelope every synthetic line starts with (key order as Claude Code writes it, docs/claude-hooks.md §4). */
 export function envelope(run: Run): Record<string, unknown> {
-  return { parentUuid: run.st.lastUuid, isSidechain: false, userType: 'external', cwd: run.ctx.cwd, sessionId: run.ctx.sessionId };
+  return {
+    parentUuid: run.st.lastUuid,
+    isSidechain: false,
+    userType: 'external',
+    cwd: run.ctx.cwd,
+    sessionId: run.ctx.sessionId,
+  };
 }
 
 /** Append a synthetic line and advance the uuid chain. */
@@ -44,11 +50,18 @@ export function head(run: Run, s: string): void {
 }
 
 /** A Cursor tool_use block in Claude's shape (the id kept, else a synthetic one), and what pairing needs of it. */
-export function toolBlock(b: Record<string, unknown>, run: Run, j: number): { block: Record<string, unknown>; tool: { name: string; key: string; id: string } } {
+export function toolBlock(
+  b: Record<string, unknown>,
+  run: Run,
+  j: number,
+): { block: Record<string, unknown>; tool: { name: string; key: string; id: string } } {
   const mapped = toClaudeToolUse(b.name as string, b.input, run.ctx.cwd);
   const { id, name: _n, input: _in, type: _bt, ...blockRest } = b;
   const useId = typeof id === 'string' && id ? id : `toolu_hs_${idHex24(run, j, KIND.tool)}`;
-  return { block: { type: 'tool_use', id: useId, name: mapped.name, input: mapped.input, ...blockRest }, tool: { name: mapped.name, key: toolKey(mapped.name, mapped.input), id: useId } };
+  return {
+    block: { type: 'tool_use', id: useId, name: mapped.name, input: mapped.input, ...blockRest },
+    tool: { name: mapped.name, key: toolKey(mapped.name, mapped.input), id: useId },
+  };
 }
 
 /** The text of an assistant line of a plain Cursor record up to its block, as JSON.stringify writes the general path's object. */
@@ -60,7 +73,8 @@ export function assistantHead(run: Run, msgId: string): string {
 export function prefix(run: Run): string {
   let fixed = run.fixed;
   if (fixed === undefined) {
-    fixed = run.fixed = `,"isSidechain":false,"userType":"external","cwd":${JSON.stringify(run.ctx.cwd)},"sessionId":${JSON.stringify(run.ctx.sessionId)}`;
+    fixed =
+      run.fixed = `,"isSidechain":false,"userType":"external","cwd":${JSON.stringify(run.ctx.cwd)},"sessionId":${JSON.stringify(run.ctx.sessionId)}`;
     run.asciiFixed = ASCII.test(fixed);
   }
   let uuid = run.lastUuidJson;

@@ -3,7 +3,16 @@
 // would write, without parsing and re-serialising the text. A line it does not take returns false before anything is
 // written, and the general path takes it.
 import type { Buffer } from 'node:buffer';
-import { absolutePath, agentType, claudeToolCandidates, inputSteps, TOOL_KEY_ARG, toolKey, type ClaudeToolName, type ValueKind } from '../tools.ts';
+import {
+  absolutePath,
+  agentType,
+  claudeToolCandidates,
+  inputSteps,
+  TOOL_KEY_ARG,
+  toolKey,
+  type ClaudeToolName,
+  type ValueKind,
+} from '../tools.ts';
 import { assistantHead, chain, head, line, prefix, toolBlock } from './emit.ts';
 import { idHex24, idUuid, KIND } from './ids.ts';
 import { pairResult } from './results.ts';
@@ -27,7 +36,8 @@ interface Plan {
 /** The last assistant text a Run.textRef points at: its JSON strings decoded, joined by newlines (text.ts noteText). */
 export function materialize(buf: Buffer, ranges: readonly number[]): string {
   const parts: string[] = [];
-  for (let k = 0; k < ranges.length; k += 2) parts.push(decode(buf, ranges[k] as number, ranges[k + 1] as number) as string);
+  for (let k = 0; k < ranges.length; k += 2)
+    parts.push(decode(buf, ranges[k] as number, ranges[k + 1] as number) as string);
   return parts.join('\n');
 }
 
@@ -35,7 +45,8 @@ export function materialize(buf: Buffer, ranges: readonly number[]): string {
 export function fastLine(s: number, e: number, run: Run): boolean {
   const b = run.buf;
   const tape = run.tape;
-  if (!(run.utf8 || utf8(b, s, e)) || !skim(b, s, e, tape, 5) || tape.kind(0) !== OBJ || tape.count(0) !== 2) return false;
+  if (!(run.utf8 || utf8(b, s, e)) || !skim(b, s, e, tape, 5) || tape.kind(0) !== OBJ || tape.count(0) !== 2)
+    return false;
   const role = tape.child(b, 0, 'role');
   if (role < 0) return turnEnded(b, tape, run);
   const message = tape.child(b, 0, 'message');
@@ -63,7 +74,8 @@ function user(b: Buffer, tape: Tape, content: number, run: Run): boolean {
 /** `{"type":"turn_ended","status":"…"}` → the system line rewrite.ts's turnEnded writes. */
 function turnEnded(b: Buffer, tape: Tape, run: Run): boolean {
   const status = tape.child(b, 0, 'status');
-  if (!rawIs(b, tape, tape.child(b, 0, 'type'), '"turn_ended"') || status < 0 || tape.kind(status) !== STR) return false;
+  if (!rawIs(b, tape, tape.child(b, 0, 'type'), '"turn_ended"') || status < 0 || tape.kind(status) !== STR)
+    return false;
   run.stats.turnEnded++;
   run.stats.copied++;
   const uuid = idUuid(run, 0, KIND.uuid);
@@ -99,7 +111,8 @@ function assistant(b: Buffer, tape: Tape, content: number, run: Run): boolean {
         if (name >= 0 && tape.kind(name) === STR) plan = toolPlan(b, tape, node, run, j);
       } else if (rawIs(b, tape, type, '"text"')) {
         const t = tape.child(b, node, 'text');
-        if (t >= 0 && tape.kind(t) === STR && !blank(b, tape.start(t), tape.end(t))) (texts ??= []).push(tape.start(t), tape.end(t));
+        if (t >= 0 && tape.kind(t) === STR && !blank(b, tape.start(t), tape.end(t)))
+          (texts ??= []).push(tape.start(t), tape.end(t));
       }
     }
     const uuid = idUuid(run, j, KIND.uuid);
@@ -227,7 +240,8 @@ function recipeFor(b: Buffer, tape: Tape, node: number): Recipe | null {
     keys.push(k);
     kinds.set(k, tape.kind(c) !== STR ? 'other' : tape.end(c) - tape.start(c) === 2 ? 'empty' : 'string');
   }
-  const made = keys.includes('__proto__') || rest.includes('__proto__') ? null : recipe(str(b, tape, name), keys, kinds, rest);
+  const made =
+    keys.includes('__proto__') || rest.includes('__proto__') ? null : recipe(str(b, tape, name), keys, kinds, rest);
   if (recipes >= MAX_RECIPES) {
     RECIPES.clear();
     recipes = 0;
@@ -240,16 +254,26 @@ function recipeFor(b: Buffer, tape: Tape, node: number): Recipe | null {
 }
 
 /** The recipe of a shape (recipeFor), or null when the mapping would not only move values (an MCP call to unwrap). */
-function recipe(cursorName: string, keys: readonly string[], kinds: ReadonlyMap<string, ValueKind>, rest: readonly string[]): Recipe | null {
+function recipe(
+  cursorName: string,
+  keys: readonly string[],
+  kinds: ReadonlyMap<string, ValueKind>,
+  rest: readonly string[],
+): Recipe | null {
   if (cursorName === 'CallMcpTool') return null;
   const name = claudeToolCandidates(cursorName, {})[0] ?? cursorName;
-  const steps = inputSteps(name, keys, (k) => kinds.get(k) ?? 'absent') ?? keys.map((k) => ({ out: k, from: k, path: false, agent: false }));
+  const steps =
+    inputSteps(name, keys, (k) => kinds.get(k) ?? 'absent') ??
+    keys.map((k) => ({ out: k, from: k, path: false, agent: false }));
   const parts: (string | number)[] = ['{"type":"tool_use","id":', ID, `,"name":${JSON.stringify(name)},"input":{`];
   const arg = Object.hasOwn(TOOL_KEY_ARG, name) ? TOOL_KEY_ARG[name as ClaudeToolName] : null;
   let keyFrom = -1;
   let keyPath = false;
   steps.forEach((st, k) => {
-    parts.push(`${k > 0 ? ',' : ''}${JSON.stringify(st.out)}:`, 4 * keys.indexOf(st.from) + (st.path ? PATH : st.agent ? AGENT : RAW));
+    parts.push(
+      `${k > 0 ? ',' : ''}${JSON.stringify(st.out)}:`,
+      4 * keys.indexOf(st.from) + (st.path ? PATH : st.agent ? AGENT : RAW),
+    );
     if (st.out === arg && kinds.get(st.from) !== 'other') {
       keyFrom = keys.indexOf(st.from);
       keyPath = st.path;
@@ -276,7 +300,10 @@ function cook(r: Recipe, b: Buffer, tape: Tape, node: number, run: Run, j: numbe
   const others: number[] = [];
   for (let c = tape.first(node); c >= 0; c = tape.next(c)) if (!isBlockKey(b, tape, c)) others.push(c);
   const idNode = tape.child(b, node, 'id');
-  const id = idNode >= 0 && tape.kind(idNode) === STR && tape.end(idNode) - tape.start(idNode) > 2 ? str(b, tape, idNode) : `toolu_hs_${idHex24(run, j, KIND.tool)}`;
+  const id =
+    idNode >= 0 && tape.kind(idNode) === STR && tape.end(idNode) - tape.start(idNode) > 2
+      ? str(b, tape, idNode)
+      : `toolu_hs_${idHex24(run, j, KIND.tool)}`;
   const pieces: (string | number)[] = [];
   let text = '';
   for (const p of r.parts) {
@@ -306,7 +333,9 @@ function cook(r: Recipe, b: Buffer, tape: Tape, node: number, run: Run, j: numbe
   if (r.keyFrom >= 0) {
     const c = values[r.keyFrom] as number;
     const v = str(b, tape, c);
-    key = toolKey(r.name, { [TOOL_KEY_ARG[r.name as ClaudeToolName] as string]: r.keyPath ? absolutePath(v, run.ctx.cwd) : v });
+    key = toolKey(r.name, {
+      [TOOL_KEY_ARG[r.name as ClaudeToolName] as string]: r.keyPath ? absolutePath(v, run.ctx.cwd) : v,
+    });
   }
   return { pieces, tool: { name: r.name, key, id } };
 }
@@ -315,7 +344,11 @@ function cook(r: Recipe, b: Buffer, tape: Tape, node: number, run: Run, j: numbe
 function isBlockKey(b: Buffer, tape: Tape, c: number): boolean {
   const ks = tape.keyStart(c) + 1;
   const len = tape.keyEnd(c) - 1 - ks;
-  return (len === 4 && (asciiAt(b, ks, 'type') || asciiAt(b, ks, 'name'))) || (len === 2 && asciiAt(b, ks, 'id')) || (len === 5 && asciiAt(b, ks, 'input'));
+  return (
+    (len === 4 && (asciiAt(b, ks, 'type') || asciiAt(b, ks, 'name'))) ||
+    (len === 2 && asciiAt(b, ks, 'id')) ||
+    (len === 5 && asciiAt(b, ks, 'input'))
+  );
 }
 
 /** An object key as a string (keys are canonical: escaped ones are decoded). */

@@ -1,5 +1,12 @@
 // Pairing recorded results with tool_use lines (the rule is in rewrite.ts): the open results, staleness, the window.
-import { RESULT_SLACK, RESULT_WINDOW, type OpenResult, type RewriteState, type Run, type ToolResultRef } from './types.ts';
+import {
+  RESULT_SLACK,
+  RESULT_WINDOW,
+  type OpenResult,
+  type RewriteState,
+  type Run,
+  type ToolResultRef,
+} from './types.ts';
 
 /** Index of the first element of an ascending list whose key is greater than `x` (how many are ≤ x). */
 export function upperBound<T>(list: readonly T[], x: number, key: (t: T) => number): number {
@@ -14,7 +21,12 @@ export function upperBound<T>(list: readonly T[], x: number, key: (t: T) => numb
 }
 
 /** Open and paired lists once the first `count` takes of this call are done: taken and stale results leave `open`. */
-export function matchingAfter(paired0: readonly number[], open: readonly OpenResult[], taken: readonly number[], count: number): { open: OpenResult[]; paired: number[] } {
+export function matchingAfter(
+  paired0: readonly number[],
+  open: readonly OpenResult[],
+  taken: readonly number[],
+  count: number,
+): { open: OpenResult[]; paired: number[] } {
   const paired = [...paired0, ...taken.slice(0, count)].sort((a, b) => a - b);
   const gone = new Set(taken.slice(0, count));
   const left = open.filter((o) => !gone.has(o.seq) && !isStale(paired, o.seq));
@@ -77,7 +89,12 @@ export function topUp(run: Run): void {
     if (!next) return;
     const low = oldestOpen(run) ?? next.seq;
     if (next.seq >= low + RESULT_WINDOW) return;
-    const o: OpenResult = { seq: next.seq, name: next.claudeName, key: next.key, ...(next.ref !== undefined ? { ref: next.ref } : {}) };
+    const o: OpenResult = {
+      seq: next.seq,
+      name: next.claudeName,
+      key: next.key,
+      ...(next.ref !== undefined ? { ref: next.ref } : {}),
+    };
     st.open.push(o);
     st.resultSeq = Math.max(st.resultSeq, next.seq);
     run.feedAt++;

@@ -2,7 +2,14 @@
 // tool_use, and the text Claude would have shown for it.
 import { isRecord } from '../json.ts';
 import { keptTodos, todoWriteResult } from '../todos.ts';
-import { claudeToolCandidates, inferCursorToolName, parseToolInput, toClaudeToolInput, toClaudeToolResponse, toolKey } from '../tools.ts';
+import {
+  claudeToolCandidates,
+  inferCursorToolName,
+  parseToolInput,
+  toClaudeToolInput,
+  toClaudeToolResponse,
+  toolKey,
+} from '../tools.ts';
 import type { NewToolResult } from './types.ts';
 
 /**
@@ -13,13 +20,25 @@ import type { NewToolResult } from './types.ts';
  * A tool whose result builds on its previous call's (TodoWrite with `merge: true`) asks `previousKept` for what the
  * last record of that tool kept, and keeps its own list in `kept`.
  */
-export function toolResultFromCursor(payload: Record<string, unknown>, projectDir: string, at: string, previousKept: (claudeName: string) => unknown = () => undefined): NewToolResult {
+export function toolResultFromCursor(
+  payload: Record<string, unknown>,
+  projectDir: string,
+  at: string,
+  previousKept: (claudeName: string) => unknown = () => undefined,
+): NewToolResult {
   const { input } = parseToolInput(payload.tool_input);
-  const cursorName = typeof payload.tool_name === 'string' && payload.tool_name ? payload.tool_name : (inferCursorToolName(payload.tool_input) ?? 'Unknown');
+  const cursorName =
+    typeof payload.tool_name === 'string' && payload.tool_name
+      ? payload.tool_name
+      : (inferCursorToolName(payload.tool_input) ?? 'Unknown');
   const claudeName = claudeToolCandidates(cursorName, input, payload)[0] ?? cursorName;
   const claudeInput = toClaudeToolInput(claudeName, input, projectDir);
-  const failed = payload.hook_event_name === 'postToolUseFailure' || (payload.tool_output === undefined && (payload.error_message !== undefined || payload.failure_type !== undefined));
-  const error = [payload.error_message, payload.failure_type].find((v): v is string => typeof v === 'string' && v !== '') ?? 'error';
+  const failed =
+    payload.hook_event_name === 'postToolUseFailure' ||
+    (payload.tool_output === undefined && (payload.error_message !== undefined || payload.failure_type !== undefined));
+  const error =
+    [payload.error_message, payload.failure_type].find((v): v is string => typeof v === 'string' && v !== '') ??
+    'error';
   const rec: NewToolResult = {
     toolUseId: typeof payload.tool_use_id === 'string' ? payload.tool_use_id : '',
     claudeName,
@@ -30,7 +49,10 @@ export function toolResultFromCursor(payload: Record<string, unknown>, projectDi
     at,
   };
   if (!failed && claudeName === 'TodoWrite') {
-    const todos = todoWriteResult(claudeInput, claudeInput.merge === true ? keptTodos(previousKept(claudeName)) : undefined);
+    const todos = todoWriteResult(
+      claudeInput,
+      claudeInput.merge === true ? keptTodos(previousKept(claudeName)) : undefined,
+    );
     rec.response = todos.response;
     rec.kept = todos.kept;
   }
@@ -43,7 +65,9 @@ export function resultText(response: unknown): string {
   if (!isRecord(response)) return response === undefined ? '' : JSON.stringify(response);
   if (typeof response.stdout === 'string' || typeof response.stderr === 'string') {
     const text = [response.stdout, response.stderr].filter((s) => typeof s === 'string' && s !== '').join('\n');
-    return typeof response.exitCode === 'number' && response.exitCode !== 0 ? `Exit code ${response.exitCode}\n${text}` : text;
+    return typeof response.exitCode === 'number' && response.exitCode !== 0
+      ? `Exit code ${response.exitCode}\n${text}`
+      : text;
   }
   if (isRecord(response.file) && typeof response.file.content === 'string') return response.file.content;
   return JSON.stringify(response);

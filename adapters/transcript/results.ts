@@ -9,18 +9,30 @@ import { NUM, OBJ, rawIs, skim, str, STR, text, utf8, type Tape } from './skim.t
 import { PENDING_MAX, type Run, type ToolResultRef } from './types.ts';
 
 /** Pair a tool_use with its recorded result (rule at the top of the file), or leave it pending. */
-export function pairResult(run: Run, tool: { name: string; key: string }, block: number, toolUseId: string, toolUseLine: string): void {
+export function pairResult(
+  run: Run,
+  tool: { name: string; key: string },
+  block: number,
+  toolUseId: string,
+  toolUseLine: string,
+): void {
   const { st } = run;
   const taken = takeOpen(run, tool);
   if (!taken) {
     // A new list (marks keep the old one): the oldest gives up past PENDING_MAX.
-    const pending = st.pending.length >= PENDING_MAX ? st.pending.slice(st.pending.length - PENDING_MAX + 1) : st.pending.slice();
+    const pending =
+      st.pending.length >= PENDING_MAX ? st.pending.slice(st.pending.length - PENDING_MAX + 1) : st.pending.slice();
     pending.push({ line: st.line, chars: st.chars, name: tool.name, key: tool.key });
     st.pending = pending;
     run.newPending = true;
     return;
   }
-  const ref = { seq: taken.seq, claudeName: taken.name, key: taken.key, ...(taken.ref !== undefined ? { ref: taken.ref } : {}) };
+  const ref = {
+    seq: taken.seq,
+    claudeName: taken.name,
+    key: taken.key,
+    ...(taken.ref !== undefined ? { ref: taken.ref } : {}),
+  };
   const uuid = idUuid(run, block, KIND.result);
   if (run.fast && run.ctx.results.loadBytes) {
     const bytes = run.ctx.results.loadBytes(ref);
@@ -41,7 +53,12 @@ export function pairResult(run: Run, tool: { name: string; key: string }, block:
     {
       ...envelope(run),
       type: 'user',
-      message: { role: 'user', content: [{ tool_use_id: toolUseId, type: 'tool_result', content: resultText(rec.response), is_error: isError }] },
+      message: {
+        role: 'user',
+        content: [
+          { tool_use_id: toolUseId, type: 'tool_result', content: resultText(rec.response), is_error: isError },
+        ],
+      },
       uuid,
       timestamp: rec.at,
       toolUseResult: rec.response,
@@ -51,9 +68,15 @@ export function pairResult(run: Run, tool: { name: string; key: string }, block:
   );
 }
 
-
 /** A result line written from the record's bytes; false (nothing written) when they are not canonical or not this record. */
-export function fastResult(run: Run, rec: { buf: Buffer; start: number; end: number }, ref: ToolResultRef, toolUseId: string, toolUseLine: string, uuid: string): boolean {
+export function fastResult(
+  run: Run,
+  rec: { buf: Buffer; start: number; end: number },
+  ref: ToolResultRef,
+  toolUseId: string,
+  toolUseLine: string,
+  uuid: string,
+): boolean {
   const { buf: b, start: s, end: e } = rec;
   const tape = run.recTape;
   if (!utf8(b, s, e) || !skim(b, s, e, tape, 2) || tape.kind(0) !== OBJ) return false;
@@ -103,7 +126,10 @@ function contentPieces(b: Buffer, tape: Tape, resp: number): (string | [number, 
   const code = exitCode(b, tape, resp);
   const pieces: (string | [number, number])[] = [code === undefined ? '"' : `"Exit code ${code}\\n`];
   let first = true;
-  for (const [node, isStr] of [[out, outStr], [err, errStr]] as const) {
+  for (const [node, isStr] of [
+    [out, outStr],
+    [err, errStr],
+  ] as const) {
     if (!isStr || tape.end(node) - tape.start(node) === 2) continue;
     if (!first) pieces.push('\\n');
     pieces.push([tape.start(node) + 1, tape.end(node) - 1]);
@@ -117,5 +143,7 @@ function contentPieces(b: Buffer, tape: Tape, resp: number): (string | [number, 
 function exitCode(b: Buffer, tape: Tape, resp: number): string | undefined {
   if (tape.kind(resp) !== OBJ) return undefined;
   const code = tape.child(b, resp, 'exitCode');
-  return code >= 0 && tape.kind(code) === NUM && !rawIs(b, tape, code, '0') ? text(b, tape.start(code), tape.end(code)) : undefined;
+  return code >= 0 && tape.kind(code) === NUM && !rawIs(b, tape, code, '0')
+    ? text(b, tape.start(code), tape.end(code))
+    : undefined;
 }

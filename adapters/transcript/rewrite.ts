@@ -65,9 +65,24 @@ import {
 } from './types.ts';
 
 /** Rewrite the next source lines (complete lines, no newline) from `state` into `sink`; new results are taken in first. */
-export function rewriteBatch(batch: LineBatch, state: RewriteState, ctx: RewriteContext, sink: LineSink): { state: RewriteState; stats: RewriteStats; marks: RewriteMark[] } {
+export function rewriteBatch(
+  batch: LineBatch,
+  state: RewriteState,
+  ctx: RewriteContext,
+  sink: LineSink,
+): { state: RewriteState; stats: RewriteStats; marks: RewriteMark[] } {
   // Object literals of one shape each, so optimised code is not thrown away for another (a state parsed from disk).
-  const st: RewriteState = { v: 1, line: state.line, chars: state.chars, lastUuid: state.lastUuid, lastText: state.lastText, resultSeq: state.resultSeq, paired: state.paired, open: state.open.slice(), pending: state.pending };
+  const st: RewriteState = {
+    v: 1,
+    line: state.line,
+    chars: state.chars,
+    lastUuid: state.lastUuid,
+    lastText: state.lastText,
+    resultSeq: state.resultSeq,
+    paired: state.paired,
+    open: state.open.slice(),
+    pending: state.pending,
+  };
   const run: Run = {
     st,
     ctx,
@@ -76,7 +91,10 @@ export function rewriteBatch(batch: LineBatch, state: RewriteState, ctx: Rewrite
     stats: emptyStats(),
     buf: batch.buf,
     fast: ctx.fast !== false,
-    utf8: ctx.fast !== false && batch.starts.length > 0 && isUtf8(batch.buf.subarray(batch.starts[0], batch.ends[batch.ends.length - 1])),
+    utf8:
+      ctx.fast !== false &&
+      batch.starts.length > 0 &&
+      isUtf8(batch.buf.subarray(batch.starts[0], batch.ends[batch.ends.length - 1])),
     tape: TAPE,
     recTape: REC_TAPE,
     textRef: null,
@@ -97,7 +115,14 @@ export function rewriteBatch(batch: LineBatch, state: RewriteState, ctx: Rewrite
   topUp(run);
   // Marks are built at the end, for the lines whose tool_use still waits: the state before each such line is
   // its scalars, its pending list, and the open results fed by then minus those taken by then.
-  const drafts: { inLine: number; outLine: number; taken: number; fed: number; textRef: number[] | null; state: Omit<RewriteState, 'open' | 'paired'> }[] = [];
+  const drafts: {
+    inLine: number;
+    outLine: number;
+    taken: number;
+    fed: number;
+    textRef: number[] | null;
+    state: Omit<RewriteState, 'open' | 'paired'>;
+  }[] = [];
   const { starts, ends } = batch;
   for (let i = 0; i < starts.length; i++) {
     const s = starts[i] as number;
@@ -115,7 +140,15 @@ export function rewriteBatch(batch: LineBatch, state: RewriteState, ctx: Rewrite
     const pending = st.pending;
     run.stats.lines++;
     rewriteOne(s, e, run);
-    if (run.newPending) drafts.push({ inLine: i, outLine, taken, fed, textRef, state: { v: 1, line, chars, lastUuid, lastText, resultSeq, pending } });
+    if (run.newPending)
+      drafts.push({
+        inLine: i,
+        outLine,
+        taken,
+        fed,
+        textRef,
+        state: { v: 1, line, chars, lastUuid, lastText, resultSeq, pending },
+      });
   }
   if (run.textRef) {
     st.lastText = materialize(run.buf, run.textRef);
@@ -129,13 +162,21 @@ export function rewriteBatch(batch: LineBatch, state: RewriteState, ctx: Rewrite
     .map((d) => ({
       inLine: d.inLine,
       outLine: d.outLine,
-      state: { ...d.state, ...(d.textRef ? { lastText: materialize(run.buf, d.textRef) } : {}), ...matchingAfter(state.paired, st.open.slice(0, d.fed), run.taken, d.taken) },
+      state: {
+        ...d.state,
+        ...(d.textRef ? { lastText: materialize(run.buf, d.textRef) } : {}),
+        ...matchingAfter(state.paired, st.open.slice(0, d.fed), run.taken, d.taken),
+      },
     }));
   return { state: final, stats: run.stats, marks };
 }
 
 /** rewriteBatch over strings (one per source line), collecting the output lines as strings. */
-export function rewriteLines(lines: readonly string[], state: RewriteState, ctx: RewriteContext): { out: string[]; state: RewriteState; stats: RewriteStats; marks: RewriteMark[] } {
+export function rewriteLines(
+  lines: readonly string[],
+  state: RewriteState,
+  ctx: RewriteContext,
+): { out: string[]; state: RewriteState; stats: RewriteStats; marks: RewriteMark[] } {
   const starts: number[] = [];
   const ends: number[] = [];
   let at = 0;
@@ -232,7 +273,20 @@ function turnEnded(rec: Record<string, unknown>, run: Run): void {
   const status = typeof rec.status === 'string' ? rec.status : 'unknown';
   const uuid = idUuid(run, 0, KIND.uuid);
   const { type: _t, status: _s, ...extra } = rec;
-  emit(run, { ...envelope(run), type: 'system', subtype: 'turn_ended', content: `Turn ended (${status})`, level: status === 'error' ? 'error' : 'info', status, ...extra, uuid }, uuid);
+  emit(
+    run,
+    {
+      ...envelope(run),
+      type: 'system',
+      subtype: 'turn_ended',
+      content: `Turn ended (${status})`,
+      level: status === 'error' ? 'error' : 'info',
+      status,
+      ...extra,
+      uuid,
+    },
+    uuid,
+  );
 }
 
 /** A line already in Claude's shape: unchanged, unless its tool_use blocks still use Cursor names or keys. */
@@ -249,7 +303,13 @@ function claudeShaped(raw: string, rec: Record<string, unknown>, run: Run): void
       if (hasId && tool.name === b.name && sameJson(tool.input, b.input)) return b;
       changed = true;
       const { type, id, name: _n, input: _i, ...rest } = b;
-      return { type, id: hasId ? id : `toolu_hs_${idHex24(run, j, KIND.tool)}`, name: tool.name, input: tool.input, ...rest };
+      return {
+        type,
+        id: hasId ? id : `toolu_hs_${idHex24(run, j, KIND.tool)}`,
+        name: tool.name,
+        input: tool.input,
+        ...rest,
+      };
     });
   }
   if (rec.type === 'assistant' && Array.isArray(content)) noteText(run, content);
@@ -295,7 +355,17 @@ function cursorRecord(rec: Record<string, unknown>, run: Run): void {
       } else {
         const { role: _role, message: _m, ...extra } = rec;
         const { content: _c, role: _r, id: _i, type: _t, ...rest } = message;
-        emit(run, { ...envelope(run), ...extra, type: 'assistant', message: { id: msgId, type: 'message', role: 'assistant', ...rest, content: [b] }, uuid }, uuid);
+        emit(
+          run,
+          {
+            ...envelope(run),
+            ...extra,
+            type: 'assistant',
+            message: { id: msgId, type: 'message', role: 'assistant', ...rest, content: [b] },
+            uuid,
+          },
+          uuid,
+        );
       }
       if (tool) pairResult(run, tool, j, tool.id, uuid);
     }

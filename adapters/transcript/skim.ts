@@ -120,7 +120,9 @@ export function decode(b: Buffer, start: number, end: number): unknown {
 
 /** The text of string node `i`: its bytes when it holds no escape, else decoded. */
 export function str(b: Buffer, tape: Tape, i: number): string {
-  return tape.escaped(i) ? (decode(b, tape.start(i), tape.end(i)) as string) : b.toString('utf8', tape.start(i) + 1, tape.end(i) - 1);
+  return tape.escaped(i)
+    ? (decode(b, tape.start(i), tape.end(i)) as string)
+    : b.toString('utf8', tape.start(i) + 1, tape.end(i) - 1);
 }
 
 /** The text of canonical UTF-8 bytes (no JSON decoding). */
@@ -241,7 +243,8 @@ function scalar(b: Uint8Array, i: number, e: number, c: number): number {
     return numberEnd(b, i, e);
   }
   scalarKind = LIT;
-  const len = c === 0x74 ? lit(b, i, e, 'true') : c === 0x66 ? lit(b, i, e, 'false') : c === 0x6e ? lit(b, i, e, 'null') : 0;
+  const len =
+    c === 0x74 ? lit(b, i, e, 'true') : c === 0x66 ? lit(b, i, e, 'false') : c === 0x6e ? lit(b, i, e, 'null') : 0;
   return len === 0 ? -1 : i + len;
 }
 
@@ -304,7 +307,12 @@ export function stringEnd(b: Uint8Array, i: number, e: number): number {
         const q = v ^ 0x22222222;
         const bs = v ^ 0x5c5c5c5c;
         // Some byte is a quote, a backslash, or below 0x20 (the classic zero-byte and less-than word tests).
-        if (((q - 0x01010101) & ~q) & 0x80808080 || ((bs - 0x01010101) & ~bs) & 0x80808080 || ((v - 0x20202020) & ~v) & 0x80808080) break;
+        if (
+          (q - 0x01010101) & ~q & 0x80808080 ||
+          (bs - 0x01010101) & ~bs & 0x80808080 ||
+          (v - 0x20202020) & ~v & 0x80808080
+        )
+          break;
         j += 4;
       }
     }
@@ -368,7 +376,11 @@ function numberEnd(b: Uint8Array, i: number, e: number): number {
   if (digits === 0 || digits > 15) return -1;
   if (j - i === 2 && b[i] === 0x2d && b[first] === 0x30) return -1;
   const next = b[j];
-  if (j < e && (next === 0x2e || next === 0x65 || next === 0x45 || (next !== undefined && next >= 0x30 && next <= 0x39))) return -1;
+  if (
+    j < e &&
+    (next === 0x2e || next === 0x65 || next === 0x45 || (next !== undefined && next >= 0x30 && next <= 0x39))
+  )
+    return -1;
   return j;
 }
 

@@ -4,7 +4,10 @@ import type { Run } from './types.ts';
 
 /** Remember the text of an assistant message that has text. */
 export function noteText(run: Run, content: readonly unknown[]): void {
-  const texts = content.filter((b): b is { type: 'text'; text: string } => isRecord(b) && b.type === 'text' && typeof b.text === 'string' && b.text.trim() !== '');
+  const texts = content.filter(
+    (b): b is { type: 'text'; text: string } =>
+      isRecord(b) && b.type === 'text' && typeof b.text === 'string' && b.text.trim() !== '',
+  );
   if (texts.length) {
     run.st.lastText = texts.map((b) => b.text).join('\n');
     run.textRef = null;
@@ -29,7 +32,9 @@ export function userContent(content: unknown): { text: unknown; timestamp?: stri
   let text: unknown = content;
   if (typeof content === 'string') text = unwrap(content);
   else if (Array.isArray(content)) {
-    const blocks = content.map((b) => (isRecord(b) && b.type === 'text' && typeof b.text === 'string' ? { ...b, text: unwrap(b.text) } : b));
+    const blocks = content.map((b) =>
+      isRecord(b) && b.type === 'text' && typeof b.text === 'string' ? { ...b, text: unwrap(b.text) } : b,
+    );
     const only = blocks.length === 1 ? blocks[0] : undefined;
     text = isRecord(only) && only.type === 'text' && Object.keys(only).length === 2 ? only.text : blocks;
   }
@@ -40,7 +45,8 @@ export function userContent(content: unknown): { text: unknown; timestamp?: stri
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
-const CURSOR_TIME = /^(?:[A-Za-z]+,\s*)?([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),\s*(\d{4}),?\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp][Mm])?\s*(?:\((?:UTC|GMT)(?:([+-])(\d{1,2})(?::?(\d{2}))?)?\))?$/;
+const CURSOR_TIME =
+  /^(?:[A-Za-z]+,\s*)?([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),\s*(\d{4}),?\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp][Mm])?\s*(?:\((?:UTC|GMT)(?:([+-])(\d{1,2})(?::?(\d{2}))?)?\))?$/;
 
 /** "Tuesday, Sep 8, 2026, 1:56 PM (UTC-7)" → "2026-09-08T20:56:00.000Z"; undefined when it does not parse. */
 export function parseCursorTimestamp(text: string): string | undefined {

@@ -205,7 +205,21 @@ export function initialRewriteState(): RewriteState {
 
 /** An empty stats record. */
 export function emptyStats(): RewriteStats {
-  return { lines: 0, blank: 0, malformed: 0, rewritten: 0, passedThrough: 0, patched: 0, turnEnded: 0, toolUses: 0, resultsPaired: 0, resultsMissing: 0, cut: 0, copied: 0, emitted: 0 };
+  return {
+    lines: 0,
+    blank: 0,
+    malformed: 0,
+    rewritten: 0,
+    passedThrough: 0,
+    patched: 0,
+    turnEnded: 0,
+    toolUses: 0,
+    resultsPaired: 0,
+    resultsMissing: 0,
+    cut: 0,
+    copied: 0,
+    emitted: 0,
+  };
 }
 
 /** Add the counters of `b` into `a` (which may carry extra fields of its own). */
@@ -216,7 +230,14 @@ export function addStats<T extends RewriteStats>(a: T, b: RewriteStats): T {
 
 /** True when `v` looks like a RewriteState this version wrote. */
 export function isRewriteState(v: unknown): v is RewriteState {
-  return isRecord(v) && v.v === 1 && typeof v.line === 'number' && Array.isArray(v.open) && Array.isArray(v.pending) && Array.isArray(v.paired);
+  return (
+    isRecord(v) &&
+    v.v === 1 &&
+    typeof v.line === 'number' &&
+    Array.isArray(v.open) &&
+    Array.isArray(v.pending) &&
+    Array.isArray(v.paired)
+  );
 }
 
 /** Text of the last assistant message that had text (Stop's `last_assistant_message`). */

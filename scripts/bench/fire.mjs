@@ -31,7 +31,14 @@ function run(file, args, { cwd, env, input }) {
     child.stderr.on('data', (c) => err.push(c));
     child.on('error', reject);
     child.on('close', (code, signal) =>
-      resolve({ command: args.at(-1), code, signal, ms: performance.now() - t0, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }),
+      resolve({
+        command: args.at(-1),
+        code,
+        signal,
+        ms: performance.now() - t0,
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr: Buffer.concat(err).toString('utf8'),
+      }),
     );
     child.stdin.on('error', () => {});
     child.stdin.end(input);

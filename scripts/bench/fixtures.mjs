@@ -14,7 +14,8 @@ export const TRIVIAL = '#!/bin/sh\ncat >/dev/null\n';
 /** A slow guard. */
 export const SLOW = (seconds) => `#!/bin/sh\ncat >/dev/null\nsleep ${seconds}\n`;
 /** A guard that reads the transcript (so hookshim keeps a Claude-shaped copy of it): the path from its stdin, the last line. */
-export const TRANSCRIPT = '#!/bin/sh\n# reads the transcript: its last line\np=$(sed -n \'s/.*"transcript_path":"\\([^"]*\\)".*/\\1/p\')\n[ -n "$p" ] && tail -n 1 "$p" >/dev/null\nexit 0\n';
+export const TRANSCRIPT =
+  '#!/bin/sh\n# reads the transcript: its last line\np=$(sed -n \'s/.*"transcript_path":"\\([^"]*\\)".*/\\1/p\')\n[ -n "$p" ] && tail -n 1 "$p" >/dev/null\nexit 0\n';
 /** A guard that asks git about the work tree, as many real guards do. */
 export const GIT = '#!/bin/sh\ncat >/dev/null\ngit status --porcelain >/dev/null\n';
 /** A warn-only guard: its context is stashed on preToolUse and replayed on the matching postToolUse. */
@@ -37,13 +38,15 @@ export function makeRepo(tmp, name, catalog, scripts, results, { git = false } =
   for (const [event, groups] of Object.entries(catalog))
     doc.hooks[event] = groups.map(([matcher, names]) => ({ ...(matcher ? { matcher } : {}), hooks: rows(names) }));
   fs.writeFileSync(path.join(dir, 'hooks', 'hooks.json'), JSON.stringify(doc, null, 2));
-  for (const [file, text] of Object.entries(scripts)) fs.writeFileSync(path.join(dir, 'hooks', file), text, { mode: 0o755 });
+  for (const [file, text] of Object.entries(scripts))
+    fs.writeFileSync(path.join(dir, 'hooks', file), text, { mode: 0o755 });
   const init = spawnSync(process.execPath, [CLI, 'init', dir], { cwd: dir, encoding: 'utf8' });
   if (init.status !== 0) throw new Error(`hookshim init ${dir} failed:\n${init.stdout}${init.stderr}`);
   const stateDir = path.join(tmp, `${name}.state`);
   if (results) seedState(stateDir, results);
   const env = { ...process.env, HOOKSHIM_STATE_DIR: stateDir, CURSOR_PROJECT_DIR: dir, CLAUDE_PROJECT_DIR: dir };
-  for (const k of ['HOOKSHIM', 'HOOKSHIM_DEBUG', 'HOOKSHIM_LOG', 'HOOKSHIM_LOG_PAYLOADS', 'HOOKSHIM_STATE_MAX_AGE_S']) delete env[k];
+  for (const k of ['HOOKSHIM', 'HOOKSHIM_DEBUG', 'HOOKSHIM_LOG', 'HOOKSHIM_LOG_PAYLOADS', 'HOOKSHIM_STATE_MAX_AGE_S'])
+    delete env[k];
   const bound = JSON.parse(fs.readFileSync(path.join(dir, '.cursor', 'hooks.json'), 'utf8')).hooks;
   return {
     name,
@@ -66,7 +69,17 @@ export function makeRepo(tmp, name, catalog, scripts, results, { git = false } =
 /** A git work tree with one commit (some files, so `git status` has something to look at). */
 function gitInit(dir) {
   const git = (...args) => {
-    const r = spawnSync('git', args, { cwd: dir, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'bench@example.com', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'bench@example.com' } });
+    const r = spawnSync('git', args, {
+      cwd: dir,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: 'bench',
+        GIT_AUTHOR_EMAIL: 'bench@example.com',
+        GIT_COMMITTER_NAME: 'bench',
+        GIT_COMMITTER_EMAIL: 'bench@example.com',
+      },
+    });
     if (r.status !== 0) throw new Error(`git ${args.join(' ')} in ${dir} failed: ${r.stderr}`);
   };
   git('init', '-q');

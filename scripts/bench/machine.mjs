@@ -31,7 +31,10 @@ export function machineFacts() {
 
 /** The 1, 5 and 15 minute load averages, as `uptime` prints them. */
 export function loadAverage() {
-  return os.loadavg().map((l) => l.toFixed(2)).join(' ');
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 }
 
 /** Markdown list of the facts (load at start and end of the run). */

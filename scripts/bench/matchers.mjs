@@ -10,7 +10,19 @@ import { fileURLToPath } from 'node:url';
  * An example session of 100 tool calls: reads and searches dominate an agent's work, then shell commands and edits.
  * The mix is an assumption, stated so a reader can apply their own; the per-tool table below does not depend on it.
  */
-export const SESSION_MIX = { Read: 34, Grep: 12, Glob: 6, Shell: 18, StrReplace: 14, Write: 5, TodoWrite: 5, Task: 2, WebFetch: 1, 'MCP:list_issues': 2, 'MCP:create_issue': 1 };
+export const SESSION_MIX = {
+  Read: 34,
+  Grep: 12,
+  Glob: 6,
+  Shell: 18,
+  StrReplace: 14,
+  Write: 5,
+  TodoWrite: 5,
+  Task: 2,
+  WebFetch: 1,
+  'MCP:list_issues': 2,
+  'MCP:create_issue': 1,
+};
 
 const TOOL_EVENTS = ['preToolUse', 'postToolUse'];
 
@@ -33,7 +45,12 @@ function starts(matcher, tool) {
 export function matcherEffect(dir, mix = SESSION_MIX) {
   const bound = entries(dir);
   const calls = Object.values(mix).reduce((a, b) => a + b, 0);
-  const perTool = Object.keys(mix).map((tool) => ({ tool, events: Object.entries(bound).filter(([, m]) => starts(m, tool)).map(([ev]) => ev) }));
+  const perTool = Object.keys(mix).map((tool) => ({
+    tool,
+    events: Object.entries(bound)
+      .filter(([, m]) => starts(m, tool))
+      .map(([ev]) => ev),
+  }));
   const without = calls * Object.keys(bound).length;
   const withMatchers = perTool.reduce((n, t) => n + t.events.length * mix[t.tool], 0);
   return { calls, bound: Object.keys(bound), without, with: withMatchers, perTool };
@@ -42,6 +59,11 @@ export function matcherEffect(dir, mix = SESSION_MIX) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dir = path.resolve(process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..'));
   const r = matcherEffect(dir);
-  console.log(`matcher effect for ${dir}: ${r.calls} tool calls start ${r.with} hookshim processes with the matchers, ${r.without} without (${((1 - r.with / r.without) * 100).toFixed(0)}% fewer)`);
-  for (const t of r.perTool) console.log(`  ${t.tool.padEnd(18)} ${String(SESSION_MIX[t.tool]).padStart(3)} calls  starts: ${t.events.join(', ') || 'nothing'}`);
+  console.log(
+    `matcher effect for ${dir}: ${r.calls} tool calls start ${r.with} hookshim processes with the matchers, ${r.without} without (${((1 - r.with / r.without) * 100).toFixed(0)}% fewer)`,
+  );
+  for (const t of r.perTool)
+    console.log(
+      `  ${t.tool.padEnd(18)} ${String(SESSION_MIX[t.tool]).padStart(3)} calls  starts: ${t.events.join(', ') || 'nothing'}`,
+    );
 }

@@ -22,7 +22,10 @@ export function parseTimings(stderr) {
   const phases = m[1].split(', ').map((part) => {
     const x = /^(.*) \+([\d.]+)$/.exec(part);
     if (!x) throw new Error(`unreadable timing "${part}"`);
-    return [x[1].replace(/ \(cache \w+\)$/, '').replace('node started + -e compiled', 'node started + loader compiled'), Number(x[2])];
+    return [
+      x[1].replace(/ \(cache \w+\)$/, '').replace('node started + -e compiled', 'node started + loader compiled'),
+      Number(x[2]),
+    ];
   });
   return { phases, cpu: m[2] === undefined ? undefined : Number(m[2]) };
 }
@@ -32,16 +35,33 @@ export function parseTimings(stderr) {
  * each bundle) the samples: phases, CPU time, wall time. `bundles`: [label, file] pairs to compare (an A/B of two builds
  * in one run); none: the build `hookshim init` vendors.
  */
-export async function measurePhases({ runs = 15, bundles = [], counts = [0, 1, 5, 20], cache = false, log = () => {} } = {}) {
+export async function measurePhases({
+  runs = 15,
+  bundles = [],
+  counts = [0, 1, 5, 20],
+  cache = false,
+  log = () => {},
+} = {}) {
   const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-phases-')));
   try {
     const names = (n) => Array.from({ length: n }, (_, i) => `g${i + 1}.sh`);
     const variants = [];
     // With `cache`, each bundle also runs with its V8 code cache on (HOOKSHIM_CODE_CACHE=1), in repos of its own.
-    const builds = (bundles.length ? bundles : [['', undefined]]).flatMap(([label, bundle]) => [[label, bundle, {}], ...(cache ? [[`${label}${label ? ' ' : ''}+cache`, bundle, { HOOKSHIM_CODE_CACHE: '1' }]] : [])]);
+    const builds = (bundles.length ? bundles : [['', undefined]]).flatMap(([label, bundle]) => [
+      [label, bundle, {}],
+      ...(cache ? [[`${label}${label ? ' ' : ''}+cache`, bundle, { HOOKSHIM_CODE_CACHE: '1' }]] : []),
+    ]);
     for (const [label, bundle, env] of builds) {
       for (const n of counts) {
-        const repo = n === 0 ? makeRepo(tmp, `none${variants.length}`, { PreToolUse: [['Write|Edit', ['ok.sh']]] }, { 'ok.sh': TRIVIAL }) : makeRepo(tmp, `m${n}-${variants.length}`, { PreToolUse: [['Bash', names(n)]] }, Object.fromEntries(names(n).map((x) => [x, TRIVIAL])));
+        const repo =
+          n === 0
+            ? makeRepo(tmp, `none${variants.length}`, { PreToolUse: [['Write|Edit', ['ok.sh']]] }, { 'ok.sh': TRIVIAL })
+            : makeRepo(
+                tmp,
+                `m${n}-${variants.length}`,
+                { PreToolUse: [['Bash', names(n)]] },
+                Object.fromEntries(names(n).map((x) => [x, TRIVIAL])),
+              );
         if (bundle) fs.copyFileSync(bundle, path.join(repo.dir, '.cursor', 'hooks', 'hookshim.cjs'));
         variants.push([label ? `${label} ${n}` : String(n), n, repo, env]);
       }
@@ -49,12 +69,24 @@ export async function measurePhases({ runs = 15, bundles = [], counts = [0, 1, 5
     const once = async ([, n, repo, env]) => {
       if (n === 'node') {
         // Node alone, fired the same way: where its own clock starts and ends, for the columns beside it.
-        const r = await fire(`node -e "const c = process.cpuUsage(); process.stderr.write('timings (ms since node started): node started + -e compiled +' + performance.now().toFixed(1) + '; cpu ' + ((c.user + c.system) / 1000).toFixed(1) + ' ms')"`, { cwd: repo.dir, env: repo.env, input: '{}' });
+        const r = await fire(
+          `node -e "const c = process.cpuUsage(); process.stderr.write('timings (ms since node started): node started + -e compiled +' + performance.now().toFixed(1) + '; cpu ' + ((c.user + c.system) / 1000).toFixed(1) + ' ms')"`,
+          { cwd: repo.dir, env: repo.env, input: '{}' },
+        );
         return { ms: r.ms, ...parseTimings(r.stderr) };
       }
-      const input = cursorPayload('preToolUse', repo, 'phases', { tool_name: 'Shell', tool_input: { command: 'ls', cwd: '' }, tool_use_id: freshId('tool') });
-      const r = await fire(repo.command('preToolUse'), { cwd: repo.dir, env: { ...repo.env, HOOKSHIM_DEBUG: '1', ...env }, input });
-      if (r.stdout.trim() !== '{"permission":"allow"}') throw new Error(`${n} guards: answered ${r.stdout} ${r.stderr}`);
+      const input = cursorPayload('preToolUse', repo, 'phases', {
+        tool_name: 'Shell',
+        tool_input: { command: 'ls', cwd: '' },
+        tool_use_id: freshId('tool'),
+      });
+      const r = await fire(repo.command('preToolUse'), {
+        cwd: repo.dir,
+        env: { ...repo.env, HOOKSHIM_DEBUG: '1', ...env },
+        input,
+      });
+      if (r.stdout.trim() !== '{"permission":"allow"}')
+        throw new Error(`${n} guards: answered ${r.stdout} ${r.stderr}`);
       return { ms: r.ms, ...parseTimings(r.stderr) };
     };
     variants.unshift(['node', 'node', variants[0][2], {}]);
@@ -87,7 +119,21 @@ export function phasesTable(got) {
   const med = (xs) => (xs.length ? summary(xs).median : undefined);
   const cols = [...got.keys()];
   const cell = (v) => (v === undefined ? '—' : v.toFixed(1));
-  const rows = order.map((p) => `| ${p} | ${cols.map((n) => cell(med(got.get(n).map((s) => s.phases.find(([q]) => q === p)?.[1]).filter((x) => x !== undefined)))).join(' | ')} |`);
+  const rows = order.map(
+    (p) =>
+      `| ${p} | ${cols
+        .map((n) =>
+          cell(
+            med(
+              got
+                .get(n)
+                .map((s) => s.phases.find(([q]) => q === p)?.[1])
+                .filter((x) => x !== undefined),
+            ),
+          ),
+        )
+        .join(' | ')} |`,
+  );
   // The deltas add up to the process's own clock when the line was written (performance.now(), from Node's start).
   const outside = cols.map((n) => cell(med(got.get(n).map((s) => s.ms - s.phases.reduce((a, [, ms]) => a + ms, 0)))));
   const wall = cols.map((n) => cell(med(got.get(n).map((s) => s.ms))));
@@ -97,7 +143,18 @@ export function phasesTable(got) {
     ...rows,
     `| outside the process's own clock (sh, exec, exit) | ${outside.join(' | ')} |`,
     `| **wall time** | ${wall.join(' | ')} |`,
-    `| CPU time of the process (user + system; steadier than wall time on a busy machine) | ${cols.map((n) => cell(med(got.get(n).map((s) => s.cpu).filter((x) => x !== undefined)))).join(' | ')} |`,
+    `| CPU time of the process (user + system; steadier than wall time on a busy machine) | ${cols
+      .map((n) =>
+        cell(
+          med(
+            got
+              .get(n)
+              .map((s) => s.cpu)
+              .filter((x) => x !== undefined),
+          ),
+        ),
+      )
+      .join(' | ')} |`,
   ].join('\n');
 }
 
@@ -105,9 +162,23 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
   const runs = Number(args[args.indexOf('--runs') + 1] || 15) || 15;
   // --bundle LABEL=FILE, repeatable: compare builds in one interleaved run.
-  const bundles = args.flatMap((a, i) => (a === '--bundle' ? [args[i + 1]] : [])).map((b) => (b.includes('=') ? [b.slice(0, b.indexOf('=')), path.resolve(b.slice(b.indexOf('=') + 1))] : [path.basename(b), path.resolve(b)]));
+  const bundles = args
+    .flatMap((a, i) => (a === '--bundle' ? [args[i + 1]] : []))
+    .map((b) =>
+      b.includes('=')
+        ? [b.slice(0, b.indexOf('=')), path.resolve(b.slice(b.indexOf('=') + 1))]
+        : [path.basename(b), path.resolve(b)],
+    );
   const counts = args.includes('--counts') ? args[args.indexOf('--counts') + 1].split(',').map(Number) : undefined;
   const load = loadAverage();
-  const got = await measurePhases({ runs, bundles, cache: args.includes('--cache'), ...(counts ? { counts } : {}), log: (m) => process.stderr.write(`phases: ${m}\n`) });
-  process.stdout.write(`${phasesTable(got)}\n\nLoad average ${load} at start, ${loadAverage()} at end; ${runs} rounds.\n`);
+  const got = await measurePhases({
+    runs,
+    bundles,
+    cache: args.includes('--cache'),
+    ...(counts ? { counts } : {}),
+    log: (m) => process.stderr.write(`phases: ${m}\n`),
+  });
+  process.stdout.write(
+    `${phasesTable(got)}\n\nLoad average ${load} at start, ${loadAverage()} at end; ${runs} rounds.\n`,
+  );
 }

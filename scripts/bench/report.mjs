@@ -22,7 +22,10 @@ export function analyse({ samples, firstStop, tx, txBounds, bundleBytes, matcher
   // Per-round overhead too (same round: same machine moment), for its p90.
   const perRound = (id, base) => samples[id].map((x, i) => x.ms - samples[base][i].ms - samples.node[i].ms);
   const mp = (id) => `${f1(s[id].median)} ms (p90 ${f1(s[id].p90)})`;
-  const figures = { median: Object.fromEntries(Object.entries(s).map(([k, v]) => [k, v.median])), p90: Object.fromEntries(Object.entries(s).map(([k, v]) => [k, v.p90])) };
+  const figures = {
+    median: Object.fromEntries(Object.entries(s).map(([k, v]) => [k, v.median])),
+    p90: Object.fromEntries(Object.entries(s).map(([k, v]) => [k, v.p90])),
+  };
   const groups = [];
   const group = (title) => {
     const rows = [];
@@ -33,7 +36,12 @@ export function analyse({ samples, firstStop, tx, txBounds, bundleBytes, matcher
   const hot = group('Hot path (default: no code cache)');
   const ratio = med('pre.nomatch') / E;
   figures.noMatchRatio = ratio;
-  hot.push(['Catalog matching nothing (`preToolUse` Shell `ls`; rows for Read/Write/Edit only)', `≤ ${TARGETS.noMatchRatio} × \`node -e 0\``, `**${f2(ratio)} ×**: hookshim ${mp('pre.nomatch')} vs \`node -e 0\` ${mp('node')}`, verdict(ratio <= TARGETS.noMatchRatio)]);
+  hot.push([
+    'Catalog matching nothing (`preToolUse` Shell `ls`; rows for Read/Write/Edit only)',
+    `≤ ${TARGETS.noMatchRatio} × \`node -e 0\``,
+    `**${f2(ratio)} ×**: hookshim ${mp('pre.nomatch')} vs \`node -e 0\` ${mp('node')}`,
+    verdict(ratio <= TARGETS.noMatchRatio),
+  ]);
 
   const matched = group("Matched path: hookshim's own time beyond Node's start (default: no code cache)");
   const overhead = (id, n, label) => {
@@ -62,22 +70,52 @@ export function analyse({ samples, firstStop, tx, txBounds, bundleBytes, matcher
   const cached = group('With the V8 code cache on (`HOOKSHIM_CODE_CACHE=1`: opt-in, see docs/security.md guarantee 5)');
   const cacheRatio = med('pre.nomatch.cache') / E;
   figures.noMatchRatioCache = cacheRatio;
-  cached.push(['Catalog matching nothing', `≤ ${TARGETS.noMatchRatio} × \`node -e 0\``, `**${f2(cacheRatio)} ×**: hookshim ${mp('pre.nomatch.cache')} vs \`node -e 0\` ${mp('node')}`, verdict(cacheRatio <= TARGETS.noMatchRatio)]);
+  cached.push([
+    'Catalog matching nothing',
+    `≤ ${TARGETS.noMatchRatio} × \`node -e 0\``,
+    `**${f2(cacheRatio)} ×**: hookshim ${mp('pre.nomatch.cache')} vs \`node -e 0\` ${mp('node')}`,
+    verdict(cacheRatio <= TARGETS.noMatchRatio),
+  ]);
   for (const n of MATCHING) {
     const over = med(`pre.${n}.cache`) - med(`direct.${n}`) - E;
     figures[`overhead.pre.${n}.cache`] = over;
-    cached.push([`${n} trivial guard${n > 1 ? 's' : ''}: overhead`, `≤ ${TARGETS.overheadMs[n]} ms`, `**${f1(over)} ms** = hookshim ${f1(med(`pre.${n}.cache`))} − direct ${f1(med(`direct.${n}`))} − \`node -e 0\` ${f1(E)}`, verdict(over <= TARGETS.overheadMs[n])]);
+    cached.push([
+      `${n} trivial guard${n > 1 ? 's' : ''}: overhead`,
+      `≤ ${TARGETS.overheadMs[n]} ms`,
+      `**${f1(over)} ms** = hookshim ${f1(med(`pre.${n}.cache`))} − direct ${f1(med(`direct.${n}`))} − \`node -e 0\` ${f1(E)}`,
+      verdict(over <= TARGETS.overheadMs[n]),
+    ]);
   }
 
-  const seq = group('Parallel (hookshim) beside one after another (a minimal sequential runner: the design hookshim replaced)');
+  const seq = group(
+    'Parallel (hookshim) beside one after another (a minimal sequential runner: the design hookshim replaced)',
+  );
   const versus = (label, h, q, extra = '') => {
     figures[`versus.${h}`] = { hookshim: med(h), sequential: med(q) };
-    seq.push([label, 'for information', `hookshim **${mp(h)}**; sequential ${mp(q)}; hookshim/sequential ${f2(med(h) / med(q))} ×${extra}`, 'info']);
+    seq.push([
+      label,
+      'for information',
+      `hookshim **${mp(h)}**; sequential ${mp(q)}; hookshim/sequential ${f2(med(h) / med(q))} ×${extra}`,
+      'info',
+    ]);
   };
-  versus(`\`preToolUse\`, ${SCENARIO_GUARDS} trivial guards matching, all allowing`, `pre.${SCENARIO_GUARDS}`, `seq.${SCENARIO_GUARDS}`);
+  versus(
+    `\`preToolUse\`, ${SCENARIO_GUARDS} trivial guards matching, all allowing`,
+    `pre.${SCENARIO_GUARDS}`,
+    `seq.${SCENARIO_GUARDS}`,
+  );
   versus('`preToolUse`, nothing matches', 'pre.nomatch', 'seq.nomatch');
-  versus(`\`preToolUse\`, ${SCENARIO_GUARDS} guards each running \`git status\``, 'pre.git', 'seq.git', `; overhead beyond the scripts run directly ${f1(med('pre.git') - med('direct.git') - E)} ms`);
-  versus(`\`preToolUse\`, ${SCENARIO_GUARDS} guards reading a 20 MB transcript (the sequential runner rewrites it whole per event, as the Python adapter did)`, 'pre.tx20', 'seq.tx20');
+  versus(
+    `\`preToolUse\`, ${SCENARIO_GUARDS} guards each running \`git status\``,
+    'pre.git',
+    'seq.git',
+    `; overhead beyond the scripts run directly ${f1(med('pre.git') - med('direct.git') - E)} ms`,
+  );
+  versus(
+    `\`preToolUse\`, ${SCENARIO_GUARDS} guards reading a 20 MB transcript (the sequential runner rewrites it whole per event, as the Python adapter did)`,
+    'pre.tx20',
+    'seq.tx20',
+  );
   versus('`stop`, 1 guard reading a 20 MB transcript (likewise)', 'stop.tx20', 'seq.stop.tx20');
 
   const txRows = group('Transcripts');
@@ -116,27 +154,69 @@ export function analyse({ samples, firstStop, tx, txBounds, bundleBytes, matcher
     'The Claude-shaped copy on disk, against its Cursor source (50 MB)',
     `≤ ${TARGETS.copyRatio} ×`,
     `**${f2(t50.copyRatio)} ×** with the recorded tool results (not in the source: Claude's shape carries each twice); **${f2(t50.copyRatioSource)} ×** for the lines rewritten from the source`,
-    t50.copyRatio <= TARGETS.copyRatio ? 'met' : t50.copyRatioSource <= TARGETS.copyRatio ? 'met for the source; **NOT met** with results' : '**NOT met**',
+    t50.copyRatio <= TARGETS.copyRatio
+      ? 'met'
+      : t50.copyRatioSource <= TARGETS.copyRatio
+        ? 'met for the source; **NOT met** with results'
+        : '**NOT met**',
   ]);
   if (txBounds) {
     const mib = (n) => `${(n / 2 ** 20).toFixed(0)} MiB`;
     const within = (b) => b.ms <= txBounds.budgetMs + 250;
-    txRows.push([`An event with a ${txBounds.budgetMs} ms deadline on a ${mib(txBounds.big.bytes)} transcript (in process)`, 'bounded by the deadline', `**${f1(txBounds.big.ms)} ms**, ${mib(txBounds.big.bytesRead)} rewritten, peak RSS ${f1(txBounds.big.maxRssKb / 1024)} MB; later events go on from there`, verdict(within(txBounds.big))]);
-    txRows.push([`… on a ${mib(txBounds.sparse.bytes)} file with no newline`, 'bounded by the deadline', `**${f1(txBounds.sparse.ms)} ms**, ${mib(txBounds.sparse.bytesRead)} of the line skipped unread, peak RSS ${f1(txBounds.sparse.maxRssKb / 1024)} MB`, verdict(within(txBounds.sparse))]);
+    txRows.push([
+      `An event with a ${txBounds.budgetMs} ms deadline on a ${mib(txBounds.big.bytes)} transcript (in process)`,
+      'bounded by the deadline',
+      `**${f1(txBounds.big.ms)} ms**, ${mib(txBounds.big.bytesRead)} rewritten, peak RSS ${f1(txBounds.big.maxRssKb / 1024)} MB; later events go on from there`,
+      verdict(within(txBounds.big)),
+    ]);
+    txRows.push([
+      `… on a ${mib(txBounds.sparse.bytes)} file with no newline`,
+      'bounded by the deadline',
+      `**${f1(txBounds.sparse.ms)} ms**, ${mib(txBounds.sparse.bytesRead)} of the line skipped unread, peak RSS ${f1(txBounds.sparse.maxRssKb / 1024)} MB`,
+      verdict(within(txBounds.sparse)),
+    ]);
   }
 
   // The matcher-effect group: its rows come from matcherEffect() in scripts/bench.mjs.
   const me = group("Matcher effect (this repository's own catalog)");
-  me.push(...(matcher.length ? matcher : [['Events Cursor starts vs tool calls made', '—', 'not measured yet: see `matcherEffect` in scripts/bench.mjs', '—']]));
+  me.push(
+    ...(matcher.length
+      ? matcher
+      : [
+          [
+            'Events Cursor starts vs tool calls made',
+            '—',
+            'not measured yet: see `matcherEffect` in scripts/bench.mjs',
+            '—',
+          ],
+        ]),
+  );
 
   const other = group('Bundle, and for information');
-  other.push(['Bundle vendored into user repos (`dist/hookshim.cjs`)', `≤ ${TARGETS.bundleBytes / 1024} KiB`, `**${(bundleBytes / 1024).toFixed(1)} KiB**`, verdict(bundleBytes <= TARGETS.bundleBytes)]);
-  const info = (label, id, measured) => other.push([label, '—', measured ?? `${mp(id)}, ${f2(med(id) / E)} × \`node -e 0\``, 'info']);
-  info('The same `preToolUse`, first event in an empty state dir (a fresh machine: nothing cached)', 'pre.nomatch.fresh');
+  other.push([
+    'Bundle vendored into user repos (`dist/hookshim.cjs`)',
+    `≤ ${TARGETS.bundleBytes / 1024} KiB`,
+    `**${(bundleBytes / 1024).toFixed(1)} KiB**`,
+    verdict(bundleBytes <= TARGETS.bundleBytes),
+  ]);
+  const info = (label, id, measured) =>
+    other.push([label, '—', measured ?? `${mp(id)}, ${f2(med(id) / E)} × \`node -e 0\``, 'info']);
+  info(
+    'The same `preToolUse`, first event in an empty state dir (a fresh machine: nothing cached)',
+    'pre.nomatch.fresh',
+  );
   info('`postToolUse` Shell `ls`, nothing matches (records the tool result)', 'post.nomatch');
   info('`postToolUse` replaying a warning stashed by its `preToolUse` (nothing matches)', 'post.replay');
-  info('`stop`, 1 guard reading a 1 MB transcript already rewritten (+1 line)', 'stop.1mb', `${mp('stop.1mb')}, ${f2(med('stop.1mb') / E)} × \`node -e 0\`; overhead ${f1(med('stop.1mb') - med('direct.1') - E)} ms (overhead formula, direct 1 script)`);
-  info('2 identical `preToolUse` processes at once (1 trivial guard; one runs it, the other replays)', 'dup', `${mp('dup')} until both answered; one process alone ${f1(med('pre.1'))} ms`);
+  info(
+    '`stop`, 1 guard reading a 1 MB transcript already rewritten (+1 line)',
+    'stop.1mb',
+    `${mp('stop.1mb')}, ${f2(med('stop.1mb') / E)} × \`node -e 0\`; overhead ${f1(med('stop.1mb') - med('direct.1') - E)} ms (overhead formula, direct 1 script)`,
+  );
+  info(
+    '2 identical `preToolUse` processes at once (1 trivial guard; one runs it, the other replays)',
+    'dup',
+    `${mp('dup')} until both answered; one process alone ${f1(med('pre.1'))} ms`,
+  );
   return { groups, rows: groups.flatMap((g) => g.rows), figures };
 }
 
@@ -146,7 +226,10 @@ export function render({ facts, loadStart, loadEnd, report, runs, seconds }) {
   const table = [
     '| what | target | measured (medians) | verdict |',
     '|---|---|---|---|',
-    ...report.groups.flatMap((g) => [`| **${esc(g.title)}** | | | |`, ...g.rows.map((r) => `| ${r.map(esc).join(' | ')} |`)]),
+    ...report.groups.flatMap((g) => [
+      `| **${esc(g.title)}** | | | |`,
+      ...g.rows.map((r) => `| ${r.map(esc).join(' | ')} |`),
+    ]),
   ].join('\n');
   return `${[
     `Machine (\`npm run bench\`, ${runs} interleaved rounds, ${seconds.toFixed(0)} s):`,
@@ -157,7 +240,7 @@ export function render({ facts, loadStart, loadEnd, report, runs, seconds }) {
     '',
     'How the figures are taken:',
     '- Every process figure is wall time from spawn to exit of `sh -c "<command>"`, the command bound in `.cursor/hooks.json` by `hookshim init`, fired from the repo root with the payload on stdin, as Cursor does; `node -e 0` and the sequential runner are fired the same way. Medians (p90) over the rounds; all variants interleave in each round, order rotated per round.',
-    "- Overhead = median(hookshim) − median(direct) − median(`node -e 0`). \"Direct\" starts the same scripts at once through `/bin/sh -c` with the same stdin from the already-running bench process and waits for all (no Node start-up in it); the per-round p90 is the same difference taken round by round. `node scripts/bench/phases.mjs` shows where hookshim's part goes, phase by phase.",
+    '- Overhead = median(hookshim) − median(direct) − median(`node -e 0`). "Direct" starts the same scripts at once through `/bin/sh -c` with the same stdin from the already-running bench process and waits for all (no Node start-up in it); the per-round p90 is the same difference taken round by round. `node scripts/bench/phases.mjs` shows where hookshim\'s part goes, phase by phase.',
     '- The sequential runner (`scripts/bench/sequential.cjs`) reads the payload and the catalog, rewrites a transcript whole when its guards get one, then runs each matching script with `spawnSync`, one after another: no state, dedup, deadline or env policy.',
     '- Slowest = the direct parallel run of the slow scripts; sum = the sum of their individual times. Ratios are of medians. In-process transcript figures: `npm run bench:transcript` (medians of its runs; first rewrite into a fresh state dir; peak = max RSS of that child process).',
   ].join('\n')}\n`;

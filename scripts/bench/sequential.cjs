@@ -21,7 +21,9 @@ const dir = process.env.CURSOR_PROJECT_DIR || process.cwd();
 const claudeEvent = CLAUDE_EVENT[event];
 const tool = input.tool_name ? (CLAUDE_TOOL[input.tool_name] ?? input.tool_name) : undefined;
 const catalog = JSON.parse(fs.readFileSync(path.join(dir, 'hooks', 'hooks.json'), 'utf8'));
-const rows = (catalog.hooks[claudeEvent] ?? []).filter((g) => !g.matcher || (tool !== undefined && new RegExp(`^(?:${g.matcher})$`).test(tool))).flatMap((g) => g.hooks);
+const rows = (catalog.hooks[claudeEvent] ?? [])
+  .filter((g) => !g.matcher || (tool !== undefined && new RegExp(`^(?:${g.matcher})$`).test(tool)))
+  .flatMap((g) => g.hooks);
 
 /** The Python adapter's rewrite: every line parsed, `role` copied into `type`, tool names mapped, written whole. */
 function translated(file) {
@@ -33,7 +35,8 @@ function translated(file) {
     try {
       const rec = JSON.parse(line);
       if (rec.role && !rec.type) rec.type = rec.role;
-      for (const block of rec.message?.content ?? []) if (block.type === 'tool_use') block.name = CLAUDE_TOOL[block.name] ?? block.name;
+      for (const block of rec.message?.content ?? [])
+        if (block.type === 'tool_use') block.name = CLAUDE_TOOL[block.name] ?? block.name;
       lines.push(JSON.stringify(rec));
     } catch {
       lines.push(line);
@@ -49,13 +52,28 @@ const stdin = JSON.stringify({
   transcript_path: transcript,
   cwd: dir,
   hook_event_name: claudeEvent,
-  ...(tool !== undefined ? { tool_name: tool, tool_input: input.tool_input ?? {}, tool_use_id: input.tool_use_id } : {}),
+  ...(tool !== undefined
+    ? { tool_name: tool, tool_input: input.tool_input ?? {}, tool_use_id: input.tool_use_id }
+    : {}),
 });
 const reasons = [];
 for (const row of rows) {
-  const r = spawnSync('/bin/sh', ['-c', row.command], { cwd: dir, env: { ...process.env, CLAUDE_PROJECT_DIR: dir, CLAUDE_PLUGIN_ROOT: dir }, input: stdin, encoding: 'utf8', timeout: (row.timeout ?? 60) * 1000 });
+  const r = spawnSync('/bin/sh', ['-c', row.command], {
+    cwd: dir,
+    env: { ...process.env, CLAUDE_PROJECT_DIR: dir, CLAUDE_PLUGIN_ROOT: dir },
+    input: stdin,
+    encoding: 'utf8',
+    timeout: (row.timeout ?? 60) * 1000,
+  });
   if (r.status === 2) reasons.push(r.stderr.trim() || 'denied by hook');
 }
 if (transcript) fs.rmSync(transcript, { force: true });
-const answer = event === 'preToolUse' ? (reasons.length ? { permission: 'deny', user_message: reasons.join('\n') } : { permission: 'allow' }) : reasons.length ? { followup_message: reasons.join('\n\n') } : {};
+const answer =
+  event === 'preToolUse'
+    ? reasons.length
+      ? { permission: 'deny', user_message: reasons.join('\n') }
+      : { permission: 'allow' }
+    : reasons.length
+      ? { followup_message: reasons.join('\n\n') }
+      : {};
 process.stdout.write(`${JSON.stringify(answer)}\n`);

@@ -13,5 +13,11 @@ export function quantile(xs, q) {
 
 /** Median, p90, min, max and count of a sample. */
 export function summary(xs) {
-  return { n: xs.length, median: quantile(xs, 0.5), p90: quantile(xs, 0.9), min: Math.min(...xs), max: Math.max(...xs) };
+  return {
+    n: xs.length,
+    median: quantile(xs, 0.5),
+    p90: quantile(xs, 0.9),
+    min: Math.min(...xs),
+    max: Math.max(...xs),
+  };
 }

@@ -22,118 +22,254 @@ export function defineVariants({ tx, repos, names }) {
   const add = (v) => variants.set(v.id, v);
   const T1 = tx[1].path;
   const shell = { tool_name: 'Shell', tool_input: { command: 'ls', cwd: '' } };
-  const preShell = (repo, transcript = T1) => cursorPayload('preToolUse', repo, SESSION, { ...shell, tool_use_id: freshId('tool'), transcript_path: transcript });
-  const stopPayload = (repo, transcript) => cursorPayload('stop', repo, SESSION, { generation_id: freshId('gen'), status: 'completed', loop_count: 0, transcript_path: transcript });
+  const preShell = (repo, transcript = T1) =>
+    cursorPayload('preToolUse', repo, SESSION, { ...shell, tool_use_id: freshId('tool'), transcript_path: transcript });
+  const stopPayload = (repo, transcript) =>
+    cursorPayload('stop', repo, SESSION, {
+      generation_id: freshId('gen'),
+      status: 'completed',
+      loop_count: 0,
+      transcript_path: transcript,
+    });
 
   /** Fire a bound event; check the answer, stderr and (when verifying) the trace. */
   const hook = async (repo, event, input, { answer, rows, verify, env, stderr = /^$/ }) => {
-    const r = await fire(repo.command(event), { cwd: repo.dir, env: { ...repo.env, ...env, ...(verify ? { HOOKSHIM_LOG: verify } : {}) }, input });
+    const r = await fire(repo.command(event), {
+      cwd: repo.dir,
+      env: { ...repo.env, ...env, ...(verify ? { HOOKSHIM_LOG: verify } : {}) },
+      input,
+    });
     const got = parseAnswer(r, `${repo.name} ${event}`);
     if (!stderr.test(r.stderr)) throw new Error(`${repo.name} ${event}: unexpected stderr: ${r.stderr}`);
     answer(got, `${repo.name} ${event}`);
     if (verify && rows !== undefined) {
-      const records = fs.readFileSync(verify, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+      const records = fs
+        .readFileSync(verify, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
       const last = records.at(-1);
-      if (last.event !== event || last.rows.length !== rows || last.rows.some((x) => x.exit !== 0)) throw new Error(`${repo.name} ${event}: expected ${rows} guards to run and exit 0, trace says ${JSON.stringify(last.rows)}`);
+      if (last.event !== event || last.rows.length !== rows || last.rows.some((x) => x.exit !== 0))
+        throw new Error(
+          `${repo.name} ${event}: expected ${rows} guards to run and exit 0, trace says ${JSON.stringify(last.rows)}`,
+        );
     }
     return r;
   };
   /** The sequential runner on the same event, repo and payload. */
   const sequential = async (repo, event, input, answer, flags = []) => {
-    const r = await fire(`node '${SEQUENTIAL}' ${event}${flags.map((f) => ` ${f}`).join('')}`, { cwd: repo.dir, env: repo.env, input });
+    const r = await fire(`node '${SEQUENTIAL}' ${event}${flags.map((f) => ` ${f}`).join('')}`, {
+      cwd: repo.dir,
+      env: repo.env,
+      input,
+    });
     answer(parseAnswer(r, `sequential ${repo.name} ${event}`), `sequential ${repo.name} ${event}`);
     if (r.stderr) throw new Error(`sequential ${repo.name} ${event}: unexpected stderr: ${r.stderr}`);
     return r;
   };
   const equals = (want) => (got, what) => {
-    if (JSON.stringify(got) !== JSON.stringify(want)) throw new Error(`${what}: answered ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
+    if (JSON.stringify(got) !== JSON.stringify(want))
+      throw new Error(`${what}: answered ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
   };
   const allow = equals({ permission: 'allow' });
   /** A bound repo's state dir holds a Claude-shaped copy of most of `source` (the transcript was rewritten, not skipped). */
   const copied = (repo, source) => {
     const out = path.join(repo.stateDir, 'tx');
-    const written = fs.existsSync(out) ? fs.readdirSync(out).filter((f) => f.endsWith('.jsonl')).map((f) => fs.statSync(path.join(out, f)).size) : [];
-    if (!written.some((s) => s > 0.5 * fs.statSync(source).size)) throw new Error(`${repo.name}: no Claude transcript was written (${written}); does a guard read the transcript?`);
+    const written = fs.existsSync(out)
+      ? fs
+          .readdirSync(out)
+          .filter((f) => f.endsWith('.jsonl'))
+          .map((f) => fs.statSync(path.join(out, f)).size)
+      : [];
+    if (!written.some((s) => s > 0.5 * fs.statSync(source).size))
+      throw new Error(`${repo.name}: no Claude transcript was written (${written}); does a guard read the transcript?`);
   };
 
-  add({ id: 'node', run: async () => fire('node -e 0', { cwd: repos.nomatch.dir, env: repos.nomatch.env, input: preShell(repos.nomatch) }) });
-  add({ id: 'pre.nomatch', run: ({ verify } = {}) => hook(repos.nomatch, 'preToolUse', preShell(repos.nomatch), { answer: allow, rows: 0, verify }) });
+  add({
+    id: 'node',
+    run: async () =>
+      fire('node -e 0', { cwd: repos.nomatch.dir, env: repos.nomatch.env, input: preShell(repos.nomatch) }),
+  });
+  add({
+    id: 'pre.nomatch',
+    run: ({ verify } = {}) =>
+      hook(repos.nomatch, 'preToolUse', preShell(repos.nomatch), { answer: allow, rows: 0, verify }),
+  });
   add({ id: 'seq.nomatch', run: () => sequential(repos.nomatch, 'preToolUse', preShell(repos.nomatch), allow) });
   // The same event as the first of a fresh machine (a Cloud agent's boot): an empty state dir, nothing cached in it.
   let fresh = 0;
   add({
     id: 'pre.nomatch.fresh',
-    run: ({ verify } = {}) => hook(repos.nomatch, 'preToolUse', preShell(repos.nomatch), { answer: allow, rows: 0, verify, env: { HOOKSHIM_STATE_DIR: path.join(repos.nomatch.stateDir, '..', 'fresh', String(++fresh)) } }),
+    run: ({ verify } = {}) =>
+      hook(repos.nomatch, 'preToolUse', preShell(repos.nomatch), {
+        answer: allow,
+        rows: 0,
+        verify,
+        env: { HOOKSHIM_STATE_DIR: path.join(repos.nomatch.stateDir, '..', 'fresh', String(++fresh)) },
+      }),
   });
   add({
     id: 'post.nomatch',
     run: ({ verify } = {}) =>
-      hook(repos.nomatch, 'postToolUse', cursorPayload('postToolUse', repos.nomatch, SESSION, { ...shell, tool_output: '{"output":"README.md\\nsrc\\n","exitCode":0}', tool_use_id: freshId('tool'), duration: 12.5, transcript_path: T1 }), {
-        answer: equals({}),
-        rows: 0,
-        verify,
-      }),
+      hook(
+        repos.nomatch,
+        'postToolUse',
+        cursorPayload('postToolUse', repos.nomatch, SESSION, {
+          ...shell,
+          tool_output: '{"output":"README.md\\nsrc\\n","exitCode":0}',
+          tool_use_id: freshId('tool'),
+          duration: 12.5,
+          transcript_path: T1,
+        }),
+        {
+          answer: equals({}),
+          rows: 0,
+          verify,
+        },
+      ),
   });
   add({
     id: 'post.replay',
     // Untimed: the preToolUse whose warn-only guard stashes context. Timed: the postToolUse that replays it.
     run: async ({ verify } = {}) => {
       const id = freshId('tool');
-      const read = { tool_name: 'Read', tool_input: { file_path: `${repos.nomatch.dir}/README.md` }, tool_use_id: id, transcript_path: T1 };
-      await hook(repos.nomatch, 'preToolUse', cursorPayload('preToolUse', repos.nomatch, SESSION, read), { answer: allow, rows: 1, verify, stderr: /^hookshim: 1 warning\(s\) from hooks\/warn\.sh kept for this tool's postToolUse[^\n]*\n$/ });
-      return hook(repos.nomatch, 'postToolUse', cursorPayload('postToolUse', repos.nomatch, SESSION, { ...read, tool_output: '{"content":"# readme"}', duration: 3 }), {
-        answer: (got, what) => {
-          if (!String(got.additional_context ?? '').includes('Read with care.')) throw new Error(`${what}: the stash was not replayed: ${JSON.stringify(got)}`);
-        },
-        rows: 0,
+      const read = {
+        tool_name: 'Read',
+        tool_input: { file_path: `${repos.nomatch.dir}/README.md` },
+        tool_use_id: id,
+        transcript_path: T1,
+      };
+      await hook(repos.nomatch, 'preToolUse', cursorPayload('preToolUse', repos.nomatch, SESSION, read), {
+        answer: allow,
+        rows: 1,
         verify,
+        stderr: /^hookshim: 1 warning\(s\) from hooks\/warn\.sh kept for this tool's postToolUse[^\n]*\n$/,
       });
+      return hook(
+        repos.nomatch,
+        'postToolUse',
+        cursorPayload('postToolUse', repos.nomatch, SESSION, {
+          ...read,
+          tool_output: '{"content":"# readme"}',
+          duration: 3,
+        }),
+        {
+          answer: (got, what) => {
+            if (!String(got.additional_context ?? '').includes('Read with care.'))
+              throw new Error(`${what}: the stash was not replayed: ${JSON.stringify(got)}`);
+          },
+          rows: 0,
+          verify,
+        },
+      );
     },
   });
   // The same events with the V8 code cache on (HOOKSHIM_CODE_CACHE=1: opt-in, docs/security.md guarantee 5).
   const CACHE = { HOOKSHIM_CODE_CACHE: '1' };
-  add({ id: 'pre.nomatch.cache', run: ({ verify } = {}) => hook(repos.nomatch, 'preToolUse', preShell(repos.nomatch), { answer: allow, rows: 0, verify, env: CACHE }) });
+  add({
+    id: 'pre.nomatch.cache',
+    run: ({ verify } = {}) =>
+      hook(repos.nomatch, 'preToolUse', preShell(repos.nomatch), { answer: allow, rows: 0, verify, env: CACHE }),
+  });
   for (const n of MATCHING) {
     const repo = repos[`m${n}`];
-    add({ id: `pre.${n}`, run: ({ verify } = {}) => hook(repo, 'preToolUse', preShell(repo), { answer: allow, rows: n, verify }) });
-    add({ id: `pre.${n}.cache`, run: ({ verify } = {}) => hook(repo, 'preToolUse', preShell(repo), { answer: allow, rows: n, verify, env: CACHE }) });
-    add({ id: `direct.${n}`, run: () => direct(repo.shellCommands(names(n)), { cwd: repo.dir, env: repo.env, input: claudePreToolUse(repo, SESSION, T1) }) });
+    add({
+      id: `pre.${n}`,
+      run: ({ verify } = {}) => hook(repo, 'preToolUse', preShell(repo), { answer: allow, rows: n, verify }),
+    });
+    add({
+      id: `pre.${n}.cache`,
+      run: ({ verify } = {}) =>
+        hook(repo, 'preToolUse', preShell(repo), { answer: allow, rows: n, verify, env: CACHE }),
+    });
+    add({
+      id: `direct.${n}`,
+      run: () =>
+        direct(repo.shellCommands(names(n)), {
+          cwd: repo.dir,
+          env: repo.env,
+          input: claudePreToolUse(repo, SESSION, T1),
+        }),
+    });
   }
-  add({ id: `seq.${SCENARIO_GUARDS}`, run: () => sequential(repos[`m${SCENARIO_GUARDS}`], 'preToolUse', preShell(repos[`m${SCENARIO_GUARDS}`]), allow) });
+  add({
+    id: `seq.${SCENARIO_GUARDS}`,
+    run: () => sequential(repos[`m${SCENARIO_GUARDS}`], 'preToolUse', preShell(repos[`m${SCENARIO_GUARDS}`]), allow),
+  });
   // Guards that each ask git about the work tree.
-  add({ id: 'pre.git', run: ({ verify } = {}) => hook(repos.git, 'preToolUse', preShell(repos.git), { answer: allow, rows: SCENARIO_GUARDS, verify }) });
+  add({
+    id: 'pre.git',
+    run: ({ verify } = {}) =>
+      hook(repos.git, 'preToolUse', preShell(repos.git), { answer: allow, rows: SCENARIO_GUARDS, verify }),
+  });
   add({ id: 'seq.git', run: () => sequential(repos.git, 'preToolUse', preShell(repos.git), allow) });
-  add({ id: 'direct.git', run: () => direct(repos.git.shellCommands(names(SCENARIO_GUARDS)), { cwd: repos.git.dir, env: repos.git.env, input: claudePreToolUse(repos.git, SESSION, T1) }) });
+  add({
+    id: 'direct.git',
+    run: () =>
+      direct(repos.git.shellCommands(names(SCENARIO_GUARDS)), {
+        cwd: repos.git.dir,
+        env: repos.git.env,
+        input: claudePreToolUse(repos.git, SESSION, T1),
+      }),
+  });
   // Guards that read a 20 MB transcript: hookshim keeps its Claude-shaped copy up to date (one line per round); the
   // sequential runner rewrites it whole on every event, as the Python adapter did.
   const T20 = tx[20].path;
   add({
     id: 'pre.tx20',
     run: async ({ verify } = {}) => {
-      const r = await hook(repos.tx, 'preToolUse', preShell(repos.tx, T20), { answer: allow, rows: SCENARIO_GUARDS, verify });
+      const r = await hook(repos.tx, 'preToolUse', preShell(repos.tx, T20), {
+        answer: allow,
+        rows: SCENARIO_GUARDS,
+        verify,
+      });
       if (verify) copied(repos.tx, T20);
       return r;
     },
   });
-  add({ id: 'seq.tx20', run: () => sequential(repos.tx, 'preToolUse', preShell(repos.tx, T20), allow, ['--transcript']) });
+  add({
+    id: 'seq.tx20',
+    run: () => sequential(repos.tx, 'preToolUse', preShell(repos.tx, T20), allow, ['--transcript']),
+  });
   add({
     id: 'stop.tx20',
     run: async ({ verify } = {}) => {
-      const r = await hook(repos.stop20, 'stop', stopPayload(repos.stop20, T20), { answer: equals({}), rows: 1, verify });
+      const r = await hook(repos.stop20, 'stop', stopPayload(repos.stop20, T20), {
+        answer: equals({}),
+        rows: 1,
+        verify,
+      });
       if (verify) copied(repos.stop20, T20);
       return r;
     },
   });
-  add({ id: 'seq.stop.tx20', run: () => sequential(repos.stop20, 'stop', stopPayload(repos.stop20, T20), equals({}), ['--transcript']) });
-  add({ id: 'pre.slow', run: ({ verify } = {}) => hook(repos.slow, 'preToolUse', preShell(repos.slow), { answer: allow, rows: SLOW_SCRIPTS, verify }) });
-  add({ id: 'direct.slow', run: () => direct(repos.slow.shellCommands(names(SLOW_SCRIPTS, 's')), { cwd: repos.slow.dir, env: repos.slow.env, input: claudePreToolUse(repos.slow, SESSION, T1) }) });
+  add({
+    id: 'seq.stop.tx20',
+    run: () => sequential(repos.stop20, 'stop', stopPayload(repos.stop20, T20), equals({}), ['--transcript']),
+  });
+  add({
+    id: 'pre.slow',
+    run: ({ verify } = {}) =>
+      hook(repos.slow, 'preToolUse', preShell(repos.slow), { answer: allow, rows: SLOW_SCRIPTS, verify }),
+  });
+  add({
+    id: 'direct.slow',
+    run: () =>
+      direct(repos.slow.shellCommands(names(SLOW_SCRIPTS, 's')), {
+        cwd: repos.slow.dir,
+        env: repos.slow.env,
+        input: claudePreToolUse(repos.slow, SESSION, T1),
+      }),
+  });
   add({
     id: 'dup',
     // Two identical preToolUse processes at once (same tool_use_id): the wall time until both have answered.
     run: async () => {
       const input = preShell(repos.m1);
       const t0 = performance.now();
-      const both = await Promise.all([0, 1].map(() => fire(repos.m1.command('preToolUse'), { cwd: repos.m1.dir, env: repos.m1.env, input })));
+      const both = await Promise.all(
+        [0, 1].map(() => fire(repos.m1.command('preToolUse'), { cwd: repos.m1.dir, env: repos.m1.env, input })),
+      );
       const ms = performance.now() - t0;
       for (const r of both) allow(parseAnswer(r, 'm1 duplicate preToolUse'), 'm1 duplicate preToolUse');
       return { ms, each: both.map((r) => r.ms) };
@@ -143,7 +279,8 @@ export function defineVariants({ tx, repos, names }) {
     const repo = repos[`stop${mb}`];
     add({
       id: `stop.${mb}mb`,
-      run: ({ verify } = {}) => hook(repo, 'stop', stopPayload(repo, tx[mb].path), { answer: equals({}), rows: 1, verify }),
+      run: ({ verify } = {}) =>
+        hook(repo, 'stop', stopPayload(repo, tx[mb].path), { answer: equals({}), rows: 1, verify }),
       // The first stop of the session: the full rewrite of the transcript, end to end, with its peak RSS when GNU time is there.
       first: async () => {
         const timeOut = path.join(repo.stateDir, '..', `time-${mb}.txt`);
@@ -152,7 +289,11 @@ export function defineVariants({ tx, repos, names }) {
         const r = await fire(command, { cwd: repo.dir, env: repo.env, input: stopPayload(repo, tx[mb].path) });
         equals({})(parseAnswer(r, `${repo.name} first stop`), `${repo.name} first stop`);
         copied(repo, tx[mb].path);
-        return { ms: r.ms, maxRssMB: gnuTime ? Number(fs.readFileSync(timeOut, 'utf8').trim().split('\n').pop()) / 1024 : undefined, bytes: fs.statSync(tx[mb].path).size };
+        return {
+          ms: r.ms,
+          maxRssMB: gnuTime ? Number(fs.readFileSync(timeOut, 'utf8').trim().split('\n').pop()) / 1024 : undefined,
+          bytes: fs.statSync(tx[mb].path).size,
+        };
       },
     });
   }
@@ -162,7 +303,8 @@ export function defineVariants({ tx, repos, names }) {
 /** The one JSON document a runner printed (anything else is a failure of the bench). */
 export function parseAnswer(r, what) {
   const text = r.stdout.trim();
-  if (r.code !== 0 || text.includes('\n')) throw new Error(`${what}: exit ${r.code}, stdout ${JSON.stringify(r.stdout)}, stderr ${r.stderr}`);
+  if (r.code !== 0 || text.includes('\n'))
+    throw new Error(`${what}: exit ${r.code}, stdout ${JSON.stringify(r.stdout)}, stderr ${r.stderr}`);
   try {
     return JSON.parse(text);
   } catch {

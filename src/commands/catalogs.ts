@@ -24,7 +24,9 @@ export interface LoadedCatalogs {
 /** Load the catalogs `.cursor/hookshim.json` lists (HOOKSHIM_CATALOG is one machine's override: see catalogFindings). */
 export function loadCatalogs(dir: string, recorded: readonly string[] | undefined): LoadedCatalogs {
   const sources = (recorded ?? DEFAULT_CATALOGS).map((e) => sourceOf(e, dir));
-  const loads = sources.map((s) => loadCatalogWith(s, parseCatalog)).filter((l) => l.ok || l.source.kind !== 'personal' || fs.existsSync(l.file));
+  const loads = sources
+    .map((s) => loadCatalogWith(s, parseCatalog))
+    .filter((l) => l.ok || l.source.kind !== 'personal' || fs.existsSync(l.file));
   const rows: CatalogRow[] = [];
   const warnings: string[] = [];
   for (const l of loads) {
@@ -47,33 +49,69 @@ export function catalogFindings(c: LoadedCatalogs, dir: string, env: NodeJS.Proc
         severity: 'error',
         where,
         message: l.error,
-        fix: missing ? `create it, or run \`hookshim init\` (it finds hooks/hooks.json and .claude/settings.json; name others with --catalog <plugin folder | hooks.json | settings file>)` : 'fix the file: Claude Code rejects it too',
+        fix: missing
+          ? `create it, or run \`hookshim init\` (it finds hooks/hooks.json and .claude/settings.json; name others with --catalog <plugin folder | hooks.json | settings file>)`
+          : 'fix the file: Claude Code rejects it too',
       });
       continue;
     }
-    for (const w of l.catalog.warnings) out.push({ code: 'catalog-warning', severity: 'warning', where, message: w.startsWith(l.file) ? w.slice(l.file.length).trim() : w });
+    for (const w of l.catalog.warnings)
+      out.push({
+        code: 'catalog-warning',
+        severity: 'warning',
+        where,
+        message: w.startsWith(l.file) ? w.slice(l.file.length).trim() : w,
+      });
     const rows = l.catalog.rows;
     if (rows.length > 0 && rows.every((r) => cannotRun(r))) {
-      out.push({ code: 'catalog-never-runs', severity: 'warning', where, message: `none of its ${rows.length} row${rows.length === 1 ? '' : 's'} can run under Cursor (${[...new Set(rows.map((r) => r.event))].join(', ')}): nothing of it is enforced`, fix: 'hookshim check -v lists why each row never runs (docs/events.md)' });
+      out.push({
+        code: 'catalog-never-runs',
+        severity: 'warning',
+        where,
+        message: `none of its ${rows.length} row${rows.length === 1 ? '' : 's'} can run under Cursor (${[...new Set(rows.map((r) => r.event))].join(', ')}): nothing of it is enforced`,
+        fix: 'hookshim check -v lists why each row never runs (docs/events.md)',
+      });
     }
   }
   const want = planCatalogList(dir, c.recorded);
   if (!sameCatalogs(want.list, c.recorded ?? DEFAULT_CATALOGS, dir) && want.list.length > 0) {
-    const have = c.recorded ? `${CONFIG_FILE} lists ${show(c.recorded)}` : `${CONFIG_FILE} lists no catalogs, so hookshim runs ${show(DEFAULT_CATALOGS)}`;
-    out.push({ code: 'catalogs-differ', severity: 'error', where: CONFIG_FILE, message: `${have}; init would record ${show(want.list)}${want.notes.length ? ` (${want.notes.join('; ')})` : ''}`, fix: 'run `hookshim init` and commit .cursor/' });
+    const have = c.recorded
+      ? `${CONFIG_FILE} lists ${show(c.recorded)}`
+      : `${CONFIG_FILE} lists no catalogs, so hookshim runs ${show(DEFAULT_CATALOGS)}`;
+    out.push({
+      code: 'catalogs-differ',
+      severity: 'error',
+      where: CONFIG_FILE,
+      message: `${have}; init would record ${show(want.list)}${want.notes.length ? ` (${want.notes.join('; ')})` : ''}`,
+      fix: 'run `hookshim init` and commit .cursor/',
+    });
   }
   if (env.HOOKSHIM_CATALOG) {
-    out.push({ code: 'catalog-override', severity: 'warning', where: 'HOOKSHIM_CATALOG', message: `set to ${env.HOOKSHIM_CATALOG}: on this machine the hook path runs only that catalog; Cursor elsewhere (and CI) runs ${show(c.recorded ?? DEFAULT_CATALOGS)}, which is what is checked here`, fix: `to run it everywhere, record it: hookshim init --catalog ${env.HOOKSHIM_CATALOG}; otherwise unset HOOKSHIM_CATALOG` });
+    out.push({
+      code: 'catalog-override',
+      severity: 'warning',
+      where: 'HOOKSHIM_CATALOG',
+      message: `set to ${env.HOOKSHIM_CATALOG}: on this machine the hook path runs only that catalog; Cursor elsewhere (and CI) runs ${show(c.recorded ?? DEFAULT_CATALOGS)}, which is what is checked here`,
+      fix: `to run it everywhere, record it: hookshim init --catalog ${env.HOOKSHIM_CATALOG}; otherwise unset HOOKSHIM_CATALOG`,
+    });
   }
   return out;
 }
 
 /** One line per catalog for people: "hooks/hooks.json (plugin: ${CLAUDE_PLUGIN_ROOT} = the project root): 6 rows". */
-export function describeCatalogs(c: LoadedCatalogs, dir: string): { shown: string; kind: CatalogSource['kind']; how: string; rows: number | null; error?: string }[] {
-  return c.loads.map((l) => ({ shown: l.source.shown, kind: l.source.kind, how: describeSource(l.source, dir), rows: l.ok ? l.catalog.rows.length : null, ...(l.ok ? {} : { error: l.error.split('\n')[0] as string }) }));
+export function describeCatalogs(
+  c: LoadedCatalogs,
+  dir: string,
+): { shown: string; kind: CatalogSource['kind']; how: string; rows: number | null; error?: string }[] {
+  return c.loads.map((l) => ({
+    shown: l.source.shown,
+    kind: l.source.kind,
+    how: describeSource(l.source, dir),
+    rows: l.ok ? l.catalog.rows.length : null,
+    ...(l.ok ? {} : { error: l.error.split('\n')[0] as string }),
+  }));
 }
 
 function show(list: readonly string[]): string {
   return list.length ? list.map((e) => JSON.stringify(e)).join(', ') : 'nothing';
 }
-

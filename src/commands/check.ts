@@ -9,7 +9,23 @@ import { rowPlace, type Catalog } from '../../catalog/types.ts';
 import { CONFIG_FILE, ConfigSchema, parseConfig, type HookshimConfig } from '../project/config.ts';
 import type { CatalogRow } from '../../catalog/types.ts';
 import { readsTranscripts, RowPrep } from '../hook/jobs.ts';
-import { boundBundles, bundleVersion, cannotRun, detectMode, HOOKS_JSON, isOurs, PACKAGED, planBinding, readHooksFile, runsOn, VENDORED, type HooksFile, type InitPlan, type Mode, type PlanOptions } from '../project/binding.ts';
+import {
+  boundBundles,
+  bundleVersion,
+  cannotRun,
+  detectMode,
+  HOOKS_JSON,
+  isOurs,
+  PACKAGED,
+  planBinding,
+  readHooksFile,
+  runsOn,
+  VENDORED,
+  type HooksFile,
+  type InitPlan,
+  type Mode,
+  type PlanOptions,
+} from '../project/binding.ts';
 import { safeHome } from '../state/fsx.ts';
 import { catalogFindings, loadCatalogs, type LoadedCatalogs } from './catalogs.ts';
 import { checkConventions, checkRows, REBIND } from './checkRows.ts';
@@ -64,7 +80,10 @@ export function runChecks(opts: CheckOptions): CheckResult {
   if (!catalogs.loads.some((l) => l.ok)) return { ...base, catalog: undefined, plan: undefined, findings, fatal: true };
   const catalog = catalogs.catalog;
   // Matchers only when every listed catalog loaded and none is one person's (docs/events.md, "Which calls start hookshim").
-  const narrow = catalogs.sources.every((s) => s.kind !== 'personal') && catalogs.loads.length === catalogs.sources.length && catalogs.loads.every((l) => l.ok);
+  const narrow =
+    catalogs.sources.every((s) => s.kind !== 'personal') &&
+    catalogs.loads.length === catalogs.sources.length &&
+    catalogs.loads.every((l) => l.ok);
   const plan = planBinding(catalog, mode, bindingOptions(dir, catalog.rows, config, narrow));
   findings.push(...checkBinding(hooks, plan, catalog));
   findings.push(...checkBundle(dir, mode, opts.bundle ?? defaultBundle(), existing));
@@ -72,7 +91,12 @@ export function runChecks(opts: CheckOptions): CheckResult {
   findings.push(...checkConventions(catalog, config, { dir, home }));
   findings.push(...checkResultGated(catalog, config));
   const sources = catalogs.loads.filter((l) => l.ok).map((l) => l.source);
-  findings.push(...doubleBinding(catalog.rows, sources, dir, home, { machine: opts.machine ?? false, severity: opts.machine ? 'error' : 'warning' }));
+  findings.push(
+    ...doubleBinding(catalog.rows, sources, dir, home, {
+      machine: opts.machine ?? false,
+      severity: opts.machine ? 'error' : 'warning',
+    }),
+  );
   findings.push(...nativeDuplicates(catalog.rows, hooks, dir, home));
   return { ...base, catalog, plan, findings, fatal: false };
 }
@@ -87,13 +111,33 @@ function checkConfig(dir: string): { config: HookshimConfig; findings: Finding[]
     return { config: {}, findings: [] };
   }
   const parsed = parseConfig(text);
-  if (parsed.error) return { config: {}, findings: [{ code: 'config-invalid', severity: 'error', where: CONFIG_FILE, message: `${parsed.error}; the hook path ignores the whole file and uses defaults`, fix: 'fix it against catalog/schema/hookshim-config.schema.json' }] };
+  if (parsed.error)
+    return {
+      config: {},
+      findings: [
+        {
+          code: 'config-invalid',
+          severity: 'error',
+          where: CONFIG_FILE,
+          message: `${parsed.error}; the hook path ignores the whole file and uses defaults`,
+          fix: 'fix it against catalog/schema/hookshim-config.schema.json',
+        },
+      ],
+    };
   const findings: Finding[] = [];
   const raw = JSON.parse(text.replace(/^\uFEFF/, '')) as Record<string, unknown>;
-  const checkShape = (ConfigSchema.shape.check as unknown as { def: { innerType: { shape: object } } }).def.innerType.shape;
+  const checkShape = (ConfigSchema.shape.check as unknown as { def: { innerType: { shape: object } } }).def.innerType
+    .shape;
   const unknown = (obj: unknown, known: object, prefix: string) => {
     if (typeof obj !== 'object' || obj === null) return;
-    for (const k of Object.keys(obj)) if (!(k in known)) findings.push({ code: 'config-unknown-key', severity: 'warning', where: CONFIG_FILE, message: `unknown key "${prefix}${k}" is ignored (known: ${Object.keys(known).join(', ')})` });
+    for (const k of Object.keys(obj))
+      if (!(k in known))
+        findings.push({
+          code: 'config-unknown-key',
+          severity: 'warning',
+          where: CONFIG_FILE,
+          message: `unknown key "${prefix}${k}" is ignored (known: ${Object.keys(known).join(', ')})`,
+        });
   };
   unknown(raw, ConfigSchema.shape, '');
   unknown(raw.check, checkShape, 'check.');
@@ -104,12 +148,21 @@ function checkConfig(dir: string): { config: HookshimConfig; findings: Finding[]
  * What init plans with besides the catalog, from `.cursor/hookshim.json` (raw or parsed: a value of the wrong type is
  * check's to report, and is left out here): loopLimit, promptContext, and whether rows read the transcript.
  */
-export function bindingOptions(dir: string, rows: readonly CatalogRow[], cfg: { loopLimit?: unknown; transcripts?: unknown; promptContext?: unknown }, narrow: boolean): PlanOptions {
+export function bindingOptions(
+  dir: string,
+  rows: readonly CatalogRow[],
+  cfg: { loopLimit?: unknown; transcripts?: unknown; promptContext?: unknown },
+  narrow: boolean,
+): PlanOptions {
   const ll = cfg.loopLimit;
   return {
     narrow,
     ...(ll === null || (typeof ll === 'number' && Number.isInteger(ll) && ll >= 0) ? { loopLimit: ll } : {}),
-    readsTranscripts: readsTranscripts(rows, new RowPrep(dir), typeof cfg.transcripts === 'boolean' ? cfg.transcripts : undefined),
+    readsTranscripts: readsTranscripts(
+      rows,
+      new RowPrep(dir),
+      typeof cfg.transcripts === 'boolean' ? cfg.transcripts : undefined,
+    ),
     ...(typeof cfg.promptContext === 'string' ? { promptContext: cfg.promptContext } : {}),
   };
 }
@@ -119,32 +172,87 @@ function checkBinding(hooks: HooksFile, plan: InitPlan, catalog: Catalog): Findi
   if (hooks.kind === 'absent') {
     return plan.events.length === 0
       ? []
-      : [{ code: 'binding-missing', severity: 'error', where: HOOKS_JSON, message: `does not exist, so Cursor runs none of the catalog (it needs ${plan.events.join(', ')})`, fix: REBIND }];
+      : [
+          {
+            code: 'binding-missing',
+            severity: 'error',
+            where: HOOKS_JSON,
+            message: `does not exist, so Cursor runs none of the catalog (it needs ${plan.events.join(', ')})`,
+            fix: REBIND,
+          },
+        ];
   }
-  if (hooks.kind === 'invalid') return [{ code: 'binding-invalid', severity: 'error', where: HOOKS_JSON, message: `${hooks.error}; Cursor cannot load it`, fix: `fix it, then ${REBIND}` }];
+  if (hooks.kind === 'invalid')
+    return [
+      {
+        code: 'binding-invalid',
+        severity: 'error',
+        where: HOOKS_JSON,
+        message: `${hooks.error}; Cursor cannot load it`,
+        fix: `fix it, then ${REBIND}`,
+      },
+    ];
   const out: Finding[] = [];
-  if (hooks.doc.version !== 1) out.push({ code: 'binding-version', severity: 'warning', where: HOOKS_JSON, message: `"version" is ${JSON.stringify(hooks.doc.version)}; Cursor's schema is version 1` });
+  if (hooks.doc.version !== 1)
+    out.push({
+      code: 'binding-version',
+      severity: 'warning',
+      where: HOOKS_JSON,
+      message: `"version" is ${JSON.stringify(hooks.doc.version)}; Cursor's schema is version 1`,
+    });
   out.push(...invalidMatchers(hooks.hooks));
   for (const ev of plan.events) {
     const mine = (hooks.hooks[ev] ?? []).filter(isOurs) as Record<string, unknown>[];
     const want = plan.entries[ev] as object;
     const rows = catalog.rows.filter((r) => runsOn(r.event, ev) && !cannotRun(r)).map(rowPlace);
     if (mine.length === 0) {
-      out.push({ code: 'binding-missing-event', severity: 'error', where: `${HOOKS_JSON} ${ev}`, message: `not bound, but the catalog needs it${rows.length ? ` (${rows.slice(0, 3).join(', ')}${rows.length > 3 ? ', …' : ''})` : ' (to record tool results and carry context)'}`, fix: REBIND });
+      out.push({
+        code: 'binding-missing-event',
+        severity: 'error',
+        where: `${HOOKS_JSON} ${ev}`,
+        message: `not bound, but the catalog needs it${rows.length ? ` (${rows.slice(0, 3).join(', ')}${rows.length > 3 ? ', …' : ''})` : ' (to record tool results and carry context)'}`,
+        fix: REBIND,
+      });
     } else if (mine.length > 1) {
-      out.push({ code: 'binding-duplicate', severity: 'error', where: `${HOOKS_JSON} ${ev}`, message: `${mine.length} hookshim entries: Cursor starts hookshim ${mine.length} times per event`, fix: REBIND });
+      out.push({
+        code: 'binding-duplicate',
+        severity: 'error',
+        where: `${HOOKS_JSON} ${ev}`,
+        message: `${mine.length} hookshim entries: Cursor starts hookshim ${mine.length} times per event`,
+        fix: REBIND,
+      });
     } else if (isOlderCommand(String(mine[0]?.command), ev)) {
-      out.push({ code: 'binding-older-command', severity: 'error', where: `${HOOKS_JSON} ${ev}`, message: `bound with the older command ${JSON.stringify(mine[0]?.command)}: it starts only from the project root (a host that runs hooks from .cursor/ cannot start it, docs/hosts.md) and leaves failClosed to the host`, fix: REBIND });
+      out.push({
+        code: 'binding-older-command',
+        severity: 'error',
+        where: `${HOOKS_JSON} ${ev}`,
+        message: `bound with the older command ${JSON.stringify(mine[0]?.command)}: it starts only from the project root (a host that runs hooks from .cursor/ cannot start it, docs/hosts.md) and leaves failClosed to the host`,
+        fix: REBIND,
+      });
     } else if (skipsNeeded(ev, mine[0], plan)) {
       out.push(skipsNeeded(ev, mine[0], plan) as Finding);
     } else if (!sameJson(mine[0], want)) {
-      out.push({ code: 'binding-differs', severity: 'error', where: `${HOOKS_JSON} ${ev}`, message: `the entry is ${JSON.stringify(mine[0])}; init writes ${JSON.stringify(want)}${differences(mine[0] as Record<string, unknown>, want as Record<string, unknown>)}`, fix: REBIND });
+      out.push({
+        code: 'binding-differs',
+        severity: 'error',
+        where: `${HOOKS_JSON} ${ev}`,
+        message: `the entry is ${JSON.stringify(mine[0])}; init writes ${JSON.stringify(want)}${differences(mine[0] as Record<string, unknown>, want as Record<string, unknown>)}`,
+        fix: REBIND,
+      });
     }
   }
   for (const [ev, list] of Object.entries(hooks.hooks)) {
     if (plan.events.includes(ev as HandledEvent) || !list.some(isOurs)) continue;
-    const why = (HANDLED_EVENTS as readonly string[]).includes(ev) ? 'no catalog row needs it any more' : 'hookshim does not handle this event';
-    out.push({ code: 'binding-stale', severity: 'error', where: `${HOOKS_JSON} ${ev}`, message: `bound to hookshim, but ${why}: every event starts a process for nothing`, fix: REBIND });
+    const why = (HANDLED_EVENTS as readonly string[]).includes(ev)
+      ? 'no catalog row needs it any more'
+      : 'hookshim does not handle this event';
+    out.push({
+      code: 'binding-stale',
+      severity: 'error',
+      where: `${HOOKS_JSON} ${ev}`,
+      message: `bound to hookshim, but ${why}: every event starts a process for nothing`,
+      fix: REBIND,
+    });
   }
   return out;
 }
@@ -156,23 +264,47 @@ function invalidMatchers(hooks: Record<string, unknown[]>): Finding[] {
     list.forEach((e, i) => {
       const m = isRecord(e) ? e.matcher : undefined;
       if (m === undefined || (typeof m === 'string' && compileRegex(m) !== undefined)) return;
-      out.push({ code: 'binding-matcher-invalid', severity: 'error', where: `${HOOKS_JSON} ${ev}[${i}]`, message: `matcher ${JSON.stringify(m)} is not a JavaScript regular expression: Cursor rejects the whole file, so no hook in it runs (hookshim's guards included)`, fix: 'fix or remove the matcher (a JavaScript regex, tested against the tool type), then run `hookshim check` again' });
+      out.push({
+        code: 'binding-matcher-invalid',
+        severity: 'error',
+        where: `${HOOKS_JSON} ${ev}[${i}]`,
+        message: `matcher ${JSON.stringify(m)} is not a JavaScript regular expression: Cursor rejects the whole file, so no hook in it runs (hookshim's guards included)`,
+        fix: 'fix or remove the matcher (a JavaScript regex, tested against the tool type), then run `hookshim check` again',
+      });
     });
   }
   return out;
 }
 
 /** Our entry's matcher skips a tool (or subagent type) the catalog's rows now need: their guards never start there. */
-function skipsNeeded(ev: HandledEvent, entry: Record<string, unknown> | undefined, plan: InitPlan): Finding | undefined {
-  if (!entry || !Object.hasOwn(MATCHED_BY, ev) || typeof entry.matcher !== 'string' || compileRegex(entry.matcher) === undefined) return undefined;
+function skipsNeeded(
+  ev: HandledEvent,
+  entry: Record<string, unknown> | undefined,
+  plan: InitPlan,
+): Finding | undefined {
+  if (
+    !entry ||
+    !Object.hasOwn(MATCHED_BY, ev) ||
+    typeof entry.matcher !== 'string' ||
+    compileRegex(entry.matcher) === undefined
+  )
+    return undefined;
   const missed = missedBy(MATCHED_BY[ev as MatchedEvent], entry.matcher, plan.entries[ev]?.matcher);
   if (missed.length === 0) return undefined;
-  return { code: 'binding-matcher-stale', severity: 'error', where: `${HOOKS_JSON} ${ev}`, message: `its matcher ${JSON.stringify(entry.matcher)} skips ${missed.join(', ')}, which catalog rows now match: Cursor starts no hookshim for ${missed.length === 1 ? 'that call' : 'those calls'}, so their guards never run`, fix: REBIND };
+  return {
+    code: 'binding-matcher-stale',
+    severity: 'error',
+    where: `${HOOKS_JSON} ${ev}`,
+    message: `its matcher ${JSON.stringify(entry.matcher)} skips ${missed.join(', ')}, which catalog rows now match: Cursor starts no hookshim for ${missed.length === 1 ? 'that call' : 'those calls'}, so their guards never run`,
+    fix: REBIND,
+  };
 }
 
 /** The command init wrote before it found the bundle from .cursor/ too: `node .cursor/hooks/hookshim.[cm]js <event>`, or the package's. */
 function isOlderCommand(command: string, event: string): boolean {
-  return new RegExp(`^node (\\.cursor/hooks/hookshim\\.[cm]js|node_modules/hookshim/dist/hookshim\\.cjs) ${event}$`).test(command.trim());
+  return new RegExp(
+    `^node (\\.cursor/hooks/hookshim\\.[cm]js|node_modules/hookshim/dist/hookshim\\.cjs) ${event}$`,
+  ).test(command.trim());
 }
 
 /** The vendored bundle equals the one this CLI ships; in package mode, the package is installed. */
@@ -180,17 +312,54 @@ function checkBundle(dir: string, mode: Mode, shipped: string, hooks: Record<str
   if (mode === 'package') {
     return fs.existsSync(path.join(dir, PACKAGED))
       ? []
-      : [{ code: 'package-missing', severity: 'error', where: PACKAGED, message: 'missing: the bound command cannot start, and Cursor lets every action through', fix: 'add hookshim to devDependencies and run npm install (Cloud agents: install dependencies in the environment setup)' }];
+      : [
+          {
+            code: 'package-missing',
+            severity: 'error',
+            where: PACKAGED,
+            message: 'missing: the bound command cannot start, and Cursor lets every action through',
+            fix: 'add hookshim to devDependencies and run npm install (Cloud agents: install dependencies in the environment setup)',
+          },
+        ];
   }
   const older = olderBundles(dir, hooks);
   if (older.length > 0 && !boundBundles(hooks).includes(VENDORED)) return older;
   const dest = path.join(dir, VENDORED);
-  if (!fs.existsSync(dest)) return [...older, { code: 'bundle-missing', severity: 'error', where: VENDORED, message: 'missing: the bound command cannot start, and Cursor lets every action through', fix: 'run `hookshim init` and commit .cursor/hooks/hookshim.cjs' }];
-  if (!fs.existsSync(shipped)) return [...older, { code: 'bundle-unverifiable', severity: 'warning', where: VENDORED, message: `cannot tell whether it is stale: this CLI ships no bundle at ${shipped}`, fix: 'run `npm run build` (in a hookshim checkout) or use an installed hookshim' }];
+  if (!fs.existsSync(dest))
+    return [
+      ...older,
+      {
+        code: 'bundle-missing',
+        severity: 'error',
+        where: VENDORED,
+        message: 'missing: the bound command cannot start, and Cursor lets every action through',
+        fix: 'run `hookshim init` and commit .cursor/hooks/hookshim.cjs',
+      },
+    ];
+  if (!fs.existsSync(shipped))
+    return [
+      ...older,
+      {
+        code: 'bundle-unverifiable',
+        severity: 'warning',
+        where: VENDORED,
+        message: `cannot tell whether it is stale: this CLI ships no bundle at ${shipped}`,
+        fix: 'run `npm run build` (in a hookshim checkout) or use an installed hookshim',
+      },
+    ];
   if (fs.readFileSync(dest).equals(fs.readFileSync(shipped))) return older;
   const have = bundleVersion(dest) ?? 'unknown version';
   const want = bundleVersion(shipped) ?? 'unknown version';
-  return [...older, { code: 'bundle-stale', severity: 'error', where: VENDORED, message: `stale: it is hookshim ${have}, this CLI ships ${want}${have === want ? ' (same version, different build)' : ''}`, fix: 'run `hookshim init` and commit .cursor/hooks/hookshim.cjs' }];
+  return [
+    ...older,
+    {
+      code: 'bundle-stale',
+      severity: 'error',
+      where: VENDORED,
+      message: `stale: it is hookshim ${have}, this CLI ships ${want}${have === want ? ' (same version, different build)' : ''}`,
+      fix: 'run `hookshim init` and commit .cursor/hooks/hookshim.cjs',
+    },
+  ];
 }
 
 /** Bound bundles other than the one init vendors today (an older `.mjs`): running, or missing. */
@@ -199,9 +368,22 @@ function olderBundles(dir: string, hooks: Record<string, unknown[]>): Finding[] 
     .filter((b) => b !== VENDORED && b !== PACKAGED)
     .map((b): Finding => {
       const file = path.join(dir, b);
-      if (!fs.existsSync(file)) return { code: 'bundle-missing', severity: 'error', where: b, message: 'missing: the bound command cannot start, and Cursor lets every action through', fix: `run \`hookshim init\` and commit .cursor/ (it binds ${VENDORED})` };
+      if (!fs.existsSync(file))
+        return {
+          code: 'bundle-missing',
+          severity: 'error',
+          where: b,
+          message: 'missing: the bound command cannot start, and Cursor lets every action through',
+          fix: `run \`hookshim init\` and commit .cursor/ (it binds ${VENDORED})`,
+        };
       const v = bundleVersion(file);
-      return { code: 'bundle-old', severity: 'error', where: b, message: `the binding runs this older bundle${v ? ` (hookshim ${v})` : ''}: it still runs, but it is not the bundle this CLI ships (${VENDORED})`, fix: `run \`hookshim init\`: it binds ${VENDORED} and removes ${b}; commit .cursor/` };
+      return {
+        code: 'bundle-old',
+        severity: 'error',
+        where: b,
+        message: `the binding runs this older bundle${v ? ` (hookshim ${v})` : ''}: it still runs, but it is not the bundle this CLI ships (${VENDORED})`,
+        fix: `run \`hookshim init\`: it binds ${VENDORED} and removes ${b}; commit .cursor/`,
+      };
     });
 }
 
@@ -212,13 +394,19 @@ function sameJson(a: unknown, b: unknown): boolean {
 
 export function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (typeof v === 'object' && v !== null) return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`;
+  if (typeof v === 'object' && v !== null)
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   return JSON.stringify(v) ?? 'null';
 }
 
 /** " (timeout 30 → 45; failClosed true → none)". */
 function differences(have: Record<string, unknown>, want: Record<string, unknown>): string {
-  const keys = [...new Set([...Object.keys(have), ...Object.keys(want)])].filter((k) => canonical(have[k]) !== canonical(want[k]));
+  const keys = [...new Set([...Object.keys(have), ...Object.keys(want)])].filter(
+    (k) => canonical(have[k]) !== canonical(want[k]),
+  );
   const show = (v: unknown) => (v === undefined ? 'none' : JSON.stringify(v));
   return keys.length ? ` (${keys.map((k) => `${k} ${show(have[k])} → ${show(want[k])}`).join('; ')})` : '';
 }
@@ -233,9 +421,30 @@ function checkResultGated(catalog: Catalog, config: HookshimConfig): Finding[] {
     const rows = catalog.rows.filter((r) => resultGateOf(r, [mark]));
     const where = `${CONFIG_FILE} resultGated "${mark}"`;
     const pre = rows.filter((r) => r.event === 'PreToolUse');
-    if (rows.length === 0) out.push({ code: 'result-gated-unused', severity: 'warning', where, message: 'selects no catalog row', fix: 'remove the entry, or name a row by its locator' });
-    else if (pre.length > 0) out.push({ code: 'result-gated-guard', severity: 'error', where, message: `selects PreToolUse guards (${pre.map((r) => r.locator).join(', ')}): gating them would allow every tool call until the first tool result, so the hook path runs them anyway`, fix: 'name only the Stop-like rows that cannot work without tool results' });
-    else if (rows.length > RESULT_GATED_MAX_ROWS) out.push({ code: 'result-gated-broad', severity: 'error', where, message: `selects ${rows.length} rows (${rows.map((r) => r.locator).join(', ')}); every one of them is skipped until the first tool result`, fix: 'name each row that needs tool results by its locator' });
+    if (rows.length === 0)
+      out.push({
+        code: 'result-gated-unused',
+        severity: 'warning',
+        where,
+        message: 'selects no catalog row',
+        fix: 'remove the entry, or name a row by its locator',
+      });
+    else if (pre.length > 0)
+      out.push({
+        code: 'result-gated-guard',
+        severity: 'error',
+        where,
+        message: `selects PreToolUse guards (${pre.map((r) => r.locator).join(', ')}): gating them would allow every tool call until the first tool result, so the hook path runs them anyway`,
+        fix: 'name only the Stop-like rows that cannot work without tool results',
+      });
+    else if (rows.length > RESULT_GATED_MAX_ROWS)
+      out.push({
+        code: 'result-gated-broad',
+        severity: 'error',
+        where,
+        message: `selects ${rows.length} rows (${rows.map((r) => r.locator).join(', ')}); every one of them is skipped until the first tool result`,
+        fix: 'name each row that needs tool results by its locator',
+      });
   }
   return out;
 }

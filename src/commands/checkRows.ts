@@ -16,12 +16,22 @@ import type { HookshimConfig } from '../project/config.ts';
 import type { Finding } from './io.ts';
 
 /** How to run a non-executable script instead, by extension. */
-const INTERPRETER_BY_EXT: Record<string, string> = { '.sh': 'sh', '.mjs': 'node', '.js': 'node', '.cjs': 'node', '.py': 'python3', '.rb': 'ruby' };
+const INTERPRETER_BY_EXT: Record<string, string> = {
+  '.sh': 'sh',
+  '.mjs': 'node',
+  '.js': 'node',
+  '.cjs': 'node',
+  '.py': 'python3',
+  '.rb': 'ruby',
+};
 
 export const REBIND = 'run `hookshim init` and commit .cursor/hooks.json';
 
 /** Every Claude tool name a Cursor tool can reach (plus the raw Cursor names, which are always tried too). */
-const REACHABLE_TOOLS: ReadonlySet<string> = new Set([...Object.keys(CURSOR_TO_CLAUDE), ...Object.values(CURSOR_TO_CLAUDE).flatMap((v) => (v ?? []) as readonly string[])]);
+const REACHABLE_TOOLS: ReadonlySet<string> = new Set([
+  ...Object.keys(CURSOR_TO_CLAUDE),
+  ...Object.values(CURSOR_TO_CLAUDE).flatMap((v) => (v ?? []) as readonly string[]),
+]);
 
 /** A permission rule written where a matcher goes: `Bash(git push:*)`, `Edit(*.ts)` (docs/claude-hooks.md §1.2 `if`). */
 const RULE_LIKE = /^\s*(?:[A-Z][A-Za-z]*|mcp__[\w-]+)\([^()]*\)\s*$/;
@@ -43,14 +53,29 @@ export function checkRows(catalog: Catalog, c: RowContext): Finding[] {
     if (never) out.push({ code: 'never-runs', severity: 'info', where, message: `never runs under Cursor: ${never}` });
     out.push(...checkMatcher(row, where, never));
     if (row.if !== undefined) {
-      if (!TOOL_EVENTS.has(row.event)) out.push({ code: 'if-never-runs', severity: 'error', where, message: `"if" is only evaluated on tool events; on ${row.event} a handler with "if" never runs (Claude Code ≥ 2.1.85 behaves the same)`, fix: 'drop "if", or move the handler to a tool event' });
+      if (!TOOL_EVENTS.has(row.event))
+        out.push({
+          code: 'if-never-runs',
+          severity: 'error',
+          where,
+          message: `"if" is only evaluated on tool events; on ${row.event} a handler with "if" never runs (Claude Code ≥ 2.1.85 behaves the same)`,
+          fix: 'drop "if", or move the handler to a tool event',
+        });
       else {
         const rule = compileIfRule(row.if);
-        if (!rule.ok) out.push({ code: 'if-invalid', severity: 'error', where, message: `"if" cannot be evaluated: ${rule.reason}; hookshim skips the row rather than run it unfiltered`, fix: 'use a rule hookshim evaluates: Tool, Bash(cmd prefix *), Read/Write/Edit(path glob), WebFetch(domain:…), Agent(type)' });
+        if (!rule.ok)
+          out.push({
+            code: 'if-invalid',
+            severity: 'error',
+            where,
+            message: `"if" cannot be evaluated: ${rule.reason}; hookshim skips the row rather than run it unfiltered`,
+            fix: 'use a rule hookshim evaluates: Tool, Bash(cmd prefix *), Read/Write/Edit(path glob), WebFetch(domain:…), Agent(type)',
+          });
       }
     }
     if (row.type === 'command' && row.extra?.length) out.push(...checkFields(row.extra, where));
-    if (row.type === 'command' && row.command !== undefined) out.push(...checkScript(row, scriptOf(row, placeholderVars(row, c.dir), c.home), where, !never, c));
+    if (row.type === 'command' && row.command !== undefined)
+      out.push(...checkScript(row, scriptOf(row, placeholderVars(row, c.dir), c.home), where, !never, c));
     if (!never && row.type === 'command') out.push(...checkTimeout(row, where, c));
   }
   return out;
@@ -59,18 +84,55 @@ export function checkRows(catalog: Catalog, c: RowContext): Finding[] {
 /** The matcher: a valid regular expression, not a permission rule, naming a tool Cursor calls. */
 function checkMatcher(row: CatalogRow, where: string, never: string | undefined): Finding[] {
   if (row.matcher === undefined) return [];
-  if (MATCHERLESS_EVENTS.has(row.event)) return row.matcher !== '' && row.matcher !== '*' ? [{ code: 'matcher-ignored', severity: 'info', where, message: `${row.event} ignores matchers: the row runs on every ${row.event}` }] : [];
+  if (MATCHERLESS_EVENTS.has(row.event))
+    return row.matcher !== '' && row.matcher !== '*'
+      ? [
+          {
+            code: 'matcher-ignored',
+            severity: 'info',
+            where,
+            message: `${row.event} ignores matchers: the row runs on every ${row.event}`,
+          },
+        ]
+      : [];
   const rules = TOOL_EVENTS.has(row.event) ? row.matcher.split('|').filter((part) => RULE_LIKE.test(part)) : [];
   if (rules.length > 0) {
     const rule = (rules[0] as string).trim();
-    return [{ code: 'matcher-permission-rule', severity: 'error', where, message: `matcher ${JSON.stringify(row.matcher)} is permission-rule syntax: a matcher is tested against the tool name only, so ${rules.length === 1 ? `${JSON.stringify(rule)} never matches` : `${rules.map((r) => JSON.stringify(r.trim())).join(', ')} never match`}${rules.length === row.matcher.split('|').length ? ' and the row never runs' : ''}, in Claude Code either`, fix: `match the tool and filter with "if": {"matcher": "${rule.slice(0, rule.indexOf('('))}", "hooks": [{…, "if": ${JSON.stringify(rule)}}]}` }];
+    return [
+      {
+        code: 'matcher-permission-rule',
+        severity: 'error',
+        where,
+        message: `matcher ${JSON.stringify(row.matcher)} is permission-rule syntax: a matcher is tested against the tool name only, so ${rules.length === 1 ? `${JSON.stringify(rule)} never matches` : `${rules.map((r) => JSON.stringify(r.trim())).join(', ')} never match`}${rules.length === row.matcher.split('|').length ? ' and the row never runs' : ''}, in Claude Code either`,
+        fix: `match the tool and filter with "if": {"matcher": "${rule.slice(0, rule.indexOf('('))}", "hooks": [{…, "if": ${JSON.stringify(rule)}}]}`,
+      },
+    ];
   }
   const m = compileMatcher(row.matcher);
-  if (m.kind === 'invalid') return [{ code: 'matcher-invalid', severity: 'error', where, message: `matcher ${JSON.stringify(row.matcher)} is not a valid regular expression (${m.error}): the row never runs, in Claude Code either`, fix: 'fix the pattern; tool names are matched case-sensitively, e.g. "Write|Edit" or "mcp__github__.*"' }];
+  if (m.kind === 'invalid')
+    return [
+      {
+        code: 'matcher-invalid',
+        severity: 'error',
+        where,
+        message: `matcher ${JSON.stringify(row.matcher)} is not a valid regular expression (${m.error}): the row never runs, in Claude Code either`,
+        fix: 'fix the pattern; tool names are matched case-sensitively, e.g. "Write|Edit" or "mcp__github__.*"',
+      },
+    ];
   if (m.kind !== 'exact' || !TOOL_EVENTS.has(row.event) || never) return [];
-  const names = row.matcher.split(/[|,]/).map((n) => n.trim()).filter(Boolean);
+  const names = row.matcher
+    .split(/[|,]/)
+    .map((n) => n.trim())
+    .filter(Boolean);
   if (!names.length || names.some((n) => REACHABLE_TOOLS.has(n) || n.startsWith('mcp__'))) return [];
-  return [{ code: 'matcher-unreachable', severity: 'warning', where, message: `matcher ${JSON.stringify(row.matcher)} names no tool Cursor calls (its tools reach ${[...new Set(Object.values(CURSOR_TO_CLAUDE).flatMap((v) => (v ?? []) as readonly string[]))].join(', ')} and mcp__<server>__<tool>): it never fires under Cursor` }];
+  return [
+    {
+      code: 'matcher-unreachable',
+      severity: 'warning',
+      where,
+      message: `matcher ${JSON.stringify(row.matcher)} names no tool Cursor calls (its tools reach ${[...new Set(Object.values(CURSOR_TO_CLAUDE).flatMap((v) => (v ?? []) as readonly string[]))].join(', ')} and mcp__<server>__<tool>): it never fires under Cursor`,
+    },
+  ];
 }
 
 /** Handler fields hookshim does not act on: Claude's own that have no effect here (info), and fields nobody defines (warning: a misspelt field does nothing). */
@@ -79,16 +141,45 @@ function checkFields(extra: readonly string[], where: string): Finding[] {
   const claude = extra.filter((k) => CLAUDE_HANDLER_FIELDS.has(k));
   const unknown = extra.filter((k) => !CLAUDE_HANDLER_FIELDS.has(k));
   const out: Finding[] = [];
-  if (unknown.length) out.push({ code: 'field-unknown', severity: 'warning', where, message: `${list(unknown)}: not a handler field Claude Code defines, and hookshim ignores ${unknown.length > 1 ? 'them' : 'it'} (a misspelt field does nothing)`, fix: 'fix the spelling (docs/claude-hooks.md §1.2 lists the fields), or remove it' });
-  if (claude.length) out.push({ code: 'field-ignored', severity: 'info', where, message: `${list(claude)}: Claude Code's, but hookshim does not act on ${claude.length > 1 ? 'them' : 'it'} under Cursor` });
+  if (unknown.length)
+    out.push({
+      code: 'field-unknown',
+      severity: 'warning',
+      where,
+      message: `${list(unknown)}: not a handler field Claude Code defines, and hookshim ignores ${unknown.length > 1 ? 'them' : 'it'} (a misspelt field does nothing)`,
+      fix: 'fix the spelling (docs/claude-hooks.md §1.2 lists the fields), or remove it',
+    });
+  if (claude.length)
+    out.push({
+      code: 'field-ignored',
+      severity: 'info',
+      where,
+      message: `${list(claude)}: Claude Code's, but hookshim does not act on ${claude.length > 1 ? 'them' : 'it'} under Cursor`,
+    });
   return out;
 }
 
 function checkScript(row: CatalogRow, ref: ScriptRef, where: string, runs: boolean, c: RowContext): Finding[] {
-  if (ref.kind === 'opaque') return [{ code: 'script-unchecked', severity: 'info', where, message: `cannot check what ${JSON.stringify(row.command)} runs: ${ref.why}` }];
+  if (ref.kind === 'opaque')
+    return [
+      {
+        code: 'script-unchecked',
+        severity: 'info',
+        where,
+        message: `cannot check what ${JSON.stringify(row.command)} runs: ${ref.why}`,
+      },
+    ];
   if (ref.kind === 'command') {
     if (!runs || BUILTINS.has(ref.name) || onPath(ref.name, c.env)) return [];
-    return [{ code: 'command-not-found', severity: 'warning', where, message: `"${ref.name}" is not on PATH here; where Cursor runs the hook (a Cloud agent, a teammate's machine) it must be`, fix: `install ${ref.name} in the agent's environment, or run a script from the repo instead` }];
+    return [
+      {
+        code: 'command-not-found',
+        severity: 'warning',
+        where,
+        message: `"${ref.name}" is not on PATH here; where Cursor runs the hook (a Cloud agent, a teammate's machine) it must be`,
+        fix: `install ${ref.name} in the agent's environment, or run a script from the repo instead`,
+      },
+    ];
   }
   const shown = path.relative(c.dir, ref.path).startsWith('..') ? ref.path : path.relative(c.dir, ref.path);
   // preToolUse and stop-like events fail closed on a script that cannot run; context-only paths drop it (docs/design.md §6).
@@ -97,15 +188,32 @@ function checkScript(row: CatalogRow, ref: ScriptRef, where: string, runs: boole
   try {
     st = fs.statSync(ref.path);
   } catch {
-    return [{ code: 'script-missing', severity: 'error', where, message: `runs ${shown}, which does not exist: ${closed ? 'every event it matches fails closed (a deny or follow-up naming it)' : 'it fails every time it runs'}`, fix: `add ${shown}, or fix the path in the catalog` }];
+    return [
+      {
+        code: 'script-missing',
+        severity: 'error',
+        where,
+        message: `runs ${shown}, which does not exist: ${closed ? 'every event it matches fails closed (a deny or follow-up naming it)' : 'it fails every time it runs'}`,
+        fix: `add ${shown}, or fix the path in the catalog`,
+      },
+    ];
   }
-  if (!st.isFile()) return [{ code: 'script-missing', severity: 'error', where, message: `runs ${shown}, which is not a file` }];
+  if (!st.isFile())
+    return [{ code: 'script-missing', severity: 'error', where, message: `runs ${shown}, which is not a file` }];
   if (ref.direct) {
     try {
       fs.accessSync(ref.path, fs.constants.X_OK);
     } catch {
       const via = INTERPRETER_BY_EXT[path.extname(ref.path)];
-      return [{ code: 'script-not-executable', severity: 'error', where, message: `runs ${shown} directly, but it is not executable: the shell exits 126 and ${closed ? 'hookshim fails closed (a deny or follow-up naming it)' : 'the row fails every time (logged, dropped)'}`, fix: `chmod +x ${shown} && git update-index --chmod=+x ${shown}${via ? `, or run it as "${via} ${shown}"` : ''}` }];
+      return [
+        {
+          code: 'script-not-executable',
+          severity: 'error',
+          where,
+          message: `runs ${shown} directly, but it is not executable: the shell exits 126 and ${closed ? 'hookshim fails closed (a deny or follow-up naming it)' : 'the row fails every time (logged, dropped)'}`,
+          fix: `chmod +x ${shown} && git update-index --chmod=+x ${shown}${via ? `, or run it as "${via} ${shown}"` : ''}`,
+        },
+      ];
     }
   }
   return [];
@@ -129,7 +237,13 @@ function checkTimeout(row: CatalogRow, where: string, c: RowContext): Finding[] 
       });
     } else if (row.timeout === undefined) {
       const claude = rowTimeoutS({ event: row.event });
-      if (claude > budget) out.push({ code: 'timeout-default', severity: 'info', where, message: `no timeout: Claude Code allows ${claude}s; on ${ev} it gets at most ${budget}s (${from})` });
+      if (claude > budget)
+        out.push({
+          code: 'timeout-default',
+          severity: 'info',
+          where,
+          message: `no timeout: Claude Code allows ${claude}s; on ${ev} it gets at most ${budget}s (${from})`,
+        });
     }
   }
   return out;
@@ -137,9 +251,19 @@ function checkTimeout(row: CatalogRow, where: string, c: RowContext): Finding[] 
 
 /** The wrapper timeout of a bound event: what .cursor/hooks.json says, else what init binds. */
 function wrapperOf(ev: string, c: RowContext): { wrapper: number; from: string } {
-  const bound = c.hooks.kind === 'ok' ? ((c.hooks.hooks[ev] ?? []).find(isOurs) as { timeout?: unknown } | undefined) : undefined;
-  const wrapper = typeof bound?.timeout === 'number' && bound.timeout > 0 ? bound.timeout : (c.plan.entries[ev as keyof InitPlan['entries']]?.timeout ?? 0);
-  return { wrapper, from: typeof bound?.timeout === 'number' ? `${ev} is bound with timeout ${wrapper}s` : `init binds ${ev} with timeout ${wrapper}s` };
+  const bound =
+    c.hooks.kind === 'ok' ? ((c.hooks.hooks[ev] ?? []).find(isOurs) as { timeout?: unknown } | undefined) : undefined;
+  const wrapper =
+    typeof bound?.timeout === 'number' && bound.timeout > 0
+      ? bound.timeout
+      : (c.plan.entries[ev as keyof InitPlan['entries']]?.timeout ?? 0);
+  return {
+    wrapper,
+    from:
+      typeof bound?.timeout === 'number'
+        ? `${ev} is bound with timeout ${wrapper}s`
+        : `init binds ${ev} with timeout ${wrapper}s`,
+  };
 }
 
 /** A timeout written in milliseconds by mistake (docs/claude-hooks.md §7): what Claude does with it, and what hookshim does. */
@@ -147,7 +271,9 @@ function millisecondTimeout(row: CatalogRow, where: string, c: RowContext): Find
   const t = row.timeout as number;
   const hours = t >= 3600 ? `${(t / 3600).toFixed(1)} h` : `${Math.round(t / 60)} min`;
   const ev = c.plan.events.find((e) => runsOn(row.event, e));
-  const cut = ev ? ` Under Cursor ${wrapperOf(ev, c).from}: the script is cut before that (init never raises a wrapper for such a timeout).` : '';
+  const cut = ev
+    ? ` Under Cursor ${wrapperOf(ev, c).from}: the script is cut before that (init never raises a wrapper for such a timeout).`
+    : '';
   return {
     code: 'timeout-milliseconds',
     severity: 'warning',
@@ -158,7 +284,11 @@ function millisecondTimeout(row: CatalogRow, where: string, c: RowContext): Find
 }
 
 /** This repo's convention, when .cursor/hookshim.json enables it: every guard has a README row and a test. */
-export function checkConventions(catalog: Catalog, config: HookshimConfig, c: { dir: string; home: string | undefined }): Finding[] {
+export function checkConventions(
+  catalog: Catalog,
+  config: HookshimConfig,
+  c: { dir: string; home: string | undefined },
+): Finding[] {
   const want = config.check ?? {};
   if (!want.readmeRows && !want.tests) return [];
   const scripts = new Map<string, CatalogRow>();
@@ -177,8 +307,17 @@ export function checkConventions(catalog: Catalog, config: HookshimConfig, c: { 
     for (const [rel, row] of scripts) {
       const name = path.basename(rel);
       const stem = name.replace(/\.[^.]+$/, '');
-      const found = [name, stem].some((b) => ['ts', 'mts', 'js', 'mjs'].some((ext) => fs.existsSync(path.join(c.dir, testDir, `${b}.test.${ext}`))));
-      if (!found) out.push({ code: 'guard-test-missing', severity: 'error', where: rowPlace(row), message: `${rel} has no test: expected ${path.join(testDir, `${name}.test.ts`)}`, fix: `add ${path.join(testDir, `${name}.test.ts`)}` });
+      const found = [name, stem].some((b) =>
+        ['ts', 'mts', 'js', 'mjs'].some((ext) => fs.existsSync(path.join(c.dir, testDir, `${b}.test.${ext}`))),
+      );
+      if (!found)
+        out.push({
+          code: 'guard-test-missing',
+          severity: 'error',
+          where: rowPlace(row),
+          message: `${rel} has no test: expected ${path.join(testDir, `${name}.test.ts`)}`,
+          fix: `add ${path.join(testDir, `${name}.test.ts`)}`,
+        });
     }
   }
   return out;
@@ -188,14 +327,32 @@ export function checkConventions(catalog: Catalog, config: HookshimConfig, c: { 
 function readmeRows(scripts: Map<string, CatalogRow>, readme: string, dir: string): Finding[] {
   let lines: string[];
   try {
-    lines = fs.readFileSync(path.join(dir, readme), 'utf8').split('\n').filter((l) => l.trimStart().startsWith('|'));
+    lines = fs
+      .readFileSync(path.join(dir, readme), 'utf8')
+      .split('\n')
+      .filter((l) => l.trimStart().startsWith('|'));
   } catch {
-    return [{ code: 'readme-missing', severity: 'error', where: readme, message: `does not exist, so no guard has its README row (.cursor/hookshim.json check.readmeRows)`, fix: `add ${readme} with a guard table: | script | event | what it guards |` }];
+    return [
+      {
+        code: 'readme-missing',
+        severity: 'error',
+        where: readme,
+        message: `does not exist, so no guard has its README row (.cursor/hookshim.json check.readmeRows)`,
+        fix: `add ${readme} with a guard table: | script | event | what it guards |`,
+      },
+    ];
   }
   const out: Finding[] = [];
   for (const [rel, row] of scripts) {
     const name = path.basename(rel);
-    if (!lines.some((l) => l.includes(name))) out.push({ code: 'guard-readme-row-missing', severity: 'error', where: rowPlace(row), message: `${rel} has no row in ${readme}'s guard table (no table line names ${name})`, fix: `add a row: | \`${name}\` | ${row.event} | what it guards |` });
+    if (!lines.some((l) => l.includes(name)))
+      out.push({
+        code: 'guard-readme-row-missing',
+        severity: 'error',
+        where: rowPlace(row),
+        message: `${rel} has no row in ${readme}'s guard table (no table line names ${name})`,
+        fix: `add a row: | \`${name}\` | ${row.event} | what it guards |`,
+      });
   }
   return out;
 }

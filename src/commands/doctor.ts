@@ -44,7 +44,15 @@ export interface DoctorReport {
   /** HOOKSHIM_CATALOG, when set: this machine's hook path runs only it. */
   override: string | null;
   config: { file: string; present: boolean };
-  state: { dir: string; usable: boolean; detail: string; /** What it holds now: files and bytes (records are collected after 24 h). */ holds?: { files: number; bytes: number } };
+  state: {
+    dir: string;
+    usable: boolean;
+    detail: string;
+    /** What it holds now: files and bytes (records are collected after 24 h). */ holds?: {
+      files: number;
+      bytes: number;
+    };
+  };
   switches: { shim: 'on' | 'off'; log: string | null; logPayloads: boolean; debug: boolean };
   bound: BoundEvent[];
   check: CheckResult;
@@ -54,12 +62,25 @@ export interface DoctorReport {
 /** Gather the report; runs nothing but `node --version` of the node on PATH. */
 export function doctor(opts: DoctorOptions): DoctorReport {
   const { dir, how } = resolveRoot(opts);
-  const check = runChecks({ dir, env: opts.env, machine: true, ...(opts.home ? { home: opts.home } : {}), ...(opts.bundle ? { bundle: opts.bundle } : {}) });
+  const check = runChecks({
+    dir,
+    env: opts.env,
+    machine: true,
+    ...(opts.home ? { home: opts.home } : {}),
+    ...(opts.bundle ? { bundle: opts.bundle } : {}),
+  });
   const findings: Finding[] = [];
 
   const nodeOk = atLeast(process.versions.node, MIN_NODE);
   const node: DoctorReport['node'] = { version: process.versions.node, ok: nodeOk };
-  if (!nodeOk) findings.push({ code: 'node-too-old', severity: 'error', where: 'node', message: `this Node is ${process.versions.node}; hookshim needs ${MIN_NODE.join('.')} or newer`, fix: 'install Node 20.19+ (the hook runs `node` from the PATH Cursor sees)' });
+  if (!nodeOk)
+    findings.push({
+      code: 'node-too-old',
+      severity: 'error',
+      where: 'node',
+      message: `this Node is ${process.versions.node}; hookshim needs ${MIN_NODE.join('.')} or newer`,
+      fix: 'install Node 20.19+ (the hook runs `node` from the PATH Cursor sees)',
+    });
   const pathNode = onPath('node', opts.env);
   if (pathNode) {
     node.pathNode = pathNode;
@@ -67,30 +88,74 @@ export function doctor(opts: DoctorOptions): DoctorReport {
     const v = r.stdout?.trim().replace(/^v/, '');
     if (v) {
       node.pathVersion = v;
-      if (!atLeast(v, MIN_NODE)) findings.push({ code: 'node-too-old', severity: 'error', where: pathNode, message: `the node on PATH is ${v}: the bound command runs it, and hookshim needs ${MIN_NODE.join('.')}+`, fix: 'put Node 20.19+ first on PATH for Cursor' });
+      if (!atLeast(v, MIN_NODE))
+        findings.push({
+          code: 'node-too-old',
+          severity: 'error',
+          where: pathNode,
+          message: `the node on PATH is ${v}: the bound command runs it, and hookshim needs ${MIN_NODE.join('.')}+`,
+          fix: 'put Node 20.19+ first on PATH for Cursor',
+        });
     }
   } else {
-    findings.push({ code: 'node-not-on-path', severity: 'error', where: 'PATH', message: 'no `node` on PATH: the bound command (`node …/hooks/hookshim.cjs <event>`) cannot start here', fix: 'install Node 20.19+ and make sure Cursor inherits a PATH that has it' });
+    findings.push({
+      code: 'node-not-on-path',
+      severity: 'error',
+      where: 'PATH',
+      message: 'no `node` on PATH: the bound command (`node …/hooks/hookshim.cjs <event>`) cannot start here',
+      fix: 'install Node 20.19+ and make sure Cursor inherits a PATH that has it',
+    });
   }
   if (!check.catalogs.loads.some((l) => fs.existsSync(l.file))) {
     const up = findUp(path.dirname(dir));
-    if (up) findings.push({ code: 'wrong-root', severity: 'info', where: dir, message: `no catalog here, but ${up} has one`, fix: `run \`hookshim doctor ${up}\`` });
+    if (up)
+      findings.push({
+        code: 'wrong-root',
+        severity: 'info',
+        where: dir,
+        message: `no catalog here, but ${up} has one`,
+        fix: `run \`hookshim doctor ${up}\``,
+      });
   }
 
   const state = stateStatus(stateRootFor(opts.env));
   const holds = sizeOf(state.dir);
   if (holds) state.holds = holds;
-  if (!state.usable) findings.push({ code: 'state-unusable', severity: 'warning', where: state.dir, message: `state directory unusable (${state.detail}): hookshim runs degraded (no warning replay, no dedup of duplicate processes)`, fix: 'fix its owner/permissions, or set HOOKSHIM_STATE_DIR to a private directory' });
+  if (!state.usable)
+    findings.push({
+      code: 'state-unusable',
+      severity: 'warning',
+      where: state.dir,
+      message: `state directory unusable (${state.detail}): hookshim runs degraded (no warning replay, no dedup of duplicate processes)`,
+      fix: 'fix its owner/permissions, or set HOOKSHIM_STATE_DIR to a private directory',
+    });
 
-  const switches: DoctorReport['switches'] = { shim: opts.env.HOOKSHIM === '0' ? 'off' : 'on', log: opts.env.HOOKSHIM_LOG || null, logPayloads: opts.env.HOOKSHIM_LOG_PAYLOADS === '1', debug: opts.env.HOOKSHIM_DEBUG === '1' || opts.env.HOOKSHIM_DEBUG === 'true' };
-  if (switches.shim === 'off') findings.push({ code: 'shim-off', severity: 'warning', where: 'HOOKSHIM=0', message: 'the shim is switched off in this environment: every event answers allow / {} without running a guard', fix: 'unset HOOKSHIM' });
+  const switches: DoctorReport['switches'] = {
+    shim: opts.env.HOOKSHIM === '0' ? 'off' : 'on',
+    log: opts.env.HOOKSHIM_LOG || null,
+    logPayloads: opts.env.HOOKSHIM_LOG_PAYLOADS === '1',
+    debug: opts.env.HOOKSHIM_DEBUG === '1' || opts.env.HOOKSHIM_DEBUG === 'true',
+  };
+  if (switches.shim === 'off')
+    findings.push({
+      code: 'shim-off',
+      severity: 'warning',
+      where: 'HOOKSHIM=0',
+      message: 'the shim is switched off in this environment: every event answers allow / {} without running a guard',
+      fix: 'unset HOOKSHIM',
+    });
 
   const bound: BoundEvent[] = [];
   if (check.hooks.kind === 'ok') {
     const foreign = foreignCounts(check.hooks.hooks);
     for (const [event, list] of Object.entries(check.hooks.hooks)) {
       for (const e of list.filter(isOurs) as Record<string, unknown>[]) {
-        const b: BoundEvent = { event, command: String(e.command), timeout: typeof e.timeout === 'number' ? e.timeout : null, foreign: foreign[event] ?? 0 };
+        const b: BoundEvent = {
+          event,
+          command: String(e.command),
+          timeout: typeof e.timeout === 'number' ? e.timeout : null,
+          foreign: foreign[event] ?? 0,
+        };
         if ('loop_limit' in e) b.loopLimit = e.loop_limit as number | null;
         if (typeof e.failClosed === 'boolean') b.failClosed = e.failClosed;
         if (typeof e.matcher === 'string') b.matcher = e.matcher;
@@ -104,7 +169,10 @@ export function doctor(opts: DoctorOptions): DoctorReport {
     project: { dir, how },
     catalogs: describeCatalogs(check.catalogs, dir),
     override: opts.env.HOOKSHIM_CATALOG || null,
-    config: { file: path.join(dir, '.cursor', 'hookshim.json'), present: fs.existsSync(path.join(dir, '.cursor', 'hookshim.json')) },
+    config: {
+      file: path.join(dir, '.cursor', 'hookshim.json'),
+      present: fs.existsSync(path.join(dir, '.cursor', 'hookshim.json')),
+    },
     state,
     switches,
     bound,
@@ -116,7 +184,8 @@ export function doctor(opts: DoctorOptions): DoctorReport {
 /** The project root as the hook path would resolve it, and how. */
 function resolveRoot(opts: DoctorOptions): { dir: string; how: string } {
   if (opts.dir !== undefined) return { dir: path.resolve(opts.cwd, opts.dir), how: 'the DIR argument' };
-  if (opts.env.CURSOR_PROJECT_DIR) return { dir: path.resolve(opts.env.CURSOR_PROJECT_DIR), how: 'CURSOR_PROJECT_DIR (as the hook path does)' };
+  if (opts.env.CURSOR_PROJECT_DIR)
+    return { dir: path.resolve(opts.env.CURSOR_PROJECT_DIR), how: 'CURSOR_PROJECT_DIR (as the hook path does)' };
   return { dir: opts.cwd, how: 'the current directory' };
 }
 
@@ -124,7 +193,12 @@ function resolveRoot(opts: DoctorOptions): { dir: string; how: string } {
 function findUp(from: string): string | undefined {
   let d = from;
   for (;;) {
-    if (fs.existsSync(path.join(d, 'hooks', 'hooks.json')) || fs.existsSync(path.join(d, '.claude', 'settings.json')) || fs.existsSync(path.join(d, HOOKS_JSON))) return d;
+    if (
+      fs.existsSync(path.join(d, 'hooks', 'hooks.json')) ||
+      fs.existsSync(path.join(d, '.claude', 'settings.json')) ||
+      fs.existsSync(path.join(d, HOOKS_JSON))
+    )
+      return d;
     const parent = path.dirname(d);
     if (parent === d) return undefined;
     d = parent;
@@ -142,12 +216,17 @@ export function stateStatus(root: string): DoctorReport['state'] {
     while (!fs.existsSync(d) && path.dirname(d) !== d) d = path.dirname(d);
     try {
       fs.accessSync(d, fs.constants.W_OK | fs.constants.X_OK);
-      return { dir: root, usable: true, detail: `does not exist yet; created with mode 700 on the first event, under ${d}` };
+      return {
+        dir: root,
+        usable: true,
+        detail: `does not exist yet; created with mode 700 on the first event, under ${d}`,
+      };
     } catch {
       return { dir: root, usable: false, detail: `does not exist and ${d} is not writable` };
     }
   }
-  if (st.isSymbolicLink()) return { dir: root, usable: false, detail: 'it is a symbolic link, which hookshim never follows' };
+  if (st.isSymbolicLink())
+    return { dir: root, usable: false, detail: 'it is a symbolic link, which hookshim never follows' };
   if (!st.isDirectory()) return { dir: root, usable: false, detail: 'it is not a directory' };
   if (me >= 0 && st.uid !== me) return { dir: root, usable: false, detail: `owned by uid ${st.uid}, not ${me}` };
   try {
@@ -156,7 +235,12 @@ export function stateStatus(root: string): DoctorReport['state'] {
     return { dir: root, usable: false, detail: 'not writable' };
   }
   const mode = (st.mode & 0o777).toString(8);
-  return { dir: root, usable: true, detail: (st.mode & 0o077) === 0 ? `private, mode ${mode}` : `mode ${mode}: hookshim tightens it to 700 on the next event` };
+  return {
+    dir: root,
+    usable: true,
+    detail:
+      (st.mode & 0o077) === 0 ? `private, mode ${mode}` : `mode ${mode}: hookshim tightens it to 700 on the next event`,
+  };
 }
 
 function atLeast(version: string, min: readonly [number, number]): boolean {

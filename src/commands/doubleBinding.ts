@@ -14,14 +14,24 @@ import { HOOKS_JSON, isOurs, type HooksFile } from '../project/binding.ts';
 import type { Finding } from './io.ts';
 
 /** Claude events Cursor's loader maps to its own (docs/cursor-hooks.md §8, "Event map"). */
-export const NATIVE_EVENTS: ReadonlySet<string> = new Set(['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop', 'SubagentStop', 'SessionStart', 'SessionEnd', 'PreCompact']);
+export const NATIVE_EVENTS: ReadonlySet<string> = new Set([
+  'PreToolUse',
+  'PostToolUse',
+  'UserPromptSubmit',
+  'Stop',
+  'SubagentStop',
+  'SessionStart',
+  'SessionEnd',
+  'PreCompact',
+]);
 /** Claude tool names the loader maps onto Cursor tools for matchers (§8, "Tool map"; WebFetch/WebSearch in the newer revision). */
 const NATIVE_TOOLS = ['Bash', 'Read', 'Write', 'Edit', 'Grep', 'Task', 'WebFetch', 'WebSearch'];
 /** Claude events whose rows the loader filters by tool matcher (docs/cursor-hooks.md §8, "Tool map"). */
 const NATIVE_TOOL_EVENTS = new Set(['PreToolUse', 'PostToolUse']);
 
 /** The setting that turns the loader off, as Cursor names it. */
-export const LOADER_SETTING = 'Cursor Settings → Agents → Third-Party Imports → "Include Third-Party Plugins, Skills, and Other Configs" (on by default)';
+export const LOADER_SETTING =
+  'Cursor Settings → Agents → Third-Party Imports → "Include Third-Party Plugins, Skills, and Other Configs" (on by default)';
 
 export interface ClaudeSource {
   /** How to show it: ".claude/settings.json", "~/.claude/settings.json", "plugin foo@market". */
@@ -35,18 +45,43 @@ export interface ClaudeSource {
 
 /** Every place Cursor's loader reads Claude hooks from, for this project and user. */
 export function claudeSources(dir: string, home: string | undefined, opts: { machine: boolean }): ClaudeSource[] {
-  const out: ClaudeSource[] = [{ shown: '.claude/settings.json', file: path.join(dir, '.claude', 'settings.json'), pluginRoot: dir, scope: 'project' }];
+  const out: ClaudeSource[] = [
+    {
+      shown: '.claude/settings.json',
+      file: path.join(dir, '.claude', 'settings.json'),
+      pluginRoot: dir,
+      scope: 'project',
+    },
+  ];
   if (!opts.machine) return out;
-  out.unshift({ shown: '.claude/settings.local.json', file: path.join(dir, '.claude', 'settings.local.json'), pluginRoot: dir, scope: 'machine' });
+  out.unshift({
+    shown: '.claude/settings.local.json',
+    file: path.join(dir, '.claude', 'settings.local.json'),
+    pluginRoot: dir,
+    scope: 'machine',
+  });
   if (!home) return out;
-  out.push({ shown: '~/.claude/settings.json', file: path.join(home, '.claude', 'settings.json'), pluginRoot: dir, scope: 'machine' });
+  out.push({
+    shown: '~/.claude/settings.json',
+    file: path.join(home, '.claude', 'settings.json'),
+    pluginRoot: dir,
+    scope: 'machine',
+  });
   // Claude plugins (Cursor 3.2.16+, seen by a plugin author; not in the docs): ~/.claude/plugins/installed_plugins.json.
   try {
-    const installed = JSON.parse(fs.readFileSync(path.join(home, '.claude', 'plugins', 'installed_plugins.json'), 'utf8')) as { plugins?: Record<string, unknown> };
+    const installed = JSON.parse(
+      fs.readFileSync(path.join(home, '.claude', 'plugins', 'installed_plugins.json'), 'utf8'),
+    ) as { plugins?: Record<string, unknown> };
     for (const [name, v] of Object.entries(installed.plugins ?? {})) {
       for (const inst of Array.isArray(v) ? v : [v]) {
         const root = (inst as { installPath?: unknown } | null)?.installPath;
-        if (typeof root === 'string' && root) out.push({ shown: `Claude plugin ${name}`, file: path.join(root, 'hooks', 'hooks.json'), pluginRoot: root, scope: 'machine' });
+        if (typeof root === 'string' && root)
+          out.push({
+            shown: `Claude plugin ${name}`,
+            file: path.join(root, 'hooks', 'hooks.json'),
+            pluginRoot: root,
+            scope: 'machine',
+          });
       }
     }
   } catch {
@@ -104,9 +139,13 @@ export function doubleBinding(
       continue;
     }
     for (const row of native) {
-      const twin = ours.get(`${row.event}|${identity(row, { pluginRoot: src.pluginRoot, projectDir: dir }, home)}`) ?? ours.get(`${row.event}|raw:${row.command}`);
+      const twin =
+        ours.get(`${row.event}|${identity(row, { pluginRoot: src.pluginRoot, projectDir: dir }, home)}`) ??
+        ours.get(`${row.event}|raw:${row.command}`);
       const where = `${src.shown} ${row.locator}`;
-      const remove = src.shown.startsWith('Claude plugin') ? `uninstall or disable ${src.shown.slice('Claude plugin '.length)} in Claude Code on this machine` : `remove this hook from ${src.shown}${src.scope === 'project' ? ' (it is committed: that changes it for everyone using Claude Code here)' : ''}`;
+      const remove = src.shown.startsWith('Claude plugin')
+        ? `uninstall or disable ${src.shown.slice('Claude plugin '.length)} in Claude Code on this machine`
+        : `remove this hook from ${src.shown}${src.scope === 'project' ? ' (it is committed: that changes it for everyone using Claude Code here)' : ''}`;
       if (twin) {
         findings.push({
           code: 'double-binding',
@@ -154,7 +193,12 @@ function fillCursorVars(command: string, dir: string): string {
  * Entries of .cursor/hooks.json that hookshim does not own but that run the same script as a catalog row (a repository
  * that ships its own Cursor hooks beside its Claude catalog): each guard would run twice, once with Cursor's input.
  */
-export function nativeDuplicates(rows: readonly CatalogRow[], hooks: HooksFile, dir: string, home: string | undefined): Finding[] {
+export function nativeDuplicates(
+  rows: readonly CatalogRow[],
+  hooks: HooksFile,
+  dir: string,
+  home: string | undefined,
+): Finding[] {
   if (hooks.kind !== 'ok') return [];
   const scripts: { row: CatalogRow; file: string; args: string[] }[] = [];
   for (const row of rows) {
@@ -162,8 +206,14 @@ export function nativeDuplicates(rows: readonly CatalogRow[], hooks: HooksFile, 
     const vars = placeholderVars(row, dir);
     const ref = scriptOf(row, vars, home);
     if (ref.kind !== 'file') continue;
-    const words = row.args ? row.args.map((a) => substitutePlaceholders(a, vars)) : firstCommandWords(substitutePlaceholders(row.command, vars)).map((w) => w.value);
-    scripts.push({ row, file: ref.path, args: words.slice(words.indexOf(ref.written) + 1).filter((w) => !w.includes('$')) });
+    const words = row.args
+      ? row.args.map((a) => substitutePlaceholders(a, vars))
+      : firstCommandWords(substitutePlaceholders(row.command, vars)).map((w) => w.value);
+    scripts.push({
+      row,
+      file: ref.path,
+      args: words.slice(words.indexOf(ref.written) + 1).filter((w) => !w.includes('$')),
+    });
   }
   const out: Finding[] = [];
   for (const [event, list] of Object.entries(hooks.hooks)) {

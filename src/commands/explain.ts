@@ -5,7 +5,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { cursorAccepts, MATCHED_BY, type MatchedEvent } from '../../adapters/cursorMatcher.ts';
-import { HANDLED_EVENTS, isHandledEvent, RUNS, UNBOUND_CURSOR_EVENTS, type HandledEvent } from '../../adapters/events.ts';
+import {
+  HANDLED_EVENTS,
+  isHandledEvent,
+  RUNS,
+  UNBOUND_CURSOR_EVENTS,
+  type HandledEvent,
+} from '../../adapters/events.ts';
 import type { Json } from '../../adapters/json.ts';
 import { describeVerdict, interpret } from '../../adapters/outcome.ts';
 import { EMPTY_STATE, type Effect, type Invocation, type RunResult, type Verdict } from '../../adapters/types.ts';
@@ -101,7 +107,6 @@ export interface ExplainReport {
   executed: boolean;
 }
 
-
 const EXCERPT = 600;
 
 /** Explain one payload; throws CommandError for bad input or an unreadable catalog. */
@@ -113,16 +118,26 @@ export async function explain(opts: ExplainOptions): Promise<ExplainReport> {
   const event = opts.event ?? named;
   if (!event) throw new CommandError('no --event given and the payload has no "hook_event_name"', EXIT.usage);
   const notes: string[] = [];
-  if (opts.event && named && opts.event !== named) notes.push(`the payload says hook_event_name "${named}"; explained as ${opts.event}`);
+  if (opts.event && named && opts.event !== named)
+    notes.push(`the payload says hook_event_name "${named}"; explained as ${opts.event}`);
   const { dir, how } = resolveDir(opts, input);
-  const where: Where = { dir, how, notes, unreadable: (error) => new CommandError(`${error}${dir === opts.cwd ? '' : ` (project ${dir}, from ${how})`}`) };
+  const where: Where = {
+    dir,
+    how,
+    notes,
+    unreadable: (error) => new CommandError(`${error}${dir === opts.cwd ? '' : ` (project ${dir}, from ${how})`}`),
+  };
   if (isHandledEvent(event)) return explainHandled(event, input, opts, where);
   const config = loadConfigWith(dir, parseConfig, (m) => notes.push(m));
   const loads = catalogSources(opts.env, dir, config.catalogs).map((source) => loadCatalogWith(source, parseCatalog));
   const bad = loads.find((l) => !l.ok && (l.source.kind !== 'personal' || fs.existsSync(l.file)));
   if (bad && !bad.ok) throw where.unreadable(bad.error);
   const rows = loads.flatMap((l) => (l.ok ? l.catalog.rows : []));
-  if (!(event in UNBOUND_CURSOR_EVENTS)) throw new CommandError(`unknown Cursor event "${event}"; hookshim handles ${HANDLED_EVENTS.join(', ')}`, EXIT.usage);
+  if (!(event in UNBOUND_CURSOR_EVENTS))
+    throw new CommandError(
+      `unknown Cursor event "${event}"; hookshim handles ${HANDLED_EVENTS.join(', ')}`,
+      EXIT.usage,
+    );
   return {
     event,
     handled: false,
@@ -148,23 +163,42 @@ interface Where {
  * A handled event, through the hook path's own phases (setUp, planAndSelect, transcripts, result gating, toJob) in a
  * throwaway state directory; scripts run only with --run.
  */
-async function explainHandled(event: HandledEvent, input: Json, opts: ExplainOptions, w: Where): Promise<ExplainReport> {
+async function explainHandled(
+  event: HandledEvent,
+  input: Json,
+  opts: ExplainOptions,
+  w: Where,
+): Promise<ExplainReport> {
   const lines: string[] = [];
   const log = createLog({}, (t) => lines.push(t.replace(/^hookshim: /, '').trimEnd()));
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-explain-'));
   try {
     const state: StateDir = { root: tmp };
-    const setup = await setUp(event, input, { env: opts.env, cwd: opts.cwd, stdin: process.stdin, startedAt: Date.now() }, log, { dir: w.dir, state });
+    const setup = await setUp(
+      event,
+      input,
+      { env: opts.env, cwd: opts.cwd, stdin: process.stdin, startedAt: Date.now() },
+      log,
+      { dir: w.dir, state },
+    );
     if ('problem' in setup) throw w.unreadable(setup.problem);
     const { plan, chosen } = planAndSelect(setup, { log });
-    if (plan.invocations.length === 0 && plan.notes.length === 0) lines.push(`${event} runs no Claude event for this payload`);
+    if (plan.invocations.length === 0 && plan.notes.length === 0)
+      lines.push(`${event} runs no Claude event for this payload`);
     const skipped = skippedByBinding(setup);
     if (skipped) lines.push(skipped);
     // The transcript rewrite is translation, not execution: it happens in the throwaway state dir so payloads are exact.
     const prep = new RowPrep(w.dir);
-    const tx = await attachTranscripts(setup, claudeTranscript, state, log, readsTranscripts(setup.catalog.rows, prep, setup.config.transcripts));
+    const tx = await attachTranscripts(
+      setup,
+      claudeTranscript,
+      state,
+      log,
+      readsTranscripts(setup.catalog.rows, prep, setup.config.transcripts),
+    );
     const cursorTx = cursorTranscriptPath(input, opts.env);
-    if (!opts.run) setup.ctx.transcriptPath = cursorTx ? `<Claude-shaped rewrite of ${cursorTx}, written when scripts run>` : '';
+    if (!opts.run)
+      setup.ctx.transcriptPath = cursorTx ? `<Claude-shaped rewrite of ${cursorTx}, written when scripts run>` : '';
     const gated = resultGated(chosen, setup.config, tx.resultsAvailable, log);
     const report: ExplainReport = {
       event,
@@ -174,7 +208,9 @@ async function explainHandled(event: HandledEvent, input: Json, opts: ExplainOpt
       binding: { timeoutS: setup.binding.timeoutS, source: setup.binding.source },
       notes: w.notes,
       invocations: plan.invocations.map((inv) => explainInvocation(inv, setup, chosen, gated, prep, lines)),
-      otherRows: setup.catalog.rows.filter((r) => !plan.invocations.some((i) => i.claudeEvent === r.event)).map((r) => other(r, event, prep)),
+      otherRows: setup.catalog.rows
+        .filter((r) => !plan.invocations.some((i) => i.claudeEvent === r.event))
+        .map((r) => other(r, event, prep)),
       executed: false,
     };
     // Skipped rows are shown row by row; everything else the phases said is a note.
@@ -187,9 +223,19 @@ async function explainHandled(event: HandledEvent, input: Json, opts: ExplainOpt
 }
 
 /** One invocation: the Claude stdin per tool name a row matched, and every row of its event with why it runs or not. */
-function explainInvocation(inv: Invocation, setup: Setup, chosen: readonly Chosen[], gated: readonly Chosen[], prep: RowPrep, lines: readonly string[]): ExplainedInvocation {
+function explainInvocation(
+  inv: Invocation,
+  setup: Setup,
+  chosen: readonly Chosen[],
+  gated: readonly Chosen[],
+  prep: RowPrep,
+  lines: readonly string[],
+): ExplainedInvocation {
   const homeDir = safeHome();
-  const explained = explainRows(setup.catalog.rows, inv.claudeEvent, { ...inv.subject, ...(homeDir ? { homeDir } : {}) }).filter((e) => e.status !== 'other-event');
+  const explained = explainRows(setup.catalog.rows, inv.claudeEvent, {
+    ...inv.subject,
+    ...(homeDir ? { homeDir } : {}),
+  }).filter((e) => e.status !== 'other-event');
   const as = [...new Set(chosen.filter((c) => c.inv === inv).map((c) => c.matched ?? null))];
   return {
     claudeEvent: inv.claudeEvent,
@@ -197,20 +243,37 @@ function explainInvocation(inv: Invocation, setup: Setup, chosen: readonly Chose
     payloads: (as.length ? as : [null]).map((a) => ({ as: a, payload: inv.payload(a ?? undefined) })),
     rows: explained.map((e) => {
       const row = describeRow(e.row, prep);
-      if (e.status === 'selected' && !gated.some((k) => k.row === e.row && k.inv === inv)) return { ...row, status: 'gated', reason: lines.find((l) => l.includes(e.row.locator)) ?? 'result-gated' };
-      return { ...row, status: e.status, ...(e.matchedValue !== undefined ? { matchedValue: e.matchedValue } : {}), ...(e.reason ? { reason: e.reason } : {}) };
+      if (e.status === 'selected' && !gated.some((k) => k.row === e.row && k.inv === inv))
+        return { ...row, status: 'gated', reason: lines.find((l) => l.includes(e.row.locator)) ?? 'result-gated' };
+      return {
+        ...row,
+        status: e.status,
+        ...(e.matchedValue !== undefined ? { matchedValue: e.matchedValue } : {}),
+        ...(e.reason ? { reason: e.reason } : {}),
+      };
     }),
   };
 }
 
 /** --run: the hook path's jobs, deadline and fold; session state starts empty and is thrown away. */
-async function runSelected(setup: Setup, gated: readonly Chosen[], prep: RowPrep, state: StateDir, report: ExplainReport): Promise<NonNullable<ExplainReport['run']>> {
+async function runSelected(
+  setup: Setup,
+  gated: readonly Chosen[],
+  prep: RowPrep,
+  state: StateDir,
+  report: ExplainReport,
+): Promise<NonNullable<ExplainReport['run']>> {
   const envFile = setup.adapter.needs.envFile ? makeEnvFile(state, setup.sessionId) : undefined;
   const pluginData = (root: string) => pluginDataDir(state, root);
-  const jobs = gated.map((c) => toJob(c, { prep, env: setup.env, deadline: setup.budget.deadline, ...(envFile ? { envFile } : {}), pluginData }));
+  const jobs = gated.map((c) =>
+    toJob(c, { prep, env: setup.env, deadline: setup.budget.deadline, ...(envFile ? { envFile } : {}), pluginData }),
+  );
   const results: RunResult[] = jobs.length ? await (await startAll(jobs)).done : [];
   const verdicts = results.map(interpret);
-  const folded = setup.adapter.fold(setup.ctx, verdicts, { ...EMPTY_STATE, ...(envFile ? { envFile: readEnvFile(envFile) } : {}) });
+  const folded = setup.adapter.fold(setup.ctx, verdicts, {
+    ...EMPTY_STATE,
+    ...(envFile ? { envFile: readEnvFile(envFile) } : {}),
+  });
   report.executed = jobs.length > 0;
   return {
     scripts: results.map((r, i) => ({
@@ -224,7 +287,9 @@ async function runSelected(setup: Setup, gated: readonly Chosen[], prep: RowPrep
       ms: r.durationMs,
       stdout: excerpt(r.stdout),
       stderr: excerpt(r.stderr),
-      verdict: r.background ? 'started in the background (async: its answer is ignored)' : describeVerdict(verdicts[i] as Verdict),
+      verdict: r.background
+        ? 'started in the background (async: its answer is ignored)'
+        : describeVerdict(verdicts[i] as Verdict),
     })),
     answer: folded.answer,
     notes: folded.notes,
@@ -248,8 +313,12 @@ function describeEffect(e: Effect): string {
 function skippedByBinding(setup: Setup): string | undefined {
   const matcher = setup.binding.matcher;
   if (matcher === undefined || !Object.hasOwn(MATCHED_BY, setup.event)) return undefined;
-  const name = String(setup.input[MATCHED_BY[setup.event as MatchedEvent] === 'tool' ? 'tool_name' : 'subagent_type'] ?? '');
-  return cursorAccepts(matcher, name) ? undefined : `${setup.binding.source}: its matcher skips ${JSON.stringify(name)}, so Cursor starts no hookshim for this call (what follows is what would run without it)`;
+  const name = String(
+    setup.input[MATCHED_BY[setup.event as MatchedEvent] === 'tool' ? 'tool_name' : 'subagent_type'] ?? '',
+  );
+  return cursorAccepts(matcher, name)
+    ? undefined
+    : `${setup.binding.source}: its matcher skips ${JSON.stringify(name)}, so Cursor starts no hookshim for this call (what follows is what would run without it)`;
 }
 
 /** The project root as the hook path would resolve it, and how. */
@@ -263,22 +332,39 @@ function resolveDir(opts: ExplainOptions, input: Json): { dir: string; how: stri
 
 /** A row as explain names it: its catalog and place, its command as written, and the script that resolved to. */
 function describeRow(row: CatalogRow, prep: RowPrep): Omit<ExplainedRow, 'status'> {
-  if (row.command === undefined) return { ...placeOf(row), command: `(${row.type} handler)`, label: `(${row.type} handler)` };
+  if (row.command === undefined)
+    return { ...placeOf(row), command: `(${row.type} handler)`, label: `(${row.type} handler)` };
   const { script } = prep.of(row);
   const rel = script.kind === 'file' ? path.relative(prep.projectDir, script.path) : '';
-  const command = row.args ? [row.command, ...row.args].map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : JSON.stringify(w))).join(' ') : row.command;
-  return { ...placeOf(row), command, ...(script.kind === 'file' ? { script: rel.startsWith('..') ? script.path : rel } : {}), label: prep.label(row) };
+  const command = row.args
+    ? [row.command, ...row.args].map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : JSON.stringify(w))).join(' ')
+    : row.command;
+  return {
+    ...placeOf(row),
+    command,
+    ...(script.kind === 'file' ? { script: rel.startsWith('..') ? script.path : rel } : {}),
+    label: prep.label(row),
+  };
 }
 
 function placeOf(row: CatalogRow): Pick<ExplainedRow, 'catalog' | 'locator' | 'event' | 'matcher'> {
-  return { ...(row.source ? { catalog: row.source.catalog } : {}), locator: row.locator, event: row.event, ...(row.matcher !== undefined ? { matcher: row.matcher } : {}) };
+  return {
+    ...(row.source ? { catalog: row.source.catalog } : {}),
+    locator: row.locator,
+    event: row.event,
+    ...(row.matcher !== undefined ? { matcher: row.matcher } : {}),
+  };
 }
 
 /** A row of another Claude event: where it runs instead, or why never. */
 function other(row: CatalogRow, event: string, prep: RowPrep): ExplainedRow {
   const never = cannotRun(row);
   const on = HANDLED_EVENTS.filter((e) => (RUNS[e] as readonly string[]).includes(row.event));
-  const reason = never ?? (on.includes(event as HandledEvent) ? `${row.event} is not run for this payload (see notes)` : `runs on ${on.join(', ')}`);
+  const reason =
+    never ??
+    (on.includes(event as HandledEvent)
+      ? `${row.event} is not run for this payload (see notes)`
+      : `runs on ${on.join(', ')}`);
   return { ...describeRow(row, prep), status: 'other-event', reason };
 }
 

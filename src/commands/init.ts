@@ -9,7 +9,19 @@ import type { HandledEvent } from '../../adapters/events.ts';
 import { parseCatalog } from '../../catalog/load.ts';
 import { describeSource, sourceOf } from '../../catalog/sources.ts';
 import type { CatalogKind, CatalogRow } from '../../catalog/types.ts';
-import { bundleVersion, detectMode, HOOKS_JSON, isOurs, mergeHooksJson, OLD_VENDORED, planBinding, readHooksFile, VENDORED, type InitPlan, type Mode } from '../project/binding.ts';
+import {
+  bundleVersion,
+  detectMode,
+  HOOKS_JSON,
+  isOurs,
+  mergeHooksJson,
+  OLD_VENDORED,
+  planBinding,
+  readHooksFile,
+  VENDORED,
+  type InitPlan,
+  type Mode,
+} from '../project/binding.ts';
 import { planCatalogList, resolveCatalogEntry } from '../project/catalogList.ts';
 import { loadCatalogWith } from '../project/load.ts';
 import { bindingOptions, runChecks } from './check.ts';
@@ -80,12 +92,16 @@ export interface InitReport {
 /** Run init: write .cursor/hooks.json, .cursor/hookshim.json and the vendored bundle only when they change; then check. */
 export function init(opts: InitOptions): InitReport {
   const start = path.resolve(opts.dir);
-  if (!fs.existsSync(start) || !fs.statSync(start).isDirectory()) throw new CommandError(`${start} is not a directory`, EXIT.usage);
+  if (!fs.existsSync(start) || !fs.statSync(start).isDirectory())
+    throw new CommandError(`${start} is not a directory`, EXIT.usage);
   const where = findRoot(start, opts.here ?? false);
   const dir = where.root;
   const env = opts.env ?? {};
   const current = readHooksFile(dir);
-  if (current.kind === 'invalid') throw new CommandError(`${current.file}: ${current.error}. Fix or remove it, then run init again: hookshim does not overwrite a file it cannot read.`);
+  if (current.kind === 'invalid')
+    throw new CommandError(
+      `${current.file}: ${current.error}. Fix or remove it, then run init again: hookshim does not overwrite a file it cannot read.`,
+    );
   const config = readConfigDoc(dir);
   const extra = [...where.catalogs, ...extraCatalogs(opts, dir, where.notes)];
   const { list, notes } = planCatalogList(dir, config.catalogs, extra);
@@ -93,7 +109,11 @@ export function init(opts: InitOptions): InitReport {
   const existingHooks = current.kind === 'ok' ? current.hooks : {};
   const mode: Mode = opts.mode ?? detectMode(existingHooks) ?? 'vendored';
   const narrow = loaded.catalogs.every((c) => c.rows !== null && c.kind !== 'personal');
-  const plan = planBinding({ rows: loaded.rows, warnings: [] }, mode, bindingOptions(dir, loaded.rows, config.doc ?? {}, narrow));
+  const plan = planBinding(
+    { rows: loaded.rows, warnings: [] },
+    mode,
+    bindingOptions(dir, loaded.rows, config.doc ?? {}, narrow),
+  );
   const mergedDoc = mergeHooksJson(current.kind === 'ok' ? current.doc : undefined, plan);
   const merged = `${JSON.stringify(mergedDoc, null, 2)}\n`;
   const report: InitReport = {
@@ -106,7 +126,15 @@ export function init(opts: InitOptions): InitReport {
     changed: [],
     deleted: [],
     ...entryChanges(existingHooks, plan),
-    notes: [...where.notes, ...notes, ...(narrow ? [] : ['no Cursor matchers written: a catalog did not load, or a personal one is listed, so what its rows need is not the same on every machine; every tool call starts hookshim'])],
+    notes: [
+      ...where.notes,
+      ...notes,
+      ...(narrow
+        ? []
+        : [
+            'no Cursor matchers written: a catalog did not load, or a personal one is listed, so what its rows need is not the same on every machine; every tool call starts hookshim',
+          ]),
+    ],
     warnings: [...where.warnings],
     findings: [],
   };
@@ -139,7 +167,9 @@ function extraCatalogs(opts: InitOptions, dir: string, notes: string[]): string[
     const r = resolveCatalogEntry(override, dir, dir);
     if ('problem' in r) throw new CommandError(`HOOKSHIM_CATALOG: ${r.problem}`, EXIT.usage);
     out.push(r.entry);
-    notes.push(`HOOKSHIM_CATALOG=${override} is one machine's override of the hook path; init recorded ${r.entry} in .cursor/hookshim.json instead, so the committed binding runs it without the variable (next time: --catalog ${r.entry})`);
+    notes.push(
+      `HOOKSHIM_CATALOG=${override} is one machine's override of the hook path; init recorded ${r.entry} in .cursor/hookshim.json instead, so the committed binding runs it without the variable (next time: --catalog ${r.entry})`,
+    );
   }
   return out;
 }
@@ -152,7 +182,13 @@ function loadAll(list: readonly string[], dir: string, start: string): { rows: C
   for (const entry of list) {
     const source = sourceOf(entry, dir);
     const l = loadCatalogWith(source, parseCatalog);
-    catalogs.push({ entry, shown: source.shown, kind: source.kind, how: describeSource(source, dir), rows: l.ok ? l.catalog.rows.length : null });
+    catalogs.push({
+      entry,
+      shown: source.shown,
+      kind: source.kind,
+      how: describeSource(source, dir),
+      rows: l.ok ? l.catalog.rows.length : null,
+    });
     if (l.ok) rows.push(...l.catalog.rows);
     else if (source.kind !== 'personal' || fs.existsSync(l.file)) problems.push(l.error);
   }
@@ -165,9 +201,13 @@ function loadAll(list: readonly string[], dir: string, start: string): { rows: C
 }
 
 /** Which of hookshim's entries init adds, changes and removes; foreign entries kept per event. */
-function entryChanges(existing: Record<string, unknown[]>, plan: InitPlan): Pick<InitReport, 'added' | 'updated' | 'removed' | 'foreign'> {
+function entryChanges(
+  existing: Record<string, unknown[]>,
+  plan: InitPlan,
+): Pick<InitReport, 'added' | 'updated' | 'removed' | 'foreign'> {
   const before = new Map<string, string>();
-  for (const [ev, list] of Object.entries(existing)) for (const e of list) if (isOurs(e)) before.set(ev, JSON.stringify(e));
+  for (const [ev, list] of Object.entries(existing))
+    for (const e of list) if (isOurs(e)) before.set(ev, JSON.stringify(e));
   const foreign: Record<string, number> = {};
   for (const [ev, list] of Object.entries(existing)) {
     const n = list.filter((e) => !isOurs(e)).length;
@@ -199,10 +239,14 @@ function writer(dryRun: boolean): Write {
 /** Vendor the bundle (vendored mode), or say what package mode still needs. */
 function placeBundle(dir: string, mode: Mode, bundle: string, write: Write, report: InitReport): void {
   if (mode === 'package') {
-    if (fs.existsSync(path.join(dir, VENDORED))) report.warnings.push(`${VENDORED} is no longer used in package mode; delete it`);
+    if (fs.existsSync(path.join(dir, VENDORED)))
+      report.warnings.push(`${VENDORED} is no longer used in package mode; delete it`);
     return;
   }
-  if (!fs.existsSync(bundle)) throw new CommandError(`the hookshim bundle is missing at ${bundle}; run \`npm run build\` (or reinstall hookshim) first`);
+  if (!fs.existsSync(bundle))
+    throw new CommandError(
+      `the hookshim bundle is missing at ${bundle}; run \`npm run build\` (or reinstall hookshim) first`,
+    );
   const dest = path.join(dir, VENDORED);
   const data = fs.readFileSync(bundle);
   if (!fs.existsSync(dest) || !fs.readFileSync(dest).equals(data)) {
@@ -216,7 +260,9 @@ function removeOldBundle(dir: string, hooksJson: string, dryRun: boolean, report
   const old = path.join(dir, OLD_VENDORED);
   if (!fs.existsSync(old) || hooksJson.includes(OLD_VENDORED)) return;
   if (bundleVersion(old) === undefined) {
-    report.warnings.push(`${OLD_VENDORED} is where older versions vendored hookshim, but it does not look like a hookshim bundle: left in place (nothing runs it now)`);
+    report.warnings.push(
+      `${OLD_VENDORED} is where older versions vendored hookshim, but it does not look like a hookshim bundle: left in place (nothing runs it now)`,
+    );
     return;
   }
   if (!dryRun) fs.rmSync(old, { force: true });
@@ -224,10 +270,20 @@ function removeOldBundle(dir: string, hooksJson: string, dryRun: boolean, report
 }
 
 /** What check finds in what was bound; with dryRun, in what would be (so the binding and bundle are not compared). */
-function checkBound(dir: string, env: NodeJS.ProcessEnv, opts: InitOptions, mode: Mode, list: readonly string[]): Finding[] {
-  const result = runChecks({ dir, env, mode, ...(opts.bundle ? { bundle: opts.bundle } : {}), ...(opts.dryRun ? { catalogs: list } : {}) });
+function checkBound(
+  dir: string,
+  env: NodeJS.ProcessEnv,
+  opts: InitOptions,
+  mode: Mode,
+  list: readonly string[],
+): Finding[] {
+  const result = runChecks({
+    dir,
+    env,
+    mode,
+    ...(opts.bundle ? { bundle: opts.bundle } : {}),
+    ...(opts.dryRun ? { catalogs: list } : {}),
+  });
   const written = /^(binding-|bundle-|package-missing$|catalogs-differ$)/;
   return result.findings.filter((f) => !(opts.dryRun && written.test(f.code)));
 }
-
-

@@ -28,18 +28,26 @@ export function findRoot(dir: string, here: boolean): Root {
   if (repo === undefined || repo === dir) return out;
   const rel = path.relative(repo, dir).split(path.sep).join('/');
   out.root = repo;
-  out.notes.push(`${rel}/ is inside the repository ${repo}: bound there, since Cursor loads .cursor/hooks.json only from the folder it opens`);
+  out.notes.push(
+    `${rel}/ is inside the repository ${repo}: bound there, since Cursor loads .cursor/hooks.json only from the folder it opens`,
+  );
   const own = fs.existsSync(path.join(dir, 'hooks', 'hooks.json'));
   if (own) {
     out.catalogs.push(rel);
-    out.warnings.push(`${rel} has its own catalog (a package of a monorepo?): it is bound from the repository root as the plugin ${rel}/ (\${CLAUDE_PLUGIN_ROOT} = ${rel}). A Cursor window opened on ${rel} alone loads no hooks; to bind it as a project of its own, run \`hookshim init ${rel} --here\``);
+    out.warnings.push(
+      `${rel} has its own catalog (a package of a monorepo?): it is bound from the repository root as the plugin ${rel}/ (\${CLAUDE_PLUGIN_ROOT} = ${rel}). A Cursor window opened on ${rel} alone loads no hooks; to bind it as a project of its own, run \`hookshim init ${rel} --here\``,
+    );
   }
   if (fs.existsSync(path.join(dir, '.claude', 'settings.json'))) {
-    out.warnings.push(`${rel}/.claude/settings.json is not bound: Claude Code reads it only when started in ${rel}, with $CLAUDE_PROJECT_DIR = ${rel}. Add it with --catalog ${rel}/.claude/settings.json if its commands work from the repository root`);
+    out.warnings.push(
+      `${rel}/.claude/settings.json is not bound: Claude Code reads it only when started in ${rel}, with $CLAUDE_PROJECT_DIR = ${rel}. Add it with --catalog ${rel}/.claude/settings.json if its commands work from the repository root`,
+    );
   }
   const stray = readHooksFile(dir);
   if (stray.kind === 'ok' && ourEntries(stray.hooks).length > 0) {
-    out.warnings.push(`${rel}/${HOOKS_JSON} binds hookshim, but Cursor does not load it when it opens the repository: delete ${rel}/.cursor/ (hookshim is bound at the root now)`);
+    out.warnings.push(
+      `${rel}/${HOOKS_JSON} binds hookshim, but Cursor does not load it when it opens the repository: delete ${rel}/.cursor/ (hookshim is bound at the root now)`,
+    );
   }
   return out;
 }
@@ -67,7 +75,9 @@ export function readConfigDoc(dir: string): ConfigDoc {
   if (!isRecord(json.value)) throw new CommandError(`${file}: expected a JSON object like {"catalogs": [...]}. ${fix}`);
   const listed = json.value.catalogs;
   if (listed !== undefined && !(Array.isArray(listed) && listed.every((e) => typeof e === 'string' && e !== ''))) {
-    throw new CommandError(`${file}: "catalogs" must be a list of paths (plugin folders, hooks.json or settings files). ${fix}`);
+    throw new CommandError(
+      `${file}: "catalogs" must be a list of paths (plugin folders, hooks.json or settings files). ${fix}`,
+    );
   }
   return { file, doc: json.value, catalogs: listed as string[] | undefined };
 }

@@ -71,9 +71,12 @@ export interface Finding {
 export function renderFindings(findings: readonly Finding[], p: Paint, opts: { info: boolean }): string[] {
   const order = { error: 0, warning: 1, info: 2 } as const;
   const lines: string[] = [];
-  const shown = findings.filter((f) => opts.info || f.severity !== 'info').sort((a, b) => order[a.severity] - order[b.severity]);
+  const shown = findings
+    .filter((f) => opts.info || f.severity !== 'info')
+    .sort((a, b) => order[a.severity] - order[b.severity]);
   for (const f of shown) {
-    const tag = f.severity === 'error' ? p.red('error  ') : f.severity === 'warning' ? p.yellow('warning') : p.dim('info   ');
+    const tag =
+      f.severity === 'error' ? p.red('error  ') : f.severity === 'warning' ? p.yellow('warning') : p.dim('info   ');
     lines.push(`${tag} ${f.where ? `${p.bold(f.where)}: ` : ''}${f.message} ${p.dim(`[${f.code}]`)}`);
     if (f.fix) lines.push(`        ${p.cyan('fix:')} ${f.fix}`);
   }

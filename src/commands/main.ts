@@ -40,9 +40,12 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const out = (s: string) => io.stdout.write(s);
   const color = paint(io.stdout, io.env);
   const c: Ctx = { io, out, color, setCode: (n) => (code = n) };
-  const cli = [initCommand, checkCommand, doctorCommand, explainCommand, replayCommand].reduce((y, add) => add(y, c), yargs(argv) as Argv)
+  const cli = [initCommand, checkCommand, doctorCommand, explainCommand, replayCommand]
+    .reduce((y, add) => add(y, c), yargs(argv) as Argv)
     .scriptName('hookshim')
-    .usage('$0 <command> [options]\n\nRun an unchanged Claude Code hook catalog (hooks/hooks.json, .claude/settings.json, vendored plugins) under Cursor: desktop, CLI and Cloud agents.')
+    .usage(
+      '$0 <command> [options]\n\nRun an unchanged Claude Code hook catalog (hooks/hooks.json, .claude/settings.json, vendored plugins) under Cursor: desktop, CLI and Cloud agents.',
+    )
     .demandCommand(1, 'Name a command, or a Cursor event (e.g. `hookshim preToolUse < payload.json`).')
     .recommendCommands()
     .strict()
@@ -65,10 +68,14 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     return code;
   } catch (err) {
     if (err instanceof CommandError) {
-      io.stderr.write(`hookshim: ${err.message}${err.exitCode === EXIT.usage ? '\nRun `hookshim --help` for usage.' : ''}\n`);
+      io.stderr.write(
+        `hookshim: ${err.message}${err.exitCode === EXIT.usage ? '\nRun `hookshim --help` for usage.' : ''}\n`,
+      );
       return err.exitCode;
     }
-    io.stderr.write(`hookshim: internal error (a bug; please report it with this output): ${(err as Error)?.stack ?? String(err)}\n`);
+    io.stderr.write(
+      `hookshim: internal error (a bug; please report it with this output): ${(err as Error)?.stack ?? String(err)}\n`,
+    );
     return EXIT.internal;
   }
 }
@@ -80,14 +87,38 @@ function initCommand(cli: Argv, c: Ctx): Argv {
     'Bind the catalogs in .cursor/hooks.json (merging: other entries are kept), record them in .cursor/hookshim.json, vendor the hook bundle, then check what was bound',
     (y) =>
       y
-        .positional('dir', { type: 'string', default: '.', describe: 'a folder of the repository (init binds the repository root, where Cursor loads .cursor/)' })
-        .option('catalog', { type: 'string', array: true, describe: 'also run this catalog: a plugin folder, a hooks.json or a Claude settings file (repeatable; recorded in .cursor/hookshim.json)' })
-        .option('here', { type: 'boolean', default: false, describe: 'bind DIR itself even inside a larger repository (a package you open alone in Cursor)' })
-        .option('package', { type: 'boolean', describe: 'run the shim from node_modules/hookshim instead of a vendored .cursor/hooks/hookshim.cjs (default: keep the current mode, else vendored)' })
+        .positional('dir', {
+          type: 'string',
+          default: '.',
+          describe: 'a folder of the repository (init binds the repository root, where Cursor loads .cursor/)',
+        })
+        .option('catalog', {
+          type: 'string',
+          array: true,
+          describe:
+            'also run this catalog: a plugin folder, a hooks.json or a Claude settings file (repeatable; recorded in .cursor/hookshim.json)',
+        })
+        .option('here', {
+          type: 'boolean',
+          default: false,
+          describe: 'bind DIR itself even inside a larger repository (a package you open alone in Cursor)',
+        })
+        .option('package', {
+          type: 'boolean',
+          describe:
+            'run the shim from node_modules/hookshim instead of a vendored .cursor/hooks/hookshim.cjs (default: keep the current mode, else vendored)',
+        })
         .option('dry-run', { type: 'boolean', default: false, describe: 'show what would change; write nothing' })
-        .option('json', { type: 'boolean', default: false, describe: 'print the report (and check\'s findings) as JSON' })
+        .option('json', {
+          type: 'boolean',
+          default: false,
+          describe: "print the report (and check's findings) as JSON",
+        })
         .example('$0 init', 'bind the repository: hooks/hooks.json and .claude/settings.json are found by themselves')
-        .example('$0 init --catalog plugins/hookify', 'also run a vendored plugin, with ${CLAUDE_PLUGIN_ROOT} = plugins/hookify')
+        .example(
+          '$0 init --catalog plugins/hookify',
+          'also run a vendored plugin, with ${CLAUDE_PLUGIN_ROOT} = plugins/hookify',
+        )
         .example('$0 init --package', 'bind it to the installed package (add hookshim to devDependencies)')
         .example('$0 init ../app --dry-run', 'show what binding ../app would change'),
     (args) => {
@@ -102,7 +133,11 @@ function initCommand(cli: Argv, c: Ctx): Argv {
       });
       const t = tally(report.findings);
       c.setCode(t.errors > 0 ? EXIT.problems : EXIT.ok);
-      c.out(args.json ? json({ ok: t.errors === 0, dryRun: args['dry-run'], errors: t.errors, ...report }) : renderInit(report, c.color, args['dry-run']));
+      c.out(
+        args.json
+          ? json({ ok: t.errors === 0, dryRun: args['dry-run'], errors: t.errors, ...report })
+          : renderInit(report, c.color, args['dry-run']),
+      );
     },
   );
 }
@@ -114,20 +149,40 @@ function checkCommand(cli: Argv, c: Ctx): Argv {
     'CI check: binding in sync, bundle current, scripts present and executable, matchers, `if` rules, timeouts, conventions',
     (y) =>
       y
-        .positional('dir', { type: 'string', describe: 'repository root (default: CURSOR_PROJECT_DIR, else the current directory)' })
+        .positional('dir', {
+          type: 'string',
+          describe: 'repository root (default: CURSOR_PROJECT_DIR, else the current directory)',
+        })
         .option('json', { type: 'boolean', default: false, describe: 'print the findings as JSON' })
         .option('strict', { type: 'boolean', default: false, describe: 'warnings fail too' })
         .option('verbose', { type: 'boolean', alias: 'v', default: false, describe: 'also print info notes' })
         .example('$0 check', 'fail (exit 1) when anything is wrong')
         .example('$0 check --strict --json', 'machine-readable, warnings fail too'),
     (args) => {
-      const dir = args.dir !== undefined ? path.resolve(c.io.cwd, args.dir) : c.io.env.CURSOR_PROJECT_DIR ? path.resolve(c.io.env.CURSOR_PROJECT_DIR) : c.io.cwd;
+      const dir =
+        args.dir !== undefined
+          ? path.resolve(c.io.cwd, args.dir)
+          : c.io.env.CURSOR_PROJECT_DIR
+            ? path.resolve(c.io.env.CURSOR_PROJECT_DIR)
+            : c.io.cwd;
       const result = runChecks({ dir, env: c.io.env });
       const t = tally(result.findings);
       const failed = t.errors > 0 || (args.strict && t.warnings > 0);
       const code = result.fatal ? EXIT.cannot : failed ? EXIT.problems : EXIT.ok;
       c.setCode(code);
-      if (args.json) c.out(json({ ok: code === EXIT.ok, dir: result.dir, catalogs: result.catalogs.loads.map((l) => l.source.shown), mode: result.mode, events: result.plan?.events ?? [], errors: t.errors, warnings: t.warnings, findings: result.findings }));
+      if (args.json)
+        c.out(
+          json({
+            ok: code === EXIT.ok,
+            dir: result.dir,
+            catalogs: result.catalogs.loads.map((l) => l.source.shown),
+            mode: result.mode,
+            events: result.plan?.events ?? [],
+            errors: t.errors,
+            warnings: t.warnings,
+            findings: result.findings,
+          }),
+        );
       else c.out(renderCheck(result, c.color, { verbose: args.verbose, strict: args.strict }));
     },
   );
@@ -140,14 +195,23 @@ function doctorCommand(cli: Argv, c: Ctx): Argv {
     'Human view of check, plus this machine: Node, project root, state directory, switches, double binding',
     (y) =>
       y
-        .positional('dir', { type: 'string', describe: 'repository root (default: CURSOR_PROJECT_DIR, else the current directory)' })
+        .positional('dir', {
+          type: 'string',
+          describe: 'repository root (default: CURSOR_PROJECT_DIR, else the current directory)',
+        })
         .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
         .option('verbose', { type: 'boolean', alias: 'v', default: false, describe: 'also print info notes' })
         .example('$0 doctor', 'is hookshim healthy here?')
         .example('$0 doctor --json | jq .findings', 'the findings, for a script'),
     (args) => {
       const report = doctor({ ...(args.dir !== undefined ? { dir: args.dir } : {}), env: c.io.env, cwd: c.io.cwd });
-      c.setCode(report.check.fatal ? EXIT.cannot : report.findings.some((f) => f.severity === 'error') ? EXIT.problems : EXIT.ok);
+      c.setCode(
+        report.check.fatal
+          ? EXIT.cannot
+          : report.findings.some((f) => f.severity === 'error')
+            ? EXIT.problems
+            : EXIT.ok,
+      );
       if (args.json) {
         const { check, ...rest } = report;
         c.out(json({ ...rest, mode: check.mode, events: check.plan?.events ?? [] }));
@@ -164,16 +228,36 @@ function explainCommand(cli: Argv, c: Ctx): Argv {
     (y) =>
       y
         .positional('payload', { type: 'string', describe: 'payload file (default: stdin)' })
-        .option('event', { type: 'string', choices: [...CURSOR_EVENTS], describe: 'Cursor event (default: the payload\'s hook_event_name)' })
-        .option('dir', { type: 'string', describe: 'project root (default: CURSOR_PROJECT_DIR, else the payload\'s workspace_roots[0], else the current directory)' })
-        .option('run', { type: 'boolean', default: false, describe: 'run the selected scripts and show their results and the Cursor answer (without it, nothing is executed)' })
+        .option('event', {
+          type: 'string',
+          choices: [...CURSOR_EVENTS],
+          describe: "Cursor event (default: the payload's hook_event_name)",
+        })
+        .option('dir', {
+          type: 'string',
+          describe:
+            "project root (default: CURSOR_PROJECT_DIR, else the payload's workspace_roots[0], else the current directory)",
+        })
+        .option('run', {
+          type: 'boolean',
+          default: false,
+          describe:
+            'run the selected scripts and show their results and the Cursor answer (without it, nothing is executed)',
+        })
         .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
         .example('$0 explain < payload.json', 'which guards would run, and why the others would not')
         .example('$0 explain --run payload.json', 'run them and show the answer Cursor would get')
         .example('$0 explain --event stop --dir . < p.json', 'explain p.json as a stop event of this repo'),
     async (args) => {
       const text = await readPayload(args.payload, c.io);
-      const report = await explain({ payloadText: text, ...(args.event ? { event: args.event } : {}), ...(args.dir !== undefined ? { dir: args.dir } : {}), run: args.run, env: c.io.env, cwd: c.io.cwd });
+      const report = await explain({
+        payloadText: text,
+        ...(args.event ? { event: args.event } : {}),
+        ...(args.dir !== undefined ? { dir: args.dir } : {}),
+        run: args.run,
+        env: c.io.env,
+        cwd: c.io.cwd,
+      });
       c.out(args.json ? json(report) : renderExplain(report, c.color));
     },
   );
@@ -187,18 +271,41 @@ function replayCommand(cli: Argv, c: Ctx): Argv {
     (y) =>
       y
         .positional('file', { type: 'string', demandOption: true, describe: 'NDJSON trace written by HOOKSHIM_LOG' })
-        .option('dir', { type: 'string', describe: 'project root for every event (default: the payload\'s workspace_roots[0] if it exists here, else the current directory)' })
-        .option('bundle', { type: 'string', describe: 'hook bundle to run (default: the one this CLI ships; e.g. .cursor/hooks/hookshim.cjs)' })
+        .option('dir', {
+          type: 'string',
+          describe:
+            "project root for every event (default: the payload's workspace_roots[0] if it exists here, else the current directory)",
+        })
+        .option('bundle', {
+          type: 'string',
+          describe: 'hook bundle to run (default: the one this CLI ships; e.g. .cursor/hooks/hookshim.cjs)',
+        })
         .option('event', { type: 'string', describe: 'only replay this Cursor event' })
-        .option('strict', { type: 'boolean', default: false, describe: 'a wording-only change (same decision, different text) fails too' })
+        .option('strict', {
+          type: 'boolean',
+          default: false,
+          describe: 'a wording-only change (same decision, different text) fails too',
+        })
         .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
         .example('$0 replay ~/.local/state/hookshim/trace.ndjson', 'would the edited catalog decide the same?')
         .example('$0 replay t.ndjson --bundle .cursor/hooks/hookshim.cjs', 'replay through the vendored bundle')
-        .epilogue('Record a session first: HOOKSHIM_LOG=~/.local/state/hookshim/trace.ndjson HOOKSHIM_LOG_PAYLOADS=1 cursor . (a private path: the log holds payloads)'),
+        .epilogue(
+          'Record a session first: HOOKSHIM_LOG=~/.local/state/hookshim/trace.ndjson HOOKSHIM_LOG_PAYLOADS=1 cursor . (a private path: the log holds payloads)',
+        ),
     async (args) => {
-      const report = await replay({ file: args.file, ...(args.dir !== undefined ? { dir: args.dir } : {}), ...(args.bundle ? { bundle: args.bundle } : {}), ...(args.event ? { event: args.event } : {}), env: c.io.env, cwd: c.io.cwd });
+      const report = await replay({
+        file: args.file,
+        ...(args.dir !== undefined ? { dir: args.dir } : {}),
+        ...(args.bundle ? { bundle: args.bundle } : {}),
+        ...(args.event ? { event: args.event } : {}),
+        env: c.io.env,
+        cwd: c.io.cwd,
+      });
       const replayed = report.events.filter((e) => e.status !== 'skipped').length;
-      if (replayed === 0) throw new CommandError(`nothing to replay in ${report.file}: ${report.events.length ? 'no record has a payload (trace with HOOKSHIM_LOG_PAYLOADS=1)' : 'no records'}${report.unreadable.count ? `; ${report.unreadable.count} unreadable lines` : ''}`);
+      if (replayed === 0)
+        throw new CommandError(
+          `nothing to replay in ${report.file}: ${report.events.length ? 'no record has a payload (trace with HOOKSHIM_LOG_PAYLOADS=1)' : 'no records'}${report.unreadable.count ? `; ${report.unreadable.count} unreadable lines` : ''}`,
+        );
       const n = report.counts;
       c.setCode(n.changed + n.error + (args.strict ? n.wording : 0) > 0 ? EXIT.problems : EXIT.ok);
       c.out(args.json ? json(report) : renderReplay(report, c.color, args.strict));
@@ -220,7 +327,8 @@ async function readPayload(file: string | undefined, io: CliIO): Promise<string>
       throw new CommandError(`cannot read the payload ${file}: ${(err as Error).message}`, EXIT.usage);
     }
   }
-  if (io.stdin.isTTY) throw new CommandError('pipe a Cursor payload in (hookshim explain < payload.json) or name a file', EXIT.usage);
+  if (io.stdin.isTTY)
+    throw new CommandError('pipe a Cursor payload in (hookshim explain < payload.json) or name a file', EXIT.usage);
   const chunks: Buffer[] = [];
   for await (const c of io.stdin) chunks.push(typeof c === 'string' ? Buffer.from(c) : (c as Buffer));
   return Buffer.concat(chunks).toString('utf8');

@@ -10,16 +10,24 @@ import type { ReplayReport } from './replay.ts';
 export function renderInit(r: InitReport, p: Paint, dryRun: boolean): string {
   const out: string[] = [];
   const n = r.catalogs.length;
-  out.push(`${p.bold('hookshim init')} ${r.dir} ${p.dim(`(${r.rows} row${r.rows === 1 ? '' : 's'} in ${n} catalog${n === 1 ? '' : 's'}; ${r.plan.mode === 'package' ? 'installed package' : 'vendored bundle'})`)}`);
+  out.push(
+    `${p.bold('hookshim init')} ${r.dir} ${p.dim(`(${r.rows} row${r.rows === 1 ? '' : 's'} in ${n} catalog${n === 1 ? '' : 's'}; ${r.plan.mode === 'package' ? 'installed package' : 'vendored bundle'})`)}`,
+  );
   for (const note of r.notes) out.push(p.dim(`note: ${note}`));
   out.push('catalogs:');
   const w0 = Math.max(...r.catalogs.map((c) => c.shown.length));
-  for (const c of r.catalogs) out.push(`  ${c.shown.padEnd(w0)}  ${c.rows === null ? (c.kind === 'personal' ? 'absent here' : 'unreadable') : `${c.rows} row${c.rows === 1 ? '' : 's'}`}  ${p.dim(`(${c.how})`)}`);
+  for (const c of r.catalogs)
+    out.push(
+      `  ${c.shown.padEnd(w0)}  ${c.rows === null ? (c.kind === 'personal' ? 'absent here' : 'unreadable') : `${c.rows} row${c.rows === 1 ? '' : 's'}`}  ${p.dim(`(${c.how})`)}`,
+    );
   out.push(...boundLines(r, p));
   if (r.removed.length) out.push(`removed stale hookshim entries: ${r.removed.join(', ')}`);
   const foreign = Object.entries(r.foreign);
   const kept = foreign.reduce((k, [, m]) => k + m, 0);
-  if (foreign.length) out.push(`kept ${kept} foreign entr${kept === 1 ? 'y' : 'ies'} (${foreign.map(([ev, k]) => `${ev}: ${k}`).join(', ')})`);
+  if (foreign.length)
+    out.push(
+      `kept ${kept} foreign entr${kept === 1 ? 'y' : 'ies'} (${foreign.map(([ev, k]) => `${ev}: ${k}`).join(', ')})`,
+    );
   if (r.plan.never.length) {
     out.push('can never run under Cursor:');
     for (const x of r.plan.never) out.push(`  ${x.locator}: ${x.reason}`);
@@ -31,10 +39,16 @@ export function renderInit(r: InitReport, p: Paint, dryRun: boolean): string {
   for (const w of r.warnings) out.push(`${p.yellow('warning:')} ${w}`);
   out.push(...renderFindings(r.findings, p, { info: false }));
   if (r.changed.length) out.push(`${dryRun ? 'would write' : 'wrote'}: ${r.changed.join(', ')}`);
-  if (r.deleted.length) out.push(`${dryRun ? 'would remove' : 'removed'}: ${r.deleted.join(', ')} (the older bundle; the binding runs .cursor/hooks/hookshim.cjs)`);
+  if (r.deleted.length)
+    out.push(
+      `${dryRun ? 'would remove' : 'removed'}: ${r.deleted.join(', ')} (the older bundle; the binding runs .cursor/hooks/hookshim.cjs)`,
+    );
   if (!r.changed.length && !r.deleted.length) out.push('unchanged: everything was already up to date');
   const t = tally(r.findings);
-  if (t.errors || t.warnings) out.push(`${t.errors ? p.red('check: failed') : p.yellow('check: ok')} ${p.dim(`(${t.text}; the binding is written for the rows that can run)`)}`);
+  if (t.errors || t.warnings)
+    out.push(
+      `${t.errors ? p.red('check: failed') : p.yellow('check: ok')} ${p.dim(`(${t.text}; the binding is written for the rows that can run)`)}`,
+    );
   const touched = [...r.changed, ...r.deleted];
   if (touched.length && !dryRun) out.push(p.dim(`next: commit ${touched.join(' and ')}; run \`hookshim check\` in CI`));
   return `${out.join('\n')}\n`;
@@ -43,7 +57,8 @@ export function renderInit(r: InitReport, p: Paint, dryRun: boolean): string {
 /** An entry's Cursor matcher for people: what it skips (init writes skip lists), or the pattern as written. */
 export function describeMatcher(event: string, matcher: string | undefined): string {
   if (matcher === undefined || matcher === '' || matcher === '*') return '';
-  if (compileRegex(matcher) === undefined) return `matcher ${JSON.stringify(matcher)} (not a valid regex: Cursor rejects the file)`;
+  if (compileRegex(matcher) === undefined)
+    return `matcher ${JSON.stringify(matcher)} (not a valid regex: Cursor rejects the file)`;
   if (!Object.hasOwn(MATCHED_BY, event)) return `matcher ${matcher}`;
   const kind = MATCHED_BY[event as MatchedEvent];
   const skipped = skippedBy(kind, matcher);
@@ -60,8 +75,16 @@ function boundLines(r: InitReport, p: Paint): string[] {
     const e = r.plan.entries[ev];
     if (!e) continue;
     const mark = r.added.includes(ev) ? p.green(' (new)') : r.updated.includes(ev) ? p.yellow(' (updated)') : '';
-    const extra = [e.failClosed ? 'failClosed' : '', e.loop_limit !== undefined ? `loop_limit ${e.loop_limit}` : '', describeMatcher(ev, e.matcher)].filter(Boolean).join(', ');
-    out.push(`  ${ev.padEnd(w)}  timeout ${String(e.timeout).padStart(3)}s${extra ? `, ${extra}` : ''}  ${p.dim(e.command)}${mark}`);
+    const extra = [
+      e.failClosed ? 'failClosed' : '',
+      e.loop_limit !== undefined ? `loop_limit ${e.loop_limit}` : '',
+      describeMatcher(ev, e.matcher),
+    ]
+      .filter(Boolean)
+      .join(', ');
+    out.push(
+      `  ${ev.padEnd(w)}  timeout ${String(e.timeout).padStart(3)}s${extra ? `, ${extra}` : ''}  ${p.dim(e.command)}${mark}`,
+    );
   }
   return out;
 }
@@ -72,8 +95,12 @@ export function renderCheck(r: CheckResult, p: Paint, opts: { verbose: boolean; 
   const failed = t.errors > 0 || (opts.strict && t.warnings > 0);
   const info = r.findings.filter((f) => f.severity === 'info').length;
   const cats = r.catalogs.loads.length;
-  const what = r.catalog ? `${r.catalog.rows.length} rows${cats > 1 ? ` in ${cats} catalogs` : ''}, ${r.plan?.events.length ?? 0} events bound, ${r.mode} bundle` : 'catalog unreadable';
-  out.push(`${failed ? p.red('hookshim check: failed') : p.green('hookshim check: ok')} ${p.dim(`(${what}; ${t.text}${info && !opts.verbose ? `; ${notes(info)} with --verbose` : ''})`)}`);
+  const what = r.catalog
+    ? `${r.catalog.rows.length} rows${cats > 1 ? ` in ${cats} catalogs` : ''}, ${r.plan?.events.length ?? 0} events bound, ${r.mode} bundle`
+    : 'catalog unreadable';
+  out.push(
+    `${failed ? p.red('hookshim check: failed') : p.green('hookshim check: ok')} ${p.dim(`(${what}; ${t.text}${info && !opts.verbose ? `; ${notes(info)} with --verbose` : ''})`)}`,
+  );
   return `${out.join('\n')}\n`;
 }
 
@@ -82,25 +109,54 @@ export function renderDoctor(r: DoctorReport, p: Paint, opts: { verbose: boolean
   const out: string[] = [];
   out.push(`${p.bold(`hookshim ${r.hookshim} doctor`)}  ${r.project.dir}`, '');
   out.push(p.bold('environment'));
-  const nodeNote = r.node.pathVersion && r.node.pathVersion !== r.node.version ? `; the node on PATH (${r.node.pathNode}) is ${r.node.pathVersion}` : r.node.pathNode ? `; on PATH: ${r.node.pathNode}` : '; no node on PATH';
+  const nodeNote =
+    r.node.pathVersion && r.node.pathVersion !== r.node.version
+      ? `; the node on PATH (${r.node.pathNode}) is ${r.node.pathVersion}`
+      : r.node.pathNode
+        ? `; on PATH: ${r.node.pathNode}`
+        : '; no node on PATH';
   out.push(`  ${ok(r.node.ok && Boolean(r.node.pathNode))} node ${r.node.version} (needs ≥ 20.19${nodeNote})`);
   out.push(`  ${ok(true)} project root ${r.project.dir} ${p.dim(`(from ${r.project.how})`)}`);
-  for (const c of r.catalogs) out.push(`  ${ok(c.rows !== null)} catalog ${c.shown}${c.rows !== null ? `: ${c.rows} rows` : `: ${c.error ?? 'unreadable'}`} ${p.dim(`(${c.how})`)}`);
-  if (r.override) out.push(`  ${p.yellow('!')} HOOKSHIM_CATALOG=${r.override}: the hook path here runs only that catalog`);
-  out.push(`  ${ok(!r.findings.some((f) => f.code === 'config-invalid'))} config .cursor/hookshim.json${r.config.present ? '' : p.dim(' (none: defaults)')}`);
-  const holds = r.state.holds ? `; holds ${r.state.holds.files} file(s), ${(r.state.holds.bytes / 1024 / 1024).toFixed(1)} MiB, collected after 24 h` : '';
+  for (const c of r.catalogs)
+    out.push(
+      `  ${ok(c.rows !== null)} catalog ${c.shown}${c.rows !== null ? `: ${c.rows} rows` : `: ${c.error ?? 'unreadable'}`} ${p.dim(`(${c.how})`)}`,
+    );
+  if (r.override)
+    out.push(`  ${p.yellow('!')} HOOKSHIM_CATALOG=${r.override}: the hook path here runs only that catalog`);
+  out.push(
+    `  ${ok(!r.findings.some((f) => f.code === 'config-invalid'))} config .cursor/hookshim.json${r.config.present ? '' : p.dim(' (none: defaults)')}`,
+  );
+  const holds = r.state.holds
+    ? `; holds ${r.state.holds.files} file(s), ${(r.state.holds.bytes / 1024 / 1024).toFixed(1)} MiB, collected after 24 h`
+    : '';
   out.push(`  ${ok(r.state.usable)} state directory ${r.state.dir} ${p.dim(`(${r.state.detail}${holds})`)}`);
-  const sw = [`HOOKSHIM ${r.switches.shim === 'off' ? p.red('=0: shim off') : 'on'}`, `trace log ${r.switches.log ? `${r.switches.log}${r.switches.logPayloads ? ' (with payloads)' : ''}` : 'off'}`, `debug ${r.switches.debug ? 'on' : 'off'}`];
+  const sw = [
+    `HOOKSHIM ${r.switches.shim === 'off' ? p.red('=0: shim off') : 'on'}`,
+    `trace log ${r.switches.log ? `${r.switches.log}${r.switches.logPayloads ? ' (with payloads)' : ''}` : 'off'}`,
+    `debug ${r.switches.debug ? 'on' : 'off'}`,
+  ];
   out.push(`  ${ok(r.switches.shim === 'on')} ${sw.join(', ')}`);
-  out.push('', p.bold(`binding (.cursor/hooks.json, ${r.check.mode === 'package' ? 'installed package' : 'vendored bundle'})`));
+  out.push(
+    '',
+    p.bold(`binding (.cursor/hooks.json, ${r.check.mode === 'package' ? 'installed package' : 'vendored bundle'})`),
+  );
   if (r.check.hooks.kind === 'absent') out.push(`  ${p.red('✗')} not bound: run \`hookshim init\``);
   else if (r.check.hooks.kind === 'invalid') out.push(`  ${p.red('✗')} ${r.check.hooks.error}`);
   else if (r.bound.length === 0) out.push('  no hookshim entries');
   else {
     const w = Math.max(...r.bound.map((b) => b.event.length));
     for (const b of r.bound) {
-      const extra = [b.failClosed ? 'failClosed' : '', b.loopLimit !== undefined ? `loop_limit ${b.loopLimit}` : '', describeMatcher(b.event, b.matcher), b.foreign ? `+${b.foreign} foreign entr${b.foreign === 1 ? 'y' : 'ies'}` : ''].filter(Boolean).join(', ');
-      out.push(`  ${b.event.padEnd(w)}  timeout ${b.timeout === null ? '(Cursor default)' : `${String(b.timeout).padStart(3)}s`}${extra ? `, ${extra}` : ''}  ${p.dim(b.command)}`);
+      const extra = [
+        b.failClosed ? 'failClosed' : '',
+        b.loopLimit !== undefined ? `loop_limit ${b.loopLimit}` : '',
+        describeMatcher(b.event, b.matcher),
+        b.foreign ? `+${b.foreign} foreign entr${b.foreign === 1 ? 'y' : 'ies'}` : '',
+      ]
+        .filter(Boolean)
+        .join(', ');
+      out.push(
+        `  ${b.event.padEnd(w)}  timeout ${b.timeout === null ? '(Cursor default)' : `${String(b.timeout).padStart(3)}s`}${extra ? `, ${extra}` : ''}  ${p.dim(b.command)}`,
+      );
     }
   }
   out.push('', p.bold('findings'));
@@ -108,13 +164,18 @@ export function renderDoctor(r: DoctorReport, p: Paint, opts: { verbose: boolean
   out.push(...(lines.length ? lines.map((l) => `  ${l}`) : [`  ${p.green('✓')} nothing to report`]));
   const t = tally(r.findings);
   const info = r.findings.filter((f) => f.severity === 'info').length;
-  out.push('', `${t.errors ? p.red(t.text) : t.warnings ? p.yellow(t.text) : p.green(t.text)}${info && !opts.verbose ? p.dim(`; ${notes(info)} with --verbose`) : ''}`);
+  out.push(
+    '',
+    `${t.errors ? p.red(t.text) : t.warnings ? p.yellow(t.text) : p.green(t.text)}${info && !opts.verbose ? p.dim(`; ${notes(info)} with --verbose`) : ''}`,
+  );
   return `${out.join('\n')}\n`;
 }
 
 export function renderExplain(r: ExplainReport, p: Paint): string {
   const out: string[] = [];
-  out.push(`${p.bold(r.event)}  ${p.dim(`project ${r.project.dir} (from ${r.project.how}); catalog${r.catalogs.length === 1 ? '' : 's'} ${r.catalogs.join(', ') || 'none'}`)}`);
+  out.push(
+    `${p.bold(r.event)}  ${p.dim(`project ${r.project.dir} (from ${r.project.how}); catalog${r.catalogs.length === 1 ? '' : 's'} ${r.catalogs.join(', ') || 'none'}`)}`,
+  );
   if (!r.handled) {
     out.push(`hookshim does not handle ${r.event}: ${r.unhandled}`);
     return `${out.join('\n')}\n`;
@@ -122,16 +183,35 @@ export function renderExplain(r: ExplainReport, p: Paint): string {
   out.push(p.dim(`Cursor timeout ${r.binding.timeoutS}s (${r.binding.source})`));
   for (const n of r.notes) out.push(`${p.yellow('note:')} ${n}`);
   for (const inv of r.invocations) {
-    out.push('', `${p.bold(`→ ${inv.claudeEvent}`)}${inv.values.length ? `  matcher values tried: ${inv.values.join(', ')}` : ''}`);
+    out.push(
+      '',
+      `${p.bold(`→ ${inv.claudeEvent}`)}${inv.values.length ? `  matcher values tried: ${inv.values.join(', ')}` : ''}`,
+    );
     for (const pl of inv.payloads) {
       out.push(p.dim(`  Claude stdin${pl.as && inv.payloads.length > 1 ? ` (as ${pl.as})` : ''}:`));
-      out.push(...JSON.stringify(pl.payload, null, 2).split('\n').map((l) => `    ${l}`));
+      out.push(
+        ...JSON.stringify(pl.payload, null, 2)
+          .split('\n')
+          .map((l) => `    ${l}`),
+      );
     }
     out.push('  rows:');
     if (inv.rows.length === 0) out.push(p.dim(`    (the catalog has no ${inv.claudeEvent} rows)`));
     for (const row of inv.rows) {
-      const mark = row.status === 'selected' ? p.green('✓ runs   ') : row.status === 'skipped' ? p.yellow('✗ skipped') : row.status === 'gated' ? p.yellow('✗ gated  ') : p.dim('· no     ');
-      const why = row.status === 'selected' ? (row.matchedValue ? `matched ${row.matchedValue}${row.matcher !== undefined ? ` (matcher ${JSON.stringify(row.matcher)})` : ''}` : `${inv.claudeEvent} has no matcher to test: runs every time`) : (row.reason ?? '');
+      const mark =
+        row.status === 'selected'
+          ? p.green('✓ runs   ')
+          : row.status === 'skipped'
+            ? p.yellow('✗ skipped')
+            : row.status === 'gated'
+              ? p.yellow('✗ gated  ')
+              : p.dim('· no     ');
+      const why =
+        row.status === 'selected'
+          ? row.matchedValue
+            ? `matched ${row.matchedValue}${row.matcher !== undefined ? ` (matcher ${JSON.stringify(row.matcher)})` : ''}`
+            : `${inv.claudeEvent} has no matcher to test: runs every time`
+          : (row.reason ?? '');
       out.push(`    ${mark} ${rowName(row)}  ${p.dim(why)}`);
     }
   }
@@ -141,16 +221,31 @@ export function renderExplain(r: ExplainReport, p: Paint): string {
   }
   if (!r.run) {
     const n = r.invocations.flatMap((i) => i.rows).filter((x) => x.status === 'selected').length;
-    out.push('', p.dim(`nothing was run${n ? ` (add --run to run the ${n} selected script${n === 1 ? '' : 's'})` : ''}`));
+    out.push(
+      '',
+      p.dim(`nothing was run${n ? ` (add --run to run the ${n} selected script${n === 1 ? '' : 's'})` : ''}`),
+    );
     return `${out.join('\n')}\n`;
   }
   out.push('', p.bold('results'));
   if (r.run.scripts.length === 0) out.push(p.dim('  no script ran'));
   for (const s of r.run.scripts) {
-    const status = s.timedOut ? p.red('timed out') : s.exit === null ? p.red(`killed${s.signal ? ` by ${s.signal}` : ''}`) : s.exit === 0 ? `exit 0` : s.exit === 2 ? p.red('exit 2') : p.yellow(`exit ${s.exit}`);
+    const status = s.timedOut
+      ? p.red('timed out')
+      : s.exit === null
+        ? p.red(`killed${s.signal ? ` by ${s.signal}` : ''}`)
+        : s.exit === 0
+          ? `exit 0`
+          : s.exit === 2
+            ? p.red('exit 2')
+            : p.yellow(`exit ${s.exit}`);
     out.push(`  ${s.label}  ${status}  ${s.ms} ms  ${p.dim(s.catalog ? `${s.catalog} ${s.locator}` : s.locator)}`);
     out.push(`    → ${s.verdict}`);
-    for (const [name, text] of [['stdout', s.stdout], ['stderr', s.stderr]] as const) for (const l of text.split('\n').filter(Boolean).slice(0, 8)) out.push(p.dim(`    ${name} │ ${l}`));
+    for (const [name, text] of [
+      ['stdout', s.stdout],
+      ['stderr', s.stderr],
+    ] as const)
+      for (const l of text.split('\n').filter(Boolean).slice(0, 8)) out.push(p.dim(`    ${name} │ ${l}`));
   }
   out.push('', `${p.bold('Cursor answer')} ${p.cyan(JSON.stringify(r.run.answer))}`);
   for (const n of r.run.notes) out.push(p.dim(`  note: ${n}`));
@@ -168,14 +263,23 @@ export function renderReplay(r: ReplayReport, p: Paint, strict: boolean): string
     else if (e.status === 'error') out.push(`  ${p.red('!')} ${at} ${what}  ${e.detail}`);
     else if (e.status === 'same') out.push(`  ${p.green('=')} ${at} ${what}  ${p.dim(JSON.stringify(e.after))}`);
     else {
-      out.push(`  ${e.status === 'changed' ? p.red('≠') : p.yellow('~')} ${at} ${what}  ${e.status === 'changed' ? 'decision changed' : 'same decision, different wording'}`);
+      out.push(
+        `  ${e.status === 'changed' ? p.red('≠') : p.yellow('~')} ${at} ${what}  ${e.status === 'changed' ? 'decision changed' : 'same decision, different wording'}`,
+      );
       out.push(`      was ${JSON.stringify(e.before)}`, `      now ${JSON.stringify(e.after)}`);
     }
   }
   const c = r.counts;
-  if (r.unreadable.count) out.push(p.yellow(`  ${r.unreadable.count} unreadable line${r.unreadable.count === 1 ? '' : 's'} skipped: ${r.unreadable.examples.join('; ')}`));
+  if (r.unreadable.count)
+    out.push(
+      p.yellow(
+        `  ${r.unreadable.count} unreadable line${r.unreadable.count === 1 ? '' : 's'} skipped: ${r.unreadable.examples.join('; ')}`,
+      ),
+    );
   const bad = c.changed + c.error + (strict ? c.wording : 0);
-  out.push(`${bad ? p.red('replay:') : p.green('replay:')} ${c.same} same, ${c.wording} wording only, ${c.changed} changed, ${c.error} errors, ${c.skipped} skipped`);
+  out.push(
+    `${bad ? p.red('replay:') : p.green('replay:')} ${c.same} same, ${c.wording} wording only, ${c.changed} changed, ${c.error} errors, ${c.skipped} skipped`,
+  );
   return `${out.join('\n')}\n`;
 }
 

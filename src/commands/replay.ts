@@ -53,8 +53,11 @@ const DECISION_FIELDS = ['permission', 'continue', 'updated_input'];
 const PRESENCE_FIELDS = ['followup_message', 'additional_context', 'user_message', 'env'];
 
 /** Stream-parse the trace with ndjson; bad lines are counted, not fatal. */
-export async function readTrace(file: string): Promise<{ records: { line: number; rec: Partial<TraceLine> }[]; unreadable: ReplayReport['unreadable'] }> {
-  if (!fs.existsSync(file)) throw new CommandError(`no trace at ${file} (record one with HOOKSHIM_LOG=${file} HOOKSHIM_LOG_PAYLOADS=1)`);
+export async function readTrace(
+  file: string,
+): Promise<{ records: { line: number; rec: Partial<TraceLine> }[]; unreadable: ReplayReport['unreadable'] }> {
+  if (!fs.existsSync(file))
+    throw new CommandError(`no trace at ${file} (record one with HOOKSHIM_LOG=${file} HOOKSHIM_LOG_PAYLOADS=1)`);
   const records: { line: number; rec: Partial<TraceLine> }[] = [];
   const unreadable = { count: 0, examples: [] as string[] };
   const parser = ndjson.parse({ strict: true });
@@ -67,7 +70,8 @@ export async function readTrace(file: string): Promise<{ records: { line: number
   });
   parser.on('data', (rec: unknown) => {
     line++;
-    if (typeof rec === 'object' && rec !== null && !Array.isArray(rec)) records.push({ line, rec: rec as Partial<TraceLine> });
+    if (typeof rec === 'object' && rec !== null && !Array.isArray(rec))
+      records.push({ line, rec: rec as Partial<TraceLine> });
     else {
       unreadable.count++;
       if (unreadable.examples.length < 3) unreadable.examples.push(`line ${line}: not a JSON object`);
@@ -89,7 +93,10 @@ export async function readTrace(file: string): Promise<{ records: { line: number
 export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
   const file = path.resolve(opts.cwd, opts.file);
   const bundle = opts.bundle ? path.resolve(opts.cwd, opts.bundle) : defaultBundle();
-  if (!fs.existsSync(bundle)) throw new CommandError(`the hook bundle is missing at ${bundle}; run \`npm run build\` or pass --bundle .cursor/hooks/hookshim.cjs`);
+  if (!fs.existsSync(bundle))
+    throw new CommandError(
+      `the hook bundle is missing at ${bundle}; run \`npm run build\` or pass --bundle .cursor/hooks/hookshim.cjs`,
+    );
   const { records, unreadable } = await readTrace(file);
   // One fresh state dir for the whole replay: stashes flow from a preToolUse to its postToolUse as they did live,
   // and nothing touches (or is deduplicated against) the real sessions.
@@ -98,7 +105,13 @@ export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
   try {
     for (const { line, rec } of records) {
       const event = String(rec.event ?? '');
-      const head: ReplayedEvent = { line, event, status: 'skipped', ...(rec.tool ? { tool: rec.tool } : {}), ...(rec.toolUseId ? { toolUseId: rec.toolUseId } : {}) };
+      const head: ReplayedEvent = {
+        line,
+        event,
+        status: 'skipped',
+        ...(rec.tool ? { tool: rec.tool } : {}),
+        ...(rec.toolUseId ? { toolUseId: rec.toolUseId } : {}),
+      };
       if (opts.event && event !== opts.event) continue;
       if (!rec.payload || typeof rec.payload !== 'object') {
         events.push({ ...head, detail: 'no payload recorded (trace with HOOKSHIM_LOG_PAYLOADS=1)' });
@@ -121,7 +134,12 @@ export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
       try {
         after = JSON.parse(r.stdout) as Json;
       } catch {
-        events.push({ ...head, status: 'error', ms, detail: `the bundle did not answer with JSON (exit ${r.status}${r.error ? `, ${r.error.message}` : ''}): ${(r.stderr || r.stdout).trim().slice(0, 300)}` });
+        events.push({
+          ...head,
+          status: 'error',
+          ms,
+          detail: `the bundle did not answer with JSON (exit ${r.status}${r.error ? `, ${r.error.message}` : ''}): ${(r.stderr || r.stdout).trim().slice(0, 300)}`,
+        });
         continue;
       }
       const before = (rec.decision as Json | undefined) ?? null;
@@ -142,7 +160,9 @@ export function compare(before: Json | null, after: Json): ReplayStatus {
   for (const k of DECISION_FIELDS) if (canonical(before[k]) !== canonical(after[k])) return 'changed';
   for (const k of PRESENCE_FIELDS) if ((before[k] === undefined) !== (after[k] === undefined)) return 'changed';
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
-  for (const k of keys) if (!DECISION_FIELDS.includes(k) && !PRESENCE_FIELDS.includes(k) && canonical(before[k]) !== canonical(after[k])) return 'changed';
+  for (const k of keys)
+    if (!DECISION_FIELDS.includes(k) && !PRESENCE_FIELDS.includes(k) && canonical(before[k]) !== canonical(after[k]))
+      return 'changed';
   return 'wording';
 }
 

@@ -16,14 +16,22 @@ declare const HOOKSHIM_CODE_HASH: string;
 /** The chunks the hook code requires by package name: their text (a CommonJS function expression) and its digest. */
 declare const HOOKSHIM_CHUNKS: Record<string, { code: string; hash: string }>;
 
-type CommonJs = (exports: object, require: NodeRequire, module: { exports: object }, filename: string, dirname: string) => void;
+type CommonJs = (
+  exports: object,
+  require: NodeRequire,
+  module: { exports: object },
+  filename: string,
+  dirname: string,
+) => void;
 
 /** Cache files older than this are removed when a new one is written (other hookshim or Node versions). */
 const CACHE_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 
 // HOOKSHIM_DEBUG: the loader's own marks, for the hook's timings line (src/hook/spans.ts).
 const debug = process.env.HOOKSHIM_DEBUG === '1' || process.env.HOOKSHIM_DEBUG === 'true';
-const marks: [string, number][] | undefined = debug ? [['node started + loader compiled', performance.now()]] : undefined;
+const marks: [string, number][] | undefined = debug
+  ? [['node started + loader compiled', performance.now()]]
+  : undefined;
 if (marks) (globalThis as Record<symbol, unknown>)[Symbol.for('hookshim.marks')] = marks;
 const file = __filename;
 const cacheDir = cacheDirectory();
@@ -44,7 +52,10 @@ function main(): void {
   marks?.push(['code cache read', performance.now()]);
   // HOOKSHIM_CODE is the function expression itself: compiled from the string constant as it is, with no ~150 KB copy.
   const script = new vm.Script(HOOKSHIM_CODE, { filename: file, ...(cached ? { cachedData: cached } : {}) });
-  marks?.push([`compiled (cache ${cached ? (script.cachedDataRejected ? 'rejected' : fullBytes ? 'full' : 'lean') : 'none'})`, performance.now()]);
+  marks?.push([
+    `compiled (cache ${cached ? (script.cachedDataRejected ? 'rejected' : fullBytes ? 'full' : 'lean') : 'none'})`,
+    performance.now(),
+  ]);
   // Written at exit, so the cache also holds the functions this run compiled lazily.
   if (full && lean) {
     process.once('exit', () => {
@@ -94,7 +105,8 @@ function writeCache(cache: string, compiled: vm.Script): void {
     const dir = path.dirname(cache);
     for (const name of fs.readdirSync(dir)) {
       const other = path.join(dir, name);
-      if (other !== cache && Date.now() - fs.lstatSync(other).mtimeMs > CACHE_MAX_AGE_MS) fs.rmSync(other, { force: true });
+      if (other !== cache && Date.now() - fs.lstatSync(other).mtimeMs > CACHE_MAX_AGE_MS)
+        fs.rmSync(other, { force: true });
     }
   } catch {
     /* a missing cache only costs time */

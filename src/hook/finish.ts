@@ -50,7 +50,10 @@ export class EventWork {
     if (emitted()) return;
     const { setup, g, ops } = this;
     const verdicts = results.map(interpret);
-    const state: StateIn = { ...this.claimed.state, ...(this.envFile ? { envFile: ops.readEnvFile(this.envFile) } : {}) };
+    const state: StateIn = {
+      ...this.claimed.state,
+      ...(this.envFile ? { envFile: ops.readEnvFile(this.envFile) } : {}),
+    };
     const folded = foldSafely(setup, verdicts, state, g);
     // Stashes are written before the answer goes out: the tool (and its postToolUse) can only follow the answer.
     const kept = ops.applyEffects(setup.state, setup.sessionId, folded.effects);
@@ -88,7 +91,16 @@ function foldSafely(setup: Setup, verdicts: Verdict[], state: StateIn, g: Guard)
 /** The trace record of an answered event: its rows with what each decided. */
 function record(g: Guard, setup: Setup, folded: Folded, results: RunResult[], verdicts: Verdict[]): void {
   g.record.decision = folded.answer;
-  g.record.rows = results.map((r, i) => ({ ...(r.catalog !== undefined ? { catalog: r.catalog } : {}), row: r.locator, label: r.label, event: r.claudeEvent, ms: r.durationMs, exit: r.exitCode, timedOut: r.timedOut, verdict: verdicts[i] ? describeVerdict(verdicts[i], 'short') : 'none' }));
+  g.record.rows = results.map((r, i) => ({
+    ...(r.catalog !== undefined ? { catalog: r.catalog } : {}),
+    row: r.locator,
+    label: r.label,
+    event: r.claudeEvent,
+    ms: r.durationMs,
+    exit: r.exitCode,
+    timedOut: r.timedOut,
+    verdict: verdicts[i] ? describeVerdict(verdicts[i], 'short') : 'none',
+  }));
   g.record.errors = [...g.log.lines];
   trace(setup.env, g.record, setup.input, (m) => g.log.warn(m));
   debugSpans(g.log);

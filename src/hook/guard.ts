@@ -59,7 +59,9 @@ export function guard(name: string, env: NodeJS.ProcessEnv, failOpen: Json): Gua
       clearTimeout(timer);
     },
     crash(err) {
-      log.warn(`internal error, answering ${JSON.stringify(g.failOpen)} (fail open): ${(err as Error)?.stack ?? String(err)}`);
+      log.warn(
+        `internal error, answering ${JSON.stringify(g.failOpen)} (fail open): ${(err as Error)?.stack ?? String(err)}`,
+      );
       g.answer(g.failOpen, 'fail-open');
       process.exit(0);
     },
@@ -69,7 +71,11 @@ export function guard(name: string, env: NodeJS.ProcessEnv, failOpen: Json): Gua
   // Cursor cancelling (SIGTERM/SIGINT/SIGHUP): answer at once. Before any guard started there is nothing to fold.
   for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
     process.once(sig, () => {
-      if (finishing) finishAndExit(finishing, `received ${sig}; answered with what had finished, unfinished guards count as timed out`);
+      if (finishing)
+        finishAndExit(
+          finishing,
+          `received ${sig}; answered with what had finished, unfinished guards count as timed out`,
+        );
       log.warn(`received ${sig} before any guard ran; answering ${JSON.stringify(g.failOpen)}`);
       g.answer(g.failOpen, 'fail-open');
       process.exit(0);
@@ -96,7 +102,9 @@ export function exitAfter(run: Promise<number>): void {
     (err: unknown) => {
       // runHook answers for its own failures; this is the last resort (e.g. a failure before its guard existed).
       try {
-        process.stderr.write(`hookshim: internal error, answering {} (fail open): ${(err as Error)?.stack ?? String(err)}\n`);
+        process.stderr.write(
+          `hookshim: internal error, answering {} (fail open): ${(err as Error)?.stack ?? String(err)}\n`,
+        );
       } catch {
         /* stderr closed */
       }

@@ -73,7 +73,9 @@ const CURSOR_VARIABLE = /^CURSOR_/;
 export function hostEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   const out: Record<string, string> = {};
   // A settings row gets no CLAUDE_PLUGIN_ROOT, not even one the environment carries (docs/claude-hooks.md §1.5).
-  for (const [k, v] of Object.entries(env)) if (v !== undefined && !CURSOR_VARIABLE.test(k) && k !== 'CLAUDE_PLUGIN_ROOT' && k !== 'CLAUDE_PLUGIN_DATA') out[k] = v;
+  for (const [k, v] of Object.entries(env))
+    if (v !== undefined && !CURSOR_VARIABLE.test(k) && k !== 'CLAUDE_PLUGIN_ROOT' && k !== 'CLAUDE_PLUGIN_DATA')
+      out[k] = v;
   return out;
 }
 
@@ -81,7 +83,12 @@ export function hostEnv(env: NodeJS.ProcessEnv): Record<string, string> {
  * A script's environment as Claude Code gives it (docs/claude-hooks.md §1.5, §7): hookshim's own without Cursor's
  * variables, CLAUDECODE=1, the project and plugin folders, the session id, then the command's own `KEY=VALUE` words.
  */
-function scriptEnv(jc: JobContext, row: CatalogRow, sessionId: string, own: Record<string, string>): Record<string, string> {
+function scriptEnv(
+  jc: JobContext,
+  row: CatalogRow,
+  sessionId: string,
+  own: Record<string, string>,
+): Record<string, string> {
   const env: Record<string, string> = { ...(jc.hostEnv ?? hostEnv(jc.env)) };
   const { pluginRoot } = placeholderVars(row, jc.prep.projectDir);
   const data = pluginRoot !== undefined ? jc.pluginData?.(pluginRoot) : undefined;
@@ -96,8 +103,18 @@ function scriptEnv(jc: JobContext, row: CatalogRow, sessionId: string, own: Reco
 }
 
 /** What a selected row counts as before it started: a job that never answered (the deadline may come first). */
-export function notStarted(c: Chosen, prep: RowPrep): Pick<Job, 'label' | 'locator' | 'catalog' | 'claudeEvent' | 'timeoutSeconds' | 'onFailure'> {
-  return { label: prep.label(c.row), locator: c.row.locator, ...(c.row.source ? { catalog: c.row.source.catalog } : {}), claudeEvent: c.inv.claudeEvent, timeoutSeconds: rowTimeoutS(c.row), ...(c.row.onFailure ? { onFailure: c.row.onFailure } : {}) };
+export function notStarted(
+  c: Chosen,
+  prep: RowPrep,
+): Pick<Job, 'label' | 'locator' | 'catalog' | 'claudeEvent' | 'timeoutSeconds' | 'onFailure'> {
+  return {
+    label: prep.label(c.row),
+    locator: c.row.locator,
+    ...(c.row.source ? { catalog: c.row.source.catalog } : {}),
+    claudeEvent: c.inv.claudeEvent,
+    timeoutSeconds: rowTimeoutS(c.row),
+    ...(c.row.onFailure ? { onFailure: c.row.onFailure } : {}),
+  };
 }
 
 /** A script's stdin: the Claude payload, and its JSON (or why it has none). */
@@ -166,12 +183,21 @@ export function toJob({ inv, row, matched }: Chosen, jc: JobContext): Job {
  * Phase 3's I/O half: the transcript scripts get (Cursor's, rewritten into Claude's shape) and, where the event asks
  * for it, the subagent's own; their last assistant words go into the context. Says whether tool results are recorded.
  */
-export async function attachTranscripts(setup: Setup, rewrite: typeof claudeTranscript, state: StateDir | null, log: Log, copy = true): Promise<{ resultsAvailable: boolean }> {
+export async function attachTranscripts(
+  setup: Setup,
+  rewrite: typeof claudeTranscript,
+  state: StateDir | null,
+  log: Log,
+  copy = true,
+): Promise<{ resultsAvailable: boolean }> {
   const { ctx } = setup;
   const warn = (m: string) => log.warn(m);
   const cursorPath = copy ? cursorTranscriptPath(setup.input, setup.env) : undefined;
   // Cursor sends no transcript when its transcripts are off (docs/cursor-hooks.md §3): a guard that reads it sees nothing.
-  if (copy && !cursorPath && setup.adapter.needs.readsTranscript) log.warn('Cursor sent no transcript_path (its transcripts are off?): scripts get an empty transcript, so a guard that reads it finds nothing to judge');
+  if (copy && !cursorPath && setup.adapter.needs.readsTranscript)
+    log.warn(
+      'Cursor sent no transcript_path (its transcripts are off?): scripts get an empty transcript, so a guard that reads it finds nothing to judge',
+    );
   // A catalog none of whose rows reads the transcript gets an empty one: no copy of the conversation is kept.
   // The rewrite may take at most half of the time left before the deadline: the scripts need the rest.
   const until = Date.now() + Math.max(0, setup.budget.deadline - Date.now()) / 2;
@@ -180,7 +206,14 @@ export async function attachTranscripts(setup: Setup, rewrite: typeof claudeTran
   if (tx.lastAssistantMessage !== undefined) ctx.lastAssistantMessage = tx.lastAssistantMessage;
   const agentPath = copy && setup.adapter.needs.agentTranscript ? str(setup.input.agent_transcript_path) : undefined;
   if (agentPath) {
-    const sub = await rewrite({ cursorPath: agentPath, sessionId: str(setup.input.subagent_id) ?? `${setup.sessionId}/subagent`, cwd: setup.dir, state, warn, until });
+    const sub = await rewrite({
+      cursorPath: agentPath,
+      sessionId: str(setup.input.subagent_id) ?? `${setup.sessionId}/subagent`,
+      cwd: setup.dir,
+      state,
+      warn,
+      until,
+    });
     ctx.agentTranscriptPath = sub.path;
     if (sub.lastAssistantMessage !== undefined) ctx.agentLastAssistantMessage = sub.lastAssistantMessage;
   }

@@ -61,7 +61,9 @@ async function runEvent(name: string, io: HookIO, g: Guard): Promise<number> {
     return g.answer(g.failOpen, 'off');
   }
   if (!isHandledEvent(name)) {
-    const why = Object.hasOwn(UNBOUND_CURSOR_EVENTS, name) ? `hookshim does not handle "${name}": ${UNBOUND_CURSOR_EVENTS[name as keyof typeof UNBOUND_CURSOR_EVENTS]}` : `unknown event "${name}"; expected one of ${Object.keys(ADAPTERS).join(', ')}`;
+    const why = Object.hasOwn(UNBOUND_CURSOR_EVENTS, name)
+      ? `hookshim does not handle "${name}": ${UNBOUND_CURSOR_EVENTS[name as keyof typeof UNBOUND_CURSOR_EVENTS]}`
+      : `unknown event "${name}"; expected one of ${Object.keys(ADAPTERS).join(', ')}`;
     g.log.warn(`${why}; answering {}`);
     return g.answer({}, 'unhandled');
   }
@@ -69,14 +71,25 @@ async function runEvent(name: string, io: HookIO, g: Guard): Promise<number> {
   const payload = await readPayload(name, io, g.log);
   if ('problem' in payload) {
     if (!payload.tooLarge || !ADAPTERS[name].needs.permission) return g.failOpenWith(payload.problem);
-    return denyUnguarded(g, payload.problem, `hookshim: this ${name} payload is larger than hookshim reads, so no guard can see it; denied.`);
+    return denyUnguarded(
+      g,
+      payload.problem,
+      `hookshim: this ${name} payload is larger than hookshim reads, so no guard can see it; denied.`,
+    );
   }
   g.input = payload.input;
   mark('payload read');
   const setup = await setUp(name, payload.input, io, g.log, { root: { root: payload.root, binding: payload.binding } });
-  if ('problem' in setup) return setup.broken && ADAPTERS[name].needs.permission ? brokenCatalog(name, payload.input, setup, g) : g.failOpenWith(setup.problem);
+  if ('problem' in setup)
+    return setup.broken && ADAPTERS[name].needs.permission
+      ? brokenCatalog(name, payload.input, setup, g)
+      : g.failOpenWith(setup.problem);
   mark('set up');
-  Object.assign(g.record, { conversation: setup.sessionId, toolUseId: str(setup.input.tool_use_id), tool: str(setup.input.tool_name) });
+  Object.assign(g.record, {
+    conversation: setup.sessionId,
+    toolUseId: str(setup.input.tool_use_id),
+    tool: str(setup.input.tool_name),
+  });
 
   // 3–4 without state: an event that drains nothing and matches no row answers at once (duplicates compute the same).
   const lean = Object.keys(setup.adapter.needs.claims).length === 0 ? planAndSelect(setup, g) : undefined;
@@ -127,16 +140,26 @@ function follow(res: Waited, setup: Setup, g: Guard, st: StateModule): number {
 }
 
 /** The leader's (or solo) run: claim records, record results, select, rewrite transcripts, run, finish. */
-async function work(setup: Setup, g: Guard, st: StateModule, tick: Tick, chosen: Chosen[] | undefined): Promise<number> {
+async function work(
+  setup: Setup,
+  g: Guard,
+  st: StateModule,
+  tick: Tick,
+  chosen: Chosen[] | undefined,
+): Promise<number> {
   const { needs } = setup.adapter;
   const claimed = st.claim(setup.state, setup.sessionId, needs.claims, toolUseId(setup.input));
   const envFile = needs.envFile ? st.makeEnvFile(setup.state, setup.sessionId) : undefined;
   const w = new EventWork(setup, g, st, tick, claimed, new RowPrep(setup.dir), envFile);
-  g.arm(setup.budget.deadline, `deadline reached ${setup.budget.slackMs}ms before Cursor's ${setup.binding.timeoutS}s timeout; unfinished scripts count as timed out`, (why) => {
-    // Selected guards that never got to start count as unfinished too: a preToolUse still fails closed.
-    w.finish(w.snapshot(), why);
-    w.batch?.killAll();
-  });
+  g.arm(
+    setup.budget.deadline,
+    `deadline reached ${setup.budget.slackMs}ms before Cursor's ${setup.binding.timeoutS}s timeout; unfinished scripts count as timed out`,
+    (why) => {
+      // Selected guards that never got to start count as unfinished too: a preToolUse still fails closed.
+      w.finish(w.snapshot(), why);
+      w.batch?.killAll();
+    },
+  );
   try {
     // Whether any row reads the transcript decides what is kept (tool results, transcript copies); asked when needed.
     let reads: boolean | undefined;
@@ -173,9 +196,18 @@ function brokenCatalog(event: HandledEvent, input: Json, p: SetUpProblem, g: Gua
   const file = p.broken as string;
   const shown = p.dir ? path.relative(p.dir, file) : file;
   const why = p.problem.split('\n')[0] ?? p.problem;
-  const targets = writtenFiles({ event, input, projectDir: p.dir ?? '', sessionId: '', transcriptPath: '', loopLimit: null });
+  const targets = writtenFiles({
+    event,
+    input,
+    projectDir: p.dir ?? '',
+    sessionId: '',
+    transcriptPath: '',
+    loopLimit: null,
+  });
   if (targets.length > 0 && targets.every((t) => path.resolve(t) === file)) {
-    g.log.warn(`${why}; allowing this write of ${shown} itself, so it can be repaired (every other tool call is denied until it parses)`);
+    g.log.warn(
+      `${why}; allowing this write of ${shown} itself, so it can be repaired (every other tool call is denied until it parses)`,
+    );
     return g.answer({ permission: 'allow' }, 'fail-open');
   }
   const text = `hookshim: ${shown} is not a readable Claude hook catalog (${why.replace(`${file}: `, '')}), so no guard can be evaluated and this tool call is denied. Fix ${shown}: a Write or Edit of ${shown} itself is allowed.`;
@@ -189,7 +221,11 @@ function denyUnguarded(g: Guard, why: string, text: string): number {
 }
 
 /** Phases 3 and 4: the adapter's plan for this event, and the catalog rows it selects. */
-export function planAndSelect(setup: Setup, g: Pick<Guard, 'log'>, state = EMPTY_STATE): { plan: Plan; chosen: Chosen[] } {
+export function planAndSelect(
+  setup: Setup,
+  g: Pick<Guard, 'log'>,
+  state = EMPTY_STATE,
+): { plan: Plan; chosen: Chosen[] } {
   const plan = setup.adapter.plan(setup.ctx, state);
   for (const n of plan.notes) g.log.warn(n);
   return { plan, chosen: select(plan, setup.catalog.rows, setup.dir, g.log) };
@@ -205,11 +241,20 @@ async function prepareJobs(setup: Setup, g: Guard, st: StateModule, w: EventWork
   const pluginData = (root: string) => {
     if (dataDirs.has(root)) return dataDirs.get(root);
     const dir = st.pluginDataDir(setup.state, root);
-    if (!dir) g.log.warn(`no CLAUDE_PLUGIN_DATA for the scripts of ${root}: the state directory cannot hold their data folder`);
+    if (!dir)
+      g.log.warn(`no CLAUDE_PLUGIN_DATA for the scripts of ${root}: the state directory cannot hold their data folder`);
     dataDirs.set(root, dir);
     return dir;
   };
-  const jc: JobContext = { prep: w.prep, env: setup.env, hostEnv: hostEnv(setup.env), stdin: new Map(), deadline: setup.budget.deadline, ...(w.envFile ? { envFile: w.envFile } : {}), pluginData };
+  const jc: JobContext = {
+    prep: w.prep,
+    env: setup.env,
+    hostEnv: hostEnv(setup.env),
+    stdin: new Map(),
+    deadline: setup.budget.deadline,
+    ...(w.envFile ? { envFile: w.envFile } : {}),
+    pluginData,
+  };
   return gated.map((c) => toJob(c, jc));
 }
 
@@ -219,7 +264,12 @@ async function prepareJobs(setup: Setup, g: Guard, st: StateModule, w: EventWork
  */
 function recordResult(setup: Setup, st: StateModule, g: Guard): void {
   try {
-    const rec = st.recordToolResult(setup.state as NonNullable<Setup['state']>, setup.sessionId, setup.input as Json, setup.dir);
+    const rec = st.recordToolResult(
+      setup.state as NonNullable<Setup['state']>,
+      setup.sessionId,
+      setup.input as Json,
+      setup.dir,
+    );
     if (rec.kept !== undefined) setup.ctx.recordedResponse = { claudeName: rec.claudeName, response: rec.response };
   } catch (err) {
     g.log.warn(`could not record the tool result: ${(err as Error).message}`);

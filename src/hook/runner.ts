@@ -98,13 +98,35 @@ export async function startAll(jobs: readonly Job[]): Promise<Batch> {
 }
 
 /** The result of a script that had no answer after `elapsedMs` (still running, or never started). */
-export function unfinished(job: Pick<Job, 'label' | 'locator' | 'catalog' | 'claudeEvent' | 'timeoutSeconds' | 'onFailure'>, elapsedMs: number): RunResult {
+export function unfinished(
+  job: Pick<Job, 'label' | 'locator' | 'catalog' | 'claudeEvent' | 'timeoutSeconds' | 'onFailure'>,
+  elapsedMs: number,
+): RunResult {
   const had = Math.min(job.timeoutSeconds, Math.max(0, elapsedMs) / 1000);
-  return { ...base(job), timedOut: true, exitCode: null, signal: null, stdout: '', stderr: '', durationMs: elapsedMs, truncated: false, timeoutSeconds: had };
+  return {
+    ...base(job),
+    timedOut: true,
+    exitCode: null,
+    signal: null,
+    stdout: '',
+    stderr: '',
+    durationMs: elapsedMs,
+    truncated: false,
+    timeoutSeconds: had,
+  };
 }
 
-function base(job: Pick<Job, 'label' | 'locator' | 'catalog' | 'claudeEvent' | 'timeoutSeconds' | 'onFailure'>): Pick<RunResult, 'label' | 'locator' | 'catalog' | 'claudeEvent' | 'timeoutSeconds' | 'onFailure'> {
-  return { label: job.label, locator: job.locator, ...(job.catalog !== undefined ? { catalog: job.catalog } : {}), claudeEvent: job.claudeEvent, timeoutSeconds: job.timeoutSeconds, ...(job.onFailure ? { onFailure: job.onFailure } : {}) };
+function base(
+  job: Pick<Job, 'label' | 'locator' | 'catalog' | 'claudeEvent' | 'timeoutSeconds' | 'onFailure'>,
+): Pick<RunResult, 'label' | 'locator' | 'catalog' | 'claudeEvent' | 'timeoutSeconds' | 'onFailure'> {
+  return {
+    label: job.label,
+    locator: job.locator,
+    ...(job.catalog !== undefined ? { catalog: job.catalog } : {}),
+    claudeEvent: job.claudeEvent,
+    timeoutSeconds: job.timeoutSeconds,
+    ...(job.onFailure ? { onFailure: job.onFailure } : {}),
+  };
 }
 
 /** Start one job: a known failure is answered without spawning; a background row is started and let go. */
@@ -112,7 +134,17 @@ function start(job: Job, run: typeof Execa): { live: Live; promise: Promise<void
   const started = Date.now();
   const live: Live = { job, started, kill: () => {} };
   const answered = (why: Partial<RunResult>): { live: Live; promise: Promise<void> } => {
-    live.result = { ...base(job), exitCode: null, signal: null, stdout: '', stderr: '', timedOut: false, durationMs: 0, truncated: false, ...why };
+    live.result = {
+      ...base(job),
+      exitCode: null,
+      signal: null,
+      stdout: '',
+      stderr: '',
+      timedOut: false,
+      durationMs: 0,
+      truncated: false,
+      ...why,
+    };
     return { live, promise: Promise.resolve() };
   };
   // Known not to be startable: answer as the fail matrix says without spawning anything.
@@ -120,7 +152,9 @@ function start(job: Job, run: typeof Execa): { live: Live; promise: Promise<void
   if (job.startError !== undefined) return answered({ startError: job.startError });
   let child: ReturnType<typeof Execa>;
   try {
-    child = job.background ? run('/bin/sh', watchdogArgs(job), spawnOptions({ ...job, shell: false })) : run(job.file, job.args ?? [], spawnOptions(job));
+    child = job.background
+      ? run('/bin/sh', watchdogArgs(job), spawnOptions({ ...job, shell: false }))
+      : run(job.file, job.args ?? [], spawnOptions(job));
   } catch (err) {
     return answered({ startError: (err as Error).message });
   }
@@ -228,7 +262,17 @@ function watch(child: ReturnType<typeof Execa>, live: Live): Promise<void> {
     },
     (e: unknown) => {
       clearTimeout(timer);
-      live.result = { ...base(job), exitCode: null, signal: null, stdout: out.text(), stderr: err.text(), timedOut, startError: (e as Error).message, durationMs: Date.now() - started, truncated: false };
+      live.result = {
+        ...base(job),
+        exitCode: null,
+        signal: null,
+        stdout: out.text(),
+        stderr: err.text(),
+        timedOut,
+        startError: (e as Error).message,
+        durationMs: Date.now() - started,
+        truncated: false,
+      };
     },
   );
 }
@@ -253,7 +297,11 @@ function causeOf(res: { cause?: unknown; shortMessage?: string; failed: boolean 
 }
 
 /** Collect a stream up to OUTPUT_CAP bytes, draining (and dropping) the rest so the script never blocks on a full pipe. */
-function capture(stream: NodeJS.ReadableStream | null | undefined): { stream: (NodeJS.ReadableStream & { destroy(): void }) | undefined; text(): string; truncated(): boolean } {
+function capture(stream: NodeJS.ReadableStream | null | undefined): {
+  stream: (NodeJS.ReadableStream & { destroy(): void }) | undefined;
+  text(): string;
+  truncated(): boolean;
+} {
   const chunks: Buffer[] = [];
   let size = 0;
   let cut = false;

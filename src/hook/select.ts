@@ -24,9 +24,13 @@ export function select(plan: Plan, rows: readonly CatalogRow[], dir: string, log
     const { selected, skipped } = selectRows(rows, inv.claudeEvent, subject);
     for (const s of skipped) log.warn(`skipped ${rowPlace(s.row)}: ${s.reason}`);
     for (const s of selected) out.push({ inv, row: s.row, matched: s.matchedValue });
-    log.debug(`${inv.claudeEvent}: matcher values ${JSON.stringify(inv.subject.values)} → ${selected.length} row(s) in ${dir}`);
+    log.debug(
+      `${inv.claudeEvent}: matcher values ${JSON.stringify(inv.subject.values)} → ${selected.length} row(s) in ${dir}`,
+    );
     // HOOKSHIM_DEBUG=1: say why each row of this event did not run (a second pass, so only when someone reads it).
-    if (log.debugOn) for (const e of explainRows(rows, inv.claudeEvent, subject)) if (e.status === 'unmatched') log.debug(`not run: ${rowPlace(e.row)}: ${e.reason}`);
+    if (log.debugOn)
+      for (const e of explainRows(rows, inv.claudeEvent, subject))
+        if (e.status === 'unmatched') log.debug(`not run: ${rowPlace(e.row)}: ${e.reason}`);
   }
   return out;
 }
@@ -42,10 +46,14 @@ export function resultGated(chosen: readonly Chosen[], config: HookshimConfig, a
     const hit = resultGateOf(c.row, marks);
     if (!hit) return true;
     if (GATING_EVENTS.has(c.row.event)) {
-      log.warn(`${rowPlace(c.row)} is marked result-gated ("${hit}"), but a PreToolUse guard always runs (gating it would allow every tool call until the first result)`);
+      log.warn(
+        `${rowPlace(c.row)} is marked result-gated ("${hit}"), but a PreToolUse guard always runs (gating it would allow every tool call until the first result)`,
+      );
       return true;
     }
-    log.warn(`skipped ${rowPlace(c.row)}: marked result-gated ("${hit}") and no tool results are recorded for this conversation yet`);
+    log.warn(
+      `skipped ${rowPlace(c.row)}: marked result-gated ("${hit}") and no tool results are recorded for this conversation yet`,
+    );
     return false;
   });
 }

@@ -54,7 +54,11 @@ export interface Setup {
 }
 
 /** Read the payload within the deadline of the project's binding (the project never depends on the payload). */
-export async function readPayload(event: HandledEvent, io: HookIO, log: Log): Promise<{ input: Json; root: ProjectRoot; binding: Binding } | { problem: string; tooLarge?: boolean }> {
+export async function readPayload(
+  event: HandledEvent,
+  io: HookIO,
+  log: Log,
+): Promise<{ input: Json; root: ProjectRoot; binding: Binding } | { problem: string; tooLarge?: boolean }> {
   const root = projectRoot(io.env, io.cwd, io.bundle);
   const binding = readBinding(root.dir, event);
   mark('project and binding');
@@ -62,7 +66,8 @@ export async function readPayload(event: HandledEvent, io: HookIO, log: Log): Pr
   const fast = io.stdinFd !== undefined ? readAvailable(io.stdinFd) : undefined;
   const stdin = fast?.payload ?? (await readStdin(io.stdin, budget.deadline - Date.now(), fast?.prefix));
   // No payload at all: there is no event to guard, and hookshim fails open (docs/design.md §6).
-  if (stdin.problem && Object.keys(stdin.input).length === 0) return { problem: stdin.problem, ...(stdin.tooLarge ? { tooLarge: true } : {}) };
+  if (stdin.problem && Object.keys(stdin.input).length === 0)
+    return { problem: stdin.problem, ...(stdin.tooLarge ? { tooLarge: true } : {}) };
   if (stdin.problem) log.warn(`${stdin.problem}; continuing with what arrived`);
   return { input: stdin.input, root, binding };
 }
@@ -89,13 +94,24 @@ export interface SetUpOptions {
 }
 
 /** Resolve the project, binding, budget, session, catalog and config of one event; a problem means fail open. */
-export async function setUp(event: HandledEvent, input: Json, io: HookIO, log: Log, opts: SetUpOptions = {}): Promise<Setup | SetUpProblem> {
-  const root = opts.dir !== undefined ? { dir: opts.dir, how: 'given' } : (opts.root?.root ?? projectRoot(io.env, io.cwd, io.bundle));
+export async function setUp(
+  event: HandledEvent,
+  input: Json,
+  io: HookIO,
+  log: Log,
+  opts: SetUpOptions = {},
+): Promise<Setup | SetUpProblem> {
+  const root =
+    opts.dir !== undefined
+      ? { dir: opts.dir, how: 'given' }
+      : (opts.root?.root ?? projectRoot(io.env, io.cwd, io.bundle));
   const dir = root.dir;
   const binding = opts.root && opts.root.root.dir === dir ? opts.root.binding : readBinding(dir, event);
   corroborate(input, root, log);
   const budget = budgetFor(binding.timeoutS, io.startedAt);
-  log.debug(`${event}: project ${dir} (from ${root.how}); Cursor timeout ${binding.timeoutS}s (${binding.source}); deadline in ${budget.deadline - Date.now()}ms`);
+  log.debug(
+    `${event}: project ${dir} (from ${root.how}); Cursor timeout ${binding.timeoutS}s (${binding.source}); deadline in ${budget.deadline - Date.now()}ms`,
+  );
   const sessionId = sessionIdOf(input);
   const state = opts.state !== undefined ? opts.state : openState(io.env, (m) => log.warn(m));
   mark('state dir opened');
@@ -105,21 +121,61 @@ export async function setUp(event: HandledEvent, input: Json, io: HookIO, log: L
   mark('catalogs read');
   if (set.broken) return { problem: set.broken.error, dir, broken: set.broken.file };
   const first = set.missing[0];
-  if (set.loaded.length === 0) return { problem: first?.error ?? 'no catalog to run: .cursor/hookshim.json lists none, or only personal ones absent here', dir };
-  for (const m of set.missing) log.warn(`${m.error}; running the other catalogs (${set.loaded.map((l) => l.source.shown).join(', ')})`);
+  if (set.loaded.length === 0)
+    return {
+      problem: first?.error ?? 'no catalog to run: .cursor/hookshim.json lists none, or only personal ones absent here',
+      dir,
+    };
+  for (const m of set.missing)
+    log.warn(`${m.error}; running the other catalogs (${set.loaded.map((l) => l.source.shown).join(', ')})`);
   // The parser names the file in each warning: shown relative to the project, once.
-  for (const l of set.loaded) for (const w of l.catalog.warnings) log.warn(w.startsWith(l.source.file) ? `${l.source.shown}${w.slice(l.source.file.length)}` : `${l.source.shown}: ${w}`);
+  for (const l of set.loaded)
+    for (const w of l.catalog.warnings)
+      log.warn(
+        w.startsWith(l.source.file) ? `${l.source.shown}${w.slice(l.source.file.length)}` : `${l.source.shown}: ${w}`,
+      );
   const rows = set.rows;
   warnStaleMatcher(event, binding, rows, state, log);
-  const ctx: EventContext = { event, input, projectDir: dir, sessionId, transcriptPath: '', loopLimit: binding.loopLimit, hostEnv: io.env, mcpServers: mcpServersFor(input, dir, rows), promptContext: config.promptContext ?? 'auto', ...(ADAPTERS[event].needs.everyCall ? { everyCall: everyCallEvents(dir) } : {}) };
-  return { event, adapter: ADAPTERS[event], input, dir, binding, budget, sessionId, state, catalog: { rows, sources: set.loaded.map((l) => l.source) }, config, ctx, env: io.env, startedAt: io.startedAt };
+  const ctx: EventContext = {
+    event,
+    input,
+    projectDir: dir,
+    sessionId,
+    transcriptPath: '',
+    loopLimit: binding.loopLimit,
+    hostEnv: io.env,
+    mcpServers: mcpServersFor(input, dir, rows),
+    promptContext: config.promptContext ?? 'auto',
+    ...(ADAPTERS[event].needs.everyCall ? { everyCall: everyCallEvents(dir) } : {}),
+  };
+  return {
+    event,
+    adapter: ADAPTERS[event],
+    input,
+    dir,
+    binding,
+    budget,
+    sessionId,
+    state,
+    catalog: { rows, sources: set.loaded.map((l) => l.source) },
+    config,
+    ctx,
+    env: io.env,
+    startedAt: io.startedAt,
+  };
 }
 
 /**
  * The catalog gained a row for a tool this event's Cursor matcher skips (init ran before it): Cursor starts nothing for
  * those calls, so their guards never run. Said on every event until `hookshim init` rewrites the matcher.
  */
-function warnStaleMatcher(event: HandledEvent, binding: Binding, rows: readonly CatalogRow[], state: StateDir | null, log: Log): void {
+function warnStaleMatcher(
+  event: HandledEvent,
+  binding: Binding,
+  rows: readonly CatalogRow[],
+  state: StateDir | null,
+  log: Log,
+): void {
   if (binding.matcher === undefined || !Object.hasOwn(MATCHED_BY, event)) return;
   const kind = MATCHED_BY[event as MatchedEvent];
   // What the rows need at the least (post-tool events may need more: results, carried context).
@@ -127,14 +183,18 @@ function warnStaleMatcher(event: HandledEvent, binding: Binding, rows: readonly 
   const served = kind === 'tool' && !own.includes('PreToolUse') ? [...own, 'PreToolUse'] : own;
   const matchers = rows.filter((r) => served.includes(r.event)).map((r) => r.matcher);
   // A combination found fine once is not checked again (a marker in the state dir: planting one only hides this warning).
-  const fine = state ? areaPath(state, 'catalog', `${fnv([event, binding.matcher, ...matchers.map(String)].join('\u0000'))}.matchers-ok`) : null;
+  const fine = state
+    ? areaPath(state, 'catalog', `${fnv([event, binding.matcher, ...matchers.map(String)].join('\u0000'))}.matchers-ok`)
+    : null;
   if (fine && fs.existsSync(fine)) return;
   const missed = skippedNeeds(kind, binding.matcher, matchers);
   if (missed.length === 0) {
     if (fine) touch(fine);
     return;
   }
-  log.warn(`${binding.source}: its matcher skips ${missed.join(', ')}, which catalog rows now match, so Cursor starts no hookshim for those calls and their guards do not run; run \`hookshim init\` and commit .cursor/hooks.json`);
+  log.warn(
+    `${binding.source}: its matcher skips ${missed.join(', ')}, which catalog rows now match, so Cursor starts no hookshim for those calls and their guards do not run; run \`hookshim init\` and commit .cursor/hooks.json`,
+  );
 }
 
 /** Create an empty marker file of ours (never through a symlink); a failure only means the check runs again. */
@@ -150,7 +210,9 @@ function touch(file: string): void {
 function corroborate(input: Json, root: ProjectRoot, log: Log): void {
   const roots = payloadRoots(input);
   if (roots.length === 0 || roots.includes(root.dir)) return;
-  log.warn(`the payload's workspace_roots (${roots.join(', ')}) do not include the project ${root.dir} (from ${root.how}); running ${root.dir}'s catalog`);
+  log.warn(
+    `the payload's workspace_roots (${roots.join(', ')}) do not include the project ${root.dir} (from ${root.how}); running ${root.dir}'s catalog`,
+  );
 }
 
 /** Servers an MCP call without its own may belong to: Cursor's configured ones first, then those the catalog names. */

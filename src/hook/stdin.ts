@@ -16,14 +16,23 @@ export const MAX_PAYLOAD_BYTES = 128 * 1024 * 1024;
 
 /** The answer to a payload over MAX_PAYLOAD_BYTES: nothing is parsed, nothing guessed. */
 function tooLarge(bytes: number): StdinPayload {
-  return { input: {}, bytes, tooLarge: true, problem: `stdin holds more than ${MAX_PAYLOAD_BYTES / 1024 / 1024} MiB; hookshim does not read a payload that large` };
+  return {
+    input: {},
+    bytes,
+    tooLarge: true,
+    problem: `stdin holds more than ${MAX_PAYLOAD_BYTES / 1024 / 1024} MiB; hookshim does not read a payload that large`,
+  };
 }
 
 /** A writer that sent one complete JSON object but never closes stdin is taken at its word after this quiet time. */
 export const QUIET_MS = 100;
 
 /** Read stdin to its end (or until `timeoutMs`, or a complete object followed by silence), then parse it. */
-export async function readStdin(stream: NodeJS.ReadableStream & { isTTY?: boolean }, timeoutMs: number, prefix?: Buffer): Promise<StdinPayload> {
+export async function readStdin(
+  stream: NodeJS.ReadableStream & { isTTY?: boolean },
+  timeoutMs: number,
+  prefix?: Buffer,
+): Promise<StdinPayload> {
   if (stream.isTTY) return { input: {}, problem: 'stdin is a terminal, not a hook payload', bytes: 0 };
   const chunks: Buffer[] = prefix?.length ? [prefix] : [];
   let size = prefix?.length ?? 0;
@@ -60,8 +69,14 @@ export async function readStdin(stream: NodeJS.ReadableStream & { isTTY?: boolea
   if (done === 'large') return tooLarge(size);
   if (done === 'complete' && early) return { ...early, bytes: size };
   const parsed = parsePayload(Buffer.concat(chunks, size).toString('utf8'));
-  if (done === 'timeout') return { ...parsed, problem: `stdin was still open after ${timeoutMs}ms; used what arrived${parsed.problem ? ` (${parsed.problem})` : ''}`, bytes: size };
-  if (done === 'error') return { ...parsed, problem: `stdin read failed${parsed.problem ? ` (${parsed.problem})` : ''}`, bytes: size };
+  if (done === 'timeout')
+    return {
+      ...parsed,
+      problem: `stdin was still open after ${timeoutMs}ms; used what arrived${parsed.problem ? ` (${parsed.problem})` : ''}`,
+      bytes: size,
+    };
+  if (done === 'error')
+    return { ...parsed, problem: `stdin read failed${parsed.problem ? ` (${parsed.problem})` : ''}`, bytes: size };
   return { ...parsed, bytes: size };
 }
 

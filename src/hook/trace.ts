@@ -18,7 +18,16 @@ export interface TraceRecord {
   toolUseId?: string;
   tool?: string;
   /** Each script run: its catalog and locator, label, Claude event, duration, exit code (null: killed or not started), and what it decided. */
-  rows: { catalog?: string; row: string; label: string; event: string; ms: number; exit: number | null; timedOut: boolean; verdict?: string }[];
+  rows: {
+    catalog?: string;
+    row: string;
+    label: string;
+    event: string;
+    ms: number;
+    exit: number | null;
+    timedOut: boolean;
+    verdict?: string;
+  }[];
   /** The Cursor answer hookshim wrote. */
   decision: Json | undefined;
   /** How the answer was reached when no catalog run decided it: duplicate process, fail open, shim off, … */
@@ -67,14 +76,28 @@ export function traceLine(env: NodeJS.ProcessEnv, rec: TraceRecord, input: Json,
  * HOOKSHIM_LOG_PAYLOADS=1: it is opened without following a symlink, and written only if it is a regular file of
  * this user, mode 0600 (a file planted at the path by anyone else is refused, said on stderr).
  */
-export function trace(env: NodeJS.ProcessEnv, rec: TraceRecord, input: Json, warn: (msg: string) => void = () => {}): void {
+export function trace(
+  env: NodeJS.ProcessEnv,
+  rec: TraceRecord,
+  input: Json,
+  warn: (msg: string) => void = () => {},
+): void {
   const file = env.HOOKSHIM_LOG;
   if (!file) return;
   let fd: number | undefined;
   try {
-    fd = fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT | nofollow() | (fs.constants.O_NONBLOCK ?? 0), 0o600);
+    fd = fs.openSync(
+      file,
+      fs.constants.O_WRONLY |
+        fs.constants.O_APPEND |
+        fs.constants.O_CREAT |
+        nofollow() |
+        (fs.constants.O_NONBLOCK ?? 0),
+      0o600,
+    );
     const st = fs.fstatSync(fd);
-    if (!st.isFile() || (uid() >= 0 && st.uid !== uid())) return warn(`HOOKSHIM_LOG ${file} is not a regular file of this user; no trace record written`);
+    if (!st.isFile() || (uid() >= 0 && st.uid !== uid()))
+      return warn(`HOOKSHIM_LOG ${file} is not a regular file of this user; no trace record written`);
     if ((st.mode & 0o077) !== 0) fs.fchmodSync(fd, 0o600);
     // One write per record, O_APPEND: concurrent hookshim processes do not interleave lines.
     writeFully(fd, Buffer.from(`${JSON.stringify(traceLine(env, rec, input))}\n`));

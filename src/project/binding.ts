@@ -3,8 +3,23 @@
 // Format: https://cursor.com/docs/hooks (docs/cursor-hooks.md §1).
 import fs from 'node:fs';
 import path from 'node:path';
-import { cursorMatcher, MATCHED_BY, matcherForRows, needsAny, postToolNeeds, type MatchedEvent } from '../../adapters/cursorMatcher.ts';
-import { CLAUDE_EVENT_CARRIERS, cursorEventsFor, HANDLED_EVENTS, noAnalogReason, RUNS, type Carrier, type HandledEvent } from '../../adapters/events.ts';
+import {
+  cursorMatcher,
+  MATCHED_BY,
+  matcherForRows,
+  needsAny,
+  postToolNeeds,
+  type MatchedEvent,
+} from '../../adapters/cursorMatcher.ts';
+import {
+  CLAUDE_EVENT_CARRIERS,
+  cursorEventsFor,
+  HANDLED_EVENTS,
+  noAnalogReason,
+  RUNS,
+  type Carrier,
+  type HandledEvent,
+} from '../../adapters/events.ts';
 import { ADAPTERS } from '../../adapters/index.ts';
 import { isRecord, kindOf } from '../../adapters/json.ts';
 import { looksLikeMs } from '../../catalog/events.ts';
@@ -43,11 +58,26 @@ export function readHooksFile(dir: string): HooksFile {
   const json = parseJsonText(text);
   if (!json.ok) return { kind: 'invalid', file, error: `not valid JSON ${json.error}` };
   const doc = json.value;
-  if (!isRecord(doc)) return { kind: 'invalid', file, error: `expected a JSON object like {"version": 1, "hooks": {...}}, found ${kindOf(doc)}` };
-  if (doc.hooks !== undefined && !isRecord(doc.hooks)) return { kind: 'invalid', file, error: `"hooks" must be an object keyed by Cursor event, found ${kindOf(doc.hooks)}` };
+  if (!isRecord(doc))
+    return {
+      kind: 'invalid',
+      file,
+      error: `expected a JSON object like {"version": 1, "hooks": {...}}, found ${kindOf(doc)}`,
+    };
+  if (doc.hooks !== undefined && !isRecord(doc.hooks))
+    return {
+      kind: 'invalid',
+      file,
+      error: `"hooks" must be an object keyed by Cursor event, found ${kindOf(doc.hooks)}`,
+    };
   const hooks: Record<string, unknown[]> = {};
   for (const [ev, list] of Object.entries((doc.hooks as Record<string, unknown> | undefined) ?? {})) {
-    if (!Array.isArray(list)) return { kind: 'invalid', file, error: `"hooks.${ev}" must be an array of hook definitions, found ${kindOf(list)}` };
+    if (!Array.isArray(list))
+      return {
+        kind: 'invalid',
+        file,
+        error: `"hooks.${ev}" must be an array of hook definitions, found ${kindOf(list)}`,
+      };
     hooks[ev] = list;
   }
   return { kind: 'ok', file, doc, hooks };
@@ -67,7 +97,8 @@ export interface OurEntry {
 /** hookshim's entries, in file order. */
 export function ourEntries(hooks: Record<string, unknown[]>): OurEntry[] {
   const out: OurEntry[] = [];
-  for (const [event, list] of Object.entries(hooks)) for (const e of list) if (isOurs(e)) out.push({ event, entry: e as Record<string, unknown> });
+  for (const [event, list] of Object.entries(hooks))
+    for (const e of list) if (isOurs(e)) out.push({ event, entry: e as Record<string, unknown> });
   return out;
 }
 
@@ -83,7 +114,9 @@ export function foreignCounts(hooks: Record<string, unknown[]>): Record<string, 
 
 /** The mode the existing entries use, if they agree on one. */
 export function detectMode(hooks: Record<string, unknown[]>): Mode | undefined {
-  const modes = new Set(ourEntries(hooks).map((o) => (String(o.entry.command).includes(PACKAGED) ? 'package' : 'vendored')));
+  const modes = new Set(
+    ourEntries(hooks).map((o) => (String(o.entry.command).includes(PACKAGED) ? 'package' : 'vendored')),
+  );
   return modes.size === 1 ? [...modes][0] : undefined;
 }
 
@@ -99,7 +132,9 @@ export function boundBundles(hooks: Record<string, unknown[]>): string[] {
 
 /** A bound command as run from the project root: the `$(test -d .cursor …)` prefix of boundCommand resolved. */
 function fromRoot(command: string): string {
-  return command.replace('$(test -d .cursor && echo .cursor/)', '.cursor/').replace('$(test -d .cursor || echo ../)', '');
+  return command
+    .replace('$(test -d .cursor && echo .cursor/)', '.cursor/')
+    .replace('$(test -d .cursor || echo ../)', '');
 }
 
 /** "hookshim 0.1.0" from a bundle's banner, if it has one. */
@@ -132,12 +167,19 @@ export interface Binding {
 
 /** hookshim's own entries in .cursor/hooks.json: a command that runs hookshim.cjs (hookshim.mjs before), or the `hookshim` bin as its command word. */
 export function isOurCommand(command: string): boolean {
-  return /(^|[\s/\\"'])hookshim\.[cm]js(["']?)(\s|$)/.test(command) || /^\s*(?:(?:npx|pnpm exec|yarn|bunx)(?:\s+--?[\w-]+)*\s+)?hookshim(@[\w.-]+)?(\s|$)/.test(command);
+  return (
+    /(^|[\s/\\"'])hookshim\.[cm]js(["']?)(\s|$)/.test(command) ||
+    /^\s*(?:(?:npx|pnpm exec|yarn|bunx)(?:\s+--?[\w-]+)*\s+)?hookshim(@[\w.-]+)?(\s|$)/.test(command)
+  );
 }
 
 /** Read hookshim's entry for `event` from .cursor/hooks.json: the one source of truth for its timeout. */
 export function readBinding(dir: string, event: string): Binding {
-  const fallback: Binding = { timeoutS: CURSOR_DEFAULT_TIMEOUT_S, loopLimit: CURSOR_DEFAULT_LOOP_LIMIT, source: 'Cursor defaults' };
+  const fallback: Binding = {
+    timeoutS: CURSOR_DEFAULT_TIMEOUT_S,
+    loopLimit: CURSOR_DEFAULT_LOOP_LIMIT,
+    source: 'Cursor defaults',
+  };
   const mine = ourEntryOf(boundHooks(dir), event);
   if (!mine) return fallback;
   const t = mine.timeout;
@@ -175,7 +217,13 @@ function boundHooks(dir: string): Record<string, unknown> {
 function ourEntryOf(hooks: Record<string, unknown>, event: string): Record<string, unknown> | undefined {
   const list = hooks[event];
   if (!Array.isArray(list)) return undefined;
-  return list.find((e): e is Record<string, unknown> => isRecord(e) && typeof e.command === 'string' && isOurCommand(e.command) && e.command.trim().split(/\s+/).includes(event));
+  return list.find(
+    (e): e is Record<string, unknown> =>
+      isRecord(e) &&
+      typeof e.command === 'string' &&
+      isOurCommand(e.command) &&
+      e.command.trim().split(/\s+/).includes(event),
+  );
 }
 
 /** Wrapper timeouts hookshim binds by default, seconds; raised when a catalog row needs more. */
@@ -249,7 +297,9 @@ export interface InitPlan {
  * that runs a hook from the folder of its hooks.json, docs/hosts.md).
  */
 export function boundCommand(mode: Mode, event: string): string {
-  return mode === 'package' ? `node "$(test -d .cursor || echo ../)${PACKAGED}" ${event}` : `node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" ${event}`;
+  return mode === 'package'
+    ? `node "$(test -d .cursor || echo ../)${PACKAGED}" ${event}`
+    : `node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" ${event}`;
 }
 
 /** Decide entries from a catalog: exactly the Cursor events its Claude events need, with timeouts that fit. */
@@ -263,21 +313,37 @@ export function planBinding(catalog: Catalog, mode: Mode, opts: PlanOptions = {}
   }
   const runnable = catalog.rows.filter((r) => !cannotRun(r));
   const narrow = opts.narrow ?? true;
-  const post = postToolNeeds(runnable, { readsTranscripts: opts.readsTranscripts ?? false, promptContext: opts.promptContext });
+  const post = postToolNeeds(runnable, {
+    readsTranscripts: opts.readsTranscripts ?? false,
+    promptContext: opts.promptContext,
+  });
   const listed = new Set(cursorEventsFor(used, runnable));
   // Post-tool events are bound only for what uses them (their rows, stashed warnings, carried context, results).
-  if (narrow) for (const ev of ['postToolUse', 'postToolUseFailure'] as const) if (needsAny(post[ev])) listed.add(ev);
-  else listed.delete(ev);
+  if (narrow)
+    for (const ev of ['postToolUse', 'postToolUseFailure'] as const)
+      if (needsAny(post[ev])) listed.add(ev);
+      else listed.delete(ev);
   const events = HANDLED_EVENTS.filter((e) => listed.has(e));
   const entries: InitPlan['entries'] = {};
   for (const ev of events) {
     let timeout = DEFAULT_TIMEOUTS[ev];
     // A timeout that looks like milliseconds does not raise the wrapper to its 600 s cap: check reports it instead.
-    const need = Math.max(0, ...catalog.rows.filter((r) => !r.async && runsOn(r.event, ev) && !cannotRun(r) && !looksLikeMs(r.timeout)).map((r) => r.timeout ?? 0));
+    const need = Math.max(
+      0,
+      ...catalog.rows
+        .filter((r) => !r.async && runsOn(r.event, ev) && !cannotRun(r) && !looksLikeMs(r.timeout))
+        .map((r) => r.timeout ?? 0),
+    );
     // A row's own timeout must fit inside the wrapper timeout minus hookshim's slack.
-    while (timeout < MAX_TIMEOUT && timeout * 1000 - slackFor(timeout) < need * 1000) timeout = Math.min(MAX_TIMEOUT, timeout + 5);
+    while (timeout < MAX_TIMEOUT && timeout * 1000 - slackFor(timeout) < need * 1000)
+      timeout = Math.min(MAX_TIMEOUT, timeout + 5);
     const matcher = narrow ? matcherFor(ev, runnable, post) : CURSOR_MATCHERS[ev];
-    const entry: Entry = { command: boundCommand(mode, ev), ...(matcher ? { matcher } : {}), timeout, failClosed: ADAPTERS[ev].needs.permission === true };
+    const entry: Entry = {
+      command: boundCommand(mode, ev),
+      ...(matcher ? { matcher } : {}),
+      timeout,
+      failClosed: ADAPTERS[ev].needs.permission === true,
+    };
     if (LOOPING.includes(ev)) entry.loop_limit = opts.loopLimit === undefined ? LOOP_LIMIT : opts.loopLimit;
     entries[ev] = entry;
   }
@@ -296,7 +362,11 @@ export function planBinding(catalog: Catalog, mode: Mode, opts: PlanOptions = {}
  * The Cursor matcher of an entry: fixed for beforeReadFile; on the tool and subagent events, built from the rows the
  * event serves so a call no row needs starts nothing (adapters/cursorMatcher.ts); none where Cursor has no matcher.
  */
-function matcherFor(ev: HandledEvent, rows: readonly CatalogRow[], post: ReturnType<typeof postToolNeeds>): string | undefined {
+function matcherFor(
+  ev: HandledEvent,
+  rows: readonly CatalogRow[],
+  post: ReturnType<typeof postToolNeeds>,
+): string | undefined {
   if (ev === 'postToolUse' || ev === 'postToolUseFailure') return cursorMatcher('tool', post[ev]);
   if (!Object.hasOwn(MATCHED_BY, ev)) return CURSOR_MATCHERS[ev];
   return matcherForRows(MATCHED_BY[ev as MatchedEvent], rows, RUNS[ev]);

@@ -17,7 +17,10 @@ export interface CatalogList {
 export function resolveCatalogEntry(given: string, dir: string, cwd: string): { entry: string } | { problem: string } {
   let abs = path.resolve(cwd, given);
   const rel = path.relative(dir, abs);
-  if (rel.startsWith('..') || path.isAbsolute(rel)) return { problem: `${given} is outside the repository (${dir}); the catalogs list is committed, so every catalog must live in the repository` };
+  if (rel.startsWith('..') || path.isAbsolute(rel))
+    return {
+      problem: `${given} is outside the repository (${dir}); the catalogs list is committed, so every catalog must live in the repository`,
+    };
   let st = fs.statSync(abs, { throwIfNoEntry: false });
   if (!st) return { problem: `${given} does not exist` };
   // A plugin's hooks/ folder names the catalog inside it.
@@ -26,8 +29,12 @@ export function resolveCatalogEntry(given: string, dir: string, cwd: string): { 
     st = fs.statSync(abs);
   }
   const entry = path.relative(dir, abs).split(path.sep).join('/') || '.';
-  if (st.isDirectory() && !fs.existsSync(sourceOf(entry, dir).file)) return { problem: `${given} is a folder without hooks/hooks.json: name a plugin folder, a hooks.json or a Claude settings file` };
-  if (!st.isDirectory() && !abs.endsWith('.json')) return { problem: `${given} is not a .json file: name a plugin folder, a hooks.json or a Claude settings file` };
+  if (st.isDirectory() && !fs.existsSync(sourceOf(entry, dir).file))
+    return {
+      problem: `${given} is a folder without hooks/hooks.json: name a plugin folder, a hooks.json or a Claude settings file`,
+    };
+  if (!st.isDirectory() && !abs.endsWith('.json'))
+    return { problem: `${given} is not a .json file: name a plugin folder, a hooks.json or a Claude settings file` };
   return { entry };
 }
 
@@ -61,7 +68,11 @@ function holdsHooks(source: CatalogSource): boolean {
  * The list to record: the recorded entries (one that no longer exists is dropped, except a personal one, which
  * lives on some machines only), then the discovered ones, then `extra`; the same catalog file only once.
  */
-export function planCatalogList(dir: string, recorded: readonly string[] | undefined, extra: readonly string[] = []): CatalogList {
+export function planCatalogList(
+  dir: string,
+  recorded: readonly string[] | undefined,
+  extra: readonly string[] = [],
+): CatalogList {
   const list: string[] = [];
   const notes: string[] = [];
   const seen = new Set<string>();
@@ -74,7 +85,8 @@ export function planCatalogList(dir: string, recorded: readonly string[] | undef
   };
   for (const entry of recorded ?? []) {
     const s = sourceOf(entry, dir);
-    if (s.kind !== 'personal' && !fs.existsSync(s.file)) notes.push(`${s.shown} no longer exists: dropped from the catalogs`);
+    if (s.kind !== 'personal' && !fs.existsSync(s.file))
+      notes.push(`${s.shown} no longer exists: dropped from the catalogs`);
     else add(entry);
   }
   const discovered = discoverCatalogs(dir);

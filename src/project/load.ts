@@ -16,7 +16,9 @@ type ParseCatalog = typeof parseCatalog;
 type ParseConfig = typeof parseConfig;
 
 /** A catalog and where it came from; its rows carry their source (catalog/sources.ts). */
-export type CatalogLoad = { ok: true; catalog: Catalog; file: string; source: CatalogSource } | { ok: false; error: string; file: string; source: CatalogSource };
+export type CatalogLoad =
+  | { ok: true; catalog: Catalog; file: string; source: CatalogSource }
+  | { ok: false; error: string; file: string; source: CatalogSource };
 
 /** Read and parse one catalog with `parse` (catalog/load.ts parseCatalog); never throws. */
 export function loadCatalogWith(source: CatalogSource, parse: ParseCatalog): CatalogLoad {
@@ -36,7 +38,11 @@ export function loadCatalogWith(source: CatalogSource, parse: ParseCatalog): Cat
  * last good version; one that stops parsing (or disappears) runs that version, loudly, until it is fixed.
  * `broken` says the file exists but cannot be used (a permission event then denies rather than allows).
  */
-export async function loadCatalogGuarded(source: CatalogSource, state: StateDir | null, warn: (msg: string) => void): Promise<CatalogLoad & { broken?: boolean }> {
+export async function loadCatalogGuarded(
+  source: CatalogSource,
+  state: StateDir | null,
+  warn: (msg: string) => void,
+): Promise<CatalogLoad & { broken?: boolean }> {
   const file = source.file;
   let text: string | undefined;
   let loaded: CatalogLoad;
@@ -53,7 +59,9 @@ export async function loadCatalogGuarded(source: CatalogSource, state: StateDir 
   const good = state ? await lastGood(state, source) : undefined;
   if (good) {
     const n = good.catalog.catalog.rows.length;
-    warn(`${loaded.error.split('\n')[0]}; running its last good version (saved ${good.savedAt}, ${n} row${n === 1 ? '' : 's'}) until it is fixed`);
+    warn(
+      `${loaded.error.split('\n')[0]}; running its last good version (saved ${good.savedAt}, ${n} row${n === 1 ? '' : 's'}) until it is fixed`,
+    );
     return good.catalog;
   }
   return text === undefined && loaded.error.startsWith('no catalog at') ? loaded : { ...loaded, broken: true };
@@ -70,7 +78,11 @@ export interface CatalogSet {
 }
 
 /** Load each catalog as loadCatalogGuarded does; a missing personal catalog is skipped without a word. */
-export async function loadCatalogs(sources: readonly CatalogSource[], state: StateDir | null, warn: (msg: string) => void): Promise<CatalogSet> {
+export async function loadCatalogs(
+  sources: readonly CatalogSource[],
+  state: StateDir | null,
+  warn: (msg: string) => void,
+): Promise<CatalogSet> {
   const set: CatalogSet = { rows: [], loaded: [], missing: [] };
   for (const source of sources) {
     const one = await loadCatalogGuarded(source, state, warn);
@@ -87,7 +99,10 @@ export async function loadCatalogs(sources: readonly CatalogSource[], state: Sta
 async function parseEither(source: CatalogSource, text: string): Promise<CatalogLoad> {
   const fast = readCatalogFast(text);
   if (fast) return stamped(source, { ok: true, catalog: fast });
-  return stamped(source, (await import('../../catalog/load.ts')).parseCatalog(text, source.file, { settings: source.kind !== 'plugin' }));
+  return stamped(
+    source,
+    (await import('../../catalog/load.ts')).parseCatalog(text, source.file, { settings: source.kind !== 'plugin' }),
+  );
 }
 
 /** A parse result as a load, its rows marked with their catalog. */
@@ -121,11 +136,15 @@ async function keepGood(state: StateDir, file: string, text: string): Promise<vo
   try {
     const [textFnv, name] = (readText(stamp) ?? '').split(' ');
     const named = name !== undefined && /^[0-9a-f]{24}-[0-9a-f]{24}\.json$/.test(name);
-    const known = textFnv === fnv(text) && named ? fs.lstatSync(path.join(path.dirname(stamp), name), { throwIfNoEntry: false }) : undefined;
+    const known =
+      textFnv === fnv(text) && named
+        ? fs.lstatSync(path.join(path.dirname(stamp), name), { throwIfNoEntry: false })
+        : undefined;
     if (known?.isFile() && Date.now() - known.mtimeMs < FRESH_MS) return;
     const record = path.join(path.dirname(stamp), await goodName(file, text));
     const st = fs.lstatSync(record, { throwIfNoEntry: false });
-    if (!st?.isFile() || Date.now() - st.mtimeMs >= FRESH_MS) writeFileAtomic(record, JSON.stringify({ file, text, savedAt: new Date().toISOString() }));
+    if (!st?.isFile() || Date.now() - st.mtimeMs >= FRESH_MS)
+      writeFileAtomic(record, JSON.stringify({ file, text, savedAt: new Date().toISOString() }));
     writeFileAtomic(stamp, `${fnv(text)} ${path.basename(record)}`);
   } catch {
     /* a lost record only costs the fallback */
@@ -140,7 +159,10 @@ export function fnv(s: string): string {
 }
 
 /** The newest good version kept for this catalog, parsed again from its text (the record's own rows are never trusted). */
-async function lastGood(state: StateDir, source: CatalogSource): Promise<{ catalog: CatalogLoad & { ok: true }; savedAt: string } | undefined> {
+async function lastGood(
+  state: StateDir,
+  source: CatalogSource,
+): Promise<{ catalog: CatalogLoad & { ok: true }; savedAt: string } | undefined> {
   const file = source.file;
   const probe = areaPath(state, 'catalog', 'x');
   if (!probe) return undefined;
@@ -152,7 +174,9 @@ async function lastGood(state: StateDir, source: CatalogSource): Promise<{ catal
   } catch {
     return undefined;
   }
-  const byAge = names.map((n) => ({ n, t: fs.lstatSync(path.join(dir, n), { throwIfNoEntry: false })?.mtimeMs ?? 0 })).sort((a, b) => b.t - a.t);
+  const byAge = names
+    .map((n) => ({ n, t: fs.lstatSync(path.join(dir, n), { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
+    .sort((a, b) => b.t - a.t);
   for (const { n } of byAge) {
     const rec = parseRecord(readText(path.join(dir, n)));
     if (!rec || rec.file !== file || (await goodName(file, rec.text)) !== n) continue;
@@ -165,7 +189,9 @@ async function lastGood(state: StateDir, source: CatalogSource): Promise<{ catal
 function parseRecord(text: string | null): { file: string; text: string; savedAt: string } | undefined {
   try {
     const r = JSON.parse(text ?? 'null') as Record<string, unknown> | null;
-    return r && typeof r.file === 'string' && typeof r.text === 'string' && typeof r.savedAt === 'string' ? { file: r.file, text: r.text, savedAt: r.savedAt } : undefined;
+    return r && typeof r.file === 'string' && typeof r.text === 'string' && typeof r.savedAt === 'string'
+      ? { file: r.file, text: r.text, savedAt: r.savedAt }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -197,7 +223,8 @@ function readConfigText(dir: string, warn: (msg: string) => void): string | unde
   try {
     return readRegularFile(file);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') warn(`cannot read ${file}: ${(err as Error).message}; using defaults`);
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+      warn(`cannot read ${file}: ${(err as Error).message}; using defaults`);
     return undefined;
   }
 }

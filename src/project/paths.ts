@@ -12,7 +12,10 @@ export function readRegularFile(file: string): string {
   try {
     const st = fs.fstatSync(fd);
     if (st.isDirectory()) throw Object.assign(new Error(`EISDIR: ${file} is a directory`), { code: 'EISDIR' });
-    if (!st.isFile()) throw Object.assign(new Error(`not a regular file: ${file} (a FIFO or device is never read)`), { code: 'ENOTREG' });
+    if (!st.isFile())
+      throw Object.assign(new Error(`not a regular file: ${file} (a FIFO or device is never read)`), {
+        code: 'ENOTREG',
+      });
     return fs.readFileSync(fd, 'utf8');
   } finally {
     fs.closeSync(fd);
@@ -42,7 +45,9 @@ export function projectRoot(env: NodeJS.ProcessEnv, cwd: string, bundle?: string
 /** The project a hookshim bundle belongs to: `<root>/.cursor/hooks/hookshim.[cm]js` or `<root>/node_modules/hookshim/dist/hookshim.cjs`. */
 export function bundleProject(bundle: string | undefined): string | undefined {
   if (!bundle) return undefined;
-  const m = /^(.*)[\\/](?:\.cursor[\\/]hooks|node_modules[\\/]hookshim[\\/]dist)[\\/]hookshim\.[cm]js$/.exec(path.resolve(bundle));
+  const m = /^(.*)[\\/](?:\.cursor[\\/]hooks|node_modules[\\/]hookshim[\\/]dist)[\\/]hookshim\.[cm]js$/.exec(
+    path.resolve(bundle),
+  );
   return m?.[1] || undefined;
 }
 
@@ -50,14 +55,20 @@ export function bundleProject(bundle: string | undefined): string | undefined {
 export function payloadRoots(input: Json): string[] {
   const roots = input.workspace_roots;
   if (!Array.isArray(roots)) return [];
-  return roots.filter((r): r is string => typeof r === 'string' && r !== '').map((r) => path.resolve(/^\/[A-Za-z]:[\\/]/.test(r) ? r.slice(1) : r));
+  return roots
+    .filter((r): r is string => typeof r === 'string' && r !== '')
+    .map((r) => path.resolve(/^\/[A-Za-z]:[\\/]/.test(r) ? r.slice(1) : r));
 }
 
 /**
  * The catalogs of the project: HOOKSHIM_CATALOG (a local override, one catalog), else `.cursor/hookshim.json`
  * `catalogs`, else the repository as a plugin, `hooks/hooks.json` (catalog/sources.ts).
  */
-export function catalogSources(env: NodeJS.ProcessEnv, dir: string, listed: readonly string[] | undefined): CatalogSource[] {
+export function catalogSources(
+  env: NodeJS.ProcessEnv,
+  dir: string,
+  listed: readonly string[] | undefined,
+): CatalogSource[] {
   if (env.HOOKSHIM_CATALOG) return [sourceOf(env.HOOKSHIM_CATALOG, dir)];
   return (listed ?? DEFAULT_CATALOGS).map((entry) => sourceOf(entry, dir));
 }
@@ -81,10 +92,14 @@ export function cursorTranscriptPath(input: Json, env: NodeJS.ProcessEnv): strin
  */
 export function cursorMcpServers(dir: string, home: string | undefined): string[] {
   const out: string[] = [];
-  for (const file of [path.join(dir, '.cursor', 'mcp.json'), ...(home ? [path.join(home, '.cursor', 'mcp.json')] : [])]) {
+  for (const file of [
+    path.join(dir, '.cursor', 'mcp.json'),
+    ...(home ? [path.join(home, '.cursor', 'mcp.json')] : []),
+  ]) {
     try {
       const doc = parseJsonOr(readRegularFile(file));
-      if (isRecord(doc) && isRecord(doc.mcpServers)) for (const name of Object.keys(doc.mcpServers)) if (!out.includes(name)) out.push(name);
+      if (isRecord(doc) && isRecord(doc.mcpServers))
+        for (const name of Object.keys(doc.mcpServers)) if (!out.includes(name)) out.push(name);
     } catch {
       /* absent or not JSON: no servers from it */
     }
@@ -99,5 +114,7 @@ export function configFile(dir: string): string {
 
 /** A catalog read problem as a message: missing, or unreadable and why. */
 export function readProblem(file: string, err: unknown): string {
-  return (err as NodeJS.ErrnoException).code === 'ENOENT' ? `no catalog at ${file}` : `cannot read ${file}: ${(err as Error).message}`;
+  return (err as NodeJS.ErrnoException).code === 'ENOENT'
+    ? `no catalog at ${file}`
+    : `cannot read ${file}: ${(err as Error).message}`;
 }

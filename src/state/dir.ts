@@ -30,11 +30,16 @@ export function openState(env: NodeJS.ProcessEnv, warn: (msg: string) => void): 
   const root = stateRootFor(env);
   const problem = ensurePrivateDir(root, true);
   if (problem) {
-    warn(`state directory ${root} cannot be used (${problem}); running degraded: no stash, replay or dedup for this event`);
+    warn(
+      `state directory ${root} cannot be used (${problem}); running degraded: no stash, replay or dedup for this event`,
+    );
     return null;
   }
   const maxAge = Number(env.HOOKSHIM_STATE_MAX_AGE_S);
-  return env.HOOKSHIM_STATE_MAX_AGE_S !== undefined && env.HOOKSHIM_STATE_MAX_AGE_S !== '' && Number.isFinite(maxAge) && maxAge >= 0
+  return env.HOOKSHIM_STATE_MAX_AGE_S !== undefined &&
+    env.HOOKSHIM_STATE_MAX_AGE_S !== '' &&
+    Number.isFinite(maxAge) &&
+    maxAge >= 0
     ? { root, maxAgeMs: maxAge * 1000 }
     : { root };
 }

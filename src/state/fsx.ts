@@ -220,7 +220,8 @@ export function moveAside(file: string, expected: (aside: string) => boolean): v
 /** Write all of `buf` to `fd` (at `position` onwards when given). */
 export function writeFully(fd: number, buf: Uint8Array, position?: number): void {
   let off = 0;
-  while (off < buf.length) off += fs.writeSync(fd, buf, off, buf.length - off, position === undefined ? null : position + off);
+  while (off < buf.length)
+    off += fs.writeSync(fd, buf, off, buf.length - off, position === undefined ? null : position + off);
 }
 
 function isSymlink(p: string): boolean {

@@ -52,7 +52,9 @@ export function scanBytes(
   while (readPos < to) {
     if (opts.until !== undefined && Date.now() > opts.until) return { end, late: true, skipping };
     if (fill === buf.length) {
-      const bigger = Buffer.allocUnsafe(Math.min(buf.length * 2, Math.max(chunk, Number.isFinite(maxLine) ? maxLine + chunk : buf.length * 2)));
+      const bigger = Buffer.allocUnsafe(
+        Math.min(buf.length * 2, Math.max(chunk, Number.isFinite(maxLine) ? maxLine + chunk : buf.length * 2)),
+      );
       buf.copy(bigger, 0, 0, fill);
       buf = bigger;
     }

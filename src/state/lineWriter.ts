@@ -4,8 +4,13 @@ import fs from 'node:fs';
 import type { LineSink } from '../../adapters/transcript/index.ts';
 
 /** Buffer's own string writers (no argument checks); Buffer#write where a runtime lacks them. */
-type Writers = Buffer & { latin1Write?(s: string, offset: number): number; utf8Write?(s: string, offset: number): number };
-const DIRECT = typeof (Buffer.prototype as Writers).latin1Write === 'function' && typeof (Buffer.prototype as Writers).utf8Write === 'function';
+type Writers = Buffer & {
+  latin1Write?(s: string, offset: number): number;
+  utf8Write?(s: string, offset: number): number;
+};
+const DIRECT =
+  typeof (Buffer.prototype as Writers).latin1Write === 'function' &&
+  typeof (Buffer.prototype as Writers).utf8Write === 'function';
 
 /**
  * The rewrite's line sink on a file: no per-line string or buffer (a large string lands in V8's old generation and

@@ -36,7 +36,8 @@ export function claim(st: StateDir | null, session: string, want: Claims, toolUs
     taken.push({ from: file, to });
     return parseMessages(readText(to));
   };
-  if (want.stash && toolUseId !== undefined) state.stashed = take(areaPath(st, 'stash', `${key(session, toolUseId)}.json`)) ?? [];
+  if (want.stash && toolUseId !== undefined)
+    state.stashed = take(areaPath(st, 'stash', `${key(session, toolUseId)}.json`)) ?? [];
   if (want.pending) state.pendingPrompt = take(areaPath(st, 'ups', `${key(session)}.pending.json`)) ?? [];
   if (want.carried) {
     const dir = areaPath(st, 'ctx', 'x');
@@ -44,7 +45,10 @@ export function claim(st: StateDir | null, session: string, want: Claims, toolUs
     if (dir) {
       let names: string[] = [];
       try {
-        names = fs.readdirSync(path.dirname(dir)).filter((n) => n.startsWith(prefix) && n.endsWith('.json')).sort();
+        names = fs
+          .readdirSync(path.dirname(dir))
+          .filter((n) => n.startsWith(prefix) && n.endsWith('.json'))
+          .sort();
       } catch {
         names = [];
       }
@@ -89,7 +93,11 @@ export function applyEffects(st: StateDir | null, session: string, effects: read
         case 'carry': {
           // Names sort in the order written: time, then this process's own sequence (two carries in one millisecond).
           carrySeq += 1;
-          const file = areaPath(st, 'ctx', `${key(session)}.${Date.now().toString().padStart(15, '0')}-${String(carrySeq).padStart(6, '0')}-${process.pid}-${crypto.randomBytes(3).toString('hex')}.json`);
+          const file = areaPath(
+            st,
+            'ctx',
+            `${key(session)}.${Date.now().toString().padStart(15, '0')}-${String(carrySeq).padStart(6, '0')}-${process.pid}-${crypto.randomBytes(3).toString('hex')}.json`,
+          );
           if (!file) throw new Error('ctx area unusable');
           writeFileAtomic(file, JSON.stringify({ at: Date.now(), messages: e.messages }));
           break;
@@ -98,7 +106,10 @@ export function applyEffects(st: StateDir | null, session: string, effects: read
           const file = areaPath(st, 'ups', `${key(session)}.pending.json`);
           if (!file) throw new Error('ups area unusable');
           const old = parseMessages(readText(file));
-          if (old && old.length) notes.push(`the previous prompt's context was never delivered (no tool call followed it); replaced by this prompt's`);
+          if (old && old.length)
+            notes.push(
+              `the previous prompt's context was never delivered (no tool call followed it); replaced by this prompt's`,
+            );
           writeFileAtomic(file, JSON.stringify({ at: Date.now(), messages: e.messages }));
           break;
         }

@@ -15,7 +15,11 @@ export function pluginDataDir(st: StateDir | null, catalogRoot: string): string 
   const base = path.join(st.root, PLUGIN_DATA);
   if (ensurePrivateDir(base, false)) return undefined;
   // Readable and unique: the catalog folder's name, and a digest of its path (two checkouts never share one).
-  const name = path.basename(catalogRoot).replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 40) || 'catalog';
+  const name =
+    path
+      .basename(catalogRoot)
+      .replace(/[^A-Za-z0-9._-]/g, '_')
+      .slice(0, 40) || 'catalog';
   const dir = path.join(base, `${name}-${crypto.createHash('sha256').update(catalogRoot).digest('hex').slice(0, 12)}`);
   return ensurePrivateDir(dir, false) ? undefined : dir;
 }

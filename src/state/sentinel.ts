@@ -59,11 +59,16 @@ export function tickOf(event: string, input: Json, dedup: Dedup, extra = '', pro
  * deliver twice; with no answer from the leader it says nothing ({}), never a competing allow. Every other
  * event answers {}: its follow-up or context is the leader's to deliver, once.
  */
-export function followerAnswer(replay: Dedup['replay'], leader: Json | undefined, permissions?: readonly string[]): Json {
+export function followerAnswer(
+  replay: Dedup['replay'],
+  leader: Json | undefined,
+  permissions?: readonly string[],
+): Json {
   if (replay !== 'decision' || !leader) return {};
   const out: Json = { ...leader };
   // A decision this event's answer cannot carry (an ask where only allow or deny exist) is a deny: fail toward enforcing.
-  if (permissions && typeof out.permission === 'string' && !permissions.includes(out.permission)) out.permission = 'deny';
+  if (permissions && typeof out.permission === 'string' && !permissions.includes(out.permission))
+    out.permission = 'deny';
   delete out.additional_context;
   // A warning shown with a non-blocking answer is context too; a blocking answer keeps its reason.
   if (out.continue === true || out.permission === 'allow') delete out.user_message;
@@ -83,7 +88,11 @@ export interface Waited {
 export type Tick =
   | { role: 'leader'; finish(answer: Json): void; abandon(): void }
   | { role: 'follower'; wait(deadlineMs: number): Promise<Waited> }
-  | { role: 'solo'; why: string; /** Worth a warning: something hookshim did not write sits at the sentinel's path. */ warn?: boolean };
+  | {
+      role: 'solo';
+      why: string;
+      /** Worth a warning: something hookshim did not write sits at the sentinel's path. */ warn?: boolean;
+    };
 
 /** What a sentinel file holds: the key it stands for (a record at another name is not this firing's). */
 interface TickRecord {
@@ -95,7 +104,8 @@ interface TickRecord {
 }
 
 /** A sentinel file as read: absent, being written, a record of this key, or something hookshim did not write. */
-type Seen = { kind: 'absent' } | { kind: 'writing' } | { kind: 'record'; rec: TickRecord } | { kind: 'foreign'; why: string };
+type Seen =
+  { kind: 'absent' } | { kind: 'writing' } | { kind: 'record'; rec: TickRecord } | { kind: 'foreign'; why: string };
 
 export interface TickTimes {
   /** A pending record older than this belongs to a process Cursor has long given up on: take it over. */
@@ -117,7 +127,8 @@ export function claimTick(st: StateDir | null, id: TickId, times: TickTimes, now
       if (createExclusive(file, mine)) return leader(file, id.key);
       const seen = readRecord(file, id.key);
       if (seen.kind === 'absent') continue; // vanished between the two calls: try to create it again
-      if (seen.kind === 'foreign') return { role: 'solo', why: `${seen.why}; running the catalog without dedup`, warn: true };
+      if (seen.kind === 'foreign')
+        return { role: 'solo', why: `${seen.why}; running the catalog without dedup`, warn: true };
       const stat = fs.lstatSync(file, { throwIfNoEntry: false });
       if (!stat) continue;
       const age = now - stat.mtimeMs;
@@ -137,7 +148,10 @@ function leader(file: string, key: string): Tick {
     role: 'leader',
     finish(answer) {
       try {
-        writeFileAtomic(file, JSON.stringify({ key, pid: process.pid, state: 'done', at: Date.now(), answer } satisfies TickRecord));
+        writeFileAtomic(
+          file,
+          JSON.stringify({ key, pid: process.pid, state: 'done', at: Date.now(), answer } satisfies TickRecord),
+        );
       } catch {
         /* followers will see the leader gone and run the catalog themselves */
       }
@@ -157,12 +171,15 @@ function follower(file: string, key: string): Tick {
         const seen = readRecord(file, key);
         if (seen.kind === 'absent') return { run: true, why: 'the leading process left no record' };
         if (seen.kind === 'foreign') return { run: true, why: seen.why };
-        if (seen.kind === 'record' && seen.rec.state === 'done') return { answer: seen.rec.answer ?? {}, why: `replayed the answer of process ${seen.rec.pid}` };
-        if (seen.kind === 'record' && !alive(seen.rec.pid)) return { run: true, why: `the leading process ${seen.rec.pid} died before answering` };
+        if (seen.kind === 'record' && seen.rec.state === 'done')
+          return { answer: seen.rec.answer ?? {}, why: `replayed the answer of process ${seen.rec.pid}` };
+        if (seen.kind === 'record' && !alive(seen.rec.pid))
+          return { run: true, why: `the leading process ${seen.rec.pid} died before answering` };
         // Created and not written yet (microseconds); a record that stays empty is judged after a second.
         if (seen.kind === 'writing') {
           writingSince ??= Date.now();
-          if (Date.now() - writingSince > UNREADABLE_GIVE_UP_MS) return { run: true, why: 'the leading process left an empty record' };
+          if (Date.now() - writingSince > UNREADABLE_GIVE_UP_MS)
+            return { run: true, why: 'the leading process left an empty record' };
         }
         if (Date.now() + POLL_MS >= deadlineMs) return { why: 'the leading process had not answered by the deadline' };
         await new Promise((r) => setTimeout(r, POLL_MS));
@@ -187,7 +204,11 @@ function readRecord(file: string, key: string): Seen {
   const stat = fs.lstatSync(file, { throwIfNoEntry: false });
   if (!stat) return { kind: 'absent' };
   const text = readText(file);
-  if (text === null) return { kind: 'foreign', why: `${file} is not a regular file of this user (a ${stat.isSymbolicLink() ? 'symbolic link' : stat.isFIFO() ? 'FIFO' : 'file hookshim did not write'})` };
+  if (text === null)
+    return {
+      kind: 'foreign',
+      why: `${file} is not a regular file of this user (a ${stat.isSymbolicLink() ? 'symbolic link' : stat.isFIFO() ? 'FIFO' : 'file hookshim did not write'})`,
+    };
   if (text === '') return { kind: 'writing' };
   let rec: unknown;
   try {
@@ -195,7 +216,13 @@ function readRecord(file: string, key: string): Seen {
   } catch {
     return { kind: 'foreign', why: `${file} does not hold a sentinel record` };
   }
-  if (!isRecord(rec) || rec.key !== key || typeof rec.pid !== 'number' || (rec.state !== 'pending' && rec.state !== 'done') || (rec.answer !== undefined && !isRecord(rec.answer))) {
+  if (
+    !isRecord(rec) ||
+    rec.key !== key ||
+    typeof rec.pid !== 'number' ||
+    (rec.state !== 'pending' && rec.state !== 'done') ||
+    (rec.answer !== undefined && !isRecord(rec.answer))
+  ) {
     return { kind: 'foreign', why: `${file} holds a record that is not this firing's` };
   }
   return { kind: 'record', rec: rec as unknown as TickRecord };

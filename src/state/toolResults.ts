@@ -9,7 +9,14 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { isRecord } from '../../adapters/json.ts';
-import { toolResultFromCursor, upperBound, type NewToolResult, type ToolResultLookup, type ToolResultRecord, type ToolResultRef } from '../../adapters/transcript/index.ts';
+import {
+  toolResultFromCursor,
+  upperBound,
+  type NewToolResult,
+  type ToolResultLookup,
+  type ToolResultRecord,
+  type ToolResultRef,
+} from '../../adapters/transcript/index.ts';
 import { OBJ, skim, str, STR, Tape, utf8 } from '../../adapters/transcript/skim.ts';
 import { areaPath, type StateDir } from './dir.ts';
 import { nofollow, writeFully } from './fsx.ts';
@@ -32,7 +39,12 @@ export function resultsPath(st: StateDir, sessionId: string): string | null {
  * toolResultFromCursor against the project dir, so keys match the transcript's). A record whose tool_use_id is already
  * among the last records is skipped (a second process for the same event).
  */
-export function recordToolResult(st: StateDir, sessionId: string, cursorPayload: Record<string, unknown>, projectDir: string): NewToolResult {
+export function recordToolResult(
+  st: StateDir,
+  sessionId: string,
+  cursorPayload: Record<string, unknown>,
+  projectDir: string,
+): NewToolResult {
   const now = new Date().toISOString();
   const file = resultsPath(st, sessionId);
   if (!file) throw new Error(`state area "results" under ${st.root} is unusable`);
@@ -81,7 +93,12 @@ export const MAX_RECORD_BYTES = 16 * 1024 * 1024;
  * Pairing refs of the complete records after `from` (up to `size`, or until `until`), and the new position. A line
  * that is not a record (or is too long) still takes its seq, and is counted in `skipped`.
  */
-export function readResultRefs(fd: number, from: ResultsPosition, size: number, until?: number): { refs: ToolResultRef[]; end: ResultsPosition; skipped: number; late: boolean } {
+export function readResultRefs(
+  fd: number,
+  from: ResultsPosition,
+  size: number,
+  until?: number,
+): { refs: ToolResultRef[]; end: ResultsPosition; skipped: number; late: boolean } {
   const refs: ToolResultRef[] = [];
   let seq = from.seq;
   let skipped = 0;
@@ -266,7 +283,8 @@ function longestString(root: unknown): { value: string; set(v: string): unknown 
     }
     if (depth >= 6 || typeof v !== 'object' || v === null) return;
     if (Array.isArray(v)) v.forEach((item, i) => walk(item, depth + 1, (x) => (v[i] = x)));
-    else for (const [k, item] of Object.entries(v)) walk(item, depth + 1, (x) => ((v as Record<string, unknown>)[k] = x));
+    else
+      for (const [k, item] of Object.entries(v)) walk(item, depth + 1, (x) => ((v as Record<string, unknown>)[k] = x));
   };
   if (typeof root === 'string') return { value: root, set: (x) => x };
   walk(root, 0, () => {});

@@ -133,12 +133,23 @@ export async function claudeTranscript(opts: TranscriptOptions): Promise<ClaudeT
     opts.warn(`state area "tx" is unusable; rewriting ${source} into a temp file`);
     return oneOff(source, opts, stats);
   }
-  const files = { source, out, cursor: `${out.slice(0, -'.jsonl'.length)}.cursor.json`, lock: `${out.slice(0, -'.jsonl'.length)}.lock`, results: resultsPath(opts.state, opts.sessionId) };
+  const files = {
+    source,
+    out,
+    cursor: `${out.slice(0, -'.jsonl'.length)}.cursor.json`,
+    lock: `${out.slice(0, -'.jsonl'.length)}.lock`,
+    results: resultsPath(opts.state, opts.sessionId),
+  };
   try {
-    const wait = Math.min(opts.lockWaitMs ?? 3000, opts.until !== undefined ? Math.max(0, opts.until - Date.now()) : Infinity);
+    const wait = Math.min(
+      opts.lockWaitMs ?? 3000,
+      opts.until !== undefined ? Math.max(0, opts.until - Date.now()) : Infinity,
+    );
     const held = await withLock(files.lock, wait, () => update(files, opts, stats));
     if (held === BUSY) {
-      opts.warn(`transcript ${source} is being rewritten by another hookshim process; scripts get the rewrite as it stands`);
+      opts.warn(
+        `transcript ${source} is being rewritten by another hookshim process; scripts get the rewrite as it stands`,
+      );
       const cur = readCursor(files.cursor);
       return fs.existsSync(out) ? { path: out, ...lastText(cur?.end.state), resultsAvailable, stats } : empty();
     }
@@ -157,7 +168,8 @@ function update(files: Files, opts: TranscriptOptions, stats: TranscriptStats): 
     const src = fs.fstatSync(srcFd);
     const res = resFd === null ? null : fs.fstatSync(resFd);
     const cur = readCursor(files.cursor);
-    if (!cur && readText(files.cursor) !== null) opts.warn(`transcript ${files.source}: resume state ${files.cursor} is unusable`);
+    if (!cur && readText(files.cursor) !== null)
+      opts.warn(`transcript ${files.source}: resume state ${files.cursor} is unusable`);
     const why = invalid(cur, files, opts, src, res, srcFd);
     if (why !== null || !cur) {
       if (why) opts.warn(`transcript ${files.source}: ${why}; rebuilding the Claude transcript`);
@@ -186,12 +198,25 @@ function update(files: Files, opts: TranscriptOptions, stats: TranscriptStats): 
       stats.rewound = true;
     }
     const outSize = fs.statSync(files.out).size;
-    if (start === cur.end && fresh.refs.length === 0 && src.size === cur.end.src && outSize === cur.end.out) return cur.end.state;
+    if (start === cur.end && fresh.refs.length === 0 && src.size === cur.end.src && outSize === cur.end.out)
+      return cur.end.state;
     const outFd = fs.openSync(files.out, fs.constants.O_WRONLY | nofollow());
     let done: { end: Point; marks: Point[] };
     try {
       fs.ftruncateSync(outFd, start.out);
-      done = pump({ srcFd, outFd, from: start, to: src.size, refs, resFd, resEnd, marks, stats, opts, source: files.source });
+      done = pump({
+        srcFd,
+        outFd,
+        from: start,
+        to: src.size,
+        refs,
+        resFd,
+        resEnd,
+        marks,
+        stats,
+        opts,
+        source: files.source,
+      });
     } finally {
       fs.closeSync(outFd);
     }
@@ -204,12 +229,33 @@ function update(files: Files, opts: TranscriptOptions, stats: TranscriptStats): 
 }
 
 /** Rewrite the whole source into a temp file renamed over the output, and start a fresh cursor. */
-function rebuild(files: Files, opts: TranscriptOptions, stats: TranscriptStats, srcFd: number, src: fs.Stats, resFd: number | null, res: fs.Stats | null): RewriteState {
+function rebuild(
+  files: Files,
+  opts: TranscriptOptions,
+  stats: TranscriptStats,
+  srcFd: number,
+  src: fs.Stats,
+  resFd: number | null,
+  res: fs.Stats | null,
+): RewriteState {
   stats.rebuilt = true;
-  const { refs, end: resEnd } = resFd === null || !res ? { refs: [], end: { off: 0, seq: 0 } } : results(resFd, { off: 0, seq: 0 }, res.size, opts);
+  const { refs, end: resEnd } =
+    resFd === null || !res ? { refs: [], end: { off: 0, seq: 0 } } : results(resFd, { off: 0, seq: 0 }, res.size, opts);
   let done: { end: Point; marks: Point[] } | undefined;
   replaceFile(files.out, (outFd) => {
-    done = pump({ srcFd, outFd, from: start(), to: src.size, refs, resFd, resEnd, marks: [], stats, opts, source: files.source });
+    done = pump({
+      srcFd,
+      outFd,
+      from: start(),
+      to: src.size,
+      refs,
+      resFd,
+      resEnd,
+      marks: [],
+      stats,
+      opts,
+      source: files.source,
+    });
   });
   if (!done) throw new Error('the rewrite produced nothing');
   const outIno = fs.statSync(files.out).ino;
@@ -264,7 +310,16 @@ function pump(a: PumpArgs): { end: Point; marks: Point[] } {
       const r = rewriteBatch({ buf, starts, ends }, state, ctx, out);
       state = r.state;
       addStats(batchStats, r.stats);
-      if (r.marks.length) marks = [...marks, ...r.marks.map((m) => ({ src: base + (starts[m.inLine] ?? 0), out: out.starts[m.outLine] ?? out.pos, res: resumeAt(a.refs, m.state, a.resEnd), state: m.state }))];
+      if (r.marks.length)
+        marks = [
+          ...marks,
+          ...r.marks.map((m) => ({
+            src: base + (starts[m.inLine] ?? 0),
+            out: out.starts[m.outLine] ?? out.pos,
+            res: resumeAt(a.refs, m.state, a.resEnd),
+            state: m.state,
+          })),
+        ];
       marks = keptMarks(marks, state);
     },
     (at) => {
@@ -274,21 +329,45 @@ function pump(a: PumpArgs): { end: Point; marks: Point[] } {
       dropped.push(state.line, at);
       marks = keptMarks(marks, state);
     },
-    { maxLine, ...(a.opts.until !== undefined ? { until: a.opts.until } : {}), ...(a.from.skip ? { skipping: true } : {}) },
+    {
+      maxLine,
+      ...(a.opts.until !== undefined ? { until: a.opts.until } : {}),
+      ...(a.from.skip ? { skipping: true } : {}),
+    },
   );
   out.flush();
   a.stats.bytesRead += scan.end - a.from.src;
-  for (let k = 0; k < Math.min(dropped.length, 2 * SHOWN_DROPS); k += 2) a.opts.warn(`transcript ${a.source}: line ${dropped[k]} (at byte ${dropped[k + 1]}) is longer than ${size(maxLine)}: dropped unread`);
-  if (dropped.length > 2 * SHOWN_DROPS) a.opts.warn(`transcript ${a.source}: ${dropped.length / 2 - SHOWN_DROPS} more line(s) longer than ${size(maxLine)} dropped unread`);
-  if (scan.late) a.opts.warn(`transcript ${a.source}: rewritten up to byte ${scan.end} of ${a.to} within this event's time; scripts get the rewrite as it stands, later events go on`);
+  for (let k = 0; k < Math.min(dropped.length, 2 * SHOWN_DROPS); k += 2)
+    a.opts.warn(
+      `transcript ${a.source}: line ${dropped[k]} (at byte ${dropped[k + 1]}) is longer than ${size(maxLine)}: dropped unread`,
+    );
+  if (dropped.length > 2 * SHOWN_DROPS)
+    a.opts.warn(
+      `transcript ${a.source}: ${dropped.length / 2 - SHOWN_DROPS} more line(s) longer than ${size(maxLine)} dropped unread`,
+    );
+  if (scan.late)
+    a.opts.warn(
+      `transcript ${a.source}: rewritten up to byte ${scan.end} of ${a.to} within this event's time; scripts get the rewrite as it stands, later events go on`,
+    );
   addStats(a.stats, batchStats);
-  if (batchStats.malformed > 0) a.opts.warn(`transcript ${a.source}: dropped ${batchStats.malformed} malformed line(s) (not JSON objects)`);
-  if (batchStats.resultsMissing > 0) a.opts.warn(`transcript ${a.source}: ${batchStats.resultsMissing} recorded tool result(s) could not be read back`);
+  if (batchStats.malformed > 0)
+    a.opts.warn(`transcript ${a.source}: dropped ${batchStats.malformed} malformed line(s) (not JSON objects)`);
+  if (batchStats.resultsMissing > 0)
+    a.opts.warn(`transcript ${a.source}: ${batchStats.resultsMissing} recorded tool result(s) could not be read back`);
   if (scan.end === a.from.src && state === a.from.state && a.refs.length > 0) {
     // No new line, but new results: take them in so the state remembers them.
     state = rewriteLines([], state, ctx).state;
   }
-  return { end: { src: scan.end, out: out.pos, res: resumeAt(a.refs, state, a.resEnd), state, ...(scan.skipping ? { skip: true } : {}) }, marks: keptMarks(marks, state) };
+  return {
+    end: {
+      src: scan.end,
+      out: out.pos,
+      res: resumeAt(a.refs, state, a.resEnd),
+      state,
+      ...(scan.skipping ? { skip: true } : {}),
+    },
+    marks: keptMarks(marks, state),
+  };
 }
 
 /** A byte count as said on stderr. */
@@ -300,10 +379,18 @@ function size(bytes: number): string {
 const SHOWN_DROPS = 3;
 
 /** New result refs from `from`, bounded by the event's time; unreadable records and an early stop are said on stderr. */
-function results(resFd: number, from: ResultsPosition, size: number, opts: TranscriptOptions): { refs: ToolResultRef[]; end: ResultsPosition } {
+function results(
+  resFd: number,
+  from: ResultsPosition,
+  size: number,
+  opts: TranscriptOptions,
+): { refs: ToolResultRef[]; end: ResultsPosition } {
   const r = readResultRefs(resFd, from, size, opts.until);
   if (r.skipped > 0) opts.warn(`tool results of session ${opts.sessionId}: skipped ${r.skipped} unreadable record(s)`);
-  if (r.late) opts.warn(`tool results of session ${opts.sessionId}: read up to byte ${r.end.off} of ${size} within this event's time; later events go on`);
+  if (r.late)
+    opts.warn(
+      `tool results of session ${opts.sessionId}: read up to byte ${r.end.off} of ${size} within this event's time; later events go on`,
+    );
   return r;
 }
 
@@ -320,9 +407,17 @@ function resumeAt(refs: readonly ToolResultRef[], state: RewriteState, readEnd: 
 }
 
 /** Why the cursor cannot be continued from (null: it can). */
-function invalid(cur: Cursor | null, files: Files, opts: TranscriptOptions, src: fs.Stats, res: fs.Stats | null, srcFd: number): string | null {
+function invalid(
+  cur: Cursor | null,
+  files: Files,
+  opts: TranscriptOptions,
+  src: fs.Stats,
+  res: fs.Stats | null,
+  srcFd: number,
+): string | null {
   if (!cur) return null;
-  if (cur.source !== files.source || cur.sessionId !== opts.sessionId || cur.cwd !== opts.cwd) return 'session or project dir changed';
+  if (cur.source !== files.source || cur.sessionId !== opts.sessionId || cur.cwd !== opts.cwd)
+    return 'session or project dir changed';
   if (cur.dev !== src.dev || cur.ino !== src.ino) return 'the source was replaced (new inode)';
   if (src.size < cur.end.src) return `the source shrank (${src.size} < ${cur.end.src} bytes)`;
   if (signature(srcFd, cur.end.src) !== cur.sig) return 'the source was rewritten in place';
@@ -334,7 +429,8 @@ function invalid(cur: Cursor | null, files: Files, opts: TranscriptOptions, src:
   } catch {
     return 'the Claude transcript is gone';
   }
-  if (!out.isFile() || out.ino !== cur.outIno || out.size < cur.end.out) return 'the Claude transcript is not the one written last';
+  if (!out.isFile() || out.ino !== cur.outIno || out.size < cur.end.out)
+    return 'the Claude transcript is not the one written last';
   return null;
 }
 
@@ -345,7 +441,14 @@ function readCursor(file: string): Cursor | null {
   try {
     const c = JSON.parse(text) as Cursor;
     const flag = (v: unknown) => v === undefined || v === true;
-    const okPoint = (p: Point | undefined) => !!p && typeof p.src === 'number' && typeof p.out === 'number' && typeof p.res?.off === 'number' && flag(p.skip) && flag(p.res.skip) && isRewriteState(p.state);
+    const okPoint = (p: Point | undefined) =>
+      !!p &&
+      typeof p.src === 'number' &&
+      typeof p.out === 'number' &&
+      typeof p.res?.off === 'number' &&
+      flag(p.skip) &&
+      flag(p.res.skip) &&
+      isRewriteState(p.state);
     return c.v === 1 && okPoint(c.end) && Array.isArray(c.marks) && c.marks.every(okPoint) ? c : null;
   } catch {
     return null;
@@ -375,7 +478,9 @@ function oneOff(source: string, opts: TranscriptOptions, stats: TranscriptStats)
     process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
     out = path.join(dir, 'transcript.jsonl');
   } catch (err) {
-    opts.warn(`could not rewrite transcript ${source} (${describeError(err)}); scripts get Cursor's original transcript`);
+    opts.warn(
+      `could not rewrite transcript ${source} (${describeError(err)}); scripts get Cursor's original transcript`,
+    );
     return { path: source, resultsAvailable: false, stats };
   }
   let srcFd: number | undefined;
@@ -384,13 +489,29 @@ function oneOff(source: string, opts: TranscriptOptions, stats: TranscriptStats)
     srcFd = fd;
     let end: Point | undefined;
     replaceFile(out, (outFd) => {
-      end = pump({ srcFd: fd, outFd, from: start(), to: fs.fstatSync(fd).size, refs: [], resFd: null, resEnd: { off: 0, seq: 0 }, marks: [], stats, opts, source }).end;
+      end = pump({
+        srcFd: fd,
+        outFd,
+        from: start(),
+        to: fs.fstatSync(fd).size,
+        refs: [],
+        resFd: null,
+        resEnd: { off: 0, seq: 0 },
+        marks: [],
+        stats,
+        opts,
+        source,
+      }).end;
     });
     stats.rebuilt = true;
-    opts.warn(`transcript ${source} rewritten without the state dir into ${out} (no tool results, full rewrite every event)`);
+    opts.warn(
+      `transcript ${source} rewritten without the state dir into ${out} (no tool results, full rewrite every event)`,
+    );
     return { path: out, ...lastText(end?.state), resultsAvailable: false, stats };
   } catch (err) {
-    opts.warn(`could not rewrite transcript ${source} (${describeError(err)}); scripts get Cursor's original transcript`);
+    opts.warn(
+      `could not rewrite transcript ${source} (${describeError(err)}); scripts get Cursor's original transcript`,
+    );
     return { path: source, resultsAvailable: false, stats };
   } finally {
     if (srcFd !== undefined) fs.closeSync(srcFd);

@@ -2,13 +2,26 @@
 // tested against the tool type or the subagent type; "" and "*" match all) starts hookshim for every call a row needs.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addNeeds, cursorAccepts, cursorMatcher, KNOWN_NAMES, MCP_TOOLS, missedBy, NOTHING, postToolNeeds, skippedBy, skippedNeeds } from '../../adapters/cursorMatcher.ts';
+import {
+  addNeeds,
+  cursorAccepts,
+  cursorMatcher,
+  KNOWN_NAMES,
+  MCP_TOOLS,
+  missedBy,
+  NOTHING,
+  postToolNeeds,
+  skippedBy,
+  skippedNeeds,
+} from '../../adapters/cursorMatcher.ts';
 import { ADAPTERS } from '../../adapters/index.ts';
 import { EMPTY_STATE, type EventContext } from '../../adapters/types.ts';
 import { compileMatcher } from '../../catalog/matcher.ts';
 
-const toolMatcher = (...matchers: (string | undefined)[]) => cursorMatcher('tool', addNeeds(NOTHING(), 'tool', matchers));
-const subagentMatcher = (...matchers: (string | undefined)[]) => cursorMatcher('subagent', addNeeds(NOTHING(), 'subagent', matchers));
+const toolMatcher = (...matchers: (string | undefined)[]) =>
+  cursorMatcher('tool', addNeeds(NOTHING(), 'tool', matchers));
+const subagentMatcher = (...matchers: (string | undefined)[]) =>
+  cursorMatcher('subagent', addNeeds(NOTHING(), 'subagent', matchers));
 /** The Cursor tool names a matcher lets through, of the known ones. */
 const started = (m: string | undefined) => KNOWN_NAMES.tool.filter((n) => cursorAccepts(m, n));
 
@@ -26,7 +39,12 @@ describe('tool events: the calls a catalog shape starts hookshim for (whole coar
     ['a Cursor name as written (the raw name is a candidate too)', ['Delete'], WRITE, false],
     ['Agent: every subagent tool', ['Agent'], TASK, false],
     ['Edit alone: an ApplyPatch is offered per file as Edit, and its group starts', ['Edit'], WRITE, false],
-    ['a regex: Web.* (and, being a regex, any MCP tool and the MCP wrapper tools)', ['Web.*'], ['WebFetch', 'WebSearch', ...MCP_TOOLS], true],
+    [
+      'a regex: Web.* (and, being a regex, any MCP tool and the MCP wrapper tools)',
+      ['Web.*'],
+      ['WebFetch', 'WebSearch', ...MCP_TOOLS],
+      true,
+    ],
     ['an MCP server: mcp__github__.* (a regex)', ['mcp__github__.*'], MCP_TOOLS, true],
     ['an exact MCP tool name', ['mcp__github__create_issue'], MCP_TOOLS, true],
     ['two rows: their union', ['Bash', 'TodoWrite'], [...SHELL, 'TodoWrite'], false],
@@ -55,13 +73,21 @@ describe('tool events: the calls a catalog shape starts hookshim for (whole coar
 
   it('the written form: one lookahead per skipped name, then the name; no `|`, so searched, anchored or split it means the same', () => {
     const m = toolMatcher('Bash') as string;
-    expect(m).toBe(`^${KNOWN_NAMES.tool.filter((n) => !SHELL.includes(n)).map((n) => `(?!${n}$)`).join('')}(?!MCP:).*`);
+    expect(m).toBe(
+      `^${KNOWN_NAMES.tool
+        .filter((n) => !SHELL.includes(n))
+        .map((n) => `(?!${n}$)`)
+        .join('')}(?!MCP:).*`,
+    );
     expect(m).not.toContain('|');
-    for (const name of ['Shell', 'Read', 'MCP:x', 'Future']) expect(new RegExp(`^(?:${m})$`).test(name)).toBe(new RegExp(m).test(name));
+    for (const name of ['Shell', 'Read', 'MCP:x', 'Future'])
+      expect(new RegExp(`^(?:${m})$`).test(name)).toBe(new RegExp(m).test(name));
   });
 
   it('skippedBy names what a matcher skips, MCP:* included', () => {
-    expect(skippedBy('tool', toolMatcher('mcp__github__.*'))).toEqual(KNOWN_NAMES.tool.filter((n) => !MCP_TOOLS.includes(n)));
+    expect(skippedBy('tool', toolMatcher('mcp__github__.*'))).toEqual(
+      KNOWN_NAMES.tool.filter((n) => !MCP_TOOLS.includes(n)),
+    );
     expect(skippedBy('tool', toolMatcher('Bash'))).toContain('MCP:*');
     expect(skippedBy('tool', undefined)).toEqual([]);
   });
@@ -71,21 +97,24 @@ describe('tool events: the calls a catalog shape starts hookshim for (whole coar
     ['a Read row', ['Bash', 'Read'], ['Read', 'ReadFile']],
     ['an MCP row', ['Bash', 'mcp__x__y'], ['MCP:*']],
     ['a row for every tool', ['Bash', '*'], [...KNOWN_NAMES.tool.filter((n) => !SHELL.includes(n)), 'MCP:*']],
-  ])('skippedNeeds (the hook path\'s check of a Bash-only matcher): %s', (_name, rows, want) => {
+  ])("skippedNeeds (the hook path's check of a Bash-only matcher): %s", (_name, rows, want) => {
     expect(skippedNeeds('tool', toolMatcher('Bash') as string, rows)).toEqual(want);
   });
 
   it('missedBy: what a bound matcher skips that the rows now need', () => {
     expect(missedBy('tool', toolMatcher('Bash'), toolMatcher('Bash', 'Read'))).toEqual(READ);
     expect(missedBy('tool', toolMatcher('Bash', 'Read'), toolMatcher('Bash'))).toEqual([]);
-    expect(missedBy('tool', toolMatcher('Bash'), undefined)).toEqual([...KNOWN_NAMES.tool.filter((n) => !SHELL.includes(n)), 'MCP:*']);
+    expect(missedBy('tool', toolMatcher('Bash'), undefined)).toEqual([
+      ...KNOWN_NAMES.tool.filter((n) => !SHELL.includes(n)),
+      'MCP:*',
+    ]);
   });
 });
 
 describe('subagent events: the subagent types (docs/cursor-hooks.md §4 subagentStart M)', () => {
   it.each([
     ['Explore', ['Explore'], ['explore']],
-    ['Cursor\'s own name', ['generalPurpose'], ['generalPurpose']],
+    ["Cursor's own name", ['generalPurpose'], ['generalPurpose']],
     ['a regex', ['Plan|Explore'], ['explore', 'plan']],
   ])('%s', (_name, matchers, names) => {
     const m = subagentMatcher(...matchers);
@@ -97,7 +126,7 @@ describe('subagent events: the subagent types (docs/cursor-hooks.md §4 subagent
   it('no matcher: every subagent', () => expect(subagentMatcher(undefined)).toBeUndefined());
 });
 
-describe('cursorAccepts: Cursor\'s reading of a matcher', () => {
+describe("cursorAccepts: Cursor's reading of a matcher", () => {
   it.each([
     [undefined, 'Shell', true],
     ['', 'Shell', true],
@@ -111,36 +140,104 @@ describe('cursorAccepts: Cursor\'s reading of a matcher', () => {
 });
 
 describe('postToolNeeds: post-tool events only where needed', () => {
-  const rows = (...r: [string, string?][]) => r.map(([event, matcher]) => ({ event, ...(matcher !== undefined ? { matcher } : {}) }));
+  const rows = (...r: [string, string?][]) =>
+    r.map(([event, matcher]) => ({ event, ...(matcher !== undefined ? { matcher } : {}) }));
   const shape = (r: ReturnType<typeof rows>, use: Parameters<typeof postToolNeeds>[1]) => {
     const n = postToolNeeds(r, use);
-    return { post: n.postToolUse.asked ? (cursorMatcher('tool', n.postToolUse) ?? 'all') : 'unbound', failure: n.postToolUseFailure.asked ? (cursorMatcher('tool', n.postToolUseFailure) ?? 'all') : 'unbound' };
+    return {
+      post: n.postToolUse.asked ? (cursorMatcher('tool', n.postToolUse) ?? 'all') : 'unbound',
+      failure: n.postToolUseFailure.asked ? (cursorMatcher('tool', n.postToolUseFailure) ?? 'all') : 'unbound',
+    };
   };
   it.each([
     ['Stop rows that read no transcript: neither is bound', rows(['Stop']), false, 'unbound', 'unbound'],
     ['Stop rows that read the transcript: every tool (results recorded)', rows(['Stop']), true, 'all', 'all'],
-    ['a Bash PreToolUse row: the Bash calls (its warnings wait for that postToolUse)', rows(['PreToolUse', 'Bash']), false, toolMatcher('Bash'), toolMatcher('Bash')],
-    ['a Write PostToolUse row beside a Bash PreToolUse row', rows(['PreToolUse', 'Bash'], ['PostToolUse', 'Write']), false, toolMatcher('Bash', 'Write'), toolMatcher('Bash', 'Write')],
-    ['a PostToolUseFailure row: its tools fail; context carried to any next postToolUse', rows(['PostToolUseFailure', 'Bash']), false, 'all', toolMatcher('Bash')],
+    [
+      'a Bash PreToolUse row: the Bash calls (its warnings wait for that postToolUse)',
+      rows(['PreToolUse', 'Bash']),
+      false,
+      toolMatcher('Bash'),
+      toolMatcher('Bash'),
+    ],
+    [
+      'a Write PostToolUse row beside a Bash PreToolUse row',
+      rows(['PreToolUse', 'Bash'], ['PostToolUse', 'Write']),
+      false,
+      toolMatcher('Bash', 'Write'),
+      toolMatcher('Bash', 'Write'),
+    ],
+    [
+      'a PostToolUseFailure row: its tools fail; context carried to any next postToolUse',
+      rows(['PostToolUseFailure', 'Bash']),
+      false,
+      'all',
+      toolMatcher('Bash'),
+    ],
     ['a SubagentStart row: its context goes to the next postToolUse', rows(['SubagentStart']), false, 'all', 'unbound'],
-    ['a UserPromptSubmit row (context with the prompt): neither', rows(['UserPromptSubmit']), false, 'unbound', 'unbound'],
-    ['an Agent PreToolUse row: a Task has no postToolUse of its own, so its warnings wait for any next one', rows(['PreToolUse', 'Agent']), false, 'all', toolMatcher('Agent')],
+    [
+      'a UserPromptSubmit row (context with the prompt): neither',
+      rows(['UserPromptSubmit']),
+      false,
+      'unbound',
+      'unbound',
+    ],
+    [
+      'an Agent PreToolUse row: a Task has no postToolUse of its own, so its warnings wait for any next one',
+      rows(['PreToolUse', 'Agent']),
+      false,
+      'all',
+      toolMatcher('Agent'),
+    ],
   ])('%s', (_name, r, reads, post, failure) => {
     expect(shape(r, { readsTranscripts: reads })).toEqual({ post, failure });
   });
 
   it('promptContext "postToolUse" with a UserPromptSubmit row: every tool (its context waits for the first postToolUse)', () => {
-    expect(shape(rows(['UserPromptSubmit']), { readsTranscripts: false, promptContext: 'postToolUse' })).toEqual({ post: 'all', failure: 'all' });
+    expect(shape(rows(['UserPromptSubmit']), { readsTranscripts: false, promptContext: 'postToolUse' })).toEqual({
+      post: 'all',
+      failure: 'all',
+    });
   });
 });
 
 describe('a written matcher agrees with the hook path (property): every call a row selects starts hookshim', () => {
-  const ctx = (name: string, input: unknown): EventContext => ({ event: 'preToolUse', input: { tool_name: name, tool_input: input, tool_use_id: 't' }, projectDir: '/repo', sessionId: 's', transcriptPath: '', loopLimit: null });
+  const ctx = (name: string, input: unknown): EventContext => ({
+    event: 'preToolUse',
+    input: { tool_name: name, tool_input: input, tool_use_id: 't' },
+    projectDir: '/repo',
+    sessionId: 's',
+    transcriptPath: '',
+    loopLimit: null,
+  });
   /** Inputs that change what a call is offered as: an ApplyPatch that adds one file and updates another. */
-  const INPUTS: Record<string, unknown[]> = { ApplyPatch: ['*** Begin Patch\n*** Add File: a.txt\n+hi\n*** Update File: b.txt\n@@\n-old\n+new\n*** End Patch\n', '*** Begin Patch\n*** Delete File: c.txt\n*** End Patch\n'] };
+  const INPUTS: Record<string, unknown[]> = {
+    ApplyPatch: [
+      '*** Begin Patch\n*** Add File: a.txt\n+hi\n*** Update File: b.txt\n@@\n-old\n+new\n*** End Patch\n',
+      '*** Begin Patch\n*** Delete File: c.txt\n*** End Patch\n',
+    ],
+  };
   /** Every value the preToolUse adapter tries for a Cursor tool name, over its inputs: what Claude row matchers are tested against. */
-  const values = (name: string) => [{}, ...(INPUTS[name] ?? [])].flatMap((input) => ADAPTERS.preToolUse.plan(ctx(name, input), EMPTY_STATE).invocations.flatMap((i) => i.subject.values));
-  const names = fc.constantFrom('Bash', 'Read', 'Write', 'Edit', 'MultiEdit', 'Grep', 'Glob', 'Agent', 'Task', 'WebFetch', 'TodoWrite', 'NotebookEdit', 'Shell', 'Delete', 'mcp__github__x');
+  const values = (name: string) =>
+    [{}, ...(INPUTS[name] ?? [])].flatMap((input) =>
+      ADAPTERS.preToolUse.plan(ctx(name, input), EMPTY_STATE).invocations.flatMap((i) => i.subject.values),
+    );
+  const names = fc.constantFrom(
+    'Bash',
+    'Read',
+    'Write',
+    'Edit',
+    'MultiEdit',
+    'Grep',
+    'Glob',
+    'Agent',
+    'Task',
+    'WebFetch',
+    'TodoWrite',
+    'NotebookEdit',
+    'Shell',
+    'Delete',
+    'mcp__github__x',
+  );
   const matcher = fc.oneof(
     fc.constant(undefined),
     fc.constantFrom('*', '', 'Web.*', '^Read$', 'Edit|Write', 'mcp__.*', '.*Todo.*', '[', 'Bash(git push:*)'),

@@ -16,7 +16,10 @@ describe('parseEnvFile (docs/claude-hooks.md §1.5 CLAUDE_ENV_FILE)', () => {
     expect(parseEnvFile(text, { PATH: '/usr/bin:/bin', HOME: '/home/dev' })).toEqual({ env, skipped: [] });
   });
 
-  it.each(['export NOW=$(date)', 'export NOW="`date`"', 'export A="unterminated', 'export A=1 && rm -rf /'])('a value sh would run code for is skipped, never half-expanded: %j', (line) => {
-    expect(parseEnvFile(line, {})).toEqual({ env: {}, skipped: [line] });
-  });
+  it.each(['export NOW=$(date)', 'export NOW="`date`"', 'export A="unterminated', 'export A=1 && rm -rf /'])(
+    'a value sh would run code for is skipped, never half-expanded: %j',
+    (line) => {
+      expect(parseEnvFile(line, {})).toEqual({ env: {}, skipped: [line] });
+    },
+  );
 });

@@ -1,8 +1,22 @@
 // Builders for adapter tests: a script run, an event context.
 import type { HandledEvent } from '../../adapters/events.ts';
 import { interpret } from '../../adapters/outcome.ts';
-import { initialRewriteState, rewriteLines, type RewriteContext, type ToolResultLookup, type ToolResultRecord } from '../../adapters/transcript/index.ts';
-import { EMPTY_STATE, type EventContext, type Json, type Message, type RunResult, type StateIn, type Verdict } from '../../adapters/types.ts';
+import {
+  initialRewriteState,
+  rewriteLines,
+  type RewriteContext,
+  type ToolResultLookup,
+  type ToolResultRecord,
+} from '../../adapters/transcript/index.ts';
+import {
+  EMPTY_STATE,
+  type EventContext,
+  type Json,
+  type Message,
+  type RunResult,
+  type StateIn,
+  type Verdict,
+} from '../../adapters/types.ts';
 
 /** A finished script run with sensible defaults. */
 export function run(over: Partial<RunResult> = {}): RunResult {
@@ -26,7 +40,14 @@ export function run(over: Partial<RunResult> = {}): RunResult {
 export function ctx(event: HandledEvent, input: Json = {}, over: Partial<EventContext> = {}): EventContext {
   return {
     event,
-    input: { conversation_id: 'conv-1', generation_id: 'gen-1', hook_event_name: event, cwd: '', workspace_roots: ['/repo'], ...input },
+    input: {
+      conversation_id: 'conv-1',
+      generation_id: 'gen-1',
+      hook_event_name: event,
+      cwd: '',
+      workspace_roots: ['/repo'],
+      ...input,
+    },
     projectDir: '/repo',
     sessionId: 'conv-1',
     transcriptPath: '/state/tx/t.jsonl',
@@ -36,7 +57,8 @@ export function ctx(event: HandledEvent, input: Json = {}, over: Partial<EventCo
 }
 
 /** The verdict of a run of `claudeEvent` (defaults as in run()). */
-export const v = (claudeEvent: RunResult['claudeEvent'], r: Partial<RunResult> = {}): Verdict => interpret(run({ claudeEvent, ...r }));
+export const v = (claudeEvent: RunResult['claudeEvent'], r: Partial<RunResult> = {}): Verdict =>
+  interpret(run({ claudeEvent, ...r }));
 /** Claimed state with some records. */
 export const st = (over: Partial<StateIn>): StateIn => ({ ...EMPTY_STATE, ...over });
 /** A message from `from`. */

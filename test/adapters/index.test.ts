@@ -36,12 +36,46 @@ describe('needs: what each event asks of the shell, as data (docs/design.md §1)
   });
 
   it.each([
-    ['a decision is replayed to duplicates', (e: HandledEvent) => ADAPTERS[e].needs.dedup.replay === 'decision', ['preToolUse', 'beforeReadFile', 'beforeMCPExecution', 'subagentStart', 'beforeSubmitPrompt']],
-    ['a permission event: a catalog that cannot be read denies it (docs/security.md, guarantee 4)', (e: HandledEvent) => ADAPTERS[e].needs.permission === true, ['preToolUse', 'beforeReadFile', 'beforeMCPExecution']],
-    ['records the tool result', (e: HandledEvent) => ADAPTERS[e].needs.recordsResult === true, ['postToolUse', 'postToolUseFailure']],
-    ['gets a CLAUDE_ENV_FILE (docs/claude-hooks.md §1.5)', (e: HandledEvent) => ADAPTERS[e].needs.envFile === true, ['sessionStart']],
-    ['rewrites the agent transcript', (e: HandledEvent) => ADAPTERS[e].needs.agentTranscript === true, ['subagentStop']],
-    ['drains no state (may answer without the state half)', (e: HandledEvent) => Object.keys(ADAPTERS[e].needs.claims).length === 0, ['preToolUse', 'beforeReadFile', 'beforeMCPExecution', 'stop', 'subagentStart', 'subagentStop', 'beforeSubmitPrompt', 'sessionEnd', 'preCompact']],
+    [
+      'a decision is replayed to duplicates',
+      (e: HandledEvent) => ADAPTERS[e].needs.dedup.replay === 'decision',
+      ['preToolUse', 'beforeReadFile', 'beforeMCPExecution', 'subagentStart', 'beforeSubmitPrompt'],
+    ],
+    [
+      'a permission event: a catalog that cannot be read denies it (docs/security.md, guarantee 4)',
+      (e: HandledEvent) => ADAPTERS[e].needs.permission === true,
+      ['preToolUse', 'beforeReadFile', 'beforeMCPExecution'],
+    ],
+    [
+      'records the tool result',
+      (e: HandledEvent) => ADAPTERS[e].needs.recordsResult === true,
+      ['postToolUse', 'postToolUseFailure'],
+    ],
+    [
+      'gets a CLAUDE_ENV_FILE (docs/claude-hooks.md §1.5)',
+      (e: HandledEvent) => ADAPTERS[e].needs.envFile === true,
+      ['sessionStart'],
+    ],
+    [
+      'rewrites the agent transcript',
+      (e: HandledEvent) => ADAPTERS[e].needs.agentTranscript === true,
+      ['subagentStop'],
+    ],
+    [
+      'drains no state (may answer without the state half)',
+      (e: HandledEvent) => Object.keys(ADAPTERS[e].needs.claims).length === 0,
+      [
+        'preToolUse',
+        'beforeReadFile',
+        'beforeMCPExecution',
+        'stop',
+        'subagentStart',
+        'subagentStop',
+        'beforeSubmitPrompt',
+        'sessionEnd',
+        'preCompact',
+      ],
+    ],
   ])('%s', (_name, has, events) => {
     expect(HANDLED_EVENTS.filter(has)).toEqual(events);
   });

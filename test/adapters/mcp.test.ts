@@ -10,9 +10,27 @@ describe('mcpCandidates: server-qualified names first, so a row for every tool s
     ['a hyphenated server is folded', 'query', 'my-db', [], ['mcp__my_db__query']],
     ['already qualified', 'mcp__slack__post', undefined, ['github'], ['mcp__slack__post']],
     ['github-<id>', 'github-push_files', undefined, ['linear'], ['mcp__github__push_files']],
-    ['server-tool split before known servers', 'linear-create_issue', undefined, ['github'], ['mcp__linear__create_issue', 'mcp__github__linear-create_issue', 'mcp__linear_create_issue']],
-    ['known servers in order, then a GitHub guess', 'list_issues', undefined, ['linear', 'github'], ['mcp__linear__list_issues', 'mcp__github__list_issues', 'mcp__list_issues']],
-    ['nothing known: the placeholder server', 'write_file', undefined, [], [`mcp__${UNKNOWN_MCP_SERVER}__write_file`, 'mcp__write_file']],
+    [
+      'server-tool split before known servers',
+      'linear-create_issue',
+      undefined,
+      ['github'],
+      ['mcp__linear__create_issue', 'mcp__github__linear-create_issue', 'mcp__linear_create_issue'],
+    ],
+    [
+      'known servers in order, then a GitHub guess',
+      'list_issues',
+      undefined,
+      ['linear', 'github'],
+      ['mcp__linear__list_issues', 'mcp__github__list_issues', 'mcp__list_issues'],
+    ],
+    [
+      'nothing known: the placeholder server',
+      'write_file',
+      undefined,
+      [],
+      [`mcp__${UNKNOWN_MCP_SERVER}__write_file`, 'mcp__write_file'],
+    ],
   ] as const)('%s', (_n, rest, server, servers, want) => {
     expect(mcpCandidates(rest, server, servers)).toEqual(want);
   });
@@ -27,6 +45,10 @@ describe('mcpCandidates: server-qualified names first, so a row for every tool s
   });
 
   it('the server of a name', () => {
-    expect([mcpServerOf('mcp__github__x'), mcpServerOf('mcp__x'), mcpServerOf('Bash')]).toEqual(['github', undefined, undefined]);
+    expect([mcpServerOf('mcp__github__x'), mcpServerOf('mcp__x'), mcpServerOf('Bash')]).toEqual([
+      'github',
+      undefined,
+      undefined,
+    ]);
   });
 });

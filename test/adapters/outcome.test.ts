@@ -7,19 +7,80 @@ const hso = (o: object) => JSON.stringify({ hookSpecificOutput: { hookEventName:
 describe('docs/claude-hooks.md §3.1 exit codes', () => {
   it.each([
     ['exit 0, no output', run(), { kind: 'ok' }],
-    ['exit 2 blocks with stderr', run({ exitCode: 2, stderr: 'no force push\n' }), { kind: 'blocked', reason: 'no force push', how: 'exit2' }],
-    ['exit 2 blocks with stdout when stderr is empty', run({ exitCode: 2, stdout: 'because\n' }), { kind: 'blocked', reason: 'because' }],
-    ['exit 2 takes the reason of a JSON that blocks itself', run({ exitCode: 2, stdout: '{"decision":"block","reason":"json says"}', stderr: 'err says' }), { kind: 'blocked', reason: 'json says' }],
-    ['exit 2 beside a JSON that does not block: stderr (docs/claude-hooks.md §7)', run({ exitCode: 2, stdout: '{"reason":"json says"}', stderr: 'err says' }), { kind: 'blocked', reason: 'err says' }],
-    ['exit 2 beside an allow\'s permissionDecisionReason: stderr (docs/claude-hooks.md §7)', run({ exitCode: 2, stdout: hso({ permissionDecision: 'allow', permissionDecisionReason: 'looks fine' }), stderr: 'no' }), { kind: 'blocked', reason: 'no' }],
-    ['exit 2 blocks even when JSON allows', run({ exitCode: 2, stdout: hso({ permissionDecision: 'allow' }), stderr: 'still no' }), { kind: 'blocked', reason: 'still no' }],
-    ['exit 1 is a non-blocking error', run({ exitCode: 1, stderr: 'boom\nmore' }), { kind: 'ok', error: 'exit 1 (non-blocking error): boom' }],
-    ['exit 126: cannot start', run({ exitCode: 126, stderr: 'sh: 1: ./x.sh: Permission denied' }), { kind: 'failed', failure: { kind: 'cannot-start', detail: 'cannot start (exit 126, not executable): sh: 1: ./x.sh: Permission denied' } }],
-    ['exit 127: missing', run({ exitCode: 127, stderr: 'sh: 1: hooks/gone.sh: not found' }), { kind: 'failed', failure: { kind: 'missing', detail: 'missing (exit 127, command not found): sh: 1: hooks/gone.sh: not found' } }],
-    ['timeout', run({ timedOut: true, exitCode: null, timeoutSeconds: 2 }), { kind: 'failed', failure: { kind: 'timeout', detail: 'timeout: no answer within 2s' } }],
-    ['spawn error', run({ startError: 'spawn /bin/sh ENOENT', exitCode: null }), { kind: 'failed', failure: { kind: 'cannot-start', detail: 'could not start: spawn /bin/sh ENOENT' } }],
+    [
+      'exit 2 blocks with stderr',
+      run({ exitCode: 2, stderr: 'no force push\n' }),
+      { kind: 'blocked', reason: 'no force push', how: 'exit2' },
+    ],
+    [
+      'exit 2 blocks with stdout when stderr is empty',
+      run({ exitCode: 2, stdout: 'because\n' }),
+      { kind: 'blocked', reason: 'because' },
+    ],
+    [
+      'exit 2 takes the reason of a JSON that blocks itself',
+      run({ exitCode: 2, stdout: '{"decision":"block","reason":"json says"}', stderr: 'err says' }),
+      { kind: 'blocked', reason: 'json says' },
+    ],
+    [
+      'exit 2 beside a JSON that does not block: stderr (docs/claude-hooks.md §7)',
+      run({ exitCode: 2, stdout: '{"reason":"json says"}', stderr: 'err says' }),
+      { kind: 'blocked', reason: 'err says' },
+    ],
+    [
+      "exit 2 beside an allow's permissionDecisionReason: stderr (docs/claude-hooks.md §7)",
+      run({
+        exitCode: 2,
+        stdout: hso({ permissionDecision: 'allow', permissionDecisionReason: 'looks fine' }),
+        stderr: 'no',
+      }),
+      { kind: 'blocked', reason: 'no' },
+    ],
+    [
+      'exit 2 blocks even when JSON allows',
+      run({ exitCode: 2, stdout: hso({ permissionDecision: 'allow' }), stderr: 'still no' }),
+      { kind: 'blocked', reason: 'still no' },
+    ],
+    [
+      'exit 1 is a non-blocking error',
+      run({ exitCode: 1, stderr: 'boom\nmore' }),
+      { kind: 'ok', error: 'exit 1 (non-blocking error): boom' },
+    ],
+    [
+      'exit 126: cannot start',
+      run({ exitCode: 126, stderr: 'sh: 1: ./x.sh: Permission denied' }),
+      {
+        kind: 'failed',
+        failure: {
+          kind: 'cannot-start',
+          detail: 'cannot start (exit 126, not executable): sh: 1: ./x.sh: Permission denied',
+        },
+      },
+    ],
+    [
+      'exit 127: missing',
+      run({ exitCode: 127, stderr: 'sh: 1: hooks/gone.sh: not found' }),
+      {
+        kind: 'failed',
+        failure: { kind: 'missing', detail: 'missing (exit 127, command not found): sh: 1: hooks/gone.sh: not found' },
+      },
+    ],
+    [
+      'timeout',
+      run({ timedOut: true, exitCode: null, timeoutSeconds: 2 }),
+      { kind: 'failed', failure: { kind: 'timeout', detail: 'timeout: no answer within 2s' } },
+    ],
+    [
+      'spawn error',
+      run({ startError: 'spawn /bin/sh ENOENT', exitCode: null }),
+      { kind: 'failed', failure: { kind: 'cannot-start', detail: 'could not start: spawn /bin/sh ENOENT' } },
+    ],
     ['killed by a signal', run({ exitCode: null, signal: 'SIGSEGV' }), { kind: 'ok', error: 'killed by SIGSEGV' }],
-    ['JSON on exit 1 is honoured (2026-08 docs)', run({ exitCode: 1, stdout: hso({ permissionDecision: 'deny', permissionDecisionReason: 'r' }) }), { kind: 'blocked', reason: 'r', how: 'deny' }],
+    [
+      'JSON on exit 1 is honoured (2026-08 docs)',
+      run({ exitCode: 1, stdout: hso({ permissionDecision: 'deny', permissionDecisionReason: 'r' }) }),
+      { kind: 'blocked', reason: 'r', how: 'deny' },
+    ],
   ])('%s', (_name, r, expected) => {
     expect(interpret(r)).toMatchObject(expected);
   });
@@ -28,15 +89,62 @@ describe('docs/claude-hooks.md §3.1 exit codes', () => {
 describe('onFailure "block" (docs/claude-hooks.md §1.2, §7): a failure blocks like exit 2', () => {
   const block = { onFailure: 'block' as const };
   it.each([
-    ['exit 1, its stderr the message', run({ ...block, exitCode: 1, stderr: 'db unreachable\n' }), { kind: 'blocked', how: 'onFailure', reason: 'db unreachable', error: 'exited 1 (onFailure: "block")' }],
-    ['exit 1 with nothing said', run({ ...block, exitCode: 1 }), { kind: 'blocked', how: 'onFailure', reason: 'hookshim: guard hooks/guard.sh exited 1; it sets onFailure "block", so this blocks' }],
-    ['a timeout', run({ ...block, timedOut: true, exitCode: null, timeoutSeconds: 2 }), { kind: 'blocked', how: 'onFailure', reason: 'hookshim: guard hooks/guard.sh timeout: no answer within 2s; it sets onFailure "block", so this blocks' }],
-    ['cannot start', run({ ...block, startError: 'spawn ENOENT', exitCode: null }), { kind: 'blocked', how: 'onFailure', reason: 'hookshim: guard hooks/guard.sh could not start: spawn ENOENT; it sets onFailure "block", so this blocks' }],
+    [
+      'exit 1, its stderr the message',
+      run({ ...block, exitCode: 1, stderr: 'db unreachable\n' }),
+      { kind: 'blocked', how: 'onFailure', reason: 'db unreachable', error: 'exited 1 (onFailure: "block")' },
+    ],
+    [
+      'exit 1 with nothing said',
+      run({ ...block, exitCode: 1 }),
+      {
+        kind: 'blocked',
+        how: 'onFailure',
+        reason: 'hookshim: guard hooks/guard.sh exited 1; it sets onFailure "block", so this blocks',
+      },
+    ],
+    [
+      'a timeout',
+      run({ ...block, timedOut: true, exitCode: null, timeoutSeconds: 2 }),
+      {
+        kind: 'blocked',
+        how: 'onFailure',
+        reason:
+          'hookshim: guard hooks/guard.sh timeout: no answer within 2s; it sets onFailure "block", so this blocks',
+      },
+    ],
+    [
+      'cannot start',
+      run({ ...block, startError: 'spawn ENOENT', exitCode: null }),
+      {
+        kind: 'blocked',
+        how: 'onFailure',
+        reason:
+          'hookshim: guard hooks/guard.sh could not start: spawn ENOENT; it sets onFailure "block", so this blocks',
+      },
+    ],
     ['killed by a signal', run({ ...block, exitCode: null, signal: 'SIGSEGV' }), { kind: 'blocked', how: 'onFailure' }],
-    ['bad JSON on exit 0', run({ ...block, stdout: '{"permissionDecision":' }), { kind: 'blocked', how: 'onFailure', reason: 'hookshim: guard hooks/guard.sh printed JSON that cannot be read; it sets onFailure "block", so this blocks' }],
+    [
+      'bad JSON on exit 0',
+      run({ ...block, stdout: '{"permissionDecision":' }),
+      {
+        kind: 'blocked',
+        how: 'onFailure',
+        reason:
+          'hookshim: guard hooks/guard.sh printed JSON that cannot be read; it sets onFailure "block", so this blocks',
+      },
+    ],
     ['exit 0 is still fine', run({ ...block, stdout: 'ok' }), { kind: 'ok', plainText: 'ok' }],
-    ['exit 2 still blocks as exit 2', run({ ...block, exitCode: 2, stderr: 'no' }), { kind: 'blocked', how: 'exit2', reason: 'no' }],
-    ['without onFailure, exit 1 stays a non-blocking error', run({ exitCode: 1 }), { kind: 'ok', error: 'exit 1 (non-blocking error)' }],
+    [
+      'exit 2 still blocks as exit 2',
+      run({ ...block, exitCode: 2, stderr: 'no' }),
+      { kind: 'blocked', how: 'exit2', reason: 'no' },
+    ],
+    [
+      'without onFailure, exit 1 stays a non-blocking error',
+      run({ exitCode: 1 }),
+      { kind: 'ok', error: 'exit 1 (non-blocking error)' },
+    ],
   ])('%s', (_name, r, expected) => {
     expect(interpret(r)).toMatchObject(expected);
   });
@@ -44,25 +152,70 @@ describe('onFailure "block" (docs/claude-hooks.md §1.2, §7): a failure blocks 
 
 describe('docs/claude-hooks.md §3.2–3.4 JSON output', () => {
   it.each([
-    ['permissionDecision deny with reason', hso({ permissionDecision: 'deny', permissionDecisionReason: 'nope' }), { decision: 'deny', kind: 'blocked', reason: 'nope', how: 'deny' }],
-    ['deny whose reason is only in systemMessage', JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny' }, systemMessage: 'said here' }), { kind: 'blocked', reason: 'said here' }],
-    ['deny with no reason at all names the script', hso({ permissionDecision: 'deny' }), { kind: 'blocked', reason: 'hooks/guard.sh denied it without giving a reason' }],
-    ['legacy decision block on PreToolUse is a deny', '{"decision":"block","reason":"old style"}', { decision: 'deny', kind: 'blocked', reason: 'old style' }],
+    [
+      'permissionDecision deny with reason',
+      hso({ permissionDecision: 'deny', permissionDecisionReason: 'nope' }),
+      { decision: 'deny', kind: 'blocked', reason: 'nope', how: 'deny' },
+    ],
+    [
+      'deny whose reason is only in systemMessage',
+      JSON.stringify({
+        hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny' },
+        systemMessage: 'said here',
+      }),
+      { kind: 'blocked', reason: 'said here' },
+    ],
+    [
+      'deny with no reason at all names the script',
+      hso({ permissionDecision: 'deny' }),
+      { kind: 'blocked', reason: 'hooks/guard.sh denied it without giving a reason' },
+    ],
+    [
+      'legacy decision block on PreToolUse is a deny',
+      '{"decision":"block","reason":"old style"}',
+      { decision: 'deny', kind: 'blocked', reason: 'old style' },
+    ],
     ['legacy decision approve on PreToolUse is an allow', '{"decision":"approve"}', { kind: 'ok', decision: 'allow' }],
-    ['ask keeps its reason', hso({ permissionDecision: 'ask', permissionDecisionReason: 'sure?' }), { kind: 'ok', decision: 'ask', decisionReason: 'sure?' }],
-    ['updatedInput', hso({ permissionDecision: 'allow', updatedInput: { command: 'ls' } }), { updatedInput: { command: 'ls' } }],
-    ['additionalContext nested and flat', JSON.stringify({ hookSpecificOutput: { additionalContext: 'a' }, additionalContext: 'b' }), { context: ['a', 'b'] }],
+    [
+      'ask keeps its reason',
+      hso({ permissionDecision: 'ask', permissionDecisionReason: 'sure?' }),
+      { kind: 'ok', decision: 'ask', decisionReason: 'sure?' },
+    ],
+    [
+      'updatedInput',
+      hso({ permissionDecision: 'allow', updatedInput: { command: 'ls' } }),
+      { updatedInput: { command: 'ls' } },
+    ],
+    [
+      'additionalContext nested and flat',
+      JSON.stringify({ hookSpecificOutput: { additionalContext: 'a' }, additionalContext: 'b' }),
+      { context: ['a', 'b'] },
+    ],
     ['systemMessage', '{"systemMessage":"careful"}', { systemMessage: 'careful', context: [] }],
     ['continue:false with stopReason', '{"continue":false,"stopReason":"halt"}', { kind: 'stopped', reason: 'halt' }],
-    ['Cursor-style permission deny from a script', '{"permission":"deny","user_message":"cursor style"}', { kind: 'blocked', reason: 'cursor style' }],
+    [
+      'Cursor-style permission deny from a script',
+      '{"permission":"deny","user_message":"cursor style"}',
+      { kind: 'blocked', reason: 'cursor style' },
+    ],
   ])('%s', (_name, stdout, expected) => {
     expect(interpret(run({ stdout }))).toMatchObject(expected);
   });
 
   it.each([
-    ['decision block on Stop', 'Stop', '{"decision":"block","reason":"run tests"}', { kind: 'blocked', how: 'decision', reason: 'run tests' }],
+    [
+      'decision block on Stop',
+      'Stop',
+      '{"decision":"block","reason":"run tests"}',
+      { kind: 'blocked', how: 'decision', reason: 'run tests' },
+    ],
     ['decision approve on Stop is not a block', 'Stop', '{"decision":"approve"}', { kind: 'ok', context: [] }],
-    ['decision block on PostToolUse', 'PostToolUse', '{"decision":"block","reason":"lint failed"}', { kind: 'blocked', reason: 'lint failed' }],
+    [
+      'decision block on PostToolUse',
+      'PostToolUse',
+      '{"decision":"block","reason":"lint failed"}',
+      { kind: 'blocked', reason: 'lint failed' },
+    ],
   ] as const)('%s', (_name, claudeEvent, stdout, expected) => {
     const v = interpret(run({ claudeEvent, stdout }));
     expect(v).toMatchObject(expected);
@@ -92,6 +245,11 @@ describe('stdout parsing (docs/claude-hooks.md §3.1: JSON only when it starts w
   });
 
   it('an async row is never a decision', () => {
-    expect(interpret(run({ background: true, exitCode: 2, stderr: 'x' }))).toEqual({ label: 'hooks/guard.sh', claudeEvent: 'PreToolUse', context: [], kind: 'ok' });
+    expect(interpret(run({ background: true, exitCode: 2, stderr: 'x' }))).toEqual({
+      label: 'hooks/guard.sh',
+      claudeEvent: 'PreToolUse',
+      context: [],
+      kind: 'ok',
+    });
   });
 });

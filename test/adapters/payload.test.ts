@@ -4,18 +4,32 @@ import { basePayload, lastMessage } from '../../adapters/payload.ts';
 import { ctx } from './helpers.ts';
 
 describe('basePayload (docs/claude-hooks.md §2.1; docs/cursor-hooks.md §3)', () => {
-  const base = { session_id: 'conv-1', transcript_path: '/state/tx/t.jsonl', permission_mode: 'default', hook_event_name: 'Stop' };
+  const base = {
+    session_id: 'conv-1',
+    transcript_path: '/state/tx/t.jsonl',
+    permission_mode: 'default',
+    hook_event_name: 'Stop',
+  };
   const ids = { conversation_id: 'conv-1', generation_id: 'gen-1' };
   it.each([
     ['cwd "" falls back to the project root', {}, { ...base, cwd: '/repo', ...ids }],
     ['a cwd given is kept', { cwd: '/repo/sub' }, { ...base, cwd: '/repo/sub', ...ids }],
-    ['empty conversation and generation ids are not passed on', { conversation_id: '', generation_id: '' }, { ...base, cwd: '/repo' }],
+    [
+      'empty conversation and generation ids are not passed on',
+      { conversation_id: '', generation_id: '' },
+      { ...base, cwd: '/repo' },
+    ],
   ])('%s', (_name, input, want) => {
     expect(basePayload(ctx('stop', input), 'Stop')).toEqual(want);
   });
 
   it('cursor_version and other Cursor fields are left out', () => {
-    expect(basePayload(ctx('preToolUse', { cursor_version: '2026.09.02', model: 'default', user_email: 'a@b' }), 'PreToolUse')).toEqual({
+    expect(
+      basePayload(
+        ctx('preToolUse', { cursor_version: '2026.09.02', model: 'default', user_email: 'a@b' }),
+        'PreToolUse',
+      ),
+    ).toEqual({
       session_id: 'conv-1',
       transcript_path: '/state/tx/t.jsonl',
       cwd: '/repo',
@@ -26,8 +40,11 @@ describe('basePayload (docs/claude-hooks.md §2.1; docs/cursor-hooks.md §3)', (
     });
   });
 
-  it('session_id is the context\'s session, transcript_path its (rewritten) transcript', () => {
-    expect(basePayload(ctx('stop', {}, { sessionId: 's-9', transcriptPath: '' }), 'Stop')).toMatchObject({ session_id: 's-9', transcript_path: '' });
+  it("session_id is the context's session, transcript_path its (rewritten) transcript", () => {
+    expect(basePayload(ctx('stop', {}, { sessionId: 's-9', transcriptPath: '' }), 'Stop')).toMatchObject({
+      session_id: 's-9',
+      transcript_path: '',
+    });
   });
 });
 

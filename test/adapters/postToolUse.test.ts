@@ -5,16 +5,41 @@ import { EMPTY_STATE } from '../../adapters/types.ts';
 import { ctx, msg, st, v } from './helpers.ts';
 
 describe('postToolUse ⇄ PostToolUse (docs/cursor-hooks.md §4 postToolUse)', () => {
-  const c = ctx('postToolUse', { tool_name: 'Shell', tool_input: { command: 'npm test' }, tool_output: '{"output":"ok\\n","exitCode":0}', tool_use_id: 't1', duration: 728.2 });
+  const c = ctx('postToolUse', {
+    tool_name: 'Shell',
+    tool_input: { command: 'npm test' },
+    tool_output: '{"output":"ok\\n","exitCode":0}',
+    tool_use_id: 't1',
+    duration: 728.2,
+  });
   it('tool_response from tool_output', () => {
-    expect(postToolUse.plan(c, EMPTY_STATE).invocations[0]?.payload('Bash')).toMatchObject({ hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_response: { stdout: 'ok\n', interrupted: false }, duration_ms: 728, tool_use_id: 't1' });
+    expect(postToolUse.plan(c, EMPTY_STATE).invocations[0]?.payload('Bash')).toMatchObject({
+      hook_event_name: 'PostToolUse',
+      tool_name: 'Bash',
+      tool_response: { stdout: 'ok\n', interrupted: false },
+      duration_ms: 728,
+      tool_use_id: 't1',
+    });
   });
   it('delivers, in order: pending prompt context, stashed warnings, own feedback, carried context', () => {
-    const f = postToolUse.fold(c, [v('PostToolUse', { label: 'lint', stdout: '{"decision":"block","reason":"lint failed"}' })], st({ pendingPrompt: [msg('time', 'ups')], stashed: [msg('careful', 'pre')], carried: [msg('earlier', 'fail')] }));
-    expect(f.answer).toEqual({ additional_context: '[ups] time\n\n[pre] careful\n\n[lint] lint failed\n\n[fail] earlier' });
+    const f = postToolUse.fold(
+      c,
+      [v('PostToolUse', { label: 'lint', stdout: '{"decision":"block","reason":"lint failed"}' })],
+      st({ pendingPrompt: [msg('time', 'ups')], stashed: [msg('careful', 'pre')], carried: [msg('earlier', 'fail')] }),
+    );
+    expect(f.answer).toEqual({
+      additional_context: '[ups] time\n\n[pre] careful\n\n[lint] lint failed\n\n[fail] earlier',
+    });
   });
   it('exit 2 stderr and additionalContext reach the model', () => {
-    const f = postToolUse.fold(c, [v('PostToolUse', { exitCode: 2, stderr: 'bad edit' }), v('PostToolUse', { stdout: '{"hookSpecificOutput":{"additionalContext":"ctx"}}' })], EMPTY_STATE);
+    const f = postToolUse.fold(
+      c,
+      [
+        v('PostToolUse', { exitCode: 2, stderr: 'bad edit' }),
+        v('PostToolUse', { stdout: '{"hookSpecificOutput":{"additionalContext":"ctx"}}' }),
+      ],
+      EMPTY_STATE,
+    );
     expect(f.answer.additional_context).toContain('bad edit');
     expect(f.answer.additional_context).toContain('ctx');
   });
@@ -23,6 +48,12 @@ describe('postToolUse ⇄ PostToolUse (docs/cursor-hooks.md §4 postToolUse)', (
   });
   it('updatedMCPToolOutput → updated_mcp_tool_output for MCP tools', () => {
     const m = ctx('postToolUse', { tool_name: 'MCP:github-get_issue', tool_input: {}, tool_output: '{}' });
-    expect(postToolUse.fold(m, [v('PostToolUse', { stdout: '{"hookSpecificOutput":{"updatedMCPToolOutput":{"x":1}}}' })], EMPTY_STATE).answer).toEqual({ updated_mcp_tool_output: { x: 1 } });
+    expect(
+      postToolUse.fold(
+        m,
+        [v('PostToolUse', { stdout: '{"hookSpecificOutput":{"updatedMCPToolOutput":{"x":1}}}' })],
+        EMPTY_STATE,
+      ).answer,
+    ).toEqual({ updated_mcp_tool_output: { x: 1 } });
   });
 });

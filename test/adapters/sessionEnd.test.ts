@@ -12,11 +12,18 @@ describe('sessionEnd and preCompact (observe only)', () => {
     ['user_close', 'prompt_input_exit'],
     ['weird', 'other'],
   ])('sessionEnd reason %s → %s', (reason, mapped) => {
-    expect(sessionEnd.plan(ctx('sessionEnd', { reason }), EMPTY_STATE).invocations[0]?.payload(undefined)).toMatchObject({ hook_event_name: 'SessionEnd', reason: mapped });
+    expect(
+      sessionEnd.plan(ctx('sessionEnd', { reason }), EMPTY_STATE).invocations[0]?.payload(undefined),
+    ).toMatchObject({ hook_event_name: 'SessionEnd', reason: mapped });
   });
   it('preCompact trigger and systemMessage → user_message', () => {
     const c = ctx('preCompact', { trigger: 'manual' });
-    expect(preCompact.plan(c, EMPTY_STATE).invocations[0]?.payload(undefined)).toMatchObject({ trigger: 'manual', hook_event_name: 'PreCompact' });
-    expect(preCompact.fold(c, [v('PreCompact', { stdout: '{"systemMessage":"saving notes"}' })], EMPTY_STATE).answer).toEqual({ user_message: 'saving notes' });
+    expect(preCompact.plan(c, EMPTY_STATE).invocations[0]?.payload(undefined)).toMatchObject({
+      trigger: 'manual',
+      hook_event_name: 'PreCompact',
+    });
+    expect(
+      preCompact.fold(c, [v('PreCompact', { stdout: '{"systemMessage":"saving notes"}' })], EMPTY_STATE).answer,
+    ).toEqual({ user_message: 'saving notes' });
   });
 });

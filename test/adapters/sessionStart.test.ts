@@ -13,12 +13,24 @@ describe('sessionStart ⇄ SessionStart (docs/cursor-hooks.md §4, docs/claude-h
     expect(p.invocations[0]?.payload(undefined)).toMatchObject({ source: 'startup', hook_event_name: 'SessionStart' });
   });
   it('additional_context (context and plain stdout) and env', () => {
-    const f = sessionStart.fold(c, [v('SessionStart', { stdout: '{"hookSpecificOutput":{"additionalContext":"branch main"}}', label: 's' }), v('SessionStart', { stdout: 'Local time', label: 't' })], st({ envFile: 'export A=1\nB="two words"\nnot a line\n' }));
-    expect(f.answer).toEqual({ additional_context: '[s] branch main\n\n[t] Local time', env: { A: '1', B: 'two words' } });
+    const f = sessionStart.fold(
+      c,
+      [
+        v('SessionStart', { stdout: '{"hookSpecificOutput":{"additionalContext":"branch main"}}', label: 's' }),
+        v('SessionStart', { stdout: 'Local time', label: 't' }),
+      ],
+      st({ envFile: 'export A=1\nB="two words"\nnot a line\n' }),
+    );
+    expect(f.answer).toEqual({
+      additional_context: '[s] branch main\n\n[t] Local time',
+      env: { A: '1', B: 'two words' },
+    });
     expect(f.effects).toEqual([]);
     expect(f.notes.join()).toMatch(/not a line/);
   });
-  it('prompt context already waiting is delivered with the session\'s', () => {
-    expect(sessionStart.fold(c, [], st({ pendingPrompt: [msg('waiting')] })).answer).toEqual({ additional_context: 'waiting' });
+  it("prompt context already waiting is delivered with the session's", () => {
+    expect(sessionStart.fold(c, [], st({ pendingPrompt: [msg('waiting')] })).answer).toEqual({
+      additional_context: 'waiting',
+    });
   });
 });

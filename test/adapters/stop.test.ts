@@ -5,7 +5,12 @@ import { EMPTY_STATE } from '../../adapters/types.ts';
 import { ctx, run } from './helpers.ts';
 
 const c = (input = {}, over = {}) => ctx('stop', { status: 'completed', loop_count: 0, ...input }, over);
-const fold = (cx: ReturnType<typeof c>, ...runs: Parameters<typeof run>[0][]) => stop.fold(cx, runs.map((r) => interpret(run({ claudeEvent: 'Stop', ...r }))), EMPTY_STATE);
+const fold = (cx: ReturnType<typeof c>, ...runs: Parameters<typeof run>[0][]) =>
+  stop.fold(
+    cx,
+    runs.map((r) => interpret(run({ claudeEvent: 'Stop', ...r }))),
+    EMPTY_STATE,
+  );
 
 describe('stop plan (docs/cursor-hooks.md §4 stop; docs/claude-hooks.md §2.2 Stop)', () => {
   it.each([
@@ -13,11 +18,17 @@ describe('stop plan (docs/cursor-hooks.md §4 stop; docs/claude-hooks.md §2.2 S
     [1, true],
     [4, true],
   ])('loop_count %i → stop_hook_active %s', (loop_count, active) => {
-    expect(stop.plan(c({ loop_count }), EMPTY_STATE).invocations[0]?.payload(undefined)).toMatchObject({ hook_event_name: 'Stop', stop_hook_active: active, session_id: 'conv-1' });
+    expect(stop.plan(c({ loop_count }), EMPTY_STATE).invocations[0]?.payload(undefined)).toMatchObject({
+      hook_event_name: 'Stop',
+      stop_hook_active: active,
+      session_id: 'conv-1',
+    });
   });
 
   it('passes last_assistant_message from the transcript', () => {
-    expect(stop.plan(c({}, { lastAssistantMessage: 'All done.' }), EMPTY_STATE).invocations[0]?.payload(undefined)).toMatchObject({ last_assistant_message: 'All done.' });
+    expect(
+      stop.plan(c({}, { lastAssistantMessage: 'All done.' }), EMPTY_STATE).invocations[0]?.payload(undefined),
+    ).toMatchObject({ last_assistant_message: 'All done.' });
   });
 
   it('reads last_assistant_message when the payload is built: the transcript is rewritten after planning', () => {
@@ -32,16 +43,26 @@ describe('stop plan (docs/cursor-hooks.md §4 stop; docs/claude-hooks.md §2.2 S
     [5, 5, 0],
     [7, 5, 0],
     [50, null, 1],
-  ] as const)('loop_count %i, loop_limit %j: %i Stop invocation(s) (docs/cursor-hooks.md §1: no follow-up past loop_limit)', (loop_count, loopLimit, n) => {
-    const p = stop.plan(c({ loop_count }, { loopLimit }), EMPTY_STATE);
-    expect(p.invocations).toHaveLength(n);
-    if (!n) expect(p.notes).toEqual([`loop_count ${loop_count} has reached loop_limit ${loopLimit}: Cursor sends no follow-up now, so no Stop guard runs`]);
-  });
+  ] as const)(
+    'loop_count %i, loop_limit %j: %i Stop invocation(s) (docs/cursor-hooks.md §1: no follow-up past loop_limit)',
+    (loop_count, loopLimit, n) => {
+      const p = stop.plan(c({ loop_count }, { loopLimit }), EMPTY_STATE);
+      expect(p.invocations).toHaveLength(n);
+      if (!n)
+        expect(p.notes).toEqual([
+          `loop_count ${loop_count} has reached loop_limit ${loopLimit}: Cursor sends no follow-up now, so no Stop guard runs`,
+        ]);
+    },
+  );
 
   it('a systemMessage beside a block has no Cursor carrier: the block follows up, the message is logged', () => {
-    const f = fold(c(), { stdout: '{"decision":"block","reason":"Run the tests.","systemMessage":"Tests are required here."}' });
+    const f = fold(c(), {
+      stdout: '{"decision":"block","reason":"Run the tests.","systemMessage":"Tests are required here."}',
+    });
     expect(f.answer).toEqual({ followup_message: 'Run the tests.' });
-    expect(f.notes).toEqual(['hooks/guard.sh: the systemMessage beside a Stop block has no Cursor carrier (the follow-up goes to the model, not the user); logged only: Tests are required here.']);
+    expect(f.notes).toEqual([
+      'hooks/guard.sh: the systemMessage beside a Stop block has no Cursor carrier (the follow-up goes to the model, not the user); logged only: Tests are required here.',
+    ]);
   });
 
   it('an aborted turn runs no Stop guard (Claude: Stop does not run on user interrupt)', () => {
@@ -51,7 +72,9 @@ describe('stop plan (docs/cursor-hooks.md §4 stop; docs/claude-hooks.md §2.2 S
   });
 
   it('an errored turn runs StopFailure instead', () => {
-    expect(stop.plan(c({ status: 'error' }), EMPTY_STATE).invocations.map((i) => i.claudeEvent)).toEqual(['StopFailure']);
+    expect(stop.plan(c({ status: 'error' }), EMPTY_STATE).invocations.map((i) => i.claudeEvent)).toEqual([
+      'StopFailure',
+    ]);
   });
 });
 
@@ -61,17 +84,24 @@ describe('stop fold (docs/design.md §5: one followup_message per stop)', () => 
   });
 
   it('two blocks come back as one followup_message', () => {
-    const f = fold(c(), { label: 'a.mjs', stdout: '{"decision":"block","reason":"Run npm test."}' }, { label: 'b.sh', exitCode: 2, stderr: 'Commit your work.' });
+    const f = fold(
+      c(),
+      { label: 'a.mjs', stdout: '{"decision":"block","reason":"Run npm test."}' },
+      { label: 'b.sh', exitCode: 2, stderr: 'Commit your work.' },
+    );
     expect(f.answer).toEqual({ followup_message: '[a.mjs] Run npm test.\n\n[b.sh] Commit your work.' });
   });
 
   it('a warn-only systemMessage also continues the turn', () => {
-    expect(fold(c(), { stdout: '{"systemMessage":"You promised a summary."}' }).answer).toEqual({ followup_message: 'You promised a summary.' });
+    expect(fold(c(), { stdout: '{"systemMessage":"You promised a summary."}' }).answer).toEqual({
+      followup_message: 'You promised a summary.',
+    });
   });
 
   it('a timed-out Stop guard follows up naming the timeout (fail closed)', () => {
     expect(fold(c(), { timedOut: true, exitCode: null, timeoutSeconds: 2 }).answer).toEqual({
-      followup_message: 'hookshim: guard hooks/guard.sh timeout: no answer within 2s; treat this stop as not yet allowed (fail closed)',
+      followup_message:
+        'hookshim: guard hooks/guard.sh timeout: no answer within 2s; treat this stop as not yet allowed (fail closed)',
     });
   });
 
@@ -82,11 +112,17 @@ describe('stop fold (docs/design.md §5: one followup_message per stop)', () => 
   });
 
   it('loop_limit null is unlimited', () => {
-    expect(fold(c({ loop_count: 50 }, { loopLimit: null }), { exitCode: 2, stderr: 'again' }).answer).toEqual({ followup_message: 'again' });
+    expect(fold(c({ loop_count: 50 }, { loopLimit: null }), { exitCode: 2, stderr: 'again' }).answer).toEqual({
+      followup_message: 'again',
+    });
   });
 
   it('StopFailure output is ignored, as in Claude', () => {
-    const f = stop.fold(c({ status: 'error' }), [interpret(run({ claudeEvent: 'StopFailure', exitCode: 2, stderr: 'x' }))], EMPTY_STATE);
+    const f = stop.fold(
+      c({ status: 'error' }),
+      [interpret(run({ claudeEvent: 'StopFailure', exitCode: 2, stderr: 'x' }))],
+      EMPTY_STATE,
+    );
     expect(f.answer).toEqual({});
   });
 

@@ -6,14 +6,28 @@ import { EMPTY_STATE } from '../../adapters/types.ts';
 import { ctx, msg, v } from './helpers.ts';
 
 describe('subagent events', () => {
-  const stopCtx = ctx('subagentStop', { subagent_type: 'generalPurpose', status: 'completed', loop_count: 0, summary: 'did it', subagent_id: 'sa-1' });
+  const stopCtx = ctx('subagentStop', {
+    subagent_type: 'generalPurpose',
+    status: 'completed',
+    loop_count: 0,
+    summary: 'did it',
+    subagent_id: 'sa-1',
+  });
   it('SubagentStop payload and matcher values', () => {
     const [inv] = subagentStop.plan(stopCtx, EMPTY_STATE).invocations;
     expect(inv?.subject.values).toEqual(['general-purpose', 'generalPurpose']);
-    expect(inv?.payload('general-purpose')).toMatchObject({ hook_event_name: 'SubagentStop', agent_type: 'general-purpose', agent_id: 'sa-1', last_assistant_message: 'did it', stop_hook_active: false });
+    expect(inv?.payload('general-purpose')).toMatchObject({
+      hook_event_name: 'SubagentStop',
+      agent_type: 'general-purpose',
+      agent_id: 'sa-1',
+      last_assistant_message: 'did it',
+      stop_hook_active: false,
+    });
   });
   it('a SubagentStop block becomes a follow-up', () => {
-    expect(subagentStop.fold(stopCtx, [v('SubagentStop', { exitCode: 2, stderr: 'check again' })], EMPTY_STATE).answer).toEqual({ followup_message: 'check again' });
+    expect(
+      subagentStop.fold(stopCtx, [v('SubagentStop', { exitCode: 2, stderr: 'check again' })], EMPTY_STATE).answer,
+    ).toEqual({ followup_message: 'check again' });
   });
   it.each(['error', 'aborted'])('status %s: nothing runs (follow-up only for completed)', (status) => {
     expect(subagentStop.plan(ctx('subagentStop', { status }), EMPTY_STATE).invocations).toEqual([]);
@@ -21,7 +35,14 @@ describe('subagent events', () => {
   it('subagentStart always allows (Claude SubagentStart cannot block); context is carried', () => {
     const c = ctx('subagentStart', { subagent_type: 'explore', subagent_id: 's' });
     expect(subagentStart.plan(c, EMPTY_STATE).invocations[0]?.subject.values).toEqual(['Explore', 'explore']);
-    const f = subagentStart.fold(c, [v('SubagentStart', { exitCode: 2, stderr: 'no' }), v('SubagentStart', { stdout: '{"hookSpecificOutput":{"additionalContext":"hint"}}', label: 'h' })], EMPTY_STATE);
+    const f = subagentStart.fold(
+      c,
+      [
+        v('SubagentStart', { exitCode: 2, stderr: 'no' }),
+        v('SubagentStart', { stdout: '{"hookSpecificOutput":{"additionalContext":"hint"}}', label: 'h' }),
+      ],
+      EMPTY_STATE,
+    );
     expect(f.answer).toEqual({ permission: 'allow' });
     expect(f.effects).toEqual([{ kind: 'carry', messages: [msg('hint', 'h')] }]);
   });

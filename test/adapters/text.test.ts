@@ -7,7 +7,12 @@ import { msg } from './helpers.ts';
 describe('cap', () => {
   it.each([
     ['short text unchanged', 'abc', 10, 'abc'],
-    ['long text cut with a note', 'x'.repeat(100), 60, `${'x'.repeat(60 - '\n[hookshim: truncated, 40 more characters]'.length)}\n[hookshim: truncated, 40 more characters]`],
+    [
+      'long text cut with a note',
+      'x'.repeat(100),
+      60,
+      `${'x'.repeat(60 - '\n[hookshim: truncated, 40 more characters]'.length)}\n[hookshim: truncated, 40 more characters]`,
+    ],
   ])('%s', (_n, text, max, want) => {
     expect(cap(text, max)).toBe(want);
     expect(cap(text, max).length).toBeLessThanOrEqual(max);
@@ -31,8 +36,16 @@ describe('joinMessages: one text within MAX_TEXT', () => {
     ['one message, trimmed and unlabelled', [msg('  hi \n', 'a.sh')], 'hi'],
     ['the same text from two scripts: once, unlabelled', [msg('hi', 'a.sh'), msg('hi', 'b.sh')], 'hi'],
     ['two texts: each labelled with its script', [msg('one', 'a.sh'), msg('two', 'b.sh')], '[a.sh] one\n\n[b.sh] two'],
-    ['a repeated text names every script once', [msg('one', 'a.sh'), msg('two', 'b.sh'), msg('one', 'c.sh'), msg('one', 'a.sh')], '[a.sh, c.sh] one\n\n[b.sh] two'],
-    ['texts differing only in surrounding blanks are identical', [msg('one ', 'a.sh'), msg(' one', 'b.sh'), msg('two', 'c.sh')], '[a.sh, b.sh] one\n\n[c.sh] two'],
+    [
+      'a repeated text names every script once',
+      [msg('one', 'a.sh'), msg('two', 'b.sh'), msg('one', 'c.sh'), msg('one', 'a.sh')],
+      '[a.sh, c.sh] one\n\n[b.sh] two',
+    ],
+    [
+      'texts differing only in surrounding blanks are identical',
+      [msg('one ', 'a.sh'), msg(' one', 'b.sh'), msg('two', 'c.sh')],
+      '[a.sh, b.sh] one\n\n[c.sh] two',
+    ],
   ])('%s', (_name, ms, want) => expect(joinMessages(ms)).toBe(want));
 
   it('two 6,000-character messages (12,050 joined) share the room, each cut marked, each labelled', () => {
@@ -67,7 +80,10 @@ describe('joinMessages: one text within MAX_TEXT', () => {
 
 describe('messages: texts from one source, blank ones dropped', () => {
   it.each([
-    [['a', undefined, '', '  ', 'b'], [msg('a', 's.sh'), msg('b', 's.sh')]],
+    [
+      ['a', undefined, '', '  ', 'b'],
+      [msg('a', 's.sh'), msg('b', 's.sh')],
+    ],
     [[], []],
     [[undefined], []],
   ])('%j', (texts, want) => expect(messages('s.sh', ...texts)).toEqual(want));

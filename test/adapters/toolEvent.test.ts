@@ -7,26 +7,98 @@ const pre = (input: Record<string, unknown>, over = {}) => ctx('preToolUse', inp
 
 describe('toolOf: the Cursor tool and its Claude candidates (docs/design.md §4)', () => {
   it.each([
-    ['Shell → Bash, then the raw name', { tool_name: 'Shell', tool_input: { command: 'ls' } }, 'Shell', { command: 'ls' }, ['Bash', 'Shell'], []],
-    ['Read keeps its name', { tool_name: 'Read', tool_input: { path: 'a.ts' } }, 'Read', { path: 'a.ts' }, ['Read'], []],
-    ['a JSON-string tool_input is parsed (docs/cursor-hooks.md §6)', { tool_name: 'Write', tool_input: '{"path":"a","contents":"x"}' }, 'Write', { path: 'a', contents: 'x' }, ['Write'], []],
-    ['no tool_name: inferred from the input keys', { tool_input: { old_string: 'a', new_string: 'b', path: 'f' } }, 'StrReplace', { old_string: 'a', new_string: 'b', path: 'f' }, ['Edit', 'StrReplace'], ['payload has no tool_name; inferred "StrReplace" from tool_input keys']],
-    ['no tool_name, nothing to infer from: "Unknown"', { tool_input: { path: 'f' } }, 'Unknown', { path: 'f' }, ['Unknown'], ['payload has no tool_name; inferred "Unknown" from tool_input keys']],
-    ['a Shell command sent as a bare string is the command', { tool_name: 'Shell', tool_input: 'git push -f' }, 'Shell', { command: 'git push -f' }, ['Bash', 'Shell'], ['tool_input: a string that is not JSON ("git push -f")', 'the Shell tool_input string is used as the command']],
-    ['another tool\'s bare string is no input', { tool_name: 'Read', tool_input: 'a.ts' }, 'Read', {}, ['Read'], ['tool_input: a string that is not JSON ("a.ts")']],
+    [
+      'Shell → Bash, then the raw name',
+      { tool_name: 'Shell', tool_input: { command: 'ls' } },
+      'Shell',
+      { command: 'ls' },
+      ['Bash', 'Shell'],
+      [],
+    ],
+    [
+      'Read keeps its name',
+      { tool_name: 'Read', tool_input: { path: 'a.ts' } },
+      'Read',
+      { path: 'a.ts' },
+      ['Read'],
+      [],
+    ],
+    [
+      'a JSON-string tool_input is parsed (docs/cursor-hooks.md §6)',
+      { tool_name: 'Write', tool_input: '{"path":"a","contents":"x"}' },
+      'Write',
+      { path: 'a', contents: 'x' },
+      ['Write'],
+      [],
+    ],
+    [
+      'no tool_name: inferred from the input keys',
+      { tool_input: { old_string: 'a', new_string: 'b', path: 'f' } },
+      'StrReplace',
+      { old_string: 'a', new_string: 'b', path: 'f' },
+      ['Edit', 'StrReplace'],
+      ['payload has no tool_name; inferred "StrReplace" from tool_input keys'],
+    ],
+    [
+      'no tool_name, nothing to infer from: "Unknown"',
+      { tool_input: { path: 'f' } },
+      'Unknown',
+      { path: 'f' },
+      ['Unknown'],
+      ['payload has no tool_name; inferred "Unknown" from tool_input keys'],
+    ],
+    [
+      'a Shell command sent as a bare string is the command',
+      { tool_name: 'Shell', tool_input: 'git push -f' },
+      'Shell',
+      { command: 'git push -f' },
+      ['Bash', 'Shell'],
+      ['tool_input: a string that is not JSON ("git push -f")', 'the Shell tool_input string is used as the command'],
+    ],
+    [
+      "another tool's bare string is no input",
+      { tool_name: 'Read', tool_input: 'a.ts' },
+      'Read',
+      {},
+      ['Read'],
+      ['tool_input: a string that is not JSON ("a.ts")'],
+    ],
     ['a missing tool_input is reported', { tool_name: 'Glob' }, 'Glob', {}, ['Glob'], ['tool_input: missing']],
   ])('%s', (_name, input, cursorName, toolInput, candidates, notes) => {
     const t = toolOf(pre(input));
-    expect({ cursorName: t.cursorName, input: t.input, candidates: t.candidates, notes: t.notes }).toEqual({ cursorName, input: toolInput, candidates, notes });
+    expect({ cursorName: t.cursorName, input: t.input, candidates: t.candidates, notes: t.notes }).toEqual({
+      cursorName,
+      input: toolInput,
+      candidates,
+      notes,
+    });
     expect(t.views).toEqual([{ cursorName, input: toolInput, candidates }]);
   });
 
   it('ApplyPatch: one view per file, offered to Write (added) or Edit (updated) rows (docs/cursor-hooks.md §6)', () => {
-    const patch = ['*** Begin Patch', '*** Add File: new.txt', '+hi', '*** Update File: a.ts', '@@', '-x', '+y', '*** Delete File: old.txt', '*** End Patch'].join('\n');
+    const patch = [
+      '*** Begin Patch',
+      '*** Add File: new.txt',
+      '+hi',
+      '*** Update File: a.ts',
+      '@@',
+      '-x',
+      '+y',
+      '*** Delete File: old.txt',
+      '*** End Patch',
+    ].join('\n');
     const t = toolOf(pre({ tool_name: 'ApplyPatch', tool_input: patch }));
     expect(t.views).toEqual([
-      { cursorName: 'ApplyPatch', input: { file_path: 'new.txt', content: 'hi\n' }, candidates: ['Write', 'ApplyPatch'] },
-      { cursorName: 'ApplyPatch', input: { file_path: 'a.ts', old_string: 'x', new_string: 'y' }, candidates: ['Edit', 'ApplyPatch'] },
+      {
+        cursorName: 'ApplyPatch',
+        input: { file_path: 'new.txt', content: 'hi\n' },
+        candidates: ['Write', 'ApplyPatch'],
+      },
+      {
+        cursorName: 'ApplyPatch',
+        input: { file_path: 'a.ts', old_string: 'x', new_string: 'y' },
+        candidates: ['Edit', 'ApplyPatch'],
+      },
       { cursorName: 'ApplyPatch', input: { file_path: 'old.txt' }, candidates: ['ApplyPatch'] },
     ]);
     expect(t.notes).toEqual(['ApplyPatch touches 3 file(s): each is offered to Write/Edit rows as its own tool call']);
@@ -43,15 +115,37 @@ describe('toolOf: the Cursor tool and its Claude candidates (docs/design.md §4)
 describe('toolPayload: the tool fields of the Claude payload (docs/claude-hooks.md §5.2)', () => {
   const view = { cursorName: 'Shell', input: { command: 'ls', cwd: '' }, candidates: ['Bash', 'Shell'] };
   it.each([
-    ['the matched candidate names the tool; a name with no key table keeps its input as is', 'Shell', { tool_use_id: 't1' }, { tool_name: 'Shell', tool_input: { command: 'ls', cwd: '' }, tool_use_id: 't1' }],
-    ['Bash gets Claude\'s keys; an empty Cursor-only key is dropped', 'Bash', { tool_use_id: 't1' }, { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't1' }],
-    ['unmatched: the first candidate', undefined, { tool_use_id: 't1' }, { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't1' }],
+    [
+      'the matched candidate names the tool; a name with no key table keeps its input as is',
+      'Shell',
+      { tool_use_id: 't1' },
+      { tool_name: 'Shell', tool_input: { command: 'ls', cwd: '' }, tool_use_id: 't1' },
+    ],
+    [
+      "Bash gets Claude's keys; an empty Cursor-only key is dropped",
+      'Bash',
+      { tool_use_id: 't1' },
+      { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't1' },
+    ],
+    [
+      'unmatched: the first candidate',
+      undefined,
+      { tool_use_id: 't1' },
+      { tool_name: 'Bash', tool_input: { command: 'ls' }, tool_use_id: 't1' },
+    ],
     ['no tool_use_id: none passed on', 'Bash', {}, { tool_name: 'Bash', tool_input: { command: 'ls' } }],
-    ['an empty tool_use_id counts as absent', 'Bash', { tool_use_id: '' }, { tool_name: 'Bash', tool_input: { command: 'ls' } }],
+    [
+      'an empty tool_use_id counts as absent',
+      'Bash',
+      { tool_use_id: '' },
+      { tool_name: 'Bash', tool_input: { command: 'ls' } },
+    ],
   ])('%s', (_name, matched, input, want) => expect(toolPayload(pre(input), view, matched)).toEqual(want));
 
   it('no candidates: the Cursor name; relative paths made absolute against the project', () => {
-    expect(toolPayload(pre({}), { cursorName: 'Read', input: { path: 'src/a.ts' }, candidates: [] }, undefined)).toEqual({ tool_name: 'Read', tool_input: { file_path: '/repo/src/a.ts' } });
+    expect(
+      toolPayload(pre({}), { cursorName: 'Read', input: { path: 'src/a.ts' }, candidates: [] }, undefined),
+    ).toEqual({ tool_name: 'Read', tool_input: { file_path: '/repo/src/a.ts' } });
   });
 });
 
@@ -61,7 +155,9 @@ describe('toolPlan: one invocation per view', () => {
   it('the subject tries the candidates against the Claude input', () => {
     const plan = toolPlan(pre(input), 'PreToolUse');
     expect(plan.notes).toEqual([]);
-    expect(plan.invocations.map((i) => [i.claudeEvent, i.subject])).toEqual([['PreToolUse', { values: ['Bash', 'Shell'], toolInput: { command: 'ls' }, projectDir: '/repo' }]]);
+    expect(plan.invocations.map((i) => [i.claudeEvent, i.subject])).toEqual([
+      ['PreToolUse', { values: ['Bash', 'Shell'], toolInput: { command: 'ls' }, projectDir: '/repo' }],
+    ]);
   });
 
   it.each([
@@ -86,13 +182,19 @@ describe('toolPlan: one invocation per view', () => {
 
   it('extra fields are built from the view, the matched name and the Claude input', () => {
     const seen: unknown[] = [];
-    const [inv] = toolPlan(pre(input), 'PostToolUse', (view, name, claudeInput) => (seen.push([view.cursorName, name, claudeInput]), { tool_response: name })).invocations;
+    const [inv] = toolPlan(
+      pre(input),
+      'PostToolUse',
+      (view, name, claudeInput) => (seen.push([view.cursorName, name, claudeInput]), { tool_response: name }),
+    ).invocations;
     expect(inv?.payload('Shell')).toMatchObject({ tool_name: 'Shell', tool_response: 'Shell' });
     expect(seen).toEqual([['Shell', 'Shell', { command: 'ls' }]]);
   });
 
   it('an ApplyPatch plans one invocation per file', () => {
-    const patch = ['*** Begin Patch', '*** Add File: a.txt', '+a', '*** Add File: b.txt', '+b', '*** End Patch'].join('\n');
+    const patch = ['*** Begin Patch', '*** Add File: a.txt', '+a', '*** Add File: b.txt', '+b', '*** End Patch'].join(
+      '\n',
+    );
     const plan = toolPlan(pre({ tool_name: 'ApplyPatch', tool_input: patch }), 'PreToolUse');
     expect(plan.invocations.map((i) => [i.subject.values, i.payload(undefined).tool_input])).toEqual([
       [['Write', 'ApplyPatch'], { file_path: '/repo/a.txt', content: 'a\n' }],

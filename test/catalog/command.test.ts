@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { envPrefix, prepareCommand, substitutePlaceholders, tokenize, type PreparedCommand } from '../../catalog/command.ts';
+import {
+  envPrefix,
+  prepareCommand,
+  substitutePlaceholders,
+  tokenize,
+  type PreparedCommand,
+} from '../../catalog/command.ts';
 import type { CatalogRow } from '../../catalog/types.ts';
 
 const vars = { pluginRoot: '/plug', projectDir: '/proj' };
@@ -62,7 +68,9 @@ describe('docs/claude-hooks.md §1.5 placeholders', () => {
   });
 
   it('does not reinterpret `$` in the substituted values', () => {
-    expect(substitutePlaceholders('${CLAUDE_PROJECT_DIR}/x', { pluginRoot: '', projectDir: "/a$&b$'" })).toBe("/a$&b$'/x");
+    expect(substitutePlaceholders('${CLAUDE_PROJECT_DIR}/x', { pluginRoot: '', projectDir: "/a$&b$'" })).toBe(
+      "/a$&b$'/x",
+    );
   });
 });
 
@@ -76,7 +84,9 @@ const row = (command: string, extra: Partial<CatalogRow> = {}): CatalogRow => ({
 
 describe('prepareCommand', () => {
   it('shell form: the command as written (sh expands the placeholders from the environment), env prefix, label', () => {
-    expect(withoutTokens(prepareCommand(row('AI_CONFIG_STOP=1 python3 ${CLAUDE_PLUGIN_ROOT}/hooks/x.py --flag'), vars))).toEqual({
+    expect(
+      withoutTokens(prepareCommand(row('AI_CONFIG_STOP=1 python3 ${CLAUDE_PLUGIN_ROOT}/hooks/x.py --flag'), vars)),
+    ).toEqual({
       file: 'AI_CONFIG_STOP=1 python3 ${CLAUDE_PLUGIN_ROOT}/hooks/x.py --flag',
       shell: true,
       env: { AI_CONFIG_STOP: '1' },
@@ -85,7 +95,11 @@ describe('prepareCommand', () => {
   });
 
   it('exec form (docs/claude-hooks.md §1.2 args): placeholders per element, no shell, no env prefix', () => {
-    expect(withoutTokens(prepareCommand(row('node', { args: ['${CLAUDE_PLUGIN_ROOT}/stop.js', 'A=1', '$CLAUDE_PROJECT_DIR'] }), vars))).toEqual({
+    expect(
+      withoutTokens(
+        prepareCommand(row('node', { args: ['${CLAUDE_PLUGIN_ROOT}/stop.js', 'A=1', '$CLAUDE_PROJECT_DIR'] }), vars),
+      ),
+    ).toEqual({
       file: 'node',
       args: ['/plug/stop.js', 'A=1', '/proj'],
       shell: false,
@@ -104,7 +118,9 @@ describe('prepareCommand', () => {
   });
 
   it('throws for a row without a command (selectRows never selects one)', () => {
-    expect(() => prepareCommand({ event: 'Stop', locator: 'Stop[0].hooks[0]', type: 'prompt' }, vars)).toThrow(/Stop\[0\]\.hooks\[0\]/);
+    expect(() => prepareCommand({ event: 'Stop', locator: 'Stop[0].hooks[0]', type: 'prompt' }, vars)).toThrow(
+      /Stop\[0\]\.hooks\[0\]/,
+    );
   });
 
   it.each<[string, string]>([
@@ -138,7 +154,10 @@ describe('tokenize: the one sh lexer (POSIX sh 2.2, 2.3)', () => {
   it.each<[string, unknown[]]>([
     ['a "b $X" \'$Y\'', [[{ lit: 'a' }], [{ lit: 'b ' }, { name: 'X', raw: '$X' }], [{ lit: '$Y' }]]],
     ['P=${HOME}/x', [[{ lit: 'P=' }, { name: 'HOME', raw: '${HOME}' }, { lit: '/x' }]]],
-    ['N=$(date) `id`', [[{ lit: 'N=' }, { code: '$' }], '(', [{ lit: 'date' }], ')', [{ code: '`' }, { lit: 'id' }, { code: '`' }]]],
+    [
+      'N=$(date) `id`',
+      [[{ lit: 'N=' }, { code: '$' }], '(', [{ lit: 'date' }], ')', [{ code: '`' }, { lit: 'id' }, { code: '`' }]],
+    ],
     ['a && b', [[{ lit: 'a' }], '&', '&', [{ lit: 'b' }]]],
     ['a "open', [[{ lit: 'a' }], 'unterminated']],
     ['a # b', [[{ lit: 'a' }]]],

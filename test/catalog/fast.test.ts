@@ -12,9 +12,59 @@ const full = (text: string) => {
 
 describe('readCatalogFast reads the well-formed catalog (docs/claude-hooks.md §1.2)', () => {
   it.each([
-    ['the documented plugin example', { description: 'Format files after edits', hooks: { PostToolUse: [{ matcher: 'Write|Edit', hooks: [{ type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/scripts/format.sh', timeout: 30 }] }], Stop: [{ hooks: [{ type: 'command', command: 'node', args: ['${CLAUDE_PLUGIN_ROOT}/stop.js'] }] }] } }],
-    ['if, async, asyncRewake, shell bash, statusMessage', { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'a', if: 'Bash(git *)', async: false, asyncRewake: true, shell: 'bash', statusMessage: 'checking' }] }] } }],
-    ['onFailure block and continue (docs/claude-hooks.md §1.2)', { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'a', onFailure: 'block' }, { type: 'command', command: 'b', onFailure: 'continue', statusMessage: 's' }] }] } }],
+    [
+      'the documented plugin example',
+      {
+        description: 'Format files after edits',
+        hooks: {
+          PostToolUse: [
+            {
+              matcher: 'Write|Edit',
+              hooks: [{ type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/scripts/format.sh', timeout: 30 }],
+            },
+          ],
+          Stop: [{ hooks: [{ type: 'command', command: 'node', args: ['${CLAUDE_PLUGIN_ROOT}/stop.js'] }] }],
+        },
+      },
+    ],
+    [
+      'if, async, asyncRewake, shell bash, statusMessage',
+      {
+        hooks: {
+          PreToolUse: [
+            {
+              matcher: 'Bash',
+              hooks: [
+                {
+                  type: 'command',
+                  command: 'a',
+                  if: 'Bash(git *)',
+                  async: false,
+                  asyncRewake: true,
+                  shell: 'bash',
+                  statusMessage: 'checking',
+                },
+              ],
+            },
+          ],
+        },
+      },
+    ],
+    [
+      'onFailure block and continue (docs/claude-hooks.md §1.2)',
+      {
+        hooks: {
+          Stop: [
+            {
+              hooks: [
+                { type: 'command', command: 'a', onFailure: 'block' },
+                { type: 'command', command: 'b', onFailure: 'continue', statusMessage: 's' },
+              ],
+            },
+          ],
+        },
+      },
+    ],
     ['an empty catalog', { hooks: {} }],
     ['a BOM', '\uFEFF{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x"}]}]}}'],
   ])('%s: the same rows as the full parser', (_name, doc) => {
@@ -30,9 +80,18 @@ describe('readCatalogFast reads the well-formed catalog (docs/claude-hooks.md §
     ['a prompt handler', '{"hooks":{"Stop":[{"hooks":[{"type":"prompt","prompt":"x"}]}]}}'],
     ['an empty command', '{"hooks":{"Stop":[{"hooks":[{"type":"command","command":""}]}]}}'],
     ['a zero timeout', '{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","timeout":0}]}]}}'],
-    ['a handler field it does not know', '{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","once":true}]}]}}'],
-    ['an onFailure value Claude does not define', '{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","onFailure":"deny"}]}]}}'],
-    ['shell powershell without args', '{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","shell":"powershell"}]}]}}'],
+    [
+      'a handler field it does not know',
+      '{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","once":true}]}]}}',
+    ],
+    [
+      'an onFailure value Claude does not define',
+      '{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","onFailure":"deny"}]}]}}',
+    ],
+    [
+      'shell powershell without args',
+      '{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"x","shell":"powershell"}]}]}}',
+    ],
     ['a non-string matcher', '{"hooks":{"PreToolUse":[{"matcher":1,"hooks":[]}]}}'],
   ])('%s: left to the full parser', (_name, text) => {
     expect(readCatalogFast(text)).toBeUndefined();
@@ -40,7 +99,13 @@ describe('readCatalogFast reads the well-formed catalog (docs/claude-hooks.md §
 });
 
 describe('readCatalogFast never disagrees with the full parser (property)', () => {
-  const value = fc.oneof(fc.string({ maxLength: 6 }), fc.integer({ min: -2, max: 700 }), fc.boolean(), fc.constant(null), fc.array(fc.string({ maxLength: 4 }), { maxLength: 2 }));
+  const value = fc.oneof(
+    fc.string({ maxLength: 6 }),
+    fc.integer({ min: -2, max: 700 }),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(fc.string({ maxLength: 4 }), { maxLength: 2 }),
+  );
   const handler = fc.record(
     {
       type: fc.constantFrom('command', 'command', 'prompt', 'http'),
@@ -56,8 +121,23 @@ describe('readCatalogFast never disagrees with the full parser (property)', () =
     },
     { requiredKeys: ['type'] },
   );
-  const group = fc.record({ matcher: fc.oneof(fc.constantFrom('Bash', 'Write|Edit', 'mcp__.*', '['), value), hooks: fc.array(handler, { maxLength: 3 }) }, { requiredKeys: ['hooks'] });
-  const catalog = fc.record({ description: fc.oneof(fc.string({ maxLength: 5 }), value), hooks: fc.dictionary(fc.constantFrom('PreToolUse', 'Stop', 'PostToolUse', 'UserPromptSubmit', 'Nope'), fc.array(group, { maxLength: 3 })) }, { requiredKeys: ['hooks'] });
+  const group = fc.record(
+    {
+      matcher: fc.oneof(fc.constantFrom('Bash', 'Write|Edit', 'mcp__.*', '['), value),
+      hooks: fc.array(handler, { maxLength: 3 }),
+    },
+    { requiredKeys: ['hooks'] },
+  );
+  const catalog = fc.record(
+    {
+      description: fc.oneof(fc.string({ maxLength: 5 }), value),
+      hooks: fc.dictionary(
+        fc.constantFrom('PreToolUse', 'Stop', 'PostToolUse', 'UserPromptSubmit', 'Nope'),
+        fc.array(group, { maxLength: 3 }),
+      ),
+    },
+    { requiredKeys: ['hooks'] },
+  );
   it('whenever it answers, it answers exactly what the full parser does, with no warnings', () => {
     fc.assert(
       fc.property(catalog, (doc) => {

@@ -3,7 +3,12 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type * as z from 'zod/mini';
 import { KNOWN_EVENTS, type KnownEvent } from '../../catalog/events.ts';
 import type { HookCommand, HookMatcher, PluginHooksFile } from '../../catalog/generated/pluginHooks.ts';
-import { HANDLER_TYPES, type commandHandlerSchema, type matcherGroupSchema, type timeoutSchema } from '../../catalog/schema.ts';
+import {
+  HANDLER_TYPES,
+  type commandHandlerSchema,
+  type matcherGroupSchema,
+  type timeoutSchema,
+} from '../../catalog/schema.ts';
 
 // A variable specifier keeps tsc from resolving the untyped .mjs module.
 const genScript = new URL('../../scripts/gen-types.mjs', import.meta.url).href;
@@ -20,7 +25,9 @@ describe('catalog/generated/pluginHooks.ts', () => {
 
   it('the vendored schema keeps its provenance line', async () => {
     const schema = JSON.parse(await readFile(schemaFile, 'utf8')) as { $comment?: string };
-    expect(schema.$comment).toMatch(/^Trimmed from SchemaStore src\/schemas\/json\/claude-code-settings\.json \(commit [0-9a-f]{40}, Apache-2\.0\)/);
+    expect(schema.$comment).toMatch(
+      /^Trimmed from SchemaStore src\/schemas\/json\/claude-code-settings\.json \(commit [0-9a-f]{40}, Apache-2\.0\)/,
+    );
   });
 
   it('KNOWN_EVENTS has no duplicates', () => {

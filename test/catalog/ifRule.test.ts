@@ -83,7 +83,7 @@ describe('Bash rules see every sub-command, so a guard cannot be dodged', () => 
     ['echo a\ngit push', true],
     ['  git push', true],
     ['GIT_TRACE=1 git push', true],
-    ["A='x y' B=\"1 2\" git push --force", true],
+    ['A=\'x y\' B="1 2" git push --force', true],
     ['cd x && FOO=1 git push', true],
     ['(git push)', true],
     ['echo $(git push)', true],

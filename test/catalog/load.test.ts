@@ -17,7 +17,8 @@ function fail(text: string): string {
 }
 
 // The listed keys of a row, with `undefined` for absent ones.
-const pick = (row: object, keys: string[]) => Object.fromEntries(keys.map((k) => [k, (row as Record<string, unknown>)[k]]));
+const pick = (row: object, keys: string[]) =>
+  Object.fromEntries(keys.map((k) => [k, (row as Record<string, unknown>)[k]]));
 
 const one = (handler: Record<string, unknown>, event = 'PreToolUse', matcher?: string) => ({
   hooks: { [event]: [{ ...(matcher === undefined ? {} : { matcher }), hooks: [handler] }] },
@@ -49,7 +50,13 @@ describe('docs/claude-hooks.md §1.2 shape', () => {
           command: '${CLAUDE_PLUGIN_ROOT}/scripts/format.sh',
           timeout: 30,
         },
-        { event: 'Stop', locator: 'Stop[0].hooks[0]', type: 'command', command: 'node', args: ['${CLAUDE_PLUGIN_ROOT}/stop.js'] },
+        {
+          event: 'Stop',
+          locator: 'Stop[0].hooks[0]',
+          type: 'command',
+          command: 'node',
+          args: ['${CLAUDE_PLUGIN_ROOT}/stop.js'],
+        },
       ],
     });
   });
@@ -59,7 +66,13 @@ describe('docs/claude-hooks.md §1.2 shape', () => {
       hooks: {
         PreToolUse: [
           { matcher: 'Bash', hooks: [{ type: 'command', command: 'a' }] },
-          { matcher: 'Edit', hooks: [{ type: 'command', command: 'b' }, { type: 'command', command: 'c', if: 'Edit(*.ts)', async: true }] },
+          {
+            matcher: 'Edit',
+            hooks: [
+              { type: 'command', command: 'b' },
+              { type: 'command', command: 'c', if: 'Edit(*.ts)', async: true },
+            ],
+          },
         ],
       },
     });
@@ -75,23 +88,43 @@ describe('docs/claude-hooks.md §1.2 shape', () => {
       _note_events: 'x',
       $schema: 'y',
       hooks: {
-        Stop: [{ _note: 'z', hooks: [{ type: 'command', command: 'AI_CONFIG_STOP=1 python3 hooks/x.py', script: 'x.py', why: 'w', once: true }] }],
+        Stop: [
+          {
+            _note: 'z',
+            hooks: [
+              { type: 'command', command: 'AI_CONFIG_STOP=1 python3 hooks/x.py', script: 'x.py', why: 'w', once: true },
+            ],
+          },
+        ],
       },
     });
     expect(catalog.warnings).toEqual([]);
     expect(catalog.rows).toEqual([
       // The handler fields hookshim does not act on are kept for `hookshim check` to report.
-      { event: 'Stop', locator: 'Stop[0].hooks[0]', type: 'command', extra: ['script', 'why', 'once'], command: 'AI_CONFIG_STOP=1 python3 hooks/x.py' },
+      {
+        event: 'Stop',
+        locator: 'Stop[0].hooks[0]',
+        type: 'command',
+        extra: ['script', 'why', 'once'],
+        command: 'AI_CONFIG_STOP=1 python3 hooks/x.py',
+      },
     ]);
   });
 
   it.each([
     ['"block"', 'block', { onFailure: 'block' }, []],
     ['"continue" (the default)', 'continue', {}, []],
-    ['anything else: reported, the default applies', 'stop', {}, [expect.stringMatching(/"onFailure" must be "continue" or "block", received "stop"; "continue" applies/)]],
+    [
+      'anything else: reported, the default applies',
+      'stop',
+      {},
+      [expect.stringMatching(/"onFailure" must be "continue" or "block", received "stop"; "continue" applies/)],
+    ],
   ])('onFailure %s (docs/claude-hooks.md §1.2, §7)', (_n, onFailure, fields, warnings) => {
     const catalog = load({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'x', onFailure }] }] } });
-    expect(catalog.rows).toEqual([{ event: 'Stop', locator: 'Stop[0].hooks[0]', type: 'command', command: 'x', ...fields }]);
+    expect(catalog.rows).toEqual([
+      { event: 'Stop', locator: 'Stop[0].hooks[0]', type: 'command', command: 'x', ...fields },
+    ]);
     expect(catalog.warnings).toEqual(warnings);
   });
 
@@ -136,30 +169,115 @@ describe('unreadable files are ok:false with what, where, expected and received'
 describe('non-fatal problems become warnings', () => {
   // [name, document, expected rows (locator + selected fields), warning pattern]
   it.each<[string, unknown, unknown[], RegExp]>([
-    ['unknown event', one({ type: 'command', command: 'x' }, 'BeforeShell'), [{ event: 'BeforeShell' }], /hooks\.BeforeShell: unknown event "BeforeShell"/],
-    ['event with wrong case', one({ type: 'command', command: 'x' }, 'preToolUse'), [{ event: 'preToolUse' }], /did you mean "PreToolUse"\?/],
-    ['event value not an array', { hooks: { Stop: { hooks: [] } } }, [], /hooks\.Stop: expected an array of matcher groups, received an object/],
+    [
+      'unknown event',
+      one({ type: 'command', command: 'x' }, 'BeforeShell'),
+      [{ event: 'BeforeShell' }],
+      /hooks\.BeforeShell: unknown event "BeforeShell"/,
+    ],
+    [
+      'event with wrong case',
+      one({ type: 'command', command: 'x' }, 'preToolUse'),
+      [{ event: 'preToolUse' }],
+      /did you mean "PreToolUse"\?/,
+    ],
+    [
+      'event value not an array',
+      { hooks: { Stop: { hooks: [] } } },
+      [],
+      /hooks\.Stop: expected an array of matcher groups, received an object/,
+    ],
     ['group not an object', { hooks: { Stop: ['x'] } }, [], /Stop\[0\]: not a matcher group/],
-    ['matcher not a string', { hooks: { PreToolUse: [{ matcher: 5, hooks: [{ type: 'command', command: 'x' }] }] } }, [], /PreToolUse\[0\]: not a matcher group .*"matcher" expected string, received number 5/],
-    ['group hooks not an array', { hooks: { Stop: [{ hooks: { type: 'command' } }] } }, [], /Stop\[0\]: not a matcher group .*"hooks" expected array, received an object/],
-    ['handler not an object', { hooks: { Stop: [{ hooks: ['echo'] }] } }, [], /Stop\[0\]\.hooks\[0\]: expected a handler object, received string "echo"/],
+    [
+      'matcher not a string',
+      { hooks: { PreToolUse: [{ matcher: 5, hooks: [{ type: 'command', command: 'x' }] }] } },
+      [],
+      /PreToolUse\[0\]: not a matcher group .*"matcher" expected string, received number 5/,
+    ],
+    [
+      'group hooks not an array',
+      { hooks: { Stop: [{ hooks: { type: 'command' } }] } },
+      [],
+      /Stop\[0\]: not a matcher group .*"hooks" expected array, received an object/,
+    ],
+    [
+      'handler not an object',
+      { hooks: { Stop: [{ hooks: ['echo'] }] } },
+      [],
+      /Stop\[0\]\.hooks\[0\]: expected a handler object, received string "echo"/,
+    ],
     ['handler without type', one({ command: 'x' }), [], /PreToolUse\[0\]\.hooks\[0\]: handler has no "type"/],
-    ['prompt handler', one({ type: 'prompt', prompt: 'Is it safe?' }), [{ type: 'prompt' }], /type "prompt" cannot run under hookshim \(only command handlers run\)/],
+    [
+      'prompt handler',
+      one({ type: 'prompt', prompt: 'Is it safe?' }),
+      [{ type: 'prompt' }],
+      /type "prompt" cannot run under hookshim \(only command handlers run\)/,
+    ],
     ['http handler', one({ type: 'http', url: 'https://x' }), [{ type: 'http' }], /type "http" cannot run/],
-    ['unknown handler type', one({ type: 'script', command: 'x' }), [{ type: 'script' }], /unknown handler type "script"/],
-    ['missing command', one({ type: 'command' }), [{ type: 'command', command: undefined }], /command handler has no "command" .*received nothing/],
-    ['empty command', one({ type: 'command', command: '' }), [{ command: undefined }], /has no "command" .*received ""/],
-    ['command not a string', one({ type: 'command', command: ['a'] }), [{ command: undefined }], /has no "command" .*received \["a"\]/],
-    ['timeout 0', one({ type: 'command', command: 'x', timeout: 0 }), [{ timeout: undefined }], /"timeout" must be a positive number of seconds, received 0; ignored/],
+    [
+      'unknown handler type',
+      one({ type: 'script', command: 'x' }),
+      [{ type: 'script' }],
+      /unknown handler type "script"/,
+    ],
+    [
+      'missing command',
+      one({ type: 'command' }),
+      [{ type: 'command', command: undefined }],
+      /command handler has no "command" .*received nothing/,
+    ],
+    [
+      'empty command',
+      one({ type: 'command', command: '' }),
+      [{ command: undefined }],
+      /has no "command" .*received ""/,
+    ],
+    [
+      'command not a string',
+      one({ type: 'command', command: ['a'] }),
+      [{ command: undefined }],
+      /has no "command" .*received \["a"\]/,
+    ],
+    [
+      'timeout 0',
+      one({ type: 'command', command: 'x', timeout: 0 }),
+      [{ timeout: undefined }],
+      /"timeout" must be a positive number of seconds, received 0; ignored/,
+    ],
     ['timeout negative', one({ type: 'command', command: 'x', timeout: -5 }), [{ timeout: undefined }], /received -5/],
-    ['timeout string', one({ type: 'command', command: 'x', timeout: '30' }), [{ timeout: undefined }], /received "30"/],
+    [
+      'timeout string',
+      one({ type: 'command', command: 'x', timeout: '30' }),
+      [{ timeout: undefined }],
+      /received "30"/,
+    ],
     ['timeout null', one({ type: 'command', command: 'x', timeout: null }), [{ timeout: undefined }], /received null/],
-    ['args not strings', one({ type: 'command', command: 'node', args: ['a', 1] }), [], /"args" must be an array of strings, received \["a",1\]; handler ignored/],
+    [
+      'args not strings',
+      one({ type: 'command', command: 'node', args: ['a', 1] }),
+      [],
+      /"args" must be an array of strings, received \["a",1\]; handler ignored/,
+    ],
     ['args a string', one({ type: 'command', command: 'node', args: 'a b' }), [], /"args" must be an array of strings/],
-    ['if not a string', one({ type: 'command', command: 'x', if: ['Bash'] }), [], /"if" must be a permission-rule string.*never runs unfiltered/],
-    ['powershell shell form', one({ type: 'command', command: 'Get-Item', shell: 'powershell' }), [], /"shell": "powershell" is not supported/],
+    [
+      'if not a string',
+      one({ type: 'command', command: 'x', if: ['Bash'] }),
+      [],
+      /"if" must be a permission-rule string.*never runs unfiltered/,
+    ],
+    [
+      'powershell shell form',
+      one({ type: 'command', command: 'Get-Item', shell: 'powershell' }),
+      [],
+      /"shell": "powershell" is not supported/,
+    ],
     ['unknown shell', one({ type: 'command', command: 'x', shell: 'fish' }), [], /"shell": "fish" is not supported/],
-    ['async not a boolean', one({ type: 'command', command: 'x', async: 'yes' }), [{ async: undefined }], /"async" must be true or false, received "yes"; ignored/],
+    [
+      'async not a boolean',
+      one({ type: 'command', command: 'x', async: 'yes' }),
+      [{ async: undefined }],
+      /"async" must be true or false, received "yes"; ignored/,
+    ],
     ['description not a string', { description: 5, hooks: {} }, [], /description: expected a string; ignored/],
   ])('%s', (_name, doc, rows, warning) => {
     const catalog = load(doc);
@@ -208,7 +326,16 @@ describe('non-fatal problems become warnings', () => {
   it('one bad handler does not cost its neighbours', () => {
     const catalog = load({
       hooks: {
-        PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'a' }, { type: 'command', command: 'b', args: [1] }, { type: 'command', command: 'c' }] }],
+        PreToolUse: [
+          {
+            matcher: 'Bash',
+            hooks: [
+              { type: 'command', command: 'a' },
+              { type: 'command', command: 'b', args: [1] },
+              { type: 'command', command: 'c' },
+            ],
+          },
+        ],
       },
     });
     expect(catalog.rows.map((r) => r.locator)).toEqual(['PreToolUse[0].hooks[0]', 'PreToolUse[0].hooks[2]']);

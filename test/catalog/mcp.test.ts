@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { mcpServersOf } from '../../catalog/mcp.ts';
 import type { CatalogRow } from '../../catalog/types.ts';
 
-const row = (matcher?: string, rule?: string): CatalogRow => ({ event: 'PreToolUse', locator: 'x', type: 'command', command: 'true', ...(matcher ? { matcher } : {}), ...(rule ? { if: rule } : {}) });
+const row = (matcher?: string, rule?: string): CatalogRow => ({
+  event: 'PreToolUse',
+  locator: 'x',
+  type: 'command',
+  command: 'true',
+  ...(matcher ? { matcher } : {}),
+  ...(rule ? { if: rule } : {}),
+});
 
 describe('MCP servers a catalog names (docs/claude-hooks.md §1.3 rule 7: mcp__<server>__<tool>)', () => {
   it.each([

@@ -9,7 +9,11 @@ function row(event: string, fields: Partial<CatalogRow> = {}): CatalogRow {
   return { event, locator: `${event}[${n}].hooks[0]`, type: 'command', command: `cmd-${n}`, ...fields };
 }
 
-const tool = (values: string[], toolInput: Record<string, unknown> = {}): Subject => ({ values, toolInput, projectDir: '/proj' });
+const tool = (values: string[], toolInput: Record<string, unknown> = {}): Subject => ({
+  values,
+  toolInput,
+  projectDir: '/proj',
+});
 const none: Subject = { values: [], projectDir: '/proj' };
 
 // Locators of selected rows with their matched values, and skip reasons.
@@ -34,7 +38,11 @@ describe('docs/claude-hooks.md §1.3 matcher, per event', () => {
     ['Edit.*', ['Edit', 'StrReplace'], 'Edit'],
     ['Edit.*', ['NotebookEdit', 'EditNotebook'], 'NotebookEdit'],
     ['mcp__memory', ['mcp__memory__create_entities', 'MCP:memory-create_entities'], null],
-    ['mcp__github__.*', ['mcp__github__merge_pull_request', 'MCP:github-merge_pull_request'], 'mcp__github__merge_pull_request'],
+    [
+      'mcp__github__.*',
+      ['mcp__github__merge_pull_request', 'MCP:github-merge_pull_request'],
+      'mcp__github__merge_pull_request',
+    ],
     ['Agent', ['Task', 'Agent'], 'Agent'],
   ])('PreToolUse matcher %j on %j → %j', (matcher, values, matched) => {
     const r = row('PreToolUse', matcher === undefined ? {} : { matcher });
@@ -43,15 +51,23 @@ describe('docs/claude-hooks.md §1.3 matcher, per event', () => {
     expect(selected).toEqual(matched === null ? [] : [{ row: r, matchedValue: matched }]);
   });
 
-  it.each(['UserPromptSubmit', 'Stop', 'PostToolBatch', 'TeammateIdle', 'TaskCreated', 'TaskCompleted', 'WorktreeCreate', 'WorktreeRemove', 'CwdChanged', 'MessageDisplay'])(
-    '%s ignores matchers: every row runs',
-    (event) => {
-      const rows = [row(event, { matcher: 'Bash' }), row(event, { matcher: '[' }), row(event)];
-      const { selected, skipped } = selectRows(rows, event, none);
-      expect(skipped).toEqual([]);
-      expect(selected.map((s) => [s.row, s.matchedValue])).toEqual(rows.map((r) => [r, undefined]));
-    },
-  );
+  it.each([
+    'UserPromptSubmit',
+    'Stop',
+    'PostToolBatch',
+    'TeammateIdle',
+    'TaskCreated',
+    'TaskCompleted',
+    'WorktreeCreate',
+    'WorktreeRemove',
+    'CwdChanged',
+    'MessageDisplay',
+  ])('%s ignores matchers: every row runs', (event) => {
+    const rows = [row(event, { matcher: 'Bash' }), row(event, { matcher: '[' }), row(event)];
+    const { selected, skipped } = selectRows(rows, event, none);
+    expect(skipped).toEqual([]);
+    expect(selected.map((s) => [s.row, s.matchedValue])).toEqual(rows.map((r) => [r, undefined]));
+  });
 
   it.each<[string, string | undefined, string[], boolean]>([
     ['SessionStart', 'startup', ['startup'], true],
@@ -77,7 +93,12 @@ describe('docs/claude-hooks.md §1.3 matcher, per event', () => {
     const other = row('PreToolUse', { matcher: 'Edit' });
     const result = pick([bad, other], 'PreToolUse', tool(['Bash']));
     expect(result.selected).toEqual([]);
-    expect(result.skipped).toEqual([[bad.locator, expect.stringMatching(/^matcher "\[" is not a valid regular expression: Invalid regular expression/)]]);
+    expect(result.skipped).toEqual([
+      [
+        bad.locator,
+        expect.stringMatching(/^matcher "\[" is not a valid regular expression: Invalid regular expression/),
+      ],
+    ]);
   });
 });
 
@@ -97,25 +118,40 @@ describe('docs/claude-hooks.md §1.2 if', () => {
     expect(result.selected).toEqual(runs ? [{ row: r, matchedValue: 'Bash' }] : []);
   });
 
-  it.each(['Stop', 'UserPromptSubmit', 'SessionStart', 'SubagentStop', 'PostToolBatch'])('on %s a handler with if never runs (CLI >= 2.1.85)', (event) => {
-    const r = row(event, { if: 'Bash' });
-    expect(pick([r], event, { values: ['startup'], projectDir: '/p' })).toEqual({
-      selected: [],
-      skipped: [[r.locator, `"if" is only evaluated on tool events; on ${event} a handler with "if" never runs (Claude Code >= 2.1.85)`]],
-    });
-  });
+  it.each(['Stop', 'UserPromptSubmit', 'SessionStart', 'SubagentStop', 'PostToolBatch'])(
+    'on %s a handler with if never runs (CLI >= 2.1.85)',
+    (event) => {
+      const r = row(event, { if: 'Bash' });
+      expect(pick([r], event, { values: ['startup'], projectDir: '/p' })).toEqual({
+        selected: [],
+        skipped: [
+          [
+            r.locator,
+            `"if" is only evaluated on tool events; on ${event} a handler with "if" never runs (Claude Code >= 2.1.85)`,
+          ],
+        ],
+      });
+    },
+  );
 
   it('a rule hookshim cannot evaluate is skipped with the reason, never run unfiltered', () => {
     const r = row('PreToolUse', { if: 'Grep(*.ts)' });
     expect(pick([r], 'PreToolUse', tool(['Grep']))).toEqual({
       selected: [],
-      skipped: [[r.locator, expect.stringMatching(/^cannot evaluate "if": "Grep\(\*\.ts\)": specifiers for Grep are not supported/)]],
+      skipped: [
+        [
+          r.locator,
+          expect.stringMatching(/^cannot evaluate "if": "Grep\(\*\.ts\)": specifiers for Grep are not supported/),
+        ],
+      ],
     });
   });
 
   it('evaluates the rule against each name the matcher accepts, so candidate order cannot hide a call', () => {
     const r = row('PreToolUse', { if: 'Bash(git push:*)' });
-    expect(pick([r], 'PreToolUse', tool(['Shell', 'Bash'], { command: 'git push' })).selected).toEqual([[r.locator, 'Bash']]);
+    expect(pick([r], 'PreToolUse', tool(['Shell', 'Bash'], { command: 'git push' })).selected).toEqual([
+      [r.locator, 'Bash'],
+    ]);
   });
 
   it('the rule sees only names the matcher accepted', () => {
@@ -144,7 +180,9 @@ describe('docs/claude-hooks.md §1.2 if', () => {
 describe('handler type, command and dedup', () => {
   it.each(['prompt', 'agent', 'http', 'mcp_tool', 'script'])('type %s is skipped with a reason', (type) => {
     const r = row('PreToolUse', { type, command: undefined });
-    expect(pick([r], 'PreToolUse', tool(['Bash'])).skipped).toEqual([[r.locator, `type ${type} cannot run under hookshim: only command handlers run`]]);
+    expect(pick([r], 'PreToolUse', tool(['Bash'])).skipped).toEqual([
+      [r.locator, `type ${type} cannot run under hookshim: only command handlers run`],
+    ]);
   });
 
   it('a non-command row that does not match is not reported', () => {
@@ -206,6 +244,9 @@ describe('handler type, command and dedup', () => {
   it('a row whose if rule fails does not take the dedup slot', () => {
     const a = row('PreToolUse', { command: 'guard', if: 'Bash(rm:*)' });
     const b = row('PreToolUse', { command: 'guard' });
-    expect(pick([a, b], 'PreToolUse', tool(['Bash'], { command: 'ls' }))).toEqual({ selected: [[b.locator, 'Bash']], skipped: [] });
+    expect(pick([a, b], 'PreToolUse', tool(['Bash'], { command: 'ls' }))).toEqual({
+      selected: [[b.locator, 'Bash']],
+      skipped: [],
+    });
   });
 });

@@ -6,14 +6,52 @@ const DIR = '/repo';
 
 describe('sourceOf: what an entry of .cursor/hookshim.json catalogs names', () => {
   it.each([
-    ['the repository as a plugin', 'hooks/hooks.json', { file: '/repo/hooks/hooks.json', kind: 'plugin', root: '/repo', shown: 'hooks/hooks.json' }],
-    ['a vendored plugin folder', 'plugins/hookify', { file: '/repo/plugins/hookify/hooks/hooks.json', kind: 'plugin', root: '/repo/plugins/hookify', shown: 'plugins/hookify/hooks/hooks.json' }],
-    ["a vendored plugin's hooks.json", 'plugins/x/hooks/hooks.json', { file: '/repo/plugins/x/hooks/hooks.json', kind: 'plugin', root: '/repo/plugins/x', shown: 'plugins/x/hooks/hooks.json' }],
-    ['the project settings', '.claude/settings.json', { file: '/repo/.claude/settings.json', kind: 'settings', shown: '.claude/settings.json' }],
-    ['the personal settings', '.claude/settings.local.json', { file: '/repo/.claude/settings.local.json', kind: 'personal', shown: '.claude/settings.local.json' }],
-    ['a settings file elsewhere', 'config/settings.team.json', { file: '/repo/config/settings.team.json', kind: 'settings', shown: 'config/settings.team.json' }],
+    [
+      'the repository as a plugin',
+      'hooks/hooks.json',
+      { file: '/repo/hooks/hooks.json', kind: 'plugin', root: '/repo', shown: 'hooks/hooks.json' },
+    ],
+    [
+      'a vendored plugin folder',
+      'plugins/hookify',
+      {
+        file: '/repo/plugins/hookify/hooks/hooks.json',
+        kind: 'plugin',
+        root: '/repo/plugins/hookify',
+        shown: 'plugins/hookify/hooks/hooks.json',
+      },
+    ],
+    [
+      "a vendored plugin's hooks.json",
+      'plugins/x/hooks/hooks.json',
+      {
+        file: '/repo/plugins/x/hooks/hooks.json',
+        kind: 'plugin',
+        root: '/repo/plugins/x',
+        shown: 'plugins/x/hooks/hooks.json',
+      },
+    ],
+    [
+      'the project settings',
+      '.claude/settings.json',
+      { file: '/repo/.claude/settings.json', kind: 'settings', shown: '.claude/settings.json' },
+    ],
+    [
+      'the personal settings',
+      '.claude/settings.local.json',
+      { file: '/repo/.claude/settings.local.json', kind: 'personal', shown: '.claude/settings.local.json' },
+    ],
+    [
+      'a settings file elsewhere',
+      'config/settings.team.json',
+      { file: '/repo/config/settings.team.json', kind: 'settings', shown: 'config/settings.team.json' },
+    ],
     ['any .json in a .claude folder', 'tools/.claude/hooks-only.json', { kind: 'settings' }],
-    ['a file outside the repository is shown absolute', '/elsewhere/hooks/hooks.json', { root: '/elsewhere', shown: '/elsewhere/hooks/hooks.json' }],
+    [
+      'a file outside the repository is shown absolute',
+      '/elsewhere/hooks/hooks.json',
+      { root: '/elsewhere', shown: '/elsewhere/hooks/hooks.json' },
+    ],
   ])('%s: %s', (_name, entry, want) => {
     const s = sourceOf(entry, DIR);
     expect(s).toMatchObject({ entry, ...want });
@@ -23,10 +61,15 @@ describe('sourceOf: what an entry of .cursor/hookshim.json catalogs names', () =
 
 describe('placeholderVars: the placeholders of a row as Claude Code fills them', () => {
   it('a plugin row: its own plugin folder', () => {
-    expect(placeholderVars({ source: rowSourceOf(sourceOf('plugins/hookify', DIR)) }, DIR)).toEqual({ pluginRoot: '/repo/plugins/hookify', projectDir: DIR });
+    expect(placeholderVars({ source: rowSourceOf(sourceOf('plugins/hookify', DIR)) }, DIR)).toEqual({
+      pluginRoot: '/repo/plugins/hookify',
+      projectDir: DIR,
+    });
   });
   it('a settings row: no ${CLAUDE_PLUGIN_ROOT}', () => {
-    expect(placeholderVars({ source: rowSourceOf(sourceOf('.claude/settings.json', DIR)) }, DIR)).toEqual({ projectDir: DIR });
+    expect(placeholderVars({ source: rowSourceOf(sourceOf('.claude/settings.json', DIR)) }, DIR)).toEqual({
+      projectDir: DIR,
+    });
   });
   it('a row loaded without a catalog: the project root', () => {
     expect(placeholderVars({}, DIR)).toEqual({ pluginRoot: DIR, projectDir: DIR });

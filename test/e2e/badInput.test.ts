@@ -8,7 +8,11 @@ import { installFixtures, row } from '../fixtures/bin/fixtures.ts';
 import { cursorPayload, ensureBuilt, makeRepo, toolUseId, type Repo } from './harness.ts';
 
 let repo: Repo;
-const DENY = { permission: 'deny', user_message: 'rm -rf is not allowed here', agent_message: 'rm -rf is not allowed here' };
+const DENY = {
+  permission: 'deny',
+  user_message: 'rm -rf is not allowed here',
+  agent_message: 'rm -rf is not allowed here',
+};
 
 const CATALOG = {
   hooks: {
@@ -31,12 +35,17 @@ beforeAll(() => {
 });
 afterAll(() => repo?.cleanup());
 
-const pre = (extra: Record<string, unknown>) => cursorPayload('preToolUse', repo, { tool_use_id: toolUseId(), ...extra });
+const pre = (extra: Record<string, unknown>) =>
+  cursorPayload('preToolUse', repo, { tool_use_id: toolUseId(), ...extra });
 const shell = (command: string) => ({ tool_name: 'Shell', tool_input: { command, cwd: '', timeout: 30000 } });
 
 describe('stdin that is not a payload: no guard runs, the empty answer (fail open) and one clear stderr line', () => {
   it.each([
-    ['empty', '', /hookshim: stdin was empty; expected one JSON object from Cursor; answering \{"permission":"allow"\} \(fail open\)/],
+    [
+      'empty',
+      '',
+      /hookshim: stdin was empty; expected one JSON object from Cursor; answering \{"permission":"allow"\} \(fail open\)/,
+    ],
     ['whitespace only', ' \n\t ', /stdin was empty/],
     ['not JSON', 'hello', /hookshim: stdin is not JSON \(.*\); received: "hello"/],
     ['a JSON array', '[{"tool_name":"Shell"}]', /stdin is JSON but not an object; received: "\[\{/],
@@ -62,7 +71,11 @@ describe('stdin that is not a payload: no guard runs, the empty answer (fail ope
   it('invalid UTF-8 bytes inside a string are read as U+FFFD; the rest of the payload is still guarded', () => {
     const text = JSON.stringify(pre(shell('rm -rf XX')));
     const at = text.indexOf('XX');
-    const raw = Buffer.concat([Buffer.from(text.slice(0, at)), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from(text.slice(at + 2))]);
+    const raw = Buffer.concat([
+      Buffer.from(text.slice(0, at)),
+      Buffer.from([0xff, 0xfe, 0xc3]),
+      Buffer.from(text.slice(at + 2)),
+    ]);
     const r = repo.fire('preToolUse', raw);
     expect(r.json).toEqual(DENY);
   });
@@ -70,17 +83,55 @@ describe('stdin that is not a payload: no guard runs, the empty answer (fail ope
 
 describe('wrong types and missing fields: keep guarding what can be guarded', () => {
   it.each([
-    ['tool_name is a number: the tool is inferred from tool_input keys', { tool_name: 5, tool_input: { command: 'rm -rf /' } }, DENY],
+    [
+      'tool_name is a number: the tool is inferred from tool_input keys',
+      { tool_name: 5, tool_input: { command: 'rm -rf /' } },
+      DENY,
+    ],
     ['tool_name is missing: inferred from tool_input keys', { tool_input: { command: 'rm -rf /' } }, DENY],
-    ['tool_input is a JSON string (beforeMCPExecution style)', { tool_name: 'Shell', tool_input: JSON.stringify({ command: 'rm -rf /' }) }, DENY],
-    ['tool_input is an array: nothing to match the command against, the guard sees no rm -rf', { tool_name: 'Shell', tool_input: [] }, { permission: 'allow' }],
-    ['a Shell tool_input that is a non-JSON string is the command itself', { tool_name: 'Shell', tool_input: 'rm -rf /' }, DENY],
+    [
+      'tool_input is a JSON string (beforeMCPExecution style)',
+      { tool_name: 'Shell', tool_input: JSON.stringify({ command: 'rm -rf /' }) },
+      DENY,
+    ],
+    [
+      'tool_input is an array: nothing to match the command against, the guard sees no rm -rf',
+      { tool_name: 'Shell', tool_input: [] },
+      { permission: 'allow' },
+    ],
+    [
+      'a Shell tool_input that is a non-JSON string is the command itself',
+      { tool_name: 'Shell', tool_input: 'rm -rf /' },
+      DENY,
+    ],
     ['tool_input is missing', { tool_name: 'Shell' }, { permission: 'allow' }],
-    ['workspace_roots is a string (CURSOR_PROJECT_DIR still names the project)', { workspace_roots: 'x', ...shell('rm -rf /') }, DENY],
-    ['conversation_id is an object and generation_id a number', { conversation_id: { a: 1 }, generation_id: 7, ...shell('rm -rf /') }, DENY],
+    [
+      'workspace_roots is a string (CURSOR_PROJECT_DIR still names the project)',
+      { workspace_roots: 'x', ...shell('rm -rf /') },
+      DENY,
+    ],
+    [
+      'conversation_id is an object and generation_id a number',
+      { conversation_id: { a: 1 }, generation_id: 7, ...shell('rm -rf /') },
+      DENY,
+    ],
     ['tool_use_id is a number', { tool_use_id: 12, ...shell('rm -rf /') }, DENY],
-    ['every common field is missing', { ...shell('rm -rf /'), conversation_id: undefined, generation_id: undefined, session_id: undefined, workspace_roots: undefined }, DENY],
-    ['a conversation id with a NUL never breaks the guard\'s environment', { conversation_id: 'a\u0000b', session_id: 'a\u0000b', ...shell('rm -rf /') }, DENY],
+    [
+      'every common field is missing',
+      {
+        ...shell('rm -rf /'),
+        conversation_id: undefined,
+        generation_id: undefined,
+        session_id: undefined,
+        workspace_roots: undefined,
+      },
+      DENY,
+    ],
+    [
+      "a conversation id with a NUL never breaks the guard's environment",
+      { conversation_id: 'a\u0000b', session_id: 'a\u0000b', ...shell('rm -rf /') },
+      DENY,
+    ],
   ])('%s', (_name, fields, expected) => {
     const r = repo.fire('preToolUse', pre(fields));
     expect(r.status).toBe(0);
@@ -96,15 +147,26 @@ describe('wrong types and missing fields: keep guarding what can be guarded', ()
   });
 
   it('stop with loop_count as a string and status as a number still runs its guard (as loop 0, completed)', () => {
-    const r = repo.fire('stop', cursorPayload('stop', repo, { generation_id: 'g-odd-stop', loop_count: '0', status: 3 }));
+    const r = repo.fire(
+      'stop',
+      cursorPayload('stop', repo, { generation_id: 'g-odd-stop', loop_count: '0', status: 3 }),
+    );
     expect(r.json).toEqual({ followup_message: 'stop guard ran' });
   });
 });
 
 describe('events hookshim does not handle: {} and a reason', () => {
   it.each([
-    ['an unknown camelCase event', 'fooBar', /hookshim: unknown event "fooBar"; expected one of preToolUse, .*; answering \{\}/],
-    ['a Cursor event hookshim never binds', 'beforeShellExecution', /hookshim: hookshim does not handle "beforeShellExecution": preToolUse already covers Shell/],
+    [
+      'an unknown camelCase event',
+      'fooBar',
+      /hookshim: unknown event "fooBar"; expected one of preToolUse, .*; answering \{\}/,
+    ],
+    [
+      'a Cursor event hookshim never binds',
+      'beforeShellExecution',
+      /hookshim: hookshim does not handle "beforeShellExecution": preToolUse already covers Shell/,
+    ],
     ['no event at all', '', /hookshim: unknown event ""/],
   ])('%s', (_name, event, message) => {
     const r = repo.fire('preToolUse', pre(shell('rm -rf /')), { command: `node .cursor/hooks/hookshim.cjs ${event}` });
@@ -120,12 +182,25 @@ describe('odd but valid payloads', () => {
     const conv = { conversation_id: 'conv-newline', session_id: 'conv-newline', generation_id: 'conv-newline' };
     const tool = { ...conv, tool_name: 'Read', tool_input: { file_path: '/etc/hosts' }, tool_use_id: id };
     expect(repo.fire('preToolUse', cursorPayload('preToolUse', repo, tool)).json).toEqual({ permission: 'allow' });
-    const post = () => repo.fire('postToolUse', cursorPayload('postToolUse', repo, { ...tool, tool_output: '{"output":"127.0.0.1 localhost"}', tool_use_id: id }));
+    const post = () =>
+      repo.fire(
+        'postToolUse',
+        cursorPayload('postToolUse', repo, {
+          ...tool,
+          tool_output: '{"output":"127.0.0.1 localhost"}',
+          tool_use_id: id,
+        }),
+      );
     expect(post().json).toEqual({ additional_context: 'read with care' });
     // The same id again is a duplicate of a finished postToolUse: nothing is delivered twice.
     expect(post().json).toEqual({});
     // A different id that only differs after the newline gets nothing.
-    expect(repo.fire('postToolUse', cursorPayload('postToolUse', repo, { ...tool, tool_output: '{}', tool_use_id: `${id.split('\n')[0]}\nother` })).json).toEqual({});
+    expect(
+      repo.fire(
+        'postToolUse',
+        cursorPayload('postToolUse', repo, { ...tool, tool_output: '{}', tool_use_id: `${id.split('\n')[0]}\nother` }),
+      ).json,
+    ).toEqual({});
   });
 
   it('a 5 MB payload is read whole and guarded (the guard sees the command at its end)', () => {
@@ -136,7 +211,10 @@ describe('odd but valid payloads', () => {
   });
 
   it('a 5 MB payload on a path with no matching guard answers allow without running anything', () => {
-    const r = repo.fire('preToolUse', pre({ tool_name: 'Write', tool_input: { file_path: 'big.txt', content: 'z'.repeat(5 * 1024 * 1024) } }));
+    const r = repo.fire(
+      'preToolUse',
+      pre({ tool_name: 'Write', tool_input: { file_path: 'big.txt', content: 'z'.repeat(5 * 1024 * 1024) } }),
+    );
     expect(r.json).toEqual({ permission: 'allow' });
   });
 });
@@ -182,35 +260,44 @@ describe('payload content never reaches a shell command line, only stdin', () =>
       [h]: h,
     });
 
-  it.each(['preToolUse', 'postToolUse', 'stop', 'beforeSubmitPrompt'])('%s: $(…), backticks, ;, |, &&, newlines, quotes, ${IFS}, > and NUL in every field create no marker; the guard got them verbatim on stdin', (event) => {
-    fs.rmSync(markers(), { recursive: true, force: true });
-    fs.mkdirSync(markers());
-    const capture = path.join(repo.dir, `capture-${event}`);
-    fs.mkdirSync(capture, { recursive: true });
-    repo.write('hooks/hooks.json', JSON.stringify({
-      hooks: {
-        PreToolUse: [{ matcher: '.*', hooks: [row('capture.sh')] }],
-        PostToolUse: [{ matcher: '.*', hooks: [row('capture.sh')] }],
-        Stop: [{ hooks: [row('capture.sh')] }],
-        UserPromptSubmit: [{ hooks: [row('capture.sh')] }],
-      },
-    }));
-    try {
-      const h = hostile();
-      const r = repo.fire(event, everywhere(event, h), { env: { CAPTURE_DIR: capture } });
-      expect(r.status).toBe(0);
-      expect(r.json).toEqual(event === 'preToolUse' ? { permission: 'allow' } : event === 'beforeSubmitPrompt' ? { continue: true } : {});
-      expect(fs.readdirSync(markers())).toEqual([]);
-      const got = fs.readdirSync(capture).map((f) => JSON.parse(fs.readFileSync(path.join(capture, f), 'utf8')));
-      expect(got).toHaveLength(1);
-      const claude = got[0] as Record<string, unknown>;
-      if (event === 'preToolUse' || event === 'postToolUse') expect((claude.tool_input as Record<string, unknown>).command).toBe(`echo ${h}`);
-      if (event === 'beforeSubmitPrompt') expect(claude.prompt).toBe(h);
-      expect(claude.session_id).toBe(`c ${h}`);
-    } finally {
-      repo.write('hooks/hooks.json', JSON.stringify(CATALOG));
-    }
-  });
+  it.each(['preToolUse', 'postToolUse', 'stop', 'beforeSubmitPrompt'])(
+    '%s: $(…), backticks, ;, |, &&, newlines, quotes, ${IFS}, > and NUL in every field create no marker; the guard got them verbatim on stdin',
+    (event) => {
+      fs.rmSync(markers(), { recursive: true, force: true });
+      fs.mkdirSync(markers());
+      const capture = path.join(repo.dir, `capture-${event}`);
+      fs.mkdirSync(capture, { recursive: true });
+      repo.write(
+        'hooks/hooks.json',
+        JSON.stringify({
+          hooks: {
+            PreToolUse: [{ matcher: '.*', hooks: [row('capture.sh')] }],
+            PostToolUse: [{ matcher: '.*', hooks: [row('capture.sh')] }],
+            Stop: [{ hooks: [row('capture.sh')] }],
+            UserPromptSubmit: [{ hooks: [row('capture.sh')] }],
+          },
+        }),
+      );
+      try {
+        const h = hostile();
+        const r = repo.fire(event, everywhere(event, h), { env: { CAPTURE_DIR: capture } });
+        expect(r.status).toBe(0);
+        expect(r.json).toEqual(
+          event === 'preToolUse' ? { permission: 'allow' } : event === 'beforeSubmitPrompt' ? { continue: true } : {},
+        );
+        expect(fs.readdirSync(markers())).toEqual([]);
+        const got = fs.readdirSync(capture).map((f) => JSON.parse(fs.readFileSync(path.join(capture, f), 'utf8')));
+        expect(got).toHaveLength(1);
+        const claude = got[0] as Record<string, unknown>;
+        if (event === 'preToolUse' || event === 'postToolUse')
+          expect((claude.tool_input as Record<string, unknown>).command).toBe(`echo ${h}`);
+        if (event === 'beforeSubmitPrompt') expect(claude.prompt).toBe(h);
+        expect(claude.session_id).toBe(`c ${h}`);
+      } finally {
+        repo.write('hooks/hooks.json', JSON.stringify(CATALOG));
+      }
+    },
+  );
 
   // Placeholders in a shell-form command are substituted textually (catalog/command.ts substitutePlaceholders):
   // a project path holding `$(…)` is then expanded by sh inside the double quotes. The environment already carries
@@ -224,8 +311,15 @@ describe('payload content never reaches a shell command line, only stdin', () =>
     fs.mkdirSync(path.join(odd, 'hooks'), { recursive: true });
     fs.copyFileSync(path.join(repo.dir, 'hooks', 'deny-rm.sh'), path.join(odd, 'hooks', 'deny-rm.sh'));
     fs.chmodSync(path.join(odd, 'hooks', 'deny-rm.sh'), 0o755);
-    fs.writeFileSync(path.join(odd, 'hooks', 'hooks.json'), JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [row('deny-rm.sh')] }] } }));
-    const r = repo.fire('preToolUse', { ...pre(shell('rm -rf /')), workspace_roots: [odd] }, { env: { CURSOR_PROJECT_DIR: undefined, CLAUDE_PROJECT_DIR: undefined } });
+    fs.writeFileSync(
+      path.join(odd, 'hooks', 'hooks.json'),
+      JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [row('deny-rm.sh')] }] } }),
+    );
+    const r = repo.fire(
+      'preToolUse',
+      { ...pre(shell('rm -rf /')), workspace_roots: [odd] },
+      { env: { CURSOR_PROJECT_DIR: undefined, CLAUDE_PROJECT_DIR: undefined } },
+    );
     expect(r.json).toEqual(DENY);
     expect(fs.readdirSync(markers())).toEqual([]);
   });

@@ -10,7 +10,9 @@ import { BUNDLE, ensureBuilt, ROOT } from './harness.ts';
 
 /** The target "bundle committed into user repos ≤ 300 KB" (docs/performance.md) (300 KiB, as scripts/build.mjs prints sizes); the one number
  * scripts/bench.mjs reports against too. */
-const BUNDLE_BUDGET_BYTES: number = JSON.parse(fs.readFileSync(path.join(ROOT, 'scripts', 'bench', 'targets.json'), 'utf8')).bundleBytes;
+const BUNDLE_BUDGET_BYTES: number = JSON.parse(
+  fs.readFileSync(path.join(ROOT, 'scripts', 'bench', 'targets.json'), 'utf8'),
+).bundleBytes;
 
 interface Meta {
   inputs: Record<string, unknown>;
@@ -23,21 +25,57 @@ interface Meta {
  * re-exports core modules that reach every locale; tree-shaking drops them and they cost nothing.
  */
 const DENY: { name: string; pattern: RegExp; scope: 'graph' | 'output'; why: string }[] = [
-  { name: 'yargs', pattern: /(^|\/)node_modules\/yargs\//, scope: 'graph', why: 'management CLI parser, about 60 ms of start-up' },
+  {
+    name: 'yargs',
+    pattern: /(^|\/)node_modules\/yargs\//,
+    scope: 'graph',
+    why: 'management CLI parser, about 60 ms of start-up',
+  },
   { name: 'yargs-parser', pattern: /(^|\/)node_modules\/yargs-parser\//, scope: 'graph', why: "yargs' parser" },
-  { name: 'ndjson', pattern: /(^|\/)node_modules\/(ndjson|split2|through2)\//, scope: 'graph', why: 'trace/replay tooling (with its stream deps split2, through2)' },
-  { name: 'json-schema-to-typescript', pattern: /(^|\/)node_modules\/json-schema-to-typescript\//, scope: 'graph', why: 'type generation, a build-time tool' },
-  { name: 'prettier', pattern: /(^|\/)node_modules\/prettier\//, scope: 'graph', why: 'pulled in by json-schema-to-typescript; megabytes' },
+  {
+    name: 'ndjson',
+    pattern: /(^|\/)node_modules\/(ndjson|split2|through2)\//,
+    scope: 'graph',
+    why: 'trace/replay tooling (with its stream deps split2, through2)',
+  },
+  {
+    name: 'json-schema-to-typescript',
+    pattern: /(^|\/)node_modules\/json-schema-to-typescript\//,
+    scope: 'graph',
+    why: 'type generation, a build-time tool',
+  },
+  {
+    name: 'prettier',
+    pattern: /(^|\/)node_modules\/prettier\//,
+    scope: 'graph',
+    why: 'pulled in by json-schema-to-typescript; megabytes',
+  },
   // locales/index.js only re-exports; a CommonJS bundle keeps a few bytes of namespace stub for it. A locale itself
   // (en.js, …) or anything of zod classic is the regression.
-  { name: 'full zod', pattern: /(^|\/)node_modules\/zod\/(v4\/classic\/|(v4\/)?locales\/(?!index\.js$))/, scope: 'output', why: 'about 35 ms of start-up; the hook path may use zod/mini' },
-  { name: 'src/commands/', pattern: /(^|\/)src\/commands\//, scope: 'graph', why: 'management commands (init, doctor, check, …) belong to dist/cli.mjs' },
+  {
+    name: 'full zod',
+    pattern: /(^|\/)node_modules\/zod\/(v4\/classic\/|(v4\/)?locales\/(?!index\.js$))/,
+    scope: 'output',
+    why: 'about 35 ms of start-up; the hook path may use zod/mini',
+  },
+  {
+    name: 'src/commands/',
+    pattern: /(^|\/)src\/commands\//,
+    scope: 'graph',
+    why: 'management commands (init, doctor, check, …) belong to dist/cli.mjs',
+  },
 ];
 
 let meta: { shim: Meta; cli: Meta };
 const graph = (m: Meta) => Object.keys(m.inputs);
-const output = (m: Meta) => Object.values(m.outputs).flatMap((o) => Object.entries(o.inputs).filter(([, v]) => v.bytesInOutput > 0).map(([k]) => k));
-const offenders = (m: Meta, d: (typeof DENY)[number]) => (d.scope === 'graph' ? graph(m) : output(m)).filter((i) => d.pattern.test(i));
+const output = (m: Meta) =>
+  Object.values(m.outputs).flatMap((o) =>
+    Object.entries(o.inputs)
+      .filter(([, v]) => v.bytesInOutput > 0)
+      .map(([k]) => k),
+  );
+const offenders = (m: Meta, d: (typeof DENY)[number]) =>
+  (d.scope === 'graph' ? graph(m) : output(m)).filter((i) => d.pattern.test(i));
 
 beforeAll(() => {
   ensureBuilt();
@@ -54,14 +92,21 @@ describe('the hook bundle budget (docs/performance.md)', () => {
         const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? input.split('/')[0] ?? input;
         byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + v.bytesInOutput);
       }
-    const heaviest = [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([p, b]) => `${p} ${(b / 1024).toFixed(1)} KiB`);
-    expect(size, `${(size / 1024).toFixed(1)} KiB; heaviest: ${heaviest.join(', ')}`).toBeLessThanOrEqual(BUNDLE_BUDGET_BYTES);
+    const heaviest = [...byPackage]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([p, b]) => `${p} ${(b / 1024).toFixed(1)} KiB`);
+    expect(size, `${(size / 1024).toFixed(1)} KiB; heaviest: ${heaviest.join(', ')}`).toBeLessThanOrEqual(
+      BUNDLE_BUDGET_BYTES,
+    );
   });
 
   it('dist/meta.json describes the hook code of this build (so the deny-list check is not reading a stale graph)', () => {
     expect(graph(meta.shim).some((i) => i.endsWith('src/entry/hook.ts'))).toBe(true);
     expect(output(meta.shim).length).toBeGreaterThan(0);
-    expect(fs.statSync(path.join(ROOT, 'dist', 'meta.json')).mtimeMs).toBeGreaterThanOrEqual(fs.statSync(BUNDLE).mtimeMs - 5_000);
+    expect(fs.statSync(path.join(ROOT, 'dist', 'meta.json')).mtimeMs).toBeGreaterThanOrEqual(
+      fs.statSync(BUNDLE).mtimeMs - 5_000,
+    );
   });
 
   it.each(DENY.map((d) => [d.name, d] as const))('the hook path does not load %s', (_name, d) => {
@@ -74,7 +119,11 @@ describe('the hook bundle budget (docs/performance.md)', () => {
       expect(offenders(meta.cli, d).length, name).toBeGreaterThan(0);
     }
     const zod = DENY.find((x) => x.name === 'full zod')!.pattern;
-    const probe = ['node_modules/zod/v4/locales/en.js', 'node_modules/zod/v4/classic/schemas.js', 'node_modules/zod/v4/locales/index.js'];
+    const probe = [
+      'node_modules/zod/v4/locales/en.js',
+      'node_modules/zod/v4/classic/schemas.js',
+      'node_modules/zod/v4/locales/index.js',
+    ];
     expect(probe.map((p) => zod.test(p))).toEqual([true, true, false]);
   });
 });

@@ -11,20 +11,32 @@ const deny = (reason: string) => ({ permission: 'deny', user_message: reason, ag
 
 beforeAll(() => {
   ensureBuilt();
-  repo = makeRepo({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/no.sh' }] }] } }, { 'no.sh': '#!/bin/sh\ncat >/dev/null\necho "first catalog says no" >&2\nexit 2\n' });
+  repo = makeRepo(
+    {
+      hooks: {
+        PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/no.sh' }] }],
+      },
+    },
+    { 'no.sh': '#!/bin/sh\ncat >/dev/null\necho "first catalog says no" >&2\nexit 2\n' },
+  );
   expect(repo.init().status).toBe(0);
 });
 afterAll(() => repo?.cleanup());
 
-const pre = (tool_name: string, command: string) => cursorPayload('preToolUse', repo, { tool_name, tool_input: { command }, tool_use_id: toolUseId() });
+const pre = (tool_name: string, command: string) =>
+  cursorPayload('preToolUse', repo, { tool_name, tool_input: { command }, tool_use_id: toolUseId() });
 const cacheDir = () => path.join(repo.stateDir, 'code-cache');
 const ON = { env: { HOOKSHIM_CODE_CACHE: '1' } };
 
 describe('V8 code cache of the vendored shim (HOOKSHIM_CODE_CACHE=1)', () => {
   it('off by default: no cache is read or written', () => {
     fs.rmSync(cacheDir(), { recursive: true, force: true });
-    expect(repo.fire('preToolUse', pre('Shell', 'git push'), { env: { HOOKSHIM_CODE_CACHE: undefined } }).json).toEqual(deny('first catalog says no'));
-    expect(repo.fire('preToolUse', pre('Shell', 'git push'), { env: { HOOKSHIM_CODE_CACHE: '0' } }).json).toEqual(deny('first catalog says no'));
+    expect(repo.fire('preToolUse', pre('Shell', 'git push'), { env: { HOOKSHIM_CODE_CACHE: undefined } }).json).toEqual(
+      deny('first catalog says no'),
+    );
+    expect(repo.fire('preToolUse', pre('Shell', 'git push'), { env: { HOOKSHIM_CODE_CACHE: '0' } }).json).toEqual(
+      deny('first catalog says no'),
+    );
     expect(fs.existsSync(cacheDir())).toBe(false);
   });
 
@@ -34,7 +46,8 @@ describe('V8 code cache of the vendored shim (HOOKSHIM_CODE_CACHE=1)', () => {
     // The hook code's cache and, since a guard ran, execa's (a chunk of its own, compiled only when scripts start).
     const files = fs.readdirSync(cacheDir()).sort();
     expect(files).toHaveLength(2);
-    for (const f of files) expect(f).toMatch(new RegExp(`^[0-9a-f]{16}-${process.version}-${process.arch}\\.(full\\.)?bin$`));
+    for (const f of files)
+      expect(f).toMatch(new RegExp(`^[0-9a-f]{16}-${process.version}-${process.arch}\\.(full\\.)?bin$`));
     expect((fs.statSync(cacheDir()).mode & 0o777).toString(8)).toBe('700');
     const mtimes = files.map((f) => fs.statSync(path.join(cacheDir(), f)).mtimeMs);
     const second = repo.fire('preToolUse', pre('Shell', 'ls'), ON);
@@ -63,10 +76,28 @@ describe('V8 code cache of the vendored shim (HOOKSHIM_CODE_CACHE=1)', () => {
 
 describe('the catalog is read on every event; nothing in the state dir stands in for it', () => {
   it('an edited catalog decides the next event', () => {
-    repo.write('hooks/hooks.json', JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/no.sh' }] }] } }));
+    repo.write(
+      'hooks/hooks.json',
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            { matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/no.sh' }] },
+          ],
+        },
+      }),
+    );
     expect(repo.fire('preToolUse', pre('Shell', 'git push')).json).toEqual(deny('first catalog says no'));
     repo.write('hooks/yes.sh', '#!/bin/sh\ncat >/dev/null\n');
-    repo.write('hooks/hooks.json', JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/yes.sh' }] }] } }));
+    repo.write(
+      'hooks/hooks.json',
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            { matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/yes.sh' }] },
+          ],
+        },
+      }),
+    );
     expect(repo.fire('preToolUse', pre('Shell', 'git push')).json).toEqual({ permission: 'allow' });
   });
 
@@ -74,9 +105,23 @@ describe('the catalog is read on every event; nothing in the state dir stands in
     const dir = path.join(repo.stateDir, 'catalog');
     const records = fs.readdirSync(dir).filter((f) => f.endsWith('.json'));
     expect(records.length).toBeGreaterThan(0);
-    expect(Object.keys(JSON.parse(fs.readFileSync(path.join(dir, records[0] as string), 'utf8'))).sort()).toEqual(['file', 'savedAt', 'text']);
-    for (const f of records) fs.writeFileSync(path.join(dir, f), JSON.stringify({ file: 'x', text: '{"hooks":{}}', savedAt: 'then' }));
-    repo.write('hooks/hooks.json', JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/no.sh' }] }] } }));
+    expect(Object.keys(JSON.parse(fs.readFileSync(path.join(dir, records[0] as string), 'utf8'))).sort()).toEqual([
+      'file',
+      'savedAt',
+      'text',
+    ]);
+    for (const f of records)
+      fs.writeFileSync(path.join(dir, f), JSON.stringify({ file: 'x', text: '{"hooks":{}}', savedAt: 'then' }));
+    repo.write(
+      'hooks/hooks.json',
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            { matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/no.sh' }] },
+          ],
+        },
+      }),
+    );
     expect(repo.fire('preToolUse', pre('Shell', 'git push')).json).toEqual(deny('first catalog says no'));
   });
 });

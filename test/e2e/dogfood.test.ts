@@ -20,8 +20,22 @@ function fire(event: string, payload: Record<string, unknown>): Record<string, u
   const doc = JSON.parse(fs.readFileSync(path.join(ROOT, '.cursor', 'hooks.json'), 'utf8'));
   const command = doc.hooks[event][0].command as string;
   const conv = `dogfood-${process.pid}`;
-  const input = JSON.stringify({ conversation_id: conv, generation_id: conv, session_id: conv, hook_event_name: event, workspace_roots: [ROOT], cwd: '', transcript_path: null, ...payload });
-  const r = spawnSync('sh', ['-c', command], { cwd: ROOT, input, encoding: 'utf8', env: { ...process.env, HOOKSHIM_STATE_DIR: state, CURSOR_PROJECT_DIR: ROOT } });
+  const input = JSON.stringify({
+    conversation_id: conv,
+    generation_id: conv,
+    session_id: conv,
+    hook_event_name: event,
+    workspace_roots: [ROOT],
+    cwd: '',
+    transcript_path: null,
+    ...payload,
+  });
+  const r = spawnSync('sh', ['-c', command], {
+    cwd: ROOT,
+    input,
+    encoding: 'utf8',
+    env: { ...process.env, HOOKSHIM_STATE_DIR: state, CURSOR_PROJECT_DIR: ROOT },
+  });
   expect(r.status).toBe(0);
   return JSON.parse(r.stdout);
 }
@@ -30,33 +44,52 @@ const id = () => `dogfood-tool-${process.pid}-${++n}`;
 
 describe('dogfood: hookshim check on this repository', () => {
   it('passes (after a source change: `npm run build && node dist/cli.mjs init .`, then commit .cursor/)', () => {
-    const r = spawnSync(process.execPath, [CLI, 'check', ROOT], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const r = spawnSync(process.execPath, [CLI, 'check', ROOT], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     expect(r.stdout + r.stderr).toMatch(/^hookshim check: ok/m);
     expect(r.status).toBe(0);
   });
 });
 
-describe('dogfood: this repository\'s own guards enforce through its committed .cursor/hooks.json', () => {
+describe("dogfood: this repository's own guards enforce through its committed .cursor/hooks.json", () => {
   it('a force push to main is denied (hooks/deny-force-push.sh, exit 2 stderr)', () => {
-    const a = fire('preToolUse', { tool_name: 'Shell', tool_input: { command: 'git push --force origin main', cwd: '', timeout: 30000 }, tool_use_id: id() });
+    const a = fire('preToolUse', {
+      tool_name: 'Shell',
+      tool_input: { command: 'git push --force origin main', cwd: '', timeout: 30000 },
+      tool_use_id: id(),
+    });
     expect(a.permission).toBe('deny');
     expect(a.user_message).toMatch(/^deny-force-push: blocked\./);
   });
 
   it('writing .env is denied (hooks/deny-secret-writes.mjs, JSON deny)', () => {
-    const a = fire('preToolUse', { tool_name: 'Write', tool_input: { file_path: path.join(ROOT, '.env'), content: 'X=1' }, tool_use_id: id() });
+    const a = fire('preToolUse', {
+      tool_name: 'Write',
+      tool_input: { file_path: path.join(ROOT, '.env'), content: 'X=1' },
+      tool_use_id: id(),
+    });
     expect(a.permission).toBe('deny');
     expect(a.user_message).toMatch(/^deny-secret-writes: refused/);
   });
 
   it('an MCP merge is denied with the reason its guard gave only in systemMessage (hooks/guard-github-mcp.mjs)', () => {
-    const a = fire('preToolUse', { tool_name: 'MCP:github-merge_pull_request', tool_input: { owner: 'o', repo: 'r', pull_number: 7 }, tool_use_id: id() });
+    const a = fire('preToolUse', {
+      tool_name: 'MCP:github-merge_pull_request',
+      tool_input: { owner: 'o', repo: 'r', pull_number: 7 },
+      tool_use_id: id(),
+    });
     expect(a.permission).toBe('deny');
     expect(a.user_message).toMatch(/^guard-github-mcp: denied merging pull request #7 in o\/r/);
   });
 
   it('an MCP push to main named without its server (MCP:push_files) still reaches the mcp__github__.* guard', () => {
-    const a = fire('preToolUse', { tool_name: 'MCP:push_files', tool_input: { owner: 'o', repo: 'r', branch: 'main', files: [], message: 'm' }, tool_use_id: id() });
+    const a = fire('preToolUse', {
+      tool_name: 'MCP:push_files',
+      tool_input: { owner: 'o', repo: 'r', branch: 'main', files: [], message: 'm' },
+      tool_use_id: id(),
+    });
     expect(a.permission).toBe('deny');
     expect(a.user_message).toMatch(/^guard-github-mcp: /);
   });
@@ -69,12 +102,23 @@ describe('dogfood: this repository\'s own guards enforce through its committed .
   });
 
   it('an ordinary command is allowed', () => {
-    expect(fire('preToolUse', { tool_name: 'Shell', tool_input: { command: 'git status', cwd: '', timeout: 30000 }, tool_use_id: id() })).toEqual({ permission: 'allow' });
+    expect(
+      fire('preToolUse', {
+        tool_name: 'Shell',
+        tool_input: { command: 'git status', cwd: '', timeout: 30000 },
+        tool_use_id: id(),
+      }),
+    ).toEqual({ permission: 'allow' });
   });
 
   it('the local time reaches the model on the first postToolUse after a prompt (hooks/inject-local-time.sh)', () => {
     expect(fire('beforeSubmitPrompt', { prompt: 'hello' })).toEqual({ continue: true });
-    const a = fire('postToolUse', { tool_name: 'Shell', tool_input: { command: 'ls' }, tool_output: '{"output":"x","exitCode":0}', tool_use_id: id() });
+    const a = fire('postToolUse', {
+      tool_name: 'Shell',
+      tool_input: { command: 'ls' },
+      tool_output: '{"output":"x","exitCode":0}',
+      tool_use_id: id(),
+    });
     expect(a.additional_context).toMatch(/^Local time: \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
   });
 });

@@ -7,7 +7,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, cursorPayload, ensureBuilt, makeRepo, toolUseId, type Repo } from './harness.ts';
 
-const row = (name: string, extra: Record<string, unknown> = {}) => ({ type: 'command', command: `"\${CLAUDE_PLUGIN_ROOT}"/hooks/capture.sh ${name}`, ...extra });
+const row = (name: string, extra: Record<string, unknown> = {}) => ({
+  type: 'command',
+  command: `"\${CLAUDE_PLUGIN_ROOT}"/hooks/capture.sh ${name}`,
+  ...extra,
+});
 const CATALOG = {
   hooks: {
     PreToolUse: [
@@ -39,7 +43,10 @@ beforeAll(() => {
   ensureBuilt();
   repo = makeRepo(CATALOG, { 'capture.sh': CAPTURE });
   expect(repo.init().status).toBe(0);
-  repo.write('cursor.jsonl', `${JSON.stringify({ role: 'user', message: { content: [{ type: 'text', text: '<user_query>\nfix it\n</user_query>' }] } })}\n${JSON.stringify({ role: 'assistant', message: { content: [{ type: 'text', text: 'Done.' }] } })}\n`);
+  repo.write(
+    'cursor.jsonl',
+    `${JSON.stringify({ role: 'user', message: { content: [{ type: 'text', text: '<user_query>\nfix it\n</user_query>' }] } })}\n${JSON.stringify({ role: 'assistant', message: { content: [{ type: 'text', text: 'Done.' }] } })}\n`,
+  );
 });
 afterAll(() => repo?.cleanup());
 
@@ -49,17 +56,26 @@ function hookRun(event: string, payload: Record<string, unknown>): Record<string
   repo.fire(event, payload);
   const dir = path.join(repo.dir, '.captured');
   const out: Record<string, Record<string, unknown>> = {};
-  for (const f of fs.existsSync(dir) ? fs.readdirSync(dir) : []) out[f.replace(/\.json$/, '')] = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'));
+  for (const f of fs.existsSync(dir) ? fs.readdirSync(dir) : [])
+    out[f.replace(/\.json$/, '')] = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'));
   return out;
 }
 
 interface Explained {
-  invocations: { payloads: { as: string | null; payload: Record<string, unknown> }[]; rows: { locator: string; status: string; matchedValue?: string }[] }[];
+  invocations: {
+    payloads: { as: string | null; payload: Record<string, unknown> }[];
+    rows: { locator: string; status: string; matchedValue?: string }[];
+  }[];
 }
 
 /** What explain says would run, with the stdin of each selected row. */
 function explainRun(payload: Record<string, unknown>): Record<string, Record<string, unknown>> {
-  const r = spawnSync(process.execPath, [CLI, 'explain', '--json'], { cwd: repo.dir, input: JSON.stringify(payload), encoding: 'utf8', env: { ...process.env, CURSOR_PROJECT_DIR: repo.dir, HOOKSHIM_STATE_DIR: repo.stateDir } });
+  const r = spawnSync(process.execPath, [CLI, 'explain', '--json'], {
+    cwd: repo.dir,
+    input: JSON.stringify(payload),
+    encoding: 'utf8',
+    env: { ...process.env, CURSOR_PROJECT_DIR: repo.dir, HOOKSHIM_STATE_DIR: repo.stateDir },
+  });
   expect(r.status, r.stderr).toBe(0);
   const rep = JSON.parse(r.stdout) as Explained;
   const out: Record<string, Record<string, unknown>> = {};
@@ -74,23 +90,91 @@ function explainRun(payload: Record<string, unknown>): Record<string, Record<str
 }
 
 const withoutTranscripts = (m: Record<string, Record<string, unknown>>) =>
-  Object.fromEntries(Object.entries(m).map(([k, { transcript_path: _t, agent_transcript_path: _a, ...rest }]) => [k, rest]));
+  Object.fromEntries(
+    Object.entries(m).map(([k, { transcript_path: _t, agent_transcript_path: _a, ...rest }]) => [k, rest]),
+  );
 
 describe('explain selects the rows the hook runs and shows the stdin they get', () => {
   const tx = () => path.join(repo.dir, 'cursor.jsonl');
   it.each([
-    ['preToolUse', 'Shell git status', () => ({ tool_name: 'Shell', tool_input: { command: 'git status', cwd: '', timeout: 30000 }, tool_use_id: toolUseId(), transcript_path: tx() }), ['bash', 'every-tool', 'git-only']],
-    ['preToolUse', 'Shell ls', () => ({ tool_name: 'Shell', tool_input: { command: 'ls' }, tool_use_id: toolUseId() }), ['bash', 'every-tool']],
-    ['preToolUse', 'Write with Cursor keys', () => ({ tool_name: 'Write', tool_input: { path: 'src/a.ts', contents: 'x' }, tool_use_id: toolUseId() }), ['every-tool', 'files']],
-    ['preToolUse', 'MCP', () => ({ tool_name: 'MCP:github-merge_pull_request', tool_input: { pull_number: 1 }, tool_use_id: toolUseId() }), ['every-tool', 'github']],
-    ['preToolUse', 'Task generalPurpose', () => ({ tool_name: 'Task', tool_input: { subagent_type: 'generalPurpose', description: 'd', prompt: 'p' }, tool_use_id: toolUseId() }), ['agent', 'every-tool']],
-    ['postToolUse', 'Shell', () => ({ tool_name: 'Shell', tool_input: { command: 'npm test' }, tool_output: '{"output":"ok","exitCode":0}', tool_use_id: toolUseId(), duration: 12.5 }), ['post-bash']],
+    [
+      'preToolUse',
+      'Shell git status',
+      () => ({
+        tool_name: 'Shell',
+        tool_input: { command: 'git status', cwd: '', timeout: 30000 },
+        tool_use_id: toolUseId(),
+        transcript_path: tx(),
+      }),
+      ['bash', 'every-tool', 'git-only'],
+    ],
+    [
+      'preToolUse',
+      'Shell ls',
+      () => ({ tool_name: 'Shell', tool_input: { command: 'ls' }, tool_use_id: toolUseId() }),
+      ['bash', 'every-tool'],
+    ],
+    [
+      'preToolUse',
+      'Write with Cursor keys',
+      () => ({ tool_name: 'Write', tool_input: { path: 'src/a.ts', contents: 'x' }, tool_use_id: toolUseId() }),
+      ['every-tool', 'files'],
+    ],
+    [
+      'preToolUse',
+      'MCP',
+      () => ({ tool_name: 'MCP:github-merge_pull_request', tool_input: { pull_number: 1 }, tool_use_id: toolUseId() }),
+      ['every-tool', 'github'],
+    ],
+    [
+      'preToolUse',
+      'Task generalPurpose',
+      () => ({
+        tool_name: 'Task',
+        tool_input: { subagent_type: 'generalPurpose', description: 'd', prompt: 'p' },
+        tool_use_id: toolUseId(),
+      }),
+      ['agent', 'every-tool'],
+    ],
+    [
+      'postToolUse',
+      'Shell',
+      () => ({
+        tool_name: 'Shell',
+        tool_input: { command: 'npm test' },
+        tool_output: '{"output":"ok","exitCode":0}',
+        tool_use_id: toolUseId(),
+        duration: 12.5,
+      }),
+      ['post-bash'],
+    ],
     ['beforeSubmitPrompt', 'a prompt', () => ({ prompt: 'fix the bug' }), ['prompt']],
     ['sessionStart', 'startup', () => ({ is_background_agent: false, composer_mode: 'agent' }), ['session']],
     ['beforeReadFile', 'a read', () => ({ file_path: 'src/a.ts', content: 'x', attachments: [] }), ['every-tool']],
-    ['beforeMCPExecution', 'with its server', () => ({ tool_name: 'merge_pull_request', tool_input: '{"pull_number":1}', mcp_server_name: 'github', command: 'npx github-mcp' }), ['every-tool', 'github']],
+    [
+      'beforeMCPExecution',
+      'with its server',
+      () => ({
+        tool_name: 'merge_pull_request',
+        tool_input: '{"pull_number":1}',
+        mcp_server_name: 'github',
+        command: 'npx github-mcp',
+      }),
+      ['every-tool', 'github'],
+    ],
     ['stop', 'completed', () => ({ status: 'completed', loop_count: 0, transcript_path: tx() }), ['stop']],
-    ['subagentStop', 'completed', () => ({ subagent_type: 'generalPurpose', status: 'completed', loop_count: 0, summary: 'did it', agent_transcript_path: tx() }), ['sub']],
+    [
+      'subagentStop',
+      'completed',
+      () => ({
+        subagent_type: 'generalPurpose',
+        status: 'completed',
+        loop_count: 0,
+        summary: 'did it',
+        agent_transcript_path: tx(),
+      }),
+      ['sub'],
+    ],
   ])('%s %s', (event, _what, extra, rows) => {
     const payload = cursorPayload(event, repo, { conversation_id: `c-${event}-${toolUseId()}`, ...extra() });
     const ran = hookRun(event, payload);

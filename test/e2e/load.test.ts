@@ -11,13 +11,22 @@ beforeAll(() => ensureBuilt());
 
 describe('load (small form): 40 concurrent preToolUse events, 30 % with duplicates, concurrency 8', () => {
   it('every answer is right, warnings are replayed exactly once, duplicates never run the catalog, state is collected', () => {
-    const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'load.mjs'), '--n', '40', '--dup', '0.3', '--concurrency', '8', '--json'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+    const r = spawnSync(
+      process.execPath,
+      [path.join(ROOT, 'scripts', 'load.mjs'), '--n', '40', '--dup', '0.3', '--concurrency', '8', '--json'],
+      { cwd: ROOT, encoding: 'utf8', timeout: 120_000 },
+    );
     expect(r.stderr).toBe('');
     const report = JSON.parse(r.stdout);
     expect(report.failures).toEqual([]);
     expect(report.ok).toBe(true);
     expect(r.status).toBe(0);
-    expect(report.distinct).toEqual({ preToolUse: 40, deny: 8, warn: 16, withDuplicates: report.distinct.withDuplicates });
+    expect(report.distinct).toEqual({
+      preToolUse: 40,
+      deny: 8,
+      warn: 16,
+      withDuplicates: report.distinct.withDuplicates,
+    });
     expect(report.distinct.withDuplicates).toBeGreaterThan(0);
     expect(report.processes.preToolUse).toBeGreaterThan(40);
     expect(report.catalogRuns).toBe(40);

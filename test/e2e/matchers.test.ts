@@ -33,7 +33,8 @@ afterAll(() => repo?.cleanup());
 /** Fire a tool event the way Cursor does: only when the entry's matcher accepts the tool; null when nothing starts. */
 function asCursor(event: string, tool: string, input: Record<string, unknown>) {
   if (!repo.starts(event, tool)) return null;
-  return repo.fire(event, cursorPayload(event, repo, { tool_name: tool, tool_input: input, tool_use_id: toolUseId() })).json;
+  return repo.fire(event, cursorPayload(event, repo, { tool_name: tool, tool_input: input, tool_use_id: toolUseId() }))
+    .json;
 }
 
 describe('a tool call no row needs starts nothing; every guarded call is enforced', () => {
@@ -41,21 +42,56 @@ describe('a tool call no row needs starts nothing; every guarded call is enforce
     ['Read: no row matches it', 'Read', { file_path: '.env' }, null],
     ['Grep', 'Grep', { pattern: 'x' }, null],
     ['an MCP tool', 'MCP:create_issue', { title: 't' }, null],
-    ['Shell: the Bash guard runs and denies', 'Shell', { command: 'git push --force' }, { permission: 'deny', user_message: 'no force push', agent_message: 'no force push' }],
+    [
+      'Shell: the Bash guard runs and denies',
+      'Shell',
+      { command: 'git push --force' },
+      { permission: 'deny', user_message: 'no force push', agent_message: 'no force push' },
+    ],
     ['Shell: the Bash guard runs and allows', 'Shell', { command: 'ls' }, { permission: 'allow' }],
-    ['StrReplace (Claude Edit): the Write guard runs', 'StrReplace', { file_path: '.env', old_string: 'a', new_string: 'b' }, { permission: 'deny', user_message: 'no .env', agent_message: 'no .env' }],
-    ['ApplyPatch (models served as GPT): offered per file to the Write guard, so it starts', 'ApplyPatch', { patch: '*** Begin Patch\n*** Add File: .env\n+SECRET=1\n*** End Patch\n' }, { permission: 'deny', user_message: 'no .env', agent_message: 'no .env' }],
-    ['a tool hookshim does not know yet still starts it (fail toward enforcing)', 'FutureTool', { x: 1 }, { permission: 'allow' }],
+    [
+      'StrReplace (Claude Edit): the Write guard runs',
+      'StrReplace',
+      { file_path: '.env', old_string: 'a', new_string: 'b' },
+      { permission: 'deny', user_message: 'no .env', agent_message: 'no .env' },
+    ],
+    [
+      'ApplyPatch (models served as GPT): offered per file to the Write guard, so it starts',
+      'ApplyPatch',
+      { patch: '*** Begin Patch\n*** Add File: .env\n+SECRET=1\n*** End Patch\n' },
+      { permission: 'deny', user_message: 'no .env', agent_message: 'no .env' },
+    ],
+    [
+      'a tool hookshim does not know yet still starts it (fail toward enforcing)',
+      'FutureTool',
+      { x: 1 },
+      { permission: 'allow' },
+    ],
   ])('preToolUse %s', (_name, tool, input, want) => {
     expect(asCursor('preToolUse', tool, input)).toEqual(want);
   });
 
   it('postToolUse starts only for the guarded tools (their warnings), since no row reads the transcript', () => {
-    expect(['Shell', 'Write', 'StrReplace', 'Read', 'Grep', 'Glob', 'MCP:x'].map((t) => repo.starts('postToolUse', t))).toEqual([true, true, true, false, false, false, false]);
+    expect(
+      ['Shell', 'Write', 'StrReplace', 'Read', 'Grep', 'Glob', 'MCP:x'].map((t) => repo.starts('postToolUse', t)),
+    ).toEqual([true, true, true, false, false, false, false]);
   });
 
-  it('a session\'s tool calls: processes started with the matchers vs without', () => {
-    const session = ['Read', 'Read', 'Grep', 'Read', 'Shell', 'StrReplace', 'Read', 'Glob', 'Shell', 'Read', 'TodoWrite', 'MCP:list_issues'];
+  it("a session's tool calls: processes started with the matchers vs without", () => {
+    const session = [
+      'Read',
+      'Read',
+      'Grep',
+      'Read',
+      'Shell',
+      'StrReplace',
+      'Read',
+      'Glob',
+      'Shell',
+      'Read',
+      'TodoWrite',
+      'MCP:list_issues',
+    ];
     const started = session.flatMap((t) => ['preToolUse', 'postToolUse'].filter((ev) => repo.starts(ev, t))).length;
     expect([started, session.length * 2]).toEqual([6, 24]);
   });
@@ -73,39 +109,88 @@ describe('what the matchers must not lose', () => {
   });
 
   it('a guard added after init for a tool the matcher skips: every started event says so on stderr until init runs again', () => {
-    const r = bind({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/no-force.sh' }] }] }, { 'no-force.sh': SCRIPTS['no-force.sh'] });
+    const r = bind(
+      {
+        PreToolUse: [
+          { matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/no-force.sh' }] },
+        ],
+      },
+      { 'no-force.sh': SCRIPTS['no-force.sh'] },
+    );
     expect(r.init().status).toBe(0);
-    r.write('hooks/hooks.json', JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash|Read', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/no-force.sh' }] }] } }));
+    r.write(
+      'hooks/hooks.json',
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            {
+              matcher: 'Bash|Read',
+              hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/no-force.sh' }],
+            },
+          ],
+        },
+      }),
+    );
     expect(r.starts('preToolUse', 'Read')).toBe(false);
-    const shell = r.fire('preToolUse', cursorPayload('preToolUse', r, { tool_name: 'Shell', tool_input: { command: 'ls' }, tool_use_id: toolUseId() }));
+    const shell = r.fire(
+      'preToolUse',
+      cursorPayload('preToolUse', r, { tool_name: 'Shell', tool_input: { command: 'ls' }, tool_use_id: toolUseId() }),
+    );
     expect(shell.json).toEqual({ permission: 'allow' });
-    expect(shell.stderr).toMatch(/\.cursor\/hooks\.json preToolUse: its matcher skips Read, ReadFile, which catalog rows now match, so Cursor starts no hookshim for those calls and their guards do not run; run `hookshim init`/);
+    expect(shell.stderr).toMatch(
+      /\.cursor\/hooks\.json preToolUse: its matcher skips Read, ReadFile, which catalog rows now match, so Cursor starts no hookshim for those calls and their guards do not run; run `hookshim init`/,
+    );
     expect(r.init().status).toBe(0);
     expect(r.starts('preToolUse', 'Read')).toBe(true);
   });
 
   it('a personal catalog is listed: no matchers at all (what its rows need differs between machines), and init says so', () => {
-    const r = bind({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/no-force.sh' }] }] }, { 'no-force.sh': SCRIPTS['no-force.sh'] });
-    r.write('.claude/settings.local.json', JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Read', hooks: [{ type: 'command', command: 'true' }] }] } }));
+    const r = bind(
+      {
+        PreToolUse: [
+          { matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/no-force.sh' }] },
+        ],
+      },
+      { 'no-force.sh': SCRIPTS['no-force.sh'] },
+    );
+    r.write(
+      '.claude/settings.local.json',
+      JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Read', hooks: [{ type: 'command', command: 'true' }] }] } }),
+    );
     const out = r.init();
     expect(out.stdout).toMatch(/no Cursor matchers written: a catalog did not load, or a personal one is listed/);
     expect(['Read', 'Grep', 'MCP:x'].map((t) => r.starts('preToolUse', t))).toEqual([true, true, true]);
   });
 
-  it('postToolUse narrowed to the guarded tools: an older Cursor\'s prompt context goes with the prompt rather than wait for a tool that may never start it', () => {
+  it("postToolUse narrowed to the guarded tools: an older Cursor's prompt context goes with the prompt rather than wait for a tool that may never start it", () => {
     const r = bind(
-      { UserPromptSubmit: [{ hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/ctx.sh' }] }], PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/no-force.sh' }] }] },
+      {
+        UserPromptSubmit: [{ hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/ctx.sh' }] }],
+        PreToolUse: [
+          { matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/no-force.sh' }] },
+        ],
+      },
       { 'ctx.sh': '#!/bin/sh\ncat >/dev/null\necho "Local time: 14:05"\n', 'no-force.sh': SCRIPTS['no-force.sh'] },
     );
     expect(r.init().status).toBe(0);
     expect([r.starts('postToolUse', 'Shell'), r.starts('postToolUse', 'Read')]).toEqual([true, false]);
-    const old = r.fire('beforeSubmitPrompt', cursorPayload('beforeSubmitPrompt', r, { cursor_version: '3.2.0', prompt: 'go', attachments: [] }));
+    const old = r.fire(
+      'beforeSubmitPrompt',
+      cursorPayload('beforeSubmitPrompt', r, { cursor_version: '3.2.0', prompt: 'go', attachments: [] }),
+    );
     expect(old.json).toEqual({ continue: true, additional_context: 'Local time: 14:05' });
     expect(old.stderr).toMatch(/no postToolUse is bound for every tool call to carry this prompt's context/);
   });
 
   it('explain says when Cursor would not start hookshim for a payload', () => {
-    const r = spawnSync(process.execPath, [CLI, 'explain', '--dir', repo.dir], { input: JSON.stringify(cursorPayload('preToolUse', repo, { tool_name: 'Read', tool_input: { file_path: 'a' }, tool_use_id: 't' })), encoding: 'utf8' });
-    expect(r.stdout).toMatch(/\.cursor\/hooks\.json preToolUse: its matcher skips "Read", so Cursor starts no hookshim for this call/);
+    const r = spawnSync(process.execPath, [CLI, 'explain', '--dir', repo.dir], {
+      input: JSON.stringify(
+        cursorPayload('preToolUse', repo, { tool_name: 'Read', tool_input: { file_path: 'a' }, tool_use_id: 't' }),
+      ),
+      encoding: 'utf8',
+    });
+    expect(r.stdout).toMatch(
+      /\.cursor\/hooks\.json preToolUse: its matcher skips "Read", so Cursor starts no hookshim for this call/,
+    );
   });
 });

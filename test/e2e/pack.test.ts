@@ -15,12 +15,23 @@ let packed: { path: string }[] = [];
 
 // A clean npm environment: no settings inherited from an outer `npm test`, a private cache.
 const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
-Object.assign(env, { npm_config_cache: path.join(work, 'npm-cache'), npm_config_update_notifier: 'false', NO_COLOR: '1', HOOKSHIM_STATE_DIR: path.join(work, 'state') });
+Object.assign(env, {
+  npm_config_cache: path.join(work, 'npm-cache'),
+  npm_config_update_notifier: 'false',
+  NO_COLOR: '1',
+  HOOKSHIM_STATE_DIR: path.join(work, 'state'),
+});
 delete env.HOOKSHIM_LOG;
 delete env.HOOKSHIM_DEBUG;
 
 function run(cmd: string, args: string[], cwd: string, input?: string): SpawnSyncReturns<string> {
-  return spawnSync(cmd, args, { cwd, env, encoding: 'utf8', timeout: 60_000, ...(input !== undefined ? { input } : {}) });
+  return spawnSync(cmd, args, {
+    cwd,
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+    ...(input !== undefined ? { input } : {}),
+  });
 }
 const ok = (r: SpawnSyncReturns<string>) => {
   expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
@@ -36,12 +47,28 @@ beforeAll(() => {
   packed = info[0]!.files;
 
   fs.mkdirSync(path.join(repo, 'hooks'), { recursive: true });
-  fs.writeFileSync(path.join(repo, 'package.json'), JSON.stringify({ name: 'pack-smoke', version: '0.0.0', private: true }));
+  fs.writeFileSync(
+    path.join(repo, 'package.json'),
+    JSON.stringify({ name: 'pack-smoke', version: '0.0.0', private: true }),
+  );
   fs.writeFileSync(
     path.join(repo, 'hooks', 'hooks.json'),
-    JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/no-force-push.sh', timeout: 10 }] }] } }),
+    JSON.stringify({
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: 'Bash',
+            hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/no-force-push.sh', timeout: 10 }],
+          },
+        ],
+      },
+    }),
   );
-  fs.writeFileSync(path.join(repo, 'hooks', 'no-force-push.sh'), '#!/bin/sh\ncase "$(cat)" in *"push --force"*) echo "No force pushes." >&2; exit 2 ;; esac\n', { mode: 0o755 });
+  fs.writeFileSync(
+    path.join(repo, 'hooks', 'no-force-push.sh'),
+    '#!/bin/sh\ncase "$(cat)" in *"push --force"*) echo "No force pushes." >&2; exit 2 ;; esac\n',
+    { mode: 0o755 },
+  );
   // The tarball has no runtime dependencies, so an offline install works; fall back to the registry if it does not.
   const offline = run('npm', ['install', '--no-audit', '--no-fund', '--offline', tarball], repo);
   if (offline.status !== 0) ok(run('npm', ['install', '--no-audit', '--no-fund', tarball], repo));
@@ -49,16 +76,41 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 const payload = (command: string) =>
-  JSON.stringify({ conversation_id: 'c-pack', generation_id: 'g-pack', session_id: 'c-pack', hook_event_name: 'preToolUse', workspace_roots: [repo], cwd: '', tool_name: 'Shell', tool_input: { command, cwd: '' }, tool_use_id: `t-${command.length}-${Date.now()}`, transcript_path: null });
-const bound = () => JSON.parse(fs.readFileSync(path.join(repo, '.cursor', 'hooks.json'), 'utf8')).hooks.preToolUse[0].command as string;
+  JSON.stringify({
+    conversation_id: 'c-pack',
+    generation_id: 'g-pack',
+    session_id: 'c-pack',
+    hook_event_name: 'preToolUse',
+    workspace_roots: [repo],
+    cwd: '',
+    tool_name: 'Shell',
+    tool_input: { command, cwd: '' },
+    tool_use_id: `t-${command.length}-${Date.now()}`,
+    transcript_path: null,
+  });
+const bound = () =>
+  JSON.parse(fs.readFileSync(path.join(repo, '.cursor', 'hooks.json'), 'utf8')).hooks.preToolUse[0].command as string;
 // Cursor runs the entry's command through the shell, from the project root, payload on stdin (docs/cursor-hooks.md §1–2).
 const fire = (command: string) => JSON.parse(ok(run('sh', ['-c', bound()], repo, payload(command))).stdout);
 
 describe('the npm package', () => {
   it('ships the two bundles, the schemas and package.json, nothing else', () => {
     const files = packed.map((f) => f.path).sort();
-    expect(files).toEqual(expect.arrayContaining(['dist/cli.mjs', 'dist/hookshim.cjs', 'package.json', 'catalog/schema/hookshim-config.schema.json', 'catalog/schema/claude-code-plugin-hooks.schema.json']));
-    expect(files.filter((f) => !/^(dist\/(cli\.mjs|hookshim\.cjs)|package\.json|catalog\/schema\/[^/]+\.json|README\.md|LICENSE)$/.test(f))).toEqual([]);
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'dist/cli.mjs',
+        'dist/hookshim.cjs',
+        'package.json',
+        'catalog/schema/hookshim-config.schema.json',
+        'catalog/schema/claude-code-plugin-hooks.schema.json',
+      ]),
+    );
+    expect(
+      files.filter(
+        (f) =>
+          !/^(dist\/(cli\.mjs|hookshim\.cjs)|package\.json|catalog\/schema\/[^/]+\.json|README\.md|LICENSE)$/.test(f),
+      ),
+    ).toEqual([]);
     const installed = JSON.parse(fs.readFileSync(path.join(repo, 'node_modules', 'hookshim', 'package.json'), 'utf8'));
     expect(installed.dependencies ?? {}).toEqual({});
   });
@@ -71,8 +123,16 @@ describe('the npm package', () => {
     const r = ok(run('npx', ['--no', 'hookshim', 'init'], repo));
     expect(r.stdout).toMatch(/wrote: \.cursor\/hooks\.json, \.cursor\/hooks\/hookshim\.cjs/);
     expect(bound()).toBe('node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" preToolUse');
-    expect(fs.readFileSync(path.join(repo, '.cursor/hooks/hookshim.cjs')).equals(fs.readFileSync(path.join(repo, 'node_modules/hookshim/dist/hookshim.cjs')))).toBe(true);
-    expect(fire('git push --force origin main')).toEqual({ permission: 'deny', user_message: 'No force pushes.', agent_message: 'No force pushes.' });
+    expect(
+      fs
+        .readFileSync(path.join(repo, '.cursor/hooks/hookshim.cjs'))
+        .equals(fs.readFileSync(path.join(repo, 'node_modules/hookshim/dist/hookshim.cjs'))),
+    ).toBe(true);
+    expect(fire('git push --force origin main')).toEqual({
+      permission: 'deny',
+      user_message: 'No force pushes.',
+      agent_message: 'No force pushes.',
+    });
     expect(fire('git status')).toEqual({ permission: 'allow' });
     expect(ok(run('npx', ['--no', 'hookshim', 'check'], repo)).stdout).toMatch(/hookshim check: ok/);
   });
@@ -81,7 +141,12 @@ describe('the npm package', () => {
     const r = ok(run('npx', ['--no', 'hookshim', 'init', '--package'], repo));
     expect(r.stdout).toMatch(/warning: \.cursor\/hooks\/hookshim\.cjs is no longer used in package mode; delete it/);
     expect(bound()).toBe('node "$(test -d .cursor || echo ../)node_modules/hookshim/dist/hookshim.cjs" preToolUse');
-    expect(fire('git push --force origin main')).toMatchObject({ permission: 'deny', user_message: 'No force pushes.' });
-    expect(ok(run('npx', ['--no', 'hookshim', 'check'], repo)).stdout).toMatch(/hookshim check: ok \(1 rows?, 3 events bound, package bundle/);
+    expect(fire('git push --force origin main')).toMatchObject({
+      permission: 'deny',
+      user_message: 'No force pushes.',
+    });
+    expect(ok(run('npx', ['--no', 'hookshim', 'check'], repo)).stdout).toMatch(
+      /hookshim check: ok \(1 rows?, 3 events bound, package bundle/,
+    );
   });
 });

@@ -20,7 +20,12 @@ exit 0
 `;
 const CATALOG = {
   hooks: {
-    PreToolUse: [{ matcher: 'Bash|Write|Edit|Read', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/guard.sh' }] }],
+    PreToolUse: [
+      {
+        matcher: 'Bash|Write|Edit|Read',
+        hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/guard.sh' }],
+      },
+    ],
     SessionStart: [{ hooks: [{ type: 'command', command: 'cat "$CLAUDE_PROJECT_DIR/.envrc" >> "$CLAUDE_ENV_FILE"' }] }],
   },
 };
@@ -34,19 +39,55 @@ beforeAll(() => {
 });
 afterAll(() => repo?.cleanup());
 
-const shell = (command: string, extra: Record<string, unknown> = {}) => cursorPayload('preToolUse', repo, { tool_name: 'Shell', tool_input: { command, cwd: '', timeout: 30000 }, tool_use_id: toolUseId(), ...extra });
+const shell = (command: string, extra: Record<string, unknown> = {}) =>
+  cursorPayload('preToolUse', repo, {
+    tool_name: 'Shell',
+    tool_input: { command, cwd: '', timeout: 30000 },
+    tool_use_id: toolUseId(),
+    ...extra,
+  });
 const lines = (stderr: string) => stderr.split('\n').filter(Boolean);
 
 describe('1. session env is data, not control', () => {
-  it('variables that change how hooks start or what they guard never reach Cursor\'s session env, each named; project variables do', () => {
-    repo.write('.envrc', ['export HOOKSHIM=0', 'export NODE_OPTIONS="--require ./evil.js"', 'export PATH=/tmp/evil', 'export LD_PRELOAD=/tmp/evil.so', 'export BASH_ENV=/tmp/evil.sh', 'export CURSOR_PROJECT_DIR=/tmp', 'export HOOKSHIM_CATALOG=/dev/null', 'export DEPLOY_REGION=eu-west-1', ''].join('\n'));
-    const start = repo.fire('sessionStart', cursorPayload('sessionStart', repo, { is_background_agent: false, composer_mode: 'agent' }));
+  it("variables that change how hooks start or what they guard never reach Cursor's session env, each named; project variables do", () => {
+    repo.write(
+      '.envrc',
+      [
+        'export HOOKSHIM=0',
+        'export NODE_OPTIONS="--require ./evil.js"',
+        'export PATH=/tmp/evil',
+        'export LD_PRELOAD=/tmp/evil.so',
+        'export BASH_ENV=/tmp/evil.sh',
+        'export CURSOR_PROJECT_DIR=/tmp',
+        'export HOOKSHIM_CATALOG=/dev/null',
+        'export DEPLOY_REGION=eu-west-1',
+        '',
+      ].join('\n'),
+    );
+    const start = repo.fire(
+      'sessionStart',
+      cursorPayload('sessionStart', repo, { is_background_agent: false, composer_mode: 'agent' }),
+    );
     expect(start.json).toEqual({ env: { DEPLOY_REGION: 'eu-west-1' } });
-    for (const key of ['HOOKSHIM', 'NODE_OPTIONS', 'PATH', 'LD_PRELOAD', 'BASH_ENV', 'CURSOR_PROJECT_DIR', 'HOOKSHIM_CATALOG']) {
-      expect(lines(start.stderr)).toContainEqual(expect.stringMatching(new RegExp(`^hookshim: CLAUDE_ENV_FILE sets ${key}; not passed to Cursor's session env: it would change `)));
+    for (const key of [
+      'HOOKSHIM',
+      'NODE_OPTIONS',
+      'PATH',
+      'LD_PRELOAD',
+      'BASH_ENV',
+      'CURSOR_PROJECT_DIR',
+      'HOOKSHIM_CATALOG',
+    ]) {
+      expect(lines(start.stderr)).toContainEqual(
+        expect.stringMatching(
+          new RegExp(`^hookshim: CLAUDE_ENV_FILE sets ${key}; not passed to Cursor's session env: it would change `),
+        ),
+      );
     }
     // Cursor applies the answered env to every later hook process of the session: the guards still hold.
-    expect(repo.fire('preToolUse', shell('rm -rf /'), { env: start.json.env as Record<string, string> }).json).toEqual(DENY);
+    expect(repo.fire('preToolUse', shell('rm -rf /'), { env: start.json.env as Record<string, string> }).json).toEqual(
+      DENY,
+    );
   });
 });
 
@@ -54,7 +95,9 @@ describe('2. the kill switch says so', () => {
   it('HOOKSHIM=0 answers allow and says on stderr that no guard runs', () => {
     const r = repo.fire('preToolUse', shell('rm -rf /'), { env: { HOOKSHIM: '0' } });
     expect(r.json).toEqual({ permission: 'allow' });
-    expect(lines(r.stderr)).toEqual(['hookshim: HOOKSHIM=0: the shim is switched off, no guard runs; answering {"permission":"allow"}']);
+    expect(lines(r.stderr)).toEqual([
+      'hookshim: HOOKSHIM=0: the shim is switched off, no guard runs; answering {"permission":"allow"}',
+    ]);
   });
 });
 
@@ -65,17 +108,26 @@ describe('3. the payload never chooses the project', () => {
   });
   afterAll(() => other?.cleanup());
   it('a payload naming another repository runs the catalog of the repository Cursor ran the command in, and says so', () => {
-    const r = repo.fire('preToolUse', shell('rm -rf /', { workspace_roots: [other.dir] }), { env: { CURSOR_PROJECT_DIR: undefined } });
+    const r = repo.fire('preToolUse', shell('rm -rf /', { workspace_roots: [other.dir] }), {
+      env: { CURSOR_PROJECT_DIR: undefined },
+    });
     expect(r.json).toEqual(DENY);
-    expect(lines(r.stderr)).toContain(`hookshim: the payload's workspace_roots (${other.dir}) do not include the project ${repo.dir} (from the working directory); running ${repo.dir}'s catalog`);
+    expect(lines(r.stderr)).toContain(
+      `hookshim: the payload's workspace_roots (${other.dir}) do not include the project ${repo.dir} (from the working directory); running ${repo.dir}'s catalog`,
+    );
   });
-  it('a multi-root workspace runs each root\'s own catalog: the first root does not speak for the others', () => {
-    const r = repo.fire('preToolUse', shell('rm -rf /', { workspace_roots: [other.dir, repo.dir] }), { env: { CURSOR_PROJECT_DIR: undefined } });
+  it("a multi-root workspace runs each root's own catalog: the first root does not speak for the others", () => {
+    const r = repo.fire('preToolUse', shell('rm -rf /', { workspace_roots: [other.dir, repo.dir] }), {
+      env: { CURSOR_PROJECT_DIR: undefined },
+    });
     expect(r.json).toEqual(DENY);
     expect(r.stderr).toBe('hookshim: deny from hooks/guard.sh: no rm, no .env\n');
   });
-  it('fired from .cursor/ (a host that runs hooks beside hooks.json), the bundle\'s own location names the project', () => {
-    const r = repo.fire('preToolUse', shell('rm -rf /', { workspace_roots: [other.dir] }), { env: { CURSOR_PROJECT_DIR: undefined }, command: 'cd .cursor && node hooks/hookshim.cjs preToolUse' });
+  it("fired from .cursor/ (a host that runs hooks beside hooks.json), the bundle's own location names the project", () => {
+    const r = repo.fire('preToolUse', shell('rm -rf /', { workspace_roots: [other.dir] }), {
+      env: { CURSOR_PROJECT_DIR: undefined },
+      command: 'cd .cursor && node hooks/hookshim.cjs preToolUse',
+    });
     expect(r.json).toEqual(DENY);
   });
 });
@@ -90,7 +142,11 @@ describe('4. one broken character does not open the gate', () => {
     try {
       const r = repo.fire('preToolUse', shell('rm -rf /'));
       expect(r.json).toEqual(DENY);
-      expect(lines(r.stderr)[0]).toMatch(new RegExp(`^hookshim: ${catalog()}: not valid JSON at line 1, column \\d+: .*; running its last good version \\(saved \\S+, 2 rows\\) until it is fixed$`));
+      expect(lines(r.stderr)[0]).toMatch(
+        new RegExp(
+          `^hookshim: ${catalog()}: not valid JSON at line 1, column \\d+: .*; running its last good version \\(saved \\S+, 2 rows\\) until it is fixed$`,
+        ),
+      );
     } finally {
       restore();
     }
@@ -100,9 +156,23 @@ describe('4. one broken character does not open the gate', () => {
     broken();
     try {
       const r = repo.fire('preToolUse', shell('ls'), { env: state });
-      expect(r.json).toEqual({ permission: 'deny', user_message: expect.stringMatching(/^hookshim: hooks\/hooks\.json is not a readable Claude hook catalog \(not valid JSON at line 1, column \d+: .*\), so no guard can be evaluated and this tool call is denied\. Fix hooks\/hooks\.json: a Write or Edit of hooks\/hooks\.json itself is allowed\.$/), agent_message: expect.any(String) });
-      expect(lines(r.stderr)).toEqual([expect.stringMatching(/^hookshim: .*hooks\/hooks\.json: not valid JSON at line 1, column \d+: .*; no good version of it is known: denying \(fail closed\)$/)]);
-      const fix = cursorPayload('preToolUse', repo, { tool_name: 'Write', tool_input: { file_path: catalog(), content: JSON.stringify(CATALOG) }, tool_use_id: toolUseId() });
+      expect(r.json).toEqual({
+        permission: 'deny',
+        user_message: expect.stringMatching(
+          /^hookshim: hooks\/hooks\.json is not a readable Claude hook catalog \(not valid JSON at line 1, column \d+: .*\), so no guard can be evaluated and this tool call is denied\. Fix hooks\/hooks\.json: a Write or Edit of hooks\/hooks\.json itself is allowed\.$/,
+        ),
+        agent_message: expect.any(String),
+      });
+      expect(lines(r.stderr)).toEqual([
+        expect.stringMatching(
+          /^hookshim: .*hooks\/hooks\.json: not valid JSON at line 1, column \d+: .*; no good version of it is known: denying \(fail closed\)$/,
+        ),
+      ]);
+      const fix = cursorPayload('preToolUse', repo, {
+        tool_name: 'Write',
+        tool_input: { file_path: catalog(), content: JSON.stringify(CATALOG) },
+        tool_use_id: toolUseId(),
+      });
       expect(repo.fire('preToolUse', fix, { env: state }).json).toEqual({ permission: 'allow' });
     } finally {
       restore();
@@ -114,9 +184,16 @@ describe('5. cached state never decides', () => {
   it('rewriting everything hookshim keeps about the catalog changes no answer; check and the hook agree', () => {
     repo.fire('preToolUse', shell('ls'));
     const dir = path.join(repo.stateDir, 'catalog');
-    for (const f of fs.readdirSync(dir)) fs.writeFileSync(path.join(dir, f), JSON.stringify({ file: path.join(repo.dir, 'hooks', 'hooks.json'), text: '{"hooks":{}}', savedAt: 'forged' }));
+    for (const f of fs.readdirSync(dir))
+      fs.writeFileSync(
+        path.join(dir, f),
+        JSON.stringify({ file: path.join(repo.dir, 'hooks', 'hooks.json'), text: '{"hooks":{}}', savedAt: 'forged' }),
+      );
     expect(repo.fire('preToolUse', shell('rm -rf /')).json).toEqual(DENY);
-    const check = spawnSync(process.execPath, [CLI, 'check', repo.dir], { encoding: 'utf8', env: { ...process.env, HOOKSHIM_STATE_DIR: repo.stateDir } });
+    const check = spawnSync(process.execPath, [CLI, 'check', repo.dir], {
+      encoding: 'utf8',
+      env: { ...process.env, HOOKSHIM_STATE_DIR: repo.stateDir },
+    });
     expect(check.status, check.stdout).toBe(0);
   });
   it('a V8 code cache planted in the state dir runs nothing: the shim compiles its own code (the cache is opt-in, HOOKSHIM_CODE_CACHE=1)', () => {
@@ -138,31 +215,51 @@ describe('5. cached state never decides', () => {
 describe('6. a sentinel record decides nothing on its own', () => {
   it('the same tool_use_id with another command runs the catalog again', () => {
     const id = toolUseId();
-    expect(repo.fire('preToolUse', shell('ls', { tool_use_id: id, conversation_id: 'c-6' })).json).toEqual({ permission: 'allow' });
+    expect(repo.fire('preToolUse', shell('ls', { tool_use_id: id, conversation_id: 'c-6' })).json).toEqual({
+      permission: 'allow',
+    });
     expect(repo.fire('preToolUse', shell('rm -rf /', { tool_use_id: id, conversation_id: 'c-6' })).json).toEqual(DENY);
   });
   it.each([
     ['a FIFO', (f: string) => spawnSync('mkfifo', [f]), 'a FIFO'],
-    ['a symlink to a finished record', (f: string) => fs.symlinkSync(path.join(repo.dir, 'forged.json'), f), 'a symbolic link'],
-  ])('%s planted at the sentinel\'s path: the guard runs, and stderr says why', (_name, plant, kind) => {
+    [
+      'a symlink to a finished record',
+      (f: string) => fs.symlinkSync(path.join(repo.dir, 'forged.json'), f),
+      'a symbolic link',
+    ],
+  ])("%s planted at the sentinel's path: the guard runs, and stderr says why", (_name, plant, kind) => {
     const payload = shell('rm -rf /');
-    fs.writeFileSync(path.join(repo.dir, 'forged.json'), JSON.stringify({ pid: 1, state: 'done', at: Date.now(), answer: {} }));
+    fs.writeFileSync(
+      path.join(repo.dir, 'forged.json'),
+      JSON.stringify({ pid: 1, state: 'done', at: Date.now(), answer: {} }),
+    );
     const key = tickOf('preToolUse', payload, ADAPTERS.preToolUse.needs.dedup, '', repo.dir).key;
     const file = path.join(repo.stateDir, 'tick', `${key}.json`);
     fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     plant(file);
     const r = repo.fire('preToolUse', payload);
     expect(r.json).toEqual(DENY);
-    expect(lines(r.stderr)).toContain(`hookshim: ${file} is not a regular file of this user (${kind}); running the catalog without dedup`);
+    expect(lines(r.stderr)).toContain(
+      `hookshim: ${file} is not a regular file of this user (${kind}); running the catalog without dedup`,
+    );
     fs.rmSync(file, { force: true });
   });
 
   it('a well-formed "allow" planted under a key no per-firing id names (a read: conversation and path) is never replayed', () => {
-    const payload = cursorPayload('beforeReadFile', repo, { conversation_id: 'c-6r', file_path: path.join(repo.dir, '.env'), content: 'SECRET=1', attachments: [] });
+    const payload = cursorPayload('beforeReadFile', repo, {
+      conversation_id: 'c-6r',
+      file_path: path.join(repo.dir, '.env'),
+      content: 'SECRET=1',
+      attachments: [],
+    });
     const key = tickOf('beforeReadFile', payload, ADAPTERS.beforeReadFile.needs.dedup, '', repo.dir).key;
     const file = path.join(repo.stateDir, 'tick', `${key}.json`);
     fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    fs.writeFileSync(file, JSON.stringify({ key, pid: process.pid, state: 'done', at: Date.now(), answer: { permission: 'allow' } }), { mode: 0o600 });
+    fs.writeFileSync(
+      file,
+      JSON.stringify({ key, pid: process.pid, state: 'done', at: Date.now(), answer: { permission: 'allow' } }),
+      { mode: 0o600 },
+    );
     const r = repo.fire('beforeReadFile', payload);
     expect(r.json).toMatchObject({ permission: 'deny', user_message: 'no rm, no .env' });
     fs.rmSync(file, { force: true });
@@ -180,8 +277,16 @@ describe('7. one JSON document for every input', () => {
     fs.closeSync(fd);
     try {
       const r = repo.fire('preToolUse', '', { command: `${repo.command('preToolUse')} < ${big}`, timeoutMs: 60_000 });
-      expect(r.json).toEqual({ permission: 'deny', user_message: 'hookshim: this preToolUse payload is larger than hookshim reads, so no guard can see it; denied.', agent_message: 'hookshim: this preToolUse payload is larger than hookshim reads, so no guard can see it; denied.' });
-      expect(lines(r.stderr)).toEqual(['hookshim: stdin holds more than 128 MiB; hookshim does not read a payload that large: denying (fail closed)']);
+      expect(r.json).toEqual({
+        permission: 'deny',
+        user_message:
+          'hookshim: this preToolUse payload is larger than hookshim reads, so no guard can see it; denied.',
+        agent_message:
+          'hookshim: this preToolUse payload is larger than hookshim reads, so no guard can see it; denied.',
+      });
+      expect(lines(r.stderr)).toEqual([
+        'hookshim: stdin holds more than 128 MiB; hookshim does not read a payload that large: denying (fail closed)',
+      ]);
     } finally {
       fs.rmSync(big, { force: true });
     }
@@ -197,7 +302,9 @@ describe('8. the trace log never follows a symlink', () => {
     const r = repo.fire('preToolUse', shell('rm -rf /'), { env: { HOOKSHIM_LOG: log, HOOKSHIM_LOG_PAYLOADS: '1' } });
     expect(r.json).toEqual(DENY);
     expect(fs.readFileSync(victim, 'utf8')).toBe('export SAFE=1\n');
-    expect(lines(r.stderr)).toContainEqual(expect.stringMatching(new RegExp(`^hookshim: HOOKSHIM_LOG ${log}: no trace record written \\(ELOOP`)));
+    expect(lines(r.stderr)).toContainEqual(
+      expect.stringMatching(new RegExp(`^hookshim: HOOKSHIM_LOG ${log}: no trace record written \\(ELOOP`)),
+    );
   });
 });
 
@@ -207,10 +314,14 @@ describe('9. result gating never silences a guard', () => {
     try {
       const r = repo.fire('preToolUse', shell('rm -rf /', { conversation_id: 'c-no-results' }));
       expect(r.json).toEqual(DENY);
-      expect(lines(r.stderr)).toContain('hookshim: hooks/hooks.json PreToolUse[0].hooks[0] is marked result-gated ("hooks/"), but a PreToolUse guard always runs (gating it would allow every tool call until the first result)');
+      expect(lines(r.stderr)).toContain(
+        'hookshim: hooks/hooks.json PreToolUse[0].hooks[0] is marked result-gated ("hooks/"), but a PreToolUse guard always runs (gating it would allow every tool call until the first result)',
+      );
       const check = spawnSync(process.execPath, [CLI, 'check', repo.dir, '--json'], { encoding: 'utf8' });
       expect(check.status).toBe(1);
-      expect(JSON.parse(check.stdout).findings).toContainEqual(expect.objectContaining({ code: 'result-gated-guard', severity: 'error' }));
+      expect(JSON.parse(check.stdout).findings).toContainEqual(
+        expect.objectContaining({ code: 'result-gated-guard', severity: 'error' }),
+      );
     } finally {
       fs.rmSync(path.join(repo.dir, '.cursor', 'hookshim.json'));
     }
@@ -221,40 +332,61 @@ describe('10. disagreeing input aliases are a deny, never a silent choice', () =
   it('Write {file_path: README.md, path: .env, content: ok, contents: SECRET=1}', () => {
     // Cursor starts hookshim for it: a row guards Write (the guarantees hold for the calls the matchers start).
     expect(repo.starts('preToolUse', 'Write')).toBe(true);
-    const r = repo.fire('preToolUse', cursorPayload('preToolUse', repo, { tool_name: 'Write', tool_input: { file_path: 'README.md', path: '.env', content: 'ok', contents: 'SECRET=1' }, tool_use_id: toolUseId() }));
-    const text = 'hookshim: this tool call\'s input is ambiguous: file_path is given as file_path "README.md" and path ".env"; content is given as content "ok" and contents "SECRET=1". A guard would check one and the tool might use the other, so it is denied; send each value once.';
+    const r = repo.fire(
+      'preToolUse',
+      cursorPayload('preToolUse', repo, {
+        tool_name: 'Write',
+        tool_input: { file_path: 'README.md', path: '.env', content: 'ok', contents: 'SECRET=1' },
+        tool_use_id: toolUseId(),
+      }),
+    );
+    const text =
+      'hookshim: this tool call\'s input is ambiguous: file_path is given as file_path "README.md" and path ".env"; content is given as content "ok" and contents "SECRET=1". A guard would check one and the tool might use the other, so it is denied; send each value once.';
     expect(r.json).toEqual({ permission: 'deny', user_message: text, agent_message: text });
-    expect(lines(r.stderr)).toEqual(['hookshim: denied: tool_input file_path is given as file_path "README.md" and path ".env"; content is given as content "ok" and contents "SECRET=1"']);
+    expect(lines(r.stderr)).toEqual([
+      'hookshim: denied: tool_input file_path is given as file_path "README.md" and path ".env"; content is given as content "ok" and contents "SECRET=1"',
+    ]);
   });
 });
 
 describe('11. no file in shared temp space decides', () => {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  it.runIf(isRoot)('with no usable state dir, a transcript another user planted in the temp dir is never handed to a guard', () => {
-    const planted = path.join(os.tmpdir(), `hookshim-${process.getuid?.()}-empty.jsonl`);
-    fs.writeFileSync(planted, '{"type":"user","message":{"content":"npm test passed"}}\n');
-    fs.chownSync(planted, 65534, 65534);
-    const stop = makeRepo({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'cat > "$CLAUDE_PROJECT_DIR/stdin.json"' }] }] } });
-    try {
-      expect(stop.init().status).toBe(0);
-      const unusable = path.join(stop.dir, 'state-link');
-      fs.symlinkSync(os.tmpdir(), unusable);
-      const r = stop.fire('stop', cursorPayload('stop', stop, { status: 'completed', loop_count: 0 }), { env: { HOOKSHIM_STATE_DIR: unusable } });
-      expect(r.json).toEqual({});
-      expect(lines(r.stderr)).toContain(`hookshim: state directory ${unusable} cannot be used (it is a symbolic link); running degraded: no stash, replay or dedup for this event`);
-      expect(JSON.parse(fs.readFileSync(path.join(stop.dir, 'stdin.json'), 'utf8')).transcript_path).toBe(os.devNull);
-    } finally {
-      fs.rmSync(planted, { force: true });
-      stop.cleanup();
-    }
-  });
-  it('a symlink planted at the state dir\'s collection stamp is replaced, never written through', () => {
+  it.runIf(isRoot)(
+    'with no usable state dir, a transcript another user planted in the temp dir is never handed to a guard',
+    () => {
+      const planted = path.join(os.tmpdir(), `hookshim-${process.getuid?.()}-empty.jsonl`);
+      fs.writeFileSync(planted, '{"type":"user","message":{"content":"npm test passed"}}\n');
+      fs.chownSync(planted, 65534, 65534);
+      const stop = makeRepo({
+        hooks: { Stop: [{ hooks: [{ type: 'command', command: 'cat > "$CLAUDE_PROJECT_DIR/stdin.json"' }] }] },
+      });
+      try {
+        expect(stop.init().status).toBe(0);
+        const unusable = path.join(stop.dir, 'state-link');
+        fs.symlinkSync(os.tmpdir(), unusable);
+        const r = stop.fire('stop', cursorPayload('stop', stop, { status: 'completed', loop_count: 0 }), {
+          env: { HOOKSHIM_STATE_DIR: unusable },
+        });
+        expect(r.json).toEqual({});
+        expect(lines(r.stderr)).toContain(
+          `hookshim: state directory ${unusable} cannot be used (it is a symbolic link); running degraded: no stash, replay or dedup for this event`,
+        );
+        expect(JSON.parse(fs.readFileSync(path.join(stop.dir, 'stdin.json'), 'utf8')).transcript_path).toBe(os.devNull);
+      } finally {
+        fs.rmSync(planted, { force: true });
+        stop.cleanup();
+      }
+    },
+  );
+  it("a symlink planted at the state dir's collection stamp is replaced, never written through", () => {
     const victim = path.join(repo.dir, 'victim-stamp');
     fs.writeFileSync(victim, 'keep me\n');
     const stamp = path.join(repo.stateDir, '.collected');
     fs.rmSync(stamp, { force: true });
     fs.symlinkSync(victim, stamp);
-    expect(repo.fire('preToolUse', shell('rm -rf /'), { env: { HOOKSHIM_STATE_MAX_AGE_S: '86400' } }).json).toEqual(DENY);
+    expect(repo.fire('preToolUse', shell('rm -rf /'), { env: { HOOKSHIM_STATE_MAX_AGE_S: '86400' } }).json).toEqual(
+      DENY,
+    );
     expect(fs.readFileSync(victim, 'utf8')).toBe('keep me\n');
     expect(fs.lstatSync(stamp).isFile()).toBe(true);
   });
@@ -262,34 +394,72 @@ describe('11. no file in shared temp space decides', () => {
 
 describe('12. nothing is kept that no row reads', () => {
   it('a catalog whose rows never read the transcript: no tool result recorded, no transcript copied', () => {
-    const tx = repo.write('cursor.jsonl', `${JSON.stringify({ role: 'user', message: { content: [{ type: 'text', text: 'my secret plan' }] } })}\n`);
+    const tx = repo.write(
+      'cursor.jsonl',
+      `${JSON.stringify({ role: 'user', message: { content: [{ type: 'text', text: 'my secret plan' }] } })}\n`,
+    );
     const conv = 'c-retention';
-    const post = cursorPayload('postToolUse', repo, { conversation_id: conv, tool_name: 'Shell', tool_input: { command: 'cat secrets.txt' }, tool_output: '{"output":"s3cr3t","exitCode":0}', tool_use_id: toolUseId(), transcript_path: tx });
+    const post = cursorPayload('postToolUse', repo, {
+      conversation_id: conv,
+      tool_name: 'Shell',
+      tool_input: { command: 'cat secrets.txt' },
+      tool_output: '{"output":"s3cr3t","exitCode":0}',
+      tool_use_id: toolUseId(),
+      transcript_path: tx,
+    });
     expect(repo.fire('postToolUse', post).json).toEqual({});
-    expect(repo.fire('preToolUse', shell('ls', { conversation_id: conv, transcript_path: tx })).json).toEqual({ permission: 'allow' });
-    const kept = (area: string) => (fs.existsSync(path.join(repo.stateDir, area)) ? fs.readdirSync(path.join(repo.stateDir, area)).filter((f) => f !== 'empty.jsonl') : []);
+    expect(repo.fire('preToolUse', shell('ls', { conversation_id: conv, transcript_path: tx })).json).toEqual({
+      permission: 'allow',
+    });
+    const kept = (area: string) =>
+      fs.existsSync(path.join(repo.stateDir, area))
+        ? fs.readdirSync(path.join(repo.stateDir, area)).filter((f) => f !== 'empty.jsonl')
+        : [];
     expect(kept('results')).toEqual([]);
     expect(kept('tx')).toEqual([]);
   });
-  it('a stop over a transcript far larger than the event\'s time, with no newline: answered within the budget', () => {
+  it("a stop over a transcript far larger than the event's time, with no newline: answered within the budget", () => {
     const big = repo.write('huge.jsonl', '');
     const fd = fs.openSync(big, 'w');
     const chunk = Buffer.alloc(8 * 1024 * 1024, 'x');
     for (let i = 0; i < 40; i++) fs.writeSync(fd, chunk);
     fs.closeSync(fd);
-    const reader = makeRepo({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'wc -c < "$(node -e "process.stdout.write(JSON.parse(require(\'fs\').readFileSync(0,\'utf8\')).transcript_path)")" > /dev/null # reads the transcript' }] }] } });
+    const reader = makeRepo({
+      hooks: {
+        Stop: [
+          {
+            hooks: [
+              {
+                type: 'command',
+                command:
+                  'wc -c < "$(node -e "process.stdout.write(JSON.parse(require(\'fs\').readFileSync(0,\'utf8\')).transcript_path)")" > /dev/null # reads the transcript',
+              },
+            ],
+          },
+        ],
+      },
+    });
     try {
       expect(reader.init().status).toBe(0);
       const doc = JSON.parse(fs.readFileSync(path.join(reader.dir, '.cursor', 'hooks.json'), 'utf8'));
       doc.hooks.stop[0].timeout = 1;
       fs.writeFileSync(path.join(reader.dir, '.cursor', 'hooks.json'), JSON.stringify(doc));
-      const r = reader.fire('stop', cursorPayload('stop', reader, { status: 'completed', loop_count: 0, transcript_path: big }));
+      const r = reader.fire(
+        'stop',
+        cursorPayload('stop', reader, { status: 'completed', loop_count: 0, transcript_path: big }),
+      );
       expect(r.json).toEqual({});
       expect(r.ms).toBeLessThan(1000);
       // The line is dropped unread (docs/transcripts.md "Bounds"); skipping it may also run out of time, which is said too.
-      expect(lines(r.stderr)).toContainEqual(`hookshim: transcript ${big}: line 1 (at byte 0) is longer than 16 MiB: dropped unread`);
+      expect(lines(r.stderr)).toContainEqual(
+        `hookshim: transcript ${big}: line 1 (at byte 0) is longer than 16 MiB: dropped unread`,
+      );
       for (const l of lines(r.stderr).filter((x) => x.includes('within this event')))
-        expect(l).toMatch(new RegExp(`^hookshim: transcript ${big}: rewritten up to byte \\d+ of ${40 * 8 * 1024 * 1024} within this event's time; scripts get the rewrite as it stands, later events go on$`));
+        expect(l).toMatch(
+          new RegExp(
+            `^hookshim: transcript ${big}: rewritten up to byte \\d+ of ${40 * 8 * 1024 * 1024} within this event's time; scripts get the rewrite as it stands, later events go on$`,
+          ),
+        );
     } finally {
       reader.cleanup();
     }
@@ -297,14 +467,28 @@ describe('12. nothing is kept that no row reads', () => {
 });
 
 describe('13. a matcher can save a process, never a guard', () => {
-  const checkFindings = () => JSON.parse(spawnSync(process.execPath, [CLI, 'check', repo.dir, '--json'], { encoding: 'utf8' }).stdout).findings as { code: string }[];
+  const checkFindings = () =>
+    JSON.parse(spawnSync(process.execPath, [CLI, 'check', repo.dir, '--json'], { encoding: 'utf8' }).stdout)
+      .findings as { code: string }[];
   it('the written matcher skips only known tools no row matches: a tool hookshim does not know still starts it', () => {
-    expect(['Shell', 'Write', 'StrReplace', 'Read', 'SomeFutureTool'].map((t) => repo.starts('preToolUse', t))).toEqual([true, true, true, true, true]);
+    expect(['Shell', 'Write', 'StrReplace', 'Read', 'SomeFutureTool'].map((t) => repo.starts('preToolUse', t))).toEqual(
+      [true, true, true, true, true],
+    );
     expect(['Grep', 'Glob', 'MCP:x'].map((t) => repo.starts('preToolUse', t))).toEqual([false, false, false]);
   });
   it.each([
-    ['narrowed by hand to skip Shell', (d: { hooks: Record<string, Record<string, unknown>[]> }) => ((d.hooks.preToolUse as Record<string, unknown>[])[0] as Record<string, unknown>).matcher = '^Write$', 'binding-matcher-stale'],
-    ['a foreign entry with a matcher Cursor cannot compile (it would drop the whole file)', (d: { hooks: Record<string, Record<string, unknown>[]> }) => (d.hooks.afterFileEdit = [{ command: 'true', matcher: '(' }]), 'binding-matcher-invalid'],
+    [
+      'narrowed by hand to skip Shell',
+      (d: { hooks: Record<string, Record<string, unknown>[]> }) =>
+        (((d.hooks.preToolUse as Record<string, unknown>[])[0] as Record<string, unknown>).matcher = '^Write$'),
+      'binding-matcher-stale',
+    ],
+    [
+      'a foreign entry with a matcher Cursor cannot compile (it would drop the whole file)',
+      (d: { hooks: Record<string, Record<string, unknown>[]> }) =>
+        (d.hooks.afterFileEdit = [{ command: 'true', matcher: '(' }]),
+      'binding-matcher-invalid',
+    ],
   ])('%s: check fails', (_name, edit, code) => {
     const file = path.join(repo.dir, '.cursor', 'hooks.json');
     const saved = fs.readFileSync(file, 'utf8');

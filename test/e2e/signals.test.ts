@@ -25,7 +25,11 @@ interface Run {
  */
 function start(event: string, stdin: string, env: Record<string, string> = {}, keepOpen = false) {
   const t0 = Date.now();
-  const child = spawn('sh', ['-c', repo.command(event)], { cwd: repo.dir, detached: true, env: { ...process.env, HOOKSHIM_STATE_DIR: repo.stateDir, CURSOR_PROJECT_DIR: repo.dir, ...env } });
+  const child = spawn('sh', ['-c', repo.command(event)], {
+    cwd: repo.dir,
+    detached: true,
+    env: { ...process.env, HOOKSHIM_STATE_DIR: repo.stateDir, CURSOR_PROJECT_DIR: repo.dir, ...env },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (c) => (stdout += c));
@@ -57,7 +61,12 @@ function start(event: string, stdin: string, env: Record<string, string> = {}, k
 
 /** The single child process of `pid` (the node process sh -c started). */
 function childOf(pid: number): number {
-  const kids = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  const kids = fs
+    .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number);
   expect(kids).toHaveLength(1);
   return kids[0] as number;
 }
@@ -75,9 +84,20 @@ function setTimeout3s(...events: string[]): void {
 }
 
 const pre = (extra: Record<string, unknown> = {}) =>
-  JSON.stringify(cursorPayload('preToolUse', repo, { generation_id: `g-${toolUseId()}`, tool_name: 'Shell', tool_input: { command: 'make', cwd: '' }, tool_use_id: toolUseId(), ...extra }));
+  JSON.stringify(
+    cursorPayload('preToolUse', repo, {
+      generation_id: `g-${toolUseId()}`,
+      tool_name: 'Shell',
+      tool_input: { command: 'make', cwd: '' },
+      tool_use_id: toolUseId(),
+      ...extra,
+    }),
+  );
 
-const FAIL_CLOSED = (label: string) => new RegExp(`^hookshim: guard ${label.replace(/[.]/g, '\\.')} timeout: no answer within (\\d+ms|\\d+(\\.\\d)?s); the tool call is denied \\(fail closed\\)$`);
+const FAIL_CLOSED = (label: string) =>
+  new RegExp(
+    `^hookshim: guard ${label.replace(/[.]/g, '\\.')} timeout: no answer within (\\d+ms|\\d+(\\.\\d)?s); the tool call is denied \\(fail closed\\)$`,
+  );
 
 beforeAll(() => {
   ensureBuilt();
@@ -102,28 +122,33 @@ describe('SIGTERM / SIGINT from Cursor: the best answer at once, and no orphan',
     ['SIGTERM', 'to hookshim alone'],
     ['SIGTERM', 'to the whole process group'],
     ['SIGINT', 'to hookshim alone'],
-  ] as const)('%s %s while a preToolUse guard (and its grandchild) runs → deny naming the unfinished guard; both processes are gone', async (sig, whom) => {
-    const pids = pidfile();
-    const run = start('preToolUse', pre(), { PIDFILE: pids });
-    try {
-      expect(await until(() => pidsIn(pids).length === 2, 10_000)).toBe(true);
-      const sentAt = Date.now();
-      if (whom === 'to hookshim alone') run.signalHookshim(sig);
-      else run.signal(sig);
-      const r = await run.done;
-      expect(Date.now() - sentAt).toBeLessThan(1500);
-      expect(r.json.permission).toBe('deny');
-      expect(r.json.user_message).toMatch(FAIL_CLOSED('hooks/spawn-and-hang.sh'));
-      expect(r.json.agent_message).toBe(r.json.user_message);
-      expect(r.stderr).toContain(`hookshim: received ${sig}; answered with what had finished, unfinished guards count as timed out`);
-      const [script, grandchild] = pidsIn(pids) as [number, number];
-      expect(await until(() => !alive(script) && !alive(grandchild), 2000)).toBe(true);
-    } finally {
-      killAll(pidsIn(pids));
-    }
-  });
+  ] as const)(
+    '%s %s while a preToolUse guard (and its grandchild) runs → deny naming the unfinished guard; both processes are gone',
+    async (sig, whom) => {
+      const pids = pidfile();
+      const run = start('preToolUse', pre(), { PIDFILE: pids });
+      try {
+        expect(await until(() => pidsIn(pids).length === 2, 10_000)).toBe(true);
+        const sentAt = Date.now();
+        if (whom === 'to hookshim alone') run.signalHookshim(sig);
+        else run.signal(sig);
+        const r = await run.done;
+        expect(Date.now() - sentAt).toBeLessThan(1500);
+        expect(r.json.permission).toBe('deny');
+        expect(r.json.user_message).toMatch(FAIL_CLOSED('hooks/spawn-and-hang.sh'));
+        expect(r.json.agent_message).toBe(r.json.user_message);
+        expect(r.stderr).toContain(
+          `hookshim: received ${sig}; answered with what had finished, unfinished guards count as timed out`,
+        );
+        const [script, grandchild] = pidsIn(pids) as [number, number];
+        expect(await until(() => !alive(script) && !alive(grandchild), 2000)).toBe(true);
+      } finally {
+        killAll(pidsIn(pids));
+      }
+    },
+  );
 
-  it('SIGTERM while hookshim is still waiting for stdin (no guard started) → the event\'s empty answer, at once', async () => {
+  it("SIGTERM while hookshim is still waiting for stdin (no guard started) → the event's empty answer, at once", async () => {
     const run = start('preToolUse', '{"conversation_id":', {}, true);
     await new Promise((r) => setTimeout(r, 500));
     const sentAt = Date.now();
@@ -135,7 +160,7 @@ describe('SIGTERM / SIGINT from Cursor: the best answer at once, and no orphan',
   });
 });
 
-describe('the deadline is the timeout of hookshim\'s own entry in .cursor/hooks.json', () => {
+describe("the deadline is the timeout of hookshim's own entry in .cursor/hooks.json", () => {
   beforeAll(() => setTimeout3s('preToolUse', 'stop'));
 
   it('timeout 3 s: a guard that would sleep 100 s (no timeout of its own) still gets a deny answer in < 3 s', async () => {
@@ -148,7 +173,8 @@ describe('the deadline is the timeout of hookshim\'s own entry in .cursor/hooks.
   it('timeout 3 s: a guard that ignores SIGTERM is cut at the hard deadline, answered in < 3 s, and SIGKILLed', async () => {
     const pids = pidfile();
     try {
-      const r = await start('preToolUse', pre({ tool_name: 'Grep', tool_input: { pattern: 'x' } }), { PIDFILE: pids }).done;
+      const r = await start('preToolUse', pre({ tool_name: 'Grep', tool_input: { pattern: 'x' } }), { PIDFILE: pids })
+        .done;
       expect(r.json.permission).toBe('deny');
       expect(r.json.user_message).toMatch(FAIL_CLOSED('hooks/hang.sh'));
       expect(r.ms).toBeLessThan(3000);
@@ -172,14 +198,26 @@ describe('the deadline is the timeout of hookshim\'s own entry in .cursor/hooks.
   });
 
   it('timeout 3 s: stop with a 100 s guard → a fail-closed follow-up in < 3 s', async () => {
-    const r = await start('stop', JSON.stringify(cursorPayload('stop', repo, { generation_id: 'g-stop-deadline', status: 'completed', loop_count: 0 }))).done;
-    expect(r.json.followup_message).toMatch(/^hookshim: guard hooks\/sleep\.sh timeout: no answer within \d+(\.\d)?s; treat this stop as not yet allowed \(fail closed\)$/);
+    const r = await start(
+      'stop',
+      JSON.stringify(
+        cursorPayload('stop', repo, { generation_id: 'g-stop-deadline', status: 'completed', loop_count: 0 }),
+      ),
+    ).done;
+    expect(r.json.followup_message).toMatch(
+      /^hookshim: guard hooks\/sleep\.sh timeout: no answer within \d+(\.\d)?s; treat this stop as not yet allowed \(fail closed\)$/,
+    );
     expect(Object.keys(r.json)).toEqual(['followup_message']);
     expect(r.ms).toBeLessThan(3000);
   });
 
   it('timeout 3 s: stdin that is never closed but holds a complete payload is taken after a short quiet time', async () => {
-    const run = start('preToolUse', pre({ tool_name: 'Write', tool_input: { file_path: 'a.txt', content: 'x' } }), {}, true);
+    const run = start(
+      'preToolUse',
+      pre({ tool_name: 'Write', tool_input: { file_path: 'a.txt', content: 'x' } }),
+      {},
+      true,
+    );
     const r = await run.done;
     expect(r.json).toEqual({ permission: 'allow' });
     expect(r.ms).toBeLessThan(2000);
@@ -196,7 +234,13 @@ describe('the deadline is the timeout of hookshim\'s own entry in .cursor/hooks.
 
 describe('a writer that sends the payload in pieces (the fast read of stdin hands over to the stream reader)', () => {
   it('half now, the rest 300 ms later: the whole payload is used', () => {
-    const p = JSON.stringify(cursorPayload('preToolUse', repo, { tool_name: 'WebSearch', tool_input: { search_term: 'pieces' }, tool_use_id: `slow-${process.pid}` }));
+    const p = JSON.stringify(
+      cursorPayload('preToolUse', repo, {
+        tool_name: 'WebSearch',
+        tool_input: { search_term: 'pieces' },
+        tool_use_id: `slow-${process.pid}`,
+      }),
+    );
     const half = Math.floor(p.length / 2);
     const file = path.join(repo.dir, 'slow-payload.json');
     fs.writeFileSync(file, p);

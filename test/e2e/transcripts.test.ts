@@ -35,19 +35,58 @@ const assistantText = (text: string) => line({ role: 'assistant', message: { con
 beforeAll(() => {
   ensureBuilt();
   repo = makeRepo(
-    { hooks: { Stop: [{ hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/last-words.mjs' }, { type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/needs-test-result.mjs' }] }] } },
+    {
+      hooks: {
+        Stop: [
+          {
+            hooks: [
+              { type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/last-words.mjs' },
+              { type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/needs-test-result.mjs' },
+            ],
+          },
+        ],
+      },
+    },
     { 'last-words.mjs': LAST_WORDS, 'needs-test-result.mjs': NEEDS_TEST_RESULT },
   );
   expect(repo.init().status).toBe(0);
-  transcript = repo.write('cursor-transcript.jsonl',
-    line({ role: 'user', message: { content: [{ type: 'text', text: '<timestamp>Monday, Nov 30, 2026, 9:12 AM (UTC+1)</timestamp>\n<user_query>\nfix sum and run the tests\n</user_query>' }] } }) +
-    line({ role: 'assistant', message: { content: [{ type: 'text', text: 'Running the tests.' }, { type: 'tool_use', name: 'Shell', input: { command: 'npm test', description: 'Run tests' } }] } }) +
-    assistantText('The tests should pass now.') +
-    line({ type: 'turn_ended', status: 'success' }));
+  transcript = repo.write(
+    'cursor-transcript.jsonl',
+    line({
+      role: 'user',
+      message: {
+        content: [
+          {
+            type: 'text',
+            text: '<timestamp>Monday, Nov 30, 2026, 9:12 AM (UTC+1)</timestamp>\n<user_query>\nfix sum and run the tests\n</user_query>',
+          },
+        ],
+      },
+    }) +
+      line({
+        role: 'assistant',
+        message: {
+          content: [
+            { type: 'text', text: 'Running the tests.' },
+            { type: 'tool_use', name: 'Shell', input: { command: 'npm test', description: 'Run tests' } },
+          ],
+        },
+      }) +
+      assistantText('The tests should pass now.') +
+      line({ type: 'turn_ended', status: 'success' }),
+  );
 });
 afterAll(() => repo?.cleanup());
 
-const stop = (gen: string) => cursorPayload('stop', repo, { conversation_id: conv, session_id: conv, generation_id: gen, status: 'completed', loop_count: 0, transcript_path: transcript });
+const stop = (gen: string) =>
+  cursorPayload('stop', repo, {
+    conversation_id: conv,
+    session_id: conv,
+    generation_id: gen,
+    status: 'completed',
+    loop_count: 0,
+    transcript_path: transcript,
+  });
 const lastWords = () => fs.readFileSync(path.join(repo.dir, 'last-words.txt'), 'utf8');
 
 describe('Stop guards read a Claude-shaped transcript (docs/cursor-hooks.md §7 → docs/claude-hooks.md §4)', () => {
@@ -58,8 +97,18 @@ describe('Stop guards read a Claude-shaped transcript (docs/cursor-hooks.md §7 
     expect(r.json).toEqual({ followup_message: 'No passing npm test result in this session.' });
   });
 
-  it('after Cursor\'s postToolUse of `npm test` is recorded, its tool_result is paired in and the guard passes', () => {
-    const post = cursorPayload('postToolUse', repo, { conversation_id: conv, session_id: conv, generation_id: 'g1', tool_name: 'Shell', tool_input: { command: 'npm test', cwd: '', timeout: 30000 }, tool_output: '{"output":"Tests  3 passed (3)\\n","exitCode":0}', tool_use_id: toolUseId(), duration: 900, transcript_path: transcript });
+  it("after Cursor's postToolUse of `npm test` is recorded, its tool_result is paired in and the guard passes", () => {
+    const post = cursorPayload('postToolUse', repo, {
+      conversation_id: conv,
+      session_id: conv,
+      generation_id: 'g1',
+      tool_name: 'Shell',
+      tool_input: { command: 'npm test', cwd: '', timeout: 30000 },
+      tool_output: '{"output":"Tests  3 passed (3)\\n","exitCode":0}',
+      tool_use_id: toolUseId(),
+      duration: 900,
+      transcript_path: transcript,
+    });
     expect(repo.fire('postToolUse', post).json).toEqual({});
     fs.appendFileSync(transcript, assistantText('All 3 tests pass.'));
     const r = repo.fire('stop', stop('g2'));
@@ -82,8 +131,20 @@ describe('result-gated rows (.cursor/hookshim.json resultGated)', () => {
       const fresh = 'c0nv-gated-0000-4000-8000-000000000002';
       const first = repo.fire('stop', { ...stop('g-gated-1'), conversation_id: fresh, session_id: fresh });
       expect(first.json).toEqual({});
-      expect(first.stderr).toMatch(/skipped hooks\/hooks\.json Stop\[0\]\.hooks\[1\]: marked result-gated \("needs-test-result\.mjs"\) and no tool results are recorded for this conversation yet/);
-      repo.fire('postToolUse', cursorPayload('postToolUse', repo, { conversation_id: fresh, session_id: fresh, tool_name: 'Shell', tool_input: { command: 'ls' }, tool_output: '{"output":"a\\n","exitCode":0}', tool_use_id: toolUseId() }));
+      expect(first.stderr).toMatch(
+        /skipped hooks\/hooks\.json Stop\[0\]\.hooks\[1\]: marked result-gated \("needs-test-result\.mjs"\) and no tool results are recorded for this conversation yet/,
+      );
+      repo.fire(
+        'postToolUse',
+        cursorPayload('postToolUse', repo, {
+          conversation_id: fresh,
+          session_id: fresh,
+          tool_name: 'Shell',
+          tool_input: { command: 'ls' },
+          tool_output: '{"output":"a\\n","exitCode":0}',
+          tool_use_id: toolUseId(),
+        }),
+      );
       fs.appendFileSync(transcript, assistantText('Listed the files.'));
       const second = repo.fire('stop', { ...stop('g-gated-2'), conversation_id: fresh, session_id: fresh });
       expect(second.json).toEqual({ followup_message: 'No passing npm test result in this session.' });
@@ -112,13 +173,40 @@ function cursorBlock(): Buffer {
     out.push(l);
     bytes += l.length + 1;
   };
-  const words = (k: number) => Array.from({ length: k }, (_, i) => ['fix', 'the', 'test', 'run', 'build', 'path→ünïcode', '"quoted"', 'line\\nbreak'][(i * 7 + n) % 8]).join(' ');
+  const words = (k: number) =>
+    Array.from(
+      { length: k },
+      (_, i) => ['fix', 'the', 'test', 'run', 'build', 'path→ünïcode', '"quoted"', 'line\\nbreak'][(i * 7 + n) % 8],
+    ).join(' ');
   while (bytes < 1 << 20) {
     n++;
     push({ role: 'user', message: { content: [{ type: 'text', text: `<user_query>\n${words(40)}\n</user_query>` }] } });
     push({ role: 'assistant', message: { content: [{ type: 'text', text: words(120) }] } });
-    push({ role: 'assistant', message: { content: [{ type: 'tool_use', name: 'Shell', input: { command: `npm run check -- --n ${n}`, description: 'Run the check' } }] } });
-    push({ role: 'assistant', message: { content: [{ type: 'text', text: 'Editing.' }, { type: 'tool_use', name: 'StrReplace', input: { path: 'src/a.ts', old_string: words(200), new_string: words(210) } }] } });
+    push({
+      role: 'assistant',
+      message: {
+        content: [
+          {
+            type: 'tool_use',
+            name: 'Shell',
+            input: { command: `npm run check -- --n ${n}`, description: 'Run the check' },
+          },
+        ],
+      },
+    });
+    push({
+      role: 'assistant',
+      message: {
+        content: [
+          { type: 'text', text: 'Editing.' },
+          {
+            type: 'tool_use',
+            name: 'StrReplace',
+            input: { path: 'src/a.ts', old_string: words(200), new_string: words(210) },
+          },
+        ],
+      },
+    });
     push({ type: 'turn_ended', status: 'success' });
   }
   return Buffer.from(`${out.join('\n')}\n`);
@@ -129,16 +217,34 @@ describe('every event\'s transcript work is bounded by its deadline (docs/transc
   const conv = 'c0nv-bounds-0000-4000-8000-000000000003';
   // Cursor's timeout for stop, seconds: the answer must come before it; the rewrite gets half of what is left.
   const TIMEOUT_S = 3;
-  const fire = (file: string, gen: string) => bounded.fire('stop', cursorPayload('stop', bounded, { conversation_id: conv, session_id: conv, generation_id: gen, status: 'completed', loop_count: 0, transcript_path: file }));
-  const counted = () => JSON.parse(fs.readFileSync(path.join(bounded.dir, 'counted.json'), 'utf8')) as { lines: number; size: number };
+  const fire = (file: string, gen: string) =>
+    bounded.fire(
+      'stop',
+      cursorPayload('stop', bounded, {
+        conversation_id: conv,
+        session_id: conv,
+        generation_id: gen,
+        status: 'completed',
+        loop_count: 0,
+        transcript_path: file,
+      }),
+    );
+  const counted = () =>
+    JSON.parse(fs.readFileSync(path.join(bounded.dir, 'counted.json'), 'utf8')) as { lines: number; size: number };
   const upTo = (stderr: string, total: number) => {
-    const m = new RegExp(`^hookshim: transcript .*: rewritten up to byte (\\d+) of ${total} within this event's time; scripts get the rewrite as it stands, later events go on$`, 'm').exec(stderr);
+    const m = new RegExp(
+      `^hookshim: transcript .*: rewritten up to byte (\\d+) of ${total} within this event's time; scripts get the rewrite as it stands, later events go on$`,
+      'm',
+    ).exec(stderr);
     return m ? Number(m[1]) : undefined;
   };
 
   beforeAll(() => {
     ensureBuilt();
-    bounded = makeRepo({ hooks: { Stop: [{ hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/count-lines.mjs' }] }] } }, { 'count-lines.mjs': COUNT_LINES });
+    bounded = makeRepo(
+      { hooks: { Stop: [{ hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/count-lines.mjs' }] }] } },
+      { 'count-lines.mjs': COUNT_LINES },
+    );
     expect(bounded.init().status).toBe(0);
     const doc = JSON.parse(fs.readFileSync(path.join(bounded.dir, '.cursor', 'hooks.json'), 'utf8'));
     for (const entry of doc.hooks.stop) if (String(entry.command).includes('hookshim')) entry.timeout = TIMEOUT_S;
@@ -174,7 +280,9 @@ describe('every event\'s transcript work is bounded by its deadline (docs/transc
     const r = fire(file, 'g3');
     expect(r.json).toEqual({});
     expect(r.ms).toBeLessThan(TIMEOUT_S * 1000);
-    expect(r.stderr).toMatch(/^hookshim: transcript .*no-newline\.jsonl: line 4 \(at byte \d+\) is longer than 16 MiB: dropped unread$/m);
+    expect(r.stderr).toMatch(
+      /^hookshim: transcript .*no-newline\.jsonl: line 4 \(at byte \d+\) is longer than 16 MiB: dropped unread$/m,
+    );
     expect(counted().lines).toBe(3);
     // Later events go on skipping the long line (or are done with it); the good lines stay served.
     const again = fire(file, 'g4');

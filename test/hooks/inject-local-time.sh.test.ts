@@ -24,7 +24,9 @@ function expectedLine(when: Date, zone: string, shownZone = zone): string {
 
 function runAt(tz: string | undefined) {
   const before = new Date();
-  const run = runHook('inject-local-time.sh', claudeInput('UserPromptSubmit', { prompt: 'what day is it?' }), { env: { TZ: tz } });
+  const run = runHook('inject-local-time.sh', claudeInput('UserPromptSubmit', { prompt: 'what day is it?' }), {
+    env: { TZ: tz },
+  });
   return { run, before, after: new Date() };
 }
 
@@ -51,7 +53,9 @@ describe('inject-local-time.sh', () => {
   it('without TZ: one plain-text line with date, weekday, time, offset and a zone from the system', () => {
     const { run } = runAt(undefined);
     expect(run).toMatchObject({ status: 0, stderr: '' });
-    expect(run.stdout).toMatch(/^Local time: \d{4}-\d\d-\d\d \d\d:\d\d, [A-Z][a-z]+day \(UTC[+-]\d\d:\d\d(, \S+)?\)\n$/);
+    expect(run.stdout).toMatch(
+      /^Local time: \d{4}-\d\d-\d\d \d\d:\d\d, [A-Z][a-z]+day \(UTC[+-]\d\d:\d\d(, \S+)?\)\n$/,
+    );
   });
 
   it('ignores stdin it cannot read', () => {

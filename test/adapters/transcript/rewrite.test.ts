@@ -24,7 +24,9 @@ const FIXTURES = ['text', 'tools', 'malformed', 'claude-shaped', 'results'] as c
 function load(name: string): { lines: string[]; records: ToolResultRecord[] } {
   const text = fs.readFileSync(path.join(DIR, `${name}.cursor.jsonl`), 'utf8');
   const resultsFile = path.join(DIR, `${name}.results.json`);
-  const records = fs.existsSync(resultsFile) ? (JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as ToolResultRecord[]) : [];
+  const records = fs.existsSync(resultsFile)
+    ? (JSON.parse(fs.readFileSync(resultsFile, 'utf8')) as ToolResultRecord[])
+    : [];
   return { lines: text.split('\n').slice(0, -1), records };
 }
 
@@ -43,7 +45,11 @@ interface Event {
 }
 
 /** Drive rewriteLines the way src/state/transcript.ts does, over arrays: append, or rewind to a mark when a new result pairs. */
-function incremental(lines: readonly string[], records: readonly ToolResultRecord[], events: readonly Event[]): { out: string[]; state: RewriteState; rewinds: number } {
+function incremental(
+  lines: readonly string[],
+  records: readonly ToolResultRecord[],
+  events: readonly Event[],
+): { out: string[]; state: RewriteState; rewinds: number } {
   let out: string[] = [];
   let state = initialRewriteState();
   let marks: { src: number; out: number; state: RewriteState }[] = [];
@@ -90,11 +96,34 @@ describe('golden fixtures — docs/cursor-hooks.md §7 → docs/claude-hooks.md 
 
 describe('incremental rewrite equals the full rewrite', () => {
   const schedules: [string, (n: number, r: number) => Event[]][] = [
-    ['one line per event, results known up front', (n, r) => Array.from({ length: n }, (_, i) => ({ lines: i + 1, results: r }))],
-    ['one line per event, then every result at once', (n, r) => [...Array.from({ length: n }, (_, i) => ({ lines: i + 1, results: 0 })), { lines: n, results: r }]],
-    ['one result revealed after each line', (n, r) => Array.from({ length: n + r }, (_, i) => ({ lines: Math.min(n, i + 1), results: Math.max(0, Math.min(r, i - 1)) }))],
-    ['all lines first, then one result per event', (n, r) => [{ lines: n, results: 0 }, ...Array.from({ length: r }, (_, i) => ({ lines: n, results: i + 1 }))]],
-    ['two lines per event, results trailing by two', (n, r) => Array.from({ length: Math.ceil(n / 2) + r }, (_, i) => ({ lines: Math.min(n, 2 * (i + 1)), results: Math.max(0, Math.min(r, i - 2)) }))],
+    [
+      'one line per event, results known up front',
+      (n, r) => Array.from({ length: n }, (_, i) => ({ lines: i + 1, results: r })),
+    ],
+    [
+      'one line per event, then every result at once',
+      (n, r) => [...Array.from({ length: n }, (_, i) => ({ lines: i + 1, results: 0 })), { lines: n, results: r }],
+    ],
+    [
+      'one result revealed after each line',
+      (n, r) =>
+        Array.from({ length: n + r }, (_, i) => ({
+          lines: Math.min(n, i + 1),
+          results: Math.max(0, Math.min(r, i - 1)),
+        })),
+    ],
+    [
+      'all lines first, then one result per event',
+      (n, r) => [{ lines: n, results: 0 }, ...Array.from({ length: r }, (_, i) => ({ lines: n, results: i + 1 }))],
+    ],
+    [
+      'two lines per event, results trailing by two',
+      (n, r) =>
+        Array.from({ length: Math.ceil(n / 2) + r }, (_, i) => ({
+          lines: Math.min(n, 2 * (i + 1)),
+          results: Math.max(0, Math.min(r, i - 2)),
+        })),
+    ],
   ];
   for (const name of FIXTURES) {
     it.each(schedules)(`${name}: %s`, (_label, schedule) => {
@@ -110,16 +139,52 @@ describe('incremental rewrite equals the full rewrite', () => {
   it('rewinds only when a new result pairs with a pending tool_use', () => {
     const { lines, records } = load('results');
     expect(incremental(lines, records, [{ lines: lines.length, results: records.length }]).rewinds).toBe(0);
-    expect(incremental(lines, records, [{ lines: lines.length, results: 0 }, { lines: lines.length, results: records.length }]).rewinds).toBe(1);
+    expect(
+      incremental(lines, records, [
+        { lines: lines.length, results: 0 },
+        { lines: lines.length, results: records.length },
+      ]).rewinds,
+    ).toBe(1);
   });
 });
 
 describe('rewrite stats — malformed lines are counted, not silently dropped (style-anchors 5)', () => {
   it.each([
-    ['text', { lines: 9, blank: 0, malformed: 0, rewritten: 7, passedThrough: 0, patched: 0, turnEnded: 2, toolUses: 0, resultsPaired: 0, emitted: 10 }],
-    ["malformed", { lines: 12, blank: 2, malformed: 6, rewritten: 2, passedThrough: 1, patched: 0, turnEnded: 1, toolUses: 0, resultsPaired: 0, emitted: 4 }],
+    [
+      'text',
+      {
+        lines: 9,
+        blank: 0,
+        malformed: 0,
+        rewritten: 7,
+        passedThrough: 0,
+        patched: 0,
+        turnEnded: 2,
+        toolUses: 0,
+        resultsPaired: 0,
+        emitted: 10,
+      },
+    ],
+    [
+      'malformed',
+      {
+        lines: 12,
+        blank: 2,
+        malformed: 6,
+        rewritten: 2,
+        passedThrough: 1,
+        patched: 0,
+        turnEnded: 1,
+        toolUses: 0,
+        resultsPaired: 0,
+        emitted: 4,
+      },
+    ],
     ['claude-shaped', { lines: 6, malformed: 0, rewritten: 1, passedThrough: 4, patched: 1, toolUses: 0, emitted: 6 }],
-    ['tools', { lines: 13, rewritten: 12, turnEnded: 1, toolUses: 12, resultsPaired: 5, resultsMissing: 0, emitted: 21 }],
+    [
+      'tools',
+      { lines: 13, rewritten: 12, turnEnded: 1, toolUses: 12, resultsPaired: 5, resultsMissing: 0, emitted: 21 },
+    ],
     ['results', { lines: 8, rewritten: 7, turnEnded: 1, toolUses: 6, resultsPaired: 4, emitted: 14 }],
   ] as const)('%s → %j', (name, expected) => {
     const { lines, records } = load(name);
@@ -141,7 +206,8 @@ describe('output shape — docs/claude-hooks.md §4', () => {
     expect(parsed[0]?.parentUuid).toBeNull();
     for (let i = 1; i < parsed.length; i++) expect(parsed[i]?.parentUuid).toBe(parsed[i - 1]?.uuid);
     expect(new Set(parsed.map((p) => p.uuid)).size).toBe(parsed.length);
-    for (const p of parsed) expect(p.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    for (const p of parsed)
+      expect(p.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
   it('gives every line sessionId, cwd and isSidechain:false', () => {
@@ -168,13 +234,19 @@ describe('output shape — docs/claude-hooks.md §4', () => {
 
   it('reports the last assistant text for Stop', () => {
     expect(lastAssistantText(rewriteAll(lines, ctx(records)).state)).toBe('Done: the check exits 3.');
-    expect(lastAssistantText(rewriteAll(load('text').lines, ctx([])).state)).toBe("You're welcome.\nWant me to file an issue for the rest?");
+    expect(lastAssistantText(rewriteAll(load('text').lines, ctx([])).state)).toBe(
+      "You're welcome.\nWant me to file an issue for the rest?",
+    );
     expect(lastAssistantText(initialRewriteState())).toBeUndefined();
   });
 });
 
 describe('pairing rule — k-th tool_use of a name+key takes the k-th recorded result of that name+key', () => {
-  const shell = (command: string) => JSON.stringify({ role: 'assistant', message: { content: [{ type: 'tool_use', name: 'Shell', input: { command } }] } });
+  const shell = (command: string) =>
+    JSON.stringify({
+      role: 'assistant',
+      message: { content: [{ type: 'tool_use', name: 'Shell', input: { command } }] },
+    });
   const rec = (seq: number, key: string, stdout: string): ToolResultRecord => ({
     seq,
     toolUseId: `t${seq}`,
@@ -185,7 +257,11 @@ describe('pairing rule — k-th tool_use of a name+key takes the k-th recorded r
     isError: false,
     at: '2026-01-01T00:00:00.000Z',
   });
-  const results = (out: string[]) => out.map((l) => JSON.parse(l)).filter((p) => p.type === 'user').map((p) => p.message.content[0].content);
+  const results = (out: string[]) =>
+    out
+      .map((l) => JSON.parse(l))
+      .filter((p) => p.type === 'user')
+      .map((p) => p.message.content[0].content);
 
   it.each([
     ['in order', ['a', 'b', 'a'], [rec(1, 'a', 'A1'), rec(2, 'b', 'B1'), rec(3, 'a', 'A2')], ['A1', 'B1', 'A2']],
@@ -199,15 +275,33 @@ describe('pairing rule — k-th tool_use of a name+key takes the k-th recorded r
 
   const cs = (n: number) => Array.from({ length: n }, (_, i) => `c${i}`);
   it.each([
-    ['a result recorded long after others does not make them stale', ['x', ...cs(70)], [...cs(70).map((c, i) => rec(i + 1, c, c)), rec(71, 'x', 'X')], ['X', ...cs(70)]],
-    [`a result is stale once ${RESULT_SLACK} results recorded after it are paired`, [...cs(RESULT_SLACK), 'a'], [rec(1, 'a', 'A'), ...cs(RESULT_SLACK).map((c, i) => rec(i + 2, c, c))], cs(RESULT_SLACK)],
-    ['one fewer, and it still pairs', [...cs(RESULT_SLACK - 1), 'a'], [rec(1, 'a', 'A'), ...cs(RESULT_SLACK - 1).map((c, i) => rec(i + 2, c, c))], [...cs(RESULT_SLACK - 1), 'A']],
+    [
+      'a result recorded long after others does not make them stale',
+      ['x', ...cs(70)],
+      [...cs(70).map((c, i) => rec(i + 1, c, c)), rec(71, 'x', 'X')],
+      ['X', ...cs(70)],
+    ],
+    [
+      `a result is stale once ${RESULT_SLACK} results recorded after it are paired`,
+      [...cs(RESULT_SLACK), 'a'],
+      [rec(1, 'a', 'A'), ...cs(RESULT_SLACK).map((c, i) => rec(i + 2, c, c))],
+      cs(RESULT_SLACK),
+    ],
+    [
+      'one fewer, and it still pairs',
+      [...cs(RESULT_SLACK - 1), 'a'],
+      [rec(1, 'a', 'A'), ...cs(RESULT_SLACK - 1).map((c, i) => rec(i + 2, c, c))],
+      [...cs(RESULT_SLACK - 1), 'A'],
+    ],
   ] as const)('%s', (_label, commands, recs, expected) => {
     expect(results(rewriteAll(commands.map(shell), ctx(recs)).out)).toEqual(expected);
   });
 
   it(`does not let a tool_use take a result more than ${RESULT_WINDOW} results ahead`, () => {
-    const out = rewriteAll(['a', ...cs(RESULT_WINDOW + 44), 'a'].map(shell), ctx([...cs(RESULT_WINDOW + 44).map((c, i) => rec(i + 1, c, c)), rec(RESULT_WINDOW + 45, 'a', 'A')])).out;
+    const out = rewriteAll(
+      ['a', ...cs(RESULT_WINDOW + 44), 'a'].map(shell),
+      ctx([...cs(RESULT_WINDOW + 44).map((c, i) => rec(i + 1, c, c)), rec(RESULT_WINDOW + 45, 'a', 'A')]),
+    ).out;
     expect(JSON.parse(out[1] ?? '{}').type).toBe('assistant'); // the first "a" got no result
     expect(results(out)).toEqual([...cs(RESULT_WINDOW + 44), 'A']);
   });
@@ -229,7 +323,10 @@ describe('pairing rule — k-th tool_use of a name+key takes the k-th recorded r
   });
 
   it('keeps the saved matching state small', () => {
-    const r = rewriteAll([...cs(200)].map(shell), ctx([rec(1, 'never', 'N'), ...cs(200).map((c, i) => rec(i + 2, c, c))]));
+    const r = rewriteAll(
+      [...cs(200)].map(shell),
+      ctx([rec(1, 'never', 'N'), ...cs(200).map((c, i) => rec(i + 2, c, c))]),
+    );
     expect(r.state.open).toEqual([]);
     expect(r.state.paired).toEqual([]);
   });
@@ -242,7 +339,11 @@ describe('pairing rule — k-th tool_use of a name+key takes the k-th recorded r
   });
 
   it('keeps at most 16 tool uses waiting, and a mark for each', () => {
-    const r = rewriteLines(Array.from({ length: 20 }, (_, i) => shell(`c${i}`)), initialRewriteState(), ctx([]));
+    const r = rewriteLines(
+      Array.from({ length: 20 }, (_, i) => shell(`c${i}`)),
+      initialRewriteState(),
+      ctx([]),
+    );
     expect(r.state.pending).toHaveLength(16);
     expect(r.marks.map((m) => m.state.line + 1)).toEqual(r.state.pending.map((p) => p.line));
     expect(pendingMatch(r.state, [rec(1, 'c10', 'x')])).toBe(11);

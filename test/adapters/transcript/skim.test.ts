@@ -67,7 +67,9 @@ describe('skim — canonical JSON is exactly what JSON.stringify(JSON.parse(text
   });
 
   it('records values down to the depth asked, with keys, parents and siblings', () => {
-    const b = Buffer.from('{"role":"assistant","message":{"content":[{"type":"text","text":"hi\\n"}]},"n":[1,{"deep":2}]}\n');
+    const b = Buffer.from(
+      '{"role":"assistant","message":{"content":[{"type":"text","text":"hi\\n"}]},"n":[1,{"deep":2}]}\n',
+    );
     const tape = new Tape();
     expect(skim(b, 0, b.length - 1, tape, 3)).toBe(true);
     expect(tape.kind(0)).toBe(OBJ);

@@ -13,7 +13,13 @@ afterAll(() => cleanupAll());
 
 const GUARD = { type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/guard.sh', timeout: 10 };
 const HOOKS = {
-  PreToolUse: [{ matcher: 'Bash', hooks: [GUARD] }, { matcher: 'Write|Edit', hooks: [{ type: 'command', command: 'node "${CLAUDE_PLUGIN_ROOT}"/hooks/secrets.mjs', timeout: 10 }] }],
+  PreToolUse: [
+    { matcher: 'Bash', hooks: [GUARD] },
+    {
+      matcher: 'Write|Edit',
+      hooks: [{ type: 'command', command: 'node "${CLAUDE_PLUGIN_ROOT}"/hooks/secrets.mjs', timeout: 10 }],
+    },
+  ],
   Stop: [{ hooks: [{ type: 'command', command: 'sh hooks/stop.sh', timeout: 10 }] }],
 };
 
@@ -55,29 +61,155 @@ describe('a healthy repo', () => {
     const r = await cli(['check', repo.dir, '--json'], { env: env() });
     expect(r.code).toBe(1);
     const out = JSON.parse(r.out);
-    expect(out).toMatchObject({ ok: false, errors: 1, warnings: 0, mode: 'vendored', events: ['preToolUse', 'postToolUse', 'postToolUseFailure', 'stop'] });
+    expect(out).toMatchObject({
+      ok: false,
+      errors: 1,
+      warnings: 0,
+      mode: 'vendored',
+      events: ['preToolUse', 'postToolUse', 'postToolUseFailure', 'stop'],
+    });
     expect(out.findings.map((f: Finding) => f.code)).toContain('script-missing');
   });
 });
 
 describe('each failure, with its message', () => {
   it.each<[string, (r: TempRepo) => void, string, Finding['severity'], RegExp]>([
-    ['binding missing', (r) => fs.rmSync(path.join(r.dir, '.cursor/hooks.json')), 'binding-missing', 'error', /^does not exist, so Cursor runs none of the catalog \(it needs preToolUse, postToolUse, postToolUseFailure, stop\)$/],
-    ['binding not JSON', (r) => r.write('.cursor/hooks.json', '{'), 'binding-invalid', 'error', /^not valid JSON .*; Cursor cannot load it$/],
-    ['an event the catalog needs is not bound', (r) => editJson(r, '.cursor/hooks.json', (d) => delete d.hooks.preToolUse), 'binding-missing-event', 'error', /^not bound, but the catalog needs it \(hooks\/hooks\.json PreToolUse\[0\]\.hooks\[0\], hooks\/hooks\.json PreToolUse\[1\]\.hooks\[0\]\)$/],
-    ['a stale entry for an event no row needs', (r) => editJson(r, '.cursor/hooks.json', (d) => (d.hooks.subagentStop = [{ command: 'node .cursor/hooks/hookshim.cjs subagentStop', timeout: 60 }])), 'binding-stale', 'error', /^bound to hookshim, but no catalog row needs it any more: every event starts a process for nothing$/],
-    ['an entry on an event hookshim does not handle', (r) => editJson(r, '.cursor/hooks.json', (d) => (d.hooks.beforeShellExecution = [{ command: 'node .cursor/hooks/hookshim.cjs beforeShellExecution' }])), 'binding-stale', 'error', /hookshim does not handle this event/],
-    ['an entry edited by hand', (r) => editJson(r, '.cursor/hooks.json', (d) => (d.hooks.preToolUse[0] = { ...d.hooks.preToolUse[0], timeout: 10, failClosed: false })), 'binding-differs', 'error', /init writes \{"command":"node \\"\$\(test -d \.cursor && echo \.cursor\/\)hooks\/hookshim\.cjs\\" preToolUse","matcher":"[^"]+","timeout":30,"failClosed":true\} \(timeout 10 → 30; failClosed false → true\)$/],
-    ['an entry on the older command (root-only, no failClosed)', (r) => editJson(r, '.cursor/hooks.json', (d) => (d.hooks.preToolUse[0] = { command: 'node .cursor/hooks/hookshim.cjs preToolUse', timeout: 30 })), 'binding-older-command', 'error', /^bound with the older command "node \.cursor\/hooks\/hookshim\.cjs preToolUse": it starts only from the project root/],
-    ['two hookshim entries on one event', (r) => editJson(r, '.cursor/hooks.json', (d) => d.hooks.stop.push(d.hooks.stop[0])), 'binding-duplicate', 'error', /^2 hookshim entries: Cursor starts hookshim 2 times per event$/],
-    ['vendored bundle missing', (r) => fs.rmSync(path.join(r.dir, '.cursor/hooks/hookshim.cjs')), 'bundle-missing', 'error', /^missing: the bound command cannot start, and Cursor lets every action through$/],
-    ['vendored bundle stale (older version)', (r) => r.write('.cursor/hooks/hookshim.cjs', '#!/usr/bin/env node\n// hookshim 0.0.1: runs a Claude Code hook catalog under Cursor.\n'), 'bundle-stale', 'error', /^stale: it is hookshim 0\.0\.1, this CLI ships \d+\.\d+\.\d+$/],
-    ['vendored bundle edited (same version)', (r) => fs.appendFileSync(path.join(r.dir, '.cursor/hooks/hookshim.cjs'), '\n// local patch\n'), 'bundle-stale', 'error', /\(same version, different build\)$/],
-    ['a script that does not exist', (r) => fs.rmSync(path.join(r.dir, 'hooks/guard.sh')), 'script-missing', 'error', /^runs hooks\/guard\.sh, which does not exist: every event it matches fails closed \(a deny or follow-up naming it\)$/],
-    ['a script run directly that is not executable', (r) => fs.chmodSync(path.join(r.dir, 'hooks/guard.sh'), 0o644), 'script-not-executable', 'error', /^runs hooks\/guard\.sh directly, but it is not executable: the shell exits 126 and hookshim fails closed \(a deny or follow-up naming it\)$/],
-    ['a missing script run through node', (r) => fs.rmSync(path.join(r.dir, 'hooks/secrets.mjs')), 'script-missing', 'error', /^runs hooks\/secrets\.mjs, which does not exist/],
-    ['a .cursor/hookshim.json that is not valid', (r) => r.write('.cursor/hookshim.json', '{"promptContext": "later"}'), 'config-invalid', 'error', /promptContext.*the hook path ignores the whole file and uses defaults$/],
-    ['an unknown config key', (r) => r.write('.cursor/hookshim.json', '{"check": {"test": true}}'), 'config-unknown-key', 'warning', /^unknown key "check\.test" is ignored \(known: readmeRows, tests, readme, testDir\)$/],
+    [
+      'binding missing',
+      (r) => fs.rmSync(path.join(r.dir, '.cursor/hooks.json')),
+      'binding-missing',
+      'error',
+      /^does not exist, so Cursor runs none of the catalog \(it needs preToolUse, postToolUse, postToolUseFailure, stop\)$/,
+    ],
+    [
+      'binding not JSON',
+      (r) => r.write('.cursor/hooks.json', '{'),
+      'binding-invalid',
+      'error',
+      /^not valid JSON .*; Cursor cannot load it$/,
+    ],
+    [
+      'an event the catalog needs is not bound',
+      (r) => editJson(r, '.cursor/hooks.json', (d) => delete d.hooks.preToolUse),
+      'binding-missing-event',
+      'error',
+      /^not bound, but the catalog needs it \(hooks\/hooks\.json PreToolUse\[0\]\.hooks\[0\], hooks\/hooks\.json PreToolUse\[1\]\.hooks\[0\]\)$/,
+    ],
+    [
+      'a stale entry for an event no row needs',
+      (r) =>
+        editJson(
+          r,
+          '.cursor/hooks.json',
+          (d) => (d.hooks.subagentStop = [{ command: 'node .cursor/hooks/hookshim.cjs subagentStop', timeout: 60 }]),
+        ),
+      'binding-stale',
+      'error',
+      /^bound to hookshim, but no catalog row needs it any more: every event starts a process for nothing$/,
+    ],
+    [
+      'an entry on an event hookshim does not handle',
+      (r) =>
+        editJson(
+          r,
+          '.cursor/hooks.json',
+          (d) => (d.hooks.beforeShellExecution = [{ command: 'node .cursor/hooks/hookshim.cjs beforeShellExecution' }]),
+        ),
+      'binding-stale',
+      'error',
+      /hookshim does not handle this event/,
+    ],
+    [
+      'an entry edited by hand',
+      (r) =>
+        editJson(
+          r,
+          '.cursor/hooks.json',
+          (d) => (d.hooks.preToolUse[0] = { ...d.hooks.preToolUse[0], timeout: 10, failClosed: false }),
+        ),
+      'binding-differs',
+      'error',
+      /init writes \{"command":"node \\"\$\(test -d \.cursor && echo \.cursor\/\)hooks\/hookshim\.cjs\\" preToolUse","matcher":"[^"]+","timeout":30,"failClosed":true\} \(timeout 10 → 30; failClosed false → true\)$/,
+    ],
+    [
+      'an entry on the older command (root-only, no failClosed)',
+      (r) =>
+        editJson(
+          r,
+          '.cursor/hooks.json',
+          (d) => (d.hooks.preToolUse[0] = { command: 'node .cursor/hooks/hookshim.cjs preToolUse', timeout: 30 }),
+        ),
+      'binding-older-command',
+      'error',
+      /^bound with the older command "node \.cursor\/hooks\/hookshim\.cjs preToolUse": it starts only from the project root/,
+    ],
+    [
+      'two hookshim entries on one event',
+      (r) => editJson(r, '.cursor/hooks.json', (d) => d.hooks.stop.push(d.hooks.stop[0])),
+      'binding-duplicate',
+      'error',
+      /^2 hookshim entries: Cursor starts hookshim 2 times per event$/,
+    ],
+    [
+      'vendored bundle missing',
+      (r) => fs.rmSync(path.join(r.dir, '.cursor/hooks/hookshim.cjs')),
+      'bundle-missing',
+      'error',
+      /^missing: the bound command cannot start, and Cursor lets every action through$/,
+    ],
+    [
+      'vendored bundle stale (older version)',
+      (r) =>
+        r.write(
+          '.cursor/hooks/hookshim.cjs',
+          '#!/usr/bin/env node\n// hookshim 0.0.1: runs a Claude Code hook catalog under Cursor.\n',
+        ),
+      'bundle-stale',
+      'error',
+      /^stale: it is hookshim 0\.0\.1, this CLI ships \d+\.\d+\.\d+$/,
+    ],
+    [
+      'vendored bundle edited (same version)',
+      (r) => fs.appendFileSync(path.join(r.dir, '.cursor/hooks/hookshim.cjs'), '\n// local patch\n'),
+      'bundle-stale',
+      'error',
+      /\(same version, different build\)$/,
+    ],
+    [
+      'a script that does not exist',
+      (r) => fs.rmSync(path.join(r.dir, 'hooks/guard.sh')),
+      'script-missing',
+      'error',
+      /^runs hooks\/guard\.sh, which does not exist: every event it matches fails closed \(a deny or follow-up naming it\)$/,
+    ],
+    [
+      'a script run directly that is not executable',
+      (r) => fs.chmodSync(path.join(r.dir, 'hooks/guard.sh'), 0o644),
+      'script-not-executable',
+      'error',
+      /^runs hooks\/guard\.sh directly, but it is not executable: the shell exits 126 and hookshim fails closed \(a deny or follow-up naming it\)$/,
+    ],
+    [
+      'a missing script run through node',
+      (r) => fs.rmSync(path.join(r.dir, 'hooks/secrets.mjs')),
+      'script-missing',
+      'error',
+      /^runs hooks\/secrets\.mjs, which does not exist/,
+    ],
+    [
+      'a .cursor/hookshim.json that is not valid',
+      (r) => r.write('.cursor/hookshim.json', '{"promptContext": "later"}'),
+      'config-invalid',
+      'error',
+      /promptContext.*the hook path ignores the whole file and uses defaults$/,
+    ],
+    [
+      'an unknown config key',
+      (r) => r.write('.cursor/hookshim.json', '{"check": {"test": true}}'),
+      'config-unknown-key',
+      'warning',
+      /^unknown key "check\.test" is ignored \(known: readmeRows, tests, readme, testDir\)$/,
+    ],
   ])('%s', (_name, mutate, code, severity, message) => {
     const repo = goodRepo();
     mutate(repo);
@@ -88,13 +220,55 @@ describe('each failure, with its message', () => {
   });
 
   it.each<[string, unknown, string, Finding['severity'], RegExp]>([
-    ['an invalid matcher regex', { PreToolUse: [{ matcher: 'Bash(', hooks: [GUARD] }] }, 'matcher-invalid', 'error', /^matcher "Bash\(" is not a valid regular expression \(.*\): the row never runs, in Claude Code either$/],
-    ['a matcher naming no tool Cursor calls', { PreToolUse: [{ matcher: 'MultiEdit', hooks: [GUARD] }] }, 'matcher-unreachable', 'warning', /^matcher "MultiEdit" names no tool Cursor calls .*: it never fires under Cursor$/],
-    ['an `if` hookshim cannot evaluate', { PreToolUse: [{ matcher: 'Grep', hooks: [{ ...GUARD, if: 'Grep(secret)' }] }] }, 'if-invalid', 'error', /^"if" cannot be evaluated: "Grep\(secret\)": specifiers for Grep are not supported by hookshim .*; hookshim skips the row rather than run it unfiltered$/],
-    ['an `if` on a non-tool event', { Stop: [{ hooks: [{ ...GUARD, if: 'Bash(git push *)' }] }] }, 'if-never-runs', 'error', /^"if" is only evaluated on tool events; on Stop a handler with "if" never runs/],
-    ['a timeout that cannot fit even the longest wrapper', { PreToolUse: [{ matcher: 'Bash', hooks: [{ ...GUARD, timeout: 700 }] }] }, 'timeout-too-long', 'error', /^timeout 700s cannot fit: preToolUse is bound with timeout 600s and hookshim answers 5s before Cursor's kill, so the script is cut at 595s and fails closed$/],
-    ['an unknown event in the catalog', { PreTooluse: [{ hooks: [GUARD] }] }, 'catalog-warning', 'warning', /unknown event "PreTooluse" \(did you mean "PreToolUse"\? event names are case-sensitive\); its handlers will never run/],
-    ['a bare command not on PATH', { Stop: [{ hooks: [{ type: 'command', command: 'hookshim-test-no-such-tool --flag' }] }] }, 'command-not-found', 'warning', /^"hookshim-test-no-such-tool" is not on PATH here/],
+    [
+      'an invalid matcher regex',
+      { PreToolUse: [{ matcher: 'Bash(', hooks: [GUARD] }] },
+      'matcher-invalid',
+      'error',
+      /^matcher "Bash\(" is not a valid regular expression \(.*\): the row never runs, in Claude Code either$/,
+    ],
+    [
+      'a matcher naming no tool Cursor calls',
+      { PreToolUse: [{ matcher: 'MultiEdit', hooks: [GUARD] }] },
+      'matcher-unreachable',
+      'warning',
+      /^matcher "MultiEdit" names no tool Cursor calls .*: it never fires under Cursor$/,
+    ],
+    [
+      'an `if` hookshim cannot evaluate',
+      { PreToolUse: [{ matcher: 'Grep', hooks: [{ ...GUARD, if: 'Grep(secret)' }] }] },
+      'if-invalid',
+      'error',
+      /^"if" cannot be evaluated: "Grep\(secret\)": specifiers for Grep are not supported by hookshim .*; hookshim skips the row rather than run it unfiltered$/,
+    ],
+    [
+      'an `if` on a non-tool event',
+      { Stop: [{ hooks: [{ ...GUARD, if: 'Bash(git push *)' }] }] },
+      'if-never-runs',
+      'error',
+      /^"if" is only evaluated on tool events; on Stop a handler with "if" never runs/,
+    ],
+    [
+      'a timeout that cannot fit even the longest wrapper',
+      { PreToolUse: [{ matcher: 'Bash', hooks: [{ ...GUARD, timeout: 700 }] }] },
+      'timeout-too-long',
+      'error',
+      /^timeout 700s cannot fit: preToolUse is bound with timeout 600s and hookshim answers 5s before Cursor's kill, so the script is cut at 595s and fails closed$/,
+    ],
+    [
+      'an unknown event in the catalog',
+      { PreTooluse: [{ hooks: [GUARD] }] },
+      'catalog-warning',
+      'warning',
+      /unknown event "PreTooluse" \(did you mean "PreToolUse"\? event names are case-sensitive\); its handlers will never run/,
+    ],
+    [
+      'a bare command not on PATH',
+      { Stop: [{ hooks: [{ type: 'command', command: 'hookshim-test-no-such-tool --flag' }] }] },
+      'command-not-found',
+      'warning',
+      /^"hookshim-test-no-such-tool" is not on PATH here/,
+    ],
   ])('%s', (_name, hooks, code, severity, message) => {
     const repo = goodRepo(hooks);
     const found = only(check(repo), code);
@@ -107,7 +281,9 @@ describe('each failure, with its message', () => {
     const repo = goodRepo({ PreToolUse: [{ matcher: 'Bash', hooks: [{ ...GUARD, timeout: 25 }] }] });
     editJson(repo, '.cursor/hooks.json', (d) => (d.hooks.preToolUse[0].timeout = 20));
     const findings = check(repo);
-    expect(only(findings, 'timeout-too-long')[0]?.message).toBe("timeout 25s cannot fit: preToolUse is bound with timeout 20s and hookshim answers 3s before Cursor's kill, so the script is cut at 17s and fails closed");
+    expect(only(findings, 'timeout-too-long')[0]?.message).toBe(
+      "timeout 25s cannot fit: preToolUse is bound with timeout 20s and hookshim answers 3s before Cursor's kill, so the script is cut at 17s and fails closed",
+    );
     expect(only(findings, 'binding-differs')).toHaveLength(1);
   });
 
@@ -115,22 +291,32 @@ describe('each failure, with its message', () => {
     const repo = goodRepo({ PostToolUse: [{ matcher: 'Write', hooks: [GUARD] }] });
     fs.chmodSync(path.join(repo.dir, 'hooks/guard.sh'), 0o644);
     const [f] = only(check(repo), 'script-not-executable');
-    expect(f?.message).toBe('runs hooks/guard.sh directly, but it is not executable: the shell exits 126 and the row fails every time (logged, dropped)');
-    expect(f?.fix).toBe('chmod +x hooks/guard.sh && git update-index --chmod=+x hooks/guard.sh, or run it as "sh hooks/guard.sh"');
+    expect(f?.message).toBe(
+      'runs hooks/guard.sh directly, but it is not executable: the shell exits 126 and the row fails every time (logged, dropped)',
+    );
+    expect(f?.fix).toBe(
+      'chmod +x hooks/guard.sh && git update-index --chmod=+x hooks/guard.sh, or run it as "sh hooks/guard.sh"',
+    );
   });
 
   it('package mode: the installed package must be there', () => {
     const repo = tempRepo();
     repo.catalog(HOOKS);
     init({ dir: repo.dir, mode: 'package' });
-    expect(only(check(repo), 'package-missing')[0]?.message).toBe('missing: the bound command cannot start, and Cursor lets every action through');
+    expect(only(check(repo), 'package-missing')[0]?.message).toBe(
+      'missing: the bound command cannot start, and Cursor lets every action through',
+    );
     repo.write('node_modules/hookshim/dist/hookshim.cjs', '');
     expect(only(check(repo), 'package-missing')).toEqual([]);
   });
 
   it('a bundle this CLI cannot compare against is a warning, not a pass', () => {
     const repo = goodRepo();
-    const [f] = runChecks({ dir: repo.dir, env: env(), bundle: path.join(repo.dir, 'no-such-bundle.mjs') }).findings.filter((x) => x.code === 'bundle-unverifiable');
+    const [f] = runChecks({
+      dir: repo.dir,
+      env: env(),
+      bundle: path.join(repo.dir, 'no-such-bundle.mjs'),
+    }).findings.filter((x) => x.code === 'bundle-unverifiable');
     expect(f?.severity).toBe('warning');
     expect(f?.message).toMatch(/^cannot tell whether it is stale: this CLI ships no bundle at .*no-such-bundle\.mjs$/);
   });
@@ -141,13 +327,17 @@ describe('each failure, with its message', () => {
     expect(only(check(repo), 'binding-version')[0]?.message).toBe('"version" is 2; Cursor\'s schema is version 1');
   });
 
-  it('an unreadable catalog: exit 3, with the loader\'s message', async () => {
+  it("an unreadable catalog: exit 3, with the loader's message", async () => {
     const repo = goodRepo();
     repo.write('hooks/hooks.json', '{"hooks": []}');
     const r = await cli(['check', repo.dir, '--json'], { env: env() });
     expect(r.code).toBe(3);
     const [f] = JSON.parse(r.out).findings;
-    expect(f).toMatchObject({ code: 'catalog-invalid', severity: 'error', message: expect.stringMatching(/not a Claude Code hooks file/) });
+    expect(f).toMatchObject({
+      code: 'catalog-invalid',
+      severity: 'error',
+      message: expect.stringMatching(/not a Claude Code hooks file/),
+    });
   });
 
   it('no catalog: exit 3 and nothing else is checked', async () => {
@@ -167,11 +357,15 @@ describe('each failure, with its message', () => {
 });
 
 describe('conventions from .cursor/hookshim.json (check.readmeRows, check.tests)', () => {
-  const conventions = (r: TempRepo) => r.write('.cursor/hookshim.json', JSON.stringify({ check: { readmeRows: true, tests: true } }));
+  const conventions = (r: TempRepo) =>
+    r.write('.cursor/hookshim.json', JSON.stringify({ check: { readmeRows: true, tests: true } }));
 
   it('a guard without its test or README row fails, naming what is expected', () => {
     const repo = goodRepo(HOOKS, conventions);
-    repo.write('README.md', '# x\n\n| script | event |\n|---|---|\n| `guard.sh` | PreToolUse |\n\nsecrets.mjs is mentioned in prose only.\n');
+    repo.write(
+      'README.md',
+      '# x\n\n| script | event |\n|---|---|\n| `guard.sh` | PreToolUse |\n\nsecrets.mjs is mentioned in prose only.\n',
+    );
     repo.write('test/hooks/guard.sh.test.ts', '');
     repo.write('test/hooks/secrets.test.ts', ''); // <stem>.test.ts counts too
     const findings = check(repo);
@@ -179,16 +373,25 @@ describe('conventions from .cursor/hookshim.json (check.readmeRows, check.tests)
       "hooks/secrets.mjs has no row in README.md's guard table (no table line names secrets.mjs)",
       "hooks/stop.sh has no row in README.md's guard table (no table line names stop.sh)",
     ]);
-    expect(only(findings, 'guard-test-missing').map((f) => f.message)).toEqual(['hooks/stop.sh has no test: expected test/hooks/stop.sh.test.ts']);
+    expect(only(findings, 'guard-test-missing').map((f) => f.message)).toEqual([
+      'hooks/stop.sh has no test: expected test/hooks/stop.sh.test.ts',
+    ]);
   });
 
   it('no README at all is one finding', () => {
     const repo = goodRepo(HOOKS, conventions);
-    expect(only(check(repo), 'readme-missing')[0]?.message).toBe('does not exist, so no guard has its README row (.cursor/hookshim.json check.readmeRows)');
+    expect(only(check(repo), 'readme-missing')[0]?.message).toBe(
+      'does not exist, so no guard has its README row (.cursor/hookshim.json check.readmeRows)',
+    );
   });
 
   it('custom README and test folder; off by default', () => {
-    const repo = goodRepo(HOOKS, (r) => r.write('.cursor/hookshim.json', JSON.stringify({ check: { readmeRows: true, tests: true, readme: 'docs/GUARDS.md', testDir: 'spec' } })));
+    const repo = goodRepo(HOOKS, (r) =>
+      r.write(
+        '.cursor/hookshim.json',
+        JSON.stringify({ check: { readmeRows: true, tests: true, readme: 'docs/GUARDS.md', testDir: 'spec' } }),
+      ),
+    );
     repo.write('docs/GUARDS.md', '| guard.sh | secrets.mjs | stop.sh |\n');
     for (const t of ['guard.sh.test.mjs', 'secrets.mjs.test.ts', 'stop.test.js']) repo.write(`spec/${t}`, '');
     expect(severe(check(repo))).toEqual([]);
@@ -200,17 +403,32 @@ describe('conventions from .cursor/hookshim.json (check.readmeRows, check.tests)
 describe('double binding seen from CI', () => {
   it('a committed .claude/settings.json running a catalog script is a warning with the fix', () => {
     const repo = goodRepo();
-    repo.write('.claude/settings.json', JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/hooks/guard.sh' }] }] } }));
+    repo.write(
+      '.claude/settings.json',
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            { matcher: 'Bash', hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/hooks/guard.sh' }] },
+          ],
+        },
+      }),
+    );
     const [f] = only(check(repo), 'double-binding');
     expect(f?.severity).toBe('warning');
     expect(f?.where).toBe('.claude/settings.json PreToolUse[0].hooks[0]');
-    expect(f?.message).toBe('"$CLAUDE_PROJECT_DIR"/hooks/guard.sh also runs through hookshim (hooks/hooks.json PreToolUse[0].hooks[0]): Cursor\'s third-party loader runs it a second time on PreToolUse, with untranslated Cursor-shaped input');
-    expect(f?.fix).toMatch(/^turn off Cursor Settings → Agents → Third-Party Imports → "Include Third-Party Plugins, Skills, and Other Configs" \(on by default\), or remove this hook from \.claude\/settings\.json \(it is committed/);
+    expect(f?.message).toBe(
+      '"$CLAUDE_PROJECT_DIR"/hooks/guard.sh also runs through hookshim (hooks/hooks.json PreToolUse[0].hooks[0]): Cursor\'s third-party loader runs it a second time on PreToolUse, with untranslated Cursor-shaped input',
+    );
+    expect(f?.fix).toMatch(
+      /^turn off Cursor Settings → Agents → Third-Party Imports → "Include Third-Party Plugins, Skills, and Other Configs" \(on by default\), or remove this hook from \.claude\/settings\.json \(it is committed/,
+    );
   });
 });
 
 describe('catalogs (.cursor/hookshim.json catalogs)', () => {
-  const PLUGIN = { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/p.sh' }] }] };
+  const PLUGIN = {
+    PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/p.sh' }] }],
+  };
 
   it('a vendored plugin listed: its rows are checked with its own root and named by its catalog', () => {
     const repo = goodRepo();
@@ -226,8 +444,13 @@ describe('catalogs (.cursor/hookshim.json catalogs)', () => {
     editJson(repo, '.cursor/hookshim.json', (d) => d.catalogs.push('plugins/gone'));
     repo.write('.claude/settings.json', JSON.stringify({ hooks: PLUGIN }));
     const findings = check(repo);
-    expect(only(findings, 'catalog-missing')[0]).toMatchObject({ severity: 'error', where: 'plugins/gone/hooks/hooks.json' });
-    expect(only(findings, 'catalogs-differ')[0]?.message).toBe('.cursor/hookshim.json lists "hooks/hooks.json", "plugins/gone"; init would record "hooks/hooks.json", ".claude/settings.json" (plugins/gone/hooks/hooks.json no longer exists: dropped from the catalogs; .claude/settings.json: found, added to the catalogs)');
+    expect(only(findings, 'catalog-missing')[0]).toMatchObject({
+      severity: 'error',
+      where: 'plugins/gone/hooks/hooks.json',
+    });
+    expect(only(findings, 'catalogs-differ')[0]?.message).toBe(
+      '.cursor/hookshim.json lists "hooks/hooks.json", "plugins/gone"; init would record "hooks/hooks.json", ".claude/settings.json" (plugins/gone/hooks/hooks.json no longer exists: dropped from the catalogs; .claude/settings.json: found, added to the catalogs)',
+    );
   });
 
   it('no list recorded (a binding from before catalogs): fine while init would record the same', () => {
@@ -236,20 +459,42 @@ describe('catalogs (.cursor/hookshim.json catalogs)', () => {
     expect(severe(check(repo))).toEqual([]);
   });
 
-  it('HOOKSHIM_CATALOG is one machine\'s override: a warning, and the recorded list is what is checked', () => {
+  it("HOOKSHIM_CATALOG is one machine's override: a warning, and the recorded list is what is checked", () => {
     const repo = goodRepo();
-    const [f] = only(runChecks({ dir: repo.dir, env: { ...env(), HOOKSHIM_CATALOG: 'plugins/x/hooks/hooks.json' } }).findings, 'catalog-override');
+    const [f] = only(
+      runChecks({ dir: repo.dir, env: { ...env(), HOOKSHIM_CATALOG: 'plugins/x/hooks/hooks.json' } }).findings,
+      'catalog-override',
+    );
     expect(f?.severity).toBe('warning');
-    expect(f?.message).toMatch(/^set to plugins\/x\/hooks\/hooks\.json: on this machine the hook path runs only that catalog; Cursor elsewhere \(and CI\) runs "hooks\/hooks\.json"/);
-    expect(f?.fix).toBe('to run it everywhere, record it: hookshim init --catalog plugins/x/hooks/hooks.json; otherwise unset HOOKSHIM_CATALOG');
+    expect(f?.message).toMatch(
+      /^set to plugins\/x\/hooks\/hooks\.json: on this machine the hook path runs only that catalog; Cursor elsewhere \(and CI\) runs "hooks\/hooks\.json"/,
+    );
+    expect(f?.fix).toBe(
+      'to run it everywhere, record it: hookshim init --catalog plugins/x/hooks/hooks.json; otherwise unset HOOKSHIM_CATALOG',
+    );
   });
 
   it('a settings file that is a catalog is one double-binding warning for the file, with both ways out', () => {
-    const repo = goodRepo(HOOKS, (r) => r.write('.claude/settings.json', JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [GUARD] }], Stop: [{ hooks: [GUARD] }], Notification: [{ hooks: [GUARD] }] } })));
+    const repo = goodRepo(HOOKS, (r) =>
+      r.write(
+        '.claude/settings.json',
+        JSON.stringify({
+          hooks: {
+            PreToolUse: [{ matcher: 'Bash', hooks: [GUARD] }],
+            Stop: [{ hooks: [GUARD] }],
+            Notification: [{ hooks: [GUARD] }],
+          },
+        }),
+      ),
+    );
     const findings = check(repo);
     expect(only(findings, 'double-binding')).toEqual([]);
     expect(only(findings, 'settings-double-binding')).toEqual([
-      expect.objectContaining({ severity: 'warning', where: '.claude/settings.json', message: expect.stringMatching(/2 of its hooks \(PreToolUse, Stop\) run twice per event/) }),
+      expect.objectContaining({
+        severity: 'warning',
+        where: '.claude/settings.json',
+        message: expect.stringMatching(/2 of its hooks \(PreToolUse, Stop\) run twice per event/),
+      }),
     ]);
   });
 
@@ -265,7 +510,11 @@ describe('catalogs (.cursor/hookshim.json catalogs)', () => {
 
 describe('rows: permission rules as matchers, millisecond timeouts', () => {
   it.each<[string, string, RegExp]>([
-    ['the whole matcher', 'Bash(git push:*)', /^matcher "Bash\(git push:\*\)" is permission-rule syntax: a matcher is tested against the tool name only, so "Bash\(git push:\*\)" never matches and the row never runs, in Claude Code either$/],
+    [
+      'the whole matcher',
+      'Bash(git push:*)',
+      /^matcher "Bash\(git push:\*\)" is permission-rule syntax: a matcher is tested against the tool name only, so "Bash\(git push:\*\)" never matches and the row never runs, in Claude Code either$/,
+    ],
     ['one alternative', 'Bash(npm *)|Write', /so "Bash\(npm \*\)" never matches, in Claude Code either$/],
     ['one that is not even a valid regular expression', 'Bash(*)', /^matcher "Bash\(\*\)" is permission-rule syntax/],
   ])('%s: %s', (_name, matcher, message) => {
@@ -276,7 +525,11 @@ describe('rows: permission rules as matchers, millisecond timeouts', () => {
   });
 
   it('a regular expression with a group is not mistaken for a rule', () => {
-    expect(check(goodRepo({ PreToolUse: [{ matcher: '(Write|Edit)', hooks: [GUARD] }] })).filter((f) => f.code.startsWith('matcher-'))).toEqual([]);
+    expect(
+      check(goodRepo({ PreToolUse: [{ matcher: '(Write|Edit)', hooks: [GUARD] }] })).filter((f) =>
+        f.code.startsWith('matcher-'),
+      ),
+    ).toEqual([]);
   });
 
   it('a timeout in milliseconds is a warning, not timeout-too-long, and init keeps the default wrapper', () => {
@@ -285,7 +538,8 @@ describe('rows: permission rules as matchers, millisecond timeouts', () => {
     expect(only(findings, 'timeout-too-long')).toEqual([]);
     expect(only(findings, 'timeout-milliseconds')[0]).toMatchObject({
       severity: 'warning',
-      message: 'timeout 10000 looks like milliseconds: Claude Code reads seconds, so there a hung script holds the PreToolUse for 2.8 h. Under Cursor preToolUse is bound with timeout 30s: the script is cut before that (init never raises a wrapper for such a timeout).',
+      message:
+        'timeout 10000 looks like milliseconds: Claude Code reads seconds, so there a hung script holds the PreToolUse for 2.8 h. Under Cursor preToolUse is bound with timeout 30s: the script is cut before that (init never raises a wrapper for such a timeout).',
       fix: 'write it in seconds: "timeout": 10',
     });
   });
@@ -295,13 +549,22 @@ describe('the older vendored bundle', () => {
   it('bound and present: bundle-old (it runs), never bundle-missing; bound and gone: bundle-missing naming it', () => {
     const repo = goodRepo();
     editJson(repo, '.cursor/hooks.json', (d) => {
-      for (const list of Object.values(d.hooks) as { command: string }[][]) for (const e of list) e.command = e.command.replace('hookshim.cjs', 'hookshim.mjs');
+      for (const list of Object.values(d.hooks) as { command: string }[][])
+        for (const e of list) e.command = e.command.replace('hookshim.cjs', 'hookshim.mjs');
     });
     fs.rmSync(path.join(repo.dir, '.cursor/hooks/hookshim.cjs'));
-    repo.write('.cursor/hooks/hookshim.mjs', '#!/usr/bin/env node\n// hookshim 0.0.9: runs a Claude Code hook catalog under Cursor.\n');
+    repo.write(
+      '.cursor/hooks/hookshim.mjs',
+      '#!/usr/bin/env node\n// hookshim 0.0.9: runs a Claude Code hook catalog under Cursor.\n',
+    );
     const findings = check(repo);
     expect(only(findings, 'bundle-missing')).toEqual([]);
-    expect(only(findings, 'bundle-old')[0]).toMatchObject({ severity: 'error', where: '.cursor/hooks/hookshim.mjs', message: 'the binding runs this older bundle (hookshim 0.0.9): it still runs, but it is not the bundle this CLI ships (.cursor/hooks/hookshim.cjs)' });
+    expect(only(findings, 'bundle-old')[0]).toMatchObject({
+      severity: 'error',
+      where: '.cursor/hooks/hookshim.mjs',
+      message:
+        'the binding runs this older bundle (hookshim 0.0.9): it still runs, but it is not the bundle this CLI ships (.cursor/hooks/hookshim.cjs)',
+    });
     fs.rmSync(path.join(repo.dir, '.cursor/hooks/hookshim.mjs'));
     expect(only(check(repo), 'bundle-missing')[0]?.where).toBe('.cursor/hooks/hookshim.mjs');
   });
@@ -316,7 +579,9 @@ describe('Cursor matchers on .cursor/hooks.json (docs/cursor-hooks.md §11)', ()
     expect(only(check(repo), 'binding-matcher-stale')[0]).toMatchObject({
       severity: 'error',
       where: '.cursor/hooks.json preToolUse',
-      message: expect.stringMatching(/^its matcher "\^Shell\$" skips Write, StrReplace, EditNotebook, run_terminal_cmd, search_replace, Delete, ApplyPatch, edit_file, AwaitShell, which catalog rows now match: Cursor starts no hookshim for those calls, so their guards never run$/),
+      message: expect.stringMatching(
+        /^its matcher "\^Shell\$" skips Write, StrReplace, EditNotebook, run_terminal_cmd, search_replace, Delete, ApplyPatch, edit_file, AwaitShell, which catalog rows now match: Cursor starts no hookshim for those calls, so their guards never run$/,
+      ),
     });
   });
 
@@ -336,7 +601,11 @@ describe('Cursor matchers on .cursor/hooks.json (docs/cursor-hooks.md §11)', ()
       d.hooks.afterFileEdit = [{ command: './audit.sh', matcher: 'Write(' }];
     });
     expect(only(check(repo), 'binding-matcher-invalid')).toEqual([
-      expect.objectContaining({ severity: 'error', where: '.cursor/hooks.json afterFileEdit[0]', message: expect.stringContaining('Cursor rejects the whole file') }),
+      expect.objectContaining({
+        severity: 'error',
+        where: '.cursor/hooks.json afterFileEdit[0]',
+        message: expect.stringContaining('Cursor rejects the whole file'),
+      }),
     ]);
   });
 

@@ -45,8 +45,15 @@ export function cleanupAll(): void {
 }
 
 /** Run the CLI in-process. `env` replaces the environment (HOME and PATH default to harmless values). */
-export async function cli(argv: string[], opts: { env?: NodeJS.ProcessEnv; cwd?: string; stdin?: string } = {}): Promise<{ code: number; out: string; err: string }> {
-  const io = memoryIO({ env: { PATH: process.env.PATH, HOME: path.join(os.tmpdir(), 'hookshim-no-home'), ...opts.env }, cwd: opts.cwd ?? ROOT, ...(opts.stdin !== undefined ? { stdin: opts.stdin } : {}) });
+export async function cli(
+  argv: string[],
+  opts: { env?: NodeJS.ProcessEnv; cwd?: string; stdin?: string } = {},
+): Promise<{ code: number; out: string; err: string }> {
+  const io = memoryIO({
+    env: { PATH: process.env.PATH, HOME: path.join(os.tmpdir(), 'hookshim-no-home'), ...opts.env },
+    cwd: opts.cwd ?? ROOT,
+    ...(opts.stdin !== undefined ? { stdin: opts.stdin } : {}),
+  });
   const code = await run(argv, io);
   return { code, out: io.out(), err: io.err() };
 }
@@ -55,10 +62,14 @@ export async function cli(argv: string[], opts: { env?: NodeJS.ProcessEnv; cwd?:
 export const sh = (body: string) => `#!/bin/sh\ncat >/dev/null\n${body}\n`;
 
 /** An in-memory CliIO: collects stdout and stderr. */
-export function memoryIO(opts: { env?: NodeJS.ProcessEnv; cwd?: string; stdin?: string } = {}): CliIO & { out(): string; err(): string } {
+export function memoryIO(
+  opts: { env?: NodeJS.ProcessEnv; cwd?: string; stdin?: string } = {},
+): CliIO & { out(): string; err(): string } {
   let out = '';
   let err = '';
-  const stdin = Readable.from(opts.stdin === undefined ? [] : [Buffer.from(opts.stdin)]) as NodeJS.ReadableStream & { isTTY?: boolean };
+  const stdin = Readable.from(opts.stdin === undefined ? [] : [Buffer.from(opts.stdin)]) as NodeJS.ReadableStream & {
+    isTTY?: boolean;
+  };
   return {
     stdout: { write: (s: string | Uint8Array) => ((out += String(s)), true) },
     stderr: { write: (s: string | Uint8Array) => ((err += String(s)), true) },

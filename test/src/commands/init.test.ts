@@ -12,13 +12,28 @@ afterAll(() => cleanupAll());
 
 // A Bash-only catalog: Cursor's matcher skips the other known tools (adapters/cursorMatcher.ts).
 const SKIPS = expect.stringMatching(/^\^\(\?!Read\$\)\(\?!ReadFile\$\)/) as unknown as string;
-const P = { command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" preToolUse', matcher: SKIPS, timeout: 30, failClosed: true };
+const P = {
+  command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" preToolUse',
+  matcher: SKIPS,
+  timeout: 30,
+  failClosed: true,
+};
 const USER = { command: '.cursor/hooks/audit.sh', timeout: 5 };
 const USER2 = { command: 'afplay /System/Library/Sounds/Glass.aiff' };
-const PKG_P = { command: 'node "$(test -d .cursor || echo ../)node_modules/hookshim/dist/hookshim.cjs" preToolUse', matcher: SKIPS, timeout: 30, failClosed: true };
+const PKG_P = {
+  command: 'node "$(test -d .cursor || echo ../)node_modules/hookshim/dist/hookshim.cjs" preToolUse',
+  matcher: SKIPS,
+  timeout: 30,
+  failClosed: true,
+};
 
 describe('init on a repository', () => {
-  const CATALOG = { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/guard.sh', timeout: 10 }] }], Notification: [{ hooks: [{ type: 'command', command: 'true' }] }] };
+  const CATALOG = {
+    PreToolUse: [
+      { matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/guard.sh', timeout: 10 }] },
+    ],
+    Notification: [{ hooks: [{ type: 'command', command: 'true' }] }],
+  };
 
   it('writes .cursor/hooks.json (2-space JSON, trailing newline) and the executable vendored bundle; a rerun changes nothing', async () => {
     const repo = tempRepo();
@@ -26,9 +41,15 @@ describe('init on a repository', () => {
     repo.write('hooks/guard.sh', sh('exit 0'));
     const first = await cli(['init', repo.dir]);
     expect(first.code, first.err).toBe(0);
-    expect(first.out).toMatch(/preToolUse +timeout +30s, failClosed, skips Read, ReadFile, Write \+\d+ more +node "\$\(test -d \.cursor && echo \.cursor\/\)hooks\/hookshim\.cjs" preToolUse \(new\)/);
-    expect(first.out).toMatch(/can never run under Cursor:\n {2}hooks\/hooks\.json Notification\[0\]\.hooks\[0\]: Notification has no Cursor analog/);
-    expect(first.out).toMatch(/wrote: \.cursor\/hooks\.json, \.cursor\/hooks\/hookshim\.cjs, \.cursor\/hookshim\.json\n/);
+    expect(first.out).toMatch(
+      /preToolUse +timeout +30s, failClosed, skips Read, ReadFile, Write \+\d+ more +node "\$\(test -d \.cursor && echo \.cursor\/\)hooks\/hookshim\.cjs" preToolUse \(new\)/,
+    );
+    expect(first.out).toMatch(
+      /can never run under Cursor:\n {2}hooks\/hooks\.json Notification\[0\]\.hooks\[0\]: Notification has no Cursor analog/,
+    );
+    expect(first.out).toMatch(
+      /wrote: \.cursor\/hooks\.json, \.cursor\/hooks\/hookshim\.cjs, \.cursor\/hookshim\.json\n/,
+    );
     expect(JSON.parse(repo.read('.cursor/hookshim.json'))).toEqual({ catalogs: ['hooks/hooks.json'] });
     const text = repo.read('.cursor/hooks.json');
     expect(text).toBe(`${JSON.stringify(JSON.parse(text), null, 2)}\n`);
@@ -45,7 +66,15 @@ describe('init on a repository', () => {
     const repo = tempRepo();
     repo.catalog(CATALOG);
     repo.write('hooks/guard.sh', sh('exit 0'));
-    const before = { version: 1, 'x-owner': 'infra', hooks: { preToolUse: [USER], stop: [{ command: 'node .cursor/hooks/hookshim.cjs stop', timeout: 60, loop_limit: 5 }], afterFileEdit: [USER2] } };
+    const before = {
+      version: 1,
+      'x-owner': 'infra',
+      hooks: {
+        preToolUse: [USER],
+        stop: [{ command: 'node .cursor/hooks/hookshim.cjs stop', timeout: 60, loop_limit: 5 }],
+        afterFileEdit: [USER2],
+      },
+    };
     repo.write('.cursor/hooks.json', JSON.stringify(before));
     const r = await cli(['init', repo.dir]);
     expect(r.code, r.err).toBe(0);
@@ -54,7 +83,26 @@ describe('init on a repository', () => {
     expect(JSON.parse(repo.read('.cursor/hooks.json'))).toEqual({
       version: 1,
       'x-owner': 'infra',
-      hooks: { preToolUse: [USER, P], afterFileEdit: [USER2], postToolUse: [{ command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" postToolUse', matcher: SKIPS, timeout: 30, failClosed: false }], postToolUseFailure: [{ command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" postToolUseFailure', matcher: SKIPS, timeout: 30, failClosed: false }] },
+      hooks: {
+        preToolUse: [USER, P],
+        afterFileEdit: [USER2],
+        postToolUse: [
+          {
+            command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" postToolUse',
+            matcher: SKIPS,
+            timeout: 30,
+            failClosed: false,
+          },
+        ],
+        postToolUseFailure: [
+          {
+            command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" postToolUseFailure',
+            matcher: SKIPS,
+            timeout: 30,
+            failClosed: false,
+          },
+        ],
+      },
     });
   });
 
@@ -64,7 +112,9 @@ describe('init on a repository', () => {
     repo.write('hooks/guard.sh', sh('exit 0'));
     const r = await cli(['init', repo.dir, '--package']);
     expect(r.code).toBe(1);
-    expect(r.out).toMatch(/error +node_modules\/hookshim\/dist\/hookshim\.cjs: missing: the bound command cannot start, and Cursor lets every action through \[package-missing\]/);
+    expect(r.out).toMatch(
+      /error +node_modules\/hookshim\/dist\/hookshim\.cjs: missing: the bound command cannot start, and Cursor lets every action through \[package-missing\]/,
+    );
     expect(fs.existsSync(path.join(repo.dir, '.cursor/hooks/hookshim.cjs'))).toBe(false);
     expect(JSON.parse(repo.read('.cursor/hooks.json')).hooks.preToolUse).toEqual([PKG_P]);
     const again = await cli(['init', repo.dir]);
@@ -83,16 +133,43 @@ describe('init on a repository', () => {
   });
 
   it.each<[string, (r: ReturnType<typeof tempRepo>) => void, number, RegExp]>([
-    ['no catalog → 3', () => {}, 3, /no catalog at .*hooks\/hooks\.json\. hookshim binds a Claude catalog: create hooks\/hooks\.json first/],
-    ['a catalog that is not JSON → 3', (r) => r.write('hooks/hooks.json', '{ nope'), 3, /not valid JSON at line 1, column 3[\s\S]*Fix the catalog, then run init again/],
-    ['.cursor/hooks.json not JSON → 3, untouched', (r) => (r.catalog(CATALOG), r.write('.cursor/hooks.json', '{"version": 1,')), 3, /\.cursor\/hooks\.json: not valid JSON .*hookshim does not overwrite a file it cannot read/],
-    ['.cursor/hooks.json an array → 3', (r) => (r.catalog(CATALOG), r.write('.cursor/hooks.json', '[]')), 3, /expected a JSON object like \{"version": 1, "hooks": \{\.\.\.\}\}, found an array/],
-    ['an event that is not an array → 3', (r) => (r.catalog(CATALOG), r.write('.cursor/hooks.json', '{"version":1,"hooks":{"stop":{"command":"x"}}}')), 3, /"hooks\.stop" must be an array of hook definitions, found an object/],
+    [
+      'no catalog → 3',
+      () => {},
+      3,
+      /no catalog at .*hooks\/hooks\.json\. hookshim binds a Claude catalog: create hooks\/hooks\.json first/,
+    ],
+    [
+      'a catalog that is not JSON → 3',
+      (r) => r.write('hooks/hooks.json', '{ nope'),
+      3,
+      /not valid JSON at line 1, column 3[\s\S]*Fix the catalog, then run init again/,
+    ],
+    [
+      '.cursor/hooks.json not JSON → 3, untouched',
+      (r) => (r.catalog(CATALOG), r.write('.cursor/hooks.json', '{"version": 1,')),
+      3,
+      /\.cursor\/hooks\.json: not valid JSON .*hookshim does not overwrite a file it cannot read/,
+    ],
+    [
+      '.cursor/hooks.json an array → 3',
+      (r) => (r.catalog(CATALOG), r.write('.cursor/hooks.json', '[]')),
+      3,
+      /expected a JSON object like \{"version": 1, "hooks": \{\.\.\.\}\}, found an array/,
+    ],
+    [
+      'an event that is not an array → 3',
+      (r) => (r.catalog(CATALOG), r.write('.cursor/hooks.json', '{"version":1,"hooks":{"stop":{"command":"x"}}}')),
+      3,
+      /"hooks\.stop" must be an array of hook definitions, found an object/,
+    ],
     ['DIR is not a directory → 2', (r) => r.write('file', ''), 2, /is not a directory/],
   ])('%s', async (_name, setup, code, message) => {
     const repo = tempRepo();
     setup(repo);
-    const before = fs.existsSync(path.join(repo.dir, '.cursor/hooks.json')) ? repo.read('.cursor/hooks.json') : undefined;
+    const before = fs.existsSync(path.join(repo.dir, '.cursor/hooks.json'))
+      ? repo.read('.cursor/hooks.json')
+      : undefined;
     const r = await cli(['init', code === 2 ? path.join(repo.dir, 'file') : repo.dir]);
     expect(r.code).toBe(code);
     expect(r.err).toMatch(message);
@@ -116,11 +193,17 @@ describe('init and the catalogs list (.cursor/hookshim.json)', () => {
     repo.catalog(GUARD);
     repo.write('.cursor/hookshim.json', '{"$schema": "x.json", "promptContext": "beforeSubmitPrompt"}');
     expect((await cli(['init', repo.dir])).code).toBe(0);
-    expect(repo.read('.cursor/hookshim.json')).toBe('{\n  "$schema": "x.json",\n  "catalogs": [\n    "hooks/hooks.json"\n  ],\n  "promptContext": "beforeSubmitPrompt"\n}\n');
+    expect(repo.read('.cursor/hookshim.json')).toBe(
+      '{\n  "$schema": "x.json",\n  "catalogs": [\n    "hooks/hooks.json"\n  ],\n  "promptContext": "beforeSubmitPrompt"\n}\n',
+    );
   });
 
   it.each<[string, string, RegExp]>([
-    ['not JSON: line and column', '{\n  "catalogs": [\n}', /\.cursor\/hookshim\.json: not valid JSON at line 3, column 1: [\s\S]*hookshim does not overwrite a file it cannot read/],
+    [
+      'not JSON: line and column',
+      '{\n  "catalogs": [\n}',
+      /\.cursor\/hookshim\.json: not valid JSON at line 3, column 1: [\s\S]*hookshim does not overwrite a file it cannot read/,
+    ],
     ['catalogs not a list of paths', '{"catalogs": "hooks"}', /"catalogs" must be a list of paths/],
   ])('a .cursor/hookshim.json it cannot read stops it (exit 3, untouched): %s', async (_name, text, message) => {
     const repo = tempRepo();
@@ -140,23 +223,41 @@ describe('init and the catalogs list (.cursor/hookshim.json)', () => {
     expect(r.err).toMatch(/--catalog plugins\/nope does not exist/);
   });
 
-  it('--json: the report with check\'s findings', async () => {
+  it("--json: the report with check's findings", async () => {
     const repo = tempRepo();
-    repo.catalog({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/gone.sh' }] }] });
+    repo.catalog({
+      PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/gone.sh' }] }],
+    });
     const r = await cli(['init', repo.dir, '--json']);
     expect(r.code).toBe(1);
     const out = JSON.parse(r.out);
-    expect(out).toMatchObject({ ok: false, errors: 1, dir: repo.dir, catalogs: [{ entry: 'hooks/hooks.json', kind: 'plugin', rows: 1 }], changed: ['.cursor/hooks.json', '.cursor/hooks/hookshim.cjs', '.cursor/hookshim.json'] });
-    expect(out.findings.filter((f: { severity: string }) => f.severity !== 'info').map((f: { code: string }) => f.code)).toEqual(['script-missing']);
+    expect(out).toMatchObject({
+      ok: false,
+      errors: 1,
+      dir: repo.dir,
+      catalogs: [{ entry: 'hooks/hooks.json', kind: 'plugin', rows: 1 }],
+      changed: ['.cursor/hooks.json', '.cursor/hooks/hookshim.cjs', '.cursor/hookshim.json'],
+    });
+    expect(
+      out.findings.filter((f: { severity: string }) => f.severity !== 'info').map((f: { code: string }) => f.code),
+    ).toEqual(['script-missing']);
   });
 
   it('--dry-run checks the catalogs it would record, not the binding it has not written', async () => {
     const repo = tempRepo();
     repo.catalog(GUARD);
-    repo.write('.claude/settings.json', JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/gone.sh' }] }] } }));
+    repo.write(
+      '.claude/settings.json',
+      JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: '"$CLAUDE_PROJECT_DIR"/gone.sh' }] }] } }),
+    );
     const r = await cli(['init', repo.dir, '--dry-run', '--json']);
     const out = JSON.parse(r.out);
-    expect(out.findings.filter((f: { severity: string }) => f.severity !== 'info').map((f: { code: string }) => f.code).sort()).toEqual(['script-missing', 'settings-double-binding']);
+    expect(
+      out.findings
+        .filter((f: { severity: string }) => f.severity !== 'info')
+        .map((f: { code: string }) => f.code)
+        .sort(),
+    ).toEqual(['script-missing', 'settings-double-binding']);
     expect(fs.existsSync(path.join(repo.dir, '.cursor'))).toBe(false);
   });
 });

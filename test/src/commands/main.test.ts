@@ -14,20 +14,24 @@ describe('help and version', () => {
   it('top-level --help lists every command and documents exit codes and switches', async () => {
     const r = await cli(['--help']);
     expect(r.code).toBe(0);
-    for (const c of ['init [dir]', 'check [dir]', 'doctor [dir]', 'explain [payload]', 'replay <file>']) expect(r.out).toContain(`hookshim ${c}`);
+    for (const c of ['init [dir]', 'check [dir]', 'doctor [dir]', 'explain [payload]', 'replay <file>'])
+      expect(r.out).toContain(`hookshim ${c}`);
     expect(r.out).toMatch(/Exit codes:\n {2}0 {3}done, nothing wrong\n {2}1 {3}problems found/);
     expect(r.out).toMatch(/HOOKSHIM=0 turns the shim off/);
     expect(r.err).toBe('');
   });
 
-  it.each(['init', 'check', 'doctor', 'explain', 'replay'])('%s --help has usage, options and examples', async (command) => {
-    const r = await cli([command, '--help']);
-    expect(r.code).toBe(0);
-    expect(r.out).toMatch(new RegExp(`^hookshim ${command} `));
-    expect(r.out).toMatch(/Options:/);
-    expect(r.out).toMatch(/Examples:\n {2}hookshim /);
-    if (['check', 'doctor', 'explain', 'replay'].includes(command)) expect(r.out).toMatch(/--json/);
-  });
+  it.each(['init', 'check', 'doctor', 'explain', 'replay'])(
+    '%s --help has usage, options and examples',
+    async (command) => {
+      const r = await cli([command, '--help']);
+      expect(r.code).toBe(0);
+      expect(r.out).toMatch(new RegExp(`^hookshim ${command} `));
+      expect(r.out).toMatch(/Options:/);
+      expect(r.out).toMatch(/Examples:\n {2}hookshim /);
+      if (['check', 'doctor', 'explain', 'replay'].includes(command)) expect(r.out).toMatch(/--json/);
+    },
+  );
 
   it('--version and -V print the version', async () => {
     expect((await cli(['--version'])).out).toMatch(/^(dev|\d+\.\d+\.\d+)\n$/);

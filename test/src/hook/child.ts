@@ -26,7 +26,10 @@ export interface Workbench {
   /** Run a worker (ES module source; `BUNDLE` in it is replaced by the bundle's path) to its end. */
   run(source: string, opts?: { env?: NodeJS.ProcessEnv; input?: string; args?: string[] }): Exited;
   /** Start a worker; resolves once it wrote `ready` on stderr, with a way to signal it and wait for its end. */
-  start(source: string, opts?: { env?: NodeJS.ProcessEnv }): Promise<{ pid: number; signal(sig: NodeJS.Signals): void; exited: Promise<Exited> }>;
+  start(
+    source: string,
+    opts?: { env?: NodeJS.ProcessEnv },
+  ): Promise<{ pid: number; signal(sig: NodeJS.Signals): void; exited: Promise<Exited> }>;
   cleanup(): void;
 }
 
@@ -41,7 +44,12 @@ export interface Exited {
 export async function workbench(): Promise<Workbench> {
   const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-child-')));
   const entry = path.join(dir, 'entry.ts');
-  fs.writeFileSync(entry, Object.entries(EXPORTS).map(([file, names]) => `export { ${names.join(', ')} } from ${JSON.stringify(path.join(ROOT, file))};`).join('\n'));
+  fs.writeFileSync(
+    entry,
+    Object.entries(EXPORTS)
+      .map(([file, names]) => `export { ${names.join(', ')} } from ${JSON.stringify(path.join(ROOT, file))};`)
+      .join('\n'),
+  );
   const bundle = path.join(dir, 'hook.mjs');
   await esbuild.build({
     entryPoints: [entry],
@@ -64,20 +72,33 @@ export async function workbench(): Promise<Workbench> {
     dir,
     bundle,
     run(source, opts = {}) {
-      const r = spawnSync(process.execPath, [write(source), ...(opts.args ?? [])], { cwd: dir, env: baseEnv(opts.env), input: opts.input ?? '', encoding: 'utf8', timeout: 20_000 });
+      const r = spawnSync(process.execPath, [write(source), ...(opts.args ?? [])], {
+        cwd: dir,
+        env: baseEnv(opts.env),
+        input: opts.input ?? '',
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
       return { status: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr };
     },
     start(source, opts = {}) {
-      const child = spawn(process.execPath, [write(source)], { cwd: dir, env: baseEnv(opts.env), stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [write(source)], {
+        cwd: dir,
+        env: baseEnv(opts.env),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (c) => (stdout += c));
-      const exited = new Promise<Exited>((resolve) => child.on('close', (status, signal) => resolve({ status, signal, stdout, stderr })));
+      const exited = new Promise<Exited>((resolve) =>
+        child.on('close', (status, signal) => resolve({ status, signal, stdout, stderr })),
+      );
       return new Promise((resolve, reject) => {
         child.stderr.on('data', (c) => {
           const before = stderr;
           stderr += c;
-          if (!before.includes('ready\n') && stderr.includes('ready\n')) resolve({ pid: child.pid as number, signal: (sig) => child.kill(sig), exited });
+          if (!before.includes('ready\n') && stderr.includes('ready\n'))
+            resolve({ pid: child.pid as number, signal: (sig) => child.kill(sig), exited });
         });
         void exited.then((e) => reject(new Error(`worker ended before it was ready: ${JSON.stringify(e)}`)));
       });

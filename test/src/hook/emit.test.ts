@@ -9,12 +9,22 @@ beforeAll(async () => {
 });
 afterAll(() => wb.cleanup());
 
-const worker = (body: string) => `import { emit, emitted } from BUNDLE;\nconst log = (x) => process.stderr.write(JSON.stringify(x) + '\\n');\n${body}\n`;
+const worker = (body: string) =>
+  `import { emit, emitted } from BUNDLE;\nconst log = (x) => process.stderr.write(JSON.stringify(x) + '\\n');\n${body}\n`;
 
 describe('emit: one JSON document per process, whatever happens', () => {
   it('the first answer is written as one line; later calls are ignored and say so', () => {
-    const r = wb.run(worker(`log([emitted(), emit({ permission: 'deny', user_message: 'no' }), emitted(), emit({ permission: 'allow' }), emit({})]);`));
-    expect(r).toEqual({ status: 0, signal: null, stdout: '{"permission":"deny","user_message":"no"}\n', stderr: '[false,true,true,false,false]\n' });
+    const r = wb.run(
+      worker(
+        `log([emitted(), emit({ permission: 'deny', user_message: 'no' }), emitted(), emit({ permission: 'allow' }), emit({})]);`,
+      ),
+    );
+    expect(r).toEqual({
+      status: 0,
+      signal: null,
+      stdout: '{"permission":"deny","user_message":"no"}\n',
+      stderr: '[false,true,true,false,false]\n',
+    });
   });
 
   it.each([

@@ -6,7 +6,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../../adapters/index.ts';
 import { interpret } from '../../../adapters/outcome.ts';
-import { EMPTY_STATE, type EventContext, type Invocation, type RunResult, type StateIn } from '../../../adapters/types.ts';
+import {
+  EMPTY_STATE,
+  type EventContext,
+  type Invocation,
+  type RunResult,
+  type StateIn,
+} from '../../../adapters/types.ts';
 import type { CatalogRow } from '../../../catalog/types.ts';
 import { EventWork } from '../../../src/hook/finish.ts';
 import type { Guard } from '../../../src/hook/guard.ts';
@@ -16,23 +22,58 @@ import type { Claimed } from '../../../src/state/mailbox.ts';
 import { run } from '../../adapters/helpers.ts';
 import { workbench, type Workbench } from './child.ts';
 
-const row = (over: Partial<CatalogRow> = {}): CatalogRow => ({ event: 'PreToolUse', locator: 'PreToolUse[0].hooks[0]', type: 'command', command: 'hooks/g.sh', timeout: 0.5, ...over });
-const inv: Invocation = { claudeEvent: 'PreToolUse', subject: { values: ['Bash'], projectDir: '/repo' }, payload: () => ({}) };
+const row = (over: Partial<CatalogRow> = {}): CatalogRow => ({
+  event: 'PreToolUse',
+  locator: 'PreToolUse[0].hooks[0]',
+  type: 'command',
+  command: 'hooks/g.sh',
+  timeout: 0.5,
+  ...over,
+});
+const inv: Invocation = {
+  claudeEvent: 'PreToolUse',
+  subject: { values: ['Bash'], projectDir: '/repo' },
+  payload: () => ({}),
+};
 
 describe('EventWork.snapshot: a result for every selected script at this moment (in-process: it writes nothing)', () => {
-  const work = (startedAt: number) => new EventWork({ startedAt } as Setup, {} as Guard, {} as never, { role: 'solo', why: '' }, {} as Claimed, new RowPrep('/repo'), undefined);
+  const work = (startedAt: number) =>
+    new EventWork(
+      { startedAt } as Setup,
+      {} as Guard,
+      {} as never,
+      { role: 'solo', why: '' },
+      {} as Claimed,
+      new RowPrep('/repo'),
+      undefined,
+    );
 
   it('before the batch started: each non-async selected row as timed out, allowed the time that passed up to its own', () => {
     const w = work(Date.now() - 10_000);
-    w.selected = [{ inv, row: row(), matched: 'Bash' }, { inv, row: row({ locator: 'PreToolUse[0].hooks[1]', command: 'hooks/bg.sh', async: true }), matched: 'Bash' }];
+    w.selected = [
+      { inv, row: row(), matched: 'Bash' },
+      { inv, row: row({ locator: 'PreToolUse[0].hooks[1]', command: 'hooks/bg.sh', async: true }), matched: 'Bash' },
+    ];
     expect(w.snapshot()).toEqual([
-      { label: 'hooks/g.sh', locator: 'PreToolUse[0].hooks[0]', claudeEvent: 'PreToolUse', timeoutSeconds: 0.5, timedOut: true, exitCode: null, signal: null, stdout: '', stderr: '', durationMs: expect.any(Number), truncated: false },
+      {
+        label: 'hooks/g.sh',
+        locator: 'PreToolUse[0].hooks[0]',
+        claudeEvent: 'PreToolUse',
+        timeoutSeconds: 0.5,
+        timedOut: true,
+        exitCode: null,
+        signal: null,
+        stdout: '',
+        stderr: '',
+        durationMs: expect.any(Number),
+        truncated: false,
+      },
     ]);
   });
 
   it('nothing selected: no results', () => expect(work(Date.now()).snapshot()).toEqual([]));
 
-  it('once the batch started: the batch\'s own snapshot', () => {
+  it("once the batch started: the batch's own snapshot", () => {
     const w = work(Date.now());
     const results = [run()];
     w.selected = [{ inv, row: row(), matched: 'Bash' }];
@@ -49,8 +90,20 @@ describe('EventWork.finish and finishLean (child processes)', () => {
   afterAll(() => wb.cleanup());
 
   /** The worker's setup, mirrored in-process to compute the expected fold. */
-  const ctxFor = (event: Setup['event'], input: Record<string, unknown>): EventContext => ({ event, input: { conversation_id: 'c1', hook_event_name: event, ...input }, projectDir: '/repo', sessionId: 'c1', transcriptPath: '', loopLimit: 5 });
-  const expected = (event: Setup['event'], input: Record<string, unknown>, results: RunResult[], state: StateIn = EMPTY_STATE) => ADAPTERS[event].fold(ctxFor(event, input), results.map(interpret), state);
+  const ctxFor = (event: Setup['event'], input: Record<string, unknown>): EventContext => ({
+    event,
+    input: { conversation_id: 'c1', hook_event_name: event, ...input },
+    projectDir: '/repo',
+    sessionId: 'c1',
+    transcriptPath: '',
+    loopLimit: 5,
+  });
+  const expected = (
+    event: Setup['event'],
+    input: Record<string, unknown>,
+    results: RunResult[],
+    state: StateIn = EMPTY_STATE,
+  ) => ADAPTERS[event].fold(ctxFor(event, input), results.map(interpret), state);
   const PRELUDE = `import { EventWork, finishLean, guard, emitted, RowPrep, ADAPTERS } from BUNDLE;
 const calls = [];
 const note = (...c) => calls.push(c);
@@ -75,7 +128,13 @@ const prep = new RowPrep('/repo');
     const r = wb.run(`${PRELUDE}${body}\n`, { env });
     const lines = r.stderr.trim().split('\n');
     const callLine = lines.find((l) => l.startsWith('CALLS ')) ?? 'CALLS null';
-    return { status: r.status, answer: JSON.parse(r.stdout) as unknown, stdoutLines: r.stdout.split('\n').length - 1, warnings: lines.filter((l) => l.startsWith('hookshim: ')).map((l) => l.slice('hookshim: '.length)), calls: JSON.parse(callLine.slice(6)) as unknown[][] };
+    return {
+      status: r.status,
+      answer: JSON.parse(r.stdout) as unknown,
+      stdoutLines: r.stdout.split('\n').length - 1,
+      warnings: lines.filter((l) => l.startsWith('hookshim: ')).map((l) => l.slice('hookshim: '.length)),
+      calls: JSON.parse(callLine.slice(6)) as unknown[][],
+    };
   };
 
   const DENY_INPUT = { tool_name: 'Shell', tool_input: { command: 'git push -f' }, tool_use_id: 't1' };
@@ -97,13 +156,31 @@ w.finish([run()], 'a second finish does nothing');`,
       answer: want.answer,
       stdoutLines: 1,
       warnings: [...want.notes, 'kept 1 record'],
-      calls: [['applyEffects', 'c1', want.effects, false], ['release', true], ['tick.finish', want.answer]],
+      calls: [
+        ['applyEffects', 'c1', want.effects, false],
+        ['release', true],
+        ['tick.finish', want.answer],
+      ],
     });
-    const [line] = fs.readFileSync(log, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const [line] = fs
+      .readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(line).toMatchObject({
       event: 'preToolUse',
       decision: want.answer,
-      rows: [{ row: 'PreToolUse[0].hooks[0]', label: 'hooks/g.sh', event: 'PreToolUse', ms: 5, exit: 2, timedOut: false, verdict: 'blocked (exit2): no force push' }],
+      rows: [
+        {
+          row: 'PreToolUse[0].hooks[0]',
+          label: 'hooks/g.sh',
+          event: 'PreToolUse',
+          ms: 5,
+          exit: 2,
+          timedOut: false,
+          verdict: 'blocked (exit2): no force push',
+        },
+      ],
       errors: [...want.notes, 'kept 1 record'],
     });
   });
@@ -111,7 +188,16 @@ w.finish([run()], 'a second finish does nothing');`,
   it('not done (the deadline or a signal): why is warned after the notes; a solo run finishes no tick', () => {
     const r = go(`const g = guard('stop', process.env, {});
 new EventWork(setupFor('stop'), g, ops, solo, claimed, prep, undefined).finish([], 'deadline reached 4500ms before Cursor\\'s 30s timeout');`);
-    expect(r).toEqual({ status: 0, answer: {}, stdoutLines: 1, warnings: ['kept 1 record', "deadline reached 4500ms before Cursor's 30s timeout"], calls: [['applyEffects', 'c1', [], false], ['release', true]] });
+    expect(r).toEqual({
+      status: 0,
+      answer: {},
+      stdoutLines: 1,
+      warnings: ['kept 1 record', "deadline reached 4500ms before Cursor's 30s timeout"],
+      calls: [
+        ['applyEffects', 'c1', [], false],
+        ['release', true],
+      ],
+    });
   });
 
   it('SessionStart: the env file is read before the fold and removed after the answer', () => {
@@ -120,19 +206,37 @@ new EventWork(setupFor('stop'), g, ops, solo, claimed, prep, undefined).finish([
 new EventWork(setupFor('sessionStart'), g, ops, solo, claimed, prep, '/state/env/s.env').finish(${JSON.stringify(results)}, 'done');`);
     const want = expected('sessionStart', {}, results, { ...EMPTY_STATE, envFile: 'export A=1\n' });
     expect(want.answer).toEqual({ env: { A: '1' } });
-    expect([r.answer, r.calls]).toEqual([want.answer, [['readEnvFile', '/state/env/s.env', false], ['applyEffects', 'c1', want.effects, false], ['release', true], ['removeFile', '/state/env/s.env', true]]]);
+    expect([r.answer, r.calls]).toEqual([
+      want.answer,
+      [
+        ['readEnvFile', '/state/env/s.env', false],
+        ['applyEffects', 'c1', want.effects, false],
+        ['release', true],
+        ['removeFile', '/state/env/s.env', true],
+      ],
+    ]);
   });
 
   it.each([
-    ['promptContext "beforeSubmitPrompt": the context goes out now', { promptContext: 'beforeSubmitPrompt' }, { continue: true, additional_context: 'Local time: 14:05' }, []],
-    ['by default: the context waits for its delivery', {}, { continue: true }, [{ kind: 'pendingPrompt', messages: [{ from: 'hooks/g.sh', text: 'Local time: 14:05' }] }]],
+    [
+      'promptContext "beforeSubmitPrompt": the context goes out now',
+      { promptContext: 'beforeSubmitPrompt' },
+      { continue: true, additional_context: 'Local time: 14:05' },
+      [],
+    ],
+    [
+      'by default: the context waits for its delivery',
+      {},
+      { continue: true },
+      [{ kind: 'pendingPrompt', messages: [{ from: 'hooks/g.sh', text: 'Local time: 14:05' }] }],
+    ],
   ])('beforeSubmitPrompt, %s', (_name, config, answer, effects) => {
     const r = go(`const g = guard('beforeSubmitPrompt', process.env, { continue: true });
 new EventWork(setupFor('beforeSubmitPrompt', { config: ${JSON.stringify(config)} }), g, ops, solo, claimed, prep, undefined).finish([run({ claudeEvent: 'UserPromptSubmit', stdout: 'Local time: 14:05' })], 'done');`);
     expect([r.answer, r.calls[0]]).toEqual([answer, ['applyEffects', 'c1', effects, false]]);
   });
 
-  it('the adapter\'s fold throwing: its empty answer (fail open), nothing kept', () => {
+  it("the adapter's fold throwing: its empty answer (fail open), nothing kept", () => {
     const r = go(`const g = guard('preToolUse', process.env, { permission: 'allow' });
 const adapter = { ...ADAPTERS.preToolUse, fold() { throw new Error('bad fold'); } };
 new EventWork(setupFor('preToolUse', { adapter }), g, ops, leader, claimed, prep, undefined).finish([run()], 'done');`);
@@ -141,7 +245,11 @@ new EventWork(setupFor('preToolUse', { adapter }), g, ops, leader, claimed, prep
       answer: { permission: 'allow' },
       stdoutLines: 1,
       warnings: ['fold failed: bad fold; answering {"permission":"allow"} (fail open)', 'kept 1 record'],
-      calls: [['applyEffects', 'c1', [], false], ['release', true], ['tick.finish', { permission: 'allow' }]],
+      calls: [
+        ['applyEffects', 'c1', [], false],
+        ['release', true],
+        ['tick.finish', { permission: 'allow' }],
+      ],
     });
   });
 
@@ -152,7 +260,11 @@ const w = new EventWork(setupFor('preToolUse', { input: ${JSON.stringify(DENY_IN
 w.selected = [{ inv: { claudeEvent: 'PreToolUse' }, row: ${JSON.stringify(row())}, matched: 'Bash' }];
 g.arm(Date.now() + 20, 'deadline reached', (why) => w.finish(w.snapshot(), why));`);
     const text = 'hookshim: guard hooks/g.sh timeout: no answer within 500ms; the tool call is denied (fail closed)';
-    expect([r.status, r.answer, r.warnings.at(-1)]).toEqual([0, { permission: 'deny', user_message: text, agent_message: text }, 'deadline reached']);
+    expect([r.status, r.answer, r.warnings.at(-1)]).toEqual([
+      0,
+      { permission: 'deny', user_message: text, agent_message: text },
+      'deadline reached',
+    ]);
   });
 
   it.each([
@@ -160,7 +272,10 @@ g.arm(Date.now() + 20, 'deadline reached', (why) => w.finish(w.snapshot(), why))
     ['preToolUse', { permission: 'allow' }],
   ] as const)('finishLean (%s): the fixed answer, no state touched', (event, answer) => {
     const log = path.join(wb.dir, `lean-${event}.ndjson`);
-    const r = go(`const g = guard('${event}', process.env, {});\nprocess.exitCode = finishLean(setupFor('${event}', { input: ${JSON.stringify(DENY_INPUT)} }), g);`, { HOOKSHIM_LOG: log });
+    const r = go(
+      `const g = guard('${event}', process.env, {});\nprocess.exitCode = finishLean(setupFor('${event}', { input: ${JSON.stringify(DENY_INPUT)} }), g);`,
+      { HOOKSHIM_LOG: log },
+    );
     expect([r.status, r.answer, r.stdoutLines, r.calls]).toEqual([0, answer, 1, []]);
     expect(JSON.parse(fs.readFileSync(log, 'utf8'))).toMatchObject({ event, decision: answer, rows: [] });
   });

@@ -19,14 +19,30 @@ const finishNow = (why) => emit({ permission: 'deny', user_message: why });
 const keepAlive = () => setInterval(() => {}, 1000);
 ${body}
 `;
-const traceOf = (file: string) => fs.readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+const traceOf = (file: string) =>
+  fs
+    .readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
 
 describe('answer / failOpenWith: answer without a catalog run, and leave a trace record', () => {
   it('answer: the answer on stdout, a trace record with its role and the warnings so far', () => {
     const log = path.join(wb.dir, 'answer.ndjson');
-    const r = wb.run(worker(`g.log.warn('first'); process.exitCode = g.answer({ permission: 'deny' }, 'follower') + 3;`), { env: { HOOKSHIM_LOG: log } });
+    const r = wb.run(
+      worker(`g.log.warn('first'); process.exitCode = g.answer({ permission: 'deny' }, 'follower') + 3;`),
+      { env: { HOOKSHIM_LOG: log } },
+    );
     expect([r.status, r.stdout, r.stderr]).toEqual([3, '{"permission":"deny"}\n', 'hookshim: first\n']);
-    expect(traceOf(log)).toEqual([expect.objectContaining({ event: 'preToolUse', role: 'follower', decision: { permission: 'deny' }, errors: ['first'], rows: [] })]);
+    expect(traceOf(log)).toEqual([
+      expect.objectContaining({
+        event: 'preToolUse',
+        role: 'follower',
+        decision: { permission: 'deny' },
+        errors: ['first'],
+        rows: [],
+      }),
+    ]);
   });
 
   it('failOpenWith: says why on stderr, answers failOpen, records fail-open', () => {
@@ -34,7 +50,9 @@ describe('answer / failOpenWith: answer without a catalog run, and leave a trace
     const r = wb.run(worker(`g.failOpenWith('no catalog at /r/hooks/hooks.json');`), { env: { HOOKSHIM_LOG: log } });
     const why = 'no catalog at /r/hooks/hooks.json; answering {"permission":"allow"} (fail open)';
     expect([r.status, r.stdout, r.stderr]).toEqual([0, ALLOW, `hookshim: ${why}\n`]);
-    expect(traceOf(log)).toEqual([expect.objectContaining({ role: 'fail-open', decision: { permission: 'allow' }, errors: [why] })]);
+    expect(traceOf(log)).toEqual([
+      expect.objectContaining({ role: 'fail-open', decision: { permission: 'allow' }, errors: [why] }),
+    ]);
   });
 
   it('failOpen can change (a duplicate process answers {})', () => {
@@ -51,7 +69,9 @@ describe('crash: hookshim itself failed, fail open with the stack (docs/design.m
   ])('%s: allow, exit 0, the stack on stderr', (_name, body) => {
     const r = wb.run(worker(body));
     expect([r.status, r.stdout]).toEqual([0, ALLOW]);
-    expect(r.stderr).toMatch(/^hookshim: internal error, answering \{"permission":"allow"\} \(fail open\): Error: kaboom\n {4}at /);
+    expect(r.stderr).toMatch(
+      /^hookshim: internal error, answering \{"permission":"allow"\} \(fail open\): Error: kaboom\n {4}at /,
+    );
   });
 
   it('after an answer went out, a crash adds no second document', () => {
@@ -66,18 +86,35 @@ describe('signals: Cursor cancelling gets an answer at once', () => {
     const w = await wb.start(worker(`keepAlive(); process.stderr.write('ready\\n');`));
     w.signal(sig);
     const r = await w.exited;
-    expect([r.status, r.signal, r.stdout, r.stderr]).toEqual([0, null, ALLOW, `ready\nhookshim: received ${sig} before any guard ran; answering {"permission":"allow"}\n`]);
+    expect([r.status, r.signal, r.stdout, r.stderr]).toEqual([
+      0,
+      null,
+      ALLOW,
+      `ready\nhookshim: received ${sig} before any guard ran; answering {"permission":"allow"}\n`,
+    ]);
   });
 
   it('armed: finishNow answers with what had finished, then exit 0', async () => {
-    const w = await wb.start(worker(`keepAlive(); g.arm(Date.now() + 600_000, 'deadline', finishNow); process.stderr.write('ready\\n');`));
+    const w = await wb.start(
+      worker(`keepAlive(); g.arm(Date.now() + 600_000, 'deadline', finishNow); process.stderr.write('ready\\n');`),
+    );
     w.signal('SIGTERM');
     const r = await w.exited;
-    expect([r.status, JSON.parse(r.stdout)]).toEqual([0, { permission: 'deny', user_message: 'received SIGTERM; answered with what had finished, unfinished guards count as timed out' }]);
+    expect([r.status, JSON.parse(r.stdout)]).toEqual([
+      0,
+      {
+        permission: 'deny',
+        user_message: 'received SIGTERM; answered with what had finished, unfinished guards count as timed out',
+      },
+    ]);
   });
 
   it('disarmed: back to failOpen', async () => {
-    const w = await wb.start(worker(`keepAlive(); g.arm(Date.now() + 600_000, 'deadline', finishNow); g.disarm(); process.stderr.write('ready\\n');`));
+    const w = await wb.start(
+      worker(
+        `keepAlive(); g.arm(Date.now() + 600_000, 'deadline', finishNow); g.disarm(); process.stderr.write('ready\\n');`,
+      ),
+    );
     w.signal('SIGTERM');
     expect((await w.exited).stdout).toBe(ALLOW);
   });
@@ -95,7 +132,9 @@ describe('arm: the deadline runs finishNow and exits', () => {
   });
 
   it('disarmed before the deadline: finishNow never runs', () => {
-    const r = wb.run(worker(`g.arm(Date.now() + 50, 'deadline', finishNow); g.disarm(); setTimeout(() => emit({ done: true }), 200);`));
+    const r = wb.run(
+      worker(`g.arm(Date.now() + 50, 'deadline', finishNow); g.disarm(); setTimeout(() => emit({ done: true }), 200);`),
+    );
     expect(r.stdout).toBe('{"done":true}\n');
   });
 
@@ -105,7 +144,7 @@ describe('arm: the deadline runs finishNow and exits', () => {
   });
 });
 
-describe('exitAfter: the entry point\'s end', () => {
+describe("exitAfter: the entry point's end", () => {
   it.each([
     ['resolved 0', 'Promise.resolve(0)', 0],
     ['resolved 3', 'Promise.resolve(3)', 3],
@@ -121,7 +160,9 @@ describe('exitAfter: the entry point\'s end', () => {
   });
 
   it('a rejection after the answer: no second document', () => {
-    const r = wb.run(`import { exitAfter, emit } from BUNDLE;\nemit({ permission: 'deny' });\nexitAfter(Promise.reject(new Error('escaped')));\n`);
+    const r = wb.run(
+      `import { exitAfter, emit } from BUNDLE;\nemit({ permission: 'deny' });\nexitAfter(Promise.reject(new Error('escaped')));\n`,
+    );
     expect([r.status, r.stdout]).toEqual([0, '{"permission":"deny"}\n']);
   });
 });

@@ -8,7 +8,15 @@ import { ADAPTERS } from '../../../adapters/index.ts';
 import type { EventContext, Invocation } from '../../../adapters/types.ts';
 import * as command from '../../../catalog/command.ts';
 import type { CatalogRow } from '../../../catalog/types.ts';
-import { attachTranscripts, hostEnv, notStarted, readsTranscripts, RowPrep, toJob, type JobContext } from '../../../src/hook/jobs.ts';
+import {
+  attachTranscripts,
+  hostEnv,
+  notStarted,
+  readsTranscripts,
+  RowPrep,
+  toJob,
+  type JobContext,
+} from '../../../src/hook/jobs.ts';
 import { createLog } from '../../../src/hook/log.ts';
 import type { Chosen } from '../../../src/hook/select.ts';
 import type { Setup } from '../../../src/hook/setup.ts';
@@ -27,10 +35,30 @@ afterEach(() => vi.restoreAllMocks());
 
 const NOW = 1_767_225_600_000;
 const G = '"${CLAUDE_PLUGIN_ROOT}"/hooks/g.sh';
-const row = (over: Partial<CatalogRow> = {}): CatalogRow => ({ event: 'PreToolUse', locator: 'PreToolUse[0].hooks[0]', type: 'command', command: G, ...over });
-const inv = (over: Partial<Invocation> = {}): Invocation => ({ claudeEvent: 'PreToolUse', subject: { values: ['Bash'], projectDir: repo }, payload: (m) => ({ session_id: 'conv-1', tool_name: m }), ...over });
-const chosen = (r: CatalogRow = row(), i: Invocation = inv(), matched: string | undefined = 'Bash'): Chosen => ({ inv: i, row: r, matched });
-const jc = (over: Partial<JobContext> = {}): JobContext => ({ prep: new RowPrep(repo), env: { PATH: '/usr/bin' }, deadline: NOW + 25_000, ...over });
+const row = (over: Partial<CatalogRow> = {}): CatalogRow => ({
+  event: 'PreToolUse',
+  locator: 'PreToolUse[0].hooks[0]',
+  type: 'command',
+  command: G,
+  ...over,
+});
+const inv = (over: Partial<Invocation> = {}): Invocation => ({
+  claudeEvent: 'PreToolUse',
+  subject: { values: ['Bash'], projectDir: repo },
+  payload: (m) => ({ session_id: 'conv-1', tool_name: m }),
+  ...over,
+});
+const chosen = (r: CatalogRow = row(), i: Invocation = inv(), matched: string | undefined = 'Bash'): Chosen => ({
+  inv: i,
+  row: r,
+  matched,
+});
+const jc = (over: Partial<JobContext> = {}): JobContext => ({
+  prep: new RowPrep(repo),
+  env: { PATH: '/usr/bin' },
+  deadline: NOW + 25_000,
+  ...over,
+});
 const job = (c: Chosen, over: Partial<JobContext> = {}) => {
   vi.spyOn(Date, 'now').mockReturnValue(NOW);
   return toJob(c, jc(over));
@@ -43,7 +71,12 @@ describe('RowPrep: each row prepared once per event', () => {
     const calls = () => vi.mocked(command.prepareCommand).mock.calls.filter(([x]) => x === r).length;
     const first = prep.of(r);
     expect([prep.of(r), prep.label(r), calls()]).toEqual([first, 'hooks/g.sh', 1]);
-    expect(first.script).toEqual({ kind: 'file', path: path.join(repo, 'hooks', 'g.sh'), written: path.join(repo, 'hooks', 'g.sh'), direct: true });
+    expect(first.script).toEqual({
+      kind: 'file',
+      path: path.join(repo, 'hooks', 'g.sh'),
+      written: path.join(repo, 'hooks', 'g.sh'),
+      direct: true,
+    });
     expect(first.command).toMatchObject({ file: G, shell: true, env: {}, label: 'hooks/g.sh' });
   });
 
@@ -58,9 +91,19 @@ describe('RowPrep: each row prepared once per event', () => {
 describe('notStarted: a selected row that never answered', () => {
   it.each([
     ['its own timeout', row({ timeout: 7 }), 'PreToolUse', 7],
-    ['the default of its event (docs/claude-hooks.md §1.4)', row({ event: 'UserPromptSubmit' }), 'UserPromptSubmit', 30],
+    [
+      'the default of its event (docs/claude-hooks.md §1.4)',
+      row({ event: 'UserPromptSubmit' }),
+      'UserPromptSubmit',
+      30,
+    ],
   ] as const)('%s', (_name, r, claudeEvent, timeoutSeconds) => {
-    expect(notStarted(chosen(r, inv({ claudeEvent })), new RowPrep(repo))).toEqual({ label: 'hooks/g.sh', locator: 'PreToolUse[0].hooks[0]', claudeEvent, timeoutSeconds });
+    expect(notStarted(chosen(r, inv({ claudeEvent })), new RowPrep(repo))).toEqual({
+      label: 'hooks/g.sh',
+      locator: 'PreToolUse[0].hooks[0]',
+      claudeEvent,
+      timeoutSeconds,
+    });
   });
 });
 
@@ -73,7 +116,13 @@ describe('toJob: the runner job of one row (docs/design.md §6)', () => {
       file: G,
       shell: true,
       cwd: repo,
-      env: { PATH: '/usr/bin', CLAUDECODE: '1', CLAUDE_PROJECT_DIR: repo, CLAUDE_PLUGIN_ROOT: repo, CLAUDE_CODE_SESSION_ID: 'conv-1' },
+      env: {
+        PATH: '/usr/bin',
+        CLAUDECODE: '1',
+        CLAUDE_PROJECT_DIR: repo,
+        CLAUDE_PLUGIN_ROOT: repo,
+        CLAUDE_CODE_SESSION_ID: 'conv-1',
+      },
       input: '{"session_id":"conv-1","tool_name":"Bash"}',
       timeoutMs: 10_000,
       timeoutSeconds: 10,
@@ -85,7 +134,11 @@ describe('toJob: the runner job of one row (docs/design.md §6)', () => {
   });
 
   it.each([
-    ['exec form: args, no shell', row({ command: '${CLAUDE_PLUGIN_ROOT}/hooks/g.sh', args: ['--flag', '${CLAUDE_PROJECT_DIR}'] }), { file: `${repo}/hooks/g.sh`, args: ['--flag', repo], shell: false }],
+    [
+      'exec form: args, no shell',
+      row({ command: '${CLAUDE_PLUGIN_ROOT}/hooks/g.sh', args: ['--flag', '${CLAUDE_PROJECT_DIR}'] }),
+      { file: `${repo}/hooks/g.sh`, args: ['--flag', repo], shell: false },
+    ],
     ['shell "bash"', row({ shell: 'bash' }), { file: G, shell: true, shellPath: 'bash' }],
     ['async: started in the background', row({ async: true }), { background: true }],
   ])('%s', (_name, r, fields) => expect(job(chosen(r))).toMatchObject(fields));
@@ -93,16 +146,57 @@ describe('toJob: the runner job of one row (docs/design.md §6)', () => {
   describe('environment (docs/claude-hooks.md §1.5)', () => {
     const envOf = (c: Chosen, over: Partial<JobContext> = {}) => job(c, over).env;
     it.each([
-      ['every CURSOR_* variable removed (docs/cursor-hooks.md §11), undefined values dropped', chosen(), { env: { PATH: '/p', CURSOR_PLUGIN_ROOT: '/cursor/plugin', CURSOR_VERSION: '3.15.0', GONE: undefined } }, { PATH: '/p' }],
-      ['the command\'s leading KEY=VALUE words', chosen(row({ command: `MODE=strict LEVEL='a b' ${G}` })), {}, { PATH: '/usr/bin', MODE: 'strict', LEVEL: 'a b' }],
-      ['the invocation\'s extra environment', chosen(row(), inv({ env: { EXTRA: '1' } })), {}, { PATH: '/usr/bin', EXTRA: '1' }],
-      ['CLAUDE_CODE_SESSION_ID "" when the payload has no session', chosen(row(), inv({ payload: () => ({}) })), {}, { PATH: '/usr/bin', CLAUDE_CODE_SESSION_ID: '' }],
-      ['our CLAUDE_* values replace the host\'s', chosen(), { env: { CLAUDE_PROJECT_DIR: '/elsewhere', CLAUDE_PLUGIN_ROOT: '/elsewhere' } }, {}],
-      ['CLAUDE_ENV_FILE for SessionStart', chosen(row({ event: 'SessionStart' }), inv({ claudeEvent: 'SessionStart' })), { envFile: '/state/env/s.env' }, { PATH: '/usr/bin', CLAUDE_ENV_FILE: '/state/env/s.env' }],
+      [
+        'every CURSOR_* variable removed (docs/cursor-hooks.md §11), undefined values dropped',
+        chosen(),
+        { env: { PATH: '/p', CURSOR_PLUGIN_ROOT: '/cursor/plugin', CURSOR_VERSION: '3.15.0', GONE: undefined } },
+        { PATH: '/p' },
+      ],
+      [
+        "the command's leading KEY=VALUE words",
+        chosen(row({ command: `MODE=strict LEVEL='a b' ${G}` })),
+        {},
+        { PATH: '/usr/bin', MODE: 'strict', LEVEL: 'a b' },
+      ],
+      [
+        "the invocation's extra environment",
+        chosen(row(), inv({ env: { EXTRA: '1' } })),
+        {},
+        { PATH: '/usr/bin', EXTRA: '1' },
+      ],
+      [
+        'CLAUDE_CODE_SESSION_ID "" when the payload has no session',
+        chosen(row(), inv({ payload: () => ({}) })),
+        {},
+        { PATH: '/usr/bin', CLAUDE_CODE_SESSION_ID: '' },
+      ],
+      [
+        "our CLAUDE_* values replace the host's",
+        chosen(),
+        { env: { CLAUDE_PROJECT_DIR: '/elsewhere', CLAUDE_PLUGIN_ROOT: '/elsewhere' } },
+        {},
+      ],
+      [
+        'CLAUDE_ENV_FILE for SessionStart',
+        chosen(row({ event: 'SessionStart' }), inv({ claudeEvent: 'SessionStart' })),
+        { envFile: '/state/env/s.env' },
+        { PATH: '/usr/bin', CLAUDE_ENV_FILE: '/state/env/s.env' },
+      ],
       ['no CLAUDE_ENV_FILE for other events', chosen(), { envFile: '/state/env/s.env' }, { PATH: '/usr/bin' }],
-      ['no CLAUDE_ENV_FILE for SessionStart without a file', chosen(row({ event: 'SessionStart' }), inv({ claudeEvent: 'SessionStart' })), {}, { PATH: '/usr/bin' }],
+      [
+        'no CLAUDE_ENV_FILE for SessionStart without a file',
+        chosen(row({ event: 'SessionStart' }), inv({ claudeEvent: 'SessionStart' })),
+        {},
+        { PATH: '/usr/bin' },
+      ],
     ])('%s', (_name, c, over, extra) => {
-      expect(envOf(c, over)).toEqual({ CLAUDECODE: '1', CLAUDE_PROJECT_DIR: repo, CLAUDE_PLUGIN_ROOT: repo, CLAUDE_CODE_SESSION_ID: 'conv-1', ...extra });
+      expect(envOf(c, over)).toEqual({
+        CLAUDECODE: '1',
+        CLAUDE_PROJECT_DIR: repo,
+        CLAUDE_PLUGIN_ROOT: repo,
+        CLAUDE_CODE_SESSION_ID: 'conv-1',
+        ...extra,
+      });
     });
   });
 
@@ -120,7 +214,11 @@ describe('toJob: the runner job of one row (docs/design.md §6)', () => {
 
   describe('known failures before starting (docs/fail-matrix.md)', () => {
     it.each([
-      ['a script file that does not exist', row({ command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/none.sh' }), `${repo}/hooks/none.sh`],
+      [
+        'a script file that does not exist',
+        row({ command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/none.sh' }),
+        `${repo}/hooks/none.sh`,
+      ],
       ['through an interpreter too', row({ command: 'node hooks/none.mjs' }), 'hooks/none.mjs'],
     ])('missing: %s', (_name, r, missing) => expect(job(chosen(r)).missing).toBe(missing));
 
@@ -132,30 +230,53 @@ describe('toJob: the runner job of one row (docs/design.md §6)', () => {
 
     it('an unserialisable payload: a startError, and no stdin', () => {
       const j = job(chosen(row(), inv({ payload: () => ({ session_id: 'conv-1', big: 1n }) })));
-      expect([j.input, j.startError]).toEqual(['', 'its payload cannot be serialised (Do not know how to serialize a BigInt)']);
+      expect([j.input, j.startError]).toEqual([
+        '',
+        'its payload cannot be serialised (Do not know how to serialize a BigInt)',
+      ]);
     });
   });
 });
 
 describe('per event, not per row: what every row of an event shares is computed once', () => {
-  it('one invocation\'s payload is built and serialised once for the rows matched through the same value', () => {
+  it("one invocation's payload is built and serialised once for the rows matched through the same value", () => {
     const payload = vi.fn((m: string | undefined) => ({ session_id: 'conv-1', tool_name: m }));
     const shared = inv({ payload });
     const ctx = jc({ stdin: new Map() });
     vi.spyOn(Date, 'now').mockReturnValue(NOW);
-    const jobs = [chosen(row(), shared, 'Bash'), chosen(row({ locator: 'PreToolUse[0].hooks[1]' }), shared, 'Bash'), chosen(row(), shared, 'Shell')].map((c) => toJob(c, ctx));
-    expect(jobs.map((j) => j.input)).toEqual(['{"session_id":"conv-1","tool_name":"Bash"}', '{"session_id":"conv-1","tool_name":"Bash"}', '{"session_id":"conv-1","tool_name":"Shell"}']);
+    const jobs = [
+      chosen(row(), shared, 'Bash'),
+      chosen(row({ locator: 'PreToolUse[0].hooks[1]' }), shared, 'Bash'),
+      chosen(row(), shared, 'Shell'),
+    ].map((c) => toJob(c, ctx));
+    expect(jobs.map((j) => j.input)).toEqual([
+      '{"session_id":"conv-1","tool_name":"Bash"}',
+      '{"session_id":"conv-1","tool_name":"Bash"}',
+      '{"session_id":"conv-1","tool_name":"Shell"}',
+    ]);
     expect(payload.mock.calls).toEqual([['Bash'], ['Shell']]);
   });
   it('an unserialisable payload fails each of its rows', () => {
     const ctx = jc({ stdin: new Map() });
     const bad = inv({ payload: () => ({ big: 1n }) });
-    expect([toJob(chosen(row(), bad), ctx).startError, toJob(chosen(row(), bad), ctx).startError]).toEqual([expect.stringContaining('cannot be serialised'), expect.stringContaining('cannot be serialised')]);
+    expect([toJob(chosen(row(), bad), ctx).startError, toJob(chosen(row(), bad), ctx).startError]).toEqual([
+      expect.stringContaining('cannot be serialised'),
+      expect.stringContaining('cannot be serialised'),
+    ]);
   });
   it('hostEnv: the environment every script inherits (no CURSOR_*, no plugin folders, no undefined values)', () => {
-    expect(hostEnv({ PATH: '/p', CURSOR_VERSION: '3.15.0', CLAUDE_PLUGIN_ROOT: '/x', CLAUDE_PLUGIN_DATA: '/y', CLAUDE_PROJECT_DIR: '/z', GONE: undefined })).toEqual({ PATH: '/p', CLAUDE_PROJECT_DIR: '/z' });
+    expect(
+      hostEnv({
+        PATH: '/p',
+        CURSOR_VERSION: '3.15.0',
+        CLAUDE_PLUGIN_ROOT: '/x',
+        CLAUDE_PLUGIN_DATA: '/y',
+        CLAUDE_PROJECT_DIR: '/z',
+        GONE: undefined,
+      }),
+    ).toEqual({ PATH: '/p', CLAUDE_PROJECT_DIR: '/z' });
   });
-  it('a row given the event\'s hostEnv gets the same environment as one computing it itself', () => {
+  it("a row given the event's hostEnv gets the same environment as one computing it itself", () => {
     const env = { PATH: '/p', CURSOR_VERSION: '3.15.0', HOME: '/h' };
     expect(job(chosen(), { env, hostEnv: hostEnv(env) }).env).toEqual(job(chosen(), { env }).env);
   });
@@ -168,16 +289,46 @@ describe('readsTranscripts: whether any row may read the transcript (docs/securi
   };
   it.each([
     ['the setting decides when given (true)', () => [row()], true, true],
-    ['the setting decides when given (false), whatever the scripts say', () => [script('t1.sh', '#!/bin/sh\ncat "$transcript_path"\n')], false, false],
+    [
+      'the setting decides when given (false), whatever the scripts say',
+      () => [script('t1.sh', '#!/bin/sh\ncat "$transcript_path"\n')],
+      false,
+      false,
+    ],
     ['a command that mentions it', () => [row({ command: 'check --transcript' })], undefined, true],
     ['a script that mentions it', () => [script('t2.sh', '#!/bin/sh\n# reads the transcript\n')], undefined, true],
-    ['a script that mentions last_assistant_message', () => [script('t3.mjs', 'const m = input.last_assistant_message;\n')], undefined, true],
+    [
+      'a script that mentions last_assistant_message',
+      () => [script('t3.mjs', 'const m = input.last_assistant_message;\n')],
+      undefined,
+      true,
+    ],
     ['a script that does not', () => [script('t4.sh', '#!/bin/sh\ncat >/dev/null\n')], undefined, false],
     ['an empty script', () => [script('t5.sh', '')], undefined, false],
-    ['a mention within the first 256 KiB of a long script', () => [script('t6.sh', `${'#'.repeat(256 * 1024 - 20)}\ntranscript\n`)], undefined, true],
-    ['a mention only past the first 256 KiB is not looked at', () => [script('t7.sh', `${'#'.repeat(256 * 1024)}\ntranscript\n`)], undefined, false],
-    ['a script that cannot be found statically counts as reading it', () => [row({ command: 'npx some-guard' })], undefined, true],
-    ['a missing script file: nothing to look at', () => [row({ command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/none.sh' })], undefined, false],
+    [
+      'a mention within the first 256 KiB of a long script',
+      () => [script('t6.sh', `${'#'.repeat(256 * 1024 - 20)}\ntranscript\n`)],
+      undefined,
+      true,
+    ],
+    [
+      'a mention only past the first 256 KiB is not looked at',
+      () => [script('t7.sh', `${'#'.repeat(256 * 1024)}\ntranscript\n`)],
+      undefined,
+      false,
+    ],
+    [
+      'a script that cannot be found statically counts as reading it',
+      () => [row({ command: 'npx some-guard' })],
+      undefined,
+      true,
+    ],
+    [
+      'a missing script file: nothing to look at',
+      () => [row({ command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/none.sh' })],
+      undefined,
+      false,
+    ],
   ])('%s', (_name, rows, setting, reads) => expect(readsTranscripts(rows(), new RowPrep(repo), setting)).toBe(reads));
 });
 
@@ -188,34 +339,79 @@ describe('attachTranscripts: the transcripts scripts get (a fake rewrite)', () =
     const rewrite = async (o: TranscriptOptions): Promise<ClaudeTranscript> => {
       calls.push({ cursorPath: o.cursorPath, sessionId: o.sessionId, cwd: o.cwd, state: o.state });
       o.warn(`rewrote ${o.cursorPath}`);
-      return { path: '/state/tx/empty.jsonl', resultsAvailable: false, stats: {} as ClaudeTranscript['stats'], ...answers[String(o.cursorPath)] };
+      return {
+        path: '/state/tx/empty.jsonl',
+        resultsAvailable: false,
+        stats: {} as ClaudeTranscript['stats'],
+        ...answers[String(o.cursorPath)],
+      };
     };
     return { calls, rewrite };
   };
   const setupFor = (event: 'stop' | 'subagentStop', input: Record<string, unknown>, env: NodeJS.ProcessEnv = {}) => {
-    const ctx: EventContext = { event, input, projectDir: '/repo', sessionId: 'conv-1', transcriptPath: '', loopLimit: 5 };
-    return { event, adapter: ADAPTERS[event], input, dir: '/repo', sessionId: 'conv-1', env, ctx, budget: { deadline: Date.now() + 25_000, slackMs: 4500 } } as unknown as Setup;
+    const ctx: EventContext = {
+      event,
+      input,
+      projectDir: '/repo',
+      sessionId: 'conv-1',
+      transcriptPath: '',
+      loopLimit: 5,
+    };
+    return {
+      event,
+      adapter: ADAPTERS[event],
+      input,
+      dir: '/repo',
+      sessionId: 'conv-1',
+      env,
+      ctx,
+      budget: { deadline: Date.now() + 25_000, slackMs: 4500 },
+    } as unknown as Setup;
   };
   const st = { root: '/state' };
 
-  it('rewrites Cursor\'s transcript; the context gets its path and last assistant words', async () => {
-    const { calls, rewrite } = fake({ '/c/t.jsonl': { path: '/state/tx/t.jsonl', lastAssistantMessage: 'Done.', resultsAvailable: true } });
+  it("rewrites Cursor's transcript; the context gets its path and last assistant words", async () => {
+    const { calls, rewrite } = fake({
+      '/c/t.jsonl': { path: '/state/tx/t.jsonl', lastAssistantMessage: 'Done.', resultsAvailable: true },
+    });
     const lines: string[] = [];
     const s = setupFor('stop', { transcript_path: '/c/t.jsonl' });
-    expect(await attachTranscripts(s, rewrite, st, createLog({}, (t) => lines.push(t)))).toEqual({ resultsAvailable: true });
+    expect(
+      await attachTranscripts(
+        s,
+        rewrite,
+        st,
+        createLog({}, (t) => lines.push(t)),
+      ),
+    ).toEqual({ resultsAvailable: true });
     expect(calls).toEqual([{ cursorPath: '/c/t.jsonl', sessionId: 'conv-1', cwd: '/repo', state: st }]);
     expect([s.ctx.transcriptPath, s.ctx.lastAssistantMessage]).toEqual(['/state/tx/t.jsonl', 'Done.']);
     expect(lines).toEqual(['hookshim: rewrote /c/t.jsonl\n']);
   });
 
   it.each([
-    ['the payload\'s transcript_path', { transcript_path: '/c/t.jsonl' }, { CURSOR_TRANSCRIPT_PATH: '/c/env.jsonl' }, '/c/t.jsonl'],
-    ['else CURSOR_TRANSCRIPT_PATH (docs/cursor-hooks.md §2)', { transcript_path: null }, { CURSOR_TRANSCRIPT_PATH: '/c/env.jsonl' }, '/c/env.jsonl'],
+    [
+      "the payload's transcript_path",
+      { transcript_path: '/c/t.jsonl' },
+      { CURSOR_TRANSCRIPT_PATH: '/c/env.jsonl' },
+      '/c/t.jsonl',
+    ],
+    [
+      'else CURSOR_TRANSCRIPT_PATH (docs/cursor-hooks.md §2)',
+      { transcript_path: null },
+      { CURSOR_TRANSCRIPT_PATH: '/c/env.jsonl' },
+      '/c/env.jsonl',
+    ],
     ['else none', {}, {}, undefined],
   ])('the source: %s', async (_name, input, env, cursorPath) => {
     const { calls, rewrite } = fake({});
     const s = setupFor('stop', input, env);
-    await attachTranscripts(s, rewrite, null, createLog({}, () => {}));
+    await attachTranscripts(
+      s,
+      rewrite,
+      null,
+      createLog({}, () => {}),
+    );
     expect(calls.map((c) => c.cursorPath)).toEqual([cursorPath]);
     expect([s.ctx.transcriptPath, 'lastAssistantMessage' in s.ctx]).toEqual(['/state/tx/empty.jsonl', false]);
   });
@@ -224,17 +420,37 @@ describe('attachTranscripts: the transcripts scripts get (a fake rewrite)', () =
     ['its subagent_id as the session', { subagent_id: 'sub-7' }, 'sub-7'],
     ['without one, <session>/subagent', {}, 'conv-1/subagent'],
   ])('subagentStop also rewrites the agent transcript: %s', async (_name, extra, sessionId) => {
-    const { calls, rewrite } = fake({ '/c/t.jsonl': { path: '/state/tx/t.jsonl' }, '/c/agent.jsonl': { path: '/state/tx/a.jsonl', lastAssistantMessage: 'Sub done.' } });
-    const s = setupFor('subagentStop', { transcript_path: '/c/t.jsonl', agent_transcript_path: '/c/agent.jsonl', ...extra });
-    await attachTranscripts(s, rewrite, null, createLog({}, () => {}));
-    expect(calls.map((c) => [c.cursorPath, c.sessionId])).toEqual([['/c/t.jsonl', 'conv-1'], ['/c/agent.jsonl', sessionId]]);
+    const { calls, rewrite } = fake({
+      '/c/t.jsonl': { path: '/state/tx/t.jsonl' },
+      '/c/agent.jsonl': { path: '/state/tx/a.jsonl', lastAssistantMessage: 'Sub done.' },
+    });
+    const s = setupFor('subagentStop', {
+      transcript_path: '/c/t.jsonl',
+      agent_transcript_path: '/c/agent.jsonl',
+      ...extra,
+    });
+    await attachTranscripts(
+      s,
+      rewrite,
+      null,
+      createLog({}, () => {}),
+    );
+    expect(calls.map((c) => [c.cursorPath, c.sessionId])).toEqual([
+      ['/c/t.jsonl', 'conv-1'],
+      ['/c/agent.jsonl', sessionId],
+    ]);
     expect([s.ctx.agentTranscriptPath, s.ctx.agentLastAssistantMessage]).toEqual(['/state/tx/a.jsonl', 'Sub done.']);
   });
 
   it('an event that does not ask for it leaves agent_transcript_path alone', async () => {
     const { calls, rewrite } = fake({});
     const s = setupFor('stop', { transcript_path: '/c/t.jsonl', agent_transcript_path: '/c/agent.jsonl' });
-    await attachTranscripts(s, rewrite, null, createLog({}, () => {}));
+    await attachTranscripts(
+      s,
+      rewrite,
+      null,
+      createLog({}, () => {}),
+    );
     expect([calls.map((c) => c.cursorPath), s.ctx.agentTranscriptPath]).toEqual([['/c/t.jsonl'], undefined]);
   });
 });

@@ -13,12 +13,25 @@ import type { Setup } from '../../../src/hook/setup.ts';
 import { msg } from '../../adapters/helpers.ts';
 import { workbench, type Workbench } from './child.ts';
 
-describe('planAndSelect: the adapter\'s plan and the rows it selects', () => {
+describe("planAndSelect: the adapter's plan and the rows it selects", () => {
   const setupFor = (event: Setup['event'], input: Record<string, unknown>, rows: CatalogRow[]) => {
     const ctx: EventContext = { event, input, projectDir: '/repo', sessionId: 'c1', transcriptPath: '', loopLimit: 5 };
-    return { event, adapter: ADAPTERS[event], input, dir: '/repo', ctx, catalog: { rows, file: '/repo/hooks/hooks.json', root: '/repo' } } as unknown as Setup;
+    return {
+      event,
+      adapter: ADAPTERS[event],
+      input,
+      dir: '/repo',
+      ctx,
+      catalog: { rows, file: '/repo/hooks/hooks.json', root: '/repo' },
+    } as unknown as Setup;
   };
-  const row = (event: string, locator: string, matcher?: string): CatalogRow => ({ event, locator, type: 'command', command: `hooks/${locator}.sh`, ...(matcher ? { matcher } : {}) });
+  const row = (event: string, locator: string, matcher?: string): CatalogRow => ({
+    event,
+    locator,
+    type: 'command',
+    command: `hooks/${locator}.sh`,
+    ...(matcher ? { matcher } : {}),
+  });
   const recorder = () => {
     const out: string[] = [];
     return { out, g: { log: createLog({}, (t) => out.push(t)) } };
@@ -26,13 +39,22 @@ describe('planAndSelect: the adapter\'s plan and the rows it selects', () => {
 
   it('preToolUse: one invocation, the rows matching its tool-name candidates', () => {
     const { out, g } = recorder();
-    const r = planAndSelect(setupFor('preToolUse', { tool_name: 'Shell', tool_input: { command: 'ls' } }, [row('PreToolUse', 'bash', 'Bash'), row('PreToolUse', 'read', 'Read'), row('Stop', 'stop')]), g);
-    expect(r.plan.invocations.map((i) => [i.claudeEvent, i.subject.values])).toEqual([['PreToolUse', ['Bash', 'Shell']]]);
+    const r = planAndSelect(
+      setupFor('preToolUse', { tool_name: 'Shell', tool_input: { command: 'ls' } }, [
+        row('PreToolUse', 'bash', 'Bash'),
+        row('PreToolUse', 'read', 'Read'),
+        row('Stop', 'stop'),
+      ]),
+      g,
+    );
+    expect(r.plan.invocations.map((i) => [i.claudeEvent, i.subject.values])).toEqual([
+      ['PreToolUse', ['Bash', 'Shell']],
+    ]);
     expect(r.chosen.map((c) => [c.row.locator, c.matched, c.inv])).toEqual([['bash', 'Bash', r.plan.invocations[0]]]);
     expect(out).toEqual([]);
   });
 
-  it('the plan\'s notes are warned', () => {
+  it("the plan's notes are warned", () => {
     const { out, g } = recorder();
     planAndSelect(setupFor('preToolUse', { tool_input: { command: 'ls' } }, []), g);
     expect(out).toEqual(['hookshim: payload has no tool_name; inferred "Shell" from tool_input keys\n']);
@@ -44,7 +66,11 @@ describe('planAndSelect: the adapter\'s plan and the rows it selects', () => {
     ['with a pending prompt context', { ...EMPTY_STATE, pendingPrompt: [msg('ctx')] }, ['SessionStart'], ['start']],
   ])('sessionStart plans SessionStart only, %s', (_name, state, events, rows) => {
     const { g } = recorder();
-    const r = planAndSelect(setupFor('sessionStart', {}, [row('SessionStart', 'start'), row('UserPromptSubmit', 'prompt')]), g, state);
+    const r = planAndSelect(
+      setupFor('sessionStart', {}, [row('SessionStart', 'start'), row('UserPromptSubmit', 'prompt')]),
+      g,
+      state,
+    );
     expect([r.plan.invocations.map((i) => i.claudeEvent), r.chosen.map((c) => c.row.locator)]).toEqual([events, rows]);
   });
 });
@@ -58,21 +84,50 @@ describe('runHook (child processes): one event in, exactly one answer out, exit 
     repo = path.join(wb.dir, 'repo');
     state = path.join(wb.dir, 'state');
     fs.mkdirSync(path.join(repo, 'hooks'), { recursive: true });
-    fs.writeFileSync(path.join(repo, 'hooks', 'deny.sh'), '#!/bin/sh\ncat >/dev/null\necho "no force push" >&2\nexit 2\n', { mode: 0o755 });
-    fs.writeFileSync(path.join(repo, 'hooks', 'hooks.json'), JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/deny.sh' }] }] } }));
+    fs.writeFileSync(
+      path.join(repo, 'hooks', 'deny.sh'),
+      '#!/bin/sh\ncat >/dev/null\necho "no force push" >&2\nexit 2\n',
+      { mode: 0o755 },
+    );
+    fs.writeFileSync(
+      path.join(repo, 'hooks', 'hooks.json'),
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            { matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/deny.sh' }] },
+          ],
+        },
+      }),
+    );
   });
   afterAll(() => wb.cleanup());
 
   const ENTRY = `import { exitAfter, hookIO, runHook } from BUNDLE;\nexitAfter(runHook(process.argv[2], hookIO()));\n`;
   const fire = (event: string, payload: unknown, env: NodeJS.ProcessEnv = {}) => {
-    const r = wb.run(ENTRY, { args: event ? [event] : [], input: typeof payload === 'string' ? payload : JSON.stringify(payload), env: { CURSOR_PROJECT_DIR: repo, HOOKSHIM_STATE_DIR: state, ...env } });
+    const r = wb.run(ENTRY, {
+      args: event ? [event] : [],
+      input: typeof payload === 'string' ? payload : JSON.stringify(payload),
+      env: { CURSOR_PROJECT_DIR: repo, HOOKSHIM_STATE_DIR: state, ...env },
+    });
     return { status: r.status, stdout: r.stdout, stderr: r.stderr };
   };
-  const shell = (command: string) => ({ conversation_id: 'c1', generation_id: 'g1', hook_event_name: 'preToolUse', tool_name: 'Shell', tool_input: { command }, tool_use_id: `t-${command.length}-${Math.random()}`, workspace_roots: [repo], cwd: '' });
+  const shell = (command: string) => ({
+    conversation_id: 'c1',
+    generation_id: 'g1',
+    hook_event_name: 'preToolUse',
+    tool_name: 'Shell',
+    tool_input: { command },
+    tool_use_id: `t-${command.length}-${Math.random()}`,
+    workspace_roots: [repo],
+    cwd: '',
+  });
 
   it('a selected guard that denies: the deny, through the state half (the tick area is used)', () => {
     const r = fire('preToolUse', shell('git push -f'));
-    expect([r.status, JSON.parse(r.stdout)]).toEqual([0, { permission: 'deny', user_message: 'no force push', agent_message: 'no force push' }]);
+    expect([r.status, JSON.parse(r.stdout)]).toEqual([
+      0,
+      { permission: 'deny', user_message: 'no force push', agent_message: 'no force push' },
+    ]);
     expect(fs.readdirSync(state)).toContain('tick');
   });
 
@@ -84,12 +139,47 @@ describe('runHook (child processes): one event in, exactly one answer out, exit 
   });
 
   it.each([
-    ['HOOKSHIM=0: the event\'s empty answer, nothing run, and stderr says so', 'preToolUse', shell('git push -f'), { HOOKSHIM: '0' }, '{"permission":"allow"}\n', 'hookshim: HOOKSHIM=0: the shim is switched off, no guard runs; answering {"permission":"allow"}\n'],
-    ['an unbound Cursor event: {} with the reason', 'beforeShellExecution', {}, {}, '{}\n', 'hookshim: hookshim does not handle "beforeShellExecution": preToolUse already covers Shell; binding both would run Bash guards twice; answering {}\n'],
-    ['an unknown event: {}', 'fooBar', {}, {}, '{}\n', /^hookshim: unknown event "fooBar"; expected one of preToolUse, beforeReadFile, .*; answering \{\}\n$/],
+    [
+      "HOOKSHIM=0: the event's empty answer, nothing run, and stderr says so",
+      'preToolUse',
+      shell('git push -f'),
+      { HOOKSHIM: '0' },
+      '{"permission":"allow"}\n',
+      'hookshim: HOOKSHIM=0: the shim is switched off, no guard runs; answering {"permission":"allow"}\n',
+    ],
+    [
+      'an unbound Cursor event: {} with the reason',
+      'beforeShellExecution',
+      {},
+      {},
+      '{}\n',
+      'hookshim: hookshim does not handle "beforeShellExecution": preToolUse already covers Shell; binding both would run Bash guards twice; answering {}\n',
+    ],
+    [
+      'an unknown event: {}',
+      'fooBar',
+      {},
+      {},
+      '{}\n',
+      /^hookshim: unknown event "fooBar"; expected one of preToolUse, beforeReadFile, .*; answering \{\}\n$/,
+    ],
     ['no event at all: {}', '', {}, {}, '{}\n', /^hookshim: unknown event ""; /],
-    ['no payload: fail open', 'preToolUse', '', {}, '{"permission":"allow"}\n', 'hookshim: stdin was empty; expected one JSON object from Cursor; answering {"permission":"allow"} (fail open)\n'],
-    ['no catalog: fail open', 'stop', { conversation_id: 'c1' }, { HOOKSHIM_CATALOG: 'none.json' }, '{}\n', /^hookshim: no catalog at \S+\/repo\/none\.json; answering \{\} \(fail open\)\n$/],
+    [
+      'no payload: fail open',
+      'preToolUse',
+      '',
+      {},
+      '{"permission":"allow"}\n',
+      'hookshim: stdin was empty; expected one JSON object from Cursor; answering {"permission":"allow"} (fail open)\n',
+    ],
+    [
+      'no catalog: fail open',
+      'stop',
+      { conversation_id: 'c1' },
+      { HOOKSHIM_CATALOG: 'none.json' },
+      '{}\n',
+      /^hookshim: no catalog at \S+\/repo\/none\.json; answering \{\} \(fail open\)\n$/,
+    ],
   ])('%s', (_name, event, payload, env, stdout, stderr) => {
     const r = fire(event, payload, env);
     expect([r.status, r.stdout]).toEqual([0, stdout]);

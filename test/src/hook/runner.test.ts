@@ -19,14 +19,33 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 const env = { PATH: process.env.PATH ?? '/usr/bin:/bin' };
 function job(command: string, extra: Partial<Job> = {}): Job {
-  return { label: 'test', locator: 'PreToolUse[0].hooks[0]', claudeEvent: 'PreToolUse', file: command, shell: true, cwd: tmp, env, input: '{"a":1}', timeoutMs: 5000, timeoutSeconds: 5, ...extra };
+  return {
+    label: 'test',
+    locator: 'PreToolUse[0].hooks[0]',
+    claudeEvent: 'PreToolUse',
+    file: command,
+    shell: true,
+    cwd: tmp,
+    env,
+    input: '{"a":1}',
+    timeoutMs: 5000,
+    timeoutSeconds: 5,
+    ...extra,
+  };
 }
 const bin = (name: string) => path.join(FIXTURE_BIN, name);
 
 describe('startAll: one result per job, in order', () => {
   it('captures exit code, stdout and stderr, and feeds the input on stdin', async () => {
     const [a, b] = await (await startAll([job(`cat; echo err >&2; exit 3`), job(`${bin('exit.sh')} 2 "no way"`)])).done;
-    expect(a).toMatchObject({ exitCode: 3, signal: null, stdout: '{"a":1}', stderr: 'err\n', timedOut: false, truncated: false });
+    expect(a).toMatchObject({
+      exitCode: 3,
+      signal: null,
+      stdout: '{"a":1}',
+      stderr: 'err\n',
+      timedOut: false,
+      truncated: false,
+    });
     expect(b).toMatchObject({ exitCode: 2, stderr: 'no way\n', timedOut: false });
   });
 
@@ -51,7 +70,11 @@ describe('timeouts kill the whole process group', () => {
   it('a script that ignores SIGTERM is SIGKILLed with its children after the grace', async () => {
     const pids = path.join(tmp, 'pids');
     const t0 = Date.now();
-    const [r] = await (await startAll([job(bin('spawn-and-hang.sh'), { env: { ...env, PIDFILE: pids }, timeoutMs: 300, timeoutSeconds: 0.3 })])).done;
+    const [r] = await (
+      await startAll([
+        job(bin('spawn-and-hang.sh'), { env: { ...env, PIDFILE: pids }, timeoutMs: 300, timeoutSeconds: 0.3 }),
+      ])
+    ).done;
     expect(r).toMatchObject({ timedOut: true, exitCode: null });
     expect(Date.now() - t0).toBeLessThan(3000);
     const [script, child] = pidsIn(pids) as [number, number];
@@ -97,7 +120,9 @@ describe('output and pipes', () => {
     const pids = path.join(tmp, 'setsid');
     try {
       const t0 = Date.now();
-      const [r] = await (await startAll([job(`${bin('grandchild.sh')} setsid`, { env: { ...env, PIDFILE: pids } })])).done;
+      const [r] = await (
+        await startAll([job(`${bin('grandchild.sh')} setsid`, { env: { ...env, PIDFILE: pids } })])
+      ).done;
       expect(Date.now() - t0).toBeLessThan(2000);
       expect(r?.stdout).toContain('grandchild keeps the pipe');
     } finally {
@@ -109,7 +134,10 @@ describe('output and pipes', () => {
 describe('the deadline: snapshot and killAll', () => {
   it('snapshot reports unfinished scripts as timed out after the time they had; killAll SIGKILLs their groups at once', async () => {
     const pids = path.join(tmp, 'snap');
-    const batch = await startAll([job('exit 0'), job(bin('spawn-and-hang.sh'), { env: { ...env, PIDFILE: pids }, timeoutMs: 60_000, timeoutSeconds: 60 })]);
+    const batch = await startAll([
+      job('exit 0'),
+      job(bin('spawn-and-hang.sh'), { env: { ...env, PIDFILE: pids }, timeoutMs: 60_000, timeoutSeconds: 60 }),
+    ]);
     expect(await until(() => pidsIn(pids).length === 2, 5000)).toBe(true);
     await new Promise((r) => setTimeout(r, 100));
     const snap = batch.snapshot();
@@ -124,14 +152,24 @@ describe('the deadline: snapshot and killAll', () => {
   });
 
   it('unfinished: a job that never started counts as timed out after at most its own time', () => {
-    expect(unfinished({ label: 'a', locator: 'l', claudeEvent: 'Stop', timeoutSeconds: 10 }, 2500)).toMatchObject({ label: 'a', timedOut: true, exitCode: null, timeoutSeconds: 2.5 });
-    expect(unfinished({ label: 'a', locator: 'l', claudeEvent: 'Stop', timeoutSeconds: 1 }, 2500).timeoutSeconds).toBe(1);
+    expect(unfinished({ label: 'a', locator: 'l', claudeEvent: 'Stop', timeoutSeconds: 10 }, 2500)).toMatchObject({
+      label: 'a',
+      timedOut: true,
+      exitCode: null,
+      timeoutSeconds: 2.5,
+    });
+    expect(unfinished({ label: 'a', locator: 'l', claudeEvent: 'Stop', timeoutSeconds: 1 }, 2500).timeoutSeconds).toBe(
+      1,
+    );
   });
 });
 
 describe('environment', () => {
   it('safeEnv drops NULs from values and keys that are not names', () => {
-    expect(safeEnv({ A: 'x\u0000y', 'B=C': '1', '': '2', 'D\u0000': '3', OK: 'fine' })).toEqual({ A: 'xy', OK: 'fine' });
+    expect(safeEnv({ A: 'x\u0000y', 'B=C': '1', '': '2', 'D\u0000': '3', OK: 'fine' })).toEqual({
+      A: 'xy',
+      OK: 'fine',
+    });
   });
 
   it('a NUL in a value never stops the script from starting', async () => {
@@ -150,13 +188,23 @@ describe('environment', () => {
 
   it('a background row gets the payload on stdin, in exec form too', async () => {
     const got = path.join(tmp, 'bg-stdin');
-    await (await startAll([job('', { shell: false, file: '/bin/sh', args: ['-c', `cat > ${got}`], background: true })])).done;
+    await (
+      await startAll([job('', { shell: false, file: '/bin/sh', args: ['-c', `cat > ${got}`], background: true })])
+    ).done;
     expect(await until(() => fs.existsSync(got) && fs.readFileSync(got, 'utf8') === '{"a":1}', 3000)).toBe(true);
   });
 
   it('a background row still running after its own timeout is killed with its process group (even one ignoring SIGTERM)', async () => {
     const pids = path.join(tmp, 'bg-pids');
-    await (await startAll([job(`trap '' TERM; echo $$ >> ${pids}; sleep 30 & echo $! >> ${pids}; wait`, { background: true, timeoutMs: 1000, timeoutSeconds: 1 })])).done;
+    await (
+      await startAll([
+        job(`trap '' TERM; echo $$ >> ${pids}; sleep 30 & echo $! >> ${pids}; wait`, {
+          background: true,
+          timeoutMs: 1000,
+          timeoutSeconds: 1,
+        }),
+      ])
+    ).done;
     expect(await until(() => pidsIn(pids).length === 2, 3000)).toBe(true);
     expect(pidsIn(pids).every(alive)).toBe(true);
     expect(await until(() => !pidsIn(pids).some(alive), 5000)).toBe(true);

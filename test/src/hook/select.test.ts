@@ -6,8 +6,18 @@ import type { CatalogRow } from '../../../catalog/types.ts';
 import { createLog } from '../../../src/hook/log.ts';
 import { resultGated, select, type Chosen } from '../../../src/hook/select.ts';
 
-const row = (locator: string, over: Partial<CatalogRow> = {}): CatalogRow => ({ event: 'PreToolUse', locator, type: 'command', command: `hooks/${locator}.sh`, ...over });
-const inv = (claudeEvent: Invocation['claudeEvent'], values: string[], toolInput: Record<string, unknown> = {}): Invocation => ({ claudeEvent, subject: { values, toolInput, projectDir: '/repo' }, payload: () => ({}) });
+const row = (locator: string, over: Partial<CatalogRow> = {}): CatalogRow => ({
+  event: 'PreToolUse',
+  locator,
+  type: 'command',
+  command: `hooks/${locator}.sh`,
+  ...over,
+});
+const inv = (
+  claudeEvent: Invocation['claudeEvent'],
+  values: string[],
+  toolInput: Record<string, unknown> = {},
+): Invocation => ({ claudeEvent, subject: { values, toolInput, projectDir: '/repo' }, payload: () => ({}) });
 const plan = (...invocations: Invocation[]): Plan => ({ invocations, notes: [] });
 const recorder = (env: NodeJS.ProcessEnv = {}) => {
   const out: string[] = [];
@@ -37,7 +47,9 @@ describe('select: the rows each invocation runs, with the value they matched thr
 
   it('matcherless events: matched is undefined', () => {
     const { log } = recorder();
-    expect(picked(select(plan(inv('Stop', [])), [row('s', { event: 'Stop', matcher: 'ignored' })], '/repo', log))).toEqual([['Stop', 's', undefined]]);
+    expect(
+      picked(select(plan(inv('Stop', [])), [row('s', { event: 'Stop', matcher: 'ignored' })], '/repo', log)),
+    ).toEqual([['Stop', 's', undefined]]);
   });
 
   it('each invocation selects on its own, in plan order, and keeps its invocation', () => {
@@ -46,20 +58,39 @@ describe('select: the rows each invocation runs, with the value they matched thr
     const b = inv('PreToolUse', ['Edit', 'ApplyPatch']);
     const rows = [row('w', { matcher: 'Write' }), row('e', { matcher: 'Edit' }), row('p', { matcher: 'ApplyPatch' })];
     const chosen = select(plan(a, b), rows, '/repo', log);
-    expect(picked(chosen)).toEqual([['PreToolUse', 'w', 'Write'], ['PreToolUse', 'p', 'ApplyPatch'], ['PreToolUse', 'e', 'Edit'], ['PreToolUse', 'p', 'ApplyPatch']]);
+    expect(picked(chosen)).toEqual([
+      ['PreToolUse', 'w', 'Write'],
+      ['PreToolUse', 'p', 'ApplyPatch'],
+      ['PreToolUse', 'e', 'Edit'],
+      ['PreToolUse', 'p', 'ApplyPatch'],
+    ]);
     expect(chosen.map((c) => c.inv)).toEqual([a, a, b, b]);
   });
 
-  it('`if` rules see ~/ as the user\'s home', () => {
+  it("`if` rules see ~/ as the user's home", () => {
     const { log } = recorder();
     const read = inv('PreToolUse', ['Read'], { file_path: `${os.homedir()}/.ssh/id_rsa` });
-    expect(picked(select(plan(read), [row('k', { matcher: 'Read', if: 'Read(~/.ssh/**)' })], '/repo', log))).toEqual([['PreToolUse', 'k', 'Read']]);
+    expect(picked(select(plan(read), [row('k', { matcher: 'Read', if: 'Read(~/.ssh/**)' })], '/repo', log))).toEqual([
+      ['PreToolUse', 'k', 'Read'],
+    ]);
   });
 
   it.each([
-    ['an invalid matcher', row('x', { matcher: '(' }), /^hookshim: skipped x: matcher "\(" is not a valid regular expression: .+\n$/],
-    ['a handler type that cannot run', row('x', { type: 'prompt', command: undefined }), /^hookshim: skipped x: type prompt cannot run under hookshim: only command handlers run\n$/],
-    ['a command handler with no command', row('x', { command: undefined }), /^hookshim: skipped x: command handler has no command\n$/],
+    [
+      'an invalid matcher',
+      row('x', { matcher: '(' }),
+      /^hookshim: skipped x: matcher "\(" is not a valid regular expression: .+\n$/,
+    ],
+    [
+      'a handler type that cannot run',
+      row('x', { type: 'prompt', command: undefined }),
+      /^hookshim: skipped x: type prompt cannot run under hookshim: only command handlers run\n$/,
+    ],
+    [
+      'a command handler with no command',
+      row('x', { command: undefined }),
+      /^hookshim: skipped x: command handler has no command\n$/,
+    ],
     ['the same command twice', row('x', { command: 'hooks/a.sh' }), /^hookshim: skipped x: same command as a\n$/],
   ])('a skipped row is reported: %s', (_name, r, line) => {
     const { out, log } = recorder();
@@ -70,14 +101,21 @@ describe('select: the rows each invocation runs, with the value they matched thr
   it('HOOKSHIM_DEBUG=1: the values tried, the count, and why each unmatched row did not run', () => {
     const { out, log } = recorder({ HOOKSHIM_DEBUG: '1' });
     select(plan(shell), [row('a', { matcher: 'Bash' }), row('b', { matcher: 'Read' })], '/repo', log);
-    expect(out).toEqual(['hookshim[debug]: PreToolUse: matcher values ["Bash","Shell"] → 1 row(s) in /repo\n', 'hookshim[debug]: not run: b: matcher "Read" (exact names) matches none of: Bash, Shell\n']);
+    expect(out).toEqual([
+      'hookshim[debug]: PreToolUse: matcher values ["Bash","Shell"] → 1 row(s) in /repo\n',
+      'hookshim[debug]: not run: b: matcher "Read" (exact names) matches none of: Bash, Shell\n',
+    ]);
   });
 });
 
 describe('resultGated: rows marked in .cursor/hookshim.json run only once tool results are recorded', () => {
   const i = inv('Stop', []);
   const chosen: Chosen[] = [
-    { inv: i, row: row('Stop[0].hooks[0]', { event: 'Stop', command: 'node "${CLAUDE_PLUGIN_ROOT}"/hooks/require-tests.mjs' }), matched: undefined },
+    {
+      inv: i,
+      row: row('Stop[0].hooks[0]', { event: 'Stop', command: 'node "${CLAUDE_PLUGIN_ROOT}"/hooks/require-tests.mjs' }),
+      matched: undefined,
+    },
     { inv: i, row: row('Stop[0].hooks[1]', { event: 'Stop', command: 'hooks/other.sh' }), matched: undefined },
     { inv: i, row: row('Stop[1].hooks[0]', { event: 'Stop', type: 'prompt', command: undefined }), matched: undefined },
   ];
@@ -86,15 +124,41 @@ describe('resultGated: rows marked in .cursor/hookshim.json run only once tool r
   it.each([
     ['no marks', {}, false, ['Stop[0].hooks[0]', 'Stop[0].hooks[1]', 'Stop[1].hooks[0]'], []],
     ['an empty list', { resultGated: [] }, false, ['Stop[0].hooks[0]', 'Stop[0].hooks[1]', 'Stop[1].hooks[0]'], []],
-    ['results recorded: everything runs', { resultGated: ['require-tests'] }, true, ['Stop[0].hooks[0]', 'Stop[0].hooks[1]', 'Stop[1].hooks[0]'], []],
-    ['marked by a command substring', { resultGated: ['require-tests'] }, false, ['Stop[0].hooks[1]', 'Stop[1].hooks[0]'], ['Stop[0].hooks[0]: marked result-gated ("require-tests")']],
-    ['marked by locator (no command needed)', { resultGated: ['Stop[1].hooks[0]'] }, false, ['Stop[0].hooks[0]', 'Stop[0].hooks[1]'], ['Stop[1].hooks[0]: marked result-gated ("Stop[1].hooks[0]")']],
-    ['a mark that matches nothing', { resultGated: ['nothing-like-it'] }, false, ['Stop[0].hooks[0]', 'Stop[0].hooks[1]', 'Stop[1].hooks[0]'], []],
+    [
+      'results recorded: everything runs',
+      { resultGated: ['require-tests'] },
+      true,
+      ['Stop[0].hooks[0]', 'Stop[0].hooks[1]', 'Stop[1].hooks[0]'],
+      [],
+    ],
+    [
+      'marked by a command substring',
+      { resultGated: ['require-tests'] },
+      false,
+      ['Stop[0].hooks[1]', 'Stop[1].hooks[0]'],
+      ['Stop[0].hooks[0]: marked result-gated ("require-tests")'],
+    ],
+    [
+      'marked by locator (no command needed)',
+      { resultGated: ['Stop[1].hooks[0]'] },
+      false,
+      ['Stop[0].hooks[0]', 'Stop[0].hooks[1]'],
+      ['Stop[1].hooks[0]: marked result-gated ("Stop[1].hooks[0]")'],
+    ],
+    [
+      'a mark that matches nothing',
+      { resultGated: ['nothing-like-it'] },
+      false,
+      ['Stop[0].hooks[0]', 'Stop[0].hooks[1]', 'Stop[1].hooks[0]'],
+      [],
+    ],
   ])('%s', (_name, config, available, kept, skipped) => {
     const { out, log } = recorder();
     const r = resultGated(chosen, config, available, log);
     expect(locs(r)).toEqual(kept);
     expect(r).not.toBe(chosen);
-    expect(out).toEqual(skipped.map((s) => `hookshim: skipped ${s} and no tool results are recorded for this conversation yet\n`));
+    expect(out).toEqual(
+      skipped.map((s) => `hookshim: skipped ${s} and no tool results are recorded for this conversation yet\n`),
+    );
   });
 });

@@ -26,12 +26,29 @@ const write = (rel: string, text: string) => {
   fs.writeFileSync(path.join(repo, rel), text);
 };
 const catalog = (hooks: unknown) => write('hooks/hooks.json', JSON.stringify({ hooks }));
-const bind = (event: string, entry: Record<string, unknown>) => write('.cursor/hooks.json', JSON.stringify({ version: 1, hooks: { [event]: [{ command: `node .cursor/hooks/hookshim.cjs ${event}`, ...entry }] } }));
+const bind = (event: string, entry: Record<string, unknown>) =>
+  write(
+    '.cursor/hooks.json',
+    JSON.stringify({
+      version: 1,
+      hooks: { [event]: [{ command: `node .cursor/hooks/hookshim.cjs ${event}`, ...entry }] },
+    }),
+  );
 /** A HookIO whose stdin must not be touched (the fast read of an fd, or no read at all). */
 const io = (over: Partial<HookIO> & { stdinText?: string } = {}): HookIO => {
   const { stdinText, ...rest } = over;
-  const base = { env: { CURSOR_PROJECT_DIR: repo, HOOKSHIM_STATE_DIR: path.join(tmp, 'state') }, cwd: tmp, startedAt: Date.now(), ...rest };
-  if (stdinText === undefined) return Object.defineProperty(base, 'stdin', { get: () => { throw new Error('stdin touched'); } }) as HookIO;
+  const base = {
+    env: { CURSOR_PROJECT_DIR: repo, HOOKSHIM_STATE_DIR: path.join(tmp, 'state') },
+    cwd: tmp,
+    startedAt: Date.now(),
+    ...rest,
+  };
+  if (stdinText === undefined)
+    return Object.defineProperty(base, 'stdin', {
+      get: () => {
+        throw new Error('stdin touched');
+      },
+    }) as HookIO;
   return { ...base, stdin: new PassThrough().end(stdinText) };
 };
 const ok = (s: Setup | { problem: string }): Setup => {
@@ -39,7 +56,7 @@ const ok = (s: Setup | { problem: string }): Setup => {
   return s;
 };
 
-describe('readPayload: the payload, read within the binding\'s deadline', () => {
+describe("readPayload: the payload, read within the binding's deadline", () => {
   it('from a stream; the project and its binding, which never depend on the payload', async () => {
     bind('preToolUse', { timeout: 12 });
     expect(await readPayload('preToolUse', io({ stdinText: '\uFEFF{"tool_name":"Shell"}' }), log())).toEqual({
@@ -55,14 +72,20 @@ describe('readPayload: the payload, read within the binding\'s deadline', () => 
     fs.writeFileSync(file, '{"conversation_id":"c1"}');
     const fd = fs.openSync(file, 'r');
     try {
-      expect(await readPayload('stop', io({ stdinFd: fd }), log())).toMatchObject({ input: { conversation_id: 'c1' }, root: { dir: repo } });
+      expect(await readPayload('stop', io({ stdinFd: fd }), log())).toMatchObject({
+        input: { conversation_id: 'c1' },
+        root: { dir: repo },
+      });
     } finally {
       fs.closeSync(fd);
     }
   });
 
   it('no CURSOR_PROJECT_DIR: the project is the working directory', async () => {
-    expect(await readPayload('stop', io({ env: {}, cwd: repo, stdinText: '{}' }), log())).toMatchObject({ root: { dir: repo, how: 'the working directory' }, binding: { timeoutS: 60, source: 'Cursor defaults' } });
+    expect(await readPayload('stop', io({ env: {}, cwd: repo, stdinText: '{}' }), log())).toMatchObject({
+      root: { dir: repo, how: 'the working directory' },
+      binding: { timeoutS: 60, source: 'Cursor defaults' },
+    });
   });
 
   it.each([
@@ -83,7 +106,7 @@ describe('readPayload: the payload, read within the binding\'s deadline', () => 
   });
 });
 
-describe('sessionIdOf: Cursor\'s conversation id (docs/cursor-hooks.md §3)', () => {
+describe("sessionIdOf: Cursor's conversation id (docs/cursor-hooks.md §3)", () => {
   it.each([
     [{ conversation_id: 'c1', session_id: 's1' }, 'c1'],
     [{ conversation_id: '', session_id: 's1' }, 's1'],
@@ -97,7 +120,10 @@ describe('setUp: project, binding, budget, session, catalog and config, computed
   const ROW = { type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/g.sh' };
 
   it('a temp repo: every fact of the event', async () => {
-    catalog({ Stop: [{ hooks: [ROW] }], PreToolUse: [{ matcher: 'mcp__github__.*', hooks: [{ ...ROW, command: 'hooks/gh.mjs' }] }] });
+    catalog({
+      Stop: [{ hooks: [ROW] }],
+      PreToolUse: [{ matcher: 'mcp__github__.*', hooks: [{ ...ROW, command: 'hooks/gh.mjs' }] }],
+    });
     bind('stop', { timeout: 42, loop_limit: 3 });
     const hio = io({ startedAt: 1_000_000 });
     const s = ok(await setUp('stop', { conversation_id: 'c1' }, hio, log()));
@@ -117,61 +143,105 @@ describe('setUp: project, binding, budget, session, catalog and config, computed
     });
     expect(s.adapter).toBe(ADAPTERS.stop);
     expect(s.catalog.rows.map((r) => r.locator)).toEqual(['Stop[0].hooks[0]', 'PreToolUse[0].hooks[0]']);
-    expect(s.ctx).toEqual({ event: 'stop', input: { conversation_id: 'c1' }, projectDir: repo, sessionId: 'c1', transcriptPath: '', loopLimit: 3, hostEnv: hio.env, mcpServers: ['github'], promptContext: 'auto' });
+    expect(s.ctx).toEqual({
+      event: 'stop',
+      input: { conversation_id: 'c1' },
+      projectDir: repo,
+      sessionId: 'c1',
+      transcriptPath: '',
+      loopLimit: 3,
+      hostEnv: hio.env,
+      mcpServers: ['github'],
+      promptContext: 'auto',
+    });
     expect(out).toEqual([]);
   });
 
-  it('no binding: Cursor\'s defaults (60 s, loop_limit 5)', async () => {
+  it("no binding: Cursor's defaults (60 s, loop_limit 5)", async () => {
     catalog({});
-    expect(ok(await setUp('stop', {}, io(), log())).binding).toEqual({ timeoutS: 60, loopLimit: 5, source: 'Cursor defaults' });
+    expect(ok(await setUp('stop', {}, io(), log())).binding).toEqual({
+      timeoutS: 60,
+      loopLimit: 5,
+      source: 'Cursor defaults',
+    });
   });
 
-  it('the payload\'s roots never choose the project; a payload that names another one is said on stderr', async () => {
+  it("the payload's roots never choose the project; a payload that names another one is said on stderr", async () => {
     catalog({});
     bind('stop', { timeout: 20 });
-    const s = ok(await setUp('stop', { workspace_roots: ['/another/repo'] }, io({ env: { HOOKSHIM_STATE_DIR: path.join(tmp, 'state') }, cwd: repo }), log()));
+    const s = ok(
+      await setUp(
+        'stop',
+        { workspace_roots: ['/another/repo'] },
+        io({ env: { HOOKSHIM_STATE_DIR: path.join(tmp, 'state') }, cwd: repo }),
+        log(),
+      ),
+    );
     expect([s.dir, s.catalog.sources[0]?.root]).toEqual([repo, repo]);
-    expect(out).toEqual([`hookshim: the payload's workspace_roots (/another/repo) do not include the project ${repo} (from the working directory); running ${repo}'s catalog\n`]);
+    expect(out).toEqual([
+      `hookshim: the payload's workspace_roots (/another/repo) do not include the project ${repo} (from the working directory); running ${repo}'s catalog\n`,
+    ]);
   });
 
   it('the root and binding readPayload found are reused', async () => {
     catalog({});
     bind('stop', { timeout: 20 });
     const binding = { timeoutS: 7, loopLimit: null, source: 'from readPayload' };
-    expect(ok(await setUp('stop', {}, io(), log(), { root: { root: { dir: repo, how: 'test' }, binding } })).binding).toEqual(binding);
+    expect(
+      ok(await setUp('stop', {}, io(), log(), { root: { root: { dir: repo, how: 'test' }, binding } })).binding,
+    ).toEqual(binding);
   });
 
   it('options: a known project dir and state dir (explain)', async () => {
     catalog({});
-    const s = ok(await setUp('stop', { workspace_roots: ['/nowhere'] }, io({ env: {} }), log(), { dir: repo, state: null }));
+    const s = ok(
+      await setUp('stop', { workspace_roots: ['/nowhere'] }, io({ env: {} }), log(), { dir: repo, state: null }),
+    );
     expect([s.dir, s.state]).toEqual([repo, null]);
   });
 
   it('HOOKSHIM_CATALOG: the catalog file, and its root is the folder above its hooks/ folder', async () => {
     fs.mkdirSync(path.join(tmp, 'plugin', 'hooks'), { recursive: true });
-    fs.writeFileSync(path.join(tmp, 'plugin', 'hooks', 'hooks.json'), JSON.stringify({ hooks: { Stop: [{ hooks: [ROW] }] } }));
+    fs.writeFileSync(
+      path.join(tmp, 'plugin', 'hooks', 'hooks.json'),
+      JSON.stringify({ hooks: { Stop: [{ hooks: [ROW] }] } }),
+    );
     const hio = io();
     hio.env.HOOKSHIM_CATALOG = '../plugin/hooks/hooks.json';
     const s = ok(await setUp('stop', {}, hio, log()));
-    expect([s.catalog.sources[0]?.file, s.catalog.sources[0]?.root, s.catalog.rows.length]).toEqual([path.join(tmp, 'plugin', 'hooks', 'hooks.json'), path.join(tmp, 'plugin'), 1]);
+    expect([s.catalog.sources[0]?.file, s.catalog.sources[0]?.root, s.catalog.rows.length]).toEqual([
+      path.join(tmp, 'plugin', 'hooks', 'hooks.json'),
+      path.join(tmp, 'plugin'),
+      1,
+    ]);
   });
 
   it('catalog warnings are reported', async () => {
     catalog({ Pretooluse: [{ hooks: [ROW] }] });
     ok(await setUp('preToolUse', {}, io(), log()));
-    expect(out).toEqual([expect.stringMatching(/^hookshim: .*hooks\/hooks\.json.* hooks\.Pretooluse: unknown event "Pretooluse" \(did you mean "PreToolUse"\? event names are case-sensitive\); its handlers will never run\n$/)]);
+    expect(out).toEqual([
+      expect.stringMatching(
+        /^hookshim: .*hooks\/hooks\.json.* hooks\.Pretooluse: unknown event "Pretooluse" \(did you mean "PreToolUse"\? event names are case-sensitive\); its handlers will never run\n$/,
+      ),
+    ]);
   });
 
   // setUp prefixes the project-relative path, but parseCatalog's warning already names the absolute file.
   it('a catalog warning names the catalog file once, relative to the project', async () => {
     catalog({ Pretooluse: [{ hooks: [ROW] }] });
     ok(await setUp('preToolUse', {}, io(), log()));
-    expect(out).toEqual(['hookshim: hooks/hooks.json hooks.Pretooluse: unknown event "Pretooluse" (did you mean "PreToolUse"? event names are case-sensitive); its handlers will never run\n']);
+    expect(out).toEqual([
+      'hookshim: hooks/hooks.json hooks.Pretooluse: unknown event "Pretooluse" (did you mean "PreToolUse"? event names are case-sensitive); its handlers will never run\n',
+    ]);
   });
 
   it.each([
     ['missing', () => {}, (f: string) => ({ problem: `no catalog at ${f}`, dir: repo })],
-    ['a directory', (f: string) => fs.mkdirSync(f), (f: string) => ({ problem: `cannot read ${f}: EISDIR: ${f} is a directory`, dir: repo, broken: f })],
+    [
+      'a directory',
+      (f: string) => fs.mkdirSync(f),
+      (f: string) => ({ problem: `cannot read ${f}: EISDIR: ${f} is a directory`, dir: repo, broken: f }),
+    ],
   ])('a %s catalog: { problem } (broken: it exists but cannot be read)', async (_name, make, problem) => {
     const file = path.join(repo, 'hooks', 'hooks.json');
     make(file);
@@ -199,6 +269,10 @@ describe('setUp: project, binding, budget, session, catalog and config, computed
     fs.writeFileSync(path.join(tmp, 'state'), 'a file');
     const s = ok(await setUp('stop', {}, io(), log()));
     expect(s.state).toBeNull();
-    expect(out).toEqual([expect.stringMatching(/^hookshim: state directory \S+ cannot be used \(.+\); running degraded: no stash, replay or dedup for this event\n$/)]);
+    expect(out).toEqual([
+      expect.stringMatching(
+        /^hookshim: state directory \S+ cannot be used \(.+\); running degraded: no stash, replay or dedup for this event\n$/,
+      ),
+    ]);
   });
 });

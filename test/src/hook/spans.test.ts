@@ -26,7 +26,9 @@ describe('the timings line', () => {
     spans.startSpans(true);
     spans.mark('payload read');
     spans.mark('set up');
-    expect(spans.spansLine()).toMatch(/^timings \(ms since node started\): payload read \+\d+\.\d, set up \+\d+\.\d, after the answer \+\d+\.\d; cpu \d+\.\d ms$/);
+    expect(spans.spansLine()).toMatch(
+      /^timings \(ms since node started\): payload read \+\d+\.\d, set up \+\d+\.\d, after the answer \+\d+\.\d; cpu \d+\.\d ms$/,
+    );
   });
   it('the deltas add up to the clock at the line', () => {
     spans.startSpans(true);
@@ -36,10 +38,15 @@ describe('the timings line', () => {
     const sum = [...(line.split('; cpu')[0] as string).matchAll(/\+(\d+\.\d)/g)].reduce((a, m) => a + Number(m[1]), 0);
     expect(sum).toBeCloseTo(1000, 0);
   });
-  it('the vendored loader\'s marks (left on a global before the hook code ran) come first', () => {
-    (globalThis as Record<symbol, unknown>)[spans.LOADER_MARKS] = [['node started + loader compiled', 1], ['code cache read', 2]];
+  it("the vendored loader's marks (left on a global before the hook code ran) come first", () => {
+    (globalThis as Record<symbol, unknown>)[spans.LOADER_MARKS] = [
+      ['node started + loader compiled', 1],
+      ['code cache read', 2],
+    ];
     spans.startSpans(true);
     spans.mark('payload read');
-    expect(spans.spansLine(10)).toMatch(/^timings \(ms since node started\): node started \+ loader compiled \+1\.0, code cache read \+1\.0, payload read \+\d+\.\d, after the answer \+-?\d+\.\d; cpu \d+\.\d ms$/);
+    expect(spans.spansLine(10)).toMatch(
+      /^timings \(ms since node started\): node started \+ loader compiled \+1\.0, code cache read \+1\.0, payload read \+\d+\.\d, after the answer \+-?\d+\.\d; cpu \d+\.\d ms$/,
+    );
   });
 });

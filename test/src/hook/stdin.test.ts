@@ -61,7 +61,9 @@ describe('readStdin', () => {
     const s = new PassThrough();
     const r = await readStdin(s, 300);
     expect(r.input).toEqual({});
-    expect(r.problem).toBe('stdin was still open after 300ms; used what arrived (stdin was empty; expected one JSON object from Cursor)');
+    expect(r.problem).toBe(
+      'stdin was still open after 300ms; used what arrived (stdin was empty; expected one JSON object from Cursor)',
+    );
   });
 
   it('a stream error is reported, with whatever had arrived', async () => {
@@ -75,7 +77,11 @@ describe('readStdin', () => {
 
   it('a terminal is not a payload', async () => {
     const s = Object.assign(new PassThrough(), { isTTY: true });
-    expect(await readStdin(s, 100)).toEqual({ input: {}, problem: 'stdin is a terminal, not a hook payload', bytes: 0 });
+    expect(await readStdin(s, 100)).toEqual({
+      input: {},
+      problem: 'stdin is a terminal, not a hook payload',
+      bytes: 0,
+    });
   });
 });
 

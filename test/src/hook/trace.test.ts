@@ -25,7 +25,15 @@ const input = { hook_event_name: 'preToolUse', generation_id: 'g1', tool_input: 
 describe('traceLine', () => {
   it('adds format, version, duration and the generation id; no payload contents by default', () => {
     const line = traceLine({}, rec(), input, Date.parse('2026-01-01T00:00:00.250Z'));
-    expect(line).toMatchObject({ v: TRACE_FORMAT, hookshim: expect.any(String), ms: 250, generation: 'g1', event: 'preToolUse', rows: rec().rows, errors: rec().errors });
+    expect(line).toMatchObject({
+      v: TRACE_FORMAT,
+      hookshim: expect.any(String),
+      ms: 250,
+      generation: 'g1',
+      event: 'preToolUse',
+      rows: rec().rows,
+      errors: rec().errors,
+    });
     expect(line.payload).toBeUndefined();
     expect(JSON.stringify(line)).not.toContain('id_rsa');
     // updated_input echoes the tool input: keys kept, values redacted.
@@ -60,9 +68,15 @@ describe('trace', () => {
 describe('readTrace (ndjson stream)', () => {
   it('counts and reports unreadable lines instead of dropping them silently', async () => {
     const file = path.join(dir, 'mixed.ndjson');
-    fs.writeFileSync(file, `${JSON.stringify(rec())}\nnot json\n[1,2]\n${JSON.stringify(rec({ event: 'stop' }))}\n{"truncated":\n`);
+    fs.writeFileSync(
+      file,
+      `${JSON.stringify(rec())}\nnot json\n[1,2]\n${JSON.stringify(rec({ event: 'stop' }))}\n{"truncated":\n`,
+    );
     const { records, unreadable } = await readTrace(file);
-    expect(records.map((r) => [r.line, r.rec.event])).toEqual([[1, 'preToolUse'], [4, 'stop']]);
+    expect(records.map((r) => [r.line, r.rec.event])).toEqual([
+      [1, 'preToolUse'],
+      [4, 'stop'],
+    ]);
     expect(unreadable.count).toBe(3);
     expect(unreadable.examples[0]).toBe('line 2: Could not parse row not json...');
     expect(unreadable.examples[1]).toBe('line 3: not a JSON object');
@@ -79,7 +93,12 @@ describe('compare (replay)', () => {
     ['another permission', { permission: 'deny', user_message: 'x' }, { permission: 'allow' }, 'changed'],
     ['a follow-up appears', {}, { followup_message: 'run the tests' }, 'changed'],
     ['context disappears', { additional_context: 'a' }, {}, 'changed'],
-    ['same decision, other words', { permission: 'deny', user_message: 'Local time 10:01' }, { permission: 'deny', user_message: 'Local time 10:02' }, 'wording'],
+    [
+      'same decision, other words',
+      { permission: 'deny', user_message: 'Local time 10:01' },
+      { permission: 'deny', user_message: 'Local time 10:02' },
+      'wording',
+    ],
     ['other context text', { additional_context: 'a' }, { additional_context: 'b' }, 'wording'],
     ['no recorded decision', null, {}, 'changed'],
   ])('%s', (_n, before, after, status) => {

@@ -19,7 +19,10 @@ function structure(node: unknown, top = true): unknown {
   for (const [k, v] of Object.entries(node)) {
     // Inside "properties", keys are property names (the config has a "$schema" property), not keywords.
     if (ANNOTATIONS.has(k) && (top || typeof v !== 'object' || v === null)) continue;
-    out[k] = k === 'properties' ? Object.fromEntries(Object.entries(v as object).map(([p, s]) => [p, structure(s, false)])) : structure(v, false);
+    out[k] =
+      k === 'properties'
+        ? Object.fromEntries(Object.entries(v as object).map(([p, s]) => [p, structure(s, false)]))
+        : structure(v, false);
   }
   return out;
 }
@@ -61,7 +64,17 @@ describe('catalog/generated/hookshimConfig.ts', () => {
 describe('parseConfig', () => {
   it.each([
     ['empty object', '{}', {}, undefined],
-    ['full', '{"$schema":"x","resultGated":["Stop[0].hooks[0]"],"promptContext":"beforeSubmitPrompt","check":{"readmeRows":true,"tests":true,"readme":"docs/GUARDS.md","testDir":"t"}}', { $schema: 'x', resultGated: ['Stop[0].hooks[0]'], promptContext: 'beforeSubmitPrompt', check: { readmeRows: true, tests: true, readme: 'docs/GUARDS.md', testDir: 't' } }, undefined],
+    [
+      'full',
+      '{"$schema":"x","resultGated":["Stop[0].hooks[0]"],"promptContext":"beforeSubmitPrompt","check":{"readmeRows":true,"tests":true,"readme":"docs/GUARDS.md","testDir":"t"}}',
+      {
+        $schema: 'x',
+        resultGated: ['Stop[0].hooks[0]'],
+        promptContext: 'beforeSubmitPrompt',
+        check: { readmeRows: true, tests: true, readme: 'docs/GUARDS.md', testDir: 't' },
+      },
+      undefined,
+    ],
     ['BOM', '\uFEFF{"promptContext":"postToolUse"}', { promptContext: 'postToolUse' }, undefined],
     ['unknown keys are dropped (check reports them)', '{"resultgated":["x"]}', {}, undefined],
     ['not JSON', '{', {}, /^not JSON/],

@@ -8,7 +8,10 @@ describe('readConfigFast', () => {
   it.each([
     ['empty', '{}'],
     ['catalogs', '{"$schema":"x","catalogs":["hooks/hooks.json",".claude/settings.json","plugins/hookify"]}'],
-    ['every key', '{"catalogs":["hooks/hooks.json"],"resultGated":["Stop[0].hooks[0]",""],"promptContext":"beforeSubmitPrompt","transcripts":false,"check":{"readmeRows":true,"tests":false,"readme":"R.md","testDir":"t"}}'],
+    [
+      'every key',
+      '{"catalogs":["hooks/hooks.json"],"resultGated":["Stop[0].hooks[0]",""],"promptContext":"beforeSubmitPrompt","transcripts":false,"check":{"readmeRows":true,"tests":false,"readme":"R.md","testDir":"t"}}',
+    ],
     ['a BOM', '\uFEFF{"promptContext":"postToolUse"}'],
   ])('%s: the same config as the full parser', (_name, text) => {
     const fast = readConfigFast(text);

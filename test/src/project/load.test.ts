@@ -10,7 +10,8 @@ import { loadCatalogGuarded, loadCatalogWith, loadConfigLazy, loadConfigWith } f
 import type { StateDir } from '../../../src/state/dir.ts';
 
 const ROW = { type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/g.sh' };
-const catalogText = (rows: unknown[] = [ROW]) => JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: rows }] } });
+const catalogText = (rows: unknown[] = [ROW]) =>
+  JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: rows }] } });
 
 let tmp: string;
 let file: string;
@@ -34,24 +35,47 @@ describe('loadCatalogWith: read and parse; never throws', () => {
       ok: true,
       file,
       source: src(),
-      catalog: { rows: [{ event: 'PreToolUse', locator: 'PreToolUse[0].hooks[0]', matcher: 'Bash', ...ROW, source: { catalog: 'hooks/hooks.json', kind: 'plugin', root: path.join(tmp, 'repo') } }], warnings: [] },
+      catalog: {
+        rows: [
+          {
+            event: 'PreToolUse',
+            locator: 'PreToolUse[0].hooks[0]',
+            matcher: 'Bash',
+            ...ROW,
+            source: { catalog: 'hooks/hooks.json', kind: 'plugin', root: path.join(tmp, 'repo') },
+          },
+        ],
+        warnings: [],
+      },
     });
   });
 
   it('missing: "no catalog at …"', () => {
-    expect(loadCatalogWith(src(), parseCatalog)).toEqual({ ok: false, file, source: src(), error: `no catalog at ${file}` });
+    expect(loadCatalogWith(src(), parseCatalog)).toEqual({
+      ok: false,
+      file,
+      source: src(),
+      error: `no catalog at ${file}`,
+    });
   });
 
   it('a directory: "cannot read …"', () => {
     fs.mkdirSync(file);
-    expect(loadCatalogWith(src(), parseCatalog)).toEqual({ ok: false, file, source: src(), error: `cannot read ${file}: EISDIR: ${file} is a directory` });
+    expect(loadCatalogWith(src(), parseCatalog)).toEqual({
+      ok: false,
+      file,
+      source: src(),
+      error: `cannot read ${file}: EISDIR: ${file} is a directory`,
+    });
   });
 
-  it('invalid JSON: the parser\'s error, with line and column', () => {
+  it("invalid JSON: the parser's error, with line and column", () => {
     write('{\n  "hooks": {,}\n}');
     const r = loadCatalogWith(src(), parseCatalog);
     expect(r.ok).toBe(false);
-    expect(!r.ok && r.error.split('\n')[0]).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: not valid JSON at line 2, column 13: `));
+    expect(!r.ok && r.error.split('\n')[0]).toMatch(
+      new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: not valid JSON at line 2, column 13: `),
+    );
   });
 
   it('hands the parser the text and the file', () => {
@@ -65,8 +89,14 @@ describe('loadCatalogWith: read and parse; never throws', () => {
 describe('loadCatalogGuarded: read every event; a catalog that stops parsing runs its last good version (docs/security.md, guarantees 4 and 5)', () => {
   const warnings: string[] = [];
   const warn = (m: string) => warnings.push(m);
-  const kept = () => (fs.existsSync(path.join(state.root, 'catalog')) ? fs.readdirSync(path.join(state.root, 'catalog')).filter((f) => f.endsWith('.json')) : []);
-  const stamps = () => (fs.existsSync(path.join(state.root, 'catalog')) ? fs.readdirSync(path.join(state.root, 'catalog')).filter((f) => f.endsWith('.stamp')) : []);
+  const kept = () =>
+    fs.existsSync(path.join(state.root, 'catalog'))
+      ? fs.readdirSync(path.join(state.root, 'catalog')).filter((f) => f.endsWith('.json'))
+      : [];
+  const stamps = () =>
+    fs.existsSync(path.join(state.root, 'catalog'))
+      ? fs.readdirSync(path.join(state.root, 'catalog')).filter((f) => f.endsWith('.stamp'))
+      : [];
   beforeEach(() => {
     warnings.length = 0;
   });
@@ -78,7 +108,12 @@ describe('loadCatalogGuarded: read every event; a catalog that stops parsing run
   });
 
   it('missing, nothing known: the read problem, not broken, nothing kept', async () => {
-    expect(await loadCatalogGuarded(src(), state, warn)).toEqual({ ok: false, file, source: src(), error: `no catalog at ${file}` });
+    expect(await loadCatalogGuarded(src(), state, warn)).toEqual({
+      ok: false,
+      file,
+      source: src(),
+      error: `no catalog at ${file}`,
+    });
     expect(kept()).toEqual([]);
   });
 
@@ -87,7 +122,11 @@ describe('loadCatalogGuarded: read every event; a catalog that stops parsing run
     expect((await loadCatalogGuarded(src(), state, warn)).ok).toBe(true);
     expect(kept()).toEqual([expect.stringMatching(/^[0-9a-f]{24}-[0-9a-f]{24}\.json$/)]);
     const record = path.join(state.root, 'catalog', kept()[0] as string);
-    expect(JSON.parse(fs.readFileSync(record, 'utf8'))).toEqual({ file, text: catalogText(), savedAt: expect.any(String) });
+    expect(JSON.parse(fs.readFileSync(record, 'utf8'))).toEqual({
+      file,
+      text: catalogText(),
+      savedAt: expect.any(String),
+    });
     expect(fs.statSync(record).mode & 0o777).toBe(0o600);
   });
 
@@ -111,12 +150,15 @@ describe('loadCatalogGuarded: read every event; a catalog that stops parsing run
     await loadCatalogGuarded(src(), state, warn);
     expect(kept()).toHaveLength(2);
     const [stamp] = stamps();
-    expect(kept()).toContain((fs.readFileSync(path.join(state.root, 'catalog', stamp as string), 'utf8').split(' ')[1]));
+    expect(kept()).toContain(fs.readFileSync(path.join(state.root, 'catalog', stamp as string), 'utf8').split(' ')[1]);
   });
 
   it.each([
     // The right digest of the text, but a name outside the records (an existing, fresh file: the catalog itself).
-    ['names a file outside the records', (real: string) => `${real.split(' ')[0]} ${path.relative(path.join(state.root, 'catalog'), file)}`],
+    [
+      'names a file outside the records',
+      (real: string) => `${real.split(' ')[0]} ${path.relative(path.join(state.root, 'catalog'), file)}`,
+    ],
     ['is not ours', () => 'junk'],
   ])('a stamp that %s only costs the full check: the text is still kept', async (_name, forged) => {
     write(catalogText());
@@ -133,7 +175,11 @@ describe('loadCatalogGuarded: read every event; a catalog that stops parsing run
   it('what is kept never stands in for a catalog that parses', async () => {
     write(catalogText());
     await loadCatalogGuarded(src(), state, warn);
-    for (const f of kept()) fs.writeFileSync(path.join(state.root, 'catalog', f), JSON.stringify({ file, text: '{"hooks":{}}', savedAt: 'forged' }));
+    for (const f of kept())
+      fs.writeFileSync(
+        path.join(state.root, 'catalog', f),
+        JSON.stringify({ file, text: '{"hooks":{}}', savedAt: 'forged' }),
+      );
     const r = await loadCatalogGuarded(src(), state, warn);
     expect(r.ok && r.catalog.rows.length).toBe(1);
   });
@@ -162,33 +208,69 @@ describe('loadCatalogGuarded: read every event; a catalog that stops parsing run
 
   it('broken with nothing known: not ok, broken, the error with line and column', async () => {
     write('{');
-    expect(await loadCatalogGuarded(src(), state, warn)).toMatchObject({ ok: false, broken: true, file, source: src(), error: expect.stringMatching(/not valid JSON at line 1, column 2/) });
+    expect(await loadCatalogGuarded(src(), state, warn)).toMatchObject({
+      ok: false,
+      broken: true,
+      file,
+      source: src(),
+      error: expect.stringMatching(/not valid JSON at line 1, column 2/),
+    });
   });
 
   it('a directory at the catalog path: broken, the read problem', async () => {
     fs.mkdirSync(file);
-    expect(await loadCatalogGuarded(src(), state, warn)).toEqual({ ok: false, broken: true, file, source: src(), error: `cannot read ${file}: EISDIR: ${file} is a directory` });
+    expect(await loadCatalogGuarded(src(), state, warn)).toEqual({
+      ok: false,
+      broken: true,
+      file,
+      source: src(),
+      error: `cannot read ${file}: EISDIR: ${file} is a directory`,
+    });
   });
 });
 
 describe('loadConfigWith / loadConfigLazy: .cursor/hookshim.json, optional; problems reported, defaults used', () => {
   const dir = () => path.join(tmp, 'repo');
   const configPath = () => path.join(dir(), '.cursor', 'hookshim.json');
-  const writeConfig = (text: string) => (fs.mkdirSync(path.dirname(configPath()), { recursive: true }), fs.writeFileSync(configPath(), text));
+  const writeConfig = (text: string) => (
+    fs.mkdirSync(path.dirname(configPath()), { recursive: true }),
+    fs.writeFileSync(configPath(), text)
+  );
 
   it('absent: {} without a word, and the parser is never called', () => {
     const warned: string[] = [];
-    expect(loadConfigWith(dir(), () => { throw new Error('parsed'); }, (m) => warned.push(m))).toEqual({});
+    expect(
+      loadConfigWith(
+        dir(),
+        () => {
+          throw new Error('parsed');
+        },
+        (m) => warned.push(m),
+      ),
+    ).toEqual({});
     expect(warned).toEqual([]);
   });
 
   it.each([
-    ['valid', '{"promptContext":"beforeSubmitPrompt","resultGated":["g.sh"]}', { promptContext: 'beforeSubmitPrompt', resultGated: ['g.sh'] }, []],
+    [
+      'valid',
+      '{"promptContext":"beforeSubmitPrompt","resultGated":["g.sh"]}',
+      { promptContext: 'beforeSubmitPrompt', resultGated: ['g.sh'] },
+      [],
+    ],
     ['not JSON', '{', {}, [/^\S+\/\.cursor\/hookshim\.json: not JSON \(.+\); using defaults$/]],
-    ['a wrong value', '{"promptContext":"later"}', {}, [/^\S+\/\.cursor\/hookshim\.json: .*promptContext.*; using defaults$/]],
+    [
+      'a wrong value',
+      '{"promptContext":"later"}',
+      {},
+      [/^\S+\/\.cursor\/hookshim\.json: .*promptContext.*; using defaults$/],
+    ],
   ])('%s', async (_name, text, config, warnings) => {
     writeConfig(text);
-    for (const load of [(w: (m: string) => void) => Promise.resolve(loadConfigWith(dir(), parseConfig, w)), (w: (m: string) => void) => loadConfigLazy(dir(), w)]) {
+    for (const load of [
+      (w: (m: string) => void) => Promise.resolve(loadConfigWith(dir(), parseConfig, w)),
+      (w: (m: string) => void) => loadConfigLazy(dir(), w),
+    ]) {
       const warned: string[] = [];
       expect(await load((m) => warned.push(m))).toEqual(config);
       expect(warned).toEqual(warnings.map((w) => expect.stringMatching(w)));

@@ -5,7 +5,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bundleProject, catalogSources, configFile, cursorTranscriptPath, payloadRoots, projectRoot, readProblem, readRegularFile } from '../../../src/project/paths.ts';
+import {
+  bundleProject,
+  catalogSources,
+  configFile,
+  cursorTranscriptPath,
+  payloadRoots,
+  projectRoot,
+  readProblem,
+  readRegularFile,
+} from '../../../src/project/paths.ts';
 
 const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-paths-')));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -15,12 +24,48 @@ describe('projectRoot: where Cursor ran the command, never a payload field (docs
   fs.mkdirSync(path.join(bound, '.cursor', 'hooks'), { recursive: true });
   fs.writeFileSync(path.join(bound, '.cursor', 'hooks.json'), '{}');
   it.each([
-    ['CURSOR_PROJECT_DIR wins', { CURSOR_PROJECT_DIR: '/env/p' }, bound, undefined, { dir: '/env/p', how: 'CURSOR_PROJECT_DIR' }],
-    ['CURSOR_PROJECT_DIR is normalised', { CURSOR_PROJECT_DIR: '/env/p/../q/' }, '/cwd', undefined, { dir: '/env/q', how: 'CURSOR_PROJECT_DIR' }],
-    ['an empty CURSOR_PROJECT_DIR is not set', { CURSOR_PROJECT_DIR: '' }, bound, undefined, { dir: bound, how: 'the working directory' }],
-    ['a working directory holding .cursor/hooks.json (Cursor runs project hooks from the root)', {}, bound, '/elsewhere/.cursor/hooks/hookshim.cjs', { dir: bound, how: 'the working directory' }],
-    ['the vendored bundle\'s project (a host that runs hooks from .cursor/)', {}, path.join(bound, '.cursor'), path.join(bound, '.cursor', 'hooks', 'hookshim.cjs'), { dir: bound, how: `the bundle's own location (${path.join(bound, '.cursor', 'hooks', 'hookshim.cjs')})` }],
-    ['no binding, no bundle: the working directory', {}, '/cwd', undefined, { dir: '/cwd', how: 'the working directory' }],
+    [
+      'CURSOR_PROJECT_DIR wins',
+      { CURSOR_PROJECT_DIR: '/env/p' },
+      bound,
+      undefined,
+      { dir: '/env/p', how: 'CURSOR_PROJECT_DIR' },
+    ],
+    [
+      'CURSOR_PROJECT_DIR is normalised',
+      { CURSOR_PROJECT_DIR: '/env/p/../q/' },
+      '/cwd',
+      undefined,
+      { dir: '/env/q', how: 'CURSOR_PROJECT_DIR' },
+    ],
+    [
+      'an empty CURSOR_PROJECT_DIR is not set',
+      { CURSOR_PROJECT_DIR: '' },
+      bound,
+      undefined,
+      { dir: bound, how: 'the working directory' },
+    ],
+    [
+      'a working directory holding .cursor/hooks.json (Cursor runs project hooks from the root)',
+      {},
+      bound,
+      '/elsewhere/.cursor/hooks/hookshim.cjs',
+      { dir: bound, how: 'the working directory' },
+    ],
+    [
+      "the vendored bundle's project (a host that runs hooks from .cursor/)",
+      {},
+      path.join(bound, '.cursor'),
+      path.join(bound, '.cursor', 'hooks', 'hookshim.cjs'),
+      { dir: bound, how: `the bundle's own location (${path.join(bound, '.cursor', 'hooks', 'hookshim.cjs')})` },
+    ],
+    [
+      'no binding, no bundle: the working directory',
+      {},
+      '/cwd',
+      undefined,
+      { dir: '/cwd', how: 'the working directory' },
+    ],
   ])('%s', (_name, env, cwd, bundle, want) => expect(projectRoot(env, cwd, bundle)).toEqual(want));
 });
 
@@ -35,34 +80,77 @@ describe('bundleProject: the project a hookshim bundle belongs to', () => {
   ])('%s → %s', (bundle, want) => expect(bundleProject(bundle)).toBe(want));
 });
 
-describe('payloadRoots: the payload\'s workspace roots as paths (docs/cursor-hooks.md §3)', () => {
+describe("payloadRoots: the payload's workspace roots as paths (docs/cursor-hooks.md §3)", () => {
   it.each([
     ['roots, normalised', { workspace_roots: ['/root/p/', '/root/other'] }, ['/root/p', '/root/other']],
     ['empty and non-string roots are skipped', { workspace_roots: ['', 7, '/root/p'] }, ['/root/p']],
     ['not an array', { workspace_roots: '/root/p' }, []],
     ['none', {}, []],
-    ['a URI-style Windows root drops its leading slash', { workspace_roots: ['/C:/Users/dev/p'] }, [path.resolve('C:/Users/dev/p')]],
+    [
+      'a URI-style Windows root drops its leading slash',
+      { workspace_roots: ['/C:/Users/dev/p'] },
+      [path.resolve('C:/Users/dev/p')],
+    ],
     ['"/C/Users" is a POSIX path, kept', { workspace_roots: ['/C/Users'] }, ['/C/Users']],
   ])('%s', (_name, input, want) => expect(payloadRoots(input)).toEqual(want));
 });
 
 describe('catalogSources: HOOKSHIM_CATALOG, else the listed catalogs, else <project>/hooks/hooks.json', () => {
-  const files = (env: NodeJS.ProcessEnv, listed?: string[]) => catalogSources(env, '/repo', listed).map((s) => [s.file, s.kind, s.root]);
+  const files = (env: NodeJS.ProcessEnv, listed?: string[]) =>
+    catalogSources(env, '/repo', listed).map((s) => [s.file, s.kind, s.root]);
   it.each([
     ['the default', {}, undefined, [['/repo/hooks/hooks.json', 'plugin', '/repo']]],
-    ['listed', {}, ['hooks/hooks.json', '.claude/settings.json'], [['/repo/hooks/hooks.json', 'plugin', '/repo'], ['/repo/.claude/settings.json', 'settings', undefined]]],
-    ['HOOKSHIM_CATALOG relative: against the project, over the list', { HOOKSHIM_CATALOG: '.claude/settings.json' }, ['hooks/hooks.json'], [['/repo/.claude/settings.json', 'settings', undefined]]],
-    ['HOOKSHIM_CATALOG with ..: its plugin root is the folder above hooks/', { HOOKSHIM_CATALOG: '../plugin/hooks/hooks.json' }, undefined, [['/plugin/hooks/hooks.json', 'plugin', '/plugin']]],
-    ['HOOKSHIM_CATALOG absolute: as it is', { HOOKSHIM_CATALOG: '/opt/p/hooks/hooks.json' }, undefined, [['/opt/p/hooks/hooks.json', 'plugin', '/opt/p']]],
-    ['HOOKSHIM_CATALOG empty: the default', { HOOKSHIM_CATALOG: '' }, undefined, [['/repo/hooks/hooks.json', 'plugin', '/repo']]],
+    [
+      'listed',
+      {},
+      ['hooks/hooks.json', '.claude/settings.json'],
+      [
+        ['/repo/hooks/hooks.json', 'plugin', '/repo'],
+        ['/repo/.claude/settings.json', 'settings', undefined],
+      ],
+    ],
+    [
+      'HOOKSHIM_CATALOG relative: against the project, over the list',
+      { HOOKSHIM_CATALOG: '.claude/settings.json' },
+      ['hooks/hooks.json'],
+      [['/repo/.claude/settings.json', 'settings', undefined]],
+    ],
+    [
+      'HOOKSHIM_CATALOG with ..: its plugin root is the folder above hooks/',
+      { HOOKSHIM_CATALOG: '../plugin/hooks/hooks.json' },
+      undefined,
+      [['/plugin/hooks/hooks.json', 'plugin', '/plugin']],
+    ],
+    [
+      'HOOKSHIM_CATALOG absolute: as it is',
+      { HOOKSHIM_CATALOG: '/opt/p/hooks/hooks.json' },
+      undefined,
+      [['/opt/p/hooks/hooks.json', 'plugin', '/opt/p']],
+    ],
+    [
+      'HOOKSHIM_CATALOG empty: the default',
+      { HOOKSHIM_CATALOG: '' },
+      undefined,
+      [['/repo/hooks/hooks.json', 'plugin', '/repo']],
+    ],
   ])('%s', (_name, env, listed, want) => expect(files(env, listed)).toEqual(want));
 });
 
 describe('cursorTranscriptPath: transcript_path, else CURSOR_TRANSCRIPT_PATH (docs/cursor-hooks.md §2)', () => {
   it.each([
-    ['the payload\'s path', { transcript_path: '/t/a.jsonl' }, { CURSOR_TRANSCRIPT_PATH: '/t/env.jsonl' }, '/t/a.jsonl'],
-    ['null in the payload: the environment\'s', { transcript_path: null }, { CURSOR_TRANSCRIPT_PATH: '/t/env.jsonl' }, '/t/env.jsonl'],
-    ['"" in the payload: the environment\'s', { transcript_path: '' }, { CURSOR_TRANSCRIPT_PATH: '/t/env.jsonl' }, '/t/env.jsonl'],
+    ["the payload's path", { transcript_path: '/t/a.jsonl' }, { CURSOR_TRANSCRIPT_PATH: '/t/env.jsonl' }, '/t/a.jsonl'],
+    [
+      "null in the payload: the environment's",
+      { transcript_path: null },
+      { CURSOR_TRANSCRIPT_PATH: '/t/env.jsonl' },
+      '/t/env.jsonl',
+    ],
+    [
+      '"" in the payload: the environment\'s',
+      { transcript_path: '' },
+      { CURSOR_TRANSCRIPT_PATH: '/t/env.jsonl' },
+      '/t/env.jsonl',
+    ],
     ['neither', { transcript_path: null }, {}, undefined],
     ['an empty environment value: none', {}, { CURSOR_TRANSCRIPT_PATH: '' }, undefined],
   ])('%s', (_name, input, env, want) => expect(cursorTranscriptPath(input, env)).toBe(want));
@@ -86,13 +174,20 @@ describe('readRegularFile: a regular file as UTF-8; never blocks', () => {
   it('a directory throws EISDIR', () => {
     const d = path.join(tmp, 'dir.json');
     fs.mkdirSync(d);
-    expect(() => readRegularFile(d)).toThrow(expect.objectContaining({ code: 'EISDIR', message: `EISDIR: ${d} is a directory` }));
+    expect(() => readRegularFile(d)).toThrow(
+      expect.objectContaining({ code: 'EISDIR', message: `EISDIR: ${d} is a directory` }),
+    );
   });
 
   it('a FIFO with no writer is refused at once, never waited on', () => {
     const f = path.join(tmp, 'fifo.json');
     execFileSync('mkfifo', [f]);
-    expect(() => readRegularFile(f)).toThrow(expect.objectContaining({ code: 'ENOTREG', message: `not a regular file: ${f} (a FIFO or device is never read)` }));
+    expect(() => readRegularFile(f)).toThrow(
+      expect.objectContaining({
+        code: 'ENOTREG',
+        message: `not a regular file: ${f} (a FIFO or device is never read)`,
+      }),
+    );
   });
 
   it('a device is refused', () => {
@@ -102,8 +197,16 @@ describe('readRegularFile: a regular file as UTF-8; never blocks', () => {
 
 describe('readProblem: a catalog read problem in words', () => {
   it.each([
-    ['missing', Object.assign(new Error('ENOENT: no such file'), { code: 'ENOENT' }), 'no catalog at /r/hooks/hooks.json'],
-    ['a directory', Object.assign(new Error('EISDIR: x is a directory'), { code: 'EISDIR' }), 'cannot read /r/hooks/hooks.json: EISDIR: x is a directory'],
+    [
+      'missing',
+      Object.assign(new Error('ENOENT: no such file'), { code: 'ENOENT' }),
+      'no catalog at /r/hooks/hooks.json',
+    ],
+    [
+      'a directory',
+      Object.assign(new Error('EISDIR: x is a directory'), { code: 'EISDIR' }),
+      'cannot read /r/hooks/hooks.json: EISDIR: x is a directory',
+    ],
     ['no code', new Error('boom'), 'cannot read /r/hooks/hooks.json: boom'],
   ])('%s', (_name, err, want) => expect(readProblem('/r/hooks/hooks.json', err)).toBe(want));
 });

@@ -13,7 +13,6 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-
 describe('collectOld: bounded by age and count', () => {
   const put = (st: StateDir, area: 'stash' | 'tick' | 'tx', name: string, ageMs: number) => {
     const file = areaPath(st, area, name) as string;

@@ -42,7 +42,11 @@ describe('openState / ensurePrivateDir: private or refused', () => {
     fs.mkdirSync(dir, { mode: 0o700 });
     const mkdir = vi.spyOn(fs, 'mkdirSync');
     try {
-      expect([ensurePrivateDir(dir, false), ensurePrivateDir(dir, true), mkdir.mock.calls.length]).toEqual([null, null, 0]);
+      expect([ensurePrivateDir(dir, false), ensurePrivateDir(dir, true), mkdir.mock.calls.length]).toEqual([
+        null,
+        null,
+        0,
+      ]);
     } finally {
       mkdir.mockRestore();
     }
@@ -68,7 +72,9 @@ describe('openState / ensurePrivateDir: private or refused', () => {
     fs.symlinkSync(real, path.join(tmp, 'link'));
     const w = warnings();
     expect(openState({ HOOKSHIM_STATE_DIR: path.join(tmp, 'link') }, w.warn)).toBeNull();
-    expect(w.lines).toEqual([`state directory ${path.join(tmp, 'link')} cannot be used (it is a symbolic link); running degraded: no stash, replay or dedup for this event`]);
+    expect(w.lines).toEqual([
+      `state directory ${path.join(tmp, 'link')} cannot be used (it is a symbolic link); running degraded: no stash, replay or dedup for this event`,
+    ]);
     expect(fs.statSync(real).mode & 0o777).toBe(0o755);
   });
 
@@ -91,8 +97,14 @@ describe('openState / ensurePrivateDir: private or refused', () => {
 
   it('HOOKSHIM_STATE_MAX_AGE_S sets the collection age override; junk values are ignored', () => {
     const root = path.join(tmp, 's');
-    expect(openState({ HOOKSHIM_STATE_DIR: root, HOOKSHIM_STATE_MAX_AGE_S: '0' }, () => {})).toEqual({ root, maxAgeMs: 0 });
-    expect(openState({ HOOKSHIM_STATE_DIR: root, HOOKSHIM_STATE_MAX_AGE_S: '90' }, () => {})).toEqual({ root, maxAgeMs: 90_000 });
+    expect(openState({ HOOKSHIM_STATE_DIR: root, HOOKSHIM_STATE_MAX_AGE_S: '0' }, () => {})).toEqual({
+      root,
+      maxAgeMs: 0,
+    });
+    expect(openState({ HOOKSHIM_STATE_DIR: root, HOOKSHIM_STATE_MAX_AGE_S: '90' }, () => {})).toEqual({
+      root,
+      maxAgeMs: 90_000,
+    });
     expect(openState({ HOOKSHIM_STATE_DIR: root, HOOKSHIM_STATE_MAX_AGE_S: 'soon' }, () => {})).toEqual({ root });
     expect(openState({ HOOKSHIM_STATE_DIR: root, HOOKSHIM_STATE_MAX_AGE_S: '-1' }, () => {})).toEqual({ root });
   });
@@ -106,4 +118,3 @@ describe('openState / ensurePrivateDir: private or refused', () => {
     expect(areaPath(st, 'tick', 'x.json')).toBe(path.join(tmp, 'tick', 'x.json'));
   });
 });
-

@@ -68,7 +68,10 @@ describe('readEnvFile', () => {
 
   it.each([
     ['gone', (f: string) => fs.rmSync(f)],
-    ['replaced by a symlink', (f: string) => (fs.rmSync(f), fs.writeFileSync(`${f}.t`, 'export EVIL=1'), fs.symlinkSync(`${f}.t`, f))],
+    [
+      'replaced by a symlink',
+      (f: string) => (fs.rmSync(f), fs.writeFileSync(`${f}.t`, 'export EVIL=1'), fs.symlinkSync(`${f}.t`, f)),
+    ],
     ['replaced by a FIFO', (f: string) => (fs.rmSync(f), execFileSync('mkfifo', [f]))],
     ['replaced by a directory', (f: string) => (fs.rmSync(f), fs.mkdirSync(f))],
   ])('%s: ""', (_name, replace) => {

@@ -62,4 +62,3 @@ describe('record files: atomic, exclusive, never through a symlink, only ours', 
     expect(readText(file)).toBeNull();
   });
 });
-

@@ -17,7 +17,10 @@ export function listArea(st: StateDir, area: StateArea): string[] {
 /** Append a result record as the results file holds it (one JSON object per line), bypassing the payload translation. */
 export function appendResult(st: StateDir, rec: NewToolResult & { sessionId: string }): void {
   const { sessionId, toolUseId, claudeName, cursorName, key, response, isError, at } = rec;
-  fs.appendFileSync(resultsPath(st, sessionId) as string, `${JSON.stringify({ toolUseId, claudeName, cursorName, key, response, isError, at })}\n`);
+  fs.appendFileSync(
+    resultsPath(st, sessionId) as string,
+    `${JSON.stringify({ toolUseId, claudeName, cursorName, key, response, isError, at })}\n`,
+  );
 }
 
 /** Every readable record of a session, in seq order, read back through the incremental reader. */

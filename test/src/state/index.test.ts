@@ -30,10 +30,36 @@ describe('sizeOf', () => {
   ])('%s → %j', (_name, f, want) => expect(state.sizeOf(f)).toBe(want));
 });
 
-describe('the hook path\'s lazy surface', () => {
+describe("the hook path's lazy surface", () => {
   it('re-exports exactly the state functions the hook path uses, from their modules', () => {
-    expect(Object.keys(state).sort()).toEqual(['applyEffects', 'claim', 'claimTick', 'claudeTranscript', 'followerAnswer', 'makeEnvFile', 'maybeCollect', 'pluginDataDir', 'readEnvFile', 'recordToolResult', 'removeFile', 'sizeOf', 'tickOf']);
-    expect([state.maybeCollect, state.makeEnvFile, state.readEnvFile, state.removeFile, state.applyEffects, state.claim, state.claimTick, state.followerAnswer, state.tickOf, state.recordToolResult, state.claudeTranscript]).toEqual([
+    expect(Object.keys(state).sort()).toEqual([
+      'applyEffects',
+      'claim',
+      'claimTick',
+      'claudeTranscript',
+      'followerAnswer',
+      'makeEnvFile',
+      'maybeCollect',
+      'pluginDataDir',
+      'readEnvFile',
+      'recordToolResult',
+      'removeFile',
+      'sizeOf',
+      'tickOf',
+    ]);
+    expect([
+      state.maybeCollect,
+      state.makeEnvFile,
+      state.readEnvFile,
+      state.removeFile,
+      state.applyEffects,
+      state.claim,
+      state.claimTick,
+      state.followerAnswer,
+      state.tickOf,
+      state.recordToolResult,
+      state.claudeTranscript,
+    ]).toEqual([
       collect.maybeCollect,
       envFile.makeEnvFile,
       envFile.readEnvFile,

@@ -31,7 +31,11 @@ describe('withLock: runs fn holding the lock', () => {
   });
 
   it('fn throwing: the error comes out, the lock is released', async () => {
-    await expect(withLock(lock, 100, () => { throw new Error('boom'); })).rejects.toThrow('boom');
+    await expect(
+      withLock(lock, 100, () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
     expect(fs.existsSync(lock)).toBe(false);
   });
 
@@ -63,8 +67,8 @@ describe('exclusive: a fresh lock of a live process is never broken', () => {
 
 describe('a stale lock is broken', () => {
   it.each([
-    ['a dead process\'s, however fresh', JSON.stringify({ pid: DEAD_PID, nonce: 'n' }), 0],
-    ['a live process\'s older than 30 s', live, 31_000],
+    ["a dead process's, however fresh", JSON.stringify({ pid: DEAD_PID, nonce: 'n' }), 0],
+    ["a live process's older than 30 s", live, 31_000],
     ['an empty one older than 30 s', '', 31_000],
     ['an unparsable one older than 30 s', '{"pid":', 31_000],
   ])('%s', async (_name, content, ageMs) => {
@@ -74,7 +78,7 @@ describe('a stale lock is broken', () => {
   });
 
   // With no time to wait, a broken stale lock is not retried: BUSY although no live process held it.
-  it('a dead process\'s lock does not make a no-wait call BUSY (docs: BUSY only while a live process holds it)', async () => {
+  it("a dead process's lock does not make a no-wait call BUSY (docs: BUSY only while a live process holds it)", async () => {
     hold(JSON.stringify({ pid: DEAD_PID, nonce: 'n' }));
     expect(await withLock(lock, 0, () => 'ran')).toBe('ran');
   });

@@ -51,12 +51,15 @@ describe('stash: a preToolUse warning, replayed once on its postToolUse', () => 
 
   it('a corrupt stash yields no messages instead of an error', () => {
     fs.mkdirSync(path.join(st.root, 'stash'), { mode: 0o700 });
-    fs.writeFileSync(path.join(st.root, 'stash', `${key(S, 't')}.json`), '{"messages": [{"from": 1}, {"from":"x","text":"ok"}]');
+    fs.writeFileSync(
+      path.join(st.root, 'stash', `${key(S, 't')}.json`),
+      '{"messages": [{"from": 1}, {"from":"x","text":"ok"}]',
+    );
     expect(claim(st, S, { stash: true }, 't').state.stashed).toEqual([]);
   });
 });
 
-describe('carried context and the prompt\'s pending context', () => {
+describe("carried context and the prompt's pending context", () => {
   it('carried messages from several events are all claimed by the next postToolUse, in order, once', () => {
     applyEffects(st, S, [{ kind: 'carry', messages: [msg('one')] }]);
     applyEffects(st, S, [{ kind: 'carry', messages: [msg('two')] }]);
@@ -65,7 +68,7 @@ describe('carried context and the prompt\'s pending context', () => {
     expect(claim(st, S, { carried: true }).state.carried).toEqual([]);
   });
 
-  it('a new prompt\'s pending context replaces an undelivered one, and says so', () => {
+  it("a new prompt's pending context replaces an undelivered one, and says so", () => {
     expect(applyEffects(st, S, [{ kind: 'pendingPrompt', messages: [msg('first')] }])).toEqual([]);
     expect(applyEffects(st, S, [{ kind: 'pendingPrompt', messages: [msg('second')] }])).toEqual([
       "the previous prompt's context was never delivered (no tool call followed it); replaced by this prompt's",
@@ -76,8 +79,17 @@ describe('carried context and the prompt\'s pending context', () => {
 
 describe('no state directory: degraded, and every effect reported lost', () => {
   it('claims are empty; effects come back as notes', () => {
-    expect(claim(null, S, { stash: true, carried: true, pending: true }, 't').state).toEqual({ stashed: [], carried: [], pendingPrompt: [] });
-    expect(applyEffects(null, S, [{ kind: 'stash', toolUseId: 't', messages: [msg('a')] }, { kind: 'carry', messages: [msg('b')] }])).toEqual([
+    expect(claim(null, S, { stash: true, carried: true, pending: true }, 't').state).toEqual({
+      stashed: [],
+      carried: [],
+      pendingPrompt: [],
+    });
+    expect(
+      applyEffects(null, S, [
+        { kind: 'stash', toolUseId: 't', messages: [msg('a')] },
+        { kind: 'carry', messages: [msg('b')] },
+      ]),
+    ).toEqual([
       'state directory unavailable: 1 warning(s) stashed for tool_use_id "t" lost',
       'state directory unavailable: 1 carried message(s) lost',
     ]);
@@ -85,6 +97,8 @@ describe('no state directory: degraded, and every effect reported lost', () => {
 
   it('an unusable area is reported per effect', () => {
     fs.writeFileSync(path.join(st.root, 'stash'), 'not a dir');
-    expect(applyEffects(st, S, [{ kind: 'stash', toolUseId: 't', messages: [msg('a')] }])).toEqual(['could not keep 1 warning(s) stashed for tool_use_id "t": stash area unusable']);
+    expect(applyEffects(st, S, [{ kind: 'stash', toolUseId: 't', messages: [msg('a')] }])).toEqual([
+      'could not keep 1 warning(s) stashed for tool_use_id "t": stash area unusable',
+    ]);
   });
 });

@@ -8,7 +8,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../../adapters/index.ts';
 import type { Json } from '../../../adapters/json.ts';
 import type { Dedup, EventAdapter } from '../../../adapters/types.ts';
-import { claimTick, followerAnswer as replayAnswer, tickOf, WEAK_REPLAY_MS, type Tick, type TickId, type TickTimes } from '../../../src/state/sentinel.ts';
+import {
+  claimTick,
+  followerAnswer as replayAnswer,
+  tickOf,
+  WEAK_REPLAY_MS,
+  type Tick,
+  type TickId,
+  type TickTimes,
+} from '../../../src/state/sentinel.ts';
 import type { StateDir } from '../../../src/state/dir.ts';
 
 /** The dedup an event's adapter declares. */
@@ -16,7 +24,12 @@ const dedupOf = (event: string): Dedup => (ADAPTERS as Record<string, EventAdapt
 const tick = (event: string, input: Json, extra = ''): TickId => tickOf(event, input, dedupOf(event), extra);
 const tickKey = (event: string, input: Json, extra = ''): string => tick(event, input, extra).key;
 const claim = (s: StateDir | null, id: string | TickId, times: number | TickTimes, now?: number): Tick =>
-  claimTick(s, typeof id === 'string' ? { key: id, unique: true } : id, typeof times === 'number' ? { staleAfterMs: times } : times, now);
+  claimTick(
+    s,
+    typeof id === 'string' ? { key: id, unique: true } : id,
+    typeof times === 'number' ? { staleAfterMs: times } : times,
+    now,
+  );
 const followerAnswer = (event: string, leader: Json | undefined): Json => replayAnswer(dedupOf(event).replay, leader);
 
 let st: StateDir;
@@ -26,7 +39,14 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(st.root, { recursive: true, force: true }));
 
 const CONV = 'c-1';
-const pre = (extra: Record<string, unknown> = {}) => ({ conversation_id: CONV, generation_id: CONV, tool_name: 'Shell', tool_use_id: 'tu-1', tool_input: { command: 'ls' }, ...extra });
+const pre = (extra: Record<string, unknown> = {}) => ({
+  conversation_id: CONV,
+  generation_id: CONV,
+  tool_name: 'Shell',
+  tool_use_id: 'tu-1',
+  tool_input: { command: 'ls' },
+  ...extra,
+});
 const tickFile = (key: string) => path.join(st.root, 'tick', `${key}.json`);
 const age = (file: string, ms: number) => {
   const t = (Date.now() - ms) / 1000;
@@ -36,20 +56,42 @@ const role = (t: Tick) => t.role;
 
 describe('tickOf: what tells two firings apart', () => {
   it.each([
-    ['the same tool_use_id with another tool_input is another firing (never a replay of the first answer)', pre(), pre({ tool_input: { command: 'rm -rf /' } }), false],
+    [
+      'the same tool_use_id with another tool_input is another firing (never a replay of the first answer)',
+      pre(),
+      pre({ tool_input: { command: 'rm -rf /' } }),
+      false,
+    ],
     ['the same tool_use_id and tool_input is the same firing (a duplicate process replays)', pre(), pre(), true],
     ['another tool_use_id is another firing', pre(), pre({ tool_use_id: 'tu-2' }), false],
     ['another conversation is another firing', pre(), pre({ conversation_id: 'c-2' }), false],
     ['another tool name is another firing', pre(), pre({ tool_name: 'Read' }), false],
-    ['without a tool_use_id, the input tells calls apart', pre({ tool_use_id: undefined }), pre({ tool_use_id: undefined, tool_input: { command: 'rm' } }), false],
-    ['without a tool_use_id, the same input is the same call', pre({ tool_use_id: undefined }), pre({ tool_use_id: undefined }), true],
-    ['a tool_use_id with a newline is a key like any other', pre({ tool_use_id: 'call-1\nfc_1' }), pre({ tool_use_id: 'call-1\nfc_1' }), true],
+    [
+      'without a tool_use_id, the input tells calls apart',
+      pre({ tool_use_id: undefined }),
+      pre({ tool_use_id: undefined, tool_input: { command: 'rm' } }),
+      false,
+    ],
+    [
+      'without a tool_use_id, the same input is the same call',
+      pre({ tool_use_id: undefined }),
+      pre({ tool_use_id: undefined }),
+      true,
+    ],
+    [
+      'a tool_use_id with a newline is a key like any other',
+      pre({ tool_use_id: 'call-1\nfc_1' }),
+      pre({ tool_use_id: 'call-1\nfc_1' }),
+      true,
+    ],
   ])('preToolUse: %s', (_name, a, b, same) => {
     expect(tickKey('preToolUse', a) === tickKey('preToolUse', b)).toBe(same);
   });
 
   it('the project is part of the key', () => {
-    expect(tick('preToolUse', pre()).key).not.toBe(tickOf('preToolUse', pre(), dedupOf('preToolUse'), '', '/other/project').key);
+    expect(tick('preToolUse', pre()).key).not.toBe(
+      tickOf('preToolUse', pre(), dedupOf('preToolUse'), '', '/other/project').key,
+    );
   });
 
   it('the event is part of the key', () => {
@@ -58,13 +100,69 @@ describe('tickOf: what tells two firings apart', () => {
 
   it.each([
     ['stop: loop_count tells a follow-up turn apart', 'stop', { loop_count: 0 }, { loop_count: 1 }, '', '', false],
-    ['stop: the transcript size tells two turns apart on the CLI (generation_id = conversation_id)', 'stop', { loop_count: 0 }, { loop_count: 0 }, '1200', '1800', false],
-    ['stop: same size, same loop_count is the same turn', 'stop', { loop_count: 0 }, { loop_count: 0 }, '1200', '1200', true],
-    ['beforeSubmitPrompt: CLI ids, different prompts', 'beforeSubmitPrompt', { prompt: 'fix it' }, { prompt: 'and the docs' }, '', '', false],
-    ['beforeSubmitPrompt: CLI ids, the same prompt text', 'beforeSubmitPrompt', { prompt: 'fix it' }, { prompt: 'fix it' }, '', '', true],
-    ['subagentStop: two parallel subagents of one generation', 'subagentStop', { loop_count: 0, status: 'completed', task: 'a' }, { loop_count: 0, status: 'completed', task: 'b' }, '', '', false],
-    ['subagentStart: two subagents with their own ids', 'subagentStart', { subagent_id: 's1' }, { subagent_id: 's2' }, '', '', false],
-    ['postToolUseFailure: another failure_type', 'postToolUseFailure', { tool_use_id: 't', failure_type: 'error' }, { tool_use_id: 't', failure_type: 'timeout' }, '', '', false],
+    [
+      'stop: the transcript size tells two turns apart on the CLI (generation_id = conversation_id)',
+      'stop',
+      { loop_count: 0 },
+      { loop_count: 0 },
+      '1200',
+      '1800',
+      false,
+    ],
+    [
+      'stop: same size, same loop_count is the same turn',
+      'stop',
+      { loop_count: 0 },
+      { loop_count: 0 },
+      '1200',
+      '1200',
+      true,
+    ],
+    [
+      'beforeSubmitPrompt: CLI ids, different prompts',
+      'beforeSubmitPrompt',
+      { prompt: 'fix it' },
+      { prompt: 'and the docs' },
+      '',
+      '',
+      false,
+    ],
+    [
+      'beforeSubmitPrompt: CLI ids, the same prompt text',
+      'beforeSubmitPrompt',
+      { prompt: 'fix it' },
+      { prompt: 'fix it' },
+      '',
+      '',
+      true,
+    ],
+    [
+      'subagentStop: two parallel subagents of one generation',
+      'subagentStop',
+      { loop_count: 0, status: 'completed', task: 'a' },
+      { loop_count: 0, status: 'completed', task: 'b' },
+      '',
+      '',
+      false,
+    ],
+    [
+      'subagentStart: two subagents with their own ids',
+      'subagentStart',
+      { subagent_id: 's1' },
+      { subagent_id: 's2' },
+      '',
+      '',
+      false,
+    ],
+    [
+      'postToolUseFailure: another failure_type',
+      'postToolUseFailure',
+      { tool_use_id: 't', failure_type: 'error' },
+      { tool_use_id: 't', failure_type: 'timeout' },
+      '',
+      '',
+      false,
+    ],
   ])('%s', (_name, event, a, b, xa, xb, same) => {
     const base = { conversation_id: CONV, generation_id: CONV };
     expect(tickKey(event, { ...base, ...a }, xa) === tickKey(event, { ...base, ...b }, xb)).toBe(same);
@@ -73,24 +171,78 @@ describe('tickOf: what tells two firings apart', () => {
   it.each([
     ['a tool event with a tool_use_id', 'preToolUse', pre(), '', true],
     ['a tool event without one', 'preToolUse', pre({ tool_use_id: undefined }), '', false],
-    ['a tool event without one, even with desktop generation ids', 'postToolUse', pre({ tool_use_id: undefined, generation_id: 'g-9' }), '', false],
-    ['stop with CLI ids and no transcript', 'stop', { conversation_id: CONV, generation_id: CONV, loop_count: 0 }, '', false],
-    ['stop with CLI ids and a transcript size', 'stop', { conversation_id: CONV, generation_id: CONV, loop_count: 0 }, '512', true],
-    ['stop with a per-turn generation_id (desktop)', 'stop', { conversation_id: CONV, generation_id: 'g-1', loop_count: 0 }, '', true],
-    ['beforeSubmitPrompt with CLI ids', 'beforeSubmitPrompt', { conversation_id: CONV, generation_id: CONV, prompt: 'x' }, '', false],
-    ['subagentStop with a subagent id', 'subagentStop', { conversation_id: CONV, generation_id: CONV, subagent_id: 's' }, '', true],
+    [
+      'a tool event without one, even with desktop generation ids',
+      'postToolUse',
+      pre({ tool_use_id: undefined, generation_id: 'g-9' }),
+      '',
+      false,
+    ],
+    [
+      'stop with CLI ids and no transcript',
+      'stop',
+      { conversation_id: CONV, generation_id: CONV, loop_count: 0 },
+      '',
+      false,
+    ],
+    [
+      'stop with CLI ids and a transcript size',
+      'stop',
+      { conversation_id: CONV, generation_id: CONV, loop_count: 0 },
+      '512',
+      true,
+    ],
+    [
+      'stop with a per-turn generation_id (desktop)',
+      'stop',
+      { conversation_id: CONV, generation_id: 'g-1', loop_count: 0 },
+      '',
+      true,
+    ],
+    [
+      'beforeSubmitPrompt with CLI ids',
+      'beforeSubmitPrompt',
+      { conversation_id: CONV, generation_id: CONV, prompt: 'x' },
+      '',
+      false,
+    ],
+    [
+      'subagentStop with a subagent id',
+      'subagentStop',
+      { conversation_id: CONV, generation_id: CONV, subagent_id: 's' },
+      '',
+      true,
+    ],
   ])('unique (replayed for the whole stale window): %s → %s', (_name, event, input, extra, unique) => {
     expect(tick(event, input, extra).unique).toBe(unique);
   });
 
   // One action, two events (docs/cursor-hooks.md §4, §11): each event keys on its own payload, never on the action.
   it('beforeReadFile of another file, or the same file with other content, is another firing', () => {
-    const read = (extra: Record<string, unknown> = {}) => ({ conversation_id: CONV, generation_id: 'g-1', file_path: '/repo/.env', content: 'A=1', ...extra });
-    expect(new Set([tickKey('beforeReadFile', read()), tickKey('beforeReadFile', read({ file_path: '/repo/a.ts' })), tickKey('beforeReadFile', read({ content: 'A=2' }))]).size).toBe(3);
+    const read = (extra: Record<string, unknown> = {}) => ({
+      conversation_id: CONV,
+      generation_id: 'g-1',
+      file_path: '/repo/.env',
+      content: 'A=1',
+      ...extra,
+    });
+    expect(
+      new Set([
+        tickKey('beforeReadFile', read()),
+        tickKey('beforeReadFile', read({ file_path: '/repo/a.ts' })),
+        tickKey('beforeReadFile', read({ content: 'A=2' })),
+      ]).size,
+    ).toBe(3);
   });
 
   it('odd field types never throw and never collide with the string form of an object', () => {
-    const odd = { conversation_id: 5, generation_id: null, tool_use_id: ['x'], tool_name: { a: 1 }, tool_input: 'not-json' };
+    const odd = {
+      conversation_id: 5,
+      generation_id: null,
+      tool_use_id: ['x'],
+      tool_name: { a: 1 },
+      tool_input: 'not-json',
+    };
     expect(() => tick('preToolUse', odd)).not.toThrow();
     expect(tickKey('preToolUse', odd)).toMatch(/^[0-9a-f]{32}$/);
   });
@@ -106,7 +258,10 @@ describe('claimTick: one leader, the rest follow', () => {
     if (lead.role !== 'leader' || follow.role !== 'follower') throw new Error('roles');
     setTimeout(() => lead.finish({ permission: 'deny', user_message: 'no' }), 30);
     const res = await follow.wait(Date.now() + 5000);
-    expect(res).toEqual({ answer: { permission: 'deny', user_message: 'no' }, why: `replayed the answer of process ${process.pid}` });
+    expect(res).toEqual({
+      answer: { permission: 'deny', user_message: 'no' },
+      why: `replayed the answer of process ${process.pid}`,
+    });
   });
 
   it('no state directory: solo, no dedup', () => {
@@ -128,7 +283,10 @@ describe('claimTick: one leader, the rest follow', () => {
     fs.writeFileSync(tickFile(key), JSON.stringify({ key, pid: 2 ** 22 + 7, state: 'pending', at: Date.now() }));
     const t = claim(st, key, 40_000);
     if (t.role !== 'follower') throw new Error(t.role);
-    expect(await t.wait(Date.now() + 5000)).toEqual({ run: true, why: `the leading process ${2 ** 22 + 7} died before answering` });
+    expect(await t.wait(Date.now() + 5000)).toEqual({
+      run: true,
+      why: `the leading process ${2 ** 22 + 7} died before answering`,
+    });
   });
 
   it('a follower gives up at its deadline when the leader is alive but slow', async () => {
@@ -157,7 +315,10 @@ describe('claimTick: one leader, the rest follow', () => {
     age(tickFile(key.key), 41_000);
     const t = claim(st, key, 40_000);
     expect(role(t)).toBe('leader');
-    expect(JSON.parse(fs.readFileSync(tickFile(key.key), 'utf8'))).toMatchObject({ pid: process.pid, state: 'pending' });
+    expect(JSON.parse(fs.readFileSync(tickFile(key.key), 'utf8'))).toMatchObject({
+      pid: process.pid,
+      state: 'pending',
+    });
     expect(fs.readdirSync(path.join(st.root, 'tick'))).toEqual([`${key.key}.json`]);
   });
 
@@ -210,12 +371,37 @@ describe('claimTick: one leader, the rest follow', () => {
 
 describe('followerAnswer: what a duplicate process says', () => {
   it.each([
-    ['preToolUse deny is replayed as is', 'preToolUse', { permission: 'deny', user_message: 'no', agent_message: 'no' }, { permission: 'deny', user_message: 'no', agent_message: 'no' }],
-    ['preToolUse allow with updated_input is replayed', 'preToolUse', { permission: 'allow', updated_input: { command: 'ls -la' } }, { permission: 'allow', updated_input: { command: 'ls -la' } }],
-    ['preToolUse ask keeps its reason', 'preToolUse', { permission: 'ask', user_message: 'sure?' }, { permission: 'ask', user_message: 'sure?' }],
+    [
+      'preToolUse deny is replayed as is',
+      'preToolUse',
+      { permission: 'deny', user_message: 'no', agent_message: 'no' },
+      { permission: 'deny', user_message: 'no', agent_message: 'no' },
+    ],
+    [
+      'preToolUse allow with updated_input is replayed',
+      'preToolUse',
+      { permission: 'allow', updated_input: { command: 'ls -la' } },
+      { permission: 'allow', updated_input: { command: 'ls -la' } },
+    ],
+    [
+      'preToolUse ask keeps its reason',
+      'preToolUse',
+      { permission: 'ask', user_message: 'sure?' },
+      { permission: 'ask', user_message: 'sure?' },
+    ],
     ['preToolUse with no leader answer says nothing (never a competing allow)', 'preToolUse', undefined, {}],
-    ['beforeSubmitPrompt block is replayed', 'beforeSubmitPrompt', { continue: false, user_message: 'no secrets' }, { continue: false, user_message: 'no secrets' }],
-    ['beforeSubmitPrompt context is not delivered twice', 'beforeSubmitPrompt', { continue: true, additional_context: 'branch main', user_message: 'fyi' }, { continue: true }],
+    [
+      'beforeSubmitPrompt block is replayed',
+      'beforeSubmitPrompt',
+      { continue: false, user_message: 'no secrets' },
+      { continue: false, user_message: 'no secrets' },
+    ],
+    [
+      'beforeSubmitPrompt context is not delivered twice',
+      'beforeSubmitPrompt',
+      { continue: true, additional_context: 'branch main', user_message: 'fyi' },
+      { continue: true },
+    ],
     ['subagentStart allow is replayed', 'subagentStart', { permission: 'allow' }, { permission: 'allow' }],
     ['stop never repeats a follow-up', 'stop', { followup_message: 'run the tests' }, {}],
     ['postToolUse never repeats context', 'postToolUse', { additional_context: 'lint: 2 warnings' }, {}],
@@ -226,9 +412,17 @@ describe('followerAnswer: what a duplicate process says', () => {
   });
 
   it.each([
-    ['beforeReadFile replays a preToolUse deny', { permission: 'deny', user_message: 'no', agent_message: 'no' }, { permission: 'deny', user_message: 'no', agent_message: 'no' }],
+    [
+      'beforeReadFile replays a preToolUse deny',
+      { permission: 'deny', user_message: 'no', agent_message: 'no' },
+      { permission: 'deny', user_message: 'no', agent_message: 'no' },
+    ],
     ['beforeReadFile replays an allow', { permission: 'allow' }, { permission: 'allow' }],
-    ['an "ask" it cannot say (allow or deny only, docs/cursor-hooks.md §4) denies', { permission: 'ask', user_message: 'sure?' }, { permission: 'deny', user_message: 'sure?' }],
+    [
+      'an "ask" it cannot say (allow or deny only, docs/cursor-hooks.md §4) denies',
+      { permission: 'ask', user_message: 'sure?' },
+      { permission: 'deny', user_message: 'sure?' },
+    ],
   ] as const)('%s', (_name, leader, expected) => {
     expect(replayAnswer('decision', leader, ADAPTERS.beforeReadFile.needs.permissions)).toEqual(expected);
   });
@@ -242,13 +436,29 @@ describe('a sentinel record that cannot be trusted never answers for the catalog
     return key;
   };
   it.each([
-    ['a symlink to a record', (f: string) => fs.symlinkSync(path.join(st.root, 'elsewhere.json'), f), /is not a regular file of this user \(a symbolic link\)/],
+    [
+      'a symlink to a record',
+      (f: string) => fs.symlinkSync(path.join(st.root, 'elsewhere.json'), f),
+      /is not a regular file of this user \(a symbolic link\)/,
+    ],
     ['a FIFO', (f: string) => execFileSync('mkfifo', [f]), /is not a regular file of this user \(a FIFO\)/],
     ['garbage', (f: string) => fs.writeFileSync(f, 'not json'), /does not hold a sentinel record/],
-    ['a done record of another key', (f: string) => fs.writeFileSync(f, JSON.stringify({ key: 'other', pid: 1, state: 'done', at: Date.now(), answer: {} })), /not this firing's/],
-    ['a done record without a key', (f: string) => fs.writeFileSync(f, JSON.stringify({ pid: 1, state: 'done', at: Date.now(), answer: {} })), /not this firing's/],
+    [
+      'a done record of another key',
+      (f: string) =>
+        fs.writeFileSync(f, JSON.stringify({ key: 'other', pid: 1, state: 'done', at: Date.now(), answer: {} })),
+      /not this firing's/,
+    ],
+    [
+      'a done record without a key',
+      (f: string) => fs.writeFileSync(f, JSON.stringify({ pid: 1, state: 'done', at: Date.now(), answer: {} })),
+      /not this firing's/,
+    ],
   ])('%s: solo (the catalog runs), with a warning', (_name, write, why) => {
-    fs.writeFileSync(path.join(st.root, 'elsewhere.json'), JSON.stringify({ pid: 1, state: 'done', at: Date.now(), answer: {} }));
+    fs.writeFileSync(
+      path.join(st.root, 'elsewhere.json'),
+      JSON.stringify({ pid: 1, state: 'done', at: Date.now(), answer: {} }),
+    );
     const key = planted(write);
     const t = claim(st, key, 40_000);
     expect(t).toMatchObject({ role: 'solo', warn: true, why: expect.stringMatching(why) });

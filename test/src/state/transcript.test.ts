@@ -30,11 +30,21 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 function call(over: Partial<Parameters<typeof claudeTranscript>[0]> = {}): Promise<ClaudeTranscript> {
-  return claudeTranscript({ cursorPath: src, sessionId: SESSION, cwd: CWD, state: st, warn: (m) => warnings.push(m), ...over });
+  return claudeTranscript({
+    cursorPath: src,
+    sessionId: SESSION,
+    cwd: CWD,
+    state: st,
+    warn: (m) => warnings.push(m),
+    ...over,
+  });
 }
 
 function fixture(name: string): { lines: string[]; records: ToolResultRecord[]; golden: string } {
-  const lines = fs.readFileSync(path.join(FIXTURES, `${name}.cursor.jsonl`), 'utf8').split('\n').slice(0, -1);
+  const lines = fs
+    .readFileSync(path.join(FIXTURES, `${name}.cursor.jsonl`), 'utf8')
+    .split('\n')
+    .slice(0, -1);
   const rf = path.join(FIXTURES, `${name}.results.json`);
   const records = fs.existsSync(rf) ? (JSON.parse(fs.readFileSync(rf, 'utf8')) as ToolResultRecord[]) : [];
   return { lines, records, golden: fs.readFileSync(path.join(FIXTURES, `${name}.claude.jsonl`), 'utf8') };
@@ -48,27 +58,40 @@ function record(r: ToolResultRecord): void {
 /** The full rewrite of the source as it stands, with every recorded result. */
 function fullRewrite(): string {
   const lines = fs.readFileSync(src, 'utf8').split('\n').slice(0, -1);
-  const out = rewriteAll(lines, { sessionId: SESSION, cwd: CWD, results: resultLookup(readToolResults(st, SESSION)) }).out;
+  const out = rewriteAll(lines, {
+    sessionId: SESSION,
+    cwd: CWD,
+    results: resultLookup(readToolResults(st, SESSION)),
+  }).out;
   return out.map((l) => `${l}\n`).join('');
 }
 
 describe('incremental rewrite yields the golden output', () => {
-  it.each(['text', 'tools', 'malformed', 'claude-shaped', 'results'])('%s: one line per event, each result recorded one event after its line', async (name) => {
-    const { lines, records, golden } = fixture(name);
-    let next = 0;
-    for (const line of lines) {
-      fs.appendFileSync(src, `${line}\n`);
-      await call();
-      if (next < records.length) record(records[next++] as ToolResultRecord);
-    }
-    while (next < records.length) record(records[next++] as ToolResultRecord);
-    const last = await call();
-    expect(fs.readFileSync(last.path, 'utf8')).toBe(golden);
-  });
+  it.each(['text', 'tools', 'malformed', 'claude-shaped', 'results'])(
+    '%s: one line per event, each result recorded one event after its line',
+    async (name) => {
+      const { lines, records, golden } = fixture(name);
+      let next = 0;
+      for (const line of lines) {
+        fs.appendFileSync(src, `${line}\n`);
+        await call();
+        if (next < records.length) record(records[next++] as ToolResultRecord);
+      }
+      while (next < records.length) record(records[next++] as ToolResultRecord);
+      const last = await call();
+      expect(fs.readFileSync(last.path, 'utf8')).toBe(golden);
+    },
+  );
 
   it('reads only the appended bytes on the next event', async () => {
     const { lines } = fixture('tools');
-    fs.writeFileSync(src, lines.slice(0, 8).map((l) => `${l}\n`).join(''));
+    fs.writeFileSync(
+      src,
+      lines
+        .slice(0, 8)
+        .map((l) => `${l}\n`)
+        .join(''),
+    );
     const first = await call();
     expect(first.stats.rebuilt).toBe(true);
     fs.appendFileSync(src, `${lines[8]}\n`);
@@ -83,7 +106,13 @@ describe('incremental rewrite yields the golden output', () => {
 describe('tool results recorded between two events (pair by order, name and key: docs/transcripts.md)', () => {
   it('inserts the result right after its tool_use on the next event', async () => {
     const { lines, records } = fixture('results');
-    fs.writeFileSync(src, lines.slice(0, 3).map((l) => `${l}\n`).join(''));
+    fs.writeFileSync(
+      src,
+      lines
+        .slice(0, 3)
+        .map((l) => `${l}\n`)
+        .join(''),
+    );
     const before = await call();
     expect(before.resultsAvailable).toBe(false);
     expect(fs.readFileSync(before.path, 'utf8')).not.toContain('tool_result');
@@ -91,9 +120,17 @@ describe('tool results recorded between two events (pair by order, name and key:
     const after = await call();
     expect(after.resultsAvailable).toBe(true);
     expect(after.stats.rewound).toBe(true);
-    const out = fs.readFileSync(after.path, 'utf8').split('\n').slice(0, -1).map((l) => JSON.parse(l));
+    const out = fs
+      .readFileSync(after.path, 'utf8')
+      .split('\n')
+      .slice(0, -1)
+      .map((l) => JSON.parse(l));
     const useAt = out.findIndex((l) => l.message?.content?.[0]?.name === 'Bash');
-    expect(out[useAt + 1].message.content[0]).toMatchObject({ type: 'tool_result', tool_use_id: out[useAt].message.content[0].id, is_error: true });
+    expect(out[useAt + 1].message.content[0]).toMatchObject({
+      type: 'tool_result',
+      tool_use_id: out[useAt].message.content[0].id,
+      is_error: true,
+    });
     expect(fs.readFileSync(after.path, 'utf8')).toBe(fullRewrite());
   });
 
@@ -104,7 +141,13 @@ describe('tool results recorded between two events (pair by order, name and key:
     record(records[1] as ToolResultRecord);
     const r = await call();
     expect(r.stats).toMatchObject({ rewound: false, rebuilt: false });
-    fs.appendFileSync(src, lines.slice(1).map((l) => `${l}\n`).join(''));
+    fs.appendFileSync(
+      src,
+      lines
+        .slice(1)
+        .map((l) => `${l}\n`)
+        .join(''),
+    );
     for (const x of records.filter((_, i) => i !== 1)) record(x);
     await call();
     expect(fs.readFileSync(r.path, 'utf8')).toBe(fullRewrite());
@@ -141,7 +184,14 @@ describe('source changes', () => {
     write(lines.slice(0, 3));
     await call();
     const fd = fs.openSync(src, 'r+');
-    fs.writeSync(fd, lines.slice(3, 9).map((l) => `${l}\n`).join(''), 0);
+    fs.writeSync(
+      fd,
+      lines
+        .slice(3, 9)
+        .map((l) => `${l}\n`)
+        .join(''),
+      0,
+    );
     fs.closeSync(fd);
     const r = await call();
     expect(r.stats.rebuilt).toBe(true);
@@ -199,12 +249,20 @@ describe('no transcript, unreadable transcript, no state dir', () => {
   });
 
   it('no state dir → a one-off rewrite in the temp dir, with a warning', async () => {
-    fs.writeFileSync(src, fixture('text').lines.map((l) => `${l}\n`).join(''));
+    fs.writeFileSync(
+      src,
+      fixture('text')
+        .lines.map((l) => `${l}\n`)
+        .join(''),
+    );
     const r = await call({ state: null });
     try {
       expect(r.path.startsWith(os.tmpdir())).toBe(true);
       expect(fs.readFileSync(r.path, 'utf8')).toBe(fixture('text').golden);
-      expect(r).toMatchObject({ resultsAvailable: false, lastAssistantMessage: "You're welcome.\nWant me to file an issue for the rest?" });
+      expect(r).toMatchObject({
+        resultsAvailable: false,
+        lastAssistantMessage: "You're welcome.\nWant me to file an issue for the rest?",
+      });
       expect(warnings.join('\n')).toMatch(/without the state dir/);
     } finally {
       fs.rmSync(r.path, { force: true });
@@ -212,14 +270,24 @@ describe('no transcript, unreadable transcript, no state dir', () => {
   });
 
   it('reports malformed lines through warn', async () => {
-    fs.writeFileSync(src, fixture('malformed').lines.map((l) => `${l}\n`).join(''));
+    fs.writeFileSync(
+      src,
+      fixture('malformed')
+        .lines.map((l) => `${l}\n`)
+        .join(''),
+    );
     const r = await call();
     expect(r.stats.malformed).toBe(6);
     expect(warnings.join('\n')).toMatch(/dropped 6 malformed line/);
   });
 
   it('reports the last assistant message', async () => {
-    fs.writeFileSync(src, fixture('tools').lines.map((l) => `${l}\n`).join(''));
+    fs.writeFileSync(
+      src,
+      fixture('tools')
+        .lines.map((l) => `${l}\n`)
+        .join(''),
+    );
     expect((await call()).lastAssistantMessage).toBe('Done: the check exits 3.');
     expect((await call()).lastAssistantMessage).toBe('Done: the check exits 3.');
   });
@@ -290,7 +358,9 @@ for (let i = 0; i < Number(n); i++) {
     const runs = [0, 1, 2, 3].map(
       (id) =>
         new Promise<{ code: number | null; stderr: string }>((resolve) => {
-          const p = spawn(process.execPath, [worker, src, st.root, String(id), '25'], { stdio: ['ignore', 'ignore', 'pipe'] });
+          const p = spawn(process.execPath, [worker, src, st.root, String(id), '25'], {
+            stdio: ['ignore', 'ignore', 'pipe'],
+          });
           let stderr = '';
           p.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
           p.on('close', (code) => resolve({ code, stderr }));
@@ -301,7 +371,10 @@ for (let i = 0; i < Number(n); i++) {
     const final = await call();
     const text = fs.readFileSync(final.path, 'utf8');
     expect(text).toBe(fullRewrite());
-    const parsed = text.split('\n').slice(0, -1).map((l) => JSON.parse(l));
+    const parsed = text
+      .split('\n')
+      .slice(0, -1)
+      .map((l) => JSON.parse(l));
     expect(parsed.filter((p) => p.message?.content?.[0]?.type === 'tool_result')).toHaveLength(100);
     expect(warnings).toEqual([]);
   });
@@ -315,9 +388,15 @@ describe('bounds: long lines and the deadline (docs/transcripts.md "Bounds")', (
     write([lines[0] ?? '', 'x'.repeat(5000), ...lines.slice(1)]);
     const r = await call({ maxLine: 1000 });
     expect(r.stats).toMatchObject({ cut: 1, malformed: 0, lines: lines.length + 1 });
-    expect(warnings).toContain(`transcript ${src}: line 2 (at byte ${Buffer.byteLength(lines[0] ?? '') + 1}) is longer than 1000 bytes: dropped unread`);
+    expect(warnings).toContain(
+      `transcript ${src}: line 2 (at byte ${Buffer.byteLength(lines[0] ?? '') + 1}) is longer than 1000 bytes: dropped unread`,
+    );
     // The same ids as when that line is an ordinary malformed line.
-    const full = rewriteAll([lines[0] ?? '', 'x', ...lines.slice(1)], { sessionId: SESSION, cwd: CWD, results: resultLookup([]) }).out;
+    const full = rewriteAll([lines[0] ?? '', 'x', ...lines.slice(1)], {
+      sessionId: SESSION,
+      cwd: CWD,
+      results: resultLookup([]),
+    }).out;
     expect(fs.readFileSync(r.path, 'utf8')).toBe(full.map((l) => `${l}\n`).join(''));
   });
 
@@ -329,7 +408,11 @@ describe('bounds: long lines and the deadline (docs/transcripts.md "Bounds")', (
     const b = await call({ maxLine: 200 });
     expect(b.stats).toMatchObject({ rebuilt: false, cut: 0, lines: 1 });
     expect(warnings.filter((w) => w.includes('dropped unread'))).toHaveLength(1);
-    const out = fs.readFileSync(b.path, 'utf8').split('\n').slice(0, -1).map((l) => JSON.parse(l));
+    const out = fs
+      .readFileSync(b.path, 'utf8')
+      .split('\n')
+      .slice(0, -1)
+      .map((l) => JSON.parse(l));
     expect(out.map((o) => o.type)).toEqual(['user', 'assistant']);
   });
 
@@ -337,7 +420,9 @@ describe('bounds: long lines and the deadline (docs/transcripts.md "Bounds")', (
     write(lines);
     const late = await call({ until: Date.now() - 1 });
     expect(late.stats.bytesRead).toBe(0);
-    expect(warnings.join('\n')).toMatch(new RegExp(`rewritten up to byte 0 of ${fs.statSync(src).size} within this event's time`));
+    expect(warnings.join('\n')).toMatch(
+      new RegExp(`rewritten up to byte 0 of ${fs.statSync(src).size} within this event's time`),
+    );
     const next = await call();
     expect(next.stats.rebuilt).toBe(false);
     expect(fs.readFileSync(next.path, 'utf8')).toBe(fixture('text').golden);
@@ -348,7 +433,9 @@ describe('bounds: long lines and the deadline (docs/transcripts.md "Bounds")', (
     write(tl);
     for (const r of records) record(r);
     await call({ until: Date.now() - 1 });
-    expect(warnings.join('\n')).toMatch(/tool results of session .*: read up to byte 0 of \d+ within this event's time/);
+    expect(warnings.join('\n')).toMatch(
+      /tool results of session .*: read up to byte 0 of \d+ within this event's time/,
+    );
     const next = await call();
     expect(fs.readFileSync(next.path, 'utf8')).toBe(fullRewrite());
   });
