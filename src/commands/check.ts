@@ -205,6 +205,7 @@ function checkBinding(hooks: HooksFile, plan: InitPlan, catalog: Catalog): Findi
     const mine = (hooks.hooks[ev] ?? []).filter(isOurs) as Record<string, unknown>[];
     const want = plan.entries[ev] as object;
     const rows = catalog.rows.filter((r) => runsOn(r.event, ev) && !cannotRun(r)).map(rowPlace);
+    const stale = mine.length === 1 ? skipsNeeded(ev, mine[0], plan) : undefined;
     if (mine.length === 0) {
       out.push({
         code: 'binding-missing-event',
@@ -229,8 +230,8 @@ function checkBinding(hooks: HooksFile, plan: InitPlan, catalog: Catalog): Findi
         message: `bound with the older command ${JSON.stringify(mine[0]?.command)}: it starts only from the project root (a host that runs hooks from .cursor/ cannot start it, docs/hosts.md) and leaves failClosed to the host`,
         fix: REBIND,
       });
-    } else if (skipsNeeded(ev, mine[0], plan)) {
-      out.push(skipsNeeded(ev, mine[0], plan) as Finding);
+    } else if (stale) {
+      out.push(stale);
     } else if (!sameJson(mine[0], want)) {
       out.push({
         code: 'binding-differs',
