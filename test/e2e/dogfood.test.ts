@@ -42,14 +42,20 @@ function fire(event: string, payload: Record<string, unknown>): Record<string, u
 let n = 0;
 const id = () => `dogfood-tool-${process.pid}-${++n}`;
 
+// On a branch the vendored shim may lag the source (it is re-vendored on main, CONTRIBUTING.md "The vendored
+// bundle"); in CI (CI=true) or with HOOKSHIM_VENDORED=strict the committed shim must be this build's.
+const strict = process.env.CI === 'true' || process.env.HOOKSHIM_VENDORED === 'strict';
+
 describe('dogfood: hookshim check on this repository', () => {
-  it('passes (after a source change: `npm run build && node dist/cli.mjs init .`, then commit .cursor/)', () => {
-    const r = spawnSync(process.execPath, [CLI, 'check', ROOT], {
+  it('passes (after a source change on main: `npm run vendor`, then commit .cursor/)', () => {
+    const r = spawnSync(process.execPath, [CLI, 'check', '--json', ROOT], {
       encoding: 'utf8',
       env: { ...process.env, NO_COLOR: '1' },
     });
-    expect(r.stdout + r.stderr).toMatch(/^hookshim check: ok/m);
-    expect(r.status).toBe(0);
+    const findings = (JSON.parse(r.stdout).findings as { code: string; severity: string }[]).filter(
+      (f) => f.severity === 'error' && (strict || f.code !== 'bundle-stale'),
+    );
+    expect(findings).toEqual([]);
   });
 });
 
