@@ -56,7 +56,7 @@ export class EventWork {
     };
     const folded = foldSafely(setup, verdicts, state, g);
     // Stashes are written before the answer goes out: the tool (and its postToolUse) can only follow the answer.
-    const kept = ops.applyEffects(setup.state, setup.sessionId, folded.effects);
+    const kept = ops.applyEffects(setup.state, `${setup.sessionId}\u0000${setup.scope}`, folded.effects);
     emit(folded.answer);
     mark('answered');
     this.claimed.release();

@@ -102,7 +102,7 @@ async function runEvent(name: string, io: HookIO, g: Guard): Promise<number> {
   // 2. Several processes for one event: only the first runs the catalog.
   const dedup = setup.adapter.needs.dedup;
   const extra = dedup.transcriptSize ? st.sizeOf(cursorTranscriptPath(setup.input, setup.env)) : '';
-  const id = st.tickOf(name, setup.input, dedup, extra, setup.dir);
+  const id = st.tickOf(name, setup.input, dedup, extra, `${setup.dir}\u0000${setup.scope}`);
   let tick = st.claimTick(setup.state, id, { staleAfterMs: (setup.binding.timeoutS + 10) * 1000 });
   mark('sentinel');
   if (tick.role === 'follower') {
@@ -148,7 +148,8 @@ async function work(
   chosen: Chosen[] | undefined,
 ): Promise<number> {
   const { needs } = setup.adapter;
-  const claimed = st.claim(setup.state, setup.sessionId, needs.claims, toolUseId(setup.input));
+  const mailbox = `${setup.sessionId}\u0000${setup.scope}`;
+  const claimed = st.claim(setup.state, mailbox, needs.claims, toolUseId(setup.input));
   const envFile = needs.envFile ? st.makeEnvFile(setup.state, setup.sessionId) : undefined;
   const w = new EventWork(setup, g, st, tick, claimed, new RowPrep(setup.dir), envFile);
   g.arm(

@@ -1,6 +1,7 @@
 // Phase 1 and the facts of one event, computed once: the payload, the project, its binding and time budget, the
 // session, the catalog and the config (docs/design.md §1).
 import fs from 'node:fs';
+import path from 'node:path';
 import { ADAPTERS } from '../../adapters/index.ts';
 import { MATCHED_BY, skippedNeeds, type MatchedEvent } from '../../adapters/cursorMatcher.ts';
 import { RUNS, type HandledEvent } from '../../adapters/events.ts';
@@ -14,7 +15,9 @@ import { budgetFor, type Budget } from '../project/budget.ts';
 import type { HookshimConfig } from '../project/config.ts';
 import { fnv, loadCatalogs, loadConfigLazy } from '../project/load.ts';
 import { catalogSources, cursorMcpServers, payloadRoots, projectRoot, type ProjectRoot } from '../project/paths.ts';
+import { PLUGIN_HOOKS } from '../project/plugin.ts';
 import { areaPath, openState, type StateDir } from '../state/dir.ts';
+import { beat } from '../state/heartbeat.ts';
 import { createExclusive, safeHome } from '../state/fsx.ts';
 import type { Log } from './log.ts';
 import { mark } from './spans.ts';
@@ -43,10 +46,18 @@ export interface Setup {
   binding: Binding;
   budget: Budget;
   sessionId: string;
+  /**
+   * What the state records of this binding are keyed on: the session and the catalog's rows (catalogScope). Two
+   * plugins and a project binding in one workspace never share a stash or a sentinel; two bindings of the same
+   * catalog do, so its rows run once (docs/plugins.md §3).
+   */
+  scope: string;
   /** The private state directory; null when it cannot be used (hookshim runs degraded). */
   state: StateDir | null;
   /** Every row of every catalog, in catalog order; each row knows its catalog (`row.source`). */
   catalog: { rows: readonly CatalogRow[]; sources: CatalogSource[] };
+  /** The plugin folder of a plugin binding (src/project/plugin.ts); the project is still `dir`. */
+  plugin?: string;
   config: HookshimConfig;
   ctx: EventContext;
   env: NodeJS.ProcessEnv;
@@ -60,7 +71,7 @@ export async function readPayload(
   log: Log,
 ): Promise<{ input: Json; root: ProjectRoot; binding: Binding } | { problem: string; tooLarge?: boolean }> {
   const root = projectRoot(io.env, io.cwd, io.bundle);
-  const binding = readBinding(root.dir, event);
+  const binding = readBinding(root.dir, event, hooksFileOf(root));
   mark('project and binding');
   const budget = budgetFor(binding.timeoutS, io.startedAt);
   const fast = io.stdinFd !== undefined ? readAvailable(io.stdinFd) : undefined;
@@ -106,8 +117,13 @@ export async function setUp(
       ? { dir: opts.dir, how: 'given' }
       : (opts.root?.root ?? projectRoot(io.env, io.cwd, io.bundle));
   const dir = root.dir;
-  const binding = opts.root && opts.root.root.dir === dir ? opts.root.binding : readBinding(dir, event);
+  const binding =
+    opts.root && opts.root.root.dir === dir ? opts.root.binding : readBinding(dir, event, hooksFileOf(root));
   corroborate(input, root, log);
+  if (root.unknown)
+    log.warn(
+      `the plugin ${root.plugin} was run from its own folder without CURSOR_PROJECT_DIR: the workspace is not known, so its rows get ${dir} as the project`,
+    );
   const budget = budgetFor(binding.timeoutS, io.startedAt);
   log.debug(
     `${event}: project ${dir} (from ${root.how}); Cursor timeout ${binding.timeoutS}s (${binding.source}); deadline in ${budget.deadline - Date.now()}ms`,
@@ -115,9 +131,13 @@ export async function setUp(
   const sessionId = sessionIdOf(input);
   const state = opts.state !== undefined ? opts.state : openState(io.env, (m) => log.warn(m));
   mark('state dir opened');
-  const config = await loadConfigLazy(dir, (m) => log.warn(m));
+  if (state) beat(state, dir, root.plugin ?? '', event, io.env.CURSOR_VERSION);
+  mark('heartbeat');
+  // A plugin binding has no config of the workspace's: its catalog and defaults are its own (docs/plugins.md §3).
+  const config = root.plugin === undefined ? await loadConfigLazy(dir, (m) => log.warn(m)) : {};
   mark('config read');
-  const set = await loadCatalogs(catalogSources(io.env, dir, config.catalogs), state, (m) => log.warn(m));
+  const sources = catalogSources(io.env, dir, config.catalogs, root.plugin);
+  const set = await loadCatalogs(sources, state, (m) => log.warn(m));
   mark('catalogs read');
   if (set.broken) return { problem: set.broken.error, dir, broken: set.broken.file };
   const first = set.missing[0];
@@ -146,7 +166,7 @@ export async function setUp(
     hostEnv: io.env,
     mcpServers: mcpServersFor(input, dir, rows),
     promptContext: config.promptContext ?? 'auto',
-    ...(ADAPTERS[event].needs.everyCall ? { everyCall: everyCallEvents(dir) } : {}),
+    ...(ADAPTERS[event].needs.everyCall ? { everyCall: everyCallEvents(dir, hooksFileOf(root)) } : {}),
   };
   return {
     event,
@@ -156,8 +176,10 @@ export async function setUp(
     binding,
     budget,
     sessionId,
+    scope: catalogScope(rows),
     state,
     catalog: { rows, sources: set.loaded.map((l) => l.source) },
+    ...(root.plugin !== undefined ? { plugin: root.plugin } : {}),
     config,
     ctx,
     env: io.env,
@@ -204,6 +226,30 @@ function touch(file: string): void {
   } catch {
     /* checked again next time */
   }
+}
+
+/** A catalog's identity for state keys: its rows as they run, without where they were read from. */
+export function catalogScope(rows: readonly CatalogRow[]): string {
+  return JSON.stringify(
+    rows.map((r) => [
+      r.event,
+      r.matcher,
+      r.type,
+      r.command,
+      r.shell,
+      r.args,
+      r.timeout,
+      r.if,
+      r.async,
+      r.onFailure,
+      r.source?.kind,
+    ]),
+  );
+}
+
+/** The hooks file of the binding that started this process: a plugin's own, else the project's .cursor/hooks.json. */
+function hooksFileOf(root: ProjectRoot): string | undefined {
+  return root.plugin !== undefined ? path.join(root.plugin, PLUGIN_HOOKS) : undefined;
 }
 
 /** The payload's roots only corroborate the project: say so when they do not include it (a multi-root workspace, a stray payload). */

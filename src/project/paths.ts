@@ -5,6 +5,7 @@ import path from 'node:path';
 import { isRecord, str, type Json } from '../../adapters/json.ts';
 import { parseJsonOr } from '../../catalog/json.ts';
 import { DEFAULT_CATALOGS, sourceOf, type CatalogSource } from '../../catalog/sources.ts';
+import { pluginProject, pluginRootOf } from './plugin.ts';
 
 /** Read a regular file as UTF-8 without ever blocking: a FIFO or device at a config path is refused, not waited on. */
 export function readRegularFile(file: string): string {
@@ -26,6 +27,10 @@ export function readRegularFile(file: string): string {
 export interface ProjectRoot {
   dir: string;
   how: string;
+  /** The plugin folder, when a plugin binding started this process (src/project/plugin.ts): catalog and ${CLAUDE_PLUGIN_ROOT}. */
+  plugin?: string;
+  /** A plugin run from its own folder with no CURSOR_PROJECT_DIR: the workspace is not known. */
+  unknown?: true;
 }
 
 /**
@@ -33,8 +38,11 @@ export interface ProjectRoot {
  * the catalog). CURSOR_PROJECT_DIR (Cursor sets it for every hook, docs/cursor-hooks.md §2); else the working
  * directory when it holds a binding (Cursor runs project hooks from the root); else the project of the bundle that
  * is running (`<root>/.cursor/hooks/hookshim.cjs`: a host that runs hooks from `.cursor/`); else the working directory.
+ * A plugin's bundle (`<plugin>/.cursor-plugin/hookshim.cjs`) finds the workspace as pluginProject does.
  */
 export function projectRoot(env: NodeJS.ProcessEnv, cwd: string, bundle?: string): ProjectRoot {
+  const plugin = pluginRootOf(bundle);
+  if (plugin) return { ...pluginProject(env, cwd, plugin), plugin };
   if (env.CURSOR_PROJECT_DIR) return { dir: path.resolve(env.CURSOR_PROJECT_DIR), how: 'CURSOR_PROJECT_DIR' };
   if (fs.existsSync(path.join(cwd, '.cursor', 'hooks.json'))) return { dir: cwd, how: 'the working directory' };
   const own = bundleProject(bundle);
@@ -62,13 +70,16 @@ export function payloadRoots(input: Json): string[] {
 
 /**
  * The catalogs of the project: HOOKSHIM_CATALOG (a local override, one catalog), else `.cursor/hookshim.json`
- * `catalogs`, else the repository as a plugin, `hooks/hooks.json` (catalog/sources.ts).
+ * `catalogs`, else the repository as a plugin, `hooks/hooks.json` (catalog/sources.ts); a plugin binding: its plugin.
  */
 export function catalogSources(
   env: NodeJS.ProcessEnv,
   dir: string,
   listed: readonly string[] | undefined,
+  plugin?: string,
 ): CatalogSource[] {
+  // A plugin binding runs its own plugin's catalog, whatever the workspace lists (docs/plugins.md §3).
+  if (plugin !== undefined) return [sourceOf(plugin, dir)];
   if (env.HOOKSHIM_CATALOG) return [sourceOf(env.HOOKSHIM_CATALOG, dir)];
   return (listed ?? DEFAULT_CATALOGS).map((entry) => sourceOf(entry, dir));
 }

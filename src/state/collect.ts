@@ -17,6 +17,7 @@ export const AREA_MAX_AGE_MS: Partial<Record<StateArea, number>> = {
   tick: 15 * 60 * 1000,
   env: 15 * 60 * 1000,
   catalog: 7 * 24 * 3600 * 1000,
+  beat: 30 * 24 * 3600 * 1000,
 };
 /** At most this many records per area survive a collection (the newest); bounds the directory's size. */
 export const AREA_MAX_ENTRIES = 5000;
