@@ -29,7 +29,7 @@ import {
 import { safeHome } from '../state/fsx.ts';
 import { catalogFindings, loadCatalogs, type LoadedCatalogs } from './catalogs.ts';
 import { checkConventions, checkRows, REBIND } from './checkRows.ts';
-import { doubleBinding, nativeDuplicates } from './doubleBinding.ts';
+import { doubleBinding, nativeDuplicates, otherLoaders } from './doubleBinding.ts';
 import { resultGateOf } from '../hook/select.ts';
 import { defaultBundle } from './init.ts';
 import type { Finding } from './io.ts';
@@ -98,6 +98,7 @@ export function runChecks(opts: CheckOptions): CheckResult {
     }),
   );
   findings.push(...nativeDuplicates(catalog.rows, hooks, dir, home));
+  findings.push(...otherLoaders(sources, catalog.rows));
   return { ...base, catalog, plan, findings, fatal: false };
 }
 

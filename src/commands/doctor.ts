@@ -7,6 +7,7 @@ import { stateRootFor } from '../state/dir.ts';
 import { VERSION } from '../hook/version.ts';
 import { foreignCounts, HOOKS_JSON, isOurs } from '../project/binding.ts';
 import { describeCatalogs } from './catalogs.ts';
+import { lastRuns, loadedFindings, type LastRun } from './loaded.ts';
 import { onPath, runChecks, type CheckResult } from './check.ts';
 import type { Finding } from './io.ts';
 
@@ -54,6 +55,8 @@ export interface DoctorReport {
     };
   };
   switches: { shim: 'on' | 'off'; log: string | null; logPayloads: boolean; debug: boolean };
+  /** When hookshim last ran for this project, per binding (heartbeats; src/commands/loaded.ts). */
+  lastRan: LastRun[];
   bound: BoundEvent[];
   check: CheckResult;
   findings: Finding[];
@@ -130,6 +133,9 @@ export function doctor(opts: DoctorOptions): DoctorReport {
       fix: 'fix its owner/permissions, or set HOOKSHIM_STATE_DIR to a private directory',
     });
 
+  const lastRan = lastRuns(state.dir, dir);
+  findings.push(...loadedFindings(lastRan, check.hooks, opts.env, Date.now()));
+
   const switches: DoctorReport['switches'] = {
     shim: opts.env.HOOKSHIM === '0' ? 'off' : 'on',
     log: opts.env.HOOKSHIM_LOG || null,
@@ -175,6 +181,7 @@ export function doctor(opts: DoctorOptions): DoctorReport {
     },
     state,
     switches,
+    lastRan,
     bound,
     check,
     findings: [...findings, ...check.findings],
