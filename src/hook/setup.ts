@@ -20,6 +20,7 @@ import { areaPath, openState, type StateDir } from '../state/dir.ts';
 import { beat } from '../state/heartbeat.ts';
 import { createExclusive, safeHome } from '../state/fsx.ts';
 import type { Log } from './log.ts';
+import { catalogScope } from './scope.ts';
 import { mark } from './spans.ts';
 import { readAvailable, readStdin } from './stdin.ts';
 
@@ -168,6 +169,7 @@ export async function setUp(
     promptContext: config.promptContext ?? 'auto',
     ...(ADAPTERS[event].needs.everyCall ? { everyCall: everyCallEvents(dir, hooksFileOf(root)) } : {}),
   };
+  let scope: string | undefined;
   return {
     event,
     adapter: ADAPTERS[event],
@@ -176,7 +178,10 @@ export async function setUp(
     binding,
     budget,
     sessionId,
-    scope: catalogScope(rows),
+    // Computed when first read: only an event that uses the state dir needs it.
+    get scope() {
+      return (scope ??= catalogScope(rows, dir));
+    },
     state,
     catalog: { rows, sources: set.loaded.map((l) => l.source) },
     ...(root.plugin !== undefined ? { plugin: root.plugin } : {}),
@@ -226,25 +231,6 @@ function touch(file: string): void {
   } catch {
     /* checked again next time */
   }
-}
-
-/** A catalog's identity for state keys: its rows as they run, without where they were read from. */
-export function catalogScope(rows: readonly CatalogRow[]): string {
-  return JSON.stringify(
-    rows.map((r) => [
-      r.event,
-      r.matcher,
-      r.type,
-      r.command,
-      r.shell,
-      r.args,
-      r.timeout,
-      r.if,
-      r.async,
-      r.onFailure,
-      r.source?.kind,
-    ]),
-  );
 }
 
 /** The hooks file of the binding that started this process: a plugin's own, else the project's .cursor/hooks.json. */
