@@ -2,7 +2,7 @@
 // of src/state/heartbeat.ts), and, when it never ran, the likely causes in order with what to check
 // (docs/hosts.md "When hooks never run"). A heartbeat only informs doctor: it never changes an answer.
 import path from 'node:path';
-import { readBeats } from '../state/heartbeat.ts';
+import { readBeats } from '../hook/heartbeat.ts';
 import type { HooksFile } from '../project/binding.ts';
 import type { Finding } from './io.ts';
 

@@ -11,7 +11,7 @@ import type { RowPrep } from './jobs.ts';
 import { notStarted } from './jobs.ts';
 import { unfinished, type Batch } from './runner.ts';
 import type { Chosen } from './select.ts';
-import type { Setup } from './setup.ts';
+import { mailboxKey, type Setup } from './setup.ts';
 import { mark } from './spans.ts';
 import { trace } from './trace.ts';
 
@@ -56,7 +56,7 @@ export class EventWork {
     };
     const folded = foldSafely(setup, verdicts, state, g);
     // Stashes are written before the answer goes out: the tool (and its postToolUse) can only follow the answer.
-    const kept = ops.applyEffects(setup.state, `${setup.sessionId}\u0000${setup.scope}`, folded.effects);
+    const kept = ops.applyEffects(setup.state, mailboxKey(setup), folded.effects);
     emit(folded.answer);
     mark('answered');
     this.claimed.release();

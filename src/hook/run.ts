@@ -14,7 +14,7 @@ import { attachTranscripts, hostEnv, readsTranscripts, RowPrep, toJob, type JobC
 import { startAll } from './runner.ts';
 import { mark, startSpans } from './spans.ts';
 import { resultGated, select, type Chosen } from './select.ts';
-import { readPayload, setUp, type HookIO, type Setup, type SetUpProblem } from './setup.ts';
+import { mailboxKey, readPayload, setUp, type HookIO, type Setup, type SetUpProblem } from './setup.ts';
 
 export type { HookIO } from './setup.ts';
 
@@ -148,8 +148,7 @@ async function work(
   chosen: Chosen[] | undefined,
 ): Promise<number> {
   const { needs } = setup.adapter;
-  const mailbox = `${setup.sessionId}\u0000${setup.scope}`;
-  const claimed = st.claim(setup.state, mailbox, needs.claims, toolUseId(setup.input));
+  const claimed = st.claim(setup.state, mailboxKey(setup), needs.claims, toolUseId(setup.input));
   const envFile = needs.envFile ? st.makeEnvFile(setup.state, setup.sessionId) : undefined;
   const w = new EventWork(setup, g, st, tick, claimed, new RowPrep(setup.dir), envFile);
   g.arm(

@@ -13,11 +13,11 @@ import type { CatalogRow } from '../../catalog/types.ts';
 import { everyCallEvents, readBinding, type Binding } from '../project/binding.ts';
 import { budgetFor, type Budget } from '../project/budget.ts';
 import type { HookshimConfig } from '../project/config.ts';
-import { fnv, loadCatalogs, loadConfigLazy } from '../project/load.ts';
+import { fnv, loadCatalogs, loadConfigLazy, type CatalogSet } from '../project/load.ts';
 import { catalogSources, cursorMcpServers, payloadRoots, projectRoot, type ProjectRoot } from '../project/paths.ts';
 import { PLUGIN_HOOKS } from '../project/plugin.ts';
 import { areaPath, openState, type StateDir } from '../state/dir.ts';
-import { beat } from '../state/heartbeat.ts';
+import { beat } from './heartbeat.ts';
 import { createExclusive, safeHome } from '../state/fsx.ts';
 import type { Log } from './log.ts';
 import { catalogScope } from './scope.ts';
@@ -121,10 +121,6 @@ export async function setUp(
   const binding =
     opts.root && opts.root.root.dir === dir ? opts.root.binding : readBinding(dir, event, hooksFileOf(root));
   corroborate(input, root, log);
-  if (root.unknown)
-    log.warn(
-      `the plugin ${root.plugin} was run from its own folder without CURSOR_PROJECT_DIR: the workspace is not known, so its rows get ${dir} as the project`,
-    );
   const budget = budgetFor(binding.timeoutS, io.startedAt);
   log.debug(
     `${event}: project ${dir} (from ${root.how}); Cursor timeout ${binding.timeoutS}s (${binding.source}); deadline in ${budget.deadline - Date.now()}ms`,
@@ -147,14 +143,7 @@ export async function setUp(
       problem: first?.error ?? 'no catalog to run: .cursor/hookshim.json lists none, or only personal ones absent here',
       dir,
     };
-  for (const m of set.missing)
-    log.warn(`${m.error}; running the other catalogs (${set.loaded.map((l) => l.source.shown).join(', ')})`);
-  // The parser names the file in each warning: shown relative to the project, once.
-  for (const l of set.loaded)
-    for (const w of l.catalog.warnings)
-      log.warn(
-        w.startsWith(l.source.file) ? `${l.source.shown}${w.slice(l.source.file.length)}` : `${l.source.shown}: ${w}`,
-      );
+  sayCatalogProblems(set, log);
   const rows = set.rows;
   warnStaleMatcher(event, binding, rows, state, log);
   const ctx: EventContext = {
@@ -233,13 +222,36 @@ function touch(file: string): void {
   }
 }
 
+/** The session key of this binding's mailbox records: the session, and the guards' identity (none in a bare test setup). */
+export function mailboxKey(setup: Pick<Setup, 'sessionId' | 'scope'>): string {
+  return setup.scope === '' ? setup.sessionId : `${setup.sessionId}\u0000${setup.scope}`;
+}
+
 /** The hooks file of the binding that started this process: a plugin's own, else the project's .cursor/hooks.json. */
 function hooksFileOf(root: ProjectRoot): string | undefined {
   return root.plugin !== undefined ? path.join(root.plugin, PLUGIN_HOOKS) : undefined;
 }
 
-/** The payload's roots only corroborate the project: say so when they do not include it (a multi-root workspace, a stray payload). */
+/** Catalogs missing beside loaded ones, and the parser's warnings (naming the file relative to the project), once. */
+function sayCatalogProblems(set: CatalogSet, log: Log): void {
+  for (const m of set.missing)
+    log.warn(`${m.error}; running the other catalogs (${set.loaded.map((l) => l.source.shown).join(', ')})`);
+  for (const l of set.loaded)
+    for (const w of l.catalog.warnings)
+      log.warn(
+        w.startsWith(l.source.file) ? `${l.source.shown}${w.slice(l.source.file.length)}` : `${l.source.shown}: ${w}`,
+      );
+}
+
+/**
+ * The payload's roots only corroborate the project: say so when they do not include it (a multi-root workspace, a
+ * stray payload), or when a plugin binding could not tell its workspace.
+ */
 function corroborate(input: Json, root: ProjectRoot, log: Log): void {
+  if (root.unknown)
+    log.warn(
+      `the plugin ${root.plugin} was run from its own folder without CURSOR_PROJECT_DIR: the workspace is not known, so its rows get ${root.dir} as the project`,
+    );
   const roots = payloadRoots(input);
   if (roots.length === 0 || roots.includes(root.dir)) return;
   log.warn(

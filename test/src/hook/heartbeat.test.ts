@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { beat, readBeats } from '../../../src/state/heartbeat.ts';
+import { beat, readBeats } from '../../../src/hook/heartbeat.ts';
 import type { StateDir } from '../../../src/state/dir.ts';
 
 let st: StateDir;

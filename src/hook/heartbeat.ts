@@ -4,8 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fnv } from '../project/load.ts';
-import { areaPath, type StateDir } from './dir.ts';
-import { readText, writeFileAtomic } from './fsx.ts';
+import { areaPath, type StateDir } from '../state/dir.ts';
+import { readText, writeFileAtomic } from '../state/fsx.ts';
 
 /** A heartbeat newer than this is not rewritten: one lstat on most events, a write at most once a minute per event. */
 export const BEAT_EVERY_MS = 60 * 1000;
@@ -55,11 +55,12 @@ export function readBeats(root: string, project: string): Beat[] {
     try {
       const st = fs.lstatSync(file);
       const doc = JSON.parse(readText(file) ?? 'null') as Partial<Beat> | null;
-      if (!st.isFile() || !doc || doc.project !== project || typeof doc.event !== 'string') continue;
+      const named = doc?.event;
+      if (!st.isFile() || !doc || doc.project !== project || typeof named !== 'string') continue;
       out.push({
         project,
         binding: typeof doc.binding === 'string' ? doc.binding : '',
-        event: doc.event,
+        event: named,
         at: st.mtimeMs,
         ...(typeof doc.host === 'string' ? { host: doc.host } : {}),
       });
