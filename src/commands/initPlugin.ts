@@ -21,7 +21,9 @@ import {
   readJson,
   type PluginPlace,
 } from '../project/plugin.ts';
+import { safeHome } from '../state/fsx.ts';
 import { bindingOptions } from './check.ts';
+import { checkRows } from './checkRows.ts';
 import { defaultBundle } from './init.ts';
 import { CommandError, type Finding } from './io.ts';
 
@@ -50,6 +52,8 @@ export interface PluginReport {
   changed: string[];
   notes: string[];
   warnings: string[];
+  /** What `hookshim check` finds in each plugin's rows (a missing script, a bad matcher, …), `where` under its folder. */
+  findings: Finding[];
 }
 
 /**
@@ -69,7 +73,7 @@ export function initPlugin(opts: PluginInitOptions): PluginReport {
     throw new CommandError(
       `no Claude plugin in ${dir}: --plugin binds a plugin repository (a ${CLAUDE_MANIFEST} beside hooks/hooks.json, or a .claude-plugin/marketplace.json listing plugin folders)`,
     );
-  const report: PluginReport = { dir, plugins: [], changed: [], notes: [], warnings: [] };
+  const report: PluginReport = { dir, plugins: [], changed: [], notes: [], warnings: [], findings: [] };
   const bundle = opts.bundle ?? defaultBundle();
   if (!fs.existsSync(bundle))
     throw new CommandError(
@@ -127,6 +131,15 @@ function bindOne(
   const name = typeof claude?.name === 'string' ? claude.name : path.basename(place.root);
   if (!/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$/.test(name))
     report.warnings.push(`${folder}: "${name}" is not a Cursor plugin name (lowercase letters, digits, "-" and ".")`);
+  const rowContext = {
+    dir: place.root,
+    home: safeHome(),
+    env: {},
+    hooks: { kind: 'absent' as const, file: hooksFile },
+    plan,
+  };
+  for (const f of checkRows(loaded.catalog, rowContext))
+    report.findings.push({ ...f, where: folder === '.' ? f.where : `${folder}/${f.where}` });
   const minCursor = minCursorFor(plan.events);
   const manifest = manifestText(readJson(path.join(place.root, PLUGIN_MANIFEST)), claude, name, minCursor);
   report.plugins.push({ folder, name, rows: rows.length, events: plan.events, minCursor, never: plan.never });
@@ -204,13 +217,16 @@ function marketplaceText(dir: string, claude: Record<string, unknown>, report: P
 /** `check --plugin`: each file init --plugin would change is a finding (the binding drifted from the catalog). */
 export function checkPlugin(opts: PluginInitOptions): { report: PluginReport; findings: Finding[] } {
   const report = initPlugin({ ...opts, dryRun: true });
-  const findings: Finding[] = report.changed.map((file) => ({
-    code: file.endsWith('hookshim.cjs') ? 'plugin-bundle-stale' : 'plugin-binding-stale',
-    severity: 'error',
-    where: file,
-    message: `${file} is not what \`hookshim init --plugin\` writes for the plugin's catalog and this hookshim`,
-    fix: 'run `hookshim init --plugin` and commit the result',
-  }));
+  const findings: Finding[] = report.findings.filter((f) => f.severity !== 'info');
+  findings.push(
+    ...report.changed.map((file) => ({
+      code: file.endsWith('hookshim.cjs') ? 'plugin-bundle-stale' : 'plugin-binding-stale',
+      severity: 'error' as const,
+      where: file,
+      message: `${file} is not what \`hookshim init --plugin\` writes for the plugin's catalog and this hookshim`,
+      fix: 'run `hookshim init --plugin` and commit the result',
+    })),
+  );
   for (const w of report.warnings)
     findings.push({ code: 'plugin-note', severity: 'warning', where: report.dir, message: w });
   return { report, findings };
@@ -226,10 +242,14 @@ export function renderPlugin(report: PluginReport, opts: { check?: Finding[]; dr
     for (const n of p.never) lines.push(`  never runs under Cursor: ${n.locator}: ${n.reason}`);
   }
   if (opts.check) {
-    for (const f of opts.check) lines.push(`${f.severity} ${f.code}: ${f.message}${f.fix ? ` (fix: ${f.fix})` : ''}`);
+    for (const f of opts.check)
+      lines.push(`${f.severity} ${f.code}: ${f.where}: ${f.message}${f.fix ? ` (fix: ${f.fix})` : ''}`);
     if (opts.check.length === 0) lines.push('the Cursor plugin files are what init --plugin writes');
   } else if (report.changed.length === 0) lines.push('nothing to change');
   else lines.push(`${opts.dryRun ? 'would write' : 'wrote'}: ${report.changed.join(', ')}`);
+  if (!opts.check)
+    for (const f of report.findings.filter((x) => x.severity !== 'info'))
+      lines.push(`${f.severity} ${f.code}: ${f.where}: ${f.message}${f.fix ? ` (fix: ${f.fix})` : ''}`);
   for (const n of report.notes) lines.push(`note: ${n}`);
   for (const w of report.warnings) lines.push(`warning: ${w}`);
   return `${lines.join('\n')}\n`;

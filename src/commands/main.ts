@@ -132,7 +132,9 @@ function initCommand(cli: Argv, c: Ctx): Argv {
     (args) => {
       if (args.plugin) {
         const report = initPlugin({ dir: path.resolve(c.io.cwd, args.dir), dryRun: args['dry-run'] });
-        c.out(args.json ? json(report) : renderPlugin(report, { dryRun: args['dry-run'] }));
+        const t = tally(report.findings);
+        c.setCode(t.errors > 0 ? EXIT.problems : EXIT.ok);
+        c.out(args.json ? json({ ok: t.errors === 0, ...report }) : renderPlugin(report, { dryRun: args['dry-run'] }));
         return;
       }
       const report = init({
