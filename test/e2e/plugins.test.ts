@@ -162,6 +162,22 @@ describe('init --plugin: one plugin at the repository root', () => {
   });
 });
 
+describe('init --plugin checks the rows as check does', () => {
+  it('a row naming a missing script: init --plugin and check --plugin exit 1 with script-missing', () => {
+    const repo = temp();
+    writePlugin(repo, 'guard-a');
+    fs.rmSync(path.join(repo, 'hooks/stop.mjs'));
+    const r = cli(['init', '--plugin', '--json', repo], repo);
+    expect(r.status).toBe(1);
+    expect(JSON.parse(r.stdout).findings.map((f: { code: string }) => f.code)).toContain('script-missing');
+    const c = cli(['check', '--plugin', '--json', repo], repo);
+    expect([c.status, JSON.parse(c.stdout).findings.map((f: { code: string }) => f.code)]).toEqual([
+      1,
+      ['script-missing'],
+    ]);
+  });
+});
+
 describe('init --plugin: several plugins under plugins/ listed by a marketplace', () => {
   it('binds each listed local plugin and writes .cursor-plugin/marketplace.json; git sources are left to their repository', () => {
     const repo = temp();
