@@ -99,6 +99,15 @@ describe('sizes a reader holds at once: files ≤ 450 lines, functions ≤ 80 li
   });
 });
 
+describe('scripts and hook scripts are type-checked: // @ts-check before the first import (tsconfig.scripts.json)', () => {
+  it.each(files('scripts', 'hooks').filter((f) => /\.[cm]js$/.test(f)))('%s', (file) => {
+    const head = read(file).split('\n');
+    const at = head.indexOf('// @ts-check');
+    expect(at, 'has // @ts-check').toBeGreaterThanOrEqual(0);
+    expect(head.slice(0, at).every((l) => l.startsWith('#!') || l.startsWith('//'))).toBe(true);
+  });
+});
+
 describe('every document cited in code, tests and scripts exists, down to the section', () => {
   // A citation is a document named in a comment or a test title (test data may name made-up files).
   const citing = /^\s*(\/\/|\/?\*|#)|\b(describe|it|test)(\.each\([\s\S]*\))?\(/;
