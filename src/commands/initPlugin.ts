@@ -22,10 +22,10 @@ import {
   type PluginPlace,
 } from '../project/plugin.ts';
 import { safeHome } from '../state/fsx.ts';
-import { bindingOptions } from './check.ts';
 import { checkRows } from './checkRows.ts';
-import { defaultBundle } from './init.ts';
-import { CommandError, type Finding } from './io.ts';
+import { bindingOptions, defaultBundle } from './plan.ts';
+import type { Finding } from './findings.ts';
+import { CommandError } from './io.ts';
 
 export interface PluginInitOptions {
   dir: string;
@@ -220,7 +220,7 @@ export function checkPlugin(opts: PluginInitOptions): { report: PluginReport; fi
   const findings: Finding[] = report.findings.filter((f) => f.severity !== 'info');
   findings.push(
     ...report.changed.map((file) => ({
-      code: file.endsWith('hookshim.cjs') ? 'plugin-bundle-stale' : 'plugin-binding-stale',
+      code: file.endsWith('hookshim.cjs') ? ('plugin-bundle-stale' as const) : ('plugin-binding-stale' as const),
       severity: 'error' as const,
       where: file,
       message: `${file} is not what \`hookshim init --plugin\` writes for the plugin's catalog and this hookshim`,

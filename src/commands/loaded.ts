@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { readBeats } from '../hook/heartbeat.ts';
 import type { HooksFile } from '../project/binding.ts';
-import type { Finding } from './io.ts';
+import type { Finding } from './findings.ts';
 
 /** The last run of one binding (the project's own, or a plugin's) for this project. */
 export interface LastRun {

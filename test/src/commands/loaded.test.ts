@@ -7,7 +7,8 @@ import { ago, loadedFindings, neverRanCauses } from '../../../src/commands/loade
 const bound = (version: unknown): HooksFile => ({
   kind: 'ok',
   file: '/p/.cursor/hooks.json',
-  doc: { ...(version !== undefined ? { version } : {}), hooks: {} },
+  text: '',
+  doc: { ...(version !== undefined ? { version } : {}), hooks: {} } as Record<string, unknown>,
   hooks: { preToolUse: [{ command: 'node .cursor/hooks/hookshim.cjs preToolUse' }] },
 });
 
