@@ -3,7 +3,6 @@
 // ${CLAUDE_PLUGIN_ROOT} come from the plugin folder, the project is the user's workspace (src/project/paths.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ProjectRoot } from './paths.ts';
 
 /** Cursor's plugin manifest, relative to the plugin folder (docs/plugins.md §1). */
 export const PLUGIN_MANIFEST = '.cursor-plugin/plugin.json';
@@ -38,7 +37,11 @@ export function pluginRootOf(bundle: string | undefined): string | undefined {
  * the working directory unless it is the plugin folder (Cursor ran the command from there). Never a payload field
  * (docs/security.md, guarantee 3); `unknown` when only the plugin folder is known.
  */
-export function pluginProject(env: NodeJS.ProcessEnv, cwd: string, plugin: string): ProjectRoot & { unknown?: true } {
+export function pluginProject(
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  plugin: string,
+): { dir: string; how: string; unknown?: true } {
   if (env.CURSOR_PROJECT_DIR) return { dir: path.resolve(env.CURSOR_PROJECT_DIR), how: 'CURSOR_PROJECT_DIR' };
   const rel = path.relative(plugin, path.resolve(cwd));
   if (rel.startsWith('..') || path.isAbsolute(rel)) return { dir: path.resolve(cwd), how: 'the working directory' };
