@@ -47,6 +47,24 @@ describe('layers import only downward: src → adapters → catalog', () => {
   });
 });
 
+describe('inside src/, layers import downward: entry → commands → hook → state → project (docs/design.md §2)', () => {
+  const RANK: Record<string, number> = { entry: 5, commands: 4, hook: 3, state: 2, project: 1 };
+  const rank = (f: string) => RANK[f.split('/')[1] as string] ?? 0;
+  // Known and named: the last good catalog (src/project/load.ts) keeps its records with the state dir's own helpers.
+  const EXCEPT = new Set(['src/project/load.ts → src/state/dir.ts', 'src/project/load.ts → src/state/fsx.ts']);
+  it.each(source.filter((f) => f.startsWith('src/')))('%s', (file) => {
+    const up = importsOf(file)
+      .filter((i) => i.to.startsWith('src/') && rank(i.to) > rank(file))
+      .map((i) => `${file} → ${i.to}`)
+      .filter((e) => !EXCEPT.has(e));
+    // The hook path reaches the stateful half (src/state/index.ts) only lazily, or for types.
+    const eager = importsOf(file)
+      .filter((i) => rank(file) === 3 && i.to === 'src/state/index.ts' && !i.dynamic && !i.typeOnly)
+      .map((i) => `${file} → ${i.to} (eager)`);
+    expect([...up, ...eager]).toEqual([]);
+  });
+});
+
 describe('no import cycles in src/, adapters/, catalog/ (static, dynamic and type-only imports alike)', () => {
   it('the import graph is acyclic', () => {
     const graph = new Map(source.map((f) => [f, importsOf(f).map((i) => i.to)]));
