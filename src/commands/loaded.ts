@@ -1,5 +1,5 @@
 // "Is it loaded?" for `hookshim doctor`: when hookshim last ran for this project and for which events (the heartbeats
-// of src/state/heartbeat.ts), and, when it never ran, the likely causes in order with what to check
+// of src/hook/heartbeat.ts), and, when it never ran, the likely causes in order with what to check
 // (docs/hosts.md "When hooks never run"). A heartbeat only informs doctor: it never changes an answer.
 import path from 'node:path';
 import { readBeats } from '../hook/heartbeat.ts';

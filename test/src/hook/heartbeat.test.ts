@@ -1,4 +1,4 @@
-// The per-project heartbeat (src/state/heartbeat.ts): what it holds, how rarely it is written, and that doctor reads
+// The per-project heartbeat (src/hook/heartbeat.ts): what it holds, how rarely it is written, and that doctor reads
 // only this project's, well-formed ones. Filesystem only.
 import fs from 'node:fs';
 import os from 'node:os';
