@@ -1,0 +1,95 @@
+// The real Claude Code side of a conformance case (docs/conformance.md §2): the pinned CLI, installed on demand into a
+// cache folder outside the repository, run in `-p` mode against the loopback stand-in with a scratch HOME.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startStandin, textTurn, toolTurn } from './standin.mjs';
+
+const CACHE = process.env.HOOKSHIM_CACHE_DIR || path.join(os.homedir(), '.cache', 'hookshim');
+
+/** The `claude` binary of `version`, installed when missing; or `{ skip }` with the one reason it cannot be had. */
+export function ensureClaude(version) {
+  const dir = path.join(CACHE, 'claude-code', version);
+  const bin = path.join(dir, 'node_modules', '.bin', 'claude');
+  const works = () => spawnSync(bin, ['--version'], { encoding: 'utf8', timeout: 30_000 }).stdout?.includes(version);
+  if (fs.existsSync(bin) && works()) return { bin };
+  if (process.env.HOOKSHIM_CONFORMANCE_OFFLINE) return { skip: `Claude Code ${version} is not in ${dir} (offline)` };
+  fs.mkdirSync(dir, { recursive: true });
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const args = ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', '--loglevel=error'];
+  const r = spawnSync(npm, [...args, `@anthropic-ai/claude-code@${version}`], { encoding: 'utf8', timeout: 300_000 });
+  if (r.status !== 0) return { skip: `the registry did not serve @anthropic-ai/claude-code@${version}: ${oneLine(r.stderr)}` };
+  if (!fs.existsSync(bin) || !works()) return { skip: `Claude Code ${version} installed but its binary does not run here` };
+  return { bin };
+}
+
+const oneLine = (s) => (s ?? '').trim().split('\n').pop()?.slice(0, 200) ?? '';
+
+/** The scripted assistant turns of an action: its tool calls (if any), then a closing text. */
+export function scriptOf(action) {
+  const calls = action.tools ?? (action.tool ? [{ tool: action.tool, input: action.input }] : []);
+  return [...calls.map((c, i) => toolTurn(c.tool, c.input, `toolu_conf_${i}`)), textTurn(action.reply ?? 'All done.')];
+}
+
+/** Run Claude Code once on `dir` (the case's project) and return what each audience got and what the rows saw. */
+export async function runClaude(bin, dir, kase) {
+  const script = scriptOf(kase.action);
+  const standin = await startStandin(script);
+  const home = path.join(dir, '..', 'home-claude');
+  fs.mkdirSync(home, { recursive: true });
+  const args = ['-p', kase.action.prompt ?? 'Do the task.', '--output-format', 'stream-json', '--verbose'];
+  args.push('--allowedTools', 'Bash,Write,Edit,Read,Glob,Grep', '--permission-mode', 'acceptEdits');
+  if (kase.catalog.kind === 'plugin') args.push('--plugin-dir', path.join(dir, 'plugins', 'p1'));
+  const env = {
+    PATH: process.env.PATH,
+    HOME: home,
+    TMPDIR: os.tmpdir(),
+    ANTHROPIC_BASE_URL: standin.url,
+    ANTHROPIC_API_KEY: 'sk-test',
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+    DISABLE_AUTOUPDATER: '1',
+    DISABLE_TELEMETRY: '1',
+  };
+  try {
+    const r = await run(bin, args, { cwd: dir, env }, 120_000);
+    await settle(dir, kase);
+    const lines = r.stdout
+      .split('\n')
+      .filter((l) => l.trim().startsWith('{'))
+      .map((l) => JSON.parse(l));
+    return { exit: r.code, timedOut: r.timedOut, stderr: r.stderr, lines, turns: standin.turns(), nScripted: script.length };
+  } finally {
+    await standin.close();
+  }
+}
+
+/** Async rows may still be writing their probes: wait (bounded) for the probe count to stop changing. */
+async function settle(dir, kase) {
+  if (!kase.settleMs) return;
+  await new Promise((r) => setTimeout(r, kase.settleMs));
+}
+
+/** Spawn with a hard deadline; the whole process group is killed when it passes. */
+export function run(bin, args, opts, timeoutMs, input) {
+  return new Promise((resolve) => {
+    const child = spawn(bin, args, { ...opts, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {}
+    }, timeoutMs);
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr += c));
+    child.stdin.on('error', () => {});
+    child.stdin.end(input ?? '');
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr, timedOut });
+    });
+  });
+}

@@ -1,0 +1,123 @@
+// `npm run test:conformance`: every case of cases.mjs run both ways — under the real Claude Code against the loopback
+// stand-in, and through hookshim's bound command as Cursor fires it — then compared (docs/conformance.md).
+// Options: --only a,b (case ids), --jobs N (default 2), --against <version> (list what changed since that version's run),
+// --keep (leave the scratch folders). Prints `N/M agree`; exits 1 on a disagreement no case explains.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CASES } from './cases.mjs';
+import { ensureClaude, runClaude } from './claude.mjs';
+import { runCursor } from './cursor.mjs';
+import { claudeOutcome, compare, cursorOutcome } from './observe.mjs';
+import { writeProject } from './project.mjs';
+import { CLAUDE_CODE_VERSION } from './version.mjs';
+
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+const arg = (name) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i < 0 ? undefined : (process.argv[i + 1] ?? '');
+};
+const RESULTS = path.join(process.env.HOOKSHIM_CACHE_DIR || path.join(os.homedir(), '.cache', 'hookshim'), 'conformance');
+
+async function main() {
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'cli.mjs'))) return skip('dist/cli.mjs is missing: run npm run build');
+  const claude = ensureClaude(CLAUDE_CODE_VERSION);
+  if (claude.skip) return skip(claude.skip);
+  const only = arg('only')?.split(',');
+  const cases = CASES.filter((c) => !c.offline && (!only || only.includes(c.id)));
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-conformance-'));
+  const t0 = Date.now();
+  const results = await pool(cases, Number(arg('jobs') ?? 2), (c) => runCase(claude.bin, scratch, c));
+  const ms = Date.now() - t0;
+  if (!process.argv.includes('--keep')) fs.rmSync(scratch, { recursive: true, force: true });
+  else console.log(`scratch kept: ${scratch}`);
+  const agree = results.filter((r) => Object.keys(r.diff).length === 0 && !r.error).length;
+  for (const r of results) report(r);
+  const notRun = CASES.filter((c) => c.offline);
+  console.log(`\n${agree}/${results.length} agree (Claude Code ${CLAUDE_CODE_VERSION}, ${(ms / 1000).toFixed(0)} s)`);
+  if (notRun.length) console.log(`not driven offline: ${notRun.map((c) => `${c.id} (${c.offline})`).join('; ')}`);
+  save(results, ms);
+  const against = arg('against');
+  if (against) changes(against, results);
+  const unexplained = results.filter((r) => r.error || Object.keys(r.diff).some((d) => !r.kase.known?.[d]));
+  process.exitCode = unexplained.length ? 1 : 0;
+}
+
+function skip(why) {
+  console.log(`conformance skipped: ${why}`);
+}
+
+/** One case: the same project written twice, run once each way, compared. */
+async function runCase(bin, scratch, kase) {
+  const base = path.join(scratch, kase.id);
+  const [cdir, hdir] = [path.join(base, 'claude', 'proj'), path.join(base, 'cursor', 'proj')];
+  try {
+    writeProject(cdir, kase);
+    writeProject(hdir, kase);
+    const c = await runClaude(bin, cdir, kase);
+    if (c.timedOut) throw new Error(`Claude Code did not finish in time: ${c.stderr.slice(0, 300)}`);
+    const h = await runCursor(hdir, kase);
+    const claude = claudeOutcome(cdir, kase, c);
+    const cursor = cursorOutcome(hdir, kase, h);
+    return { kase, claude, cursor, diff: compare(claude, cursor) };
+  } catch (e) {
+    return { kase, diff: {}, error: String(e?.stack ?? e) };
+  }
+}
+
+function report(r) {
+  const dims = Object.keys(r.diff);
+  if (r.error) return console.log(`✗ ${r.kase.id}: the run failed: ${r.error.split('\n')[0]}`);
+  const stale = Object.keys(r.kase.known ?? {}).filter((d) => !dims.includes(d));
+  if (!dims.length) {
+    console.log(`✓ ${r.kase.id}${stale.length ? `  (agrees now on ${stale.join(', ')}: drop its label)` : ''}`);
+    return;
+  }
+  console.log(`✗ ${r.kase.id}: ${r.kase.title}`);
+  for (const d of dims) {
+    const label = r.kase.known?.[d];
+    const tag = !label ? 'NOT EXPLAINED' : /^\d+\.\d+/.test(label) ? `pending: fixed by #${label}` : label;
+    console.log(`    ${d} [${tag}]`);
+    console.log(`      claude: ${JSON.stringify(r.diff[d].claude)}`);
+    console.log(`      cursor: ${JSON.stringify(r.diff[d].cursor)}`);
+  }
+}
+
+/** Keep this version's outcomes, so an upgrade can list what changed (--against). */
+function save(results, ms) {
+  fs.mkdirSync(RESULTS, { recursive: true });
+  const doc = {
+    version: CLAUDE_CODE_VERSION,
+    date: new Date().toISOString(),
+    ms,
+    cases: Object.fromEntries(results.map((r) => [r.kase.id, { claude: r.claude, cursor: r.cursor, diff: r.diff, error: r.error }])),
+  };
+  fs.writeFileSync(path.join(RESULTS, `${CLAUDE_CODE_VERSION}.json`), JSON.stringify(doc, null, 1));
+}
+
+/** What Claude Code does differently now than the recorded run of `version`. */
+function changes(version, results) {
+  const file = path.join(RESULTS, `${version}.json`);
+  if (!fs.existsSync(file)) return console.log(`no recorded run of ${version} in ${RESULTS}`);
+  const old = JSON.parse(fs.readFileSync(file, 'utf8')).cases;
+  const changed = results.filter((r) => old[r.kase.id] && JSON.stringify(old[r.kase.id].claude) !== JSON.stringify(r.claude));
+  console.log(`\nClaude Code ${version} → ${CLAUDE_CODE_VERSION}: ${changed.length} case(s) changed`);
+  for (const r of changed) console.log(`  ${r.kase.id}: ${JSON.stringify(compare(old[r.kase.id].claude, r.claude))}`);
+}
+
+async function pool(items, n, fn) {
+  const out = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]);
+      process.stderr.write('.');
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, n) }, worker));
+  process.stderr.write('\n');
+  return out;
+}
+
+await main();
