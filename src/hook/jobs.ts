@@ -81,7 +81,7 @@ export function hostEnv(env: NodeJS.ProcessEnv): Record<string, string> {
 
 /**
  * A script's environment as Claude Code gives it (docs/claude-hooks.md §1.5, §7): hookshim's own without Cursor's
- * variables, CLAUDECODE=1, the project and plugin folders, the session id, then the command's own `KEY=VALUE` words.
+ * variables, CLAUDECODE=1 and CLAUDE_CODE_CHILD_SESSION=1, the project and plugin folders, the session id, then the command's own `KEY=VALUE` words.
  */
 function scriptEnv(
   jc: JobContext,
@@ -94,6 +94,8 @@ function scriptEnv(
   const data = pluginRoot !== undefined ? jc.pluginData?.(pluginRoot) : undefined;
   return Object.assign(env, {
     CLAUDECODE: '1',
+    // Claude Code 2.1.328 marks its hook processes so too (docs/claude-hooks.md §8).
+    CLAUDE_CODE_CHILD_SESSION: '1',
     CLAUDE_PROJECT_DIR: jc.prep.projectDir,
     ...(pluginRoot !== undefined ? { CLAUDE_PLUGIN_ROOT: pluginRoot } : {}),
     ...(data ? { CLAUDE_PLUGIN_DATA: data } : {}),

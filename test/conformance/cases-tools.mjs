@@ -7,7 +7,13 @@ const post = (o) => ({ hookEventName: 'PostToolUse', ...o });
 const preBash = (extra) => settings({ PreToolUse: [group('Bash', cmd('g', extra))] });
 
 export const TOOL_CASES = [
-  { id: 'pre-exit0', title: 'PreToolUse exit 0, no output: the call runs', catalog: preBash(), scripts: { g: quiet }, action: BASH },
+  {
+    id: 'pre-exit0',
+    title: 'PreToolUse exit 0, no output: the call runs',
+    catalog: preBash(),
+    scripts: { g: quiet },
+    action: BASH,
+  },
   {
     id: 'pre-exit2',
     title: 'PreToolUse exit 2: stderr blocks and reaches the model',
@@ -26,14 +32,18 @@ export const TOOL_CASES = [
     id: 'pre-exit3-json',
     title: 'PreToolUse exit 3 with a deny JSON on stdout',
     catalog: preBash(),
-    scripts: { g: answer({ hookSpecificOutput: pre({ permissionDecision: 'deny', permissionDecisionReason: 'QQDENY3' }) }, 3) },
+    scripts: {
+      g: answer({ hookSpecificOutput: pre({ permissionDecision: 'deny', permissionDecisionReason: 'QQDENY3' }) }, 3),
+    },
     action: BASH,
   },
   {
     id: 'pre-deny',
     title: 'PreToolUse permissionDecision deny with a reason',
     catalog: preBash(),
-    scripts: { g: answer({ hookSpecificOutput: pre({ permissionDecision: 'deny', permissionDecisionReason: 'QQREASON' }) }) },
+    scripts: {
+      g: answer({ hookSpecificOutput: pre({ permissionDecision: 'deny', permissionDecisionReason: 'QQREASON' }) }),
+    },
     action: BASH,
   },
   {
@@ -59,14 +69,18 @@ export const TOOL_CASES = [
     id: 'pre-allow-reason',
     title: 'PreToolUse allow with a reason (shown to the user)',
     catalog: preBash(),
-    scripts: { g: answer({ hookSpecificOutput: pre({ permissionDecision: 'allow', permissionDecisionReason: 'QQALLOW' }) }) },
+    scripts: {
+      g: answer({ hookSpecificOutput: pre({ permissionDecision: 'allow', permissionDecisionReason: 'QQALLOW' }) }),
+    },
     action: BASH,
   },
   {
     id: 'pre-ask',
     title: 'PreToolUse ask (in -p mode nobody can answer)',
     catalog: preBash(),
-    scripts: { g: answer({ hookSpecificOutput: pre({ permissionDecision: 'ask', permissionDecisionReason: 'QQASK' }) }) },
+    scripts: {
+      g: answer({ hookSpecificOutput: pre({ permissionDecision: 'ask', permissionDecisionReason: 'QQASK' }) }),
+    },
     action: BASH,
   },
   {
@@ -89,7 +103,10 @@ export const TOOL_CASES = [
     catalog: preBash(),
     scripts: {
       g: answer({
-        hookSpecificOutput: pre({ permissionDecision: 'allow', updatedInput: { command: 'echo rewritten > effect.txt' } }),
+        hookSpecificOutput: pre({
+          permissionDecision: 'allow',
+          updatedInput: { command: 'echo rewritten > effect.txt' },
+        }),
       }),
     },
     action: BASH,
@@ -100,7 +117,10 @@ export const TOOL_CASES = [
     catalog: settings({ PreToolUse: [group('Write', cmd('g'))] }),
     scripts: {
       g: answer({
-        hookSpecificOutput: pre({ permissionDecision: 'allow', updatedInput: { file_path: '/dev/null', content: 'x' } }),
+        hookSpecificOutput: pre({
+          permissionDecision: 'allow',
+          updatedInput: { file_path: '/dev/null', content: 'x' },
+        }),
       }),
     },
     action: WRITE,
@@ -183,7 +203,6 @@ export const TOOL_CASES = [
     catalog: preBash({ if: 'Bash(git *)' }),
     scripts: { g: fail('QQIFSUBST', 2) },
     action: { tool: 'Bash', input: { command: 'echo $(echo ran) > effect.txt' } },
-    known: { rows: '23.5', effects: '23.5', model: '23.5' },
   },
   {
     id: 'pre-async',
@@ -222,7 +241,7 @@ export const TOOL_CASES = [
     title: 'the Edit input a PreToolUse row sees',
     catalog: settings({ PreToolUse: [group('Edit', cmd('g'))] }),
     scripts: { g: quiet },
-    action: EDIT,
+    action: { tools: [{ tool: 'Read', input: { file_path: '$DIR/effect.txt' } }, EDIT] },
     projectFiles: { 'effect.txt': 'before\n' },
     probe: true,
   },
@@ -312,7 +331,9 @@ export const TOOL_CASES = [
     id: 'failure-context',
     title: 'PostToolUseFailure additionalContext after a failing command',
     catalog: settings({ PostToolUseFailure: [group('Bash', cmd('g'))] }),
-    scripts: { g: answer({ hookSpecificOutput: { hookEventName: 'PostToolUseFailure', additionalContext: 'QQFAILCTX' } }) },
+    scripts: {
+      g: answer({ hookSpecificOutput: { hookEventName: 'PostToolUseFailure', additionalContext: 'QQFAILCTX' } }),
+    },
     action: BASH_FAIL,
   },
   {
@@ -329,5 +350,92 @@ export const TOOL_CASES = [
     catalog: settings({ PreToolUse: [group('Bash', cmd('d'))], PostToolUseFailure: [group('Bash', cmd('g'))] }),
     scripts: { d: fail('QQDENIED', 2), g: quiet },
     action: BASH,
+  },
+  {
+    id: 'pre-timeout',
+    title: 'a PreToolUse row past its timeout decides nothing: the call runs',
+    catalog: preBash({ timeout: 1 }),
+    scripts: { g: 'cat >/dev/null\nsleep 4\necho QQLATE >&2\nexit 2' },
+    action: BASH,
+  },
+  {
+    id: 'pre-defer',
+    title: 'PreToolUse defer (-p mode, one tool call)',
+    catalog: preBash(),
+    scripts: {
+      g: answer({ hookSpecificOutput: pre({ permissionDecision: 'defer', permissionDecisionReason: 'QQDEFER' }) }),
+    },
+    action: BASH,
+  },
+  {
+    id: 'pre-async-context',
+    title: 'an async PreToolUse row: its additionalContext arrives later',
+    catalog: preBash({ async: true }),
+    scripts: { g: answer({ hookSpecificOutput: pre({ additionalContext: 'QQASYNCCTX' }) }) },
+    action: { tools: [BASH, { tool: 'Bash', input: { command: 'echo second > second.txt' } }] },
+    effects: ['effect.txt', 'second.txt'],
+    settleMs: 1000,
+  },
+  {
+    id: 'pre-exec-form',
+    title: 'an exec-form row (command + args, no shell) gets its arguments',
+    catalog: settings({
+      PreToolUse: [group('Bash', { type: 'command', command: '${CLAUDE_PROJECT_DIR}/guards/g', args: ['QQARG'] })],
+    }),
+    scripts: { g: 'cat >/dev/null\necho "$1" >&2\nexit 2' },
+    action: BASH,
+  },
+  {
+    id: 'pre-local-settings',
+    title: 'a row in .claude/settings.local.json denies',
+    catalog: settings({}),
+    scripts: { g: fail('QQLOCAL', 2) },
+    projectFiles: {
+      '.claude/settings.local.json': JSON.stringify({
+        hooks: { PreToolUse: [group('Bash', { type: 'command', command: '"$CLAUDE_PROJECT_DIR"/guards/g' })] },
+      }),
+    },
+    action: BASH,
+  },
+  {
+    id: 'pre-duplicate',
+    title: 'the same command twice in one event runs once',
+    catalog: settings({ PreToolUse: [group('Bash', cmd('g')), group('Bash', cmd('g'))] }),
+    scripts: { g: quiet },
+    action: BASH,
+  },
+  {
+    id: 'pre-http',
+    title: 'a type "http" PreToolUse row denies',
+    catalog: settings({ PreToolUse: [group('Bash', { type: 'http', url: '$H/g' })] }),
+    http: { g: { hookSpecificOutput: pre({ permissionDecision: 'deny', permissionDecisionReason: 'QQHTTP' }) } },
+    action: BASH,
+  },
+  {
+    id: 'pre-prompt-row',
+    title: 'a type "prompt" PreToolUse row (the model answers ok:false)',
+    catalog: settings({ PreToolUse: [group('Bash', { type: 'prompt', prompt: 'Is this safe? $ARGUMENTS' })] }),
+    sideText: JSON.stringify({ ok: false, reason: 'QQPROMPTROW' }),
+    action: BASH,
+  },
+  {
+    id: 'post-updated-output',
+    title: 'PostToolUse updatedToolOutput replaces what the model sees',
+    catalog: settings({ PostToolUse: [group('Bash', cmd('g'))] }),
+    scripts: {
+      g: answer({
+        hookSpecificOutput: post({
+          updatedToolOutput: { stdout: 'QQREPLACED', stderr: '', interrupted: false, isImage: false },
+        }),
+      }),
+    },
+    action: BASH,
+  },
+  {
+    id: 'pre-matcher-star',
+    title: 'matcher "*" runs for every tool',
+    catalog: settings({ PreToolUse: [group('*', cmd('g'))] }),
+    scripts: { g: fail('QQSTAR', 2) },
+    action: WRITE,
   },
 ];

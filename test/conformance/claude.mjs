@@ -1,10 +1,11 @@
 // The real Claude Code side of a conformance case (docs/conformance.md §2): the pinned CLI, installed on demand into a
 // cache folder outside the repository, run in `-p` mode against the loopback stand-in with a scratch HOME.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startStandin, textTurn, toolTurn } from './standin.mjs';
+import { run, sub } from './proc.mjs';
 
 const CACHE = process.env.HOOKSHIM_CACHE_DIR || path.join(os.homedir(), '.cache', 'hookshim');
 
@@ -19,23 +20,28 @@ export function ensureClaude(version) {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const args = ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', '--loglevel=error'];
   const r = spawnSync(npm, [...args, `@anthropic-ai/claude-code@${version}`], { encoding: 'utf8', timeout: 300_000 });
-  if (r.status !== 0) return { skip: `the registry did not serve @anthropic-ai/claude-code@${version}: ${oneLine(r.stderr)}` };
-  if (!fs.existsSync(bin) || !works()) return { skip: `Claude Code ${version} installed but its binary does not run here` };
+  if (r.status !== 0)
+    return { skip: `the registry did not serve @anthropic-ai/claude-code@${version}: ${oneLine(r.stderr)}` };
+  if (!fs.existsSync(bin) || !works())
+    return { skip: `Claude Code ${version} installed but its binary does not run here` };
   return { bin };
 }
 
 const oneLine = (s) => (s ?? '').trim().split('\n').pop()?.slice(0, 200) ?? '';
 
 /** The scripted assistant turns of an action: its tool calls (if any), then a closing text. */
-export function scriptOf(action) {
+export function scriptOf(action, dir) {
   const calls = action.tools ?? (action.tool ? [{ tool: action.tool, input: action.input }] : []);
-  return [...calls.map((c, i) => toolTurn(c.tool, c.input, `toolu_conf_${i}`)), textTurn(action.reply ?? 'All done.')];
+  return [
+    ...calls.map((c, i) => toolTurn(c.tool, sub(c.input, dir), `toolu_conf_${i}`)),
+    textTurn(action.reply ?? 'All done.'),
+  ];
 }
 
 /** Run Claude Code once on `dir` (the case's project) and return what each audience got and what the rows saw. */
 export async function runClaude(bin, dir, kase) {
-  const script = scriptOf(kase.action);
-  const standin = await startStandin(script);
+  const script = scriptOf(kase.action, dir);
+  const standin = await startStandin(script, kase.sideText);
   const home = path.join(dir, '..', 'home-claude');
   fs.mkdirSync(home, { recursive: true });
   const args = ['-p', kase.action.prompt ?? 'Do the task.', '--output-format', 'stream-json', '--verbose'];
@@ -58,7 +64,14 @@ export async function runClaude(bin, dir, kase) {
       .split('\n')
       .filter((l) => l.trim().startsWith('{'))
       .map((l) => JSON.parse(l));
-    return { exit: r.code, timedOut: r.timedOut, stderr: r.stderr, lines, turns: standin.turns(), nScripted: script.length };
+    return {
+      exit: r.code,
+      timedOut: r.timedOut,
+      stderr: r.stderr,
+      lines,
+      turns: standin.turns(),
+      nScripted: script.length,
+    };
   } finally {
     await standin.close();
   }
@@ -68,28 +81,4 @@ export async function runClaude(bin, dir, kase) {
 async function settle(dir, kase) {
   if (!kase.settleMs) return;
   await new Promise((r) => setTimeout(r, kase.settleMs));
-}
-
-/** Spawn with a hard deadline; the whole process group is killed when it passes. */
-export function run(bin, args, opts, timeoutMs, input) {
-  return new Promise((resolve) => {
-    const child = spawn(bin, args, { ...opts, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {}
-    }, timeoutMs);
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.stdin.on('error', () => {});
-    child.stdin.end(input ?? '');
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr, timedOut });
-    });
-  });
 }

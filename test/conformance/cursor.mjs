@@ -3,7 +3,7 @@
 // payload on stdin; docs/cursor-hooks.md §2, §4), with the tool itself carried out in between.
 import fs from 'node:fs';
 import path from 'node:path';
-import { run } from './claude.mjs';
+import { run, sub } from './proc.mjs';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 const CLI = path.join(ROOT, 'dist', 'cli.mjs');
@@ -19,15 +19,14 @@ function cursorCall(call, dir) {
   return { name: call.tool, input };
 }
 
-/** `$DIR/` in an action's input is the project folder of the side that runs it. */
-export const sub = (v, dir) => JSON.parse(JSON.stringify(v ?? {}).replaceAll('$DIR/', `${dir}/`));
-
 /** Carry out the tool as Cursor would; returns the postToolUse output, or a failure. */
 async function perform(call, input, dir) {
   if (call.tool === 'Bash') {
     const r = await run('sh', ['-c', input.command], { cwd: dir }, 30_000);
     const output = (r.stdout + r.stderr).trimEnd();
-    return r.code === 0 ? { output: { output, exitCode: 0 } } : { failure: `Exit code ${r.code}\n${output}` };
+    return r.code === 0
+      ? { output: { output, exitCode: 0 } }
+      : { failure: `Exit code ${r.code}${output ? `\n${output}` : ''}` };
   }
   if (call.tool === 'Write') {
     fs.writeFileSync(input.file_path, input.content);
@@ -56,7 +55,10 @@ export async function runCursor(dir, kase) {
   const action = kase.action;
   const prompt = action.prompt ?? 'Do the task.';
   await fire(state, 'sessionStart', '', { session_id: CONV, is_background_agent: false, composer_mode: 'agent' });
-  appendTx(tx, { role: 'user', message: { content: [{ type: 'text', text: `<user_query>\n${prompt}\n</user_query>` }] } });
+  appendTx(tx, {
+    role: 'user',
+    message: { content: [{ type: 'text', text: `<user_query>\n${prompt}\n</user_query>` }] },
+  });
   const submit = await fire(state, 'beforeSubmitPrompt', 'UserPromptSubmit', { prompt, attachments: [] }, false);
   if (submit?.continue === false) return { init, answers: state.answers, promptBlocked: true };
   const calls = action.tools ?? (action.tool ? [{ tool: action.tool, input: action.input }] : []);
@@ -94,7 +96,12 @@ async function toolCall(state, call, id) {
     const failed = { error_message: done.failure, failure_type: 'error', duration: 5, is_interrupt: false };
     await fire(state, 'postToolUseFailure', c.name, { ...ev, tool_input: input, ...failed });
   } else {
-    await fire(state, 'postToolUse', c.name, { ...ev, tool_input: input, tool_output: JSON.stringify(done.output), duration: 5 });
+    await fire(state, 'postToolUse', c.name, {
+      ...ev,
+      tool_input: input,
+      tool_output: JSON.stringify(done.output),
+      duration: 5,
+    });
   }
 }
 
@@ -126,7 +133,13 @@ async function fire(state, event, value, extra, withTranscript = true) {
     HOOKSHIM_STATE_DIR: path.join(state.dir, '..', 'state-cursor'),
     ...state.env,
   };
-  const r = await run('sh', ['-c', entry.command], { cwd: state.dir, env }, (entry.timeout ?? 60) * 1000 + 5_000, JSON.stringify(payload));
+  const r = await run(
+    'sh',
+    ['-c', entry.command],
+    { cwd: state.dir, env },
+    (entry.timeout ?? 60) * 1000 + 5_000,
+    JSON.stringify(payload),
+  );
   let answer;
   try {
     answer = JSON.parse(r.stdout.trim());

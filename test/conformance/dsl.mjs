@@ -22,6 +22,9 @@ export const quiet = 'cat >/dev/null';
 export const BASH = { tool: 'Bash', input: { command: 'echo ran > effect.txt' } };
 export const BASH_FAIL = { tool: 'Bash', input: { command: 'echo ran > effect.txt; exit 3' } };
 export const WRITE = { tool: 'Write', input: { file_path: '$DIR/effect.txt', content: 'written' } };
-export const EDIT = { tool: 'Edit', input: { file_path: '$DIR/effect.txt', old_string: 'before', new_string: 'after' } };
+export const EDIT = {
+  tool: 'Edit',
+  input: { file_path: '$DIR/effect.txt', old_string: 'before', new_string: 'after' },
+};
 export const READ = { tool: 'Read', input: { file_path: '$DIR/notes.txt' } };
 export const TALK = {};

@@ -16,8 +16,8 @@ ${body}
 exit $?
 `;
 
-/** Write the case's project into `dir`; returns the command prefix rows use. */
-export function writeProject(dir, kase) {
+/** Write the case's project into `dir`; `$H/` in a catalog is this side's URL for the case's http rows. */
+export function writeProject(dir, kase, hookUrl = '') {
   fs.mkdirSync(dir, { recursive: true });
   const plugin = kase.catalog.kind === 'plugin';
   const base = plugin ? path.join(dir, 'plugins', 'p1') : dir;
@@ -27,7 +27,11 @@ export function writeProject(dir, kase) {
   }
   for (const [rel, text] of Object.entries(kase.files ?? {})) write(path.join(base, rel), text, 0o644);
   for (const [rel, text] of Object.entries(kase.projectFiles ?? {})) write(path.join(dir, rel), text, 0o644);
-  const hooks = JSON.parse(JSON.stringify(kase.catalog.hooks).replaceAll('$G/', prefix.replaceAll('"', '\\"')));
+  const hooks = JSON.parse(
+    JSON.stringify(kase.catalog.hooks)
+      .replaceAll('$G/', prefix.replaceAll('"', '\\"'))
+      .replaceAll('$H/', `${hookUrl}/`),
+  );
   const doc = { ...(kase.catalog.extra ?? {}), hooks };
   if (plugin) {
     write(path.join(base, '.claude-plugin', 'plugin.json'), JSON.stringify({ name: 'p1', version: '1.0.0' }), 0o644);
@@ -43,27 +47,39 @@ function write(p, text, mode) {
   fs.writeFileSync(p, text, { mode });
 }
 
-/** What the probes recorded, in the order the rows started: `{row, input, env}`. */
-export function readProbes(dir) {
+/** What the probes (and the http endpoint, `seen`) recorded, in the order the rows started: `{row, input, env}`. */
+export function readProbes(dir, seen = []) {
   const p = path.join(dir, '.probe');
-  if (!fs.existsSync(p)) return [];
-  return fs
-    .readdirSync(p)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => {
-      const row = f.split('.').slice(1, -1).join('.');
-      const text = fs.readFileSync(path.join(p, f), 'utf8');
-      let input;
-      try {
-        input = JSON.parse(text);
-      } catch {
-        input = { unreadable: text.slice(0, 200) };
-      }
-      const envFile = path.join(p, f.replace(/\.json$/, '.env'));
-      const env = fs.existsSync(envFile) ? fs.readFileSync(envFile, 'utf8').trim().split(' ').filter(Boolean) : [];
-      return { row, input, env };
-    });
+  const http = seen.map((s) => ({ row: `http:${s.url.split('/').pop()}`, input: parse(s.body), env: [] }));
+  if (!fs.existsSync(p)) return http;
+  return [
+    ...fs
+      .readdirSync(p)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+      .map((f) => {
+        const row = f.split('.').slice(1, -1).join('.');
+        const text = fs.readFileSync(path.join(p, f), 'utf8');
+        let input;
+        try {
+          input = JSON.parse(text);
+        } catch {
+          input = { unreadable: text.slice(0, 200) };
+        }
+        const envFile = path.join(p, f.replace(/\.json$/, '.env'));
+        const env = fs.existsSync(envFile) ? fs.readFileSync(envFile, 'utf8').trim().split(' ').filter(Boolean) : [];
+        return { row, input, env };
+      }),
+    ...http,
+  ];
+}
+
+function parse(text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { unreadable: text.slice(0, 200) };
+  }
 }
 
 /** The side effects a case looks at: the named files' contents (or null when absent). */

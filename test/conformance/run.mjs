@@ -10,6 +10,7 @@ import { ensureClaude, runClaude } from './claude.mjs';
 import { runCursor } from './cursor.mjs';
 import { claudeOutcome, compare, cursorOutcome } from './observe.mjs';
 import { writeProject } from './project.mjs';
+import { startHookServer } from './standin.mjs';
 import { CLAUDE_CODE_VERSION } from './version.mjs';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
@@ -17,7 +18,10 @@ const arg = (name) => {
   const i = process.argv.indexOf(`--${name}`);
   return i < 0 ? undefined : (process.argv[i + 1] ?? '');
 };
-const RESULTS = path.join(process.env.HOOKSHIM_CACHE_DIR || path.join(os.homedir(), '.cache', 'hookshim'), 'conformance');
+const RESULTS = path.join(
+  process.env.HOOKSHIM_CACHE_DIR || path.join(os.homedir(), '.cache', 'hookshim'),
+  'conformance',
+);
 
 async function main() {
   if (!fs.existsSync(path.join(ROOT, 'dist', 'cli.mjs'))) return skip('dist/cli.mjs is missing: run npm run build');
@@ -27,7 +31,12 @@ async function main() {
   const cases = CASES.filter((c) => !c.offline && (!only || only.includes(c.id)));
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-conformance-'));
   const t0 = Date.now();
-  const results = await pool(cases, Number(arg('jobs') ?? 2), (c) => runCase(claude.bin, scratch, c));
+  const answers = Object.fromEntries(
+    cases.flatMap((c) => Object.entries(c.http ?? {}).map(([name, a]) => [`${c.id}/${name}`, a])),
+  );
+  const hooks = await startHookServer(answers);
+  const results = await pool(cases, Number(arg('jobs') ?? 2), (c) => runCase(claude.bin, scratch, c, hooks));
+  await hooks.close();
   const ms = Date.now() - t0;
   if (!process.argv.includes('--keep')) fs.rmSync(scratch, { recursive: true, force: true });
   else console.log(`scratch kept: ${scratch}`);
@@ -48,15 +57,17 @@ function skip(why) {
 }
 
 /** One case: the same project written twice, run once each way, compared. */
-async function runCase(bin, scratch, kase) {
+async function runCase(bin, scratch, kase, hooks) {
   const base = path.join(scratch, kase.id);
   const [cdir, hdir] = [path.join(base, 'claude', 'proj'), path.join(base, 'cursor', 'proj')];
+  const url = (side) => `${hooks.url}/${side}/${kase.id}`;
+  const seen = (side) => hooks.seen.filter((s) => s.url.startsWith(`/${side}/${kase.id}/`));
   try {
-    writeProject(cdir, kase);
-    writeProject(hdir, kase);
-    const c = await runClaude(bin, cdir, kase);
+    writeProject(cdir, kase, url('claude'));
+    writeProject(hdir, kase, url('cursor'));
+    const c = { ...(await runClaude(bin, cdir, kase)), http: seen('claude') };
     if (c.timedOut) throw new Error(`Claude Code did not finish in time: ${c.stderr.slice(0, 300)}`);
-    const h = await runCursor(hdir, kase);
+    const h = { ...(await runCursor(hdir, kase)), http: seen('cursor') };
     const claude = claudeOutcome(cdir, kase, c);
     const cursor = cursorOutcome(hdir, kase, h);
     return { kase, claude, cursor, diff: compare(claude, cursor) };
@@ -76,7 +87,7 @@ function report(r) {
   console.log(`✗ ${r.kase.id}: ${r.kase.title}`);
   for (const d of dims) {
     const label = r.kase.known?.[d];
-    const tag = !label ? 'NOT EXPLAINED' : /^\d+\.\d+/.test(label) ? `pending: fixed by #${label}` : label;
+    const tag = !label ? 'NOT EXPLAINED' : /^\d+\.\d+/.test(label) ? `pending fix #${label}` : label;
     console.log(`    ${d} [${tag}]`);
     console.log(`      claude: ${JSON.stringify(r.diff[d].claude)}`);
     console.log(`      cursor: ${JSON.stringify(r.diff[d].cursor)}`);
@@ -90,7 +101,9 @@ function save(results, ms) {
     version: CLAUDE_CODE_VERSION,
     date: new Date().toISOString(),
     ms,
-    cases: Object.fromEntries(results.map((r) => [r.kase.id, { claude: r.claude, cursor: r.cursor, diff: r.diff, error: r.error }])),
+    cases: Object.fromEntries(
+      results.map((r) => [r.kase.id, { claude: r.claude, cursor: r.cursor, diff: r.diff, error: r.error }]),
+    ),
   };
   fs.writeFileSync(path.join(RESULTS, `${CLAUDE_CODE_VERSION}.json`), JSON.stringify(doc, null, 1));
 }
@@ -100,7 +113,9 @@ function changes(version, results) {
   const file = path.join(RESULTS, `${version}.json`);
   if (!fs.existsSync(file)) return console.log(`no recorded run of ${version} in ${RESULTS}`);
   const old = JSON.parse(fs.readFileSync(file, 'utf8')).cases;
-  const changed = results.filter((r) => old[r.kase.id] && JSON.stringify(old[r.kase.id].claude) !== JSON.stringify(r.claude));
+  const changed = results.filter(
+    (r) => old[r.kase.id] && JSON.stringify(old[r.kase.id].claude) !== JSON.stringify(r.claude),
+  );
   console.log(`\nClaude Code ${version} → ${CLAUDE_CODE_VERSION}: ${changed.length} case(s) changed`);
   for (const r of changed) console.log(`  ${r.kase.id}: ${JSON.stringify(compare(old[r.kase.id].claude, r.claude))}`);
 }

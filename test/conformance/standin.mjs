@@ -12,9 +12,9 @@ export const textTurn = (text) => ({ kind: 'text', text });
 /**
  * Start a stand-in. `script` is the list of assistant turns of the main conversation; the turn answered is the
  * number of assistant messages already in the request (stateless, so a retried request gets the same turn). Requests
- * without tools (titles, summaries) get a short text. Past the script: "Done.".
+ * without tools (titles, summaries, prompt hooks) get `sideText`. Past the script: "Done.".
  */
-export async function startStandin(script) {
+export async function startStandin(script, sideText = 'ok') {
   const requests = [];
   const server = http.createServer((req, res) => {
     let size = 0;
@@ -32,7 +32,7 @@ export async function startStandin(script) {
         body = { unreadable: true };
       }
       requests.push({ method: req.method, url: req.url, body });
-      answer(req, res, body, script);
+      answer(req, res, body, script, sideText);
     });
   });
   server.requestTimeout = 30_000;
@@ -52,10 +52,12 @@ export async function startStandin(script) {
   };
 }
 
-function answer(req, res, body, script) {
+function answer(req, res, body, script, sideText) {
   if (req.method !== 'POST' || !req.url.startsWith('/v1/messages')) {
     res.writeHead(req.url.startsWith('/v1/') ? 404 : 200, { 'content-type': 'application/json' });
-    return res.end(JSON.stringify(req.url.startsWith('/v1/') ? { type: 'error', error: { type: 'not_found_error' } } : {}));
+    return res.end(
+      JSON.stringify(req.url.startsWith('/v1/') ? { type: 'error', error: { type: 'not_found_error' } } : {}),
+    );
   }
   if (req.url.includes('count_tokens')) {
     res.writeHead(200, { 'content-type': 'application/json' });
@@ -63,14 +65,15 @@ function answer(req, res, body, script) {
   }
   const main = Array.isArray(body.tools) && body.tools.length > 0;
   const done = (body.messages ?? []).filter((m) => m.role === 'assistant').length;
-  const turn = main ? (script[done] ?? textTurn('Done.')) : textTurn('ok');
+  const turn = main ? (script[done] ?? textTurn('Done.')) : textTurn(sideText);
   const model = body.model ?? 'claude-standin';
   if (!body.stream) {
     res.writeHead(200, { 'content-type': 'application/json' });
     return res.end(JSON.stringify(message(turn, model, done)));
   }
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  for (const [event, data] of events(turn, model, done)) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  for (const [event, data] of events(turn, model, done))
+    res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   res.end();
 }
 
@@ -104,7 +107,11 @@ function events(turn, model, n) {
     ['message_start', { type: 'message_start', message: start }],
     [
       'content_block_start',
-      { type: 'content_block_start', index: 0, content_block: b.type === 'tool_use' ? { ...b, input: {} } : { ...b, text: '' } },
+      {
+        type: 'content_block_start',
+        index: 0,
+        content_block: b.type === 'tool_use' ? { ...b, input: {} } : { ...b, text: '' },
+      },
     ],
     ['content_block_delta', { type: 'content_block_delta', index: 0, delta }],
     ['content_block_stop', { type: 'content_block_stop', index: 0 }],
@@ -118,4 +125,35 @@ function events(turn, model, n) {
     ],
     ['message_stop', { type: 'message_stop' }],
   ];
+}
+
+/**
+ * A loopback endpoint for `type: "http"` rows: POST /<case>/<name> answers the case's scripted JSON and records the
+ * body (the payload the row saw).
+ */
+export async function startHookServer(answers) {
+  const seen = [];
+  const server = http.createServer((req, res) => {
+    const chunks = [];
+    let size = 0;
+    req.on('data', (c) => {
+      size += c.length;
+      if (size > MAX_BODY) req.destroy();
+      else chunks.push(c);
+    });
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      seen.push({ url: req.url, body });
+      const a = answers[req.url.split('/').slice(2).join('/')];
+      res.writeHead(a ? 200 : 404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(a ?? {}));
+    });
+  });
+  server.requestTimeout = 30_000;
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${server.address().port}`,
+    seen,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }

@@ -1,0 +1,55 @@
+// The differences already explained, by case and dimension (docs/conformance.md §6). A label is a known limit (its
+// row in docs/events.md "Known limits": L1…), a hookshim design choice (D1…), or the pending fix's number ("23.5").
+// A run lists a labelled difference with its label, an unlabelled one as NOT EXPLAINED, and a label that no longer
+// differs as one to drop.
+const L = {
+  ask: 'limit L1: Cursor accepts ask on preToolUse and does not enforce it (Claude -p denies it: nobody can answer)',
+  userOnly: 'limit L2: no Cursor field reaches only the user on an allowed tool call; the warning goes to the model',
+  halt: 'limit L3: Cursor cannot end the agent from a tool event; hookshim denies the call (pre) or tells the model (post)',
+  failure: 'limit L4: postToolUseFailure has no answer field; the context waits for the next postToolUse',
+  promptUser: 'limit L5: beforeSubmitPrompt shows user_message only with a block',
+  stopUser:
+    "limit L6: Cursor's stop answer has only followup_message (for the model): a systemMessage for the user is logged",
+  envFile: 'limit L7: sessionStart env reaches later hooks, not the agent shell',
+  process: 'limit L8: no Claude process: CLAUDE_PID has no value, Cursor sends no effort (CLAUDE_EFFORT)',
+  defer: 'limit L9: defer has no Cursor analog; Claude -p leaves the call pending, hookshim lets Cursor decide',
+  toolOutput: 'limit L10: Cursor replaces a tool result only for MCP tools (updated_mcp_tool_output)',
+  timeout: 'design D2: a timed-out guard denies (docs/fail-matrix.md, fail closed); Claude lets the call go on',
+  cap: 'design D1: at loop_count = loop_limit hookshim runs no Stop row; Claude runs it a ninth time and ignores its block',
+};
+
+export const KNOWN = {
+  'pre-deny-sysmsg': { user: '23.9' },
+  'pre-deny-noreason': { model: '23.9' },
+  'pre-ask': { effects: L.ask, model: L.ask, user: L.ask },
+  'pre-continue-false': { effects: L.halt, model: L.halt, user: L.halt },
+  'pre-sysmsg-allow': { model: L.userOnly, user: L.userOnly },
+  'if-subst': { rows: '23.5', effects: '23.5', model: '23.5', user: '23.5', payload: '23.5' },
+  'pre-edit-probe': { keys: '23.11', env: L.process },
+  'pre-probe': { keys: '23.11', env: L.process },
+  'plugin-probe': { keys: '23.11', env: L.process },
+  'post-sysmsg': { model: L.userOnly, user: L.userOnly },
+  'post-probe': { payload: '23.11', keys: '23.11', env: L.process },
+  'post-continue-false': { rows: L.halt, effects: L.halt, model: L.halt, payload: L.halt },
+  'failure-context': { model: L.failure },
+  'failure-probe': { keys: '23.11', env: L.process },
+  'ups-context-sysmsg': { user: L.promptUser },
+  'ups-probe': { keys: '23.11', env: L.process },
+  'stop-sysmsg': { user: L.stopUser },
+  'stop-block-sysmsg': { user: L.stopUser },
+  'stop-always': { rows: L.cap, payload: L.cap },
+  'stop-exit1-onfailure': { rows: '23.5', model: '23.5', stops: '23.5', payload: '23.5' },
+  'stop-transcript-module': { rows: '23.1', model: '23.1', stops: '23.1', payload: '23.1' },
+  'stop-probe': { payload: '23.1', keys: '23.1', env: L.process },
+  'ss-exit2': { model: '23.10' },
+  'ss-env-file': { effects: L.envFile },
+  'ss-probe': { env: L.process },
+  'pre-timeout': { effects: L.timeout, model: L.timeout, user: L.timeout },
+  'pre-defer': { effects: L.defer },
+  'pre-async-context': { model: '23.7' },
+  'pre-http': { rows: '23.3', effects: '23.3', model: '23.3', user: '23.3', payload: '23.3' },
+  'pre-prompt-row': { effects: '23.3', model: '23.3', user: '23.3' },
+  'post-updated-output': { model: L.toolOutput },
+  'ups-http': { rows: '23.3', model: '23.3', payload: '23.3' },
+  'disable-all-hooks': { rows: '23.6', effects: '23.6', model: '23.6', user: '23.6', payload: '23.6' },
+};
