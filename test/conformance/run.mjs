@@ -1,7 +1,7 @@
 // `npm run test:conformance`: every case of cases.mjs run both ways — under the real Claude Code against the loopback
 // stand-in, and through hookshim's bound command as Cursor fires it — then compared (docs/conformance.md).
 // Options: --only a,b (case ids), --jobs N (default 2), --against <version> (list what changed since that version's run),
-// --keep (leave the scratch folders). Prints `N/M agree`; exits 1 on a disagreement no case explains.
+// --keep (leave the scratch folders), --markdown <file> (write the case table docs/conformance.md §5 holds). Prints `N/M agree`; exits 1 on a disagreement no case explains.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,6 +46,8 @@ async function main() {
   console.log(`\n${agree}/${results.length} agree (Claude Code ${CLAUDE_CODE_VERSION}, ${(ms / 1000).toFixed(0)} s)`);
   if (notRun.length) console.log(`not driven offline: ${notRun.map((c) => `${c.id} (${c.offline})`).join('; ')}`);
   save(results, ms);
+  const md = arg('markdown');
+  if (md) fs.writeFileSync(md, table(results));
   const against = arg('against');
   if (against) changes(against, results);
   const unexplained = results.filter((r) => r.error || Object.keys(r.diff).some((d) => !r.kase.known?.[d]));
@@ -118,6 +120,42 @@ function changes(version, results) {
   );
   console.log(`\nClaude Code ${version} → ${CLAUDE_CODE_VERSION}: ${changed.length} case(s) changed`);
   for (const r of changed) console.log(`  ${r.kase.id}: ${JSON.stringify(compare(old[r.kase.id].claude, r.claude))}`);
+}
+
+/** One side's outcome in a few words: what ran, what each audience got, continuations. */
+function brief(o) {
+  if (!o) return '—';
+  const parts = [o.prompt === 'blocked' ? 'prompt blocked' : null];
+  const fx = Object.entries(o.effects).map(([f, v]) => `${f}: ${v === null ? 'absent' : JSON.stringify(v)}`);
+  parts.push(fx.join(', '));
+  if (o.model.length) parts.push(`model ${o.model.join(' ')}`);
+  if (o.user.length) parts.push(`user ${o.user.join(' ')}`);
+  if (o.stops) parts.push(`${o.stops} continuation(s)`);
+  parts.push(`rows ${o.rows.length ? o.rows.join(' ') : 'none'}`);
+  return parts.filter(Boolean).join('; ');
+}
+
+/** The case list with both outcomes, as a Markdown table. */
+function table(results) {
+  const rows = results.map((r) => {
+    const dims = Object.keys(r.diff);
+    const verdict = r.error
+      ? 'run failed'
+      : dims.length
+        ? dims.map((d) => `${d}: ${r.kase.known?.[d]?.split(':')[0] ?? 'NOT EXPLAINED'}`).join('; ')
+        : 'agree';
+    return `| \`${r.kase.id}\` | ${r.kase.title} | ${brief(r.claude)} | ${brief(r.cursor)} | ${verdict} |`;
+  });
+  const off = CASES.filter((c) => c.offline).map(
+    (c) => `| \`${c.id}\` | ${c.title} | not driven offline: ${c.offline} | — | — |`,
+  );
+  return [
+    '| Case | What | Claude Code | hookshim under Cursor | Verdict |',
+    '|---|---|---|---|---|',
+    ...rows,
+    ...off,
+    '',
+  ].join('\n');
 }
 
 async function pool(items, n, fn) {
