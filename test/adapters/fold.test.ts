@@ -124,7 +124,9 @@ describe('foldFollowup (docs/design.md §5: one followup_message per stop, withi
       [ok('{"systemMessage":"Commit first."}', 's.sh')],
       0,
       5,
-      [`s.sh: a systemMessage on Stop is for the user, and Cursor's answer has no field for the user; logged only: Commit first.`],
+      [
+        `s.sh: a systemMessage on Stop is for the user, and Cursor's answer has no field for the user; logged only: Commit first.`,
+      ],
     ],
     [
       'the loop limit says what was not sent',
