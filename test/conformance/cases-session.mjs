@@ -1,6 +1,6 @@
 // Cases on the session events: UserPromptSubmit, Stop, SessionStart, SessionEnd, and the settings switches
 // (docs/claude-hooks.md §3; docs/events.md). Cases Claude Code cannot be driven to offline carry `offline: <why>`.
-import { answer, BASH, cmd, fail, group, plugin, quiet, say, settings, TALK } from './dsl.mjs';
+import { AGENT, answer, BASH, cmd, fail, group, plugin, quiet, say, settings, TALK } from './dsl.mjs';
 
 const ups = (o) => ({ hookEventName: 'UserPromptSubmit', ...o });
 const on = (event, extra) => settings({ [event]: [group(undefined, cmd('g', extra))] });
@@ -277,6 +277,58 @@ export const SESSION_CASES = [
     action: TALK,
   },
   {
+    id: 'compact-effect',
+    title: 'PreCompact runs on /compact (trigger manual), for its side effect',
+    catalog: on('PreCompact'),
+    scripts: {
+      g: 'in=$(cat)\ncase "$in" in *\'"trigger":"manual"\'*) echo manual > "$CLAUDE_PROJECT_DIR/effect.txt";; esac',
+    },
+    action: { compact: true },
+  },
+  {
+    id: 'compact-block',
+    title: 'PreCompact exit 2 (Claude blocks the compaction; Cursor cannot)',
+    catalog: on('PreCompact'),
+    scripts: { g: fail('QQNOCOMPACT', 2) },
+    action: { compact: true },
+  },
+  {
+    id: 'subagent-start-context',
+    title: 'SubagentStart additionalContext (matcher general-purpose)',
+    catalog: settings({ SubagentStart: [group('general-purpose', cmd('g'))] }),
+    scripts: { g: answer({ hookSpecificOutput: { hookEventName: 'SubagentStart', additionalContext: 'QQSUBCTX' } }) },
+    action: AGENT,
+  },
+  {
+    id: 'subagent-stop-block',
+    title: 'SubagentStop block once: the subagent goes on',
+    catalog: settings({ SubagentStop: [group(undefined, cmd('g'))] }),
+    scripts: { g: stopOnce(`echo '${JSON.stringify({ decision: 'block', reason: 'QQSUBSTOP' })}'`) },
+    action: AGENT,
+  },
+  {
+    id: 'subagent-matcher-explore',
+    title: 'a SubagentStart row for Explore does not run for general-purpose',
+    catalog: settings({ SubagentStart: [group('Explore', cmd('g'))] }),
+    scripts: { g: quiet },
+    action: AGENT,
+  },
+  {
+    id: 'pre-agent-matcher',
+    title: 'a PreToolUse row with matcher Agent runs for a general-purpose Agent call',
+    catalog: settings({ PreToolUse: [group('Agent', cmd('g'))] }),
+    scripts: { g: fail('QQAGENT', 2) },
+    action: AGENT,
+  },
+  {
+    id: 'subagent-probe',
+    title: 'the payloads SubagentStart and SubagentStop rows see',
+    catalog: settings({ SubagentStart: [group(undefined, cmd('g'))], SubagentStop: [group(undefined, cmd('g'))] }),
+    scripts: { g: quiet },
+    action: AGENT,
+    probe: true,
+  },
+  {
     id: 'mcp-tool',
     title: 'a PreToolUse row on an MCP tool',
     offline: 'needs a running MCP server',
@@ -291,16 +343,9 @@ export const SESSION_CASES = [
     action: TALK,
   },
   {
-    id: 'subagent',
-    title: 'SubagentStart/SubagentStop rows on an Agent call',
-    offline: 'the stand-in scripts one conversation; a subagent opens a second one',
-    catalog: on('Stop'),
-    action: TALK,
-  },
-  {
-    id: 'pre-compact',
-    title: 'PreCompact rows',
-    offline: 'compaction is not triggered by a short -p session',
+    id: 'compact-auto',
+    title: 'PreCompact with trigger auto',
+    offline: 'a short -p session never fills its context',
     catalog: on('Stop'),
     action: TALK,
   },

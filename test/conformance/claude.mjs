@@ -60,21 +60,36 @@ export async function runClaude(bin, dir, kase) {
   try {
     const r = await run(bin, args, { cwd: dir, env }, 120_000);
     await settle(dir, kase);
-    const lines = r.stdout
-      .split('\n')
-      .filter((l) => l.trim().startsWith('{'))
-      .map((l) => JSON.parse(l));
+    const lines = jsonLines(r.stdout);
+    const turns = standin.turns();
+    // A compaction case: the same session resumed with /compact (PreCompact runs with trigger "manual").
+    const compact = kase.action.compact
+      ? await run(bin, compactArgs(args, lines), { cwd: dir, env }, 120_000)
+      : { stdout: '', stderr: '', timedOut: false };
     return {
       exit: r.code,
-      timedOut: r.timedOut,
-      stderr: r.stderr,
-      lines,
-      turns: standin.turns(),
+      timedOut: r.timedOut || compact.timedOut,
+      stderr: r.stderr + compact.stderr,
+      lines: [...lines, ...jsonLines(compact.stdout)],
+      turns,
+      subTurns: standin.subTurns(),
       nScripted: script.length,
     };
   } finally {
     await standin.close();
   }
+}
+
+const jsonLines = (out) =>
+  out
+    .split('\n')
+    .filter((l) => l.trim().startsWith('{'))
+    .map((l) => JSON.parse(l));
+
+/** `-p /compact --resume <session>` with the first run's other flags. */
+function compactArgs(args, lines) {
+  const session = lines.find((l) => l.session_id)?.session_id ?? '';
+  return ['-p', '/compact', '--resume', session, ...args.slice(2)];
 }
 
 /** Async rows may still be writing their probes: wait (bounded) for the probe count to stop changing. */

@@ -16,6 +16,10 @@ function cursorCall(call, dir) {
   const input = sub(call.input, dir);
   if (call.tool === 'Bash') return { name: 'Shell', input: { command: input.command, cwd: '', timeout: 30000 } };
   if (call.tool === 'Edit') return { name: 'StrReplace', input };
+  if (call.tool === 'Agent') {
+    const type = { 'general-purpose': 'generalPurpose', Explore: 'explore', Plan: 'plan' }[input.subagent_type];
+    return { name: 'Task', input: { description: input.description, prompt: input.prompt, subagent_type: type } };
+  }
   return { name: call.tool, input };
 }
 
@@ -72,6 +76,15 @@ export async function runCursor(dir, kase) {
     appendTx(tx, { role: 'user', message: { content: [{ type: 'text', text: a.followup_message }] } });
     appendTx(tx, { role: 'assistant', message: { content: [{ type: 'text', text: 'Done.' }] } });
   }
+  if (action.compact) {
+    const usage = { context_usage_percent: 10, context_tokens: 1000, context_window_size: 200000, message_count: 4 };
+    await fire(state, 'preCompact', '', {
+      trigger: 'manual',
+      ...usage,
+      messages_to_compact: 4,
+      is_first_compaction: true,
+    });
+  }
   await fire(state, 'sessionEnd', '', { session_id: CONV, reason: 'completed', duration_ms: 1000 });
   return { init, answers: state.answers, promptBlocked: false };
 }
@@ -90,6 +103,7 @@ async function toolCall(state, call, id) {
     await fire(state, 'postToolUseFailure', c.name, { ...ev, ...denied, is_interrupt: false });
     return;
   }
+  if (c.name === 'Task') return subagent(state, c, id);
   const input = c.name === 'Shell' && gate?.updated_input ? { ...c.input, ...gate.updated_input } : c.input;
   const done = await perform(call, input, state.dir);
   if (done.failure !== undefined) {
@@ -102,6 +116,36 @@ async function toolCall(state, call, id) {
       tool_output: JSON.stringify(done.output),
       duration: 5,
     });
+  }
+}
+
+/** A Task: subagentStart, the subagent's turn, subagentStop while it follows up; Cursor fires no postToolUse (§6). */
+async function subagent(state, c, id) {
+  const type = c.input.subagent_type;
+  const start = { subagent_id: 'sub-1', subagent_type: type, task: c.input.prompt, parent_conversation_id: CONV };
+  const ok = await fire(state, 'subagentStart', type, {
+    ...start,
+    tool_call_id: id,
+    subagent_model: 'default',
+    is_parallel_worker: false,
+  });
+  if (ok?.permission === 'deny') return;
+  const limit = state.bound.subagentStop?.find((e) => e.command.includes('hookshim'))?.loop_limit ?? 5;
+  for (let loop = 0; loop <= (limit ?? 8); loop++) {
+    const a = await fire(state, 'subagentStop', type, {
+      subagent_type: type,
+      status: 'completed',
+      task: c.input.prompt,
+      description: c.input.description,
+      summary: 'Sub done.',
+      duration_ms: 100,
+      message_count: 2,
+      tool_call_count: 0,
+      loop_count: loop,
+      modified_files: [],
+      agent_transcript_path: null,
+    });
+    if (!a?.followup_message) break;
   }
 }
 

@@ -28,3 +28,13 @@ export const EDIT = {
 };
 export const READ = { tool: 'Read', input: { file_path: '$DIR/notes.txt' } };
 export const TALK = {};
+/** A foreground general-purpose subagent; its prompt holds SUBTASK, so the stand-in answers it at once. */
+export const AGENT = {
+  tool: 'Agent',
+  input: {
+    description: 'look around',
+    prompt: 'SUBTASK: look around',
+    subagent_type: 'general-purpose',
+    run_in_background: false,
+  },
+};

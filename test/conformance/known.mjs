@@ -15,6 +15,9 @@ const L = {
   defer: 'limit L9: defer has no Cursor analog; Claude -p leaves the call pending, hookshim lets Cursor decide',
   toolOutput: 'limit L10: Cursor replaces a tool result only for MCP tools (updated_mcp_tool_output)',
   timeout: 'design D2: a timed-out guard denies (docs/fail-matrix.md, fail closed); Claude lets the call go on',
+  subContext: "limit L11: subagentStart has no context field; the context waits for the main agent's next postToolUse",
+  taskInput: 'limit L12: a Cursor Task input has only description, prompt and subagent_type',
+  compact: 'limit L13: preCompact cannot block; the message reaches the user, compaction goes on',
   cap: 'design D1: at loop_count = loop_limit hookshim runs no Stop row; Claude runs it a ninth time and ignores its block',
 };
 
@@ -51,5 +54,8 @@ export const KNOWN = {
   'pre-prompt-row': { effects: '23.3', model: '23.3', user: '23.3' },
   'post-updated-output': { model: L.toolOutput },
   'ups-http': { rows: '23.3', model: '23.3', payload: '23.3' },
+  'subagent-start-context': { model: L.subContext },
+  'pre-agent-matcher': { payload: L.taskInput },
+  'subagent-probe': { keys: '23.11', env: L.process },
   'disable-all-hooks': { rows: '23.6', effects: '23.6', model: '23.6', user: '23.6', payload: '23.6' },
 };

@@ -13,6 +13,9 @@ export function claudeOutcome(dir, kase, r) {
     for (const tok of tokens(JSON.stringify([t.body.system, t.body.messages])))
       if (!model.has(tok)) model.set(tok, phase);
   });
+  for (const t of r.subTurns ?? [])
+    for (const tok of tokens(JSON.stringify([t.body.system, t.body.messages])))
+      if (!model.has(tok)) model.set(tok, 'subagent');
   // The user sees notices, the result, and a call that did not run as its result line (as Cursor shows a deny).
   const shown = r.lines.filter(
     (l) =>
@@ -37,7 +40,7 @@ export function claudeOutcome(dir, kase, r) {
 export function cursorOutcome(dir, kase, r) {
   const model = [];
   const user = [];
-  const phase = { sessionStart: 'prompt', beforeSubmitPrompt: 'prompt', stop: 'stop' };
+  const phase = { sessionStart: 'prompt', beforeSubmitPrompt: 'prompt', stop: 'stop', subagentStop: 'subagent' };
   for (const { event, answer } of r.answers) {
     const at = phase[event] ?? 'tool';
     for (const t of tokens(answer.additional_context)) model.push(`${t}@${at}`);

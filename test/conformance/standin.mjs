@@ -43,7 +43,15 @@ export async function startStandin(script, sideText = 'ok') {
     url: `http://127.0.0.1:${port}`,
     requests,
     /** The requests of the main conversation (those that offer tools), in order. */
-    turns: () => requests.filter((r) => r.url.startsWith('/v1/messages') && Array.isArray(r.body.tools)),
+    turns: () =>
+      requests.filter(
+        (r) =>
+          r.url.startsWith('/v1/messages') &&
+          Array.isArray(r.body.tools) &&
+          !JSON.stringify(r.body.messages?.[0]?.content ?? '').includes('SUBTASK'),
+      ),
+    /** The requests of subagent conversations. */
+    subTurns: () => requests.filter((r) => JSON.stringify(r.body.messages?.[0]?.content ?? '').includes('SUBTASK')),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections?.();
@@ -65,7 +73,10 @@ function answer(req, res, body, script, sideText) {
   }
   const main = Array.isArray(body.tools) && body.tools.length > 0;
   const done = (body.messages ?? []).filter((m) => m.role === 'assistant').length;
-  const turn = main ? (script[done] ?? textTurn('Done.')) : textTurn(sideText);
+  // A subagent's conversation opens with the Agent call's prompt, which holds SUBTASK: it answers at once.
+  const first = JSON.stringify(body.messages?.[0]?.content ?? '');
+  const sub = first.includes('SUBTASK');
+  const turn = sub ? textTurn('Sub done.') : main ? (script[done] ?? textTurn('Done.')) : textTurn(sideText);
   const model = body.model ?? 'claude-standin';
   if (!body.stream) {
     res.writeHead(200, { 'content-type': 'application/json' });
