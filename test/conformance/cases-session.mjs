@@ -329,11 +329,12 @@ export const SESSION_CASES = [
     probe: true,
   },
   {
-    id: 'mcp-tool',
-    title: 'a PreToolUse row on an MCP tool',
-    offline: 'needs a running MCP server',
-    catalog: on('Stop'),
-    action: TALK,
+    id: 'stop-failure',
+    title: 'StopFailure runs when the API refuses the turn; Stop does not',
+    catalog: settings({ StopFailure: [group(undefined, cmd('f'))], Stop: [group(undefined, cmd('s'))] }),
+    scripts: { f: quiet, s: quiet },
+    action: { apiError: 'bad request' },
+    probe: true,
   },
   {
     id: 'cloud-ups',

@@ -1,5 +1,24 @@
 // Cases on the tool events: PreToolUse, PostToolUse, PostToolUseFailure (docs/claude-hooks.md §3; docs/events.md).
-import { answer, BASH, BASH_FAIL, cmd, EDIT, fail, group, plugin, quiet, READ, say, settings, WRITE } from './dsl.mjs';
+import { MCP_SERVER } from './claude.mjs';
+import {
+  answer,
+  BASH,
+  BASH_FAIL,
+  cmd,
+  EDIT,
+  fail,
+  group,
+  MCP,
+  plugin,
+  quiet,
+  READ,
+  say,
+  settings,
+  WRITE,
+} from './dsl.mjs';
+
+/** Cursor's MCP configuration of the project, naming the server as Cursor users do (docs/cursor-hooks.md §6). */
+const MCP_FILES = { '.cursor/mcp.json': JSON.stringify({ mcpServers: { conf: MCP_SERVER } }) };
 
 const pre = (o) => ({ hookEventName: 'PreToolUse', ...o });
 const post = (o) => ({ hookEventName: 'PostToolUse', ...o });
@@ -437,5 +456,44 @@ export const TOOL_CASES = [
     catalog: settings({ PreToolUse: [group('*', cmd('g'))] }),
     scripts: { g: fail('QQSTAR', 2) },
     action: WRITE,
+  },
+  {
+    id: 'mcp-deny',
+    title: 'a PreToolUse row on mcp__conf__.* denies an MCP call',
+    catalog: settings({ PreToolUse: [group('mcp__conf__.*', cmd('g'))] }),
+    scripts: { g: fail('QQMCP', 2) },
+    action: MCP,
+    mcp: true,
+    projectFiles: MCP_FILES,
+  },
+  {
+    id: 'mcp-probe',
+    title: 'the payload a PreToolUse row sees for an MCP call',
+    catalog: settings({ PreToolUse: [group('mcp__conf__echo', cmd('g'))] }),
+    scripts: { g: quiet },
+    action: MCP,
+    mcp: true,
+    projectFiles: MCP_FILES,
+    probe: true,
+  },
+  {
+    id: 'mcp-post-context',
+    title: 'PostToolUse additionalContext after an MCP call',
+    catalog: settings({ PostToolUse: [group('mcp__conf__echo', cmd('g'))] }),
+    scripts: { g: answer({ hookSpecificOutput: post({ additionalContext: 'QQMCPCTX' }) }) },
+    action: MCP,
+    mcp: true,
+    projectFiles: MCP_FILES,
+  },
+  {
+    id: 'mcp-updated-output',
+    title: 'PostToolUse updatedMCPToolOutput replaces what the model sees',
+    catalog: settings({ PostToolUse: [group('mcp__conf__echo', cmd('g'))] }),
+    scripts: {
+      g: answer({ hookSpecificOutput: post({ updatedMCPToolOutput: [{ type: 'text', text: 'QQMCPOUT' }] }) }),
+    },
+    action: MCP,
+    mcp: true,
+    projectFiles: MCP_FILES,
   },
 ];

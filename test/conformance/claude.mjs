@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startStandin, textTurn, toolTurn } from './standin.mjs';
+import { errorTurn, startStandin, textTurn, toolTurn } from './standin.mjs';
 import { run, sub } from './proc.mjs';
 
 const CACHE = process.env.HOOKSHIM_CACHE_DIR || path.join(os.homedir(), '.cache', 'hookshim');
@@ -27,6 +27,12 @@ export function ensureClaude(version) {
   return { bin };
 }
 
+/** The conformance run's MCP server, as both hosts start it. */
+export const MCP_SERVER = {
+  command: process.execPath,
+  args: [path.join(path.dirname(new URL(import.meta.url).pathname), 'mcp.mjs')],
+};
+
 const oneLine = (s) => (s ?? '').trim().split('\n').pop()?.slice(0, 200) ?? '';
 
 /** The scripted assistant turns of an action: its tool calls (if any), then a closing text. */
@@ -34,7 +40,7 @@ export function scriptOf(action, dir) {
   const calls = action.tools ?? (action.tool ? [{ tool: action.tool, input: action.input }] : []);
   return [
     ...calls.map((c, i) => toolTurn(c.tool, sub(c.input, dir), `toolu_conf_${i}`)),
-    textTurn(action.reply ?? 'All done.'),
+    action.apiError ? errorTurn(action.apiError) : textTurn(action.reply ?? 'All done.'),
   ];
 }
 
@@ -47,6 +53,12 @@ export async function runClaude(bin, dir, kase) {
   const args = ['-p', kase.action.prompt ?? 'Do the task.', '--output-format', 'stream-json', '--verbose'];
   args.push('--allowedTools', 'Bash,Write,Edit,Read,Glob,Grep', '--permission-mode', 'acceptEdits');
   if (kase.catalog.kind === 'plugin') args.push('--plugin-dir', path.join(dir, 'plugins', 'p1'));
+  if (kase.mcp) {
+    // The stdio MCP server `conf` (mcp.mjs); its tools loaded up front, not through ToolSearch.
+    const config = path.join(dir, '..', 'mcp-claude.json');
+    fs.writeFileSync(config, JSON.stringify({ mcpServers: { conf: MCP_SERVER } }));
+    args.push('--mcp-config', config, '--allowedTools', 'mcp__conf__echo');
+  }
   const env = {
     PATH: process.env.PATH,
     HOME: home,
@@ -56,6 +68,7 @@ export async function runClaude(bin, dir, kase) {
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
     DISABLE_AUTOUPDATER: '1',
     DISABLE_TELEMETRY: '1',
+    ENABLE_TOOL_SEARCH: 'false',
   };
   try {
     const r = await run(bin, args, { cwd: dir, env }, 120_000);

@@ -3,6 +3,7 @@
 // payload on stdin; docs/cursor-hooks.md §2, §4), with the tool itself carried out in between.
 import fs from 'node:fs';
 import path from 'node:path';
+import { MCP_SERVER } from './claude.mjs';
 import { run, sub } from './proc.mjs';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
@@ -16,6 +17,7 @@ function cursorCall(call, dir) {
   const input = sub(call.input, dir);
   if (call.tool === 'Bash') return { name: 'Shell', input: { command: input.command, cwd: '', timeout: 30000 } };
   if (call.tool === 'Edit') return { name: 'StrReplace', input };
+  if (call.tool.startsWith('mcp__conf__')) return { name: `MCP:${call.tool.slice('mcp__conf__'.length)}`, input };
   if (call.tool === 'Agent') {
     const type = { 'general-purpose': 'generalPurpose', Explore: 'explore', Plan: 'plan' }[input.subagent_type];
     return { name: 'Task', input: { description: input.description, prompt: input.prompt, subagent_type: type } };
@@ -31,6 +33,10 @@ async function perform(call, input, dir) {
     return r.code === 0
       ? { output: { output, exitCode: 0 } }
       : { failure: `Exit code ${r.code}${output ? `\n${output}` : ''}` };
+  }
+  if (call.tool.startsWith('mcp__conf__')) {
+    fs.writeFileSync(path.join(dir, 'effect.txt'), String(input.text ?? ''));
+    return { output: { content: [{ type: 'text', text: `echo: ${input.text}` }] } };
   }
   if (call.tool === 'Write') {
     fs.writeFileSync(input.file_path, input.content);
@@ -67,6 +73,13 @@ export async function runCursor(dir, kase) {
   if (submit?.continue === false) return { init, answers: state.answers, promptBlocked: true };
   const calls = action.tools ?? (action.tool ? [{ tool: action.tool, input: action.input }] : []);
   for (const [i, call] of calls.entries()) await toolCall(state, call, `tool_conf_${i}`);
+  if (action.apiError) {
+    // The model call failed: Cursor ends the turn with stop status "error" (docs/cursor-hooks.md §4).
+    appendTx(tx, { type: 'turn_ended', status: 'error' });
+    await fire(state, 'stop', 'Stop', { status: 'error', loop_count: 0 });
+    await fire(state, 'sessionEnd', '', { session_id: CONV, reason: 'error', duration_ms: 1000 });
+    return { init, answers: state.answers, promptBlocked: false };
+  }
   appendTx(tx, { role: 'assistant', message: { content: [{ type: 'text', text: action.reply ?? 'All done.' }] } });
   appendTx(tx, { type: 'turn_ended', status: 'success' });
   const limit = bound.stop?.find((e) => e.command.includes('hookshim'))?.loop_limit ?? 5;
@@ -98,6 +111,9 @@ async function toolCall(state, call, id) {
   const gate = read
     ? await fire(state, 'beforeReadFile', 'Read', { file_path: c.input.file_path, content: '', attachments: [] })
     : await fire(state, 'preToolUse', c.name, ev);
+  // An MCP call is reported again by beforeMCPExecution, which names the server (docs/cursor-hooks.md §4).
+  const mcp = c.name.startsWith('MCP:') && gate?.permission !== 'deny' ? await mcpGate(state, c) : undefined;
+  if (mcp?.permission === 'deny') return denied(state, c, ev, mcp);
   if (gate?.permission === 'deny') {
     const denied = { error_message: gate.user_message ?? '', failure_type: 'permission_denied', duration: 0 };
     await fire(state, 'postToolUseFailure', c.name, { ...ev, ...denied, is_interrupt: false });
@@ -117,6 +133,24 @@ async function toolCall(state, call, id) {
       duration: 5,
     });
   }
+}
+
+/** beforeMCPExecution for a call of the `conf` server, started as Cursor starts it. */
+function mcpGate(state, c) {
+  const server = `${MCP_SERVER.command} ${MCP_SERVER.args.join(' ')}`;
+  const tool = c.name.slice('MCP:'.length);
+  return fire(state, 'beforeMCPExecution', tool, {
+    tool_name: tool,
+    tool_input: JSON.stringify(c.input),
+    mcp_server_name: 'conf',
+    command: server,
+  });
+}
+
+/** After a deny Cursor fires postToolUseFailure with the deny's user_message (docs/cursor-hooks.md §4). */
+async function denied(state, c, ev, gate) {
+  const why = { error_message: gate.user_message ?? '', failure_type: 'permission_denied', duration: 0 };
+  await fire(state, 'postToolUseFailure', c.name, { ...ev, ...why, is_interrupt: false });
 }
 
 /** A Task: subagentStart, the subagent's turn, subagentStop while it follows up; Cursor fires no postToolUse (§6). */

@@ -28,6 +28,8 @@ export const EDIT = {
 };
 export const READ = { tool: 'Read', input: { file_path: '$DIR/notes.txt' } };
 export const TALK = {};
+/** A call of the conformance MCP server's echo tool (test/conformance/mcp.mjs), which writes effect.txt. */
+export const MCP = { tool: 'mcp__conf__echo', input: { text: 'ran' } };
 /** A foreground general-purpose subagent; its prompt holds SUBTASK, so the stand-in answers it at once. */
 export const AGENT = {
   tool: 'Agent',

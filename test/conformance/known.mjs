@@ -18,6 +18,9 @@ const L = {
   subContext: "limit L11: subagentStart has no context field; the context waits for the main agent's next postToolUse",
   taskInput: 'limit L12: a Cursor Task input has only description, prompt and subagent_type',
   compact: 'limit L13: preCompact cannot block; the message reaches the user, compaction goes on',
+  failure2: "limit L14: Cursor's stop with status error carries no error text: no last_assistant_message",
+  mcpTwice:
+    'limit L15: an MCP call is reported by preToolUse and beforeMCPExecution: its rows run in each, without mcp_server',
   cap: 'design D1: at loop_count = loop_limit hookshim runs no Stop row; Claude runs it a ninth time and ignores its block',
 };
 
@@ -57,5 +60,12 @@ export const KNOWN = {
   'subagent-start-context': { model: L.subContext },
   'pre-agent-matcher': { payload: L.taskInput },
   'subagent-probe': { keys: '23.11', env: L.process },
+  'stop-failure': { payload: L.failure2, keys: `23.11 (prompt_id, effort); ${L.failure2}`, env: L.process },
+  'mcp-probe': {
+    rows: L.mcpTwice,
+    payload: L.mcpTwice,
+    keys: `23.11 (prompt_id, effort); ${L.mcpTwice}`,
+    env: L.process,
+  },
   'disable-all-hooks': { rows: '23.6', effects: '23.6', model: '23.6', user: '23.6', payload: '23.6' },
 };

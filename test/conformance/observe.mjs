@@ -8,8 +8,10 @@ const tokens = (text) => [...new Set(String(text ?? '').match(TOKEN) ?? [])];
 /** The outcome of the real Claude Code run. */
 export function claudeOutcome(dir, kase, r) {
   const model = new Map();
-  r.turns.forEach((t, k) => {
-    const phase = k === 0 ? 'prompt' : k < r.nScripted ? 'tool' : 'stop';
+  // A request's phase is the number of assistant turns it already holds (a retried request keeps its phase).
+  const done = (t) => (t.body.messages ?? []).filter((m) => m.role === 'assistant').length;
+  r.turns.forEach((t) => {
+    const phase = done(t) === 0 ? 'prompt' : done(t) < r.nScripted ? 'tool' : 'stop';
     for (const tok of tokens(JSON.stringify([t.body.system, t.body.messages])))
       if (!model.has(tok)) model.set(tok, phase);
   });
@@ -32,7 +34,7 @@ export function claudeOutcome(dir, kase, r) {
     prompt: r.turns.length === 0 ? 'blocked' : 'sent',
     model: [...model].map(([t, p]) => `${t}@${p}`),
     user,
-    stops: Math.max(0, r.turns.length - r.nScripted),
+    stops: r.turns.filter((t) => done(t) >= r.nScripted).length,
   });
 }
 
@@ -45,6 +47,7 @@ export function cursorOutcome(dir, kase, r) {
     const at = phase[event] ?? 'tool';
     for (const t of tokens(answer.additional_context)) model.push(`${t}@${at}`);
     for (const t of tokens(answer.followup_message)) model.push(`${t}@${at}`);
+    for (const t of tokens(JSON.stringify(answer.updated_mcp_tool_output ?? ''))) model.push(`${t}@${at}`);
     // A deny's user_message is what the model received, measured; agent_message never reached it (§4).
     if (answer.permission === 'deny') for (const t of tokens(answer.user_message)) model.push(`${t}@${at}`);
     if (answer.permission === 'deny' || answer.continue === false || event === 'preCompact')
@@ -97,7 +100,7 @@ function payloadOf(p, kase, dir) {
 /** Probe cases: every input key (tool_input's too) and every variable name of the first run of each row. */
 function shapes(probes, kase) {
   if (!kase.probe) return {};
-  const first = [...new Map(probes.map((p) => [`${p.row}@${p.input.hook_event_name}`, p])).values()];
+  const first = [...new Map([...probes].reverse().map((p) => [`${p.row}@${p.input.hook_event_name}`, p])).values()];
   return {
     keys: first.flatMap((p) => [
       ...Object.keys(p.input).map((k) => `${p.row}@${p.input.hook_event_name}:${k}`),

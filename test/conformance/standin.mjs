@@ -8,6 +8,8 @@ const MAX_BODY = 32 * 1024 * 1024;
 export const toolTurn = (name, input, id) => ({ kind: 'tool', name, input, id });
 /** A scripted assistant turn that says `text` and ends. */
 export const textTurn = (text) => ({ kind: 'text', text });
+/** A scripted turn the API refuses: HTTP 400 invalid_request_error (not retried). */
+export const errorTurn = (message) => ({ kind: 'error', message });
 
 /**
  * Start a stand-in. `script` is the list of assistant turns of the main conversation; the turn answered is the
@@ -78,6 +80,10 @@ function answer(req, res, body, script, sideText) {
   const sub = first.includes('SUBTASK');
   const turn = sub ? textTurn('Sub done.') : main ? (script[done] ?? textTurn('Done.')) : textTurn(sideText);
   const model = body.model ?? 'claude-standin';
+  if (turn.kind === 'error') {
+    res.writeHead(400, { 'content-type': 'application/json' });
+    return res.end(JSON.stringify({ type: 'error', error: { type: 'invalid_request_error', message: turn.message } }));
+  }
   if (!body.stream) {
     res.writeHead(200, { 'content-type': 'application/json' });
     return res.end(JSON.stringify(message(turn, model, done)));
@@ -139,7 +145,7 @@ function events(turn, model, n) {
 }
 
 /**
- * A loopback endpoint for `type: "http"` rows: POST /<case>/<name> answers the case's scripted JSON and records the
+ * A loopback endpoint for `type: "http"` rows: POST /<side>/<run>/<case>/<name> answers the case's scripted JSON and records the
  * body (the payload the row saw).
  */
 export async function startHookServer(answers) {
@@ -155,7 +161,7 @@ export async function startHookServer(answers) {
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       seen.push({ url: req.url, body });
-      const a = answers[req.url.split('/').slice(2).join('/')];
+      const a = answers[req.url.split('/').slice(-2).join('/')];
       res.writeHead(a ? 200 : 404, { 'content-type': 'application/json' });
       res.end(JSON.stringify(a ?? {}));
     });
