@@ -1,7 +1,8 @@
 // `npm run test:conformance`: every case of cases.mjs run both ways — under the real Claude Code against the loopback
 // stand-in, and through hookshim's bound command as Cursor fires it — then compared (docs/conformance.md).
 // Options: --only a,b (case ids), --jobs N (default 2), --against <version> (list what changed since that version's run),
-// --keep (leave the scratch folders), --markdown <file> (write the case table docs/conformance.md §5 holds). Prints `N/M agree`; exits 1 on a disagreement no case explains.
+// --keep (leave the scratch folders), --markdown <file> (write the case table docs/conformance.md §5 holds; with
+// --from-cache, from the last recorded run instead of a new one). Prints `N/M agree`; exits 1 on a disagreement no case explains.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +25,7 @@ const RESULTS = path.join(
 );
 
 async function main() {
+  if (process.argv.includes('--from-cache')) return fromCache();
   if (!fs.existsSync(path.join(ROOT, 'dist', 'cli.mjs'))) return skip('dist/cli.mjs is missing: run npm run build');
   const claude = ensureClaude(CLAUDE_CODE_VERSION);
   if (claude.skip) return skip(claude.skip);
@@ -99,7 +101,9 @@ function report(r) {
     console.log(`✓ ${r.kase.id}${stale.length ? `  (agrees now on ${stale.join(', ')}: drop its label)` : ''}`);
     return;
   }
-  console.log(`✗ ${r.kase.id}: ${r.kase.title}`);
+  console.log(
+    `✗ ${r.kase.id}: ${r.kase.title}${stale.length ? `  (agrees now on ${stale.join(', ')}: drop its label)` : ''}`,
+  );
   for (const d of dims) {
     const label = r.kase.known?.[d];
     const tag = !label ? 'NOT EXPLAINED' : /^\d+\.\d+/.test(label) ? `pending fix #${label}` : label;
@@ -135,6 +139,23 @@ function changes(version, results) {
   for (const r of changed) console.log(`  ${r.kase.id}: ${JSON.stringify(compare(old[r.kase.id].claude, r.claude))}`);
 }
 
+/** --from-cache --markdown <file>: the case table of the last recorded run of the pinned version, without running. */
+function fromCache() {
+  const file = path.join(RESULTS, `${CLAUDE_CODE_VERSION}.json`);
+  if (!fs.existsSync(file)) return skip(`no recorded run of ${CLAUDE_CODE_VERSION} in ${RESULTS}`);
+  const doc = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const results = CASES.filter((c) => doc.cases[c.id]).map((kase) => ({ kase, ...doc.cases[kase.id] }));
+  const agree = results.filter((r) => !r.error && Object.keys(r.diff).length === 0).length;
+  console.log(
+    `${agree}/${results.length} agree (Claude Code ${doc.version}, recorded ${doc.date}, ${(doc.ms / 1000).toFixed(0)} s)`,
+  );
+  const md = arg('markdown');
+  if (md) fs.writeFileSync(md, table(results));
+}
+
+/** A table cell: no line breaks, no bare column separators. */
+const cell = (s) => String(s).replaceAll('|', '\\|').replaceAll('\n', ' ');
+
 /** One side's outcome in a few words: what ran, what each audience got, continuations. */
 function brief(o) {
   if (!o) return '—';
@@ -157,7 +178,7 @@ function table(results) {
       : dims.length
         ? dims.map((d) => `${d}: ${r.kase.known?.[d]?.split(':')[0] ?? 'NOT EXPLAINED'}`).join('; ')
         : 'agree';
-    return `| \`${r.kase.id}\` | ${r.kase.title} | ${brief(r.claude)} | ${brief(r.cursor)} | ${verdict} |`;
+    return `| \`${r.kase.id}\` | ${cell(r.kase.title)} | ${cell(brief(r.claude))} | ${cell(brief(r.cursor))} | ${verdict} |`;
   });
   const off = CASES.filter((c) => c.offline).map(
     (c) => `| \`${c.id}\` | ${c.title} | not driven offline: ${c.offline} | — | — |`,
