@@ -116,15 +116,21 @@ function report(r) {
 /** Keep this version's outcomes, so an upgrade can list what changed (--against). */
 function save(results, ms) {
   fs.mkdirSync(RESULTS, { recursive: true });
+  const file = path.join(RESULTS, `${CLAUDE_CODE_VERSION}.json`);
+  // A run of some cases (--only) updates those and keeps the others' recorded outcomes.
+  const kept = arg('only') && fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined;
   const doc = {
     version: CLAUDE_CODE_VERSION,
-    date: new Date().toISOString(),
-    ms,
-    cases: Object.fromEntries(
-      results.map((r) => [r.kase.id, { claude: r.claude, cursor: r.cursor, diff: r.diff, error: r.error }]),
-    ),
+    date: kept?.date ?? new Date().toISOString(),
+    ms: kept?.ms ?? ms,
+    cases: {
+      ...kept?.cases,
+      ...Object.fromEntries(
+        results.map((r) => [r.kase.id, { claude: r.claude, cursor: r.cursor, diff: r.diff, error: r.error }]),
+      ),
+    },
   };
-  fs.writeFileSync(path.join(RESULTS, `${CLAUDE_CODE_VERSION}.json`), JSON.stringify(doc, null, 1));
+  fs.writeFileSync(file, JSON.stringify(doc, null, 1));
 }
 
 /** What Claude Code does differently now than the recorded run of `version`. */
