@@ -138,8 +138,9 @@ function changes(version, results) {
   const file = path.join(RESULTS, `${version}.json`);
   if (!fs.existsSync(file)) return console.log(`no recorded run of ${version} in ${RESULTS}`);
   const old = JSON.parse(fs.readFileSync(file, 'utf8')).cases;
+  // Compared as the cases compare (verbatim texts, which hold scratch paths, are not).
   const changed = results.filter(
-    (r) => old[r.kase.id] && JSON.stringify(old[r.kase.id].claude) !== JSON.stringify(r.claude),
+    (r) => old[r.kase.id]?.claude && r.claude && Object.keys(compare(old[r.kase.id].claude, r.claude)).length,
   );
   console.log(`\nClaude Code ${version} → ${CLAUDE_CODE_VERSION}: ${changed.length} case(s) changed`);
   for (const r of changed) console.log(`  ${r.kase.id}: ${JSON.stringify(compare(old[r.kase.id].claude, r.claude))}`);
