@@ -8,7 +8,7 @@ import { VERSION } from '../hook/version.ts';
 import { foreignCounts, HOOKS_JSON, isOurs } from '../project/binding.ts';
 import { describeCatalogs } from './catalogs.ts';
 import { onPath, runChecks, type CheckResult } from './check.ts';
-import type { Finding } from './io.ts';
+import type { Finding } from './findings.ts';
 
 /** Oldest Node the bundle supports (package.json engines). */
 export const MIN_NODE = [20, 19] as const;
