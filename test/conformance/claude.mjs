@@ -20,6 +20,7 @@ export function ensureClaude(version) {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const args = ['install', '--prefix', dir, '--no-save', '--no-audit', '--no-fund', '--loglevel=error'];
   const r = spawnSync(npm, [...args, `@anthropic-ai/claude-code@${version}`], { encoding: 'utf8', timeout: 300_000 });
+  if (r.status !== 0) fs.rmSync(dir, { recursive: true, force: true });
   if (r.status !== 0)
     return { skip: `the registry did not serve @anthropic-ai/claude-code@${version}: ${oneLine(r.stderr)}` };
   if (!fs.existsSync(bin) || !works())
@@ -33,7 +34,12 @@ export const MCP_SERVER = {
   args: [path.join(path.dirname(new URL(import.meta.url).pathname), 'mcp.mjs')],
 };
 
-const oneLine = (s) => (s ?? '').trim().split('\n').pop()?.slice(0, 200) ?? '';
+/** The telling line of npm's error output (not the pointer to its log file). */
+const oneLine = (s) =>
+  ((s ?? '').split('\n').find((l) => /npm (error|ERR!)/.test(l) && !/complete log|^npm error\s*$/.test(l)) ?? '').slice(
+    0,
+    200,
+  );
 
 /** The scripted assistant turns of an action: its tool calls (if any), then a closing text. */
 export function scriptOf(action, dir) {
