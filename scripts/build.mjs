@@ -64,7 +64,7 @@ const wrapped = (code) => {
 };
 
 // 1. The hook code and its chunks: CommonJS, kept in memory. The hook code requires a chunk by its package name.
-const CHUNKS = { execa: "export { execa } from 'execa';" };
+const CHUNKS = {};
 const [hook, ...chunkBuilds] = await Promise.all([
   // A chunk is external: its import() must become a require() (the loader's, src/entry/codeCache.ts), not an ESM import.
   build({
