@@ -1,5 +1,5 @@
 // The runner of the hook path: run the selected catalog scripts in parallel under one deadline, on node:child_process
-// (execa's load and per-call plumbing cost ~16-31 ms per event, docs/performance.md "The runner").
+// (execa's load and per-call plumbing cost 36-91 ms of CPU per event, docs/performance.md "The runner").
 // Each script: shell form through /bin/sh -c (Claude Code: sh -c on macOS/Linux, docs/claude-hooks.md §1.5), stdin = the
 // Claude JSON, its own process group so a timeout kills it and everything it forked. How a row is started
 // (`spawnPlanFor`) and how its tree is killed (`killTree`) are the two platform-specific parts.
