@@ -10,8 +10,7 @@ import type { Waited } from '../state/sentinel.ts';
 import { cursorTranscriptPath } from '../project/paths.ts';
 import { EventWork, finishLean } from './finish.ts';
 import { guard, type Guard } from './guard.ts';
-import { attachTranscripts, hostEnv, readsTranscripts, RowPrep, toJob, type JobContext } from './jobs.ts';
-import { startAll } from './runner.ts';
+import { attachTranscripts, hostEnv, readsTranscripts, jobOf, RowPrep, startJobs, type JobContext } from './jobs.ts';
 import { mark, startSpans } from './spans.ts';
 import { resultGated, select, type Chosen } from './select.ts';
 import { readPayload, setUp, type HookIO, type Setup, type SetUpProblem } from './setup.ts';
@@ -173,7 +172,7 @@ async function work(
       w.finish([], 'done');
       return 0;
     }
-    w.batch = await startAll(jobs);
+    w.batch = await startJobs(jobs);
     mark('scripts started');
     const results = await w.batch.done;
     mark('scripts done');
@@ -228,7 +227,11 @@ export function planAndSelect(
 ): { plan: Plan; chosen: Chosen[] } {
   const plan = setup.adapter.plan(setup.ctx, state);
   for (const n of plan.notes) g.log.warn(n);
-  return { plan, chosen: select(plan, setup.catalog.rows, setup.dir, g.log) };
+  const extra = {
+    modules: setup.catalog.modules,
+    ...(setup.config.unsupported ? { unsupported: setup.config.unsupported } : {}),
+  };
+  return { plan, chosen: select(plan, setup.catalog.rows, setup.dir, g.log, extra) };
 }
 
 /** Phase 5, preparation: transcripts for the selected rows, result gating, one job per row. */
@@ -254,8 +257,9 @@ async function prepareJobs(setup: Setup, g: Guard, st: StateModule, w: EventWork
     deadline: setup.budget.deadline,
     ...(w.envFile ? { envFile: w.envFile } : {}),
     pluginData,
+    http: setup.catalog.http,
   };
-  return gated.map((c) => toJob(c, jc));
+  return gated.map((c) => jobOf(c, jc));
 }
 
 /**

@@ -7,8 +7,14 @@ import { RUNS, type HandledEvent } from '../../adapters/events.ts';
 import { str, type Json } from '../../adapters/json.ts';
 import type { EventAdapter, EventContext } from '../../adapters/types.ts';
 import { mcpServersOf } from '../../catalog/mcp.ts';
-import type { CatalogSource } from '../../catalog/sources.ts';
-import type { CatalogRow } from '../../catalog/types.ts';
+import {
+  hooksDisabledBy,
+  httpSettings,
+  rowSourceOf,
+  type CatalogSource,
+  type LoadedSource,
+} from '../../catalog/sources.ts';
+import { moduleRows, type CatalogRow, type HookSettings } from '../../catalog/types.ts';
 import { everyCallEvents, readBinding, type Binding } from '../project/binding.ts';
 import { budgetFor, type Budget } from '../project/budget.ts';
 import type { HookshimConfig } from '../project/config.ts';
@@ -19,6 +25,9 @@ import { createExclusive, safeHome } from '../state/fsx.ts';
 import type { Log } from './log.ts';
 import { mark } from './spans.ts';
 import { readAvailable, readStdin } from './stdin.ts';
+
+/** The settings' restrictions on http rows, merged over the settings files that apply (docs/claude-hooks.md §8 `http`). */
+export type HttpSettings = Pick<HookSettings, 'allowedHttpHookUrls' | 'httpHookAllowedEnvVars'>;
 
 /** What the hook path is given by the process it runs in. */
 export interface HookIO {
@@ -45,8 +54,16 @@ export interface Setup {
   sessionId: string;
   /** The private state directory; null when it cannot be used (hookshim runs degraded). */
   state: StateDir | null;
-  /** Every row of every catalog, in catalog order; each row knows its catalog (`row.source`). */
-  catalog: { rows: readonly CatalogRow[]; sources: CatalogSource[] };
+  /**
+   * Every row of every catalog, in catalog order; each row knows its catalog (`row.source`). `modules`: one row per
+   * hooks module of a plugin (hookshim cannot run them); `http`: the settings' restrictions on http rows.
+   */
+  catalog: {
+    rows: readonly CatalogRow[];
+    sources: CatalogSource[];
+    modules: readonly CatalogRow[];
+    http: HttpSettings;
+  };
   config: HookshimConfig;
   ctx: EventContext;
   env: NodeJS.ProcessEnv;
@@ -134,7 +151,9 @@ export async function setUp(
       log.warn(
         w.startsWith(l.source.file) ? `${l.source.shown}${w.slice(l.source.file.length)}` : `${l.source.shown}: ${w}`,
       );
-  const rows = set.rows;
+  const on = hooksSwitch(event, set.loaded, log);
+  const rows = on ? set.rows : [];
+  const modules = on ? set.loaded.flatMap((l) => moduleRows(l.catalog, rowSourceOf(l.source))) : [];
   warnStaleMatcher(event, binding, rows, state, log);
   const ctx: EventContext = {
     event,
@@ -157,7 +176,7 @@ export async function setUp(
     budget,
     sessionId,
     state,
-    catalog: { rows, sources: set.loaded.map((l) => l.source) },
+    catalog: { rows, sources: set.loaded.map((l) => l.source), modules, http: httpSettings(set.loaded) },
     config,
     ctx,
     env: io.env,
@@ -204,6 +223,27 @@ function touch(file: string): void {
   } catch {
     /* checked again next time */
   }
+}
+
+/**
+ * Whether the catalogs run: a settings file's `disableAllHooks: true` turns them all off, in Claude's order, loudly on
+ * every event. The personal file (the agent can write it, and nobody reviews it) cannot turn guards off: on a
+ * permission event its switch is refused (docs/security.md, `disableAllHooks`).
+ */
+function hooksSwitch(event: HandledEvent, loaded: readonly LoadedSource[], log: Log): boolean {
+  const by = hooksDisabledBy(loaded);
+  if (!by) return true;
+  const where = `${by.source.shown} sets "disableAllHooks": true`;
+  if (by.source.kind === 'personal' && ADAPTERS[event].needs.permission) {
+    log.warn(
+      `error: ${where}, but a personal settings file cannot turn guards off on ${event} (the agent can write it): the catalogs run; remove it, or set it in .claude/settings.json`,
+    );
+    return true;
+  }
+  log.warn(
+    `${where}: no catalog hook runs on ${event} (Claude Code turns off settings and plugin hooks alike); remove it to run them`,
+  );
+  return false;
 }
 
 /** The payload's roots only corroborate the project: say so when they do not include it (a multi-root workspace, a stray payload). */
