@@ -97,7 +97,8 @@ function bashTest(spec: string): InputTest {
   if (pattern.endsWith(':*') || pattern.endsWith(' *')) source = `${wildcard(pattern.slice(0, -2))}(?: .*)?`;
   else source = wildcard(pattern);
   const re = new RegExp(`^${source}$`, 's');
-  const namesMore = /^\S+ \S/.test(pattern.trim());
+  // More than the command: a literal second word before any wildcard (`git push *`, not `rm *`).
+  const namesMore = /^[^\s*]+ [^\s*:]/.test(pattern.trim());
   return (input) => {
     const raw = input['command'];
     if (typeof raw !== 'string') return false;

@@ -227,10 +227,9 @@ export function planAndSelect(
 ): { plan: Plan; chosen: Chosen[] } {
   const plan = setup.adapter.plan(setup.ctx, state);
   for (const n of plan.notes) g.log.warn(n);
-  const extra = {
-    modules: setup.catalog.modules,
-    ...(setup.config.unsupported ? { unsupported: setup.config.unsupported } : {}),
-  };
+  // A test's setup may lack the config and the modules: the defaults apply.
+  const unsupported = setup.config?.unsupported;
+  const extra = { modules: setup.catalog.modules, ...(unsupported ? { unsupported } : {}) };
   return { plan, chosen: select(plan, setup.catalog.rows, setup.dir, g.log, extra) };
 }
 
