@@ -41,6 +41,17 @@ export interface Skip {
   reason: string;
 }
 
+/**
+ * Why a row can never run under hookshim (an unknown handler type, a command handler without a command); undefined
+ * when it can. prompt, agent and mcp_tool rows are neither: they are `unrunnable`, and fail safe where they guard.
+ */
+export function rowCannotRun(row: CatalogRow): string | undefined {
+  if (UNRUNNABLE_TYPES.has(row.type)) return undefined;
+  if (row.type !== 'command' && row.type !== 'http') return `unknown handler type "${row.type}"`;
+  if (row.type === 'command' && row.command === undefined) return 'command handler has no command';
+  return undefined;
+}
+
 // Pick the rows to run for `claudeEvent`; rows that simply do not match are in neither list.
 export function selectRows(rows: readonly CatalogRow[], claudeEvent: string, subject: Subject): Selected {
   const selected: Selection[] = [];
@@ -102,12 +113,11 @@ export function selectRows(rows: readonly CatalogRow[], claudeEvent: string, sub
       unrunnable.push({ row, reason: `a "${row.type}" hook needs Claude Code itself to run` });
       continue;
     }
-    if (row.type !== 'command' && row.type !== 'http') {
-      skipped.push({ row, reason: `unknown handler type "${row.type}"` });
+    const cannot = rowCannotRun(row);
+    if (cannot !== undefined) {
+      skipped.push({ row, reason: cannot });
       continue;
     }
-    if (row.type === 'command' && row.command === undefined) {
-      skipped.push({ row, reason: 'command handler has no command' });
       continue;
     }
     // Claude Code runs a command handler defined twice once (hooks doc, "Hook handler fields": command + args); across
