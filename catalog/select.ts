@@ -118,8 +118,6 @@ export function selectRows(rows: readonly CatalogRow[], claudeEvent: string, sub
       skipped.push({ row, reason: cannot });
       continue;
     }
-      continue;
-    }
     // Claude Code runs a command handler defined twice once (hooks doc, "Hook handler fields": command + args); across
     // settings files too, but a plugin's copy stays separate (docs/claude-hooks.md §1.5).
     const scope = row.source?.kind === 'plugin' ? `plugin:${row.source.root ?? ''}` : row.source ? 'settings' : '';
