@@ -16,6 +16,8 @@ export interface CatalogSource {
   root?: string;
   /** How people see it: relative to the project root when inside it. */
   shown: string;
+  /** The catalog is the `hooks` object inside `file` (a plugin manifest's inline hooks: src/project/manifest.ts). */
+  inline?: true;
 }
 
 /** What the hook path runs when `.cursor/hookshim.json` lists no catalogs: the repository as a plugin. */

@@ -19,6 +19,7 @@ import { everyCallEvents, readBinding, type Binding } from '../project/binding.t
 import { budgetFor, type Budget } from '../project/budget.ts';
 import type { HookshimConfig } from '../project/config.ts';
 import { fnv, loadCatalogs, loadConfigLazy } from '../project/load.ts';
+import { withManifests } from '../project/manifest.ts';
 import { catalogSources, cursorMcpServers, payloadRoots, projectRoot, type ProjectRoot } from '../project/paths.ts';
 import { areaPath, openState, type StateDir } from '../state/dir.ts';
 import { createExclusive, safeHome } from '../state/fsx.ts';
@@ -134,7 +135,9 @@ export async function setUp(
   mark('state dir opened');
   const config = await loadConfigLazy(dir, (m) => log.warn(m));
   mark('config read');
-  const set = await loadCatalogs(catalogSources(io.env, dir, config.catalogs), state, (m) => log.warn(m));
+  // A plugin's manifest may add catalogs (docs/claude-hooks.md §8, Other hook sources).
+  const sources = withManifests(catalogSources(io.env, dir, config.catalogs));
+  const set = await loadCatalogs(sources, state, (m) => log.warn(m));
   mark('catalogs read');
   if (set.broken) return { problem: set.broken.error, dir, broken: set.broken.file };
   const first = set.missing[0];

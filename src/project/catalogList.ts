@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseJsonText } from '../../catalog/json.ts';
 import { DISCOVERED_CATALOGS, sourceOf, type CatalogSource } from '../../catalog/sources.ts';
 import { isRecord } from '../../catalog/types.ts';
+import { manifestHooks } from './manifest.ts';
 
 export interface CatalogList {
   /** The entries to record, relative to the project root with forward slashes. */
@@ -44,7 +45,9 @@ export function discoverCatalogs(dir: string): { found: string[]; notes: string[
   const notes: string[] = [];
   for (const entry of DISCOVERED_CATALOGS) {
     const source = sourceOf(entry, dir);
-    if (!fs.existsSync(source.file)) continue;
+    // The repository is a plugin when its manifest has hooks, even without hooks/hooks.json (src/project/manifest.ts).
+    const manifest = source.kind === 'plugin' && source.root !== undefined && manifestHooks(source.root) !== undefined;
+    if (!fs.existsSync(source.file) && !manifest) continue;
     if (source.kind !== 'plugin' && !holdsHooks(source)) {
       notes.push(`${source.shown} holds no "hooks": nothing to run from it`);
       continue;
