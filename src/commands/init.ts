@@ -24,6 +24,7 @@ import {
 } from '../project/binding.ts';
 import { planCatalogList, resolveCatalogEntry } from '../project/catalogList.ts';
 import { loadCatalogWith } from '../project/load.ts';
+import { withManifests } from '../project/manifest.ts';
 import { bindingOptions, runChecks } from './check.ts';
 import { findRoot, readConfigDoc, recordCatalogs } from './initFiles.ts';
 import { CommandError, EXIT, type Finding } from './io.ts';
@@ -179,11 +180,11 @@ function loadAll(list: readonly string[], dir: string, start: string): { rows: C
   const rows: CatalogRow[] = [];
   const catalogs: InitCatalog[] = [];
   const problems: string[] = [];
-  for (const entry of list) {
-    const source = sourceOf(entry, dir);
+  // A plugin's manifest may add catalogs (src/project/manifest.ts).
+  for (const source of withManifests(list.map((entry) => sourceOf(entry, dir)))) {
     const l = loadCatalogWith(source, parseCatalog);
     catalogs.push({
-      entry,
+      entry: source.entry,
       shown: source.shown,
       kind: source.kind,
       how: describeSource(source, dir),

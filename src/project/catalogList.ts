@@ -57,11 +57,16 @@ export function discoverCatalogs(dir: string): { found: string[]; notes: string[
   return { found, notes };
 }
 
-/** Does a settings file hold hooks? An unreadable one counts (it is reported where it is loaded). */
+/** Settings keys beside `hooks` that bear on the hooks (docs/claude-hooks.md §8): a file with one is read too. */
+const HOOK_SWITCHES = ['disableAllHooks', 'allowedHttpHookUrls', 'httpHookAllowedEnvVars'];
+
+/** Does a settings file hold hooks, or a switch that bears on them? An unreadable one counts (it is reported where it is loaded). */
 function holdsHooks(source: CatalogSource): boolean {
   try {
     const json = parseJsonText(fs.readFileSync(source.file, 'utf8'));
-    return !json.ok || !isRecord(json.value) || json.value.hooks !== undefined;
+    if (!json.ok || !isRecord(json.value)) return true;
+    const doc = json.value;
+    return doc.hooks !== undefined || HOOK_SWITCHES.some((k) => doc[k] !== undefined);
   } catch {
     return true;
   }
