@@ -111,8 +111,8 @@ export function onFailureIgnored(row: {
 /** Claude events on which a row decides whether a tool call runs: a row that cannot run there fails safe (denies). */
 export const PERMISSION_EVENTS: ReadonlySet<string> = new Set<KnownEvent>(['PreToolUse', 'PermissionRequest']);
 
-/** Handler types hookshim runs (docs/events.md, Handler types); prompt, agent and mcp_tool need Claude itself. */
-export const RUNNABLE_TYPES: ReadonlySet<string> = new Set(['command', 'http']);
+/** Handler types Claude defines that hookshim cannot run: they need Claude's model or its MCP connections (docs/claude-hooks.md §8). */
+export const UNRUNNABLE_TYPES: ReadonlySet<string> = new Set(['prompt', 'agent', 'mcp_tool']);
 
 /** Events a row can block (exit 2 or a blocking decision stops the action; hooks doc, "Exit code 2 behavior per event"). */
 export const BLOCKING_EVENTS: ReadonlySet<string> = new Set<KnownEvent>([

@@ -129,24 +129,7 @@ function toRow(
   const row: CatalogRow = { event, locator, type: h['type'] };
   if (matcher !== undefined) row.matcher = matcher;
 
-  // A filter we cannot read must not turn into "no filter".
-  if (h['if'] !== undefined) {
-    if (typeof h['if'] !== 'string') {
-      warnings.push(
-        `${where}: "if" must be a permission-rule string, received ${kindOf(h['if'])}; handler ignored so it never runs unfiltered`,
-      );
-      return undefined;
-    }
-    row.if = h['if'];
-  }
-  if (h['timeout'] !== undefined) {
-    const timeout = z.safeParse(timeoutSchema, h['timeout']);
-    if (timeout.success && timeout.data !== undefined) row.timeout = timeout.data;
-    else
-      warnings.push(
-        `${where}: "timeout" must be a positive number of seconds, received ${preview(h['timeout'])}; ignored (default applies)`,
-      );
-  }
+  if (!readCommon(row, h, where, warnings)) return undefined;
 
   if (row.type === 'http') return httpRow(row, h, where, warnings);
   if (row.type !== 'command') {
@@ -189,6 +172,29 @@ function toRow(
   }
   readFlags(row, h, where, warnings);
   return row;
+}
+
+// The fields every handler type has: `if` (one that cannot be read drops the row) and `timeout`.
+function readCommon(row: CatalogRow, h: Record<string, unknown>, where: string, warnings: string[]): boolean {
+  // A filter we cannot read must not turn into "no filter".
+  if (h['if'] !== undefined) {
+    if (typeof h['if'] !== 'string') {
+      warnings.push(
+        `${where}: "if" must be a permission-rule string, received ${kindOf(h['if'])}; handler ignored so it never runs unfiltered`,
+      );
+      return false;
+    }
+    row.if = h['if'];
+  }
+  if (h['timeout'] !== undefined) {
+    const timeout = z.safeParse(timeoutSchema, h['timeout']);
+    if (timeout.success && timeout.data !== undefined) row.timeout = timeout.data;
+    else
+      warnings.push(
+        `${where}: "timeout" must be a positive number of seconds, received ${preview(h['timeout'])}; ignored (default applies)`,
+      );
+  }
+  return true;
 }
 
 // A `type: "http"` handler (docs/claude-hooks.md §8 `http`): its url, headers and allowedEnvVars; no url, no row.

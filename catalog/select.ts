@@ -1,6 +1,5 @@
 // Which catalog rows run for one Claude event: event, matcher, `if`, handler type, dedup.
-import { MATCHERLESS_EVENTS, PERMISSION_EVENTS, TOOL_EVENTS } from './events.ts';
-import { HANDLER_TYPES } from './schema.ts';
+import { MATCHERLESS_EVENTS, PERMISSION_EVENTS, TOOL_EVENTS, UNRUNNABLE_TYPES } from './events.ts';
 import { compileIfRule } from './ifRule.ts';
 import { compileMatcher } from './matcher.ts';
 import { rowPlace, type CatalogRow } from './types.ts';
@@ -22,9 +21,6 @@ export interface Selection {
   /** Why it runs although hookshim could not evaluate its `if` (Claude's fail-safe: docs/claude-hooks.md §8). */
   note?: string;
 }
-
-/** Handler types Claude defines that hookshim cannot run (they need Claude's model or its MCP connections). */
-const UNRUNNABLE_TYPES: ReadonlySet<string> = new Set(HANDLER_TYPES.filter((t) => t !== 'command' && t !== 'http'));
 
 /** The rows one event selected, skipped, must fail safe on, or cannot run. */
 export interface Selected {

@@ -4,8 +4,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Catalog } from '../../catalog/types.ts';
 import { CONFIG_FILE, ConfigSchema, parseConfig, type HookshimConfig } from '../project/config.ts';
-import type { CatalogRow } from '../../catalog/types.ts';
-import { readsTranscripts, RowPrep } from '../hook/jobs.ts';
 import {
   boundBundles,
   bundleVersion,
@@ -17,7 +15,6 @@ import {
   type HooksFile,
   type InitPlan,
   type Mode,
-  type PlanOptions,
 } from '../project/binding.ts';
 import { safeHome } from '../state/fsx.ts';
 import { handlerFindings } from './checkHandlers.ts';
@@ -26,7 +23,7 @@ import { checkConventions, checkRows } from './checkRows.ts';
 import { doubleBinding, nativeDuplicates } from './doubleBinding.ts';
 import { resultGateOf } from '../hook/select.ts';
 import { checkBinding } from './checkBinding.ts';
-import { defaultBundle } from './init.ts';
+import { bindingOptions, defaultBundle } from './plan.ts';
 import type { Finding } from './io.ts';
 
 export { onPath } from './checkRows.ts';
@@ -43,6 +40,8 @@ export interface CheckOptions {
   home?: string;
   /** Check these catalogs instead of the recorded list (init --dry-run: the list it would record). */
   catalogs?: readonly string[];
+  /** What init has read and planned already (`.cursor/hooks.json` as bound, the catalogs, the plan): not read again. */
+  known?: { hooks: HooksFile; catalogs: LoadedCatalogs; plan: InitPlan };
 }
 
 export interface CheckResult {
@@ -65,11 +64,11 @@ export function runChecks(opts: CheckOptions): CheckResult {
   const dir = path.resolve(opts.dir);
   const home = opts.home ?? (opts.env.HOME || safeHome());
   const findings: Finding[] = [];
-  const hooks = readHooksFile(dir);
+  const hooks = opts.known?.hooks ?? readHooksFile(dir);
   const existing = hooks.kind === 'ok' ? hooks.hooks : {};
   const mode = opts.mode ?? detectMode(existing) ?? 'vendored';
   const { config, findings: configFindings } = checkConfig(dir);
-  const catalogs = loadCatalogs(dir, opts.catalogs ?? config.catalogs);
+  const catalogs = opts.known?.catalogs ?? loadCatalogs(dir, opts.catalogs ?? config.catalogs);
   const base = { dir, catalogs, config, hooks, mode };
   findings.push(...catalogFindings(catalogs, dir, opts.env), ...configFindings);
   findings.push(...handlerFindings(catalogs, dir, config));
@@ -80,7 +79,7 @@ export function runChecks(opts: CheckOptions): CheckResult {
     catalogs.sources.every((s) => s.kind !== 'personal') &&
     catalogs.loads.length === catalogs.sources.length &&
     catalogs.loads.every((l) => l.ok);
-  const plan = planBinding(catalog, mode, bindingOptions(dir, catalog.rows, config, narrow));
+  const plan = opts.known?.plan ?? planBinding(catalog, mode, bindingOptions(dir, catalog.rows, config, narrow));
   findings.push(...checkBinding(hooks, plan, catalog));
   findings.push(...checkBundle(dir, mode, opts.bundle ?? defaultBundle(), existing));
   findings.push(...checkRows(catalog, { dir, home, env: opts.env, hooks, plan }));
@@ -138,29 +137,6 @@ function checkConfig(dir: string): { config: HookshimConfig; findings: Finding[]
   unknown(raw, ConfigSchema.shape, '');
   unknown(raw.check, checkShape, 'check.');
   return { config: parsed.config, findings };
-}
-
-/**
- * What init plans with besides the catalog, from `.cursor/hookshim.json` (raw or parsed: a value of the wrong type is
- * check's to report, and is left out here): loopLimit, promptContext, and whether rows read the transcript.
- */
-export function bindingOptions(
-  dir: string,
-  rows: readonly CatalogRow[],
-  cfg: { loopLimit?: unknown; transcripts?: unknown; promptContext?: unknown },
-  narrow: boolean,
-): PlanOptions {
-  const ll = cfg.loopLimit;
-  return {
-    narrow,
-    ...(ll === null || (typeof ll === 'number' && Number.isInteger(ll) && ll >= 0) ? { loopLimit: ll } : {}),
-    readsTranscripts: readsTranscripts(
-      rows,
-      new RowPrep(dir),
-      typeof cfg.transcripts === 'boolean' ? cfg.transcripts : undefined,
-    ),
-    ...(typeof cfg.promptContext === 'string' ? { promptContext: cfg.promptContext } : {}),
-  };
 }
 
 /** The vendored bundle equals the one this CLI ships; in package mode, the package is installed. */

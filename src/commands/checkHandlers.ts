@@ -3,16 +3,13 @@
 // `disableAllHooks`, and hooks declared in skill or agent frontmatter.
 import fs from 'node:fs';
 import path from 'node:path';
-import { BLOCKING_EVENTS, onFailureIgnored, PERMISSION_EVENTS } from '../../catalog/events.ts';
+import { BLOCKING_EVENTS, onFailureIgnored, PERMISSION_EVENTS, UNRUNNABLE_TYPES } from '../../catalog/events.ts';
 import { hooksDisabledBy, httpSettings } from '../../catalog/sources.ts';
 import { rowPlace, type CatalogRow } from '../../catalog/types.ts';
 import { urlAllowed } from '../hook/http.ts';
 import type { HookshimConfig } from '../project/config.ts';
 import type { LoadedCatalogs } from './catalogs.ts';
 import type { Finding } from './io.ts';
-
-/** Handler types Claude runs and hookshim cannot (they need Claude's model or its MCP connections). */
-const UNRUNNABLE: ReadonlySet<string> = new Set(['prompt', 'agent', 'mcp_tool']);
 
 const SKIP_FIX = 'make it a "command" or "http" hook (a script can call your own checker)';
 
@@ -41,7 +38,7 @@ export function handlerFindings(c: LoadedCatalogs, dir: string, config: Hookshim
 function rowFindings(row: CatalogRow, allowed: readonly string[] | undefined, config: HookshimConfig): Finding[] {
   const where = rowPlace(row);
   const out: Finding[] = [];
-  if (UNRUNNABLE.has(row.type)) {
+  if (UNRUNNABLE_TYPES.has(row.type)) {
     const guards = PERMISSION_EVENTS.has(row.event);
     const effect = !guards
       ? `on ${row.event} it does not run, and each ${row.event} says so on stderr`
