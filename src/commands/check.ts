@@ -24,7 +24,7 @@ import { doubleBinding, nativeDuplicates } from './doubleBinding.ts';
 import { resultGateOf } from '../hook/select.ts';
 import { checkBinding } from './checkBinding.ts';
 import { bindingOptions, defaultBundle } from './plan.ts';
-import type { Finding } from './io.ts';
+import type { Finding } from './findings.ts';
 
 export { onPath } from './checkRows.ts';
 

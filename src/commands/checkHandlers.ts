@@ -9,7 +9,7 @@ import { rowPlace, type CatalogRow } from '../../catalog/types.ts';
 import { urlAllowed } from '../hook/http.ts';
 import type { HookshimConfig } from '../project/config.ts';
 import type { LoadedCatalogs } from './catalogs.ts';
-import type { Finding } from './io.ts';
+import type { Finding } from './findings.ts';
 
 const SKIP_FIX = 'make it a "command" or "http" hook (a script can call your own checker)';
 

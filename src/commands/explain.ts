@@ -27,7 +27,7 @@ import { parsePayload } from '../hook/stdin.ts';
 import { cannotRun } from '../project/binding.ts';
 import { parseConfig } from '../project/config.ts';
 import { loadCatalogWith, loadConfigWith } from '../project/load.ts';
-import { catalogSources, cursorTranscriptPath, payloadRoots } from '../project/paths.ts';
+import { catalogSources, cursorTranscriptPath, PROJECT_POLICIES, resolveProject } from '../project/paths.ts';
 import type { StateDir } from '../state/dir.ts';
 import { makeEnvFile, readEnvFile } from '../state/envFile.ts';
 import { safeHome } from '../state/fsx.ts';
@@ -40,7 +40,7 @@ export interface ExplainOptions {
   payloadText: string;
   /** Cursor event; defaults to the payload's hook_event_name. */
   event?: string;
-  /** Project root; defaults to the hook path's resolution (CURSOR_PROJECT_DIR, workspace_roots[0], cwd). */
+  /** Project root; default: CURSOR_PROJECT_DIR, else the payload's workspace_roots[0], else cwd (explain's policy, not the hook path's). */
   dir?: string;
   run: boolean;
   env: NodeJS.ProcessEnv;
@@ -327,13 +327,13 @@ function skippedByBinding(setup: Setup): string | undefined {
     : `${setup.binding.source}: its matcher skips ${JSON.stringify(name)}, so Cursor starts no hookshim for this call (what follows is what would run without it)`;
 }
 
-/** The project root as the hook path would resolve it, and how. */
+/**
+ * The project to explain (explain's policy): --dir, CURSOR_PROJECT_DIR, else the payload's workspace_roots[0] (a
+ * saved payload explains its own project; the hook path never takes it from the payload), else the current directory.
+ */
 function resolveDir(opts: ExplainOptions, input: Json): { dir: string; how: string } {
-  if (opts.dir !== undefined) return { dir: path.resolve(opts.cwd, opts.dir), how: '--dir' };
-  if (opts.env.CURSOR_PROJECT_DIR) return { dir: path.resolve(opts.env.CURSOR_PROJECT_DIR), how: 'CURSOR_PROJECT_DIR' };
-  const root = payloadRoots(input)[0];
-  if (root) return { dir: root, how: "the payload's workspace_roots[0]" };
-  return { dir: opts.cwd, how: 'the current directory' };
+  const given = opts.dir !== undefined ? { given: { dir: path.resolve(opts.cwd, opts.dir), how: '--dir' } } : {};
+  return resolveProject({ env: opts.env, cwd: opts.cwd, payload: input }, { ...PROJECT_POLICIES.explain, ...given });
 }
 
 /** A row as explain names it: its catalog and place, its command as written, and the script that resolved to. */

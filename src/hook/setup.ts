@@ -20,7 +20,7 @@ import { budgetFor, type Budget } from '../project/budget.ts';
 import type { HookshimConfig } from '../project/config.ts';
 import { fnv, loadCatalogs, loadConfigLazy } from '../project/load.ts';
 import { withManifests } from '../project/manifest.ts';
-import { catalogSources, cursorMcpServers, payloadRoots, projectRoot, type ProjectRoot } from '../project/paths.ts';
+import { catalogSources, cursorMcpServers, payloadRoots, resolveProject, type ProjectRoot } from '../project/paths.ts';
 import { areaPath, openState, type StateDir } from '../state/dir.ts';
 import { createExclusive, safeHome } from '../state/fsx.ts';
 import type { Log } from './log.ts';
@@ -71,13 +71,13 @@ export interface Setup {
   startedAt: number;
 }
 
-/** Read the payload within the deadline of the project's binding (the project never depends on the payload). */
+/** Read the payload within the deadline of the project's binding (the hook path's policy: the project never depends on the payload). */
 export async function readPayload(
   event: HandledEvent,
   io: HookIO,
   log: Log,
 ): Promise<{ input: Json; root: ProjectRoot; binding: Binding } | { problem: string; tooLarge?: boolean }> {
-  const root = projectRoot(io.env, io.cwd, io.bundle);
+  const root = resolveProject(io);
   const binding = readBinding(root.dir, event);
   mark('project and binding');
   const budget = budgetFor(binding.timeoutS, io.startedAt);
@@ -119,10 +119,7 @@ export async function setUp(
   log: Log,
   opts: SetUpOptions = {},
 ): Promise<Setup | SetUpProblem> {
-  const root =
-    opts.dir !== undefined
-      ? { dir: opts.dir, how: 'given' }
-      : (opts.root?.root ?? projectRoot(io.env, io.cwd, io.bundle));
+  const root = opts.dir !== undefined ? { dir: opts.dir, how: 'given' } : (opts.root?.root ?? resolveProject(io));
   const dir = root.dir;
   const binding = opts.root && opts.root.root.dir === dir ? opts.root.binding : readBinding(dir, event);
   corroborate(input, root, log);
