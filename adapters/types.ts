@@ -81,7 +81,7 @@ export interface RunResult {
   background?: boolean;
   /**
    * A failure Claude counts as a non-blocking error for this handler (an http row's non-2xx answer, unreadable body, no
-   * connection or timeout: docs/claude-hooks.md §8 `http`): logged, no decision, unless the row sets onFailure "block".
+   * connection or timeout: docs/claude-hooks.md §9 `http`): logged, no decision, unless the row sets onFailure "block".
    */
   softFailure?: string;
   /** The row's `onFailure: "block"`: a failure blocks instead of being a non-blocking error (docs/claude-hooks.md §1.2). */

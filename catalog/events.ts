@@ -89,7 +89,7 @@ export function looksLikeMs(timeout: number | undefined): boolean {
   return timeout !== undefined && timeout >= MS_LOOKING_TIMEOUT_S;
 }
 
-/** Events on which Claude ignores `onFailure` (docs/claude-hooks.md §8, onFailure); it is ignored on async rows too. */
+/** Events on which Claude ignores `onFailure` (docs/claude-hooks.md §9, onFailure); it is ignored on async rows too. */
 export const ON_FAILURE_IGNORED: ReadonlySet<string> = new Set<KnownEvent>([
   'Stop',
   'SubagentStop',
@@ -97,7 +97,7 @@ export const ON_FAILURE_IGNORED: ReadonlySet<string> = new Set<KnownEvent>([
   'TeammateIdle',
 ]);
 
-/** Why a row's `onFailure: "block"` has no effect, as in Claude Code (docs/claude-hooks.md §8); undefined when it applies. */
+/** Why a row's `onFailure: "block"` has no effect, as in Claude Code (docs/claude-hooks.md §9); undefined when it applies. */
 export function onFailureIgnored(row: {
   event: string;
   async?: boolean | undefined;
@@ -111,7 +111,7 @@ export function onFailureIgnored(row: {
 /** Claude events on which a row decides whether a tool call runs: a row that cannot run there fails safe (denies). */
 export const PERMISSION_EVENTS: ReadonlySet<string> = new Set<KnownEvent>(['PreToolUse', 'PermissionRequest']);
 
-/** Handler types Claude defines that hookshim cannot run: they need Claude's model or its MCP connections (docs/claude-hooks.md §8). */
+/** Handler types Claude defines that hookshim cannot run: they need Claude's model or its MCP connections (docs/claude-hooks.md §9). */
 export const UNRUNNABLE_TYPES: ReadonlySet<string> = new Set(['prompt', 'agent', 'mcp_tool']);
 
 /** Events a row can block (exit 2 or a blocking decision stops the action; hooks doc, "Exit code 2 behavior per event"). */

@@ -28,7 +28,7 @@ const GROUP_KEYS: ReadonlySet<string> = new Set(['matcher', 'hooks']);
 export function readCatalogFast(text: string): Catalog | undefined {
   const doc = parseJsonOr(text);
   if (!isObject(doc) || !isObject(doc.hooks)) return undefined;
-  // Mods and the settings switches that bear on hooks are read by the full parser (docs/claude-hooks.md §8).
+  // Mods and the settings switches that bear on hooks are read by the full parser (docs/claude-hooks.md §9).
   for (const key of FULL_PARSER_KEYS) if (doc[key] !== undefined) return undefined;
   if (doc.description !== undefined && typeof doc.description !== 'string') return undefined;
   const rows: CatalogRow[] = [];

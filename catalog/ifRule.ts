@@ -105,7 +105,7 @@ function bashTest(spec: string): InputTest {
     // A backslash-newline is a line continuation, not a separator (POSIX sh 2.2.1).
     const command = raw.replace(/\\\r?\n/g, ' ');
     if (re.test(collapseBlanks(command).trim())) return true;
-    // Claude's "run anyway" cases (docs/claude-hooks.md §8, `if` on Bash): a pattern naming more than the command, on
+    // Claude's "run anyway" cases (docs/claude-hooks.md §9, `if` on Bash): a pattern naming more than the command, on
     // a command whose words are computed ($(), backticks, $VAR); and any command that cannot be parsed.
     if (namesMore && EXPANSION.test(command)) return true;
     if (!parses(command)) return true;

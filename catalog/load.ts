@@ -21,7 +21,7 @@ const RECEIVED_MAX = 200;
 const fields = commandHandlerSchema.shape;
 const KNOWN_TYPES: ReadonlySet<string> = new Set(HANDLER_TYPES);
 /** The handler fields hookshim acts on; any other field of a handler is listed in its row's `extra` (`hookshim check` reports them). */
-/** The fields of an http handler beside the common ones (docs/claude-hooks.md §8 `http`). */
+/** The fields of an http handler beside the common ones (docs/claude-hooks.md §9 `http`). */
 const HTTP_FIELDS: ReadonlySet<string> = new Set(['url', 'headers', 'allowedEnvVars']);
 const ACTED_ON: ReadonlySet<string> = new Set([
   'type',
@@ -51,7 +51,7 @@ export function parseCatalog(text: string, file: string, opts: { settings?: bool
   const rows: CatalogRow[] = [];
   const catalog: Catalog = { rows, warnings };
   if (isRecord(data)) readTopLevel(data, file, catalog, opts.settings === true);
-  // A settings file without "hooks" has none; a plugin file of only "modules" is a mod-only plugin (docs/claude-hooks.md §8).
+  // A settings file without "hooks" has none; a plugin file of only "modules" is a mod-only plugin (docs/claude-hooks.md §9).
   if (isRecord(data) && data.hooks === undefined && (opts.settings || catalog.modules)) return { ok: true, catalog };
   const outer = z.safeParse(hooksFileSchema, data);
   if (!outer.success) {
@@ -197,7 +197,7 @@ function readCommon(row: CatalogRow, h: Record<string, unknown>, where: string, 
   return true;
 }
 
-// A `type: "http"` handler (docs/claude-hooks.md §8 `http`): its url, headers and allowedEnvVars; no url, no row.
+// A `type: "http"` handler (docs/claude-hooks.md §9 `http`): its url, headers and allowedEnvVars; no url, no row.
 function httpRow(
   row: CatalogRow,
   h: Record<string, unknown>,
@@ -226,7 +226,7 @@ function httpRow(
   return row;
 }
 
-/** Top-level keys beside `hooks`: a plugin's `modules`, a settings file's hook switches (docs/claude-hooks.md §8). */
+/** Top-level keys beside `hooks`: a plugin's `modules`, a settings file's hook switches (docs/claude-hooks.md §9). */
 function readTopLevel(data: Record<string, unknown>, file: string, catalog: Catalog, settings: boolean): void {
   const mods = data['modules'];
   if (mods !== undefined) {

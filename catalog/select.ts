@@ -18,7 +18,7 @@ export interface Selection {
   row: CatalogRow;
   /** The first subject value the row accepts (the Claude tool name to report); undefined on matcherless events. */
   matchedValue: string | undefined;
-  /** Why it runs although hookshim could not evaluate its `if` (Claude's fail-safe: docs/claude-hooks.md §8). */
+  /** Why it runs although hookshim could not evaluate its `if` (Claude's fail-safe: docs/claude-hooks.md §9). */
   note?: string;
 }
 
@@ -26,7 +26,7 @@ export interface Selection {
 export interface Selected {
   selected: Selection[];
   skipped: Skip[];
-  /** Rows whose matcher cannot be compiled on a permission event: Claude blocks the call (docs/claude-hooks.md §8). */
+  /** Rows whose matcher cannot be compiled on a permission event: Claude blocks the call (docs/claude-hooks.md §9). */
   failSafe: Skip[];
   /** Matched rows of a handler type hookshim cannot run (prompt, agent, mcp_tool): the caller decides, by event. */
   unrunnable: Skip[];
@@ -69,7 +69,7 @@ export function selectRows(rows: readonly CatalogRow[], claudeEvent: string, sub
       const matcher = compileMatcher(row.matcher);
       if (matcher.kind === 'invalid') {
         const reason = `matcher ${JSON.stringify(row.matcher)} is not a valid regular expression: ${matcher.error}`;
-        // Claude ≥ 2.1.288 blocks a call it cannot match a PreToolUse or PermissionRequest row against (docs/claude-hooks.md §8).
+        // Claude ≥ 2.1.288 blocks a call it cannot match a PreToolUse or PermissionRequest row against (docs/claude-hooks.md §9).
         (PERMISSION_EVENTS.has(claudeEvent) ? failSafe : skipped).push({ row, reason });
         continue;
       }
@@ -95,7 +95,7 @@ export function selectRows(rows: readonly CatalogRow[], claudeEvent: string, sub
       }
       const rule = compileIfRule(row.if);
       const input = subject.toolInput ?? {};
-      // A rule hookshim cannot evaluate runs its row, as Claude runs one it cannot decide (docs/claude-hooks.md §8).
+      // A rule hookshim cannot evaluate runs its row, as Claude runs one it cannot decide (docs/claude-hooks.md §9).
       if (!rule.ok) note = `cannot evaluate "if": ${rule.reason}; the row runs on every call its matcher accepts`;
       // Try every accepted name, so the order of Cursor/Claude name candidates cannot hide a call from a guard.
       else

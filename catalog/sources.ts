@@ -94,7 +94,7 @@ export interface LoadedSource {
 }
 
 /**
- * The settings file whose `disableAllHooks: true` turns the hooks off, in Claude's order (docs/claude-hooks.md §8,
+ * The settings file whose `disableAllHooks: true` turns the hooks off, in Claude's order (docs/claude-hooks.md §9,
  * Off switches): the personal file's value beats the project's; it covers the settings and plugin hooks alike.
  */
 export function hooksDisabledBy(loaded: readonly LoadedSource[]): LoadedSource | undefined {

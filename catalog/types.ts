@@ -26,7 +26,7 @@ export interface CatalogRow {
   source?: RowSource;
   /** `onFailure: "block"`: a failure to start, a timeout or an unexpected exit blocks the event (docs/claude-hooks.md §1.2). */
   onFailure?: 'block';
-  /** `type: "http"`: the URL the input JSON is POSTed to (docs/claude-hooks.md §8). */
+  /** `type: "http"`: the URL the input JSON is POSTed to (docs/claude-hooks.md §9). */
   url?: string;
   /** `type: "http"`: request headers as written; `$VAR`/`${VAR}` resolve only for names in `allowedEnvVars`. */
   headers?: Record<string, string>;
@@ -64,13 +64,13 @@ export interface Catalog {
   rows: CatalogRow[];
   /** Non-fatal problems found while loading (unknown events, bad fields, …). */
   warnings: string[];
-  /** A plugin's `"modules": [...]`: JS/TS hooks modules Claude runs in-process (docs/claude-hooks.md §8, Mods); hookshim cannot. */
+  /** A plugin's `"modules": [...]`: JS/TS hooks modules Claude runs in-process (docs/claude-hooks.md §9, Mods); hookshim cannot. */
   modules?: string[];
-  /** The switches of a settings file that bear on hooks (docs/claude-hooks.md §8, Off switches and `http`). */
+  /** The switches of a settings file that bear on hooks (docs/claude-hooks.md §9, Off switches and `http`). */
   settings?: HookSettings;
 }
 
-/** What a Claude settings file says about hooks, beside its `hooks` (docs/claude-hooks.md §8). */
+/** What a Claude settings file says about hooks, beside its `hooks` (docs/claude-hooks.md §9). */
 export interface HookSettings {
   disableAllHooks?: boolean;
   /** URL patterns (`*` wildcards) http rows may target; an empty list allows none. */

@@ -1,4 +1,4 @@
-// `hookshim check`, what Claude Code runs that hookshim cannot, or runs differently (docs/claude-hooks.md §8): handler
+// `hookshim check`, what Claude Code runs that hookshim cannot, or runs differently (docs/claude-hooks.md §9): handler
 // types it cannot run, hooks modules, `onFailure` where Claude ignores it, http rows the settings refuse,
 // `disableAllHooks`, and hooks declared in skill or agent frontmatter.
 import fs from 'node:fs';

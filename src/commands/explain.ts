@@ -22,7 +22,7 @@ import { attachTranscripts, jobOf, readsTranscripts, RowPrep, startJobs } from '
 import { createLog } from '../hook/log.ts';
 import { planAndSelect } from '../hook/run.ts';
 import { resultGated, type Chosen } from '../hook/select.ts';
-import { setUp, type Setup } from '../hook/setup.ts';
+import { locate, setUp, type Setup } from '../hook/setup.ts';
 import { parsePayload } from '../hook/stdin.ts';
 import { cannotRun } from '../project/binding.ts';
 import { parseConfig } from '../project/config.ts';
@@ -173,13 +173,8 @@ async function explainHandled(
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-explain-'));
   try {
     const state: StateDir = { root: tmp };
-    const setup = await setUp(
-      event,
-      input,
-      { env: opts.env, cwd: opts.cwd, stdin: process.stdin, startedAt: Date.now() },
-      log,
-      { dir: w.dir, state },
-    );
+    const io = { env: opts.env, cwd: opts.cwd, stdin: process.stdin, startedAt: Date.now() };
+    const setup = await setUp(event, input, io, log, locate(event, io, w.dir), { state });
     if ('problem' in setup) throw w.unreadable(setup.problem);
     const { plan, chosen } = planAndSelect(setup, { log });
     if (plan.invocations.length === 0 && plan.notes.length === 0)

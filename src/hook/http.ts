@@ -26,7 +26,7 @@ export interface HttpJob {
   refused?: string;
 }
 
-/** `$VAR` / `${VAR}` in a header value: the variable's value when `allowed` names it, else empty (docs/claude-hooks.md §8). */
+/** `$VAR` / `${VAR}` in a header value: the variable's value when `allowed` names it, else empty (docs/claude-hooks.md §9). */
 export function resolveHeader(value: string, allowed: ReadonlySet<string>, env: NodeJS.ProcessEnv): string {
   return value.replace(
     /\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
@@ -62,14 +62,14 @@ export function startHttp(jobs: readonly HttpJob[]): Batch {
   ).then(() => results as RunResult[]);
   return {
     done,
-    // An http row still waiting at the deadline timed out: no decision (docs/claude-hooks.md §8).
+    // An http row still waiting at the deadline timed out: no decision (docs/claude-hooks.md §9).
     snapshot: () =>
       jobs.map((job, i) => results[i] ?? answer(job, Date.now() - started, { softFailure: timedOut(job) })),
     killAll: () => controllers.forEach((c) => c.abort()),
   };
 }
 
-/** "no answer within 5s": a timeout is no decision, not a failure that closes (docs/claude-hooks.md §8). */
+/** "no answer within 5s": a timeout is no decision, not a failure that closes (docs/claude-hooks.md §9). */
 function timedOut(job: HttpJob): string {
   return `no answer from ${job.url} within ${job.timeoutSeconds}s (a timeout is no decision)`;
 }

@@ -1,5 +1,7 @@
 // The hook path: one Cursor event in, exactly one Cursor answer out, in the phases of docs/design.md §1:
-// 1 read stdin → 2 sentinel → 3 translate → 4 select rows → 5 run under one deadline → 6 fold → 7 emit.
+// locate (project, binding, budget) → 1 read stdin → set up (catalog, config) → 3 translate + 4 select (first, and
+// alone, when the event claims no state: no row selected answers at once) → 2 sentinel → 3–4 with the claimed state →
+// 5 run under one deadline → 6 fold → 7 emit.
 import path from 'node:path';
 import { isHandledEvent, UNBOUND_CURSOR_EVENTS, type HandledEvent } from '../../adapters/events.ts';
 import { ADAPTERS } from '../../adapters/index.ts';
@@ -8,16 +10,17 @@ import { writtenFiles } from '../../adapters/toolEvent.ts';
 import { EMPTY_STATE, type Plan } from '../../adapters/types.ts';
 import type { Waited } from '../state/sentinel.ts';
 import { cursorTranscriptPath } from '../project/paths.ts';
-import { EventWork, finishLean } from './finish.ts';
+import { finishLean } from './finish.ts';
 import { guard, type Guard } from './guard.ts';
-import { attachTranscripts, hostEnv, readsTranscripts, jobOf, RowPrep, startJobs, type JobContext } from './jobs.ts';
+import type { EventWork, JobContext } from './matched.ts';
 import { mark, startSpans } from './spans.ts';
 import { resultGated, select, type Chosen } from './select.ts';
-import { readPayload, setUp, type HookIO, type Setup, type SetUpProblem } from './setup.ts';
+import { locate, readPayload, setUp, type HookIO, type Setup, type SetUpProblem } from './setup.ts';
 
 export type { HookIO } from './setup.ts';
 
 type StateModule = typeof import('../state/index.ts');
+type MatchedModule = typeof import('./matched.ts');
 type Tick = ReturnType<StateModule['claimTick']>;
 
 /** This process's IO. process.stdin is a getter that builds a stream: it is touched only when the fast read of fd 0 is not enough. */
@@ -66,8 +69,9 @@ async function runEvent(name: string, io: HookIO, g: Guard): Promise<number> {
     g.log.warn(`${why}; answering {}`);
     return g.answer({}, 'unhandled');
   }
-  // 1. Read and validate stdin; resolve the project, binding, budget, catalog and config.
-  const payload = await readPayload(name, io, g.log);
+  // 1. Locate the event (project, binding, budget: once, never from the payload), then read and validate stdin.
+  const at = locate(name, io);
+  const payload = await readPayload(io, at, g.log);
   if ('problem' in payload) {
     if (!payload.tooLarge || !ADAPTERS[name].needs.permission) return g.failOpenWith(payload.problem);
     return denyUnguarded(
@@ -78,7 +82,7 @@ async function runEvent(name: string, io: HookIO, g: Guard): Promise<number> {
   }
   g.input = payload.input;
   mark('payload read');
-  const setup = await setUp(name, payload.input, io, g.log, { root: { root: payload.root, binding: payload.binding } });
+  const setup = await setUp(name, payload.input, io, g.log, at);
   if ('problem' in setup)
     return setup.broken && ADAPTERS[name].needs.permission
       ? brokenCatalog(name, payload.input, setup, g)
@@ -102,7 +106,7 @@ async function runEvent(name: string, io: HookIO, g: Guard): Promise<number> {
   const dedup = setup.adapter.needs.dedup;
   const extra = dedup.transcriptSize ? st.sizeOf(cursorTranscriptPath(setup.input, setup.env)) : '';
   const id = st.tickOf(name, setup.input, dedup, extra, setup.dir);
-  let tick = st.claimTick(setup.state, id, { staleAfterMs: (setup.binding.timeoutS + 10) * 1000 });
+  let tick = st.claimTick(setup.state, id, { staleAfterMs: setup.budget.staleAfterMs });
   mark('sentinel');
   if (tick.role === 'follower') {
     const res = await tick.wait(setup.budget.deadline);
@@ -146,10 +150,12 @@ async function work(
   tick: Tick,
   chosen: Chosen[] | undefined,
 ): Promise<number> {
+  const mp = await import('./matched.ts');
+  mark('matched path loaded');
   const { needs } = setup.adapter;
   const claimed = st.claim(setup.state, setup.sessionId, needs.claims, toolUseId(setup.input));
   const envFile = needs.envFile ? st.makeEnvFile(setup.state, setup.sessionId) : undefined;
-  const w = new EventWork(setup, g, st, tick, claimed, new RowPrep(setup.dir), envFile);
+  const w = new mp.EventWork(setup, g, st, tick, claimed, new mp.RowPrep(setup.dir), envFile);
   g.arm(
     setup.budget.deadline,
     `deadline reached ${setup.budget.slackMs}ms before Cursor's ${setup.binding.timeoutS}s timeout; unfinished scripts count as timed out`,
@@ -162,17 +168,17 @@ async function work(
   try {
     // Whether any row reads the transcript decides what is kept (tool results, transcript copies); asked when needed.
     let reads: boolean | undefined;
-    const mayRead = () => (reads ??= readsTranscripts(setup.catalog.rows, w.prep, setup.config.transcripts));
+    const mayRead = () => (reads ??= mp.readsTranscripts(setup.catalog.rows, w.prep, setup.config.transcripts));
     if (needs.recordsResult && setup.state && mayRead()) recordResult(setup, st, g);
     w.selected = chosen ?? planAndSelect(setup, g, claimed.state).chosen;
     mark('claimed');
-    const jobs = await prepareJobs(setup, g, st, w, mayRead);
+    const jobs = await prepareJobs(setup, g, st, mp, w, mayRead);
     mark('jobs prepared');
     if (jobs.length === 0) {
       w.finish([], 'done');
       return 0;
     }
-    w.batch = await startJobs(jobs);
+    w.batch = await mp.startJobs(jobs);
     mark('scripts started');
     const results = await w.batch.done;
     mark('scripts done');
@@ -234,9 +240,16 @@ export function planAndSelect(
 }
 
 /** Phase 5, preparation: transcripts for the selected rows, result gating, one job per row. */
-async function prepareJobs(setup: Setup, g: Guard, st: StateModule, w: EventWork, mayRead: () => boolean) {
+async function prepareJobs(
+  setup: Setup,
+  g: Guard,
+  st: StateModule,
+  mp: MatchedModule,
+  w: EventWork,
+  mayRead: () => boolean,
+) {
   if (w.selected.length === 0) return [];
-  const tx = await attachTranscripts(setup, st.claudeTranscript, setup.state, g.log, mayRead());
+  const tx = await mp.attachTranscripts(setup, st.claudeTranscript, setup.state, g.log, mayRead());
   const gated = resultGated(w.selected, setup.config, tx.resultsAvailable, g.log);
   // Per event, not per row: each catalog's data folder, the environment scripts inherit, each payload's JSON.
   const dataDirs = new Map<string, string | undefined>();
@@ -251,14 +264,14 @@ async function prepareJobs(setup: Setup, g: Guard, st: StateModule, w: EventWork
   const jc: JobContext = {
     prep: w.prep,
     env: setup.env,
-    hostEnv: hostEnv(setup.env),
+    hostEnv: mp.hostEnv(setup.env),
     stdin: new Map(),
     deadline: setup.budget.deadline,
     ...(w.envFile ? { envFile: w.envFile } : {}),
     pluginData,
     http: setup.catalog.http,
   };
-  return gated.map((c) => jobOf(c, jc));
+  return gated.map((c) => mp.jobOf(c, jc));
 }
 
 /**

@@ -27,7 +27,7 @@ import type { Log } from './log.ts';
 import { mark } from './spans.ts';
 import { readAvailable, readStdin } from './stdin.ts';
 
-/** The settings' restrictions on http rows, merged over the settings files that apply (docs/claude-hooks.md §8 `http`). */
+/** The settings' restrictions on http rows, merged over the settings files that apply (docs/claude-hooks.md §9 `http`). */
 export type HttpSettings = Pick<HookSettings, 'allowedHttpHookUrls' | 'httpHookAllowedEnvVars'>;
 
 /** What the hook path is given by the process it runs in. */
@@ -71,23 +71,34 @@ export interface Setup {
   startedAt: number;
 }
 
-/** Read the payload within the deadline of the project's binding (the hook path's policy: the project never depends on the payload). */
-export async function readPayload(
-  event: HandledEvent,
-  io: HookIO,
-  log: Log,
-): Promise<{ input: Json; root: ProjectRoot; binding: Binding } | { problem: string; tooLarge?: boolean }> {
-  const root = resolveProject(io);
+/** Where one event runs and how long it has: found once, before stdin is read, and never from the payload. */
+export interface Located {
+  readonly root: ProjectRoot;
+  readonly binding: Binding;
+  readonly budget: Budget;
+}
+
+/** The project (the hook path's policy unless `dir` is given: never the payload), its binding for `event`, the budget. */
+export function locate(event: HandledEvent, io: HookIO, dir?: string): Located {
+  const root = dir !== undefined ? { dir, how: 'given' } : resolveProject(io);
   const binding = readBinding(root.dir, event);
   mark('project and binding');
-  const budget = budgetFor(binding.timeoutS, io.startedAt);
+  return Object.freeze({ root, binding, budget: budgetFor(binding.timeoutS, io.startedAt) });
+}
+
+/** Read the payload within the located event's budget. */
+export async function readPayload(
+  io: HookIO,
+  at: Located,
+  log: Log,
+): Promise<{ input: Json } | { problem: string; tooLarge?: boolean }> {
   const fast = io.stdinFd !== undefined ? readAvailable(io.stdinFd) : undefined;
-  const stdin = fast?.payload ?? (await readStdin(io.stdin, budget.deadline - Date.now(), fast?.prefix));
+  const stdin = fast?.payload ?? (await readStdin(io.stdin, at.budget.left(), fast?.prefix));
   // No payload at all: there is no event to guard, and hookshim fails open (docs/design.md §6).
   if (stdin.problem && Object.keys(stdin.input).length === 0)
     return { problem: stdin.problem, ...(stdin.tooLarge ? { tooLarge: true } : {}) };
   if (stdin.problem) log.warn(`${stdin.problem}; continuing with what arrived`);
-  return { input: stdin.input, root, binding };
+  return { input: stdin.input };
 }
 
 /** The session a payload belongs to: Cursor's conversation id (docs/cursor-hooks.md §3: session_id equals it). */
@@ -103,36 +114,31 @@ export interface SetUpProblem {
 }
 
 export interface SetUpOptions {
-  /** The project root, when the caller already knows it (`hookshim explain --dir`). */
-  dir?: string;
   /** The state directory to use instead of the user's (explain uses a throwaway one). */
   state?: StateDir | null;
-  /** The project root and its binding, already found by readPayload. */
-  root?: { root: ProjectRoot; binding: Binding };
 }
 
-/** Resolve the project, binding, budget, session, catalog and config of one event; a problem means fail open. */
+/** The session, catalog and config of one located event; a problem means fail open. */
 export async function setUp(
   event: HandledEvent,
   input: Json,
   io: HookIO,
   log: Log,
+  at: Located,
   opts: SetUpOptions = {},
 ): Promise<Setup | SetUpProblem> {
-  const root = opts.dir !== undefined ? { dir: opts.dir, how: 'given' } : (opts.root?.root ?? resolveProject(io));
+  const { root, binding, budget } = at;
   const dir = root.dir;
-  const binding = opts.root && opts.root.root.dir === dir ? opts.root.binding : readBinding(dir, event);
   corroborate(input, root, log);
-  const budget = budgetFor(binding.timeoutS, io.startedAt);
   log.debug(
-    `${event}: project ${dir} (from ${root.how}); Cursor timeout ${binding.timeoutS}s (${binding.source}); deadline in ${budget.deadline - Date.now()}ms`,
+    `${event}: project ${dir} (from ${root.how}); Cursor timeout ${binding.timeoutS}s (${binding.source}); deadline in ${budget.left()}ms`,
   );
   const sessionId = sessionIdOf(input);
   const state = opts.state !== undefined ? opts.state : openState(io.env, (m) => log.warn(m));
   mark('state dir opened');
   const config = await loadConfigLazy(dir, (m) => log.warn(m));
   mark('config read');
-  // A plugin's manifest may add catalogs (docs/claude-hooks.md §8, Other hook sources).
+  // A plugin's manifest may add catalogs (docs/claude-hooks.md §9, Other hook sources).
   const sources = withManifests(catalogSources(io.env, dir, config.catalogs));
   const set = await loadCatalogs(sources, state, (m) => log.warn(m));
   mark('catalogs read');

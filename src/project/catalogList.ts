@@ -57,7 +57,7 @@ export function discoverCatalogs(dir: string): { found: string[]; notes: string[
   return { found, notes };
 }
 
-/** Settings keys beside `hooks` that bear on the hooks (docs/claude-hooks.md §8): a file with one is read too. */
+/** Settings keys beside `hooks` that bear on the hooks (docs/claude-hooks.md §9): a file with one is read too. */
 const HOOK_SWITCHES = ['disableAllHooks', 'allowedHttpHookUrls', 'httpHookAllowedEnvVars'];
 
 /** Does a settings file hold hooks, or a switch that bears on them? An unreadable one counts (it is reported where it is loaded). */

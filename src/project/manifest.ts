@@ -1,5 +1,5 @@
 // A plugin's manifest, `.claude-plugin/plugin.json`: its `hooks` (a path, a list of paths, or an inline hooks object)
-// add to `hooks/hooks.json`, and run the same way (docs/claude-hooks.md §8, Other hook sources).
+// add to `hooks/hooks.json`, and run the same way (docs/claude-hooks.md §9, Other hook sources).
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseJsonOr } from '../../catalog/json.ts';
@@ -66,6 +66,6 @@ export function sourceText(source: CatalogSource): string {
   if (!source.inline) return text;
   const doc = parseJsonOr(text);
   const hooks = isRecord(doc) ? doc.hooks : undefined;
-  // Inline hooks are written as a hooks file ({"hooks": {...}}) or as its events map; both are read (UNCONFIRMED, docs/claude-hooks.md §8).
+  // Inline hooks are written as a hooks file ({"hooks": {...}}) or as its events map; both are read (UNCONFIRMED, docs/claude-hooks.md §9).
   return JSON.stringify(isRecord(hooks) && isRecord(hooks.hooks) ? hooks : { hooks });
 }

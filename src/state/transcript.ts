@@ -16,7 +16,6 @@
 // replaced (inode) or rewritten (signature), a cursor that does not parse, or an output that is not the one we
 // wrote, is rebuilt from scratch into a temp file renamed over the output. In-place appends and truncations are
 // serialised by the lock; a script of a concurrent event reading the output mid-update may see its tail change.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,13 +38,14 @@ import { scanBytes } from './lineScan.ts';
 import { LineWriter } from './lineWriter.ts';
 import { BUSY, withLock } from './lock.ts';
 import { readResultRefs, recordedResults, resultsPath, type ResultsPosition } from './toolResults.ts';
+import { sha256Hex } from '../../adapters/sha256.ts';
 import {
   emptyTranscript,
   hasResults,
   invalid,
   openResults,
-  readCursor,
-  saveCursor,
+  readResumePoint,
+  saveResumePoint,
   signature,
   start,
   type Files,
@@ -105,7 +105,7 @@ export async function claudeTranscript(opts: TranscriptOptions): Promise<ClaudeT
     return empty();
   }
   if (!opts.state) return oneOff(source, opts, stats);
-  const base = crypto.createHash('sha256').update(source).digest('hex').slice(0, 32);
+  const base = sha256Hex(source).slice(0, 32);
   const out = areaPath(opts.state, 'tx', `${base}.jsonl`);
   if (!out) {
     opts.warn(`state area "tx" is unusable; rewriting ${source} into a temp file`);
@@ -128,7 +128,7 @@ export async function claudeTranscript(opts: TranscriptOptions): Promise<ClaudeT
       opts.warn(
         `transcript ${source} is being rewritten by another hookshim process; scripts get the rewrite as it stands`,
       );
-      const cur = readCursor(files.cursor);
+      const cur = readResumePoint(files.cursor);
       return fs.existsSync(out) ? { path: out, ...lastText(cur?.end.state), resultsAvailable, stats } : empty();
     }
     return { path: out, ...lastText(held), resultsAvailable: resultsAvailable || held.resultSeq > 0, stats };
@@ -145,7 +145,7 @@ function update(files: Files, opts: TranscriptOptions, stats: TranscriptStats): 
   try {
     const src = fs.fstatSync(srcFd);
     const res = resFd === null ? null : fs.fstatSync(resFd);
-    const cur = readCursor(files.cursor);
+    const cur = readResumePoint(files.cursor);
     if (!cur && readText(files.cursor) !== null)
       opts.warn(`transcript ${files.source}: resume state ${files.cursor} is unusable`);
     const why = invalid(cur, files, opts, src, res, srcFd);
@@ -198,7 +198,7 @@ function update(files: Files, opts: TranscriptOptions, stats: TranscriptStats): 
     } finally {
       fs.closeSync(outFd);
     }
-    saveCursor(files, { ...cur, resIno: res?.ino ?? cur.resIno, sig: signature(srcFd, done.end.src), ...done });
+    saveResumePoint(files, { ...cur, resIno: res?.ino ?? cur.resIno, sig: signature(srcFd, done.end.src), ...done });
     return done.end.state;
   } finally {
     fs.closeSync(srcFd);
@@ -237,7 +237,7 @@ function rebuild(
   });
   if (!done) throw new Error('the rewrite produced nothing');
   const outIno = fs.statSync(files.out).ino;
-  saveCursor(files, {
+  saveResumePoint(files, {
     v: 1,
     source: files.source,
     sessionId: opts.sessionId,

@@ -150,7 +150,7 @@ describe('readCatalogFast never disagrees with the full parser (property)', () =
   });
 });
 
-describe('keys only the full parser reads (docs/claude-hooks.md §8)', () => {
+describe('keys only the full parser reads (docs/claude-hooks.md §9)', () => {
   it.each(['modules', 'disableAllHooks', 'allowedHttpHookUrls', 'httpHookAllowedEnvVars'])(
     '%s sends the file to the full parser',
     (key) => {

@@ -208,8 +208,8 @@ describe('rules hookshim cannot evaluate are ok:false with a reason', () => {
   });
 });
 
-// docs/claude-hooks.md §8, `if` on Bash: Claude runs the hook anyway where it cannot tell.
-describe('docs/claude-hooks.md §8 if on Bash: the "run anyway" cases', () => {
+// docs/claude-hooks.md §9, `if` on Bash: Claude runs the hook anyway where it cannot tell.
+describe('docs/claude-hooks.md §9 if on Bash: the "run anyway" cases', () => {
   it.each<Case>([
     ['Bash(git push *)', 'Bash', bash('git $(echo push) origin main'), true],
     ['Bash(git push *)', 'Bash', bash('git `echo push` origin main'), true],

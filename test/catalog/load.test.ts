@@ -334,7 +334,7 @@ describe('non-fatal problems become warnings', () => {
   });
 });
 
-describe('docs/claude-hooks.md §8: handler types, Mods, off switches', () => {
+describe('docs/claude-hooks.md §9: handler types, Mods, off switches', () => {
   it('an http row keeps its url, headers, allowedEnvVars and onFailure', () => {
     const h = {
       type: 'http',

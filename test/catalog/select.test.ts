@@ -88,7 +88,7 @@ describe('docs/claude-hooks.md §1.3 matcher, per event', () => {
     expect(pick(rows, 'PreToolUse', tool(['Bash'])).selected).toEqual([[rows[1]!.locator, 'Bash']]);
   });
 
-  // docs/claude-hooks.md §8, fail safe on matching: Claude ≥ 2.1.288 blocks the call on PreToolUse and PermissionRequest.
+  // docs/claude-hooks.md §9, fail safe on matching: Claude ≥ 2.1.288 blocks the call on PreToolUse and PermissionRequest.
   it.each(['PreToolUse', 'PermissionRequest'])('on %s an invalid matcher fails safe: the row denies', (event) => {
     const bad = row(event, { matcher: '[' });
     const other = row(event, { matcher: 'Edit' });
@@ -146,7 +146,7 @@ describe('docs/claude-hooks.md §1.2 if', () => {
     },
   );
 
-  // docs/claude-hooks.md §8, `if` on Bash: a rule hookshim cannot evaluate runs its row, as Claude does when unsure.
+  // docs/claude-hooks.md §9, `if` on Bash: a rule hookshim cannot evaluate runs its row, as Claude does when unsure.
   it('a rule hookshim cannot evaluate runs its row, with a note saying why', () => {
     const r = row('PreToolUse', { if: 'Grep(*.ts)' });
     const { selected, skipped } = selectRows([r], 'PreToolUse', tool(['Grep']));
@@ -194,7 +194,7 @@ describe('docs/claude-hooks.md §1.2 if', () => {
 
 describe('handler type, command and dedup', () => {
   it.each(['prompt', 'agent', 'mcp_tool'])(
-    'a matched %s row is one hookshim cannot run (docs/claude-hooks.md §8)',
+    'a matched %s row is one hookshim cannot run (docs/claude-hooks.md §9)',
     (type) => {
       const r = row('PreToolUse', { type, command: undefined });
       const { selected, skipped, unrunnable } = selectRows([r], 'PreToolUse', tool(['Bash']));

@@ -83,7 +83,7 @@ describe('placeholderVars: the placeholders of a row as Claude Code fills them',
   });
 });
 
-// docs/claude-hooks.md §8, Off switches: the personal file's value beats the project's.
+// docs/claude-hooks.md §9, Off switches: the personal file's value beats the project's.
 describe('hooksDisabledBy / httpSettings: the switches of the settings files that apply', () => {
   const l = (
     kind: 'plugin' | 'settings' | 'personal',

@@ -1,4 +1,4 @@
-// Issue items 3–6, from docs/claude-hooks.md §8 (handler types, `http`, Mods, fail safe on matching, `if` on Bash,
+// What Claude Code runs beyond command rows, and its fail-safe rules, from docs/claude-hooks.md §9 (handler types, `http`, Mods, fail safe on matching, `if` on Bash,
 // `onFailure`, Off switches, Other hook sources), fired as Cursor fires hooks: a temp repository bound by
 // `hookshim init`, the bound command through `sh -c` from its root, the payload on stdin. http rows talk to a loopback
 // server on 127.0.0.1 in this process, so those events are fired without blocking it.
@@ -60,7 +60,7 @@ async function guardServer(): Promise<{
   return { url: `http://127.0.0.1:${port}`, seen, close: () => new Promise((r) => server.close(() => r())) };
 }
 
-describe('item 3, handler types (docs/claude-hooks.md §8 Handler types, `http`)', () => {
+describe('handler types (docs/claude-hooks.md §9 Handler types, `http`)', () => {
   it('an http PreToolUse row gets the same JSON, its allowed variables only, and its deny holds', async () => {
     const g = await guardServer();
     try {
@@ -154,7 +154,7 @@ describe('item 3, handler types (docs/claude-hooks.md §8 Handler types, `http`)
   });
 });
 
-describe('item 4, mods (docs/claude-hooks.md §8 Mods)', () => {
+describe('mods (docs/claude-hooks.md §9 Mods)', () => {
   it('a mod-only hooks.json loads as zero rows plus the finding; beside hooks, its modules deny guarded calls', () => {
     const only = makeRepo({ modules: ['./register.ts'] });
     repos.push(only);
@@ -186,7 +186,7 @@ describe('item 4, mods (docs/claude-hooks.md §8 Mods)', () => {
   });
 });
 
-describe("item 5, Claude's fail-safe rules (docs/claude-hooks.md §8 Fail safe on matching, `if` on Bash, onFailure)", () => {
+describe("Claude's fail-safe rules (docs/claude-hooks.md §9 Fail safe on matching, `if` on Bash, onFailure)", () => {
   it('an uncompilable PreToolUse matcher denies, naming the row', () => {
     const repo = bound(pre('Bash|(', { type: 'command', command: 'true' }));
     const r = repo.fire('preToolUse', shell(repo, 'ls'));
@@ -232,7 +232,7 @@ describe("item 5, Claude's fail-safe rules (docs/claude-hooks.md §8 Fail safe o
   });
 });
 
-describe('item 6, switches and sources (docs/claude-hooks.md §8 Off switches, Other hook sources)', () => {
+describe('off switches and other hook sources (docs/claude-hooks.md §9 Off switches, Other hook sources)', () => {
   const guard = pre('Bash', { type: 'command', command: 'echo blocked >&2; exit 2' });
   const settingsRepo = (files: Record<string, unknown>) => {
     const repo = makeRepo({ hooks: {} });

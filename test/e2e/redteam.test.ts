@@ -197,7 +197,7 @@ describe('5. cached state never decides', () => {
     expect(check.status, check.stdout).toBe(0);
   });
   it('a V8 code cache planted in the state dir runs nothing: the shim compiles its own code (the cache is opt-in, HOOKSHIM_CODE_CACHE=1)', () => {
-    // Real caches (the hook code's, execa's) name the files and, in their headers, each code's length (V8's "source hash").
+    // Real caches (the hook code's and its chunks') name the files and, in their headers, each code's length (V8's "source hash").
     repo.fire('preToolUse', shell('ls'), { env: { HOOKSHIM_CODE_CACHE: '1' } });
     const dir = path.join(repo.stateDir, 'code-cache');
     const real = fs.readdirSync(dir).filter((f) => f.endsWith('.bin'));

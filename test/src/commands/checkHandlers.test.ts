@@ -1,4 +1,4 @@
-// src/commands/checkHandlers.ts: what Claude runs that hookshim cannot, or runs differently (docs/claude-hooks.md §8).
+// src/commands/checkHandlers.ts: what Claude runs that hookshim cannot, or runs differently (docs/claude-hooks.md §9).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -14,7 +14,7 @@ import {
   type StateIn,
 } from '../../../adapters/types.ts';
 import type { CatalogRow } from '../../../catalog/types.ts';
-import { EventWork } from '../../../src/hook/finish.ts';
+import { EventWork } from '../../../src/hook/matched.ts';
 import type { Guard } from '../../../src/hook/guard.ts';
 import { RowPrep } from '../../../src/hook/jobs.ts';
 import type { Setup } from '../../../src/hook/setup.ts';

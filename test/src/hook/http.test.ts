@@ -1,4 +1,4 @@
-// src/hook/http.ts: http rows as Claude runs them (docs/claude-hooks.md §8 `http`), against a loopback server.
+// src/hook/http.ts: http rows as Claude runs them (docs/claude-hooks.md §9 `http`), against a loopback server.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

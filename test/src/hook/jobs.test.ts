@@ -21,6 +21,7 @@ import {
 import { createLog } from '../../../src/hook/log.ts';
 import type { Chosen } from '../../../src/hook/select.ts';
 import type { Setup } from '../../../src/hook/setup.ts';
+import { budgetFor } from '../../../src/project/budget.ts';
 import type { ClaudeTranscript, TranscriptOptions } from '../../../src/state/transcript.ts';
 
 vi.mock('../../../catalog/command.ts', async (original) => {
@@ -120,6 +121,7 @@ describe('toJob: the runner job of one row (docs/design.md §6)', () => {
       env: {
         PATH: '/usr/bin',
         CLAUDECODE: '1',
+        CLAUDE_CODE_CHILD_SESSION: '1',
         CLAUDE_PROJECT_DIR: repo,
         CLAUDE_PLUGIN_ROOT: repo,
         CLAUDE_CODE_SESSION_ID: 'conv-1',
@@ -183,7 +185,12 @@ describe('toJob: the runner job of one row (docs/design.md §6)', () => {
         { envFile: '/state/env/s.env' },
         { PATH: '/usr/bin', CLAUDE_ENV_FILE: '/state/env/s.env' },
       ],
-      ['no CLAUDE_ENV_FILE for other events', chosen(), { envFile: '/state/env/s.env' }, { PATH: '/usr/bin' }],
+      [
+        'no env file given (only an adapter with needs.envFile gets one): no CLAUDE_ENV_FILE',
+        chosen(),
+        {},
+        { PATH: '/usr/bin' },
+      ],
       [
         'no CLAUDE_ENV_FILE for SessionStart without a file',
         chosen(row({ event: 'SessionStart' }), inv({ claudeEvent: 'SessionStart' })),
@@ -193,6 +200,7 @@ describe('toJob: the runner job of one row (docs/design.md §6)', () => {
     ])('%s', (_name, c, over, extra) => {
       expect(envOf(c, over)).toEqual({
         CLAUDECODE: '1',
+        CLAUDE_CODE_CHILD_SESSION: '1',
         CLAUDE_PROJECT_DIR: repo,
         CLAUDE_PLUGIN_ROOT: repo,
         CLAUDE_CODE_SESSION_ID: 'conv-1',
@@ -366,7 +374,7 @@ describe('attachTranscripts: the transcripts scripts get (a fake rewrite)', () =
       sessionId: 'conv-1',
       env,
       ctx,
-      budget: { deadline: Date.now() + 25_000, slackMs: 4500 },
+      budget: budgetFor(30, Date.now()),
     } as unknown as Setup;
   };
   const st = { root: '/state' };
@@ -456,7 +464,7 @@ describe('attachTranscripts: the transcripts scripts get (a fake rewrite)', () =
   });
 });
 
-describe('jobOf: a command, an http request, or a row answered in advance (docs/claude-hooks.md §8)', () => {
+describe('jobOf: a command, an http request, or a row answered in advance (docs/claude-hooks.md §9)', () => {
   const web = row({
     type: 'http',
     command: undefined,

@@ -103,7 +103,7 @@ describe('select: the rows each invocation runs, with the value they matched thr
   });
 });
 
-describe('rows that cannot run, and fail-safe matchers (docs/claude-hooks.md §8)', () => {
+describe('rows that cannot run, and fail-safe matchers (docs/claude-hooks.md §9)', () => {
   const shell = inv('PreToolUse', ['Bash', 'Shell'], { command: 'ls' });
   const stop = inv('Stop', []);
   const prompt = row('p', { type: 'prompt', command: undefined });

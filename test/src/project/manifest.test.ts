@@ -1,4 +1,4 @@
-// src/project/manifest.ts: a plugin manifest's hooks add catalogs (docs/claude-hooks.md §8, Other hook sources).
+// src/project/manifest.ts: a plugin manifest's hooks add catalogs (docs/claude-hooks.md §9, Other hook sources).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
