@@ -7,6 +7,10 @@ import type { Failure, RunResult, Verdict, VerdictBase } from './types.ts';
 export function interpret(run: RunResult): Verdict {
   const base: VerdictBase = { label: run.label, claudeEvent: run.claudeEvent, context: [] };
   if (run.background) return { ...base, kind: 'ok' };
+  if (run.softFailure !== undefined)
+    return run.onFailure === 'block'
+      ? blockedOnFailure(base, run.softFailure)
+      : { ...base, kind: 'ok', error: `${run.softFailure} (non-blocking error)` };
   const failure = failureOf(run);
   if (failure)
     return run.onFailure === 'block' ? blockedOnFailure(base, failure.detail) : { ...base, kind: 'failed', failure };

@@ -79,6 +79,11 @@ export interface RunResult {
   truncated: boolean;
   /** Claude `async: true` row: started in the background, decisions ignored. */
   background?: boolean;
+  /**
+   * A failure Claude counts as a non-blocking error for this handler (an http row's non-2xx answer, unreadable body, no
+   * connection or timeout: docs/claude-hooks.md §9 `http`): logged, no decision, unless the row sets onFailure "block".
+   */
+  softFailure?: string;
   /** The row's `onFailure: "block"`: a failure blocks instead of being a non-blocking error (docs/claude-hooks.md §1.2). */
   onFailure?: 'block';
 }

@@ -88,3 +88,47 @@ export const MS_LOOKING_TIMEOUT_S = 1000;
 export function looksLikeMs(timeout: number | undefined): boolean {
   return timeout !== undefined && timeout >= MS_LOOKING_TIMEOUT_S;
 }
+
+/** Events on which Claude ignores `onFailure` (docs/claude-hooks.md §9, onFailure); it is ignored on async rows too. */
+export const ON_FAILURE_IGNORED: ReadonlySet<string> = new Set<KnownEvent>([
+  'Stop',
+  'SubagentStop',
+  'TaskCompleted',
+  'TeammateIdle',
+]);
+
+/** Why a row's `onFailure: "block"` has no effect, as in Claude Code (docs/claude-hooks.md §9); undefined when it applies. */
+export function onFailureIgnored(row: {
+  event: string;
+  async?: boolean | undefined;
+  onFailure?: string;
+}): string | undefined {
+  if (row.onFailure !== 'block') return undefined;
+  if (row.async) return 'an async row';
+  return ON_FAILURE_IGNORED.has(row.event) ? `a ${row.event} row` : undefined;
+}
+
+/** Claude events on which a row decides whether a tool call runs: a row that cannot run there fails safe (denies). */
+export const PERMISSION_EVENTS: ReadonlySet<string> = new Set<KnownEvent>(['PreToolUse', 'PermissionRequest']);
+
+/** Handler types Claude defines that hookshim cannot run: they need Claude's model or its MCP connections (docs/claude-hooks.md §9). */
+export const UNRUNNABLE_TYPES: ReadonlySet<string> = new Set(['prompt', 'agent', 'mcp_tool']);
+
+/** Events a row can block (exit 2 or a blocking decision stops the action; hooks doc, "Exit code 2 behavior per event"). */
+export const BLOCKING_EVENTS: ReadonlySet<string> = new Set<KnownEvent>([
+  'PreToolUse',
+  'PermissionRequest',
+  'UserPromptSubmit',
+  'UserPromptExpansion',
+  'Stop',
+  'SubagentStop',
+  'TeammateIdle',
+  'TaskCreated',
+  'TaskCompleted',
+  'ConfigChange',
+  'PostToolBatch',
+  'PreCompact',
+  'Elicitation',
+  'ElicitationResult',
+  'WorktreeCreate',
+]);

@@ -20,12 +20,16 @@ const HANDLER_KEYS: ReadonlySet<string> = new Set([
 ]);
 /** Of those, the keys a row does not act on: listed in its `extra`, as the full parser lists them. */
 const EXTRA_KEYS: ReadonlySet<string> = new Set(['statusMessage']);
+/** Top-level keys only the full parser reads. */
+const FULL_PARSER_KEYS = ['modules', 'disableAllHooks', 'allowedHttpHookUrls', 'httpHookAllowedEnvVars'] as const;
 const GROUP_KEYS: ReadonlySet<string> = new Set(['matcher', 'hooks']);
 
 /** The rows of a well-formed catalog, or undefined when the full parser must look at it. */
 export function readCatalogFast(text: string): Catalog | undefined {
   const doc = parseJsonOr(text);
   if (!isObject(doc) || !isObject(doc.hooks)) return undefined;
+  // Mods and the settings switches that bear on hooks are read by the full parser (docs/claude-hooks.md §9).
+  for (const key of FULL_PARSER_KEYS) if (doc[key] !== undefined) return undefined;
   if (doc.description !== undefined && typeof doc.description !== 'string') return undefined;
   const rows: CatalogRow[] = [];
   for (const [event, groups] of Object.entries(doc.hooks)) {

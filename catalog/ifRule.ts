@@ -97,16 +97,60 @@ function bashTest(spec: string): InputTest {
   if (pattern.endsWith(':*') || pattern.endsWith(' *')) source = `${wildcard(pattern.slice(0, -2))}(?: .*)?`;
   else source = wildcard(pattern);
   const re = new RegExp(`^${source}$`, 's');
+  // More than the command: a literal second word before any wildcard (`git push *`, not `rm *`).
+  const namesMore = /^[^\s*]+ [^\s*:]/.test(pattern.trim());
   return (input) => {
     const raw = input['command'];
     if (typeof raw !== 'string') return false;
     // A backslash-newline is a line continuation, not a separator (POSIX sh 2.2.1).
     const command = raw.replace(/\\\r?\n/g, ' ');
     if (re.test(collapseBlanks(command).trim())) return true;
+    // Claude's "run anyway" cases (docs/claude-hooks.md §9, `if` on Bash): a pattern naming more than the command, on
+    // a command whose words are computed ($(), backticks, $VAR); and any command that cannot be parsed.
+    if (namesMore && EXPANSION.test(command)) return true;
+    if (!parses(command)) return true;
     return command
       .split(SUBCOMMAND_SPLIT)
       .some((part) => re.test(collapseBlanks(part.trim()).replace(LEADING_NOISE, '').trim()));
   };
+}
+
+/** What makes a command's words known only when it runs: `$(…)`, backticks, `$VAR`, `${VAR}`. */
+const EXPANSION = /\$\(|`|\$[A-Za-z_{]/;
+
+/** Whether a command's quotes, substitutions and subshells balance, the least a parse needs (a `case` pattern's `)` does not: the row runs). */
+export function parses(command: string): boolean {
+  const stack: string[] = [];
+  for (let i = 0; i < command.length; i++) {
+    const c = command[i] as string;
+    const top = stack[stack.length - 1];
+    if (top === "'") {
+      if (c === "'") stack.pop();
+      continue;
+    }
+    if (c === '\\') {
+      i++;
+      continue;
+    }
+    if (top === '"') {
+      if (c === '"') stack.pop();
+      else if (c === '`') stack.push('`');
+      else if (c === '$' && command[i + 1] === '(') {
+        stack.push(')');
+        i++;
+      }
+      continue;
+    }
+    if (c === "'" || c === '"') stack.push(c);
+    else if (c === '`' && top === '`') stack.pop();
+    else if (c === '`') stack.push('`');
+    else if (c === '(') stack.push(')');
+    else if (c === ')') {
+      if (top !== ')') return false;
+      stack.pop();
+    }
+  }
+  return stack.length === 0;
 }
 
 // Runs of spaces and tabs count as one space, so `git  push` cannot dodge `git push:*`.

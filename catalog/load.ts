@@ -11,7 +11,7 @@ import {
   timeoutSchema,
 } from './schema.ts';
 import { parseJsonText } from './json.ts';
-import { isRecord, type Catalog, type CatalogRow } from './types.ts';
+import { isRecord, type Catalog, type CatalogRow, type HookSettings } from './types.ts';
 
 export type ParseResult = { ok: true; catalog: Catalog } | { ok: false; error: string };
 
@@ -21,6 +21,8 @@ const RECEIVED_MAX = 200;
 const fields = commandHandlerSchema.shape;
 const KNOWN_TYPES: ReadonlySet<string> = new Set(HANDLER_TYPES);
 /** The handler fields hookshim acts on; any other field of a handler is listed in its row's `extra` (`hookshim check` reports them). */
+/** The fields of an http handler beside the common ones (docs/claude-hooks.md §9 `http`). */
+const HTTP_FIELDS: ReadonlySet<string> = new Set(['url', 'headers', 'allowedEnvVars']);
 const ACTED_ON: ReadonlySet<string> = new Set([
   'type',
   'command',
@@ -45,8 +47,12 @@ export function parseCatalog(text: string, file: string, opts: { settings?: bool
     };
   }
   const data = json.value;
-  if (opts.settings && isRecord(data) && data.hooks === undefined)
-    return { ok: true, catalog: { rows: [], warnings: [] } };
+  const warnings: string[] = [];
+  const rows: CatalogRow[] = [];
+  const catalog: Catalog = { rows, warnings };
+  if (isRecord(data)) readTopLevel(data, file, catalog, opts.settings === true);
+  // A settings file without "hooks" has none; a plugin file of only "modules" is a mod-only plugin (docs/claude-hooks.md §9).
+  if (isRecord(data) && data.hooks === undefined && (opts.settings || catalog.modules)) return { ok: true, catalog };
   const outer = z.safeParse(hooksFileSchema, data);
   if (!outer.success) {
     return {
@@ -54,9 +60,6 @@ export function parseCatalog(text: string, file: string, opts: { settings?: bool
       error: `${file}: not a Claude Code hooks file:\n${z.prettifyError(outer.error)}\n  expected: ${EXPECTED_SHAPE}\n  received: ${truncate(JSON.stringify(data) ?? String(data))}`,
     };
   }
-  const warnings: string[] = [];
-  const rows: CatalogRow[] = [];
-  const catalog: Catalog = { rows, warnings };
   const description = z.safeParse(descriptionSchema, (data as Record<string, unknown>)['description']);
   if (!description.success) warnings.push(`${file} description: expected a string; ignored`);
   else if (description.data !== undefined) catalog.description = description.data;
@@ -126,31 +129,16 @@ function toRow(
   const row: CatalogRow = { event, locator, type: h['type'] };
   if (matcher !== undefined) row.matcher = matcher;
 
-  // A filter we cannot read must not turn into "no filter".
-  if (h['if'] !== undefined) {
-    if (typeof h['if'] !== 'string') {
-      warnings.push(
-        `${where}: "if" must be a permission-rule string, received ${kindOf(h['if'])}; handler ignored so it never runs unfiltered`,
-      );
-      return undefined;
-    }
-    row.if = h['if'];
-  }
-  if (h['timeout'] !== undefined) {
-    const timeout = z.safeParse(timeoutSchema, h['timeout']);
-    if (timeout.success && timeout.data !== undefined) row.timeout = timeout.data;
-    else
-      warnings.push(
-        `${where}: "timeout" must be a positive number of seconds, received ${preview(h['timeout'])}; ignored (default applies)`,
-      );
-  }
+  if (!readCommon(row, h, where, warnings)) return undefined;
 
+  if (row.type === 'http') return httpRow(row, h, where, warnings);
   if (row.type !== 'command') {
-    warnings.push(
-      KNOWN_TYPES.has(row.type)
-        ? `${where}: type "${row.type}" cannot run under hookshim (only command handlers run); it will be skipped`
-        : `${where}: unknown handler type "${row.type}" (expected one of ${HANDLER_TYPES.join(', ')}); it will be skipped`,
-    );
+    // prompt, agent and mcp_tool rows are kept: the events that would run them say so, and deny where they guard
+    // (src/hook/select.ts); `hookshim check` reports them. An unknown type is most likely a typo.
+    if (!KNOWN_TYPES.has(row.type))
+      warnings.push(
+        `${where}: unknown handler type "${row.type}" (expected one of ${HANDLER_TYPES.join(', ')}); it will be skipped`,
+      );
     return row;
   }
 
@@ -184,6 +172,90 @@ function toRow(
   }
   readFlags(row, h, where, warnings);
   return row;
+}
+
+// The fields every handler type has: `if` (one that cannot be read drops the row) and `timeout`.
+function readCommon(row: CatalogRow, h: Record<string, unknown>, where: string, warnings: string[]): boolean {
+  // A filter we cannot read must not turn into "no filter".
+  if (h['if'] !== undefined) {
+    if (typeof h['if'] !== 'string') {
+      warnings.push(
+        `${where}: "if" must be a permission-rule string, received ${kindOf(h['if'])}; handler ignored so it never runs unfiltered`,
+      );
+      return false;
+    }
+    row.if = h['if'];
+  }
+  if (h['timeout'] !== undefined) {
+    const timeout = z.safeParse(timeoutSchema, h['timeout']);
+    if (timeout.success && timeout.data !== undefined) row.timeout = timeout.data;
+    else
+      warnings.push(
+        `${where}: "timeout" must be a positive number of seconds, received ${preview(h['timeout'])}; ignored (default applies)`,
+      );
+  }
+  return true;
+}
+
+// A `type: "http"` handler (docs/claude-hooks.md §9 `http`): its url, headers and allowedEnvVars; no url, no row.
+function httpRow(
+  row: CatalogRow,
+  h: Record<string, unknown>,
+  where: string,
+  warnings: string[],
+): CatalogRow | undefined {
+  if (typeof h['url'] !== 'string' || !/^https?:\/\//i.test(h['url'])) {
+    warnings.push(`${where}: http handler needs a "url" (http:// or https://), received ${preview(h['url'])}; ignored`);
+    return undefined;
+  }
+  row.url = h['url'];
+  const headers = h['headers'];
+  if (headers !== undefined) {
+    if (isRecord(headers) && Object.values(headers).every((v) => typeof v === 'string'))
+      row.headers = headers as Record<string, string>;
+    else warnings.push(`${where}: "headers" must be an object of strings, received ${preview(headers)}; none sent`);
+  }
+  const vars = h['allowedEnvVars'];
+  if (vars !== undefined) {
+    if (Array.isArray(vars) && vars.every((v) => typeof v === 'string')) row.allowedEnvVars = vars as string[];
+    else warnings.push(`${where}: "allowedEnvVars" must be an array of names, received ${preview(vars)}; none resolve`);
+  }
+  const extra = Object.keys(h).filter((k) => !ACTED_ON.has(k) && !HTTP_FIELDS.has(k));
+  if (extra.length) row.extra = extra;
+  readFlags(row, h, where, warnings);
+  return row;
+}
+
+/** Top-level keys beside `hooks`: a plugin's `modules`, a settings file's hook switches (docs/claude-hooks.md §9). */
+function readTopLevel(data: Record<string, unknown>, file: string, catalog: Catalog, settings: boolean): void {
+  const mods = data['modules'];
+  if (mods !== undefined) {
+    if (Array.isArray(mods) && mods.every((m) => typeof m === 'string')) catalog.modules = mods as string[];
+    else {
+      catalog.modules = [];
+      catalog.warnings.push(`${file} modules: expected an array of module paths, received ${preview(mods)}`);
+    }
+  }
+  if (!settings) return;
+  const out: HookSettings = {};
+  if (data['disableAllHooks'] !== undefined) {
+    if (typeof data['disableAllHooks'] === 'boolean') out.disableAllHooks = data['disableAllHooks'];
+    else
+      catalog.warnings.push(
+        `${file} disableAllHooks: expected true or false, received ${preview(data['disableAllHooks'])}; ignored`,
+      );
+  }
+  for (const key of ['allowedHttpHookUrls', 'httpHookAllowedEnvVars'] as const) {
+    const v = data[key];
+    if (v === undefined) continue;
+    if (Array.isArray(v) && v.every((x) => typeof x === 'string')) out[key] = v as string[];
+    // A list we cannot read restricts everything: no URL, no variable (fail toward enforcing).
+    else {
+      out[key] = [];
+      catalog.warnings.push(`${file} ${key}: expected an array of strings, received ${preview(v)}; read as []`);
+    }
+  }
+  if (Object.keys(out).length) catalog.settings = out;
 }
 
 // The flags of a command handler: async / asyncRewake, onFailure; a malformed one is reported and ignored.

@@ -3,7 +3,7 @@
 // `${CLAUDE_PLUGIN_ROOT}`, and the hooks of `.claude/settings.json` / `.claude/settings.local.json`. Pure path logic.
 import path from 'node:path';
 import type { PlaceholderVars } from './command.ts';
-import type { CatalogKind, CatalogRow, RowSource } from './types.ts';
+import type { Catalog, CatalogKind, CatalogRow, HookSettings, RowSource } from './types.ts';
 
 /** One catalog: the file hookshim reads and how its rows run. */
 export interface CatalogSource {
@@ -16,6 +16,8 @@ export interface CatalogSource {
   root?: string;
   /** How people see it: relative to the project root when inside it. */
   shown: string;
+  /** The catalog is the `hooks` object inside `file` (a plugin manifest's inline hooks: src/project/manifest.ts). */
+  inline?: true;
 }
 
 /** What the hook path runs when `.cursor/hookshim.json` lists no catalogs: the repository as a plugin. */
@@ -83,4 +85,35 @@ export function describeSource(s: Pick<CatalogSource, 'kind' | 'root'>, dir: str
 export function placeholderVars(row: Pick<CatalogRow, 'source'>, projectDir: string): PlaceholderVars {
   if (row.source && row.source.kind !== 'plugin') return { projectDir };
   return { pluginRoot: row.source?.root ?? projectDir, projectDir };
+}
+
+/** A loaded catalog with its source, as the switches below read them. */
+export interface LoadedSource {
+  catalog: Catalog;
+  source: Pick<CatalogSource, 'kind' | 'shown'>;
+}
+
+/**
+ * The settings file whose `disableAllHooks: true` turns the hooks off, in Claude's order (docs/claude-hooks.md §9,
+ * Off switches): the personal file's value beats the project's; it covers the settings and plugin hooks alike.
+ */
+export function hooksDisabledBy(loaded: readonly LoadedSource[]): LoadedSource | undefined {
+  for (const kind of ['personal', 'settings'] as const) {
+    const decides = loaded.find((l) => l.source.kind === kind && l.catalog.settings?.disableAllHooks !== undefined);
+    if (decides) return decides.catalog.settings?.disableAllHooks ? decides : undefined;
+  }
+  return undefined;
+}
+
+/** The http restrictions of every settings file that applies, merged (a list in any file restricts; lists add up). */
+export function httpSettings(
+  loaded: readonly LoadedSource[],
+): Pick<HookSettings, 'allowedHttpHookUrls' | 'httpHookAllowedEnvVars'> {
+  const out: Pick<HookSettings, 'allowedHttpHookUrls' | 'httpHookAllowedEnvVars'> = {};
+  for (const l of loaded)
+    for (const key of ['allowedHttpHookUrls', 'httpHookAllowedEnvVars'] as const) {
+      const v = l.catalog.settings?.[key];
+      if (v) out[key] = [...(out[key] ?? []), ...v];
+    }
+  return out;
 }

@@ -26,6 +26,14 @@ export interface CatalogRow {
   source?: RowSource;
   /** `onFailure: "block"`: a failure to start, a timeout or an unexpected exit blocks the event (docs/claude-hooks.md §1.2). */
   onFailure?: 'block';
+  /** `type: "http"`: the URL the input JSON is POSTed to (docs/claude-hooks.md §9). */
+  url?: string;
+  /** `type: "http"`: request headers as written; `$VAR`/`${VAR}` resolve only for names in `allowedEnvVars`. */
+  headers?: Record<string, string>;
+  /** `type: "http"`: the environment variables its headers may read. */
+  allowedEnvVars?: string[];
+  /** `type: "mod"` (hookshim's own, one per `modules` entry): the module path as written. */
+  module?: string;
   /** Handler fields hookshim does not act on (Claude's statusMessage, once, …, or fields Claude does not define either). */
   extra?: string[];
 }
@@ -56,9 +64,33 @@ export interface Catalog {
   rows: CatalogRow[];
   /** Non-fatal problems found while loading (unknown events, bad fields, …). */
   warnings: string[];
+  /** A plugin's `"modules": [...]`: JS/TS hooks modules Claude runs in-process (docs/claude-hooks.md §9, Mods); hookshim cannot. */
+  modules?: string[];
+  /** The switches of a settings file that bear on hooks (docs/claude-hooks.md §9, Off switches and `http`). */
+  settings?: HookSettings;
+}
+
+/** What a Claude settings file says about hooks, beside its `hooks` (docs/claude-hooks.md §9). */
+export interface HookSettings {
+  disableAllHooks?: boolean;
+  /** URL patterns (`*` wildcards) http rows may target; an empty list allows none. */
+  allowedHttpHookUrls?: string[];
+  /** The only environment variables http rows' headers may read. */
+  httpHookAllowedEnvVars?: string[];
 }
 
 /** A plain JSON object (not an array, not null). */
 export function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** One row per `modules` entry of a catalog (type "mod"): what names a mod in messages and selection. */
+export function moduleRows(catalog: Pick<Catalog, 'modules'>, source?: RowSource): CatalogRow[] {
+  return (catalog.modules ?? []).map((module, i) => ({
+    event: '*',
+    locator: `modules[${i}]`,
+    type: 'mod',
+    module,
+    ...(source ? { source } : {}),
+  }));
 }

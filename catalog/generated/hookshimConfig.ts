@@ -31,6 +31,10 @@ export interface HookshimConfig {
    */
   transcripts?: boolean;
   /**
+   * What a catalog row hookshim cannot run (a prompt, agent or mcp_tool hook, or a plugin's hooks module) does on a permission event (PreToolUse under preToolUse, beforeReadFile and beforeMCPExecution): "deny" (default) denies every call it would have guarded, naming the row and this fix; "skip" lets the call through without it. Either way every event that would have run such a row says so on stderr, and `hookshim check` reports it.
+   */
+  unsupported?: 'deny' | 'skip';
+  /**
    * Conventions `hookshim check` enforces for this repository's catalog, on top of the built-in checks.
    */
   check?: {

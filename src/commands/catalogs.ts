@@ -8,6 +8,7 @@ import { cannotRun } from '../project/binding.ts';
 import { planCatalogList, sameCatalogs } from '../project/catalogList.ts';
 import { CONFIG_FILE } from '../project/config.ts';
 import { loadCatalogWith, type CatalogLoad } from '../project/load.ts';
+import { withManifests } from '../project/manifest.ts';
 import type { Finding } from './findings.ts';
 
 /** Every catalog Cursor runs here, loaded. */
@@ -23,7 +24,7 @@ export interface LoadedCatalogs {
 
 /** Load the catalogs `.cursor/hookshim.json` lists (HOOKSHIM_CATALOG is one machine's override: see catalogFindings). */
 export function loadCatalogs(dir: string, recorded: readonly string[] | undefined): LoadedCatalogs {
-  const sources = (recorded ?? DEFAULT_CATALOGS).map((e) => sourceOf(e, dir));
+  const sources = withManifests((recorded ?? DEFAULT_CATALOGS).map((e) => sourceOf(e, dir)));
   const loads = sources
     .map((s) => loadCatalogWith(s, parseCatalog))
     .filter((l) => l.ok || l.source.kind !== 'personal' || fs.existsSync(l.file));

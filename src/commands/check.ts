@@ -17,6 +17,7 @@ import {
   type Mode,
 } from '../project/binding.ts';
 import { safeHome } from '../state/fsx.ts';
+import { handlerFindings } from './checkHandlers.ts';
 import { catalogFindings, loadCatalogs, type LoadedCatalogs } from './catalogs.ts';
 import { checkConventions, checkRows } from './checkRows.ts';
 import { doubleBinding, nativeDuplicates, otherLoaders } from './doubleBinding.ts';
@@ -70,6 +71,7 @@ export function runChecks(opts: CheckOptions): CheckResult {
   const catalogs = opts.known?.catalogs ?? loadCatalogs(dir, opts.catalogs ?? config.catalogs);
   const base = { dir, catalogs, config, hooks, mode };
   findings.push(...catalogFindings(catalogs, dir, opts.env), ...configFindings);
+  findings.push(...handlerFindings(catalogs, dir, config));
   if (!catalogs.loads.some((l) => l.ok)) return { ...base, catalog: undefined, plan: undefined, findings, fatal: true };
   const catalog = catalogs.catalog;
   // Matchers only when every listed catalog loaded and none is one person's (docs/events.md, "Which calls start hookshim").

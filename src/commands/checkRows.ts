@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CURSOR_TO_CLAUDE } from '../../adapters/tools.ts';
-import { looksLikeMs, MATCHERLESS_EVENTS, rowTimeoutS, TOOL_EVENTS } from '../../catalog/events.ts';
+import { looksLikeMs, MATCHERLESS_EVENTS, PERMISSION_EVENTS, rowTimeoutS, TOOL_EVENTS } from '../../catalog/events.ts';
 import { compileIfRule } from '../../catalog/ifRule.ts';
 import { compileMatcher } from '../../catalog/matcher.ts';
 import { CLAUDE_HANDLER_FIELDS } from '../../catalog/schema.ts';
@@ -66,9 +66,9 @@ export function checkRows(catalog: Catalog, c: RowContext): Finding[] {
         if (!rule.ok)
           out.push({
             code: 'if-invalid',
-            severity: 'error',
+            severity: 'warning',
             where,
-            message: `"if" cannot be evaluated: ${rule.reason}; hookshim skips the row rather than run it unfiltered`,
+            message: `"if" cannot be evaluated: ${rule.reason}; hookshim runs the row on every call its matcher accepts, as Claude Code runs a row it cannot decide`,
             fix: 'use a rule hookshim evaluates: Tool, Bash(cmd prefix *), Read/Write/Edit(path glob), WebFetch(domain:…), Agent(type)',
           });
       }
@@ -115,7 +115,7 @@ function checkMatcher(row: CatalogRow, where: string, never: string | undefined)
         code: 'matcher-invalid',
         severity: 'error',
         where,
-        message: `matcher ${JSON.stringify(row.matcher)} is not a valid regular expression (${m.error}): the row never runs, in Claude Code either`,
+        message: `matcher ${JSON.stringify(row.matcher)} is not a valid regular expression (${m.error}): ${PERMISSION_EVENTS.has(row.event) ? 'every call it might match is denied, as Claude Code ≥ 2.1.288 denies it' : 'the row never runs, in Claude Code either'}`,
         fix: 'fix the pattern; tool names are matched case-sensitively, e.g. "Write|Edit" or "mcp__github__.*"',
       },
     ];

@@ -18,10 +18,9 @@ import { EMPTY_STATE, type Effect, type Invocation, type RunResult, type Verdict
 import { parseCatalog } from '../../catalog/load.ts';
 import { explainRows, type RowExplanation } from '../../catalog/select.ts';
 import type { CatalogRow } from '../../catalog/types.ts';
-import { attachTranscripts, readsTranscripts, RowPrep, toJob } from '../hook/jobs.ts';
+import { attachTranscripts, jobOf, readsTranscripts, RowPrep, startJobs } from '../hook/jobs.ts';
 import { createLog } from '../hook/log.ts';
 import { planAndSelect } from '../hook/run.ts';
-import { startAll } from '../hook/runner.ts';
 import { resultGated, type Chosen } from '../hook/select.ts';
 import { locate, setUp, type Setup } from '../hook/setup.ts';
 import { parsePayload } from '../hook/stdin.ts';
@@ -261,9 +260,16 @@ async function runSelected(
   const envFile = setup.adapter.needs.envFile ? makeEnvFile(state, setup.sessionId) : undefined;
   const pluginData = (root: string) => pluginDataDir(state, root);
   const jobs = gated.map((c) =>
-    toJob(c, { prep, env: setup.env, deadline: setup.budget.deadline, ...(envFile ? { envFile } : {}), pluginData }),
+    jobOf(c, {
+      prep,
+      env: setup.env,
+      deadline: setup.budget.deadline,
+      ...(envFile ? { envFile } : {}),
+      pluginData,
+      http: setup.catalog.http,
+    }),
   );
-  const results: RunResult[] = jobs.length ? await (await startAll(jobs)).done : [];
+  const results: RunResult[] = jobs.length ? await (await startJobs(jobs)).done : [];
   const verdicts = results.map(interpret);
   const folded = setup.adapter.fold(setup.ctx, verdicts, {
     ...EMPTY_STATE,

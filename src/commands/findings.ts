@@ -42,7 +42,7 @@ export const FINDINGS = {
   'matcher-permission-rule': { severity: 'error', fix: true },
   'matcher-unreachable': { severity: 'warning', fix: false },
   'matcher-ignored': { severity: 'info', fix: false },
-  'if-invalid': { severity: 'error', fix: true },
+  'if-invalid': { severity: 'warning', fix: true },
   'if-never-runs': { severity: 'error', fix: true },
   'script-missing': { severity: 'error', fix: false },
   'script-not-executable': { severity: 'error', fix: true },
@@ -57,6 +57,13 @@ export const FINDINGS = {
   'result-gated-unused': { severity: 'warning', fix: true },
   'result-gated-guard': { severity: 'error', fix: true },
   'result-gated-broad': { severity: 'error', fix: true },
+  // what Claude runs and hookshim cannot (src/commands/checkHandlers.ts)
+  'handler-unsupported': { severity: ['error', 'warning'], fix: true },
+  'modules-unsupported': { severity: 'error', fix: true },
+  'onfailure-ignored': { severity: 'info', fix: false },
+  'http-url-refused': { severity: 'warning', fix: true },
+  'hooks-disabled': { severity: ['error', 'warning'], fix: true },
+  'frontmatter-hooks': { severity: 'warning', fix: true },
   // double binding
   'settings-double-binding': { severity: 'warning', fix: true },
   'double-binding': { severity: ['error', 'warning'], fix: true },

@@ -2,9 +2,9 @@
 // command is tokenized once per event, whatever asks for its label, its script or its environment.
 import fs from 'node:fs';
 import { str, type Json } from '../../adapters/json.ts';
-import type { Invocation } from '../../adapters/types.ts';
+import type { Invocation, RunResult } from '../../adapters/types.ts';
 import { prepareCommand, type PreparedCommand } from '../../catalog/command.ts';
-import { rowTimeoutS } from '../../catalog/events.ts';
+import { onFailureIgnored, rowTimeoutS } from '../../catalog/events.ts';
 import { scriptOf, type ScriptRef } from '../../catalog/script.ts';
 import { placeholderVars } from '../../catalog/sources.ts';
 import type { CatalogRow } from '../../catalog/types.ts';
@@ -13,7 +13,9 @@ import type { StateDir } from '../state/dir.ts';
 import { safeHome } from '../state/fsx.ts';
 import type { claudeTranscript } from '../state/transcript.ts';
 import type { Log } from './log.ts';
-import type { Job } from './runner.ts';
+import type { HttpSettings } from './setup.ts';
+import { resolveHeader, startHttp, urlAllowed, type HttpJob } from './http.ts';
+import { startAll, unfinished, type Batch, type Job } from './runner.ts';
 import type { Chosen } from './select.ts';
 import type { Setup } from './setup.ts';
 
@@ -42,8 +44,9 @@ export class RowPrep {
     return p;
   }
 
-  /** The row's short name for messages; its locator when it has no command. */
+  /** The row's short name for messages: its command, an http row's url; its locator when it has neither. */
   label(row: CatalogRow): string {
+    if (row.type === 'http' && row.url !== undefined) return row.url;
     return row.command === undefined ? row.locator : this.of(row).command.label;
   }
 }
@@ -61,7 +64,18 @@ export interface JobContext {
   envFile?: string;
   /** CLAUDE_PLUGIN_DATA of a plugin, by its root: its persistent data folder (src/state/pluginData.ts). */
   pluginData?: (pluginRoot: string) => string | undefined;
+  /** The settings' restrictions on http rows. */
+  http?: HttpSettings;
 }
+
+/** A row answered without running: it cannot run and guards a tool call, so it denies (src/hook/select.ts). */
+export interface AnsweredJob {
+  kind: 'answered';
+  result: RunResult;
+}
+
+/** Every kind of job an event runs: a command row (runner.ts), an http row (http.ts), a row answered in advance. */
+export type AnyJob = Job | HttpJob | AnsweredJob;
 
 /**
  * Cursor's own variables (CURSOR_VERSION, CURSOR_PROJECT_DIR, CURSOR_PLUGIN_ROOT, …, docs/cursor-hooks.md §2): a Claude
@@ -115,8 +129,13 @@ export function notStarted(
     ...(c.row.source ? { catalog: c.row.source.catalog } : {}),
     claudeEvent: c.inv.claudeEvent,
     timeoutSeconds: rowTimeoutS(c.row),
-    ...(c.row.onFailure ? { onFailure: c.row.onFailure } : {}),
+    ...(onFailureOf(c.row) ? { onFailure: 'block' as const } : {}),
   };
+}
+
+/** A row's `onFailure: "block"`, where Claude honours it (not on Stop, SubagentStop, TaskCompleted, TeammateIdle, async). */
+function onFailureOf(row: CatalogRow): 'block' | undefined {
+  return row.onFailure === 'block' && !onFailureIgnored(row) ? 'block' : undefined;
 }
 
 /** A script's stdin: the Claude payload, and its JSON (or why it has none). */
@@ -145,7 +164,73 @@ function stdinOf(jc: JobContext, inv: Invocation, matched: string | undefined): 
   return made;
 }
 
-/** The runner job for one selected row: command, env, stdin, time allowed. */
+/** The job for one selected row: answered in advance, an http request, or a command. */
+export function jobOf(c: Chosen, jc: JobContext): AnyJob {
+  if (c.refuse !== undefined) {
+    const result = { ...unfinished(notStarted(c, jc.prep), 0), timedOut: false, exitCode: 2, stderr: c.refuse };
+    return { kind: 'answered', result };
+  }
+  return c.row.type === 'http' ? toHttpJob(c, jc) : toJob(c, jc);
+}
+
+/** An http row's request: the same payload as a script's stdin, headers resolved for its allowed variables only. */
+function toHttpJob({ inv, row, matched }: Chosen, jc: JobContext): HttpJob {
+  const own = rowTimeoutS(row);
+  const left = Math.max(0, jc.deadline - Date.now());
+  const timeoutMs = Math.min(own * 1000, left);
+  const { input, startError } = stdinOf(jc, inv, matched);
+  const settingsVars = jc.http?.httpHookAllowedEnvVars;
+  const allowed = new Set((row.allowedEnvVars ?? []).filter((v) => !settingsVars || settingsVars.includes(v)));
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(row.headers ?? {})) headers[k] = resolveHeader(v, allowed, jc.env);
+  const url = row.url as string;
+  const refused =
+    startError ??
+    (urlAllowed(url, jc.http?.allowedHttpHookUrls) ? undefined : `${url} is not in the settings' allowedHttpHookUrls`);
+  return {
+    kind: 'http',
+    label: url,
+    locator: row.locator,
+    ...(row.source ? { catalog: row.source.catalog } : {}),
+    claudeEvent: inv.claudeEvent,
+    url,
+    headers,
+    body: input,
+    timeoutMs,
+    timeoutSeconds: timeoutMs < own * 1000 ? timeoutMs / 1000 : own,
+    ...(onFailureOf(row) ? { onFailure: 'block' as const } : {}),
+    ...(row.async ? { background: true } : {}),
+    ...(refused !== undefined ? { refused } : {}),
+  };
+}
+
+/**
+ * Start every job of an event: command rows through the runner (execa, loaded only then), http rows through Node's
+ * fetch (its client loads on first use), answered rows at once; one batch whose results keep the jobs' order.
+ */
+export async function startJobs(jobs: readonly AnyJob[]): Promise<Batch> {
+  const commands: Job[] = [];
+  const requests: HttpJob[] = [];
+  const where = jobs.map((j) => {
+    if (!('kind' in j)) return { list: 'command' as const, i: commands.push(j) - 1 };
+    if (j.kind === 'http') return { list: 'http' as const, i: requests.push(j) - 1 };
+    return { list: 'answered' as const, result: j.result };
+  });
+  const scripts = commands.length ? await startAll(commands) : undefined;
+  const http = requests.length ? startHttp(requests) : undefined;
+  const merge = (a: RunResult[] | undefined, b: RunResult[] | undefined) =>
+    where.map((w) => (w.list === 'answered' ? w.result : ((w.list === 'command' ? a : b)?.[w.i] as RunResult)));
+  return {
+    done: Promise.all([scripts?.done, http?.done]).then(([a, b]) => merge(a, b)),
+    snapshot: () => merge(scripts?.snapshot(), http?.snapshot()),
+    killAll: () => {
+      scripts?.killAll();
+      http?.killAll();
+    },
+  };
+}
+
+/** The runner job for one selected command row: command, env, stdin, time allowed. */
 export function toJob({ inv, row, matched }: Chosen, jc: JobContext): Job {
   const { command: prepared, script } = jc.prep.of(row);
   const own = rowTimeoutS(row);
@@ -177,7 +262,7 @@ export function toJob({ inv, row, matched }: Chosen, jc: JobContext): Job {
     timeoutMs,
     timeoutSeconds: timeoutMs < own * 1000 ? timeoutMs / 1000 : own,
     ...(row.async ? { background: true } : {}),
-    ...(row.onFailure ? { onFailure: row.onFailure } : {}),
+    ...(onFailureOf(row) ? { onFailure: 'block' as const } : {}),
   };
 }
 

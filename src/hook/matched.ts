@@ -15,7 +15,16 @@ import type { Chosen } from './select.ts';
 import { mailboxKey, type Setup } from './setup.ts';
 import { mark } from './spans.ts';
 
-export { attachTranscripts, hostEnv, readsTranscripts, RowPrep, toJob, type JobContext } from './jobs.ts';
+export {
+  attachTranscripts,
+  hostEnv,
+  jobOf,
+  readsTranscripts,
+  RowPrep,
+  startJobs,
+  toJob,
+  type JobContext,
+} from './jobs.ts';
 export { startAll } from './runner.ts';
 
 /** The stateful half's functions finish needs (src/state/index.ts, loaded lazily by the driver). */

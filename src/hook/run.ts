@@ -178,7 +178,7 @@ async function work(
       w.finish([], 'done');
       return 0;
     }
-    w.batch = await mp.startAll(jobs);
+    w.batch = await mp.startJobs(jobs);
     mark('scripts started');
     const results = await w.batch.done;
     mark('scripts done');
@@ -233,7 +233,10 @@ export function planAndSelect(
 ): { plan: Plan; chosen: Chosen[] } {
   const plan = setup.adapter.plan(setup.ctx, state);
   for (const n of plan.notes) g.log.warn(n);
-  return { plan, chosen: select(plan, setup.catalog.rows, setup.dir, g.log) };
+  // A test's setup may lack the config and the modules: the defaults apply.
+  const unsupported = setup.config?.unsupported;
+  const extra = { modules: setup.catalog.modules, ...(unsupported ? { unsupported } : {}) };
+  return { plan, chosen: select(plan, setup.catalog.rows, setup.dir, g.log, extra) };
 }
 
 /** Phase 5, preparation: transcripts for the selected rows, result gating, one job per row. */
@@ -266,8 +269,9 @@ async function prepareJobs(
     deadline: setup.budget.deadline,
     ...(w.envFile ? { envFile: w.envFile } : {}),
     pluginData,
+    http: setup.catalog.http,
   };
-  return gated.map((c) => mp.toJob(c, jc));
+  return gated.map((c) => mp.jobOf(c, jc));
 }
 
 /**

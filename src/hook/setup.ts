@@ -8,12 +8,19 @@ import { RUNS, type HandledEvent } from '../../adapters/events.ts';
 import { str, type Json } from '../../adapters/json.ts';
 import type { EventAdapter, EventContext } from '../../adapters/types.ts';
 import { mcpServersOf } from '../../catalog/mcp.ts';
-import type { CatalogSource } from '../../catalog/sources.ts';
-import type { CatalogRow } from '../../catalog/types.ts';
+import {
+  hooksDisabledBy,
+  httpSettings,
+  rowSourceOf,
+  type CatalogSource,
+  type LoadedSource,
+} from '../../catalog/sources.ts';
+import { moduleRows, type CatalogRow, type HookSettings } from '../../catalog/types.ts';
 import { everyCallEvents, readBinding, type Binding } from '../project/binding.ts';
 import { budgetFor, type Budget } from '../project/budget.ts';
 import type { HookshimConfig } from '../project/config.ts';
 import { fnv, loadCatalogs, loadConfigLazy, type CatalogSet } from '../project/load.ts';
+import { withManifests } from '../project/manifest.ts';
 import { catalogSources, cursorMcpServers, payloadRoots, resolveProject, type ProjectRoot } from '../project/paths.ts';
 import { PLUGIN_HOOKS } from '../project/plugin.ts';
 import { areaPath, openState, type StateDir } from '../state/dir.ts';
@@ -23,6 +30,9 @@ import type { Log } from './log.ts';
 import { catalogScope } from './scope.ts';
 import { mark } from './spans.ts';
 import { readAvailable, readStdin } from './stdin.ts';
+
+/** The settings' restrictions on http rows, merged over the settings files that apply (docs/claude-hooks.md §9 `http`). */
+export type HttpSettings = Pick<HookSettings, 'allowedHttpHookUrls' | 'httpHookAllowedEnvVars'>;
 
 /** What the hook path is given by the process it runs in. */
 export interface HookIO {
@@ -55,8 +65,16 @@ export interface Setup {
   scope: string;
   /** The private state directory; null when it cannot be used (hookshim runs degraded). */
   state: StateDir | null;
-  /** Every row of every catalog, in catalog order; each row knows its catalog (`row.source`). */
-  catalog: { rows: readonly CatalogRow[]; sources: CatalogSource[] };
+  /**
+   * Every row of every catalog, in catalog order; each row knows its catalog (`row.source`). `modules`: one row per
+   * hooks module of a plugin (hookshim cannot run them); `http`: the settings' restrictions on http rows.
+   */
+  catalog: {
+    rows: readonly CatalogRow[];
+    sources: CatalogSource[];
+    modules: readonly CatalogRow[];
+    http: HttpSettings;
+  };
   /** The plugin folder of a plugin binding (src/project/plugin.ts); the project is still `dir`. */
   plugin?: string;
   config: HookshimConfig;
@@ -135,7 +153,8 @@ export async function setUp(
   // A plugin binding has no config of the workspace's: its catalog and defaults are its own (docs/plugins.md §3).
   const config = root.plugin === undefined ? await loadConfigLazy(dir, (m) => log.warn(m)) : {};
   mark('config read');
-  const sources = catalogSources(io.env, dir, config.catalogs, root.plugin);
+  // A plugin's manifest may add catalogs (docs/claude-hooks.md §9, Other hook sources).
+  const sources = withManifests(catalogSources(io.env, dir, config.catalogs, root.plugin));
   const set = await loadCatalogs(sources, state, (m) => log.warn(m));
   mark('catalogs read');
   if (set.broken) return { problem: set.broken.error, dir, broken: set.broken.file };
@@ -146,7 +165,9 @@ export async function setUp(
       dir,
     };
   sayCatalogProblems(set, log);
-  const rows = set.rows;
+  const on = hooksSwitch(event, set.loaded, log);
+  const rows = on ? set.rows : [];
+  const modules = on ? set.loaded.flatMap((l) => moduleRows(l.catalog, rowSourceOf(l.source))) : [];
   warnStaleMatcher(event, binding, rows, state, log);
   const ctx: EventContext = {
     event,
@@ -174,7 +195,7 @@ export async function setUp(
       return (scope ??= catalogScope(rows, dir));
     },
     state,
-    catalog: { rows, sources: set.loaded.map((l) => l.source) },
+    catalog: { rows, sources: set.loaded.map((l) => l.source), modules, http: httpSettings(set.loaded) },
     ...(root.plugin !== undefined ? { plugin: root.plugin } : {}),
     config,
     ctx,
@@ -243,6 +264,27 @@ function sayCatalogProblems(set: CatalogSet, log: Log): void {
       log.warn(
         w.startsWith(l.source.file) ? `${l.source.shown}${w.slice(l.source.file.length)}` : `${l.source.shown}: ${w}`,
       );
+}
+
+/**
+ * Whether the catalogs run: a settings file's `disableAllHooks: true` turns them all off, in Claude's order, loudly on
+ * every event. The personal file (the agent can write it, and nobody reviews it) cannot turn guards off: on a
+ * permission event its switch is refused (docs/security.md, `disableAllHooks`).
+ */
+function hooksSwitch(event: HandledEvent, loaded: readonly LoadedSource[], log: Log): boolean {
+  const by = hooksDisabledBy(loaded);
+  if (!by) return true;
+  const where = `${by.source.shown} sets "disableAllHooks": true`;
+  if (by.source.kind === 'personal' && ADAPTERS[event].needs.permission) {
+    log.warn(
+      `error: ${where}, but a personal settings file cannot turn guards off on ${event} (the agent can write it): the catalogs run; remove it, or set it in .claude/settings.json`,
+    );
+    return true;
+  }
+  log.warn(
+    `${where}: no catalog hook runs on ${event} (Claude Code turns off settings and plugin hooks alike); remove it to run them`,
+  );
+  return false;
 }
 
 /**

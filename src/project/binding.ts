@@ -24,6 +24,7 @@ import { ADAPTERS } from '../../adapters/index.ts';
 import { isRecord, kindOf } from '../../adapters/json.ts';
 import { looksLikeMs } from '../../catalog/events.ts';
 import { parseJsonOr, parseJsonText } from '../../catalog/json.ts';
+import { rowCannotRun } from '../../catalog/select.ts';
 import { rowPlace, type Catalog, type CatalogRow } from '../../catalog/types.ts';
 import { slackFor } from './budget.ts';
 import { readRegularFile } from './paths.ts';
@@ -395,9 +396,8 @@ export function cannotRun(row: CatalogRow): string | undefined {
   const why = noAnalogReason(row.event);
   if (why) return `${row.event} has no Cursor analog: ${why}`;
   if (!(row.event in CLAUDE_EVENT_CARRIERS)) return `unknown Claude event ${row.event}`;
-  if (row.type !== 'command') return `type "${row.type}": only command handlers run under hookshim`;
-  if (row.command === undefined) return 'a command handler without "command"';
-  return undefined;
+  // prompt, agent and mcp_tool rows are bound: where they guard a tool call they deny it (src/hook/select.ts).
+  return rowCannotRun(row);
 }
 
 /** True when Cursor event `cursorEvent` runs rows of `claudeEvent` (adapters/events.ts RUNS). */

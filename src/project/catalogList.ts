@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseJsonText } from '../../catalog/json.ts';
 import { DISCOVERED_CATALOGS, sourceOf, type CatalogSource } from '../../catalog/sources.ts';
 import { isRecord } from '../../catalog/types.ts';
+import { manifestHooks } from './manifest.ts';
 
 export interface CatalogList {
   /** The entries to record, relative to the project root with forward slashes. */
@@ -44,7 +45,9 @@ export function discoverCatalogs(dir: string): { found: string[]; notes: string[
   const notes: string[] = [];
   for (const entry of DISCOVERED_CATALOGS) {
     const source = sourceOf(entry, dir);
-    if (!fs.existsSync(source.file)) continue;
+    // The repository is a plugin when its manifest has hooks, even without hooks/hooks.json (src/project/manifest.ts).
+    const manifest = source.kind === 'plugin' && source.root !== undefined && manifestHooks(source.root) !== undefined;
+    if (!fs.existsSync(source.file) && !manifest) continue;
     if (source.kind !== 'plugin' && !holdsHooks(source)) {
       notes.push(`${source.shown} holds no "hooks": nothing to run from it`);
       continue;
@@ -54,11 +57,16 @@ export function discoverCatalogs(dir: string): { found: string[]; notes: string[
   return { found, notes };
 }
 
-/** Does a settings file hold hooks? An unreadable one counts (it is reported where it is loaded). */
+/** Settings keys beside `hooks` that bear on the hooks (docs/claude-hooks.md §9): a file with one is read too. */
+const HOOK_SWITCHES = ['disableAllHooks', 'allowedHttpHookUrls', 'httpHookAllowedEnvVars'];
+
+/** Does a settings file hold hooks, or a switch that bears on them? An unreadable one counts (it is reported where it is loaded). */
 function holdsHooks(source: CatalogSource): boolean {
   try {
     const json = parseJsonText(fs.readFileSync(source.file, 'utf8'));
-    return !json.ok || !isRecord(json.value) || json.value.hooks !== undefined;
+    if (!json.ok || !isRecord(json.value)) return true;
+    const doc = json.value;
+    return doc.hooks !== undefined || HOOK_SWITCHES.some((k) => doc[k] !== undefined);
   } catch {
     return true;
   }

@@ -19,6 +19,8 @@ export const ConfigSchema = z.object({
   loopLimit: z.optional(z.nullable(z.int().check(z.minimum(0)))),
   /** Whether catalog rows read the transcript: tool results are recorded and transcripts copied only then. Default: detected. */
   transcripts: z.optional(z.boolean()),
+  /** What a row hookshim cannot run (prompt, agent, mcp_tool, a hooks module) does on a permission event: deny the call (default) or skip the row. */
+  unsupported: z.optional(z.enum(['deny', 'skip'])),
   /** `hookshim check` conventions for this repo. */
   check: z.optional(
     z.object({

@@ -11,6 +11,7 @@ const TOP: ReadonlySet<string> = new Set([
   'resultGated',
   'promptContext',
   'transcripts',
+  'unsupported',
   'check',
 ]);
 const CHECK: ReadonlySet<string> = new Set(['readmeRows', 'tests', 'readme', 'testDir']);
@@ -27,7 +28,8 @@ export function readConfigFast(text: string): HookshimConfig | undefined {
     return undefined;
   if (
     !optional(doc.promptContext, (v) => v === 'postToolUse' || v === 'beforeSubmitPrompt') ||
-    !optional(doc.transcripts, isBool)
+    !optional(doc.transcripts, isBool) ||
+    !optional(doc.unsupported, (v) => v === 'deny' || v === 'skip')
   )
     return undefined;
   const check = doc.check;

@@ -10,6 +10,7 @@ import { areaPath, type StateDir } from '../state/dir.ts';
 import { readText, writeFileAtomic } from '../state/fsx.ts';
 import type { HookshimConfig, parseConfig } from './config.ts';
 import { readConfigFast } from './configFast.ts';
+import { sourceText } from './manifest.ts';
 import { configFile, readProblem, readRegularFile } from './paths.ts';
 
 type ParseCatalog = typeof parseCatalog;
@@ -25,7 +26,7 @@ export function loadCatalogWith(source: CatalogSource, parse: ParseCatalog): Cat
   const file = source.file;
   let text: string;
   try {
-    text = readRegularFile(file);
+    text = sourceText(source);
   } catch (err) {
     return { ok: false, file, source, error: readProblem(file, err) };
   }
@@ -47,7 +48,7 @@ export async function loadCatalogGuarded(
   let text: string | undefined;
   let loaded: CatalogLoad;
   try {
-    text = readRegularFile(file);
+    text = sourceText(source);
     loaded = await parseEither(source, text);
   } catch (err) {
     loaded = { ok: false, file, source, error: readProblem(file, err) };

@@ -253,3 +253,19 @@ describe('stdout parsing (docs/claude-hooks.md §3.1: JSON only when it starts w
     });
   });
 });
+
+// docs/claude-hooks.md §9 `http`: what Claude counts as a non-blocking error for an http row.
+describe("softFailure: a non-blocking error by its handler's rules", () => {
+  it('no decision, the error said', () => {
+    expect(interpret(run({ softFailure: 'x answered HTTP 500', exitCode: null }))).toMatchObject({
+      kind: 'ok',
+      error: 'x answered HTTP 500 (non-blocking error)',
+    });
+  });
+  it('with onFailure "block" it blocks', () => {
+    expect(interpret(run({ softFailure: 'cannot reach x', exitCode: null, onFailure: 'block' }))).toMatchObject({
+      kind: 'blocked',
+      how: 'onFailure',
+    });
+  });
+});

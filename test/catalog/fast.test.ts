@@ -149,3 +149,17 @@ describe('readCatalogFast never disagrees with the full parser (property)', () =
     );
   });
 });
+
+describe('keys only the full parser reads (docs/claude-hooks.md §9)', () => {
+  it.each(['modules', 'disableAllHooks', 'allowedHttpHookUrls', 'httpHookAllowedEnvVars'])(
+    '%s sends the file to the full parser',
+    (key) => {
+      expect(readCatalogFast(JSON.stringify({ hooks: {}, [key]: [] }))).toBeUndefined();
+    },
+  );
+  it('an http row sends the file to the full parser', () => {
+    expect(
+      readCatalogFast(JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'http', url: 'http://x' }] }] } })),
+    ).toBeUndefined();
+  });
+});

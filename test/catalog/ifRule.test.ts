@@ -207,3 +207,24 @@ describe('rules hookshim cannot evaluate are ok:false with a reason', () => {
     expect(a.ok && a.tool).toBe('Bash');
   });
 });
+
+// docs/claude-hooks.md §9, `if` on Bash: Claude runs the hook anyway where it cannot tell.
+describe('docs/claude-hooks.md §9 if on Bash: the "run anyway" cases', () => {
+  it.each<Case>([
+    ['Bash(git push *)', 'Bash', bash('git $(echo push) origin main'), true],
+    ['Bash(git push *)', 'Bash', bash('git `echo push` origin main'), true],
+    ['Bash(git push *)', 'Bash', bash('git $SUB origin main'), true],
+    ['Bash(git push *)', 'Bash', bash('git ${SUB} origin main'), true],
+    ['Bash(git push *)', 'Bash', bash('echo $HOME'), true],
+    ['Bash(git push *)', 'Bash', bash("git push 'unterminated"), true],
+    ['Bash(git push *)', 'Bash', bash('echo "a'), true],
+    ['Bash(git push *)', 'Bash', bash('git status'), false],
+    ['Bash(git push *)', 'Bash', bash('echo "$(date)" done'), true],
+    // A pattern naming only the command is checked as written: the expansion cannot change which command runs.
+    ['Bash(rm *)', 'Bash', bash('ls $(pwd)'), false],
+    ['Bash(rm *)', 'Bash', bash('ls (a'), true],
+    ['Bash(rm *)', 'Write', bash('ls (a'), false],
+  ])('%s on %s %j → %s', (rule, tool, input, expected) => {
+    expect(run(rule, tool, input)).toBe(expected);
+  });
+});

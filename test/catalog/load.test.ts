@@ -207,13 +207,7 @@ describe('non-fatal problems become warnings', () => {
       /Stop\[0\]\.hooks\[0\]: expected a handler object, received string "echo"/,
     ],
     ['handler without type', one({ command: 'x' }), [], /PreToolUse\[0\]\.hooks\[0\]: handler has no "type"/],
-    [
-      'prompt handler',
-      one({ type: 'prompt', prompt: 'Is it safe?' }),
-      [{ type: 'prompt' }],
-      /type "prompt" cannot run under hookshim \(only command handlers run\)/,
-    ],
-    ['http handler', one({ type: 'http', url: 'https://x' }), [{ type: 'http' }], /type "http" cannot run/],
+    ['http handler without a url', one({ type: 'http' }), [], /http handler needs a "url"/],
     [
       'unknown handler type',
       one({ type: 'script', command: 'x' }),
@@ -291,10 +285,7 @@ describe('non-fatal problems become warnings', () => {
   it('checks the timeout of other handler types too', () => {
     const catalog = load(one({ type: 'prompt', prompt: 'p', timeout: 0 }));
     expect(catalog.rows).toEqual([{ event: 'PreToolUse', locator: 'PreToolUse[0].hooks[0]', type: 'prompt' }]);
-    expect(catalog.warnings).toEqual([
-      expect.stringMatching(/"timeout" must be a positive number/),
-      expect.stringMatching(/type "prompt" cannot run/),
-    ]);
+    expect(catalog.warnings).toEqual([expect.stringMatching(/"timeout" must be a positive number/)]);
   });
 
   it('keeps valid timeouts, including fractions', () => {
@@ -340,5 +331,67 @@ describe('non-fatal problems become warnings', () => {
     });
     expect(catalog.rows.map((r) => r.locator)).toEqual(['PreToolUse[0].hooks[0]', 'PreToolUse[0].hooks[2]']);
     expect(catalog.warnings).toHaveLength(1);
+  });
+});
+
+describe('docs/claude-hooks.md §9: handler types, Mods, off switches', () => {
+  it('an http row keeps its url, headers, allowedEnvVars and onFailure', () => {
+    const h = {
+      type: 'http',
+      url: 'http://127.0.0.1:8/g',
+      headers: { A: '$K' },
+      allowedEnvVars: ['K'],
+      onFailure: 'block',
+    };
+    expect(load(one(h)).rows[0]).toMatchObject({
+      type: 'http',
+      url: h.url,
+      headers: h.headers,
+      allowedEnvVars: ['K'],
+      onFailure: 'block',
+    });
+  });
+  it('bad headers and allowedEnvVars are reported, not sent', () => {
+    const c = load(one({ type: 'http', url: 'https://x', headers: ['a'], allowedEnvVars: 'K' }));
+    expect([c.rows[0]?.headers, c.rows[0]?.allowedEnvVars]).toEqual([undefined, undefined]);
+    expect(c.warnings).toEqual([
+      expect.stringMatching(/"headers" must be/),
+      expect.stringMatching(/"allowedEnvVars" must be/),
+    ]);
+  });
+  it.each(['prompt', 'agent', 'mcp_tool'])(
+    'a %s row is kept without a load warning (the events that match it say so)',
+    (type) => {
+      expect(load(one({ type, prompt: 'p' }))).toMatchObject({ rows: [{ type }], warnings: [] });
+    },
+  );
+  it('a mod-only hooks.json loads as zero rows plus its modules', () => {
+    expect(load({ modules: ['./register.ts'] })).toEqual({ rows: [], warnings: [], modules: ['./register.ts'] });
+  });
+  it('modules beside hooks are kept beside the rows', () => {
+    const c = load({ ...one({ type: 'command', command: 'x' }), modules: ['./a.ts', './b.ts'] });
+    expect([c.rows.length, c.modules]).toEqual([1, ['./a.ts', './b.ts']]);
+  });
+  it('modules that are not a list of paths are reported (and still count as modules)', () => {
+    expect(load({ hooks: {}, modules: 'x' })).toMatchObject({
+      modules: [],
+      warnings: [expect.stringMatching(/modules: expected an array/)],
+    });
+  });
+  it('a settings file keeps disableAllHooks and the http restrictions, with or without hooks', () => {
+    const text = JSON.stringify({
+      disableAllHooks: true,
+      allowedHttpHookUrls: ['http://127.0.0.1:*'],
+      httpHookAllowedEnvVars: 5,
+    });
+    const r = parseCatalog(text, '.claude/settings.json', { settings: true });
+    expect(r.ok && r.catalog).toMatchObject({
+      rows: [],
+      settings: { disableAllHooks: true, allowedHttpHookUrls: ['http://127.0.0.1:*'], httpHookAllowedEnvVars: [] },
+      warnings: [expect.stringMatching(/httpHookAllowedEnvVars: expected an array of strings.*read as \[\]/)],
+    });
+  });
+  it('a plugin hooks.json has no settings switches', () => {
+    expect(load({ hooks: {}, disableAllHooks: true }).settings).toBeUndefined();
   });
 });

@@ -88,10 +88,22 @@ describe('docs/claude-hooks.md §1.3 matcher, per event', () => {
     expect(pick(rows, 'PreToolUse', tool(['Bash'])).selected).toEqual([[rows[1]!.locator, 'Bash']]);
   });
 
-  it('an invalid matcher is skipped with the regex error; a plain non-match is not reported', () => {
-    const bad = row('PreToolUse', { matcher: '[' });
-    const other = row('PreToolUse', { matcher: 'Edit' });
-    const result = pick([bad, other], 'PreToolUse', tool(['Bash']));
+  // docs/claude-hooks.md §9, fail safe on matching: Claude ≥ 2.1.288 blocks the call on PreToolUse and PermissionRequest.
+  it.each(['PreToolUse', 'PermissionRequest'])('on %s an invalid matcher fails safe: the row denies', (event) => {
+    const bad = row(event, { matcher: '[' });
+    const other = row(event, { matcher: 'Edit' });
+    const result = selectRows([bad, other], event, tool(['Bash']));
+    expect(result.selected).toEqual([]);
+    expect(result.skipped).toEqual([]);
+    expect(result.failSafe.map((s) => [s.row, s.reason])).toEqual([
+      [bad, expect.stringMatching(/^matcher "\[" is not a valid regular expression: Invalid regular expression/)],
+    ]);
+  });
+
+  it('elsewhere an invalid matcher is skipped with the regex error; a plain non-match is not reported', () => {
+    const bad = row('PostToolUse', { matcher: '[' });
+    const other = row('PostToolUse', { matcher: 'Edit' });
+    const result = pick([bad, other], 'PostToolUse', tool(['Bash']));
     expect(result.selected).toEqual([]);
     expect(result.skipped).toEqual([
       [
@@ -134,17 +146,20 @@ describe('docs/claude-hooks.md §1.2 if', () => {
     },
   );
 
-  it('a rule hookshim cannot evaluate is skipped with the reason, never run unfiltered', () => {
+  // docs/claude-hooks.md §9, `if` on Bash: a rule hookshim cannot evaluate runs its row, as Claude does when unsure.
+  it('a rule hookshim cannot evaluate runs its row, with a note saying why', () => {
     const r = row('PreToolUse', { if: 'Grep(*.ts)' });
-    expect(pick([r], 'PreToolUse', tool(['Grep']))).toEqual({
-      selected: [],
-      skipped: [
-        [
-          r.locator,
-          expect.stringMatching(/^cannot evaluate "if": "Grep\(\*\.ts\)": specifiers for Grep are not supported/),
-        ],
+    const { selected, skipped } = selectRows([r], 'PreToolUse', tool(['Grep']));
+    expect(skipped).toEqual([]);
+    expect(selected.map((s) => [s.row, s.matchedValue, s.note])).toEqual([
+      [
+        r,
+        'Grep',
+        expect.stringMatching(
+          /^cannot evaluate "if": "Grep\(\*\.ts\)": specifiers for Grep are not supported.*the row runs/,
+        ),
       ],
-    });
+    ]);
   });
 
   it('evaluates the rule against each name the matcher accepts, so candidate order cannot hide a call', () => {
@@ -178,11 +193,30 @@ describe('docs/claude-hooks.md §1.2 if', () => {
 });
 
 describe('handler type, command and dedup', () => {
-  it.each(['prompt', 'agent', 'http', 'mcp_tool', 'script'])('type %s is skipped with a reason', (type) => {
-    const r = row('PreToolUse', { type, command: undefined });
-    expect(pick([r], 'PreToolUse', tool(['Bash'])).skipped).toEqual([
-      [r.locator, `type ${type} cannot run under hookshim: only command handlers run`],
-    ]);
+  it.each(['prompt', 'agent', 'mcp_tool'])(
+    'a matched %s row is one hookshim cannot run (docs/claude-hooks.md §9)',
+    (type) => {
+      const r = row('PreToolUse', { type, command: undefined });
+      const { selected, skipped, unrunnable } = selectRows([r], 'PreToolUse', tool(['Bash']));
+      expect([selected, skipped]).toEqual([[], []]);
+      expect(unrunnable.map((s) => [s.row, s.reason])).toEqual([
+        [r, `a "${type}" hook needs Claude Code itself to run`],
+      ]);
+    },
+  );
+
+  it('an http row is selected; two rows posting to one url run once', () => {
+    const a = row('PreToolUse', { type: 'http', command: undefined, url: 'http://127.0.0.1:9/x' });
+    const b = row('PreToolUse', { type: 'http', command: undefined, url: 'http://127.0.0.1:9/x' });
+    expect(pick([a, b], 'PreToolUse', tool(['Bash']))).toEqual({
+      selected: [[a.locator, 'Bash']],
+      skipped: [[b.locator, `same command as ${a.locator}`]],
+    });
+  });
+
+  it('an unknown type is skipped with a reason', () => {
+    const r = row('PreToolUse', { type: 'script', command: undefined });
+    expect(pick([r], 'PreToolUse', tool(['Bash'])).skipped).toEqual([[r.locator, 'unknown handler type "script"']]);
   });
 
   it('a non-command row that does not match is not reported', () => {

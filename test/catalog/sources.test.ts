@@ -1,6 +1,13 @@
 // Where a repository's catalogs live and how each runs (catalog/sources.ts; docs/claude-hooks.md §1.1, §1.5).
 import { describe, expect, it } from 'vitest';
-import { placeholderVars, rowSourceOf, sourceOf } from '../../catalog/sources.ts';
+import {
+  hooksDisabledBy,
+  httpSettings,
+  placeholderVars,
+  rowSourceOf,
+  sourceOf,
+  type LoadedSource,
+} from '../../catalog/sources.ts';
 
 const DIR = '/repo';
 
@@ -73,5 +80,35 @@ describe('placeholderVars: the placeholders of a row as Claude Code fills them',
   });
   it('a row loaded without a catalog: the project root', () => {
     expect(placeholderVars({}, DIR)).toEqual({ pluginRoot: DIR, projectDir: DIR });
+  });
+});
+
+// docs/claude-hooks.md §9, Off switches: the personal file's value beats the project's.
+describe('hooksDisabledBy / httpSettings: the switches of the settings files that apply', () => {
+  const l = (
+    kind: 'plugin' | 'settings' | 'personal',
+    settings?: LoadedSource['catalog']['settings'],
+  ): LoadedSource => ({
+    catalog: { rows: [], warnings: [], ...(settings ? { settings } : {}) },
+    source: { kind, shown: kind },
+  });
+  it.each<[string, LoadedSource[], string | undefined]>([
+    ['none', [l('plugin'), l('settings')], undefined],
+    ['project true', [l('plugin'), l('settings', { disableAllHooks: true })], 'settings'],
+    ['personal true', [l('settings'), l('personal', { disableAllHooks: true })], 'personal'],
+    [
+      'personal false beats project true',
+      [l('settings', { disableAllHooks: true }), l('personal', { disableAllHooks: false })],
+      undefined,
+    ],
+  ])('%s', (_n, loaded, by) => expect(hooksDisabledBy(loaded)?.source.kind).toBe(by));
+  it('http lists add up over the files; a file without them restricts nothing', () => {
+    expect(
+      httpSettings([
+        l('settings', { allowedHttpHookUrls: ['a'] }),
+        l('personal', { allowedHttpHookUrls: ['b'], httpHookAllowedEnvVars: [] }),
+      ]),
+    ).toEqual({ allowedHttpHookUrls: ['a', 'b'], httpHookAllowedEnvVars: [] });
+    expect(httpSettings([l('settings')])).toEqual({});
   });
 });

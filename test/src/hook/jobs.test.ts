@@ -11,6 +11,7 @@ import type { CatalogRow } from '../../../catalog/types.ts';
 import {
   attachTranscripts,
   hostEnv,
+  jobOf,
   notStarted,
   readsTranscripts,
   RowPrep,
@@ -460,5 +461,54 @@ describe('attachTranscripts: the transcripts scripts get (a fake rewrite)', () =
       createLog({}, () => {}),
     );
     expect([calls.map((c) => c.cursorPath), s.ctx.agentTranscriptPath]).toEqual([['/c/t.jsonl'], undefined]);
+  });
+});
+
+describe('jobOf: a command, an http request, or a row answered in advance (docs/claude-hooks.md §9)', () => {
+  const web = row({
+    type: 'http',
+    command: undefined,
+    url: 'http://127.0.0.1:9/g',
+    headers: { A: '$T ${U} $V' },
+    allowedEnvVars: ['T', 'U'],
+  });
+  const of = (c: Chosen, over: Partial<JobContext> = {}) => {
+    vi.spyOn(Date, 'now').mockReturnValue(NOW);
+    return jobOf(c, jc({ env: { T: 't', U: 'u', V: 'v' }, ...over }));
+  };
+  it('an http row: the same payload as a script, headers with the allowed variables only', () => {
+    expect(of(chosen(web))).toMatchObject({
+      kind: 'http',
+      url: 'http://127.0.0.1:9/g',
+      label: 'http://127.0.0.1:9/g',
+      headers: { A: 't u ' },
+      body: '{"session_id":"conv-1","tool_name":"Bash"}',
+      timeoutMs: 25_000,
+    });
+  });
+  it("the settings' httpHookAllowedEnvVars narrows them further", () => {
+    expect(of(chosen(web), { http: { httpHookAllowedEnvVars: ['U'] } })).toMatchObject({ headers: { A: ' u ' } });
+  });
+  it("a url outside the settings' allowedHttpHookUrls is refused", () => {
+    expect(of(chosen(web), { http: { allowedHttpHookUrls: ['https://*'] } })).toMatchObject({
+      refused: expect.stringMatching(/allowedHttpHookUrls/),
+    });
+  });
+  it('a row that must deny is answered in advance: exit 2 with its reason', () => {
+    expect(of({ ...chosen(), refuse: 'hookshim: no' })).toMatchObject({
+      kind: 'answered',
+      result: { exitCode: 2, stderr: 'hookshim: no', timedOut: false },
+    });
+  });
+  it.each([
+    ['Stop', {}],
+    ['SubagentStop', {}],
+    ['TaskCompleted', {}],
+    ['PreToolUse', { async: true }],
+  ])('onFailure "block" is ignored on %s %j', (event, extra) => {
+    expect(of(chosen(row({ event, onFailure: 'block', ...extra })))).not.toHaveProperty('onFailure');
+  });
+  it('onFailure "block" is kept on PreToolUse', () => {
+    expect(of(chosen(row({ onFailure: 'block' })))).toHaveProperty('onFailure', 'block');
   });
 });

@@ -77,14 +77,9 @@ describe('select: the rows each invocation runs, with the value they matched thr
 
   it.each([
     [
-      'an invalid matcher',
-      row('x', { matcher: '(' }),
-      /^hookshim: skipped x: matcher "\(" is not a valid regular expression: .+\n$/,
-    ],
-    [
-      'a handler type that cannot run',
-      row('x', { type: 'prompt', command: undefined }),
-      /^hookshim: skipped x: type prompt cannot run under hookshim: only command handlers run\n$/,
+      'an unknown handler type',
+      row('x', { type: 'script', command: undefined }),
+      /^hookshim: skipped x: unknown handler type "script"\n$/,
     ],
     [
       'a command handler with no command',
@@ -105,6 +100,47 @@ describe('select: the rows each invocation runs, with the value they matched thr
       'hookshim[debug]: PreToolUse: matcher values ["Bash","Shell"] → 1 row(s) in /repo\n',
       'hookshim[debug]: not run: b: matcher "Read" (exact names) matches none of: Bash, Shell\n',
     ]);
+  });
+});
+
+describe('rows that cannot run, and fail-safe matchers (docs/claude-hooks.md §9)', () => {
+  const shell = inv('PreToolUse', ['Bash', 'Shell'], { command: 'ls' });
+  const stop = inv('Stop', []);
+  const prompt = row('p', { type: 'prompt', command: undefined });
+  const mod = row('modules[0]', { event: '*', type: 'mod', command: undefined, module: './register.ts' });
+  it('a prompt row on PreToolUse denies, naming the row and the fix', () => {
+    const { out, log } = recorder();
+    const [c] = select(plan(shell), [prompt], '/repo', log);
+    expect(c?.refuse).toMatch(
+      /^hookshim: p guards this call, but a "prompt" hook needs Claude Code itself.*denied\. Fix: .*"unsupported": "skip"/,
+    );
+    expect(out).toEqual([expect.stringMatching(/^hookshim: p: a "prompt" hook .*denying the call \(fail safe\)\n$/)]);
+  });
+  it('with "unsupported": "skip" the call goes on, said on stderr', () => {
+    const { out, log } = recorder();
+    expect(select(plan(shell), [prompt], '/repo', log, { unsupported: 'skip' })).toEqual([]);
+    expect(out).toEqual([expect.stringMatching(/not run: p: .*"unsupported": "skip"/)]);
+  });
+  it('off a permission event it is named on stderr only', () => {
+    const { out, log } = recorder();
+    expect(select(plan(stop), [{ ...prompt, event: 'Stop' }], '/repo', log)).toEqual([]);
+    expect(out).toEqual([expect.stringMatching(/not run: p: a "prompt" hook .*\(Stop\)/)]);
+  });
+  it('a hooks module denies every guarded call and is named on every other event', () => {
+    const { out, log } = recorder();
+    const chosen = select(plan(shell, stop), [], '/repo', log, { modules: [mod] });
+    expect(chosen.map((c) => [c.inv.claudeEvent, c.refuse !== undefined])).toEqual([['PreToolUse', true]]);
+    expect(out).toEqual([
+      expect.stringMatching(/modules\[0\]: hooks module "\.\/register\.ts"/),
+      expect.stringMatching(/not run: modules\[0\].*\(Stop\)/),
+    ]);
+  });
+  it('an invalid PreToolUse matcher denies the call, naming the row', () => {
+    const { log } = recorder();
+    const [c] = select(plan(shell), [row('x', { matcher: '(' })], '/repo', log);
+    expect(c?.refuse).toMatch(
+      /^hookshim: x cannot be matched against this call \(matcher "\(" is not a valid regular expression.*Fix the matcher\.$/,
+    );
   });
 });
 

@@ -13,6 +13,7 @@ describe('readConfigFast', () => {
       '{"catalogs":["hooks/hooks.json"],"resultGated":["Stop[0].hooks[0]",""],"promptContext":"beforeSubmitPrompt","transcripts":false,"check":{"readmeRows":true,"tests":false,"readme":"R.md","testDir":"t"}}',
     ],
     ['a BOM', '\uFEFF{"promptContext":"postToolUse"}'],
+    ['unsupported', '{"unsupported":"skip"}'],
   ])('%s: the same config as the full parser', (_name, text) => {
     const fast = readConfigFast(text);
     expect(fast).toBeDefined();
@@ -27,6 +28,7 @@ describe('readConfigFast', () => {
     ['catalogs not a list', '{"catalogs":"hooks/hooks.json"}'],
     ['a wrong enum value', '{"promptContext":"stop"}'],
     ['transcripts not a boolean', '{"transcripts":"yes"}'],
+    ['unsupported not deny or skip', '{"unsupported":"allow"}'],
     ['an unknown check key', '{"check":{"test":true}}'],
     ['an array', '[]'],
   ])('%s: gives up (the full parser decides)', (_name, text) => {

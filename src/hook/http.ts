@@ -1,0 +1,162 @@
+// The second kind of job beside command rows: a `type: "http"` row, run as Claude Code runs it (docs/claude-hooks.md
+// §8 `http`): a POST of the same input JSON, under the same deadline and output cap as a script. Node's own fetch,
+// touched only when an event runs an http row (globalThis.fetch loads its client on first use).
+import type { ClaudeEvent } from '../../adapters/events.ts';
+import type { RunResult } from '../../adapters/types.ts';
+import { OUTPUT_CAP, type Batch } from './runner.ts';
+
+/** One http row ready to send. */
+export interface HttpJob {
+  kind: 'http';
+  label: string;
+  locator: string;
+  catalog?: string;
+  claudeEvent: ClaudeEvent;
+  url: string;
+  /** Headers with their allowed variables already resolved. */
+  headers: Record<string, string>;
+  /** The Claude JSON, as a script gets it on stdin. */
+  body: string;
+  timeoutMs: number;
+  timeoutSeconds: number;
+  onFailure?: 'block';
+  /** `async: true`: sent and answered for, its decision ignored (hookshim exits once it answers: it waits for it). */
+  background?: boolean;
+  /** Known before sending: why it is not sent (its payload cannot be serialised, its url is not allowed). */
+  refused?: string;
+}
+
+/** `$VAR` / `${VAR}` in a header value: the variable's value when `allowed` names it, else empty (docs/claude-hooks.md §9). */
+export function resolveHeader(value: string, allowed: ReadonlySet<string>, env: NodeJS.ProcessEnv): string {
+  return value.replace(
+    /\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
+    (_, braced?: string, bare?: string) => {
+      const name = (braced ?? bare) as string;
+      return allowed.has(name) ? (env[name] ?? '') : '';
+    },
+  );
+}
+
+/** Whether `url` matches an `allowedHttpHookUrls` pattern (`*` matches any characters); no list allows every url. */
+export function urlAllowed(url: string, patterns: readonly string[] | undefined): boolean {
+  if (patterns === undefined) return true;
+  return patterns.some((p) =>
+    new RegExp(
+      `^${p
+        .split('*')
+        .map((part) => part.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+        .join('.*')}$`,
+    ).test(url),
+  );
+}
+
+/** Send every http job at once; `done` resolves when all have answered, failed or run out of time. */
+export function startHttp(jobs: readonly HttpJob[]): Batch {
+  const started = Date.now();
+  const results: (RunResult | undefined)[] = jobs.map(() => undefined);
+  const controllers = jobs.map(() => new AbortController());
+  const done = Promise.all(
+    jobs.map(async (job, i) => {
+      results[i] = await send(job, controllers[i] as AbortController);
+    }),
+  ).then(() => results as RunResult[]);
+  return {
+    done,
+    // An http row still waiting at the deadline timed out: no decision (docs/claude-hooks.md §9).
+    snapshot: () =>
+      jobs.map((job, i) => results[i] ?? answer(job, Date.now() - started, { softFailure: timedOut(job) })),
+    killAll: () => controllers.forEach((c) => c.abort()),
+  };
+}
+
+/** "no answer within 5s": a timeout is no decision, not a failure that closes (docs/claude-hooks.md §9). */
+function timedOut(job: HttpJob): string {
+  return `no answer from ${job.url} within ${job.timeoutSeconds}s (a timeout is no decision)`;
+}
+
+/** POST the job and read its answer as Claude does: 2xx empty or a JSON object counts, anything else is a non-blocking error. */
+async function send(job: HttpJob, ctl: AbortController): Promise<RunResult> {
+  const t0 = Date.now();
+  if (job.refused !== undefined) return answer(job, 0, { softFailure: job.refused });
+  const timer = setTimeout(() => ctl.abort(), Math.max(0, job.timeoutMs));
+  try {
+    const res = await fetch(job.url, {
+      method: 'POST',
+      headers: { ...job.headers, 'Content-Type': 'application/json' },
+      body: job.body,
+      signal: ctl.signal,
+      redirect: 'error',
+    });
+    const { text, truncated } = await readCapped(res);
+    const ms = Date.now() - t0;
+    if (res.status < 200 || res.status > 299)
+      return answer(job, ms, { softFailure: `${job.url} answered HTTP ${res.status}` });
+    const body = text.trim();
+    if (body === '') return answer(job, ms, { exitCode: 0 });
+    if (!isJsonObject(body) && !truncated)
+      return answer(job, ms, {
+        softFailure: `${job.url} answered ${res.status} with a body that is not a JSON object`,
+      });
+    // A JSON object is read like a script's stdout (a cut one is unreadable there: outcome.ts).
+    return answer(job, ms, { exitCode: 0, stdout: body, truncated });
+  } catch (err) {
+    const ms = Date.now() - t0;
+    if (ctl.signal.aborted) return answer(job, ms, { softFailure: timedOut(job) });
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    return answer(job, ms, {
+      softFailure: `cannot reach ${job.url}: ${cause?.code ?? cause?.message ?? (err as Error).message}`,
+    });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The response body up to OUTPUT_CAP bytes, the rest dropped. */
+async function readCapped(res: Response): Promise<{ text: string; truncated: boolean }> {
+  if (!res.body) return { text: '', truncated: false };
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let truncated = false;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    const room = OUTPUT_CAP - size;
+    if (chunk.length > room) {
+      chunks.push(chunk.subarray(0, room));
+      size = OUTPUT_CAP;
+      truncated = true;
+      break;
+    }
+    chunks.push(chunk);
+    size += chunk.length;
+  }
+  return { text: Buffer.concat(chunks, size).toString('utf8'), truncated };
+}
+
+function isJsonObject(text: string): boolean {
+  try {
+    const v: unknown = JSON.parse(text);
+    return typeof v === 'object' && v !== null && !Array.isArray(v);
+  } catch {
+    return false;
+  }
+}
+
+/** The run result of an http job, in the shape a script's takes. */
+function answer(job: HttpJob, durationMs: number, got: Partial<RunResult>): RunResult {
+  return {
+    label: job.label,
+    locator: job.locator,
+    ...(job.catalog !== undefined ? { catalog: job.catalog } : {}),
+    claudeEvent: job.claudeEvent,
+    timeoutSeconds: job.timeoutSeconds,
+    ...(job.onFailure ? { onFailure: job.onFailure } : {}),
+    exitCode: null,
+    signal: null,
+    stdout: '',
+    stderr: '',
+    timedOut: false,
+    durationMs,
+    truncated: false,
+    ...(job.background ? { background: true } : {}),
+    ...got,
+  };
+}
