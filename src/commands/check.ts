@@ -13,7 +13,6 @@ import {
   boundBundles,
   bundleVersion,
   cannotRun,
-  detectMode,
   HOOKS_JSON,
   isOurs,
   PACKAGED,
@@ -33,6 +32,8 @@ import { doubleBinding, nativeDuplicates } from './doubleBinding.ts';
 import { resultGateOf } from '../hook/select.ts';
 import { defaultBundle } from './init.ts';
 import type { Finding } from './io.ts';
+import { detectModeIn, olderCommandWhy } from '../project/launcher.ts';
+import { checkLaunchers } from './launcher.ts';
 
 export { onPath } from './checkRows.ts';
 
@@ -72,7 +73,7 @@ export function runChecks(opts: CheckOptions): CheckResult {
   const findings: Finding[] = [];
   const hooks = readHooksFile(dir);
   const existing = hooks.kind === 'ok' ? hooks.hooks : {};
-  const mode = opts.mode ?? detectMode(existing) ?? 'vendored';
+  const mode = opts.mode ?? detectModeIn(dir, existing) ?? 'vendored';
   const { config, findings: configFindings } = checkConfig(dir);
   const catalogs = loadCatalogs(dir, opts.catalogs ?? config.catalogs);
   const base = { dir, catalogs, config, hooks, mode };
@@ -86,7 +87,7 @@ export function runChecks(opts: CheckOptions): CheckResult {
     catalogs.loads.every((l) => l.ok);
   const plan = planBinding(catalog, mode, bindingOptions(dir, catalog.rows, config, narrow));
   findings.push(...checkBinding(hooks, plan, catalog));
-  findings.push(...checkBundle(dir, mode, opts.bundle ?? defaultBundle(), existing));
+  findings.push(...checkBundle(dir, mode, opts.bundle ?? defaultBundle(), existing), ...checkLaunchers(dir, mode));
   findings.push(...checkRows(catalog, { dir, home, env: opts.env, hooks, plan }));
   findings.push(...checkConventions(catalog, config, { dir, home }));
   findings.push(...checkResultGated(catalog, config));
@@ -222,12 +223,12 @@ function checkBinding(hooks: HooksFile, plan: InitPlan, catalog: Catalog): Findi
         message: `${mine.length} hookshim entries: Cursor starts hookshim ${mine.length} times per event`,
         fix: REBIND,
       });
-    } else if (isOlderCommand(String(mine[0]?.command), ev)) {
+    } else if (olderCommandWhy(String(mine[0]?.command), ev)) {
       out.push({
         code: 'binding-older-command',
         severity: 'error',
         where: `${HOOKS_JSON} ${ev}`,
-        message: `bound with the older command ${JSON.stringify(mine[0]?.command)}: it starts only from the project root (a host that runs hooks from .cursor/ cannot start it, docs/hosts.md) and leaves failClosed to the host`,
+        message: `bound with the older command ${JSON.stringify(mine[0]?.command)}: ${olderCommandWhy(String(mine[0]?.command), ev)}`,
         fix: REBIND,
       });
     } else if (stale) {
@@ -301,28 +302,9 @@ function skipsNeeded(
   };
 }
 
-/** The command init wrote before it found the bundle from .cursor/ too: `node .cursor/hooks/hookshim.[cm]js <event>`, or the package's. */
-function isOlderCommand(command: string, event: string): boolean {
-  return new RegExp(
-    `^node (\\.cursor/hooks/hookshim\\.[cm]js|node_modules/hookshim/dist/hookshim\\.cjs) ${event}$`,
-  ).test(command.trim());
-}
-
-/** The vendored bundle equals the one this CLI ships; in package mode, the package is installed. */
+/** The vendored bundle equals the one this CLI ships (package mode: src/commands/launcher.ts checks the package). */
 function checkBundle(dir: string, mode: Mode, shipped: string, hooks: Record<string, unknown[]>): Finding[] {
-  if (mode === 'package') {
-    return fs.existsSync(path.join(dir, PACKAGED))
-      ? []
-      : [
-          {
-            code: 'package-missing',
-            severity: 'error',
-            where: PACKAGED,
-            message: 'missing: the bound command cannot start, and Cursor lets every action through',
-            fix: 'add hookshim to devDependencies and run npm install (Cloud agents: install dependencies in the environment setup)',
-          },
-        ];
-  }
+  if (mode === 'package') return [];
   const older = olderBundles(dir, hooks);
   if (older.length > 0 && !boundBundles(hooks).includes(VENDORED)) return older;
   const dest = path.join(dir, VENDORED);

@@ -11,7 +11,6 @@ import { describeSource, sourceOf } from '../../catalog/sources.ts';
 import type { CatalogKind, CatalogRow } from '../../catalog/types.ts';
 import {
   bundleVersion,
-  detectMode,
   HOOKS_JSON,
   isOurs,
   mergeHooksJson,
@@ -27,6 +26,8 @@ import { loadCatalogWith } from '../project/load.ts';
 import { bindingOptions, runChecks } from './check.ts';
 import { findRoot, readConfigDoc, recordCatalogs } from './initFiles.ts';
 import { CommandError, EXIT, type Finding } from './io.ts';
+import { detectModeIn } from '../project/launcher.ts';
+import { placeLaunchers } from './launcher.ts';
 
 export interface InitOptions {
   dir: string;
@@ -107,7 +108,7 @@ export function init(opts: InitOptions): InitReport {
   const { list, notes } = planCatalogList(dir, config.catalogs, extra);
   const loaded = loadAll(list, dir, start);
   const existingHooks = current.kind === 'ok' ? current.hooks : {};
-  const mode: Mode = opts.mode ?? detectMode(existingHooks) ?? 'vendored';
+  const mode: Mode = opts.mode ?? detectModeIn(dir, existingHooks) ?? 'vendored';
   const narrow = loaded.catalogs.every((c) => c.rows !== null && c.kind !== 'personal');
   const plan = planBinding(
     { rows: loaded.rows, warnings: [] },
@@ -236,11 +237,10 @@ function writer(dryRun: boolean): Write {
   };
 }
 
-/** Vendor the bundle (vendored mode), or say what package mode still needs. */
+/** Vendor the bundle (vendored mode), and write the launchers of the bound command (src/commands/launcher.ts). */
 function placeBundle(dir: string, mode: Mode, bundle: string, write: Write, report: InitReport): void {
   if (mode === 'package') {
-    if (fs.existsSync(path.join(dir, VENDORED)))
-      report.warnings.push(`${VENDORED} is no longer used in package mode; delete it`);
+    report.changed.push(...placeLaunchers(dir, mode, write));
     return;
   }
   if (!fs.existsSync(bundle))
@@ -253,6 +253,7 @@ function placeBundle(dir: string, mode: Mode, bundle: string, write: Write, repo
     write(dest, data, 0o755);
     report.changed.push(VENDORED);
   }
+  report.changed.push(...placeLaunchers(dir, mode, write));
 }
 
 /** The older vendored bundle (an ES module), once nothing runs it: removed when it is hookshim's, named otherwise. */
@@ -284,6 +285,6 @@ function checkBound(
     ...(opts.bundle ? { bundle: opts.bundle } : {}),
     ...(opts.dryRun ? { catalogs: list } : {}),
   });
-  const written = /^(binding-|bundle-|package-missing$|catalogs-differ$)/;
+  const written = /^(binding-|bundle-|launcher-|package-missing$|catalogs-differ$)/;
   return result.findings.filter((f) => !(opts.dryRun && written.test(f.code)));
 }

@@ -102,7 +102,7 @@ describe('hookshim init', () => {
     ]);
     expect(doc.hooks.preToolUse).toEqual([
       {
-        command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" preToolUse',
+        command: 'node .cursor/hooks/hookshim.cjs preToolUse',
         matcher: expect.stringMatching(/^\^\(\?!/),
         timeout: 30,
         failClosed: true,
@@ -110,7 +110,7 @@ describe('hookshim init', () => {
     ]);
     expect(doc.hooks.beforeReadFile).toEqual([
       {
-        command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" beforeReadFile',
+        command: 'node .cursor/hooks/hookshim.cjs beforeReadFile',
         matcher: 'Read',
         timeout: 30,
         failClosed: true,
@@ -118,7 +118,7 @@ describe('hookshim init', () => {
     ]);
     expect(doc.hooks.stop).toEqual([
       {
-        command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" stop',
+        command: 'node .cursor/hooks/hookshim.cjs stop',
         timeout: 60,
         failClosed: false,
         loop_limit: 8,

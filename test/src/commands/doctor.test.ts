@@ -119,11 +119,9 @@ describe('environment facts', () => {
       /✓ state directory .*state \(does not exist yet; created with mode 700 on the first event, under /,
     );
     expect(r.out).toMatch(
-      /preToolUse +timeout +30s, failClosed, skips [^"]+ +node "\$\(test -d \.cursor && echo \.cursor\/\)hooks\/hookshim\.cjs" preToolUse/,
+      /preToolUse +timeout +30s, failClosed, skips [^"]+ +node \.cursor\/hooks\/hookshim\.cjs preToolUse/,
     );
-    expect(r.out).toMatch(
-      /stop +timeout +60s, loop_limit 8 +node "\$\(test -d \.cursor && echo \.cursor\/\)hooks\/hookshim\.cjs" stop/,
-    );
+    expect(r.out).toMatch(/stop +timeout +60s, loop_limit 8 +node \.cursor\/hooks\/hookshim\.cjs stop/);
     expect(r.out).toMatch(/✓ nothing to report/);
   });
 

@@ -13,12 +13,12 @@ import {
 } from '../../../src/project/binding.ts';
 
 const P = {
-  command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" preToolUse',
+  command: 'node .cursor/hooks/hookshim.cjs preToolUse',
   timeout: 30,
   failClosed: true,
 };
 const S = {
-  command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" stop',
+  command: 'node .cursor/hooks/hookshim.cjs stop',
   timeout: 60,
   failClosed: false,
   loop_limit: 5,
@@ -29,7 +29,7 @@ const plan: Pick<InitPlan, 'events' | 'entries'> = {
 };
 const USER = { command: '.cursor/hooks/audit.sh', timeout: 5 };
 const PKG_P = {
-  command: 'node "$(test -d .cursor || echo ../)node_modules/hookshim/dist/hookshim.cjs" preToolUse',
+  command: 'node .cursor/hooks/hookshim.cjs preToolUse',
   timeout: 30,
   failClosed: true,
 };
@@ -217,7 +217,7 @@ describe('planBinding', () => {
   it("package mode runs the installed bundle; stop gets loop_limit 8, Claude Code's own cap (docs/claude-hooks.md §7)", () => {
     const p = planBinding(catalog(row('Stop')), 'package');
     expect(p.entries.stop).toEqual({
-      command: 'node "$(test -d .cursor || echo ../)node_modules/hookshim/dist/hookshim.cjs" stop',
+      command: 'node .cursor/hooks/hookshim.cjs stop',
       timeout: 60,
       failClosed: false,
       loop_limit: 8,
@@ -235,7 +235,7 @@ describe('planBinding', () => {
   it('beforeReadFile is bound with the matcher Read (docs/cursor-hooks.md §11: its matcher value is Read)', () => {
     const p = planBinding(catalog(row('PreToolUse', { matcher: 'Read' })), 'vendored');
     expect(p.entries.beforeReadFile).toEqual({
-      command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" beforeReadFile',
+      command: 'node .cursor/hooks/hookshim.cjs beforeReadFile',
       matcher: 'Read',
       timeout: 30,
       failClosed: true,
@@ -270,7 +270,7 @@ describe('readBinding / everyCallEvents: what the hook path reads of .cursor/hoo
     fs.mkdirSync(path.join(dir, '.cursor'), { recursive: true }),
     fs.writeFileSync(path.join(dir, '.cursor', 'hooks.json'), text)
   );
-  const cmd = (ev: string) => `node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" ${ev}`;
+  const cmd = (ev: string) => `node .cursor/hooks/hookshim.cjs ${ev}`;
 
   it('our entries: their timeout, loop_limit and matcher; the events started on every call', () => {
     write(
