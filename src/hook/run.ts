@@ -69,12 +69,16 @@ async function runEvent(name: string, io: HookIO, g: Guard): Promise<number> {
   }
   // 1. Read and validate stdin; resolve the project, binding, budget, catalog and config.
   const payload = await readPayload(name, io, g.log);
+  // A permission event whose payload cannot be read is denied: nothing can be cleared that nobody could read
+  // (docs/fail-matrix.md; Cursor on Windows may mangle stdin, docs/cursor-hooks.md §12).
   if ('problem' in payload) {
-    if (!payload.tooLarge || !ADAPTERS[name].needs.permission) return g.failOpenWith(payload.problem);
+    if (!ADAPTERS[name].needs.permission) return g.failOpenWith(payload.problem);
     return denyUnguarded(
       g,
       payload.problem,
-      `hookshim: this ${name} payload is larger than hookshim reads, so no guard can see it; denied.`,
+      payload.tooLarge
+        ? `hookshim: this ${name} payload is larger than hookshim reads, so no guard can see it; denied.`
+        : `hookshim: this ${name} payload cannot be read (${payload.problem}), so no guard can judge it; denied.`,
     );
   }
   g.input = payload.input;

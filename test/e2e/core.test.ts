@@ -224,7 +224,8 @@ describe('bad stdin still yields one valid JSON answer and a clear stderr line',
   ])('%s', (_n, raw, message) => {
     const r = repo.fire('preToolUse', raw);
     expect(r.status).toBe(0);
-    expect(r.json).toEqual({ permission: 'allow' });
+    // A permission event denies what nobody could read (docs/fail-matrix.md).
+    expect(r.json).toMatchObject({ permission: 'deny' });
     expect(r.stderr).toMatch(message);
   });
 
