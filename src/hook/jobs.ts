@@ -13,6 +13,7 @@ import type { StateDir } from '../state/dir.ts';
 import { safeHome } from '../state/fsx.ts';
 import type { claudeTranscript } from '../state/transcript.ts';
 import type { Log } from './log.ts';
+import { forPlatform, THIS_HOST } from './platform.ts';
 import type { Job } from './runner.ts';
 import type { Chosen } from './select.ts';
 import type { Setup } from './setup.ts';
@@ -34,7 +35,8 @@ export class RowPrep {
   of(row: CatalogRow): PreparedRow {
     let p = this.done.get(row);
     if (!p) {
-      const vars = placeholderVars(row, this.projectDir);
+      // Substituted paths keep forward slashes on Windows: bash and the command lexer read `\` as an escape.
+      const vars = forPlatform(placeholderVars(row, this.projectDir), THIS_HOST);
       const command = prepareCommand(row, vars);
       p = { command, script: scriptOf(row, vars, this.home, command.tokens) };
       this.done.set(row, p);

@@ -1,10 +1,12 @@
 // The only caller of execa: run the selected catalog scripts in parallel under one deadline.
-// Each script: shell form through /bin/sh -c (Claude Code: sh -c on macOS/Linux, docs/claude-hooks.md §1.5), stdin = the
-// Claude JSON, its own process group so a timeout kills it and everything it forked.
+// Each script started as src/hook/platform.ts plans it (POSIX: shell form through /bin/sh -c, as Claude Code does on
+// macOS/Linux, docs/claude-hooks.md §1.5; Windows: Git Bash, §8), stdin = the Claude JSON, its own process tree killed
+// on timeout.
 import type { execa as Execa } from 'execa';
 
 import type { ClaudeEvent } from '../../adapters/events.ts';
 import type { RunResult } from '../../adapters/types.ts';
+import { killTreeFor, spawnPlan, THIS_HOST, type SpawnPlan } from './platform.ts';
 import { mark } from './spans.ts';
 
 let execa: typeof Execa | undefined;
@@ -150,11 +152,15 @@ function start(job: Job, run: typeof Execa): { live: Live; promise: Promise<void
   // Known not to be startable: answer as the fail matrix says without spawning anything.
   if (job.missing !== undefined) return answered({ missing: job.missing });
   if (job.startError !== undefined) return answered({ startError: job.startError });
+  // How this platform starts the job (src/hook/platform.ts): Git Bash and PowerShell on Windows, sh elsewhere.
+  const plan = spawnPlan(job, THIS_HOST);
+  if ('startError' in plan) return answered({ startError: plan.startError });
   let child: ReturnType<typeof Execa>;
   try {
-    child = job.background
-      ? run('/bin/sh', watchdogArgs(job), spawnOptions({ ...job, shell: false }))
-      : run(job.file, job.args ?? [], spawnOptions(job));
+    child =
+      job.background && plan.detached
+        ? run('/bin/sh', watchdogArgs(job, plan), spawnOptions(job, plan))
+        : run(plan.file, plan.args, spawnOptions(job, plan));
   } catch (err) {
     return answered({ startError: (err as Error).message });
   }
@@ -171,32 +177,35 @@ function start(job: Job, run: typeof Execa): { live: Live; promise: Promise<void
   return { live, promise: watch(child, live) };
 }
 
-/** The watchdog's arguments for a background job: its own timeout in whole seconds, then the command (shell or exec form). */
-function watchdogArgs(job: Job): string[] {
+/** The watchdog's arguments for a background job (POSIX): its own timeout in whole seconds, then the planned command. */
+function watchdogArgs(job: Job, plan: SpawnPlan): string[] {
   const seconds = String(Math.max(1, Math.ceil(job.timeoutMs / 1000)));
-  const command = job.shell ? [job.shellPath ?? '/bin/sh', '-c', job.file] : [job.file, ...(job.args ?? [])];
-  return ['-c', WATCHDOG, 'hookshim-async', seconds, ...command];
+  return ['-c', WATCHDOG, 'hookshim-async', seconds, plan.file, ...plan.args];
 }
 
-/** The execa options of a job: shell or exec form, its own process group, output piped (ignored in the background). */
-function spawnOptions(job: Job) {
+/** The execa options of a job: as planned (no shell in between), its own process group, output piped (ignored in the background). */
+function spawnOptions(job: Job, plan: SpawnPlan) {
   return {
-    shell: job.shell ? (job.shellPath ?? '/bin/sh') : false,
+    shell: false,
     cwd: job.cwd,
-    env: safeEnv(job.env),
+    env: safeEnv(plan.env),
     extendEnv: false,
     stdin: 'pipe',
     stdout: job.background ? 'ignore' : 'pipe',
     stderr: job.background ? 'ignore' : 'pipe',
     buffer: false,
     reject: false,
-    detached: true,
+    detached: plan.detached,
+    ...(plan.verbatim ? { windowsVerbatimArguments: true } : {}),
     cleanup: false,
     forceKillAfterDelay: false,
     stripFinalNewline: false,
     windowsHide: true,
   } as const;
 }
+
+/** How a script's process tree is ended here: its POSIX group, or taskkill /T on Windows (src/hook/platform.ts). */
+const killTree = killTreeFor(THIS_HOST);
 
 /** Capture a running script's output, kill its group on timeout (or when its pipes outlive it), record its result. */
 function watch(child: ReturnType<typeof Execa>, live: Live): Promise<void> {
@@ -208,9 +217,7 @@ function watch(child: ReturnType<typeof Execa>, live: Live): Promise<void> {
   let exited = false;
   const killGroup = (signal: NodeJS.Signals) => {
     if (live.pid === undefined) return;
-    try {
-      process.kill(-live.pid, signal);
-    } catch {
+    if (!killTree(live.pid, signal)) {
       try {
         child.kill(signal);
       } catch {
