@@ -1,3 +1,4 @@
+// @ts-check
 // The bench's world: temp repos bound by the real `hookshim init` (built CLI, vendored bundle), each with its own
 // state dir, the guard scripts they run, and Cursor payloads shaped like real captures (test/e2e/harness.ts and
 // scripts/demo.mjs drive repos the same way).

@@ -71,41 +71,7 @@ export function doctor(opts: DoctorOptions): DoctorReport {
   });
   const findings: Finding[] = [];
 
-  const nodeOk = atLeast(process.versions.node, MIN_NODE);
-  const node: DoctorReport['node'] = { version: process.versions.node, ok: nodeOk };
-  if (!nodeOk)
-    findings.push({
-      code: 'node-too-old',
-      severity: 'error',
-      where: 'node',
-      message: `this Node is ${process.versions.node}; hookshim needs ${MIN_NODE.join('.')} or newer`,
-      fix: 'install Node 20.19+ (the hook runs `node` from the PATH Cursor sees)',
-    });
-  const pathNode = onPath('node', opts.env);
-  if (pathNode) {
-    node.pathNode = pathNode;
-    const r = spawnSync(pathNode, ['--version'], { encoding: 'utf8', timeout: 5000 });
-    const v = r.stdout?.trim().replace(/^v/, '');
-    if (v) {
-      node.pathVersion = v;
-      if (!atLeast(v, MIN_NODE))
-        findings.push({
-          code: 'node-too-old',
-          severity: 'error',
-          where: pathNode,
-          message: `the node on PATH is ${v}: the bound command runs it, and hookshim needs ${MIN_NODE.join('.')}+`,
-          fix: 'put Node 20.19+ first on PATH for Cursor',
-        });
-    }
-  } else {
-    findings.push({
-      code: 'node-not-on-path',
-      severity: 'error',
-      where: 'PATH',
-      message: 'no `node` on PATH: the bound command (`node …/hooks/hookshim.cjs <event>`) cannot start here',
-      fix: 'install Node 20.19+ and make sure Cursor inherits a PATH that has it',
-    });
-  }
+  const node = nodeStatus(opts.env, findings);
   if (!check.catalogs.loads.some((l) => fs.existsSync(l.file))) {
     const up = findUp(path.dirname(dir));
     if (up)
@@ -130,12 +96,7 @@ export function doctor(opts: DoctorOptions): DoctorReport {
       fix: 'fix its owner/permissions, or set HOOKSHIM_STATE_DIR to a private directory',
     });
 
-  const switches: DoctorReport['switches'] = {
-    shim: opts.env.HOOKSHIM === '0' ? 'off' : 'on',
-    log: opts.env.HOOKSHIM_LOG || null,
-    logPayloads: opts.env.HOOKSHIM_LOG_PAYLOADS === '1',
-    debug: opts.env.HOOKSHIM_DEBUG === '1' || opts.env.HOOKSHIM_DEBUG === 'true',
-  };
+  const switches = switchesOf(opts.env);
   if (switches.shim === 'off')
     findings.push({
       code: 'shim-off',
@@ -145,24 +106,6 @@ export function doctor(opts: DoctorOptions): DoctorReport {
       fix: 'unset HOOKSHIM',
     });
 
-  const bound: BoundEvent[] = [];
-  if (check.hooks.kind === 'ok') {
-    const foreign = foreignCounts(check.hooks.hooks);
-    for (const [event, list] of Object.entries(check.hooks.hooks)) {
-      for (const e of list.filter(isOurs) as Record<string, unknown>[]) {
-        const b: BoundEvent = {
-          event,
-          command: String(e.command),
-          timeout: typeof e.timeout === 'number' ? e.timeout : null,
-          foreign: foreign[event] ?? 0,
-        };
-        if ('loop_limit' in e) b.loopLimit = e.loop_limit as number | null;
-        if (typeof e.failClosed === 'boolean') b.failClosed = e.failClosed;
-        if (typeof e.matcher === 'string') b.matcher = e.matcher;
-        bound.push(b);
-      }
-    }
-  }
   return {
     hookshim: VERSION,
     node,
@@ -175,7 +118,7 @@ export function doctor(opts: DoctorOptions): DoctorReport {
     },
     state,
     switches,
-    bound,
+    bound: boundEvents(check),
     check,
     findings: [...findings, ...check.findings],
   };
@@ -205,6 +148,79 @@ function findUp(from: string): string | undefined {
   }
 }
 
+/** This Node and the node on PATH (the one the bound command runs), with a finding for each that is too old or missing. */
+function nodeStatus(env: NodeJS.ProcessEnv, findings: Finding[]): DoctorReport['node'] {
+  const nodeOk = atLeast(process.versions.node, MIN_NODE);
+  const node: DoctorReport['node'] = { version: process.versions.node, ok: nodeOk };
+  if (!nodeOk)
+    findings.push({
+      code: 'node-too-old',
+      severity: 'error',
+      where: 'node',
+      message: `this Node is ${process.versions.node}; hookshim needs ${MIN_NODE.join('.')} or newer`,
+      fix: 'install Node 20.19+ (the hook runs `node` from the PATH Cursor sees)',
+    });
+  const pathNode = onPath('node', env);
+  if (pathNode) {
+    node.pathNode = pathNode;
+    const r = spawnSync(pathNode, ['--version'], { encoding: 'utf8', timeout: 5000 });
+    const v = r.stdout?.trim().replace(/^v/, '');
+    if (v) {
+      node.pathVersion = v;
+      if (!atLeast(v, MIN_NODE))
+        findings.push({
+          code: 'node-too-old',
+          severity: 'error',
+          where: pathNode,
+          message: `the node on PATH is ${v}: the bound command runs it, and hookshim needs ${MIN_NODE.join('.')}+`,
+          fix: 'put Node 20.19+ first on PATH for Cursor',
+        });
+    }
+  } else {
+    findings.push({
+      code: 'node-not-on-path',
+      severity: 'error',
+      where: 'PATH',
+      message: 'no `node` on PATH: the bound command (`node …/hooks/hookshim.cjs <event>`) cannot start here',
+      fix: 'install Node 20.19+ and make sure Cursor inherits a PATH that has it',
+    });
+  }
+  return node;
+}
+
+/** The HOOKSHIM_* switches set in this environment. */
+function switchesOf(env: NodeJS.ProcessEnv): DoctorReport['switches'] {
+  return {
+    shim: env.HOOKSHIM === '0' ? 'off' : 'on',
+    log: env.HOOKSHIM_LOG || null,
+    logPayloads: env.HOOKSHIM_LOG_PAYLOADS === '1',
+    debug: env.HOOKSHIM_DEBUG === '1' || env.HOOKSHIM_DEBUG === 'true',
+  };
+}
+
+/** Our entries in `.cursor/hooks.json`, per event, with how many foreign entries share it. */
+function boundEvents(check: CheckResult): BoundEvent[] {
+  const bound: BoundEvent[] = [];
+  if (check.hooks.kind === 'ok') {
+    const foreign = foreignCounts(check.hooks.hooks);
+    for (const [event, list] of Object.entries(check.hooks.hooks)) {
+      for (const e of list.filter(isOurs) as Record<string, unknown>[]) {
+        const b: BoundEvent = {
+          event,
+          command: String(e.command),
+          timeout: typeof e.timeout === 'number' ? e.timeout : null,
+          foreign: foreign[event] ?? 0,
+        };
+        if ('loop_limit' in e) b.loopLimit = e.loop_limit as number | null;
+        if (typeof e.failClosed === 'boolean') b.failClosed = e.failClosed;
+        if (typeof e.matcher === 'string') b.matcher = e.matcher;
+        bound.push(b);
+      }
+    }
+  }
+  return bound;
+}
+
 /** Whether hookshim could use `root` as its state directory, without creating or changing anything. */
 export function stateStatus(root: string): DoctorReport['state'] {
   const me = typeof process.getuid === 'function' ? process.getuid() : -1;
@@ -219,7 +235,7 @@ export function stateStatus(root: string): DoctorReport['state'] {
       return {
         dir: root,
         usable: true,
-        detail: `does not exist yet; created with mode 700 on the first event, under ${d}`,
+        detail: `does not exist yet; created${process.platform === 'win32' ? '' : ' with mode 700'} on the first event, under ${d}`,
       };
     } catch {
       return { dir: root, usable: false, detail: `does not exist and ${d} is not writable` };
@@ -228,6 +244,9 @@ export function stateStatus(root: string): DoctorReport['state'] {
   if (st.isSymbolicLink())
     return { dir: root, usable: false, detail: 'it is a symbolic link, which hookshim never follows' };
   if (!st.isDirectory()) return { dir: root, usable: false, detail: 'it is not a directory' };
+  // Windows has no POSIX modes: the folder is private through its per-user place (docs/security.md, "On Windows").
+  if (process.platform === 'win32')
+    return { dir: root, usable: true, detail: 'a per-user folder (no POSIX modes on Windows)' };
   if (me >= 0 && st.uid !== me) return { dir: root, usable: false, detail: `owned by uid ${st.uid}, not ${me}` };
   try {
     fs.accessSync(root, fs.constants.W_OK | fs.constants.X_OK);

@@ -8,8 +8,8 @@ import ndjson from 'ndjson';
 import type { Json } from '../../adapters/json.ts';
 import { readBinding } from '../project/binding.ts';
 import type { TraceLine } from '../hook/trace.ts';
-import { canonical } from './check.ts';
-import { defaultBundle } from './init.ts';
+import { canonical } from '../../adapters/json.ts';
+import { defaultBundle } from './plan.ts';
 import { CommandError } from './io.ts';
 
 export interface ReplayOptions {
