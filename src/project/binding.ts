@@ -25,7 +25,7 @@ import { isRecord, kindOf } from '../../adapters/json.ts';
 import { looksLikeMs } from '../../catalog/events.ts';
 import { parseJsonOr, parseJsonText } from '../../catalog/json.ts';
 import { rowPlace, type Catalog, type CatalogRow } from '../../catalog/types.ts';
-import { slackFor } from './budget.ts';
+import { slackFor, WINDOWS_LAUNCH_MS } from './budget.ts';
 import { readRegularFile } from './paths.ts';
 
 /** The project's Cursor hooks file, relative to the root. */
@@ -329,8 +329,8 @@ export function planBinding(catalog: Catalog, mode: Mode, opts: PlanOptions = {}
         .filter((r) => !r.async && runsOn(r.event, ev) && !cannotRun(r) && !looksLikeMs(r.timeout))
         .map((r) => r.timeout ?? 0),
     );
-    // A row's own timeout must fit inside the wrapper timeout minus hookshim's slack.
-    while (timeout < MAX_TIMEOUT && timeout * 1000 - slackFor(timeout) < need * 1000)
+    // A row's own timeout must fit inside the wrapper timeout minus hookshim's slack and a Windows launch (budget.ts).
+    while (timeout < MAX_TIMEOUT && timeout * 1000 - slackFor(timeout) - WINDOWS_LAUNCH_MS < need * 1000)
       timeout = Math.min(MAX_TIMEOUT, timeout + 5);
     const matcher = narrow ? matcherFor(ev, runnable, post) : CURSOR_MATCHERS[ev];
     const entry: Entry = {
