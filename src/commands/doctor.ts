@@ -120,7 +120,12 @@ export function doctor(opts: DoctorOptions): DoctorReport {
     switches,
     bound: boundEvents(check),
     check,
-    findings: [...findings, ...check.findings],
+    // On Windows a machine without Git Bash is said first (docs/hosts.md, "Windows").
+    findings: [
+      ...check.findings.filter((f) => f.code === 'windows-no-git-bash'),
+      ...findings,
+      ...check.findings.filter((f) => f.code !== 'windows-no-git-bash'),
+    ],
   };
 }
 

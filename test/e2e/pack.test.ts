@@ -139,7 +139,9 @@ describe('the npm package', () => {
 
   it('npx hookshim init --package binds node_modules/hookshim; same answers', () => {
     const r = ok(run('npx', ['--no', 'hookshim', 'init', '--package'], repo));
-    expect(r.stdout).toMatch(/warning: \.cursor\/hooks\/hookshim\.cjs is no longer used in package mode; delete it/);
+    // The same command: .cursor/hooks/hookshim.cjs becomes the committed launcher of the installed package.
+    expect(r.stdout).toMatch(/wrote: \.cursor\/hooks\/hookshim\.cjs\n/);
+    expect(fs.readFileSync(path.join(repo, '.cursor/hooks/hookshim.cjs'), 'utf8')).toMatch(/^\/\/ hookshim launcher/);
     expect(bound()).toBe('node .cursor/hooks/hookshim.cjs preToolUse');
     expect(fire('git push --force origin main')).toMatchObject({
       permission: 'deny',
