@@ -3,7 +3,6 @@
 // shell form through /bin/sh -c (bash when the row asks), its own process group. On Windows: shell form through Git
 // Bash (found as Claude Code finds it), `"shell": "powershell"` through PowerShell, paths with forward slashes,
 // `.cmd`/`.bat` through cmd.exe, and `taskkill /T /F` for the tree. Pure but for the `exists` probe it is given.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -176,8 +175,9 @@ export type KillTree = (pid: number, signal: NodeJS.Signals) => boolean;
 export function killTreeFor(
   host: Pick<Host, 'platform'>,
   kill: (pid: number, signal: NodeJS.Signals) => void = process.kill,
+  // node:child_process is loaded only when a tree is killed on Windows: not on every event's hot path.
   run: (file: string, args: string[]) => { status: number | null } = (f, a) =>
-    spawnSync(f, a, { stdio: 'ignore', windowsHide: true }),
+    process.getBuiltinModule('node:child_process').spawnSync(f, a, { stdio: 'ignore', windowsHide: true }),
 ): KillTree {
   if (isWindows(host))
     // No signals on Windows: the whole tree is terminated at once, whatever was asked (SIGTERM has no grace there).
