@@ -92,6 +92,15 @@ describe('per-event behaviour is adapter data: no event comparisons on the hook 
   });
 });
 
+describe("the hook path finds the project by the default policy only: never the payload's roots (docs/security.md, guarantee 3)", () => {
+  it.each(source.filter((f) => f.startsWith('src/hook/') || f.startsWith('src/entry/')))('%s', (file) => {
+    const text = read(file);
+    expect(
+      text.match(/resolveProject\([^)]*,|PROJECT_POLICIES|trustPayloadRoots|\.CURSOR_PROJECT_DIR\b/g) ?? [],
+    ).toEqual([]);
+  });
+});
+
 describe('sizes a reader holds at once: files ≤ 450 lines, functions ≤ 80 lines', () => {
   it.each(source)('%s', (file) => {
     const text = read(file);

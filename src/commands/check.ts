@@ -22,7 +22,7 @@ import { doubleBinding, nativeDuplicates } from './doubleBinding.ts';
 import { resultGateOf } from '../hook/select.ts';
 import { checkBinding } from './checkBinding.ts';
 import { bindingOptions, defaultBundle } from './plan.ts';
-import type { Finding } from './io.ts';
+import type { Finding } from './findings.ts';
 import { detectModeIn } from '../project/launcher.ts';
 import { checkLaunchers } from './launcher.ts';
 import { THIS_HOST, type Host } from '../hook/platform.ts';

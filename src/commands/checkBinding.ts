@@ -7,7 +7,7 @@ import { rowPlace, type Catalog } from '../../catalog/types.ts';
 import { cannotRun, HOOKS_JSON, isOurs, runsOn, type HooksFile, type InitPlan } from '../project/binding.ts';
 import { REBIND } from './checkRows.ts';
 import { olderCommandWhy } from '../project/launcher.ts';
-import type { Finding } from './io.ts';
+import type { Finding } from './findings.ts';
 
 /** .cursor/hooks.json holds exactly the entries init would write for these catalogs. */
 export function checkBinding(hooks: HooksFile, plan: InitPlan, catalog: Catalog): Finding[] {

@@ -6,9 +6,10 @@ import path from 'node:path';
 import { stateRootFor } from '../state/dir.ts';
 import { VERSION } from '../hook/version.ts';
 import { foreignCounts, HOOKS_JSON, isOurs } from '../project/binding.ts';
+import { PROJECT_POLICIES, resolveProject } from '../project/paths.ts';
 import { describeCatalogs } from './catalogs.ts';
 import { onPath, runChecks, type CheckResult } from './check.ts';
-import type { Finding } from './io.ts';
+import type { Finding } from './findings.ts';
 
 /** Oldest Node the bundle supports (package.json engines). */
 export const MIN_NODE = [20, 19] as const;
@@ -129,12 +130,11 @@ export function doctor(opts: DoctorOptions): DoctorReport {
   };
 }
 
-/** The project root as the hook path would resolve it, and how. */
+/** The project to examine (check's policy): the DIR argument, else CURSOR_PROJECT_DIR, else the current directory. */
 function resolveRoot(opts: DoctorOptions): { dir: string; how: string } {
-  if (opts.dir !== undefined) return { dir: path.resolve(opts.cwd, opts.dir), how: 'the DIR argument' };
-  if (opts.env.CURSOR_PROJECT_DIR)
-    return { dir: path.resolve(opts.env.CURSOR_PROJECT_DIR), how: 'CURSOR_PROJECT_DIR (as the hook path does)' };
-  return { dir: opts.cwd, how: 'the current directory' };
+  const given =
+    opts.dir !== undefined ? { given: { dir: path.resolve(opts.cwd, opts.dir), how: 'the DIR argument' } } : {};
+  return resolveProject(opts, { ...PROJECT_POLICIES.check, ...given });
 }
 
 /** The nearest ancestor with a catalog or a binding. */

@@ -25,7 +25,8 @@ import { loadCatalogs, type LoadedCatalogs } from './catalogs.ts';
 import { runChecks, type CheckOptions } from './check.ts';
 import { bindingOptions, defaultBundle } from './plan.ts';
 import { findRoot, readConfigDoc, recordCatalogs } from './initFiles.ts';
-import { CommandError, EXIT, type Finding } from './io.ts';
+import type { Finding } from './findings.ts';
+import { CommandError, EXIT } from './io.ts';
 import { detectModeIn } from '../project/launcher.ts';
 import { placeLaunchers } from './launcher.ts';
 

@@ -10,7 +10,7 @@ import {
   PACKAGE_LAUNCHER_TEXT,
   readText,
 } from '../project/launcher.ts';
-import type { Finding } from './io.ts';
+import type { Finding } from './findings.ts';
 
 /** The launcher files of a mode, relative to the root, with the text init writes. */
 export function launcherFiles(mode: Mode): [string, string][] {

@@ -2,7 +2,7 @@
 // Bash, as Claude Code runs them there, fail closed on a machine without it.
 import type { CatalogRow } from '../../catalog/types.ts';
 import { findGitBash, isWindows, type Host } from '../hook/platform.ts';
-import type { Finding } from './io.ts';
+import type { Finding } from './findings.ts';
 
 /** On Windows: an error when some row needs Git Bash and none is found; nothing elsewhere. */
 export function windowsFindings(rows: readonly CatalogRow[], env: NodeJS.ProcessEnv, host: Host): Finding[] {
