@@ -140,7 +140,7 @@ export function init(opts: InitOptions): InitReport {
   const recorded = recordCatalogs(config, list);
   if (recorded !== undefined) {
     write(config.file, recorded);
-    report.changed.push(path.relative(dir, config.file));
+    report.changed.push(path.relative(dir, config.file).split(path.sep).join('/'));
   }
   removeOldBundle(dir, merged, opts.dryRun ?? false, report);
   const bound = opts.dryRun ? current : hooksFileOf(current.file, merged);
