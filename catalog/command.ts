@@ -8,7 +8,7 @@ export interface PreparedCommand {
   /** Exec form only: the argument list, passed without a shell. */
   args?: string[];
   shell: boolean;
-  /** The shell of shell form: "/bin/sh", or "bash" when the row asks for it. */
+  /** The shell of shell form when the row asks for one: "bash" or "powershell" (default: /bin/sh, Git Bash on Windows). */
   shellPath?: string;
   /** Leading `KEY=VALUE` assignments of a shell-form command. */
   env: Record<string, string>;
@@ -186,7 +186,7 @@ export function prepareCommand(row: CatalogRow, vars: PlaceholderVars): Prepared
   return {
     file: row.command,
     shell: true,
-    ...(row.shell === 'bash' ? { shellPath: 'bash' } : {}),
+    ...(row.shell ? { shellPath: row.shell } : {}),
     env: envPrefixOf(tokens),
     label: labelOf(words, row.command, vars.projectDir),
     tokens,

@@ -62,7 +62,6 @@ function commandRow(h: unknown, event: string, locator: string, matcher: string 
     return undefined;
   if (h.statusMessage !== undefined && typeof h.statusMessage !== 'string') return undefined;
   if (h.args !== undefined && !(Array.isArray(h.args) && h.args.every((a) => typeof a === 'string'))) return undefined;
-  if (h.shell !== undefined && h.args === undefined && h.shell !== 'bash') return undefined;
   if (h.shell !== undefined && h.shell !== 'bash' && h.shell !== 'powershell') return undefined;
   if (
     (h.async !== undefined && typeof h.async !== 'boolean') ||
@@ -78,7 +77,7 @@ function commandRow(h: unknown, event: string, locator: string, matcher: string 
   if (h.if !== undefined) row.if = h.if;
   if (h.timeout !== undefined) row.timeout = h.timeout as number;
   if (h.args !== undefined) row.args = h.args as string[];
-  else if (h.shell === 'bash') row.shell = 'bash';
+  else if (h.shell === 'bash' || h.shell === 'powershell') row.shell = h.shell;
   // asyncRewake "implies async" (hooks doc, "Hook handler fields"), as the full parser reads it.
   if (h.async === true || h.asyncRewake === true) row.async = true;
   else if (h.async === false) row.async = false;

@@ -161,14 +161,14 @@ function toRow(
   }
   if (h['shell'] !== undefined && row.args === undefined) {
     const shell = z.safeParse(fields.shell, h['shell']);
-    // "bash" runs under bash; a powershell command would run under the wrong interpreter.
-    if (!shell.success || shell.data !== 'bash') {
+    // "bash" runs under bash (Git Bash on Windows), "powershell" under PowerShell (docs/claude-hooks.md §8).
+    if (!shell.success || (shell.data !== 'bash' && shell.data !== 'powershell')) {
       warnings.push(
-        `${where}: "shell": ${preview(h['shell'])} is not supported (hookshim runs shell-form commands with sh, or bash when asked); handler ignored`,
+        `${where}: "shell": ${preview(h['shell'])} is not supported (Claude Code knows "bash" and "powershell"); handler ignored`,
       );
       return undefined;
     }
-    row.shell = 'bash';
+    row.shell = shell.data;
   }
   readFlags(row, h, where, warnings);
   return row;

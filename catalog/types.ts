@@ -12,8 +12,11 @@ export interface CatalogRow {
   type: string;
   /** Shell command (shell form) or executable (exec form with `args`). */
   command?: string;
-  /** `"bash"` when the handler asks for bash (docs/claude-hooks.md §1.2 `shell`); shell form otherwise runs under sh. */
-  shell?: 'bash';
+  /**
+   * `"bash"` or `"powershell"` when the handler asks for it (docs/claude-hooks.md §1.2 `shell`, §8); shell form otherwise
+   * runs under sh (Git Bash on Windows).
+   */
+  shell?: 'bash' | 'powershell';
   /** Exec-form argument list: no shell. */
   args?: string[];
   /** Per-handler timeout, seconds. */

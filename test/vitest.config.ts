@@ -14,7 +14,7 @@ export default defineConfig({
           name: 'unit',
           root,
           include: ['test/**/*.test.ts'],
-          exclude: ['test/e2e/**'],
+          exclude: ['test/e2e/**', 'test/windows/**'],
           testTimeout: 15_000,
           hookTimeout: 60_000,
           pool: 'forks',

@@ -7,7 +7,6 @@ import { CONFIG_FILE, ConfigSchema, parseConfig, type HookshimConfig } from '../
 import {
   boundBundles,
   bundleVersion,
-  detectMode,
   PACKAGED,
   planBinding,
   readHooksFile,
@@ -25,6 +24,10 @@ import { resultGateOf } from '../hook/select.ts';
 import { checkBinding } from './checkBinding.ts';
 import { bindingOptions, defaultBundle } from './plan.ts';
 import type { Finding } from './findings.ts';
+import { detectModeIn } from '../project/launcher.ts';
+import { checkLaunchers } from './launcher.ts';
+import { THIS_HOST, type Host } from '../hook/platform.ts';
+import { windowsFindings } from './windows.ts';
 
 export { onPath } from './checkRows.ts';
 
@@ -37,6 +40,8 @@ export interface CheckOptions {
   mode?: Mode;
   /** Also read per-machine Claude settings for double binding (doctor). */
   machine?: boolean;
+  /** The machine's platform and file probe (src/hook/platform.ts); tests fake Windows with it. */
+  host?: Host;
   home?: string;
   /** Check these catalogs instead of the recorded list (init --dry-run: the list it would record). */
   catalogs?: readonly string[];
@@ -66,7 +71,7 @@ export function runChecks(opts: CheckOptions): CheckResult {
   const findings: Finding[] = [];
   const hooks = opts.known?.hooks ?? readHooksFile(dir);
   const existing = hooks.kind === 'ok' ? hooks.hooks : {};
-  const mode = opts.mode ?? detectMode(existing) ?? 'vendored';
+  const mode = opts.mode ?? detectModeIn(dir, existing) ?? 'vendored';
   const { config, findings: configFindings } = checkConfig(dir);
   const catalogs = opts.known?.catalogs ?? loadCatalogs(dir, opts.catalogs ?? config.catalogs);
   const base = { dir, catalogs, config, hooks, mode };
@@ -74,6 +79,8 @@ export function runChecks(opts: CheckOptions): CheckResult {
   findings.push(...handlerFindings(catalogs, dir, config));
   if (!catalogs.loads.some((l) => l.ok)) return { ...base, catalog: undefined, plan: undefined, findings, fatal: true };
   const catalog = catalogs.catalog;
+  // On Windows, a machine without Git Bash is said first (docs/hosts.md, "Windows").
+  findings.unshift(...windowsFindings(catalog.rows, opts.env, opts.host ?? THIS_HOST));
   // Matchers only when every listed catalog loaded and none is one person's (docs/events.md, "Which calls start hookshim").
   const narrow =
     catalogs.sources.every((s) => s.kind !== 'personal') &&
@@ -81,7 +88,7 @@ export function runChecks(opts: CheckOptions): CheckResult {
     catalogs.loads.every((l) => l.ok);
   const plan = opts.known?.plan ?? planBinding(catalog, mode, bindingOptions(dir, catalog.rows, config, narrow));
   findings.push(...checkBinding(hooks, plan, catalog));
-  findings.push(...checkBundle(dir, mode, opts.bundle ?? defaultBundle(), existing));
+  findings.push(...checkBundle(dir, mode, opts.bundle ?? defaultBundle(), existing), ...checkLaunchers(dir, mode));
   findings.push(...checkRows(catalog, { dir, home, env: opts.env, hooks, plan }));
   findings.push(...checkConventions(catalog, config, { dir, home }));
   findings.push(...checkResultGated(catalog, config));
@@ -140,21 +147,9 @@ function checkConfig(dir: string): { config: HookshimConfig; findings: Finding[]
   return { config: parsed.config, findings };
 }
 
-/** The vendored bundle equals the one this CLI ships; in package mode, the package is installed. */
+/** The vendored bundle equals the one this CLI ships (package mode: src/commands/launcher.ts checks the package). */
 function checkBundle(dir: string, mode: Mode, shipped: string, hooks: Record<string, unknown[]>): Finding[] {
-  if (mode === 'package') {
-    return fs.existsSync(path.join(dir, PACKAGED))
-      ? []
-      : [
-          {
-            code: 'package-missing',
-            severity: 'error',
-            where: PACKAGED,
-            message: 'missing: the bound command cannot start, and Cursor lets every action through',
-            fix: 'add hookshim to devDependencies and run npm install (Cloud agents: install dependencies in the environment setup)',
-          },
-        ];
-  }
+  if (mode === 'package') return [];
   const older = olderBundles(dir, hooks);
   if (older.length > 0 && !boundBundles(hooks).includes(VENDORED)) return older;
   const dest = path.join(dir, VENDORED);

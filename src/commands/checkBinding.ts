@@ -6,6 +6,7 @@ import { canonical, isRecord, sameJson } from '../../adapters/json.ts';
 import { rowPlace, type Catalog } from '../../catalog/types.ts';
 import { cannotRun, HOOKS_JSON, isOurs, runsOn, type HooksFile, type InitPlan } from '../project/binding.ts';
 import { REBIND } from './checkRows.ts';
+import { olderCommandWhy } from '../project/launcher.ts';
 import type { Finding } from './findings.ts';
 
 /** .cursor/hooks.json holds exactly the entries init would write for these catalogs. */
@@ -88,12 +89,12 @@ function checkEntry(
       message: `${mine.length} hookshim entries: Cursor starts hookshim ${mine.length} times per event`,
       fix: REBIND,
     };
-  } else if (isOlderCommand(String(mine[0]?.command), ev)) {
+  } else if (olderCommandWhy(String(mine[0]?.command), ev)) {
     return {
       code: 'binding-older-command',
       severity: 'error',
       where: `${HOOKS_JSON} ${ev}`,
-      message: `bound with the older command ${JSON.stringify(mine[0]?.command)}: it starts only from the project root (a host that runs hooks from .cursor/ cannot start it, docs/hosts.md) and leaves failClosed to the host`,
+      message: `bound with the older command ${JSON.stringify(mine[0]?.command)}: ${olderCommandWhy(String(mine[0]?.command), ev)}`,
       fix: REBIND,
     };
   } else if (stale) {
@@ -151,13 +152,6 @@ function skipsNeeded(
     message: `its matcher ${JSON.stringify(entry.matcher)} skips ${missed.join(', ')}, which catalog rows now match: Cursor starts no hookshim for ${missed.length === 1 ? 'that call' : 'those calls'}, so their guards never run`,
     fix: REBIND,
   };
-}
-
-/** The command init wrote before it found the bundle from .cursor/ too: `node .cursor/hooks/hookshim.[cm]js <event>`, or the package's. */
-function isOlderCommand(command: string, event: string): boolean {
-  return new RegExp(
-    `^node (\\.cursor/hooks/hookshim\\.[cm]js|node_modules/hookshim/dist/hookshim\\.cjs) ${event}$`,
-  ).test(command.trim());
 }
 
 /** " (timeout 30 → 45; failClosed true → none)". */

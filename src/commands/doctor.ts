@@ -128,7 +128,12 @@ export function doctor(opts: DoctorOptions): DoctorReport {
     lastRan,
     bound: boundEvents(check),
     check,
-    findings: [...findings, ...check.findings],
+    // On Windows a machine without Git Bash is said first (docs/hosts.md, "Windows").
+    findings: [
+      ...check.findings.filter((f) => f.code === 'windows-no-git-bash'),
+      ...findings,
+      ...check.findings.filter((f) => f.code !== 'windows-no-git-bash'),
+    ],
   };
 }
 
@@ -242,7 +247,7 @@ export function stateStatus(root: string): DoctorReport['state'] {
       return {
         dir: root,
         usable: true,
-        detail: `does not exist yet; created with mode 700 on the first event, under ${d}`,
+        detail: `does not exist yet; created${process.platform === 'win32' ? '' : ' with mode 700'} on the first event, under ${d}`,
       };
     } catch {
       return { dir: root, usable: false, detail: `does not exist and ${d} is not writable` };
@@ -251,6 +256,9 @@ export function stateStatus(root: string): DoctorReport['state'] {
   if (st.isSymbolicLink())
     return { dir: root, usable: false, detail: 'it is a symbolic link, which hookshim never follows' };
   if (!st.isDirectory()) return { dir: root, usable: false, detail: 'it is not a directory' };
+  // Windows has no POSIX modes: the folder is private through its per-user place (docs/security.md, "On Windows").
+  if (process.platform === 'win32')
+    return { dir: root, usable: true, detail: 'a per-user folder (no POSIX modes on Windows)' };
   if (me >= 0 && st.uid !== me) return { dir: root, usable: false, detail: `owned by uid ${st.uid}, not ${me}` };
   try {
     fs.accessSync(root, fs.constants.W_OK | fs.constants.X_OK);

@@ -37,6 +37,8 @@ export const FINDINGS = {
   'bundle-old': { severity: 'error', fix: true },
   'bundle-unverifiable': { severity: 'warning', fix: true },
   'package-missing': { severity: 'error', fix: true },
+  'launcher-missing': { severity: 'error', fix: true },
+  'launcher-differs': { severity: 'error', fix: true },
   // rows
   'matcher-invalid': { severity: 'error', fix: true },
   'matcher-permission-rule': { severity: 'error', fix: true },
@@ -88,6 +90,7 @@ export const FINDINGS = {
   'shim-off': { severity: 'warning', fix: true },
   'last-ran': { severity: 'info', fix: false },
   'never-ran': { severity: 'warning', fix: true },
+  'windows-no-git-bash': { severity: 'error', fix: true },
 } as const satisfies Record<string, Spec>;
 
 export type FindingCode = keyof typeof FINDINGS;

@@ -9,7 +9,6 @@ import { describeSource } from '../../catalog/sources.ts';
 import type { CatalogKind } from '../../catalog/types.ts';
 import {
   bundleVersion,
-  detectMode,
   HOOKS_JSON,
   hooksFileOf,
   isOurs,
@@ -28,6 +27,8 @@ import { bindingOptions, defaultBundle } from './plan.ts';
 import { findRoot, readConfigDoc, recordCatalogs } from './initFiles.ts';
 import type { Finding } from './findings.ts';
 import { CommandError, EXIT } from './io.ts';
+import { detectModeIn } from '../project/launcher.ts';
+import { placeLaunchers } from './launcher.ts';
 
 export interface InitOptions {
   dir: string;
@@ -102,7 +103,7 @@ export function init(opts: InitOptions): InitReport {
   const loaded = loadAll(list, dir, start);
   const rows = loaded.catalog.rows;
   const existingHooks = current.kind === 'ok' ? current.hooks : {};
-  const mode: Mode = opts.mode ?? detectMode(existingHooks) ?? 'vendored';
+  const mode: Mode = opts.mode ?? detectModeIn(dir, existingHooks) ?? 'vendored';
   const catalogs = initCatalogs(loaded, dir);
   const narrow = catalogs.every((c) => c.rows !== null && c.kind !== 'personal');
   const plan = planBinding({ rows, warnings: [] }, mode, bindingOptions(dir, rows, config.doc ?? {}, narrow));
@@ -139,7 +140,7 @@ export function init(opts: InitOptions): InitReport {
   const recorded = recordCatalogs(config, list);
   if (recorded !== undefined) {
     write(config.file, recorded);
-    report.changed.push(path.relative(dir, config.file));
+    report.changed.push(path.relative(dir, config.file).split(path.sep).join('/'));
   }
   removeOldBundle(dir, merged, opts.dryRun ?? false, report);
   const bound = opts.dryRun ? current : hooksFileOf(current.file, merged);
@@ -229,11 +230,10 @@ function writer(dryRun: boolean): Write {
   };
 }
 
-/** Vendor the bundle (vendored mode), or say what package mode still needs. */
+/** Vendor the bundle (vendored mode), and write the launchers of the bound command (src/commands/launcher.ts). */
 function placeBundle(dir: string, mode: Mode, bundle: string, write: Write, report: InitReport): void {
   if (mode === 'package') {
-    if (fs.existsSync(path.join(dir, VENDORED)))
-      report.warnings.push(`${VENDORED} is no longer used in package mode; delete it`);
+    report.changed.push(...placeLaunchers(dir, mode, write));
     return;
   }
   if (!fs.existsSync(bundle))
@@ -246,6 +246,7 @@ function placeBundle(dir: string, mode: Mode, bundle: string, write: Write, repo
     write(dest, data, 0o755);
     report.changed.push(VENDORED);
   }
+  report.changed.push(...placeLaunchers(dir, mode, write));
 }
 
 /** The older vendored bundle (an ES module), once nothing runs it: removed when it is hookshim's, named otherwise. */
@@ -279,6 +280,6 @@ function checkBound(
     ...(opts.bundle ? { bundle: opts.bundle } : {}),
     ...(opts.dryRun ? { catalogs: list } : {}),
   });
-  const written = /^(binding-|bundle-|package-missing$|catalogs-differ$)/;
+  const written = /^(binding-|bundle-|launcher-|package-missing$|catalogs-differ$)/;
   return result.findings.filter((f) => !(opts.dryRun && written.test(f.code)));
 }

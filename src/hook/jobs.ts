@@ -16,6 +16,7 @@ import type { Log } from './log.ts';
 import type { HttpSettings } from './setup.ts';
 import { resolveHeader, startHttp, urlAllowed, type HttpJob } from './http.ts';
 import { startAll, unfinished, type Batch, type Job } from './runner.ts';
+import { forPlatform, THIS_HOST } from './platform.ts';
 import type { Chosen } from './select.ts';
 import type { Setup } from './setup.ts';
 
@@ -36,7 +37,8 @@ export class RowPrep {
   of(row: CatalogRow): PreparedRow {
     let p = this.done.get(row);
     if (!p) {
-      const vars = placeholderVars(row, this.projectDir);
+      // Substituted paths keep forward slashes on Windows: bash and the command lexer read `\` as an escape.
+      const vars = forPlatform(placeholderVars(row, this.projectDir), THIS_HOST);
       const command = prepareCommand(row, vars);
       p = { command, script: scriptOf(row, vars, this.home, command.tokens) };
       this.done.set(row, p);

@@ -72,12 +72,16 @@ async function runEvent(name: string, io: HookIO, g: Guard): Promise<number> {
   // 1. Locate the event (project, binding, budget: once, never from the payload), then read and validate stdin.
   const at = locate(name, io);
   const payload = await readPayload(io, at, g.log);
+  // A permission event whose payload cannot be read is denied: nothing can be cleared that nobody could read
+  // (docs/fail-matrix.md; Cursor on Windows may mangle stdin, docs/cursor-hooks.md §13).
   if ('problem' in payload) {
-    if (!payload.tooLarge || !ADAPTERS[name].needs.permission) return g.failOpenWith(payload.problem);
+    if (!ADAPTERS[name].needs.permission) return g.failOpenWith(payload.problem);
     return denyUnguarded(
       g,
       payload.problem,
-      `hookshim: this ${name} payload is larger than hookshim reads, so no guard can see it; denied.`,
+      payload.tooLarge
+        ? `hookshim: this ${name} payload is larger than hookshim reads, so no guard can see it; denied.`
+        : `hookshim: this ${name} payload cannot be read (${payload.problem}), so no guard can judge it; denied.`,
     );
   }
   g.input = payload.input;

@@ -1,12 +1,13 @@
 // The runner of the hook path: run the selected catalog scripts in parallel under one deadline, on node:child_process
 // (execa's load and per-call plumbing cost 36-91 ms of CPU per event, docs/performance.md "The runner").
-// Each script: shell form through /bin/sh -c (Claude Code: sh -c on macOS/Linux, docs/claude-hooks.md §1.5), stdin = the
-// Claude JSON, its own process group so a timeout kills it and everything it forked. How a row is started
-// (`spawnPlanFor`) and how its tree is killed (`killTree`) are the two platform-specific parts.
+// Each script is started as src/hook/platform.ts plans it (POSIX: shell form through /bin/sh -c, as Claude Code does on
+// macOS/Linux, docs/claude-hooks.md §1.5; Windows: Git Bash or PowerShell, docs/hosts.md "Windows"), stdin = the
+// Claude JSON, its own process tree killed on timeout. `spawnPlanFor` and `killTree` are the platform-specific parts.
 import type { ChildProcess, SpawnOptions } from 'node:child_process';
 
 import type { ClaudeEvent } from '../../adapters/events.ts';
 import type { RunResult } from '../../adapters/types.ts';
+import { killTreeFor, spawnPlan, THIS_HOST, type Host, type SpawnPlan } from './platform.ts';
 import { mark } from './spans.ts';
 
 type ChildProcessModule = typeof import('node:child_process');
@@ -130,42 +131,44 @@ function base(
   };
 }
 
-/** How one job is started: the executable, its arguments and the spawn options (POSIX: sh -c, its own process group). */
-export interface SpawnPlan {
+/** How one job is started here: the executable, its arguments and the spawn options, or why it cannot start. */
+export interface ChildPlan {
   file: string;
   args: string[];
   options: SpawnOptions;
+  startError?: string;
 }
 
 /**
- * The POSIX plan: shell form as `<shell> -c <command>` (what execa's `shell` did, and Claude Code's sh -c), exec form
- * as the executable and its arguments (looked up on the row's PATH); a background row under its watchdog. Every
- * script leads a process group of its own (`detached`), so `killTree` reaches what it forked.
+ * The plan of src/hook/platform.ts turned into spawn options: the job's environment only, made safe; its own process
+ * group where the platform has one (POSIX `detached`, so `killTree` reaches what it forked); a background row under
+ * its watchdog on POSIX (on Windows it is started and let go, docs/hosts.md "Windows").
  */
-export function spawnPlanFor(job: Job): SpawnPlan {
+export function spawnPlanFor(job: Job, host: Host = THIS_HOST): ChildPlan {
+  const plan = spawnPlan(job.shell ? { ...job, file: shellCommand(job), args: [] } : job, host);
+  if ('startError' in plan) return { file: '', args: [], options: {}, startError: plan.startError };
   const options: SpawnOptions = {
     cwd: job.cwd,
-    env: safeEnv(job.env),
+    env: safeEnv(plan.env),
     stdio: job.background ? ['pipe', 'ignore', 'ignore'] : ['pipe', 'pipe', 'pipe'],
-    detached: true,
+    detached: plan.detached,
     windowsHide: true,
+    ...(plan.verbatim ? { windowsVerbatimArguments: true } : {}),
   };
-  if (job.background) return { file: '/bin/sh', args: watchdogArgs(job), options };
-  if (job.shell) return { file: job.shellPath ?? '/bin/sh', args: ['-c', shellCommand(job)], options };
-  return { file: job.file, args: job.args ?? [], options };
+  if (job.background && plan.detached) return { file: '/bin/sh', args: watchdogArgs(job, plan), options };
+  return { file: plan.file, args: plan.args, options };
 }
 
-/** Signal a script and everything in its process group; the script alone if the group is gone. */
+/** How a script's process tree is ended here: its POSIX group, or taskkill /T on Windows (src/hook/platform.ts). */
+const killTreeHere = killTreeFor(THIS_HOST);
+
+/** Signal a script and everything in its tree; the script alone if the tree is gone. */
 export function killTree(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (child.pid === undefined) return;
+  if (child.pid === undefined || killTreeHere(child.pid, signal)) return;
   try {
-    process.kill(-child.pid, signal);
+    child.kill(signal);
   } catch {
-    try {
-      child.kill(signal);
-    } catch {
-      /* already gone */
-    }
+    /* already gone */
   }
 }
 
@@ -198,6 +201,7 @@ function start(job: Job, spawn: ChildProcessModule['spawn']): { live: Live; prom
   let child: ChildProcess;
   try {
     const plan = spawnPlanFor(job);
+    if (plan.startError !== undefined) return answered({ startError: plan.startError });
     child = spawn(plan.file, plan.args, plan.options);
   } catch (err) {
     return answered({ startError: (err as Error).message });
@@ -215,11 +219,10 @@ function start(job: Job, spawn: ChildProcessModule['spawn']): { live: Live; prom
   return { live, promise: watch(child, live) };
 }
 
-/** The watchdog's arguments for a background job: its own timeout in whole seconds, then the command (shell or exec form). */
-function watchdogArgs(job: Job): string[] {
+/** The watchdog's arguments for a background job (POSIX): its own timeout in whole seconds, then the planned command. */
+function watchdogArgs(job: Job, plan: SpawnPlan): string[] {
   const seconds = String(Math.max(1, Math.ceil(job.timeoutMs / 1000)));
-  const command = job.shell ? [job.shellPath ?? '/bin/sh', '-c', shellCommand(job)] : [job.file, ...(job.args ?? [])];
-  return ['-c', WATCHDOG, 'hookshim-async', seconds, ...command];
+  return ['-c', WATCHDOG, 'hookshim-async', seconds, plan.file, ...plan.args];
 }
 
 /**

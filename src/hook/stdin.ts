@@ -1,4 +1,4 @@
-// Read Cursor's hook payload: one JSON document on stdin, maybe BOM-prefixed (docs/cursor-hooks.md §2).
+// Read Cursor's hook payload: one JSON document on stdin, maybe BOM-prefixed or UTF-16 (docs/cursor-hooks.md §2, §12).
 import fs from 'node:fs';
 import type { Json } from '../../adapters/types.ts';
 
@@ -56,7 +56,7 @@ export async function readStdin(
         return finish('large');
       }
       quiet = setTimeout(() => {
-        const parsed = parsePayload(Buffer.concat(chunks, size).toString('utf8'));
+        const parsed = parsePayload(decodePayload(Buffer.concat(chunks, size)));
         if (!parsed.problem) {
           early = parsed;
           finish('complete');
@@ -68,7 +68,7 @@ export async function readStdin(
   });
   if (done === 'large') return tooLarge(size);
   if (done === 'complete' && early) return { ...early, bytes: size };
-  const parsed = parsePayload(Buffer.concat(chunks, size).toString('utf8'));
+  const parsed = parsePayload(decodePayload(Buffer.concat(chunks, size)));
   if (done === 'timeout')
     return {
       ...parsed,
@@ -80,9 +80,25 @@ export async function readStdin(
   return { ...parsed, bytes: size };
 }
 
-/** Parse a payload text: strip a UTF-8 BOM (Cursor on Windows sends one), require a JSON object. */
+/**
+ * The payload's bytes as text: UTF-16 (LE or BE) when they start with its byte order mark, UTF-8 otherwise. Cursor on
+ * Windows pipes stdin through PowerShell, whose encoding is the console's (docs/cursor-hooks.md §13).
+ */
+export function decodePayload(buf: Buffer): string {
+  if (buf.length >= 2 && buf[0] === 0xff && buf[1] === 0xfe) return buf.toString('utf16le', 2);
+  if (buf.length >= 2 && buf[0] === 0xfe && buf[1] === 0xff) {
+    const le = Buffer.from(buf.subarray(2, buf.length - (buf.length % 2)));
+    return le.swap16().toString('utf16le');
+  }
+  return buf.toString('utf8');
+}
+
+/** Any run of leading byte order marks: U+FEFF, and the UTF-8 BOM decoded as Windows-1252 ("ï»¿", docs/cursor-hooks.md §13). */
+const LEADING_BOMS = /^(?:\uFEFF|\u00EF\u00BB\u00BF|\s)+/;
+
+/** Parse a payload text: strip any run of leading BOMs (Cursor on Windows sends one or two), require a JSON object. */
 export function parsePayload(text: string): { input: Json; problem?: string } {
-  const body = text.replace(/^\uFEFF/, '').trim();
+  const body = text.replace(LEADING_BOMS, '').trim();
   if (!body) return { input: {}, problem: 'stdin was empty; expected one JSON object from Cursor' };
   let value: unknown;
   try {
@@ -140,6 +156,6 @@ export function readAvailable(fd: number): { payload?: StdinPayload; prefix: Buf
     if (rfd !== fd) fs.closeSync(rfd);
   }
   const prefix = Buffer.concat(chunks, size);
-  const parsed = size ? parsePayload(prefix.toString('utf8')) : undefined;
+  const parsed = size ? parsePayload(decodePayload(prefix)) : undefined;
   return parsed && !parsed.problem ? { payload: { ...parsed, bytes: size }, prefix } : { prefix };
 }

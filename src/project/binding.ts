@@ -26,7 +26,7 @@ import { looksLikeMs } from '../../catalog/events.ts';
 import { parseJsonOr, parseJsonText } from '../../catalog/json.ts';
 import { rowCannotRun } from '../../catalog/select.ts';
 import { rowPlace, type Catalog, type CatalogRow } from '../../catalog/types.ts';
-import { slackFor } from './budget.ts';
+import { slackFor, WINDOWS_LAUNCH_MS } from './budget.ts';
 import { readRegularFile } from './paths.ts';
 
 /** The project's Cursor hooks file, relative to the root. */
@@ -116,14 +116,6 @@ export function foreignCounts(hooks: Record<string, unknown[]>): Record<string, 
     if (n) out[event] = n;
   }
   return out;
-}
-
-/** The mode the existing entries use, if they agree on one. */
-export function detectMode(hooks: Record<string, unknown[]>): Mode | undefined {
-  const modes = new Set(
-    ourEntries(hooks).map((o) => (String(o.entry.command).includes(PACKAGED) ? 'package' : 'vendored')),
-  );
-  return modes.size === 1 ? [...modes][0] : undefined;
 }
 
 /** The bundle files hookshim's entries run, as written (e.g. `.cursor/hooks/hookshim.cjs`, or an older `.mjs`). */
@@ -306,14 +298,12 @@ export interface InitPlan {
 }
 
 /**
- * The command of an entry: one line a maintainer can read, needing only `node` (and the shell every host runs it
- * with), that finds the bundle from the project root (Cursor, docs/cursor-hooks.md §1) and from `.cursor/` (a host
- * that runs a hook from the folder of its hooks.json, docs/hosts.md).
+ * The command of an entry, the same in both modes and for every shell (docs/hosts.md, "One command for every shell"):
+ * `node .cursor/hooks/hookshim.cjs <event>`. From `.cursor/` it names the nested forwarder (src/project/launcher.ts);
+ * in package mode the file is a committed launcher that runs the installed package's bundle.
  */
-export function boundCommand(mode: Mode, event: string): string {
-  return mode === 'package'
-    ? `node "$(test -d .cursor || echo ../)${PACKAGED}" ${event}`
-    : `node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" ${event}`;
+export function boundCommand(_mode: Mode, event: string): string {
+  return `node ${VENDORED} ${event}`;
 }
 
 /** Decide entries from a catalog: exactly the Cursor events its Claude events need, with timeouts that fit. */
@@ -348,8 +338,8 @@ export function planBinding(catalog: Catalog, mode: Mode, opts: PlanOptions = {}
         .filter((r) => !r.async && runsOn(r.event, ev) && !cannotRun(r) && !looksLikeMs(r.timeout))
         .map((r) => r.timeout ?? 0),
     );
-    // A row's own timeout must fit inside the wrapper timeout minus hookshim's slack.
-    while (timeout < MAX_TIMEOUT && timeout * 1000 - slackFor(timeout) < need * 1000)
+    // A row's own timeout must fit inside the wrapper timeout minus hookshim's slack and a Windows launch (budget.ts).
+    while (timeout < MAX_TIMEOUT && timeout * 1000 - slackFor(timeout) - WINDOWS_LAUNCH_MS < need * 1000)
       timeout = Math.min(MAX_TIMEOUT, timeout + 5);
     const matcher = narrow ? matcherFor(ev, runnable, post) : CURSOR_MATCHERS[ev];
     const entry: Entry = {

@@ -16,13 +16,26 @@ export type StateArea = 'stash' | 'tick' | 'tx' | 'results' | 'ups' | 'ctx' | 'e
 
 export const AREAS: readonly StateArea[] = ['stash', 'tick', 'tx', 'results', 'ups', 'ctx', 'env', 'catalog', 'beat'];
 
-/** Where the state lives for this user: override, XDG state home, ~/.local/state, else the temp dir. */
-export function stateRootFor(env: NodeJS.ProcessEnv): string {
+/**
+ * Where the state lives for this user: override, XDG state home, ~/.local/state, else the temp dir. On Windows: the
+ * user's local application data (`%LOCALAPPDATA%\hookshim`, docs/security.md "On Windows").
+ */
+export function stateRootFor(env: NodeJS.ProcessEnv, platform: string = process.platform): string {
   if (env.HOOKSHIM_STATE_DIR) return path.resolve(env.HOOKSHIM_STATE_DIR);
+  if (platform === 'win32') return windowsStateRoot(env);
   if (env.XDG_STATE_HOME) return path.join(env.XDG_STATE_HOME, 'hookshim');
   const home = env.HOME || safeHome();
   if (home) return path.join(home, '.local', 'state', 'hookshim');
   return path.join(os.tmpdir(), `hookshim-${uid()}`);
+}
+
+/** `%LOCALAPPDATA%\hookshim`, else under the profile (`%USERPROFILE%\AppData\Local`), else the temp dir. */
+function windowsStateRoot(env: NodeJS.ProcessEnv): string {
+  const w = path.win32;
+  if (env.LOCALAPPDATA) return w.join(env.LOCALAPPDATA, 'hookshim');
+  const profile = env.USERPROFILE || safeHome();
+  if (profile) return w.join(profile, 'AppData', 'Local', 'hookshim');
+  return w.join(os.tmpdir(), 'hookshim');
 }
 
 /** Open (create if needed) the state directory, refusing symlinks and foreign owners, closing open modes. */

@@ -5,6 +5,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 
+/** Windows: no POSIX modes, uids or O_NOFOLLOW. */
+const WINDOWS = process.platform === 'win32';
+
 /** O_NOFOLLOW where the platform has it (0 elsewhere). */
 export function nofollow(): number {
   return fs.constants.O_NOFOLLOW ?? 0;
@@ -76,6 +79,9 @@ export function ensurePrivateDir(dir: string, recursive: boolean): string | null
   try {
     const st = fs.fstatSync(fd);
     if (!st.isDirectory()) return 'it is not a directory';
+    // Windows has no POSIX modes or uids to check: the directory is the user's own through its place (a per-user
+    // profile folder, src/state/dir.ts) and is never a symbolic link or junction (docs/security.md, "On Windows").
+    if (WINDOWS) return fs.lstatSync(dir).isSymbolicLink() ? 'it is a symbolic link or junction' : null;
     const me = uid();
     if (me >= 0 && st.uid !== me) return `it is owned by uid ${st.uid}, not ${me}`;
     if ((st.mode & 0o077) !== 0) {

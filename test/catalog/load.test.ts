@@ -259,12 +259,6 @@ describe('non-fatal problems become warnings', () => {
       [],
       /"if" must be a permission-rule string.*never runs unfiltered/,
     ],
-    [
-      'powershell shell form',
-      one({ type: 'command', command: 'Get-Item', shell: 'powershell' }),
-      [],
-      /"shell": "powershell" is not supported/,
-    ],
     ['unknown shell', one({ type: 'command', command: 'x', shell: 'fish' }), [], /"shell": "fish" is not supported/],
     [
       'async not a boolean',
@@ -303,6 +297,18 @@ describe('non-fatal problems become warnings', () => {
     const catalog = load(one({ type: 'command', command: 'x', ...flags }));
     expect(catalog.warnings).toEqual([]);
     expect(catalog.rows[0]?.async).toBe(async);
+  });
+
+  it('shell "powershell" (shell form) is kept for the runner (docs/claude-hooks.md §8)', () => {
+    const catalog = load(one({ type: 'command', command: 'Get-Item .', shell: 'powershell' }));
+    expect(catalog.warnings).toEqual([]);
+    expect(catalog.rows[0]?.shell).toBe('powershell');
+  });
+
+  it('a catalog with CRLF line endings (written on Windows) loads as the same catalog', () => {
+    const text = JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] } }, null, 2);
+    const crlf = parseCatalog(text.replaceAll('\n', '\r\n'), 'hooks.json');
+    expect(crlf.ok && crlf.catalog.rows).toEqual(load(JSON.parse(text)).rows);
   });
 
   it.each<[Record<string, unknown>]>([[{ shell: 'bash' }], [{ shell: 'powershell', args: ['-File', 'x.ps1'] }]])(

@@ -39,13 +39,9 @@ const pre = (extra: Record<string, unknown>) =>
   cursorPayload('preToolUse', repo, { tool_use_id: toolUseId(), ...extra });
 const shell = (command: string) => ({ tool_name: 'Shell', tool_input: { command, cwd: '', timeout: 30000 } });
 
-describe('stdin that is not a payload: no guard runs, the empty answer (fail open) and one clear stderr line', () => {
+describe('stdin that is not a payload: no guard runs; a permission event is denied naming it, others get the empty answer (fail open)', () => {
   it.each([
-    [
-      'empty',
-      '',
-      /hookshim: stdin was empty; expected one JSON object from Cursor; answering \{"permission":"allow"\} \(fail open\)/,
-    ],
+    ['empty', '', /hookshim: stdin was empty; expected one JSON object from Cursor: denying \(fail closed\)/],
     ['whitespace only', ' \n\t ', /stdin was empty/],
     ['not JSON', 'hello', /hookshim: stdin is not JSON \(.*\); received: "hello"/],
     ['a JSON array', '[{"tool_name":"Shell"}]', /stdin is JSON but not an object; received: "\[\{/],
@@ -56,7 +52,9 @@ describe('stdin that is not a payload: no guard runs, the empty answer (fail ope
   ])('%s', (_name, raw, message) => {
     const r = repo.fire('preToolUse', raw);
     expect(r.status).toBe(0);
-    expect(r.json).toEqual({ permission: 'allow' });
+    // Nothing can be cleared that nobody could read (docs/fail-matrix.md): the deny says what arrived.
+    expect(r.json).toMatchObject({ permission: 'deny' });
+    expect(r.json.user_message).toMatch(/^hookshim: this preToolUse payload cannot be read \(stdin (was empty|is )/);
     expect(r.stderr).toMatch(message);
     // The Stop guard blocks on every run: {} proves it did not run.
     const s = repo.fire('stop', raw);
@@ -64,8 +62,12 @@ describe('stdin that is not a payload: no guard runs, the empty answer (fail ope
     expect(s.stderr).toMatch(/answering \{\} \(fail open\)/);
   });
 
-  it('a UTF-8 BOM (Cursor on Windows) is stripped: the payload is read and guarded normally', () => {
-    expect(repo.fire('preToolUse', `\uFEFF${JSON.stringify(pre(shell('rm -rf /')))}`).json).toEqual(DENY);
+  it.each([
+    ['one UTF-8 BOM', (t: string) => Buffer.from(`\uFEFF${t}`)],
+    ['two UTF-8 BOMs (Cursor on Windows, docs/cursor-hooks.md §13)', (t: string) => Buffer.from(`\uFEFF\uFEFF${t}`)],
+    ['UTF-16LE with its BOM', (t: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(t, 'utf16le')])],
+  ])('%s: the payload is read and guarded normally', (_name, frame) => {
+    expect(repo.fire('preToolUse', frame(JSON.stringify(pre(shell('rm -rf /'))))).json).toEqual(DENY);
   });
 
   it('invalid UTF-8 bytes inside a string are read as U+FFFD; the rest of the payload is still guarded', () => {

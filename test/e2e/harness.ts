@@ -61,6 +61,10 @@ export interface FireOptions {
   /** Override the command (e.g. to fire an unbound event through the vendored bundle). */
   command?: string;
   timeoutMs?: number;
+  /** The shell that runs the command, with its arguments before `-c` (default `sh`): `['busybox', 'sh']`. */
+  shell?: readonly string[];
+  /** The working directory relative to the repo (default its root; `.cursor` as Copse runs hooks). */
+  cwd?: string;
 }
 
 export interface Fired {
@@ -105,8 +109,9 @@ export function makeRepo(catalog: unknown, scripts: Record<string, string> = {})
     },
     fire(event, payload, opts = {}) {
       const t0 = Date.now();
-      const r = spawnSync('sh', ['-c', opts.command ?? repo.command(event)], {
-        cwd: dir,
+      const [shell, ...pre] = opts.shell ?? ['sh'];
+      const r = spawnSync(shell as string, [...pre, '-c', opts.command ?? repo.command(event)], {
+        cwd: path.join(dir, opts.cwd ?? ''),
         input: typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : JSON.stringify(payload),
         env: envFor(repo, opts.env),
         encoding: 'utf8',

@@ -122,7 +122,7 @@ describe('the npm package', () => {
   it('npx hookshim init vendors the bundle; the bound command answers Cursor', () => {
     const r = ok(run('npx', ['--no', 'hookshim', 'init'], repo));
     expect(r.stdout).toMatch(/wrote: \.cursor\/hooks\.json, \.cursor\/hooks\/hookshim\.cjs/);
-    expect(bound()).toBe('node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" preToolUse');
+    expect(bound()).toBe('node .cursor/hooks/hookshim.cjs preToolUse');
     expect(
       fs
         .readFileSync(path.join(repo, '.cursor/hooks/hookshim.cjs'))
@@ -139,8 +139,10 @@ describe('the npm package', () => {
 
   it('npx hookshim init --package binds node_modules/hookshim; same answers', () => {
     const r = ok(run('npx', ['--no', 'hookshim', 'init', '--package'], repo));
-    expect(r.stdout).toMatch(/warning: \.cursor\/hooks\/hookshim\.cjs is no longer used in package mode; delete it/);
-    expect(bound()).toBe('node "$(test -d .cursor || echo ../)node_modules/hookshim/dist/hookshim.cjs" preToolUse');
+    // The same command: .cursor/hooks/hookshim.cjs becomes the committed launcher of the installed package.
+    expect(r.stdout).toMatch(/wrote: \.cursor\/hooks\/hookshim\.cjs\n/);
+    expect(fs.readFileSync(path.join(repo, '.cursor/hooks/hookshim.cjs'), 'utf8')).toMatch(/^\/\/ hookshim launcher/);
+    expect(bound()).toBe('node .cursor/hooks/hookshim.cjs preToolUse');
     expect(fire('git push --force origin main')).toMatchObject({
       permission: 'deny',
       user_message: 'No force pushes.',

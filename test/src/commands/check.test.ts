@@ -129,19 +129,46 @@ describe('each failure, with its message', () => {
         ),
       'binding-differs',
       'error',
-      /init writes \{"command":"node \\"\$\(test -d \.cursor && echo \.cursor\/\)hooks\/hookshim\.cjs\\" preToolUse","matcher":"[^"]+","timeout":30,"failClosed":true\} \(timeout 10 → 30; failClosed false → true\)$/,
+      /init writes \{"command":"node \.cursor\/hooks\/hookshim\.cjs preToolUse","matcher":"[^"]+","timeout":30,"failClosed":true\} \(timeout 10 → 30; failClosed false → true\)$/,
     ],
     [
-      'an entry on the older command (root-only, no failClosed)',
+      'an entry on the older sh-only command (PowerShell cannot run it)',
       (r) =>
         editJson(
           r,
           '.cursor/hooks.json',
-          (d) => (d.hooks.preToolUse[0] = { command: 'node .cursor/hooks/hookshim.cjs preToolUse', timeout: 30 }),
+          (d) =>
+            (d.hooks.preToolUse[0] = {
+              ...d.hooks.preToolUse[0],
+              command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" preToolUse',
+            }),
         ),
       'binding-older-command',
       'error',
-      /^bound with the older command "node \.cursor\/hooks\/hookshim\.cjs preToolUse": it starts only from the project root/,
+      /^bound with the older command .*: it is not shell-neutral: Cursor on Windows starts hooks through PowerShell/,
+    ],
+    [
+      'an entry on the older package command (root-only)',
+      (r) =>
+        editJson(
+          r,
+          '.cursor/hooks.json',
+          (d) =>
+            (d.hooks.preToolUse[0] = {
+              ...d.hooks.preToolUse[0],
+              command: 'node node_modules/hookshim/dist/hookshim.cjs preToolUse',
+            }),
+        ),
+      'binding-older-command',
+      'error',
+      /: it starts only from the project root \(a host that runs hooks from \.cursor\/ cannot start it/,
+    ],
+    [
+      'the nested forwarder missing (a host running hooks from .cursor/ cannot start)',
+      (r) => fs.rmSync(path.join(r.dir, '.cursor/.cursor/hooks/hookshim.cjs')),
+      'launcher-missing',
+      'error',
+      /^missing: a host that runs hooks from \.cursor\/ \(Copse\) cannot start the bound command/,
     ],
     [
       'two hookshim entries on one event',

@@ -13,7 +13,7 @@ afterAll(() => cleanupAll());
 // A Bash-only catalog: Cursor's matcher skips the other known tools (adapters/cursorMatcher.ts).
 const SKIPS = expect.stringMatching(/^\^\(\?!Read\$\)\(\?!ReadFile\$\)/) as unknown as string;
 const P = {
-  command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" preToolUse',
+  command: 'node .cursor/hooks/hookshim.cjs preToolUse',
   matcher: SKIPS,
   timeout: 30,
   failClosed: true,
@@ -21,7 +21,7 @@ const P = {
 const USER = { command: '.cursor/hooks/audit.sh', timeout: 5 };
 const USER2 = { command: 'afplay /System/Library/Sounds/Glass.aiff' };
 const PKG_P = {
-  command: 'node "$(test -d .cursor || echo ../)node_modules/hookshim/dist/hookshim.cjs" preToolUse',
+  command: 'node .cursor/hooks/hookshim.cjs preToolUse',
   matcher: SKIPS,
   timeout: 30,
   failClosed: true,
@@ -42,13 +42,13 @@ describe('init on a repository', () => {
     const first = await cli(['init', repo.dir]);
     expect(first.code, first.err).toBe(0);
     expect(first.out).toMatch(
-      /preToolUse +timeout +30s, failClosed, skips Read, ReadFile, Write \+\d+ more +node "\$\(test -d \.cursor && echo \.cursor\/\)hooks\/hookshim\.cjs" preToolUse \(new\)/,
+      /preToolUse +timeout +30s, failClosed, skips Read, ReadFile, Write \+\d+ more +node \.cursor\/hooks\/hookshim\.cjs preToolUse \(new\)/,
     );
     expect(first.out).toMatch(
       /can never run under Cursor:\n {2}hooks\/hooks\.json Notification\[0\]\.hooks\[0\]: Notification has no Cursor analog/,
     );
     expect(first.out).toMatch(
-      /wrote: \.cursor\/hooks\.json, \.cursor\/hooks\/hookshim\.cjs, \.cursor\/hookshim\.json\n/,
+      /wrote: \.cursor\/hooks\.json, \.cursor\/hooks\/hookshim\.cjs, \.cursor\/\.cursor\/hooks\/hookshim\.cjs, \.cursor\/hookshim\.json\n/,
     );
     expect(JSON.parse(repo.read('.cursor/hookshim.json'))).toEqual({ catalogs: ['hooks/hooks.json'] });
     const text = repo.read('.cursor/hooks.json');
@@ -88,7 +88,7 @@ describe('init on a repository', () => {
         afterFileEdit: [USER2],
         postToolUse: [
           {
-            command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" postToolUse',
+            command: 'node .cursor/hooks/hookshim.cjs postToolUse',
             matcher: SKIPS,
             timeout: 30,
             failClosed: false,
@@ -96,7 +96,7 @@ describe('init on a repository', () => {
         ],
         postToolUseFailure: [
           {
-            command: 'node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" postToolUseFailure',
+            command: 'node .cursor/hooks/hookshim.cjs postToolUseFailure',
             matcher: SKIPS,
             timeout: 30,
             failClosed: false,
@@ -115,13 +115,19 @@ describe('init on a repository', () => {
     expect(r.out).toMatch(
       /error +node_modules\/hookshim\/dist\/hookshim\.cjs: missing: the bound command cannot start, and Cursor lets every action through \[package-missing\]/,
     );
-    expect(fs.existsSync(path.join(repo.dir, '.cursor/hooks/hookshim.cjs'))).toBe(false);
+    // Package mode commits launchers only: .cursor/hooks/hookshim.cjs runs the installed package's bundle.
+    expect(repo.read('.cursor/hooks/hookshim.cjs')).toMatch(
+      /^\/\/ hookshim launcher[\s\S]*'node_modules', 'hookshim', 'dist'/,
+    );
+    expect(repo.read('.cursor/.cursor/hooks/hookshim.cjs')).toMatch(/'\.\.', '\.\.', 'hooks', 'hookshim\.cjs'/);
     expect(JSON.parse(repo.read('.cursor/hooks.json')).hooks.preToolUse).toEqual([PKG_P]);
     const again = await cli(['init', repo.dir]);
     expect(again.out).toMatch(/installed package/);
     expect(again.out).toMatch(/unchanged/);
     const back = await cli(['init', repo.dir, '--no-package']);
-    expect(back.out).toMatch(/wrote: \.cursor\/hooks\.json, \.cursor\/hooks\/hookshim\.cjs/);
+    // The same command in both modes: only the file behind it changes.
+    expect(back.out).toMatch(/wrote: \.cursor\/hooks\/hookshim\.cjs\n/);
+    expect(repo.read('.cursor/hooks/hookshim.cjs')).toMatch(/^#!\/usr\/bin\/env node\n\/\/ hookshim \d/);
   });
 
   it('--dry-run writes nothing', async () => {
@@ -236,7 +242,12 @@ describe('init and the catalogs list (.cursor/hookshim.json)', () => {
       errors: 1,
       dir: repo.dir,
       catalogs: [{ entry: 'hooks/hooks.json', kind: 'plugin', rows: 1 }],
-      changed: ['.cursor/hooks.json', '.cursor/hooks/hookshim.cjs', '.cursor/hookshim.json'],
+      changed: [
+        '.cursor/hooks.json',
+        '.cursor/hooks/hookshim.cjs',
+        '.cursor/.cursor/hooks/hookshim.cjs',
+        '.cursor/hookshim.json',
+      ],
     });
     expect(
       out.findings.filter((f: { severity: string }) => f.severity !== 'info').map((f: { code: string }) => f.code),

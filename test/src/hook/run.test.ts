@@ -217,12 +217,20 @@ describe('runHook (child processes): one event in, exactly one answer out, exit 
     ],
     ['no event at all: {}', '', {}, {}, '{}\n', /^hookshim: unknown event ""; /],
     [
-      'no payload: fail open',
+      'no payload on a permission event: denied, naming the problem (docs/fail-matrix.md)',
       'preToolUse',
       '',
       {},
-      '{"permission":"allow"}\n',
-      'hookshim: stdin was empty; expected one JSON object from Cursor; answering {"permission":"allow"} (fail open)\n',
+      '{"permission":"deny","user_message":"hookshim: this preToolUse payload cannot be read (stdin was empty; expected one JSON object from Cursor), so no guard can judge it; denied.","agent_message":"hookshim: this preToolUse payload cannot be read (stdin was empty; expected one JSON object from Cursor), so no guard can judge it; denied."}\n',
+      'hookshim: stdin was empty; expected one JSON object from Cursor: denying (fail closed)\n',
+    ],
+    [
+      'no payload on another event: fail open',
+      'stop',
+      '',
+      {},
+      '{}\n',
+      'hookshim: stdin was empty; expected one JSON object from Cursor; answering {} (fail open)\n',
     ],
     [
       'no catalog: fail open',

@@ -6,12 +6,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { parsePayload, QUIET_MS, readAvailable, readStdin } from '../../../src/hook/stdin.ts';
+import { decodePayload, parsePayload, QUIET_MS, readAvailable, readStdin } from '../../../src/hook/stdin.ts';
 
 describe('parsePayload', () => {
   it.each([
     ['an object', '{"a":1}', { a: 1 }, undefined],
     ['a BOM-prefixed object', '\uFEFF{"a":1}', { a: 1 }, undefined],
+    ['two BOMs (Cursor on Windows, docs/cursor-hooks.md §13)', '\uFEFF\uFEFF{"a":1}', { a: 1 }, undefined],
+    ['a run of BOMs and blanks', '\uFEFF \uFEFF\r\n\uFEFF{"a":1}', { a: 1 }, undefined],
+    ['a UTF-8 BOM read as Windows-1252', '\u00EF\u00BB\u00BF\uFEFF{"a":1}', { a: 1 }, undefined],
     ['surrounding whitespace', '\n {"a":1} \n', { a: 1 }, undefined],
     ['empty', '', {}, 'stdin was empty; expected one JSON object from Cursor'],
     ['a BOM alone', '\uFEFF', {}, 'stdin was empty; expected one JSON object from Cursor'],
@@ -121,4 +124,18 @@ describe('readAvailable: the fast read of what stdin already holds', () => {
   it('a terminal or socket is left alone (nothing read)', () => {
     expect(readAvailable(-1)).toEqual({ prefix: Buffer.alloc(0) });
   });
+});
+
+describe('decodePayload', () => {
+  const json = '{"a":"é✓"}';
+  it.each<[string, Buffer]>([
+    ['UTF-8', Buffer.from(json)],
+    ['UTF-8 with two BOMs', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf]), Buffer.from(json)])],
+    ['UTF-16LE with its BOM', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(json, 'utf16le')])],
+    ['UTF-16BE with its BOM', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(json, 'utf16le').swap16()])],
+  ])('%s', (_name, buf) => expect(parsePayload(decodePayload(buf))).toEqual({ input: { a: 'é✓' } }));
+  it('UTF-16 without a BOM is not guessed: the problem shows what arrived', () =>
+    expect(parsePayload(decodePayload(Buffer.from(json, 'utf16le'))).problem).toMatch(
+      /^stdin is not JSON .*received: "\{\\u0000/,
+    ));
 });

