@@ -8,7 +8,7 @@ import { isRecord } from '../../adapters/json.ts';
 import { rowPlace, type Catalog } from '../../catalog/types.ts';
 import { CONFIG_FILE, ConfigSchema, parseConfig, type HookshimConfig } from '../project/config.ts';
 import type { CatalogRow } from '../../catalog/types.ts';
-import { readsTranscripts, RowPrep } from '../hook/jobs.ts';
+import { keepsTranscripts } from '../hook/jobs.ts';
 import {
   boundBundles,
   bundleVersion,
@@ -84,7 +84,7 @@ export function runChecks(opts: CheckOptions): CheckResult {
     catalogs.sources.every((s) => s.kind !== 'personal') &&
     catalogs.loads.length === catalogs.sources.length &&
     catalogs.loads.every((l) => l.ok);
-  const plan = planBinding(catalog, mode, bindingOptions(dir, catalog.rows, config, narrow));
+  const plan = planBinding(catalog, mode, bindingOptions(config, narrow));
   findings.push(...checkBinding(hooks, plan, catalog));
   findings.push(...checkBundle(dir, mode, opts.bundle ?? defaultBundle(), existing));
   findings.push(...checkRows(catalog, { dir, home, env: opts.env, hooks, plan }));
@@ -146,11 +146,9 @@ function checkConfig(dir: string): { config: HookshimConfig; findings: Finding[]
 
 /**
  * What init plans with besides the catalog, from `.cursor/hookshim.json` (raw or parsed: a value of the wrong type is
- * check's to report, and is left out here): loopLimit, promptContext, and whether rows read the transcript.
+ * check's to report, and is left out here): loopLimit, promptContext, and whether transcripts are kept.
  */
 export function bindingOptions(
-  dir: string,
-  rows: readonly CatalogRow[],
   cfg: { loopLimit?: unknown; transcripts?: unknown; promptContext?: unknown },
   narrow: boolean,
 ): PlanOptions {
@@ -158,11 +156,7 @@ export function bindingOptions(
   return {
     narrow,
     ...(ll === null || (typeof ll === 'number' && Number.isInteger(ll) && ll >= 0) ? { loopLimit: ll } : {}),
-    readsTranscripts: readsTranscripts(
-      rows,
-      new RowPrep(dir),
-      typeof cfg.transcripts === 'boolean' ? cfg.transcripts : undefined,
-    ),
+    keepsTranscripts: keepsTranscripts(typeof cfg.transcripts === 'boolean' ? cfg.transcripts : undefined),
     ...(typeof cfg.promptContext === 'string' ? { promptContext: cfg.promptContext } : {}),
   };
 }

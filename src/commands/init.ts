@@ -109,11 +109,7 @@ export function init(opts: InitOptions): InitReport {
   const existingHooks = current.kind === 'ok' ? current.hooks : {};
   const mode: Mode = opts.mode ?? detectMode(existingHooks) ?? 'vendored';
   const narrow = loaded.catalogs.every((c) => c.rows !== null && c.kind !== 'personal');
-  const plan = planBinding(
-    { rows: loaded.rows, warnings: [] },
-    mode,
-    bindingOptions(dir, loaded.rows, config.doc ?? {}, narrow),
-  );
+  const plan = planBinding({ rows: loaded.rows, warnings: [] }, mode, bindingOptions(config.doc ?? {}, narrow));
   const mergedDoc = mergeHooksJson(current.kind === 'ok' ? current.doc : undefined, plan);
   const merged = `${JSON.stringify(mergedDoc, null, 2)}\n`;
   const report: InitReport = {

@@ -10,7 +10,7 @@ import type { Waited } from '../state/sentinel.ts';
 import { cursorTranscriptPath } from '../project/paths.ts';
 import { EventWork, finishLean } from './finish.ts';
 import { guard, type Guard } from './guard.ts';
-import { attachTranscripts, hostEnv, readsTranscripts, RowPrep, toJob, type JobContext } from './jobs.ts';
+import { attachTranscripts, hostEnv, keepsTranscripts, RowPrep, toJob, type JobContext } from './jobs.ts';
 import { startAll } from './runner.ts';
 import { mark, startSpans } from './spans.ts';
 import { resultGated, select, type Chosen } from './select.ts';
@@ -161,13 +161,12 @@ async function work(
     },
   );
   try {
-    // Whether any row reads the transcript decides what is kept (tool results, transcript copies); asked when needed.
-    let reads: boolean | undefined;
-    const mayRead = () => (reads ??= readsTranscripts(setup.catalog.rows, w.prep, setup.config.transcripts));
-    if (needs.recordsResult && setup.state && mayRead()) recordResult(setup, st, g);
+    // Tool results and transcript copies are kept unless the config opts out (docs/security.md "What hookshim keeps").
+    const keep = keepsTranscripts(setup.config.transcripts);
+    if (needs.recordsResult && setup.state && keep) recordResult(setup, st, g);
     w.selected = chosen ?? planAndSelect(setup, g, claimed.state).chosen;
     mark('claimed');
-    const jobs = await prepareJobs(setup, g, st, w, mayRead);
+    const jobs = await prepareJobs(setup, g, st, w, keep);
     mark('jobs prepared');
     if (jobs.length === 0) {
       w.finish([], 'done');
@@ -232,9 +231,9 @@ export function planAndSelect(
 }
 
 /** Phase 5, preparation: transcripts for the selected rows, result gating, one job per row. */
-async function prepareJobs(setup: Setup, g: Guard, st: StateModule, w: EventWork, mayRead: () => boolean) {
+async function prepareJobs(setup: Setup, g: Guard, st: StateModule, w: EventWork, keep: boolean) {
   if (w.selected.length === 0) return [];
-  const tx = await attachTranscripts(setup, st.claudeTranscript, setup.state, g.log, mayRead());
+  const tx = await attachTranscripts(setup, st.claudeTranscript, setup.state, g.log, keep);
   const gated = resultGated(w.selected, setup.config, tx.resultsAvailable, g.log);
   // Per event, not per row: each catalog's data folder, the environment scripts inherit, each payload's JSON.
   const dataDirs = new Map<string, string | undefined>();
