@@ -2,6 +2,7 @@
 // One test per numbered item (1, 2, 7, 8, 9, 10, 11), each written from the contracts (docs/claude-hooks.md,
 // docs/cursor-hooks.md; the section is named), fired as Cursor fires hooks: a temp repo bound by `hookshim init`,
 // the bound command through `sh -c` from the project root, the Cursor payload on stdin.
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cursorPayload, ensureBuilt, makeRepo, ROOT, toolUseId, type Repo } from './harness.ts';
@@ -51,4 +52,116 @@ describe('item 8: no warning lost under load (docs/claude-hooks.md §3: a PreToo
       for (const n of [0, 1, 2, 3, 4]) expect(context).toContain(`guard ${n} warns`);
     }
   }, 120_000);
+});
+
+const line = (o: unknown) => `${JSON.stringify(o)}\n`;
+const userQuery = (text: string) =>
+  line({ role: 'user', message: { content: [{ type: 'text', text: `<user_query>\n${text}\n</user_query>` }] } });
+const toolUse = (name: string, input: unknown) =>
+  line({ role: 'assistant', message: { content: [{ type: 'tool_use', name, input }] } });
+
+// hookify's shape: hooks/stop.mjs only hands its input to an imported rule engine, which reads transcript_path.
+const HOOKIFY_STOP = `#!/usr/bin/env node
+import { evaluate } from '../core/rule_engine.mjs';
+let s = ''; process.stdin.on('data', (d) => (s += d)).on('end', () => { const out = evaluate(JSON.parse(s)); if (out) console.log(JSON.stringify(out)); });
+`;
+const HOOKIFY_ENGINE = `import fs from 'node:fs';
+// "tests must run": block the stop unless a Bash tool_use of npm test has a passing tool_result.
+export function evaluate(input) {
+  const ids = new Set(); let ok = false;
+  for (const l of fs.readFileSync(input['transcript_' + 'path'], 'utf8').split('\\n').filter(Boolean)) {
+    const e = JSON.parse(l);
+    for (const b of Array.isArray(e.message?.content) ? e.message.content : []) {
+      if (b.type === 'tool_use' && b.name === 'Bash' && /npm test/.test(b.input.command)) ids.add(b.id);
+      if (b.type === 'tool_result' && ids.has(b.tool_use_id) && !b.is_error) ok = true;
+    }
+  }
+  return ok ? undefined : { decision: 'block', reason: 'hookify: tests must run before you stop.' };
+}
+`;
+// claudekit's shape: a tool on PATH (claudekit-hooks run check-todos) reads the last TodoWrite result's newTodos.
+const CLAUDEKIT = `#!/usr/bin/env node
+import fs from 'node:fs';
+let s = ''; process.stdin.on('data', (d) => (s += d)).on('end', () => {
+  const input = JSON.parse(s); let todos = [];
+  for (const l of fs.readFileSync(input.transcript_path, 'utf8').split('\\n').filter(Boolean)) {
+    const r = JSON.parse(l).toolUseResult; if (r && Array.isArray(r.newTodos)) todos = r.newTodos;
+  }
+  const open = todos.filter((t) => t.status !== 'completed').map((t) => t.content);
+  if (open.length) console.log(JSON.stringify({ decision: 'block', reason: 'Unfinished todos: ' + open.join(', ') }));
+});
+`;
+
+describe('item 1: every row gets a real Claude-shaped transcript (docs/claude-hooks.md §4; docs/cursor-hooks.md §7)', () => {
+  const conv = 'c0nv-item1-0000-4000-8000-000000000001';
+  const ids = (gen: string) => ({ conversation_id: conv, session_id: conv, generation_id: gen });
+  const stop = (r: Repo, tx: string, gen: string) =>
+    r.fire('stop', cursorPayload('stop', r, { ...ids(gen), status: 'completed', loop_count: 0, transcript_path: tx }));
+
+  it('hookify: a stop script whose imported rule engine reads transcript_path sees the npm test result', () => {
+    repo = makeRepo(
+      { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'node "${CLAUDE_PLUGIN_ROOT}"/hooks/stop.mjs' }] }] } },
+      {
+        'stop.mjs': HOOKIFY_STOP,
+      },
+    );
+    repo.write('core/rule_engine.mjs', HOOKIFY_ENGINE);
+    expect(repo.init().status).toBe(0);
+    // Post-tool events start for every tool, so every result is recorded for the transcript (docs/transcripts.md).
+    expect(repo.starts('postToolUse', 'Shell')).toBe(true);
+    const tx = repo.write('cursor.jsonl', userQuery('run the tests') + toolUse('Shell', { command: 'npm test' }));
+    expect(stop(repo, tx, 'g1').json).toEqual({ followup_message: 'hookify: tests must run before you stop.' });
+    const post = cursorPayload('postToolUse', repo, {
+      ...ids('g1'),
+      tool_name: 'Shell',
+      tool_input: { command: 'npm test', cwd: '' },
+      tool_output: '{"output":"3 passed\\n","exitCode":0}',
+      tool_use_id: toolUseId(),
+      transcript_path: tx,
+    });
+    expect(repo.fire('postToolUse', post).json).toEqual({});
+    expect(stop(repo, tx, 'g2').json).toEqual({});
+  });
+
+  it('claudekit: a tool on PATH reads the TodoWrite result from the transcript and continues the turn', () => {
+    repo = makeRepo({
+      hooks: { Stop: [{ hooks: [{ type: 'command', command: 'claudekit-hooks run check-todos' }] }] },
+    });
+    const bin = path.dirname(repo.write('bin/claudekit-hooks', CLAUDEKIT, 0o755));
+    expect(repo.init().status).toBe(0);
+    const todos = { todos: [{ id: '1', content: 'write the docs', status: 'in_progress' }], merge: false };
+    const tx = repo.write('cursor.jsonl', userQuery('plan it') + toolUse('TodoWrite', todos));
+    const env = { PATH: `${bin}:${process.env.PATH}` };
+    const post = cursorPayload('postToolUse', repo, {
+      ...ids('g1'),
+      tool_name: 'TodoWrite',
+      tool_input: todos,
+      tool_output: '{"success":true}',
+      tool_use_id: toolUseId(),
+      transcript_path: tx,
+    });
+    repo.fire('postToolUse', post, { env });
+    const r = repo.fire(
+      'stop',
+      cursorPayload('stop', repo, { ...ids('g2'), status: 'completed', loop_count: 0, transcript_path: tx }),
+      { env },
+    );
+    expect(r.json).toEqual({ followup_message: 'Unfinished todos: write the docs' });
+  });
+
+  it('transcripts: false is the explicit opt-out: scripts get an empty transcript and no result is recorded', () => {
+    repo = makeRepo(
+      { hooks: { Stop: [{ hooks: [{ type: 'command', command: 'node "${CLAUDE_PLUGIN_ROOT}"/hooks/stop.mjs' }] }] } },
+      {
+        'stop.mjs': HOOKIFY_STOP,
+      },
+    );
+    repo.write('core/rule_engine.mjs', HOOKIFY_ENGINE);
+    repo.write('.cursor/hookshim.json', JSON.stringify({ catalogs: ['hooks/hooks.json'], transcripts: false }));
+    expect(repo.init().status).toBe(0);
+    const tx = repo.write('cursor.jsonl', userQuery('run the tests') + toolUse('Shell', { command: 'npm test' }));
+    expect(stop(repo, tx, 'g1').json).toEqual({ followup_message: 'hookify: tests must run before you stop.' });
+    const results = path.join(repo.stateDir, 'results');
+    expect(fs.existsSync(results) ? fs.readdirSync(results) : []).toEqual([]);
+  });
 });
