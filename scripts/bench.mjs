@@ -226,7 +226,7 @@ function setup(tmp) {
       scriptsOf(names(n), TRIVIAL),
       tx[1].results,
     );
-  // The same five trivial guards with the transcript opt-out: what keeping every row's transcript costs (issue 23, item 1).
+  // The same five trivial guards with the transcript opt-out: what keeping every row's transcript costs (docs/security.md "What hookshim keeps").
   repos.m5notx = makeRepo(
     tmp,
     'm5notx',

@@ -3,7 +3,7 @@
 // some of them, then their postToolUse events, against a temp repo bound by `hookshim init` (built CLI and bundle,
 // fired through `sh -c` from the repo root as Cursor does). Reports answers per second and p50/p99 latency; verifies
 // every deny came back, every guard's warning left on an allowed preToolUse reached its postToolUse exactly once
-// (issue 23, item 8: under load a guard's answer was lost when its pipes were closed before Node had read them),
+// (docs/design.md §6: under load a guard's answer was lost when its pipes were closed before Node had read them),
 // each distinct event ran the catalog once, and no stash or sentinel file outlives the collection window (forced
 // with HOOKSHIM_STATE_MAX_AGE_S=0 on one last event).
 //
@@ -296,7 +296,7 @@ export async function loadRun(opts) {
       if (c.kind === 'warn') {
         const want = warnings(c.i, opts.guards);
         const got = withContext.map((r) => String(r.answer.additional_context));
-        // A guard's warning missing after its preToolUse answered allow: the loss issue 23 (item 8) is about.
+        // A guard's warning missing after its preToolUse answered allow: the loss docs/design.md §6 guards against.
         const missing = Array.from({ length: opts.guards }, (_, k) => k).filter(
           (k) => !got.some((t) => t.includes(`load: guard ${k}: network access for call ${c.i}`)),
         );

@@ -222,7 +222,7 @@ export async function attachTranscripts(
 
 /**
  * Whether tool results are recorded and the transcript copied into Claude's shape: always, so every row gets the
- * transcript Claude Code would give it however it reads it (an imported module, a tool on PATH; issue 23, item 1),
+ * transcript Claude Code would give it however it reads it (an imported module, a tool on PATH),
  * unless `.cursor/hookshim.json` says `transcripts: false` (docs/security.md "What hookshim keeps").
  */
 export function keepsTranscripts(setting: boolean | undefined): boolean {

@@ -218,9 +218,7 @@ function watch(child: ReturnType<typeof Execa>, live: Live): Promise<void> {
       }
     }
   };
-  // Closed only after one more poll phase, which reads what the script wrote before it exited: on a starved machine
-  // Node can take longer than the grace to get to its pipes, and closing them first lost a guard's answer (issue 23,
-  // item 8: a warning kept on preToolUse never reached its postToolUse). A grandchild's later output is not waited for.
+  // Closed only after one more poll phase, which reads what the script wrote before it exited (docs/design.md §6).
   const closePipes = () =>
     setImmediate(() => {
       out.stream?.destroy();

@@ -1,4 +1,4 @@
-// Issue 23, part B: every row gets what Claude Code would give it, and its answer reaches whom Claude would show it.
+// Issue "Nothing less than Claude gives", part B: every row gets what Claude Code would give it, and its answer reaches whom Claude would show it.
 // One test per numbered item (1, 2, 7, 8, 9, 10, 11), each written from the contracts (docs/claude-hooks.md,
 // docs/cursor-hooks.md; the section is named), fired as Cursor fires hooks: a temp repo bound by `hookshim init`,
 // the bound command through `sh -c` from the project root, the Cursor payload on stdin.
@@ -163,5 +163,44 @@ describe('item 1: every row gets a real Claude-shaped transcript (docs/claude-ho
     expect(stop(repo, tx, 'g1').json).toEqual({ followup_message: 'hookify: tests must run before you stop.' });
     const results = path.join(repo.stateDir, 'results');
     expect(fs.existsSync(results) ? fs.readdirSync(results) : []).toEqual([]);
+  });
+});
+
+describe('item 9: each audience its field (docs/claude-hooks.md §9 Audiences; docs/cursor-hooks.md §4 preToolUse answer)', () => {
+  const fire = (r: Repo, tool = 'Shell', input: unknown = { command: 'curl https://x', cwd: '' }) =>
+    r.fire(
+      'preToolUse',
+      cursorPayload('preToolUse', r, { tool_name: tool, tool_input: input, tool_use_id: toolUseId() }),
+    );
+  const DENY_BOTH = `#!/bin/sh\ncat >/dev/null\necho '{"systemMessage":"WebFetch detected. AI is directed to use Tavily extract instead.","hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"Use mcp__tavily__extract for this URL."}}'\n`;
+  const DENY_BARE = `#!/bin/sh\ncat >/dev/null\necho '{"systemMessage":"Network calls are reviewed.","hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny"}}'\n`;
+
+  // user_message leads with the systemMessage and keeps the reason: the Cursor measured gave the model user_message,
+  // never agent_message (docs/cursor-hooks.md §9), and Claude shows the user both.
+  it("a deny with a reason and a systemMessage: the user's text in user_message, the model's in agent_message", () => {
+    repo = makeRepo(preToolUse('deny.sh'), { 'deny.sh': DENY_BOTH });
+    expect(repo.init().status).toBe(0);
+    expect(fire(repo).json).toEqual({
+      permission: 'deny',
+      user_message:
+        'WebFetch detected. AI is directed to use Tavily extract instead.\n\nUse mcp__tavily__extract for this URL.',
+      agent_message: 'Use mcp__tavily__extract for this URL.',
+    });
+  });
+
+  it('item 11: a deny without a reason reaches the model as "Blocked by hook"; its systemMessage goes to the user', () => {
+    repo = makeRepo(preToolUse('bare.sh'), { 'bare.sh': DENY_BARE });
+    expect(repo.init().status).toBe(0);
+    expect(fire(repo).json).toEqual({
+      permission: 'deny',
+      user_message: 'Network calls are reviewed.',
+      agent_message: 'Blocked by hook',
+    });
+  });
+
+  it('a deny with a reason only: the reason in both fields, as before', () => {
+    repo = makeRepo(preToolUse('r.sh'), { 'r.sh': '#!/bin/sh\ncat >/dev/null\necho "no curl" >&2\nexit 2\n' });
+    expect(repo.init().status).toBe(0);
+    expect(fire(repo).json).toEqual({ permission: 'deny', user_message: 'no curl', agent_message: 'no curl' });
   });
 });

@@ -284,7 +284,7 @@ describe('per event, not per row: what every row of an event shares is computed 
 
 describe('keepsTranscripts: transcripts and results are kept unless the config opts out (docs/security.md "What hookshim keeps")', () => {
   it.each([
-    ['absent: kept, whatever the rows look like (issue 23, item 1)', undefined, true],
+    ['absent: kept, whatever the rows look like (no guess from the command)', undefined, true],
     ['true: kept', true, true],
     ['false: the explicit opt-out', false, false],
   ])('%s', (_name, setting, keeps) => expect(keepsTranscripts(setting)).toBe(keeps));
