@@ -5,7 +5,7 @@ import { droppedFailures, errorNotes } from './fold.ts';
 import { isRecord } from './json.ts';
 import { joinMessages, messages } from './text.ts';
 import { toolPlan } from './toolEvent.ts';
-import { toClaudeToolResponse } from './tools.ts';
+import { toClaudeToolResponse } from './toolResponse.ts';
 import type { EventAdapter, Json, Message } from './types.ts';
 
 export const postToolUse: EventAdapter = {

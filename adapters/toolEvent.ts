@@ -33,7 +33,7 @@ export function toolOf(ctx: EventContext): ToolView & { notes: string[]; views: 
     cursorName = inferCursorToolName(parsed.input) ?? 'Unknown';
     notes.push(`payload has no tool_name; inferred "${cursorName}" from tool_input keys`);
   }
-  if (cursorName === 'ApplyPatch') return applyPatchViews(ctx, raw, parsed.input, notes);
+  if (cursorName === 'ApplyPatch') return applyPatchViews(raw, parsed.input, notes);
   if (parsed.problem) notes.push(`tool_input: ${parsed.problem}`);
   // A Shell input that arrives as a bare command string still has to reach Bash guards: it is the command.
   const input =
@@ -62,7 +62,6 @@ export function possibleCandidates(cursorName: string): string[] {
 
 /** An ApplyPatch is offered to Write rows once per added file and to Edit rows once per updated file. */
 function applyPatchViews(
-  ctx: EventContext,
   raw: unknown,
   parsed: Record<string, unknown>,
   notes: string[],

@@ -25,6 +25,13 @@ export interface Skip {
   reason: string;
 }
 
+/** Why a row can never run under hookshim (not a command handler, or one without a command); undefined when it can. */
+export function rowCannotRun(row: CatalogRow): string | undefined {
+  if (row.type !== 'command') return `type ${row.type} cannot run under hookshim: only command handlers run`;
+  if (row.command === undefined) return 'command handler has no command';
+  return undefined;
+}
+
 // Pick the rows to run for `claudeEvent`; rows that simply do not match are in neither list.
 export function selectRows(
   rows: readonly CatalogRow[],
@@ -85,12 +92,9 @@ export function selectRows(
       if (matchedValue === undefined) continue;
     }
 
-    if (row.type !== 'command') {
-      skipped.push({ row, reason: `type ${row.type} cannot run under hookshim: only command handlers run` });
-      continue;
-    }
-    if (row.command === undefined) {
-      skipped.push({ row, reason: 'command handler has no command' });
+    const cannot = rowCannotRun(row);
+    if (cannot !== undefined) {
+      skipped.push({ row, reason: cannot });
       continue;
     }
     // Claude Code runs a command handler defined twice once (hooks doc, "Hook handler fields": command + args); across

@@ -10,6 +10,7 @@
 // passes. The reason names the kind of secret and the line, never the secret itself.
 //
 // Answer: `hookSpecificOutput.permissionDecision: "deny"` with a reason on stdout; silence allows.
+// @ts-check
 import { readFileSync } from 'node:fs';
 import { basename, isAbsolute, relative } from 'node:path';
 
@@ -17,6 +18,7 @@ const TEMPLATES = new Set(['.env.example', '.env.sample', '.env.template']);
 const KEY_FILES = /^id_(rsa|dsa|ecdsa|ed25519)$|\.(pem|key|p12|pfx|jks|keystore)$/i;
 
 /** Kinds of secret, each with a pattern that matches only the real shape of that credential. */
+/** @type {[string, RegExp][]} */
 const SECRETS = [
   ['a private key block', /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/],
   // AWS publishes AKIAIOSFODNN7EXAMPLE for documentation; ids ending in EXAMPLE are placeholders.

@@ -15,6 +15,7 @@
 // answer (Claude Code blocks the call and shows systemMessage to the user),
 // and this repository dogfoods hookshim, which must fall back to systemMessage as the deny reason
 // when a script gives no `permissionDecisionReason`. This guard keeps that path exercised.
+// @ts-check
 import { readFileSync } from 'node:fs';
 
 const WRITES_TO_BRANCH = new Set(['push_files', 'create_or_update_file', 'delete_file']);

@@ -9,6 +9,7 @@
 // the rule. The write has happened already, so this is context for the next step, not a block.
 //
 // Answer: `hookSpecificOutput.additionalContext` on stdout; silence when the file is clean.
+// @ts-check
 import { readFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 

@@ -15,6 +15,7 @@
 // Answer: `{"decision":"block","reason":…}` on stdout; silence lets the agent stop. With
 // `stop_hook_active` it still blocks (the host caps the loop) and says this is a repeat. A
 // missing or unreadable transcript allows, with a note on stderr.
+// @ts-check
 import { readFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Benchmark (not a test) of the transcript rewrite in src/state/transcript.ts, on generated Cursor transcripts of
 // 1 MB and 50 MB with a recorded result for every Shell call. Prints every transcript target of docs/performance.md
 // ("Transcripts") with its figure, side by side in one run:
@@ -55,6 +56,7 @@ export const TX_TARGETS = { firstRewriteMBps: 100, peakRssMB: 100, copyRatio: 1.
  * bounded-event figures are measured too (a ~300 MB and a 2 GiB sparse file: about 20 s more). With `before` (another
  * checkout of hookshim) its src/state/transcript.ts is measured too, interleaved run by run on copies of the same
  * files: `before` rows (variant "before") follow the others, and `bounds.before` holds its bounded events.
+ * @param {{ sizes?: number[], runs?: number, events?: number, keep?: boolean, bounds?: boolean, before?: string, log?: (line: string) => void }} [options]
  */
 export async function measureTranscripts({
   sizes = [1, 50],
@@ -68,6 +70,7 @@ export async function measureTranscripts({
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-bench-'));
   try {
     const esbuild = await import('esbuild');
+    /** @type {import('esbuild').BuildOptions} */
     const opts = { bundle: true, platform: 'node', format: 'esm', logLevel: 'silent' };
     const variants = [
       { name: 'after', root: path.join(path.dirname(self), '..') },
@@ -292,7 +295,10 @@ function checks(rows, bounds) {
   return out;
 }
 
-/** Child modes: measure in a fresh process and print one JSON line. */
+/**
+ * Child modes: measure in a fresh process and print one JSON line.
+ * @param {string[]} argv
+ */
 async function child([mode, ...rest]) {
   const { claudeTranscript } = await import(path.join(process.cwd(), 'transcript.mjs'));
   const warn = (m) => process.stderr.write(`warn: ${m}\n`);

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // `npm run bench`: every performance target in docs/performance.md, measured side by side in one run on this machine, printed as
 // one markdown table (with the machine facts above it) that docs/performance.md reproduces verbatim. A benchmark, not a test:
 // test/e2e/budget.test.ts guards the bundle size and deny-list without timing anything.

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run demo`: bind the bundled demo catalog (scripts/demo/hooks) in a temporary repo with `hookshim init`,
 // then fire the sample Cursor payloads (scripts/demo/payloads) exactly as Cursor does — the bound command
 // through `sh -c`, from the repo root, payload on stdin — and print what each guard decided.
@@ -31,6 +32,7 @@ if (init.status !== 0) {
 }
 const bound = JSON.parse(fs.readFileSync(path.join(repo, '.cursor', 'hooks.json'), 'utf8')).hooks;
 
+/** @type {NodeJS.ProcessEnv} */
 const env = { ...process.env, CURSOR_PROJECT_DIR: repo, HOOKSHIM_STATE_DIR: path.join(repo, '.hookshim-state') };
 delete env.HOOKSHIM_DEBUG;
 let failures = 0;

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Generate TypeScript types from the JSON Schemas in catalog/schema/ (json-schema-to-typescript):
 //   catalog/schema/claude-code-plugin-hooks.schema.json → catalog/generated/pluginHooks.ts
 //   catalog/schema/hookshim-config.schema.json          → catalog/generated/hookshimConfig.ts
@@ -26,6 +27,7 @@ export const TARGETS = [
 ];
 
 // Explicit style so the output never depends on a prettier config found on disk.
+/** @type {import('prettier').Options} */
 const style = {
   parser: 'typescript',
   printWidth: 120,

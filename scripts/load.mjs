@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Load run: N concurrent preToolUse events with distinct tool_use_ids (each matching G guards), plus duplicates of
 // some of them, then their postToolUse events, against a temp repo bound by `hookshim init` (built CLI and bundle,
 // fired through `sh -c` from the repo root as Cursor does). Reports answers per second and p50/p99 latency; verifies

@@ -46,6 +46,26 @@ describe('layers import only downward: src → adapters → catalog', () => {
   });
 });
 
+describe('no import cycles in src/, adapters/, catalog/ (static, dynamic and type-only imports alike)', () => {
+  it('the import graph is acyclic', () => {
+    const graph = new Map(source.map((f) => [f, importsOf(f).map((i) => i.to)]));
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (f: string, trail: string[]): void => {
+      if (state.get(f) === 'done') return;
+      if (state.get(f) === 'open') {
+        cycles.push([...trail.slice(trail.indexOf(f)), f].join(' → '));
+        return;
+      }
+      state.set(f, 'open');
+      for (const to of graph.get(f) ?? []) visit(to, [...trail, f]);
+      state.set(f, 'done');
+    };
+    for (const f of source) visit(f, []);
+    expect(cycles).toEqual([]);
+  });
+});
+
 describe('event modules never import each other (each declares what it needs as data)', () => {
   const events = new Set<string>(HANDLED_EVENTS.map((e) => `adapters/${e}.ts`));
   it.each([...events])('%s', (file) => {
@@ -69,6 +89,15 @@ describe('translation is pure: adapters/ and catalog/ do no I/O', () => {
 describe('per-event behaviour is adapter data: no event comparisons on the hook path', () => {
   it.each(source.filter((f) => f.startsWith('src/') && !f.startsWith('src/commands/')))('%s', (file) => {
     expect(read(file).match(/\bevent\s*[!=]==\s*['"]\w+['"]|['"]\w+['"]\s*[!=]==\s*event\b/g) ?? []).toEqual([]);
+  });
+});
+
+describe("the hook path finds the project by the default policy only: never the payload's roots (docs/security.md, guarantee 3)", () => {
+  it.each(source.filter((f) => f.startsWith('src/hook/') || f.startsWith('src/entry/')))('%s', (file) => {
+    const text = read(file);
+    expect(
+      text.match(/resolveProject\([^)]*,|PROJECT_POLICIES|trustPayloadRoots|\.CURSOR_PROJECT_DIR\b/g) ?? [],
+    ).toEqual([]);
   });
 });
 
@@ -96,6 +125,15 @@ describe('sizes a reader holds at once: files ≤ 450 lines, functions ≤ 80 li
     };
     visit(sf);
     expect(long).toEqual([]);
+  });
+});
+
+describe('scripts and hook scripts are type-checked: // @ts-check before the first import (tsconfig.scripts.json)', () => {
+  it.each(files('scripts', 'hooks').filter((f) => /\.[cm]js$/.test(f)))('%s', (file) => {
+    const head = read(file).split('\n');
+    const at = head.indexOf('// @ts-check');
+    expect(at, 'has // @ts-check').toBeGreaterThanOrEqual(0);
+    expect(head.slice(0, at).every((l) => l.startsWith('#!') || l.startsWith('//'))).toBe(true);
   });
 });
 

@@ -2,14 +2,8 @@
 // tool_use, and the text Claude would have shown for it.
 import { isRecord } from '../json.ts';
 import { keptTodos, todoWriteResult } from '../todos.ts';
-import {
-  claudeToolCandidates,
-  inferCursorToolName,
-  parseToolInput,
-  toClaudeToolInput,
-  toClaudeToolResponse,
-  toolKey,
-} from '../tools.ts';
+import { claudeToolCandidates, inferCursorToolName, parseToolInput, toClaudeToolInput, toolKey } from '../tools.ts';
+import { toClaudeToolResponse } from '../toolResponse.ts';
 import type { NewToolResult } from './types.ts';
 
 /**

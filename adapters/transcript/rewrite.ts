@@ -64,13 +64,8 @@ import {
   type Run,
 } from './types.ts';
 
-/** Rewrite the next source lines (complete lines, no newline) from `state` into `sink`; new results are taken in first. */
-export function rewriteBatch(
-  batch: LineBatch,
-  state: RewriteState,
-  ctx: RewriteContext,
-  sink: LineSink,
-): { state: RewriteState; stats: RewriteStats; marks: RewriteMark[] } {
+/** The working state of one batch: a copy of `state` (never mutated) and the batch's cursors. */
+function startRun(batch: LineBatch, state: RewriteState, ctx: RewriteContext, sink: LineSink): Run {
   // Object literals of one shape each, so optimised code is not thrown away for another (a state parsed from disk).
   const st: RewriteState = {
     v: 1,
@@ -83,7 +78,7 @@ export function rewriteBatch(
     open: state.open.slice(),
     pending: state.pending,
   };
-  const run: Run = {
+  return {
     st,
     ctx,
     sink,
@@ -112,6 +107,17 @@ export function rewriteBatch(
     asciiFixed: false,
     asciiUuid: false,
   };
+}
+
+/** Rewrite the next source lines (complete lines, no newline) from `state` into `sink`; new results are taken in first. */
+export function rewriteBatch(
+  batch: LineBatch,
+  state: RewriteState,
+  ctx: RewriteContext,
+  sink: LineSink,
+): { state: RewriteState; stats: RewriteStats; marks: RewriteMark[] } {
+  const run = startRun(batch, state, ctx, sink);
+  const st = run.st;
   topUp(run);
   // Marks are built at the end, for the lines whose tool_use still waits: the state before each such line is
   // its scalars, its pending list, and the open results fed by then minus those taken by then.

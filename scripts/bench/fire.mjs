@@ -1,3 +1,4 @@
+// @ts-check
 // Timed process runs for the bench. Every figure is wall time from just before spawn() to the child's 'close' (it
 // exited and its stdio is drained), taken in this (idle) process with performance.now().
 import { spawn } from 'node:child_process';

@@ -1,3 +1,4 @@
+// @ts-check
 // The bench's world: temp repos bound by the real `hookshim init` (built CLI, vendored bundle), each with its own
 // state dir, the guard scripts they run, and Cursor payloads shaped like real captures (test/e2e/harness.ts and
 // scripts/demo.mjs drive repos the same way).
@@ -28,9 +29,12 @@ const rows = (names) => names.map((n) => ({ type: 'command', command: commandOf(
 /**
  * A bound repo under `tmp`: `catalog` maps Claude events to [matcher, script names] pairs; `scripts` maps names to
  * their text. `results` (optional) seeds the state dir with the session's recorded tool results
- * (bench-transcript's seedState), so its transcript pairs as in a real session.
+ * (bench-transcript's seedState), so its transcript pairs as in a real session. `config` is written to
+ * .cursor/hookshim.json before init.
+ * @param {{ git?: boolean, config?: Record<string, unknown> }} [opts]
  */
-export function makeRepo(tmp, name, catalog, scripts, results, { git = false, config } = {}) {
+export function makeRepo(tmp, name, catalog, scripts, results, opts = {}) {
+  const { git = false, config } = opts;
   const dir = path.join(tmp, name);
   fs.mkdirSync(path.join(dir, 'hooks'), { recursive: true });
   if (git) gitInit(dir);

@@ -1,3 +1,4 @@
+// @ts-check
 // The machine a bench ran on, for the README next to its table: nproc, CPU model, RAM, node, OS, load, date.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

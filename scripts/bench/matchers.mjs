@@ -1,3 +1,4 @@
+// @ts-check
 // The matcher effect (`npm run bench`, or `node scripts/bench/matchers.mjs [repo]`): how many hookshim processes Cursor
 // starts for a session's tool calls with the matchers `hookshim init` wrote into .cursor/hooks.json, against the same
 // binding without matchers. Cursor's reading of a matcher (docs/cursor-hooks.md §11): a JavaScript regex tested
@@ -41,7 +42,11 @@ function starts(matcher, tool) {
   return matcher === undefined || matcher === '' || matcher === '*' || new RegExp(matcher).test(tool);
 }
 
-/** Processes started for the session with and without the matchers, and per tool which events start. */
+/**
+ * Processes started for the session with and without the matchers, and per tool which events start.
+ * @param {string} dir
+ * @param {Record<string, number>} [mix]
+ */
 export function matcherEffect(dir, mix = SESSION_MIX) {
   const bound = entries(dir);
   const calls = Object.values(mix).reduce((a, b) => a + b, 0);

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Where hookshim's own time goes on the matched path: `preToolUse` with 1, 5 and 20 trivial guards (and nothing
 // matching), fired as Cursor fires it with HOOKSHIM_DEBUG=1, whose timings line (src/hook/spans.ts) gives each phase in
 // ms. Variants interleave per round; medians per phase. Prints one markdown table, the phases as rows; "outside" is
@@ -40,11 +41,12 @@ export async function measurePhases({
   bundles = [],
   counts = [0, 1, 5, 20],
   cache = false,
-  log = () => {},
+  log = /** @type {(line: string) => void} */ (() => {}),
 } = {}) {
   const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-phases-')));
   try {
     const names = (n) => Array.from({ length: n }, (_, i) => `g${i + 1}.sh`);
+    /** @type {[string, number | 'node', any, Record<string, string>][]} */
     const variants = [];
     // With `cache`, each bundle also runs with its V8 code cache on (HOOKSHIM_CODE_CACHE=1), in repos of its own.
     const builds = (bundles.length ? bundles : [['', undefined]]).flatMap(([label, bundle]) => [

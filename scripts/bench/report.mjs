@@ -1,3 +1,4 @@
+// @ts-check
 // The bench's table: every target of docs/performance.md beside its figure, in row groups. `analyse` turns the samples
 // of one run into rows [what, target, measured, verdict]; `render` prints them with the machine facts above.
 import fs from 'node:fs';

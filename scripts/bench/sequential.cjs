@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // The design hookshim replaced, as a minimal Node runner for the bench (docs/peers.md §1, the Python adapter): per
 // event, read the payload and the catalog, rewrite the whole Cursor transcript when a script is to get one (as that
 // adapter did in each process, docs/peers.md §1.7), then run each matching script one after another and fold exit 2

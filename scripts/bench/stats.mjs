@@ -1,3 +1,4 @@
+// @ts-check
 // Order statistics for the bench: linear interpolation between closest ranks (the median of an even count is the
 // mean of the two middle values).
 

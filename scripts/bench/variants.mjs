@@ -1,3 +1,4 @@
+// @ts-check
 // Every process-level variant `npm run bench` times. `run({verify})` fires one variant once and returns its figures;
 // with `verify` (a trace file) it also checks, through hookshim's own trace log, that the expected guards ran. Each
 // hookshim event is fired as Cursor fires it: the bound command through `sh -c`, from the repo root, payload on stdin.
@@ -19,6 +20,7 @@ const SEQUENTIAL = path.join(ROOT, 'scripts', 'bench', 'sequential.cjs');
 /** The variants, by id, for the world scripts/bench.mjs built (transcripts, repos). */
 export function defineVariants({ tx, repos, names }) {
   const variants = new Map();
+  /** @param {{ id: string, run: (opts?: { verify?: string }) => Promise<any> } & Record<string, any>} v */
   const add = (v) => variants.set(v.id, v);
   const T1 = tx[1].path;
   const shell = { tool_name: 'Shell', tool_input: { command: 'ls', cwd: '' } };
@@ -32,7 +34,13 @@ export function defineVariants({ tx, repos, names }) {
       transcript_path: transcript,
     });
 
-  /** Fire a bound event; check the answer, stderr and (when verifying) the trace. */
+  /**
+   * Fire a bound event; check the answer, stderr and (when verifying) the trace.
+   * @param {any} repo
+   * @param {string} event
+   * @param {string} input
+   * @param {{ answer: (got: any, what: string) => void, rows?: number, verify?: string, env?: Record<string, string>, stderr?: RegExp }} expect
+   */
   const hook = async (repo, event, input, { answer, rows, verify, env, stderr = /^$/ }) => {
     const r = await fire(repo.command(event), {
       cwd: repo.dir,

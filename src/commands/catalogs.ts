@@ -8,7 +8,7 @@ import { cannotRun } from '../project/binding.ts';
 import { planCatalogList, sameCatalogs } from '../project/catalogList.ts';
 import { CONFIG_FILE } from '../project/config.ts';
 import { loadCatalogWith, type CatalogLoad } from '../project/load.ts';
-import type { Finding } from './io.ts';
+import type { Finding } from './findings.ts';
 
 /** Every catalog Cursor runs here, loaded. */
 export interface LoadedCatalogs {

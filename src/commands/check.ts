@@ -2,37 +2,28 @@
 // Each problem is a Finding with a stable code; `error` fails CI, `warning` only with --strict, `info` is context.
 import fs from 'node:fs';
 import path from 'node:path';
-import { compileRegex, MATCHED_BY, missedBy, type MatchedEvent } from '../../adapters/cursorMatcher.ts';
-import { HANDLED_EVENTS, type HandledEvent } from '../../adapters/events.ts';
-import { isRecord } from '../../adapters/json.ts';
-import { rowPlace, type Catalog } from '../../catalog/types.ts';
+import type { Catalog } from '../../catalog/types.ts';
 import { CONFIG_FILE, ConfigSchema, parseConfig, type HookshimConfig } from '../project/config.ts';
-import type { CatalogRow } from '../../catalog/types.ts';
-import { keepsTranscripts } from '../hook/jobs.ts';
 import {
   boundBundles,
   bundleVersion,
-  cannotRun,
   detectMode,
-  HOOKS_JSON,
-  isOurs,
   PACKAGED,
   planBinding,
   readHooksFile,
-  runsOn,
   VENDORED,
   type HooksFile,
   type InitPlan,
   type Mode,
-  type PlanOptions,
 } from '../project/binding.ts';
 import { safeHome } from '../state/fsx.ts';
 import { catalogFindings, loadCatalogs, type LoadedCatalogs } from './catalogs.ts';
-import { checkConventions, checkRows, REBIND } from './checkRows.ts';
+import { checkConventions, checkRows } from './checkRows.ts';
 import { doubleBinding, nativeDuplicates } from './doubleBinding.ts';
 import { resultGateOf } from '../hook/select.ts';
-import { defaultBundle } from './init.ts';
-import type { Finding } from './io.ts';
+import { checkBinding } from './checkBinding.ts';
+import { bindingOptions, defaultBundle } from './plan.ts';
+import type { Finding } from './findings.ts';
 
 export { onPath } from './checkRows.ts';
 
@@ -48,6 +39,8 @@ export interface CheckOptions {
   home?: string;
   /** Check these catalogs instead of the recorded list (init --dry-run: the list it would record). */
   catalogs?: readonly string[];
+  /** What init has read and planned already (`.cursor/hooks.json` as bound, the catalogs, the plan): not read again. */
+  known?: { hooks: HooksFile; catalogs: LoadedCatalogs; plan: InitPlan };
 }
 
 export interface CheckResult {
@@ -70,11 +63,11 @@ export function runChecks(opts: CheckOptions): CheckResult {
   const dir = path.resolve(opts.dir);
   const home = opts.home ?? (opts.env.HOME || safeHome());
   const findings: Finding[] = [];
-  const hooks = readHooksFile(dir);
+  const hooks = opts.known?.hooks ?? readHooksFile(dir);
   const existing = hooks.kind === 'ok' ? hooks.hooks : {};
   const mode = opts.mode ?? detectMode(existing) ?? 'vendored';
   const { config, findings: configFindings } = checkConfig(dir);
-  const catalogs = loadCatalogs(dir, opts.catalogs ?? config.catalogs);
+  const catalogs = opts.known?.catalogs ?? loadCatalogs(dir, opts.catalogs ?? config.catalogs);
   const base = { dir, catalogs, config, hooks, mode };
   findings.push(...catalogFindings(catalogs, dir, opts.env), ...configFindings);
   if (!catalogs.loads.some((l) => l.ok)) return { ...base, catalog: undefined, plan: undefined, findings, fatal: true };
@@ -84,7 +77,7 @@ export function runChecks(opts: CheckOptions): CheckResult {
     catalogs.sources.every((s) => s.kind !== 'personal') &&
     catalogs.loads.length === catalogs.sources.length &&
     catalogs.loads.every((l) => l.ok);
-  const plan = planBinding(catalog, mode, bindingOptions(config, narrow));
+  const plan = opts.known?.plan ?? planBinding(catalog, mode, bindingOptions(config, narrow));
   findings.push(...checkBinding(hooks, plan, catalog));
   findings.push(...checkBundle(dir, mode, opts.bundle ?? defaultBundle(), existing));
   findings.push(...checkRows(catalog, { dir, home, env: opts.env, hooks, plan }));
@@ -142,164 +135,6 @@ function checkConfig(dir: string): { config: HookshimConfig; findings: Finding[]
   unknown(raw, ConfigSchema.shape, '');
   unknown(raw.check, checkShape, 'check.');
   return { config: parsed.config, findings };
-}
-
-/**
- * What init plans with besides the catalog, from `.cursor/hookshim.json` (raw or parsed: a value of the wrong type is
- * check's to report, and is left out here): loopLimit, promptContext, and whether transcripts are kept.
- */
-export function bindingOptions(
-  cfg: { loopLimit?: unknown; transcripts?: unknown; promptContext?: unknown },
-  narrow: boolean,
-): PlanOptions {
-  const ll = cfg.loopLimit;
-  return {
-    narrow,
-    ...(ll === null || (typeof ll === 'number' && Number.isInteger(ll) && ll >= 0) ? { loopLimit: ll } : {}),
-    keepsTranscripts: keepsTranscripts(typeof cfg.transcripts === 'boolean' ? cfg.transcripts : undefined),
-    ...(typeof cfg.promptContext === 'string' ? { promptContext: cfg.promptContext } : {}),
-  };
-}
-
-/** .cursor/hooks.json holds exactly the entries init would write for these catalogs. */
-function checkBinding(hooks: HooksFile, plan: InitPlan, catalog: Catalog): Finding[] {
-  if (hooks.kind === 'absent') {
-    return plan.events.length === 0
-      ? []
-      : [
-          {
-            code: 'binding-missing',
-            severity: 'error',
-            where: HOOKS_JSON,
-            message: `does not exist, so Cursor runs none of the catalog (it needs ${plan.events.join(', ')})`,
-            fix: REBIND,
-          },
-        ];
-  }
-  if (hooks.kind === 'invalid')
-    return [
-      {
-        code: 'binding-invalid',
-        severity: 'error',
-        where: HOOKS_JSON,
-        message: `${hooks.error}; Cursor cannot load it`,
-        fix: `fix it, then ${REBIND}`,
-      },
-    ];
-  const out: Finding[] = [];
-  if (hooks.doc.version !== 1)
-    out.push({
-      code: 'binding-version',
-      severity: 'warning',
-      where: HOOKS_JSON,
-      message: `"version" is ${JSON.stringify(hooks.doc.version)}; Cursor's schema is version 1`,
-    });
-  out.push(...invalidMatchers(hooks.hooks));
-  for (const ev of plan.events) {
-    const mine = (hooks.hooks[ev] ?? []).filter(isOurs) as Record<string, unknown>[];
-    const want = plan.entries[ev] as object;
-    const rows = catalog.rows.filter((r) => runsOn(r.event, ev) && !cannotRun(r)).map(rowPlace);
-    const stale = mine.length === 1 ? skipsNeeded(ev, mine[0], plan) : undefined;
-    if (mine.length === 0) {
-      out.push({
-        code: 'binding-missing-event',
-        severity: 'error',
-        where: `${HOOKS_JSON} ${ev}`,
-        message: `not bound, but the catalog needs it${rows.length ? ` (${rows.slice(0, 3).join(', ')}${rows.length > 3 ? ', …' : ''})` : ' (to record tool results and carry context)'}`,
-        fix: REBIND,
-      });
-    } else if (mine.length > 1) {
-      out.push({
-        code: 'binding-duplicate',
-        severity: 'error',
-        where: `${HOOKS_JSON} ${ev}`,
-        message: `${mine.length} hookshim entries: Cursor starts hookshim ${mine.length} times per event`,
-        fix: REBIND,
-      });
-    } else if (isOlderCommand(String(mine[0]?.command), ev)) {
-      out.push({
-        code: 'binding-older-command',
-        severity: 'error',
-        where: `${HOOKS_JSON} ${ev}`,
-        message: `bound with the older command ${JSON.stringify(mine[0]?.command)}: it starts only from the project root (a host that runs hooks from .cursor/ cannot start it, docs/hosts.md) and leaves failClosed to the host`,
-        fix: REBIND,
-      });
-    } else if (stale) {
-      out.push(stale);
-    } else if (!sameJson(mine[0], want)) {
-      out.push({
-        code: 'binding-differs',
-        severity: 'error',
-        where: `${HOOKS_JSON} ${ev}`,
-        message: `the entry is ${JSON.stringify(mine[0])}; init writes ${JSON.stringify(want)}${differences(mine[0] as Record<string, unknown>, want as Record<string, unknown>)}`,
-        fix: REBIND,
-      });
-    }
-  }
-  for (const [ev, list] of Object.entries(hooks.hooks)) {
-    if (plan.events.includes(ev as HandledEvent) || !list.some(isOurs)) continue;
-    const why = (HANDLED_EVENTS as readonly string[]).includes(ev)
-      ? 'no catalog row needs it any more'
-      : 'hookshim does not handle this event';
-    out.push({
-      code: 'binding-stale',
-      severity: 'error',
-      where: `${HOOKS_JSON} ${ev}`,
-      message: `bound to hookshim, but ${why}: every event starts a process for nothing`,
-      fix: REBIND,
-    });
-  }
-  return out;
-}
-
-/** Any entry (hookshim's or not) whose matcher Cursor cannot compile: Cursor then rejects the whole file (docs/cursor-hooks.md §11). */
-function invalidMatchers(hooks: Record<string, unknown[]>): Finding[] {
-  const out: Finding[] = [];
-  for (const [ev, list] of Object.entries(hooks)) {
-    list.forEach((e, i) => {
-      const m = isRecord(e) ? e.matcher : undefined;
-      if (m === undefined || (typeof m === 'string' && compileRegex(m) !== undefined)) return;
-      out.push({
-        code: 'binding-matcher-invalid',
-        severity: 'error',
-        where: `${HOOKS_JSON} ${ev}[${i}]`,
-        message: `matcher ${JSON.stringify(m)} is not a JavaScript regular expression: Cursor rejects the whole file, so no hook in it runs (hookshim's guards included)`,
-        fix: 'fix or remove the matcher (a JavaScript regex, tested against the tool type), then run `hookshim check` again',
-      });
-    });
-  }
-  return out;
-}
-
-/** Our entry's matcher skips a tool (or subagent type) the catalog's rows now need: their guards never start there. */
-function skipsNeeded(
-  ev: HandledEvent,
-  entry: Record<string, unknown> | undefined,
-  plan: InitPlan,
-): Finding | undefined {
-  if (
-    !entry ||
-    !Object.hasOwn(MATCHED_BY, ev) ||
-    typeof entry.matcher !== 'string' ||
-    compileRegex(entry.matcher) === undefined
-  )
-    return undefined;
-  const missed = missedBy(MATCHED_BY[ev as MatchedEvent], entry.matcher, plan.entries[ev]?.matcher);
-  if (missed.length === 0) return undefined;
-  return {
-    code: 'binding-matcher-stale',
-    severity: 'error',
-    where: `${HOOKS_JSON} ${ev}`,
-    message: `its matcher ${JSON.stringify(entry.matcher)} skips ${missed.join(', ')}, which catalog rows now match: Cursor starts no hookshim for ${missed.length === 1 ? 'that call' : 'those calls'}, so their guards never run`,
-    fix: REBIND,
-  };
-}
-
-/** The command init wrote before it found the bundle from .cursor/ too: `node .cursor/hooks/hookshim.[cm]js <event>`, or the package's. */
-function isOlderCommand(command: string, event: string): boolean {
-  return new RegExp(
-    `^node (\\.cursor/hooks/hookshim\\.[cm]js|node_modules/hookshim/dist/hookshim\\.cjs) ${event}$`,
-  ).test(command.trim());
 }
 
 /** The vendored bundle equals the one this CLI ships; in package mode, the package is installed. */
@@ -380,30 +215,6 @@ function olderBundles(dir: string, hooks: Record<string, unknown[]>): Finding[] 
         fix: `run \`hookshim init\`: it binds ${VENDORED} and removes ${b}; commit .cursor/`,
       };
     });
-}
-
-/** JSON equality that ignores key order. */
-function sameJson(a: unknown, b: unknown): boolean {
-  return canonical(a) === canonical(b);
-}
-
-export function canonical(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
-  if (typeof v === 'object' && v !== null)
-    return `{${Object.keys(v)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(v) ?? 'null';
-}
-
-/** " (timeout 30 → 45; failClosed true → none)". */
-function differences(have: Record<string, unknown>, want: Record<string, unknown>): string {
-  const keys = [...new Set([...Object.keys(have), ...Object.keys(want)])].filter(
-    (k) => canonical(have[k]) !== canonical(want[k]),
-  );
-  const show = (v: unknown) => (v === undefined ? 'none' : JSON.stringify(v));
-  return keys.length ? ` (${keys.map((k) => `${k} ${show(have[k])} → ${show(want[k])}`).join('; ')})` : '';
 }
 
 /** Most rows a resultGated entry may select: it is meant for the odd guard that cannot work without tool results. */

@@ -13,7 +13,7 @@ import { rowPlace, type Catalog, type CatalogRow } from '../../catalog/types.ts'
 import { slackFor } from '../project/budget.ts';
 import { cannotRun, isOurs, runsOn, type HooksFile, type InitPlan } from '../project/binding.ts';
 import type { HookshimConfig } from '../project/config.ts';
-import type { Finding } from './io.ts';
+import type { Finding } from './findings.ts';
 
 /** How to run a non-executable script instead, by extension. */
 const INTERPRETER_BY_EXT: Record<string, string> = {

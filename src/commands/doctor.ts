@@ -6,9 +6,10 @@ import path from 'node:path';
 import { stateRootFor } from '../state/dir.ts';
 import { VERSION } from '../hook/version.ts';
 import { foreignCounts, HOOKS_JSON, isOurs } from '../project/binding.ts';
+import { PROJECT_POLICIES, resolveProject } from '../project/paths.ts';
 import { describeCatalogs } from './catalogs.ts';
 import { onPath, runChecks, type CheckResult } from './check.ts';
-import type { Finding } from './io.ts';
+import type { Finding } from './findings.ts';
 
 /** Oldest Node the bundle supports (package.json engines). */
 export const MIN_NODE = [20, 19] as const;
@@ -71,41 +72,7 @@ export function doctor(opts: DoctorOptions): DoctorReport {
   });
   const findings: Finding[] = [];
 
-  const nodeOk = atLeast(process.versions.node, MIN_NODE);
-  const node: DoctorReport['node'] = { version: process.versions.node, ok: nodeOk };
-  if (!nodeOk)
-    findings.push({
-      code: 'node-too-old',
-      severity: 'error',
-      where: 'node',
-      message: `this Node is ${process.versions.node}; hookshim needs ${MIN_NODE.join('.')} or newer`,
-      fix: 'install Node 20.19+ (the hook runs `node` from the PATH Cursor sees)',
-    });
-  const pathNode = onPath('node', opts.env);
-  if (pathNode) {
-    node.pathNode = pathNode;
-    const r = spawnSync(pathNode, ['--version'], { encoding: 'utf8', timeout: 5000 });
-    const v = r.stdout?.trim().replace(/^v/, '');
-    if (v) {
-      node.pathVersion = v;
-      if (!atLeast(v, MIN_NODE))
-        findings.push({
-          code: 'node-too-old',
-          severity: 'error',
-          where: pathNode,
-          message: `the node on PATH is ${v}: the bound command runs it, and hookshim needs ${MIN_NODE.join('.')}+`,
-          fix: 'put Node 20.19+ first on PATH for Cursor',
-        });
-    }
-  } else {
-    findings.push({
-      code: 'node-not-on-path',
-      severity: 'error',
-      where: 'PATH',
-      message: 'no `node` on PATH: the bound command (`node …/hooks/hookshim.cjs <event>`) cannot start here',
-      fix: 'install Node 20.19+ and make sure Cursor inherits a PATH that has it',
-    });
-  }
+  const node = nodeStatus(opts.env, findings);
   if (!check.catalogs.loads.some((l) => fs.existsSync(l.file))) {
     const up = findUp(path.dirname(dir));
     if (up)
@@ -130,12 +97,7 @@ export function doctor(opts: DoctorOptions): DoctorReport {
       fix: 'fix its owner/permissions, or set HOOKSHIM_STATE_DIR to a private directory',
     });
 
-  const switches: DoctorReport['switches'] = {
-    shim: opts.env.HOOKSHIM === '0' ? 'off' : 'on',
-    log: opts.env.HOOKSHIM_LOG || null,
-    logPayloads: opts.env.HOOKSHIM_LOG_PAYLOADS === '1',
-    debug: opts.env.HOOKSHIM_DEBUG === '1' || opts.env.HOOKSHIM_DEBUG === 'true',
-  };
+  const switches = switchesOf(opts.env);
   if (switches.shim === 'off')
     findings.push({
       code: 'shim-off',
@@ -145,6 +107,99 @@ export function doctor(opts: DoctorOptions): DoctorReport {
       fix: 'unset HOOKSHIM',
     });
 
+  return {
+    hookshim: VERSION,
+    node,
+    project: { dir, how },
+    catalogs: describeCatalogs(check.catalogs, dir),
+    override: opts.env.HOOKSHIM_CATALOG || null,
+    config: {
+      file: path.join(dir, '.cursor', 'hookshim.json'),
+      present: fs.existsSync(path.join(dir, '.cursor', 'hookshim.json')),
+    },
+    state,
+    switches,
+    bound: boundEvents(check),
+    check,
+    findings: [...findings, ...check.findings],
+  };
+}
+
+/** The project to examine (check's policy): the DIR argument, else CURSOR_PROJECT_DIR, else the current directory. */
+function resolveRoot(opts: DoctorOptions): { dir: string; how: string } {
+  const given =
+    opts.dir !== undefined ? { given: { dir: path.resolve(opts.cwd, opts.dir), how: 'the DIR argument' } } : {};
+  return resolveProject(opts, { ...PROJECT_POLICIES.check, ...given });
+}
+
+/** The nearest ancestor with a catalog or a binding. */
+function findUp(from: string): string | undefined {
+  let d = from;
+  for (;;) {
+    if (
+      fs.existsSync(path.join(d, 'hooks', 'hooks.json')) ||
+      fs.existsSync(path.join(d, '.claude', 'settings.json')) ||
+      fs.existsSync(path.join(d, HOOKS_JSON))
+    )
+      return d;
+    const parent = path.dirname(d);
+    if (parent === d) return undefined;
+    d = parent;
+  }
+}
+
+/** This Node and the node on PATH (the one the bound command runs), with a finding for each that is too old or missing. */
+function nodeStatus(env: NodeJS.ProcessEnv, findings: Finding[]): DoctorReport['node'] {
+  const nodeOk = atLeast(process.versions.node, MIN_NODE);
+  const node: DoctorReport['node'] = { version: process.versions.node, ok: nodeOk };
+  if (!nodeOk)
+    findings.push({
+      code: 'node-too-old',
+      severity: 'error',
+      where: 'node',
+      message: `this Node is ${process.versions.node}; hookshim needs ${MIN_NODE.join('.')} or newer`,
+      fix: 'install Node 20.19+ (the hook runs `node` from the PATH Cursor sees)',
+    });
+  const pathNode = onPath('node', env);
+  if (pathNode) {
+    node.pathNode = pathNode;
+    const r = spawnSync(pathNode, ['--version'], { encoding: 'utf8', timeout: 5000 });
+    const v = r.stdout?.trim().replace(/^v/, '');
+    if (v) {
+      node.pathVersion = v;
+      if (!atLeast(v, MIN_NODE))
+        findings.push({
+          code: 'node-too-old',
+          severity: 'error',
+          where: pathNode,
+          message: `the node on PATH is ${v}: the bound command runs it, and hookshim needs ${MIN_NODE.join('.')}+`,
+          fix: 'put Node 20.19+ first on PATH for Cursor',
+        });
+    }
+  } else {
+    findings.push({
+      code: 'node-not-on-path',
+      severity: 'error',
+      where: 'PATH',
+      message: 'no `node` on PATH: the bound command (`node …/hooks/hookshim.cjs <event>`) cannot start here',
+      fix: 'install Node 20.19+ and make sure Cursor inherits a PATH that has it',
+    });
+  }
+  return node;
+}
+
+/** The HOOKSHIM_* switches set in this environment. */
+function switchesOf(env: NodeJS.ProcessEnv): DoctorReport['switches'] {
+  return {
+    shim: env.HOOKSHIM === '0' ? 'off' : 'on',
+    log: env.HOOKSHIM_LOG || null,
+    logPayloads: env.HOOKSHIM_LOG_PAYLOADS === '1',
+    debug: env.HOOKSHIM_DEBUG === '1' || env.HOOKSHIM_DEBUG === 'true',
+  };
+}
+
+/** Our entries in `.cursor/hooks.json`, per event, with how many foreign entries share it. */
+function boundEvents(check: CheckResult): BoundEvent[] {
   const bound: BoundEvent[] = [];
   if (check.hooks.kind === 'ok') {
     const foreign = foreignCounts(check.hooks.hooks);
@@ -163,46 +218,7 @@ export function doctor(opts: DoctorOptions): DoctorReport {
       }
     }
   }
-  return {
-    hookshim: VERSION,
-    node,
-    project: { dir, how },
-    catalogs: describeCatalogs(check.catalogs, dir),
-    override: opts.env.HOOKSHIM_CATALOG || null,
-    config: {
-      file: path.join(dir, '.cursor', 'hookshim.json'),
-      present: fs.existsSync(path.join(dir, '.cursor', 'hookshim.json')),
-    },
-    state,
-    switches,
-    bound,
-    check,
-    findings: [...findings, ...check.findings],
-  };
-}
-
-/** The project root as the hook path would resolve it, and how. */
-function resolveRoot(opts: DoctorOptions): { dir: string; how: string } {
-  if (opts.dir !== undefined) return { dir: path.resolve(opts.cwd, opts.dir), how: 'the DIR argument' };
-  if (opts.env.CURSOR_PROJECT_DIR)
-    return { dir: path.resolve(opts.env.CURSOR_PROJECT_DIR), how: 'CURSOR_PROJECT_DIR (as the hook path does)' };
-  return { dir: opts.cwd, how: 'the current directory' };
-}
-
-/** The nearest ancestor with a catalog or a binding. */
-function findUp(from: string): string | undefined {
-  let d = from;
-  for (;;) {
-    if (
-      fs.existsSync(path.join(d, 'hooks', 'hooks.json')) ||
-      fs.existsSync(path.join(d, '.claude', 'settings.json')) ||
-      fs.existsSync(path.join(d, HOOKS_JSON))
-    )
-      return d;
-    const parent = path.dirname(d);
-    if (parent === d) return undefined;
-    d = parent;
-  }
+  return bound;
 }
 
 /** Whether hookshim could use `root` as its state directory, without creating or changing anything. */

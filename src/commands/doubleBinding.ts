@@ -11,7 +11,7 @@ import { firstCommandWords, scriptOf } from '../../catalog/script.ts';
 import { placeholderVars, type CatalogSource } from '../../catalog/sources.ts';
 import { rowPlace, type CatalogRow } from '../../catalog/types.ts';
 import { HOOKS_JSON, isOurs, type HooksFile } from '../project/binding.ts';
-import type { Finding } from './io.ts';
+import type { Finding } from './findings.ts';
 
 /** Claude events Cursor's loader maps to its own (docs/cursor-hooks.md §8, "Event map"). */
 export const NATIVE_EVENTS: ReadonlySet<string> = new Set([
@@ -114,7 +114,7 @@ export function doubleBinding(
   catalogs: readonly CatalogSource[],
   dir: string,
   home: string | undefined,
-  opts: { machine: boolean; severity: Finding['severity'] },
+  opts: { machine: boolean; severity: 'error' | 'warning' },
 ): Finding[] {
   const ours = new Map<string, CatalogRow>();
   for (const r of catalogRows) {

@@ -23,12 +23,12 @@ import { createLog } from '../hook/log.ts';
 import { planAndSelect } from '../hook/run.ts';
 import { startAll } from '../hook/runner.ts';
 import { resultGated, type Chosen } from '../hook/select.ts';
-import { setUp, type Setup } from '../hook/setup.ts';
+import { locate, setUp, type Setup } from '../hook/setup.ts';
 import { parsePayload } from '../hook/stdin.ts';
 import { cannotRun } from '../project/binding.ts';
 import { parseConfig } from '../project/config.ts';
 import { loadCatalogWith, loadConfigWith } from '../project/load.ts';
-import { catalogSources, cursorTranscriptPath, payloadRoots } from '../project/paths.ts';
+import { catalogSources, cursorTranscriptPath, PROJECT_POLICIES, resolveProject } from '../project/paths.ts';
 import type { StateDir } from '../state/dir.ts';
 import { makeEnvFile, readEnvFile } from '../state/envFile.ts';
 import { safeHome } from '../state/fsx.ts';
@@ -41,7 +41,7 @@ export interface ExplainOptions {
   payloadText: string;
   /** Cursor event; defaults to the payload's hook_event_name. */
   event?: string;
-  /** Project root; defaults to the hook path's resolution (CURSOR_PROJECT_DIR, workspace_roots[0], cwd). */
+  /** Project root; default: CURSOR_PROJECT_DIR, else the payload's workspace_roots[0], else cwd (explain's policy, not the hook path's). */
   dir?: string;
   run: boolean;
   env: NodeJS.ProcessEnv;
@@ -174,13 +174,8 @@ async function explainHandled(
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-explain-'));
   try {
     const state: StateDir = { root: tmp };
-    const setup = await setUp(
-      event,
-      input,
-      { env: opts.env, cwd: opts.cwd, stdin: process.stdin, startedAt: Date.now() },
-      log,
-      { dir: w.dir, state },
-    );
+    const io = { env: opts.env, cwd: opts.cwd, stdin: process.stdin, startedAt: Date.now() };
+    const setup = await setUp(event, input, io, log, locate(event, io, w.dir), { state });
     if ('problem' in setup) throw w.unreadable(setup.problem);
     const { plan, chosen } = planAndSelect(setup, { log });
     if (plan.invocations.length === 0 && plan.notes.length === 0)
@@ -315,13 +310,13 @@ function skippedByBinding(setup: Setup): string | undefined {
     : `${setup.binding.source}: its matcher skips ${JSON.stringify(name)}, so Cursor starts no hookshim for this call (what follows is what would run without it)`;
 }
 
-/** The project root as the hook path would resolve it, and how. */
+/**
+ * The project to explain (explain's policy): --dir, CURSOR_PROJECT_DIR, else the payload's workspace_roots[0] (a
+ * saved payload explains its own project; the hook path never takes it from the payload), else the current directory.
+ */
 function resolveDir(opts: ExplainOptions, input: Json): { dir: string; how: string } {
-  if (opts.dir !== undefined) return { dir: path.resolve(opts.cwd, opts.dir), how: '--dir' };
-  if (opts.env.CURSOR_PROJECT_DIR) return { dir: path.resolve(opts.env.CURSOR_PROJECT_DIR), how: 'CURSOR_PROJECT_DIR' };
-  const root = payloadRoots(input)[0];
-  if (root) return { dir: root, how: "the payload's workspace_roots[0]" };
-  return { dir: opts.cwd, how: 'the current directory' };
+  const given = opts.dir !== undefined ? { given: { dir: path.resolve(opts.cwd, opts.dir), how: '--dir' } } : {};
+  return resolveProject({ env: opts.env, cwd: opts.cwd, payload: input }, { ...PROJECT_POLICIES.explain, ...given });
 }
 
 /** A row as explain names it: its catalog and place, its command as written, and the script that resolved to. */

@@ -4,15 +4,14 @@
 // keeps every foreign entry and unknown key, writes 2-space JSON with a trailing newline, so a rerun is a no-op.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { HandledEvent } from '../../adapters/events.ts';
-import { parseCatalog } from '../../catalog/load.ts';
-import { describeSource, sourceOf } from '../../catalog/sources.ts';
-import type { CatalogKind, CatalogRow } from '../../catalog/types.ts';
+import { describeSource } from '../../catalog/sources.ts';
+import type { CatalogKind } from '../../catalog/types.ts';
 import {
   bundleVersion,
   detectMode,
   HOOKS_JSON,
+  hooksFileOf,
   isOurs,
   mergeHooksJson,
   OLD_VENDORED,
@@ -23,10 +22,12 @@ import {
   type Mode,
 } from '../project/binding.ts';
 import { planCatalogList, resolveCatalogEntry } from '../project/catalogList.ts';
-import { loadCatalogWith } from '../project/load.ts';
-import { bindingOptions, runChecks } from './check.ts';
+import { loadCatalogs, type LoadedCatalogs } from './catalogs.ts';
+import { runChecks, type CheckOptions } from './check.ts';
+import { bindingOptions, defaultBundle } from './plan.ts';
 import { findRoot, readConfigDoc, recordCatalogs } from './initFiles.ts';
-import { CommandError, EXIT, type Finding } from './io.ts';
+import type { Finding } from './findings.ts';
+import { CommandError, EXIT } from './io.ts';
 
 export interface InitOptions {
   dir: string;
@@ -43,13 +44,6 @@ export interface InitOptions {
   cwd?: string;
   /** Bind `dir` itself, even inside a larger repository (a package opened alone in Cursor). */
   here?: boolean;
-}
-
-/** Locate the bundle shipped beside this CLI (dist/hookshim.cjs). */
-export function defaultBundle(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.join(here, 'hookshim.cjs'), path.join(here, '..', '..', 'dist', 'hookshim.cjs')];
-  return candidates.find((c) => fs.existsSync(c)) ?? (candidates[0] as string);
 }
 
 export interface InitCatalog {
@@ -106,17 +100,19 @@ export function init(opts: InitOptions): InitReport {
   const extra = [...where.catalogs, ...extraCatalogs(opts, dir, where.notes)];
   const { list, notes } = planCatalogList(dir, config.catalogs, extra);
   const loaded = loadAll(list, dir, start);
+  const rows = loaded.catalog.rows;
   const existingHooks = current.kind === 'ok' ? current.hooks : {};
   const mode: Mode = opts.mode ?? detectMode(existingHooks) ?? 'vendored';
-  const narrow = loaded.catalogs.every((c) => c.rows !== null && c.kind !== 'personal');
-  const plan = planBinding({ rows: loaded.rows, warnings: [] }, mode, bindingOptions(config.doc ?? {}, narrow));
+  const catalogs = initCatalogs(loaded, dir);
+  const narrow = catalogs.every((c) => c.rows !== null && c.kind !== 'personal');
+  const plan = planBinding({ rows, warnings: [] }, mode, bindingOptions(config.doc ?? {}, narrow));
   const mergedDoc = mergeHooksJson(current.kind === 'ok' ? current.doc : undefined, plan);
   const merged = `${JSON.stringify(mergedDoc, null, 2)}\n`;
   const report: InitReport = {
     dir,
     ...(start !== dir ? { from: start } : {}),
-    catalogs: loaded.catalogs,
-    rows: loaded.rows.length,
+    catalogs,
+    rows: rows.length,
     plan,
     hooksJson: merged,
     changed: [],
@@ -135,7 +131,7 @@ export function init(opts: InitOptions): InitReport {
     findings: [],
   };
   const write = writer(opts.dryRun ?? false);
-  if (current.kind !== 'ok' || fs.readFileSync(path.join(dir, HOOKS_JSON), 'utf8') !== merged) {
+  if (current.kind !== 'ok' || current.text !== merged) {
     write(path.join(dir, HOOKS_JSON), merged);
     report.changed.push(HOOKS_JSON);
   }
@@ -146,7 +142,8 @@ export function init(opts: InitOptions): InitReport {
     report.changed.push(path.relative(dir, config.file));
   }
   removeOldBundle(dir, merged, opts.dryRun ?? false, report);
-  report.findings = checkBound(dir, env, opts, mode, list);
+  const bound = opts.dryRun ? current : hooksFileOf(current.file, merged);
+  report.findings = checkBound(dir, env, opts, mode, list, { hooks: bound, catalogs: loaded, plan });
   return report;
 }
 
@@ -170,30 +167,30 @@ function extraCatalogs(opts: InitOptions, dir: string, notes: string[]): string[
   return out;
 }
 
-/** Load every catalog of the list; none usable is the one case init cannot go on. */
-function loadAll(list: readonly string[], dir: string, start: string): { rows: CatalogRow[]; catalogs: InitCatalog[] } {
-  const rows: CatalogRow[] = [];
-  const catalogs: InitCatalog[] = [];
-  const problems: string[] = [];
-  for (const entry of list) {
-    const source = sourceOf(entry, dir);
-    const l = loadCatalogWith(source, parseCatalog);
-    catalogs.push({
-      entry,
-      shown: source.shown,
-      kind: source.kind,
-      how: describeSource(source, dir),
-      rows: l.ok ? l.catalog.rows.length : null,
-    });
-    if (l.ok) rows.push(...l.catalog.rows);
-    else if (source.kind !== 'personal' || fs.existsSync(l.file)) problems.push(l.error);
-  }
-  if (catalogs.some((c) => c.rows !== null)) return { rows, catalogs };
+/** Load every catalog of the list (the loader check uses); none usable is the one case init cannot go on. */
+function loadAll(list: readonly string[], dir: string, start: string): LoadedCatalogs {
+  const loaded = loadCatalogs(dir, list);
+  if (loaded.loads.some((l) => l.ok)) return loaded;
+  const problems = loaded.loads.map((l) => (l.ok ? '' : l.error)).filter(Boolean);
   if (problems.length > 0) throw new CommandError(`${problems.join('\n')}\nFix the catalog, then run init again.`);
   const sub = start !== dir ? ` (or in ${path.relative(dir, start)})` : '';
   throw new CommandError(
     `no catalog at ${path.join(dir, 'hooks', 'hooks.json')}. hookshim binds a Claude catalog: create hooks/hooks.json first (Claude's plugin form: {"hooks": {"PreToolUse": [...]}}), or put hooks in .claude/settings.json, or name yours: hookshim init --catalog <plugin folder | hooks.json | settings file>. Nothing found in ${dir}${sub}: looked for hooks/hooks.json, .claude/settings.json, .claude/settings.local.json.`,
   );
+}
+
+/** The report's line per catalog of the list: a personal catalog absent here has no rows (null), like an unreadable one. */
+function initCatalogs(loaded: LoadedCatalogs, dir: string): InitCatalog[] {
+  return loaded.sources.map((source, i) => {
+    const l = loaded.loads.find((x) => x.source === source);
+    return {
+      entry: loaded.recorded?.[i] ?? source.shown,
+      shown: source.shown,
+      kind: source.kind,
+      how: describeSource(source, dir),
+      rows: l?.ok ? l.catalog.rows.length : null,
+    };
+  });
 }
 
 /** Which of hookshim's entries init adds, changes and removes; foreign entries kept per event. */
@@ -272,11 +269,13 @@ function checkBound(
   opts: InitOptions,
   mode: Mode,
   list: readonly string[],
+  known: CheckOptions['known'],
 ): Finding[] {
   const result = runChecks({
     dir,
     env,
     mode,
+    known,
     ...(opts.bundle ? { bundle: opts.bundle } : {}),
     ...(opts.dryRun ? { catalogs: list } : {}),
   });

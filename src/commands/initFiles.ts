@@ -6,7 +6,7 @@ import { parseJsonText } from '../../catalog/json.ts';
 import { isRecord } from '../../catalog/types.ts';
 import { HOOKS_JSON, ourEntries, readHooksFile } from '../project/binding.ts';
 import { CONFIG_FILE } from '../project/config.ts';
-import { repositoryRoot } from '../project/paths.ts';
+import { PROJECT_POLICIES, resolveProject } from '../project/paths.ts';
 import { CommandError } from './io.ts';
 
 export interface Root {
@@ -24,8 +24,8 @@ export interface Root {
  */
 export function findRoot(dir: string, here: boolean): Root {
   const out: Root = { root: dir, catalogs: [], notes: [], warnings: [] };
-  const repo = here ? undefined : repositoryRoot(dir);
-  if (repo === undefined || repo === dir) return out;
+  const repo = resolveProject({ env: {}, cwd: dir }, { ...PROJECT_POLICIES.init, gitRoot: !here }).dir;
+  if (repo === dir) return out;
   const rel = path.relative(repo, dir).split(path.sep).join('/');
   out.root = repo;
   out.notes.push(

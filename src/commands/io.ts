@@ -1,5 +1,6 @@
 // What every management command shares: its streams and environment (swappable in tests), exit codes, colours.
 import type { Writable } from 'node:stream';
+import type { Finding } from './findings.ts';
 
 /** Exit codes of the management commands (documented in `hookshim --help`). */
 export const EXIT = {
@@ -56,17 +57,6 @@ export function paint(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv): Pain
 }
 
 /** A finding of check or doctor. `error` fails the command; `warning` only with --strict; `info` is context. */
-export interface Finding {
-  /** Stable identifier, e.g. "script-missing" (for --json consumers and tests). */
-  code: string;
-  severity: 'error' | 'warning' | 'info';
-  /** Where: a file, a catalog locator, an event. */
-  where?: string;
-  message: string;
-  /** What to do about it. */
-  fix?: string;
-}
-
 /** Render findings one per line (plus an indented fix), most severe first. */
 export function renderFindings(findings: readonly Finding[], p: Paint, opts: { info: boolean }): string[] {
   const order = { error: 0, warning: 1, info: 2 } as const;

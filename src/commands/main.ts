@@ -5,6 +5,7 @@ import path from 'node:path';
 import yargs, { type Argv } from 'yargs';
 import { CURSOR_EVENTS } from '../../adapters/events.ts';
 import { VERSION } from '../hook/version.ts';
+import { PROJECT_POLICIES, resolveProject } from '../project/paths.ts';
 import { runChecks } from './check.ts';
 import { doctor } from './doctor.ts';
 import { explain } from './explain.ts';
@@ -159,12 +160,8 @@ function checkCommand(cli: Argv, c: Ctx): Argv {
         .example('$0 check', 'fail (exit 1) when anything is wrong')
         .example('$0 check --strict --json', 'machine-readable, warnings fail too'),
     (args) => {
-      const dir =
-        args.dir !== undefined
-          ? path.resolve(c.io.cwd, args.dir)
-          : c.io.env.CURSOR_PROJECT_DIR
-            ? path.resolve(c.io.env.CURSOR_PROJECT_DIR)
-            : c.io.cwd;
+      const given = args.dir !== undefined ? { given: { dir: path.resolve(c.io.cwd, args.dir), how: 'DIR' } } : {};
+      const { dir } = resolveProject(c.io, { ...PROJECT_POLICIES.check, ...given });
       const result = runChecks({ dir, env: c.io.env });
       const t = tally(result.findings);
       const failed = t.errors > 0 || (args.strict && t.warnings > 0);

@@ -182,39 +182,7 @@ export function renderExplain(r: ExplainReport, p: Paint): string {
   }
   out.push(p.dim(`Cursor timeout ${r.binding.timeoutS}s (${r.binding.source})`));
   for (const n of r.notes) out.push(`${p.yellow('note:')} ${n}`);
-  for (const inv of r.invocations) {
-    out.push(
-      '',
-      `${p.bold(`→ ${inv.claudeEvent}`)}${inv.values.length ? `  matcher values tried: ${inv.values.join(', ')}` : ''}`,
-    );
-    for (const pl of inv.payloads) {
-      out.push(p.dim(`  Claude stdin${pl.as && inv.payloads.length > 1 ? ` (as ${pl.as})` : ''}:`));
-      out.push(
-        ...JSON.stringify(pl.payload, null, 2)
-          .split('\n')
-          .map((l) => `    ${l}`),
-      );
-    }
-    out.push('  rows:');
-    if (inv.rows.length === 0) out.push(p.dim(`    (the catalog has no ${inv.claudeEvent} rows)`));
-    for (const row of inv.rows) {
-      const mark =
-        row.status === 'selected'
-          ? p.green('✓ runs   ')
-          : row.status === 'skipped'
-            ? p.yellow('✗ skipped')
-            : row.status === 'gated'
-              ? p.yellow('✗ gated  ')
-              : p.dim('· no     ');
-      const why =
-        row.status === 'selected'
-          ? row.matchedValue
-            ? `matched ${row.matchedValue}${row.matcher !== undefined ? ` (matcher ${JSON.stringify(row.matcher)})` : ''}`
-            : `${inv.claudeEvent} has no matcher to test: runs every time`
-          : (row.reason ?? '');
-      out.push(`    ${mark} ${rowName(row)}  ${p.dim(why)}`);
-    }
-  }
+  for (const inv of r.invocations) out.push(...renderInvocation(inv, p));
   if (r.otherRows.length) {
     out.push('', p.dim(`other rows (not run by ${r.event}):`));
     for (const row of r.otherRows) out.push(p.dim(`    ${rowName(row)}  ${row.reason ?? ''}`));
@@ -251,6 +219,42 @@ export function renderExplain(r: ExplainReport, p: Paint): string {
   for (const n of r.run.notes) out.push(p.dim(`  note: ${n}`));
   for (const e of r.run.effects) out.push(p.dim(`  state: would ${e}`));
   return `${out.join('\n')}\n`;
+}
+/** One Claude invocation of an explained event: the payloads it gets and what each row does. */
+function renderInvocation(inv: ExplainReport['invocations'][number], p: Paint): string[] {
+  const out: string[] = [];
+  out.push(
+    '',
+    `${p.bold(`→ ${inv.claudeEvent}`)}${inv.values.length ? `  matcher values tried: ${inv.values.join(', ')}` : ''}`,
+  );
+  for (const pl of inv.payloads) {
+    out.push(p.dim(`  Claude stdin${pl.as && inv.payloads.length > 1 ? ` (as ${pl.as})` : ''}:`));
+    out.push(
+      ...JSON.stringify(pl.payload, null, 2)
+        .split('\n')
+        .map((l) => `    ${l}`),
+    );
+  }
+  out.push('  rows:');
+  if (inv.rows.length === 0) out.push(p.dim(`    (the catalog has no ${inv.claudeEvent} rows)`));
+  for (const row of inv.rows) {
+    const mark =
+      row.status === 'selected'
+        ? p.green('✓ runs   ')
+        : row.status === 'skipped'
+          ? p.yellow('✗ skipped')
+          : row.status === 'gated'
+            ? p.yellow('✗ gated  ')
+            : p.dim('· no     ');
+    const why =
+      row.status === 'selected'
+        ? row.matchedValue
+          ? `matched ${row.matchedValue}${row.matcher !== undefined ? ` (matcher ${JSON.stringify(row.matcher)})` : ''}`
+          : `${inv.claudeEvent} has no matcher to test: runs every time`
+        : (row.reason ?? '');
+    out.push(`    ${mark} ${rowName(row)}  ${p.dim(why)}`);
+  }
+  return out;
 }
 
 export function renderReplay(r: ReplayReport, p: Paint, strict: boolean): string {

@@ -7,9 +7,10 @@ import path from 'node:path';
 import ndjson from 'ndjson';
 import type { Json } from '../../adapters/json.ts';
 import { readBinding } from '../project/binding.ts';
+import { PROJECT_POLICIES, resolveProject } from '../project/paths.ts';
 import type { TraceLine } from '../hook/trace.ts';
-import { canonical } from './check.ts';
-import { defaultBundle } from './init.ts';
+import { canonical } from '../../adapters/json.ts';
+import { defaultBundle } from './plan.ts';
 import { CommandError } from './io.ts';
 
 export interface ReplayOptions {
@@ -166,9 +167,8 @@ export function compare(before: Json | null, after: Json): ReplayStatus {
   return 'wording';
 }
 
+/** The project of a logged event (replay's policy): --dir, else its payload's workspace_roots[0] when that exists here, else cwd. */
 function projectFor(opts: ReplayOptions, payload: Json): string {
-  if (opts.dir) return path.resolve(opts.cwd, opts.dir);
-  const root = Array.isArray(payload.workspace_roots) ? payload.workspace_roots[0] : undefined;
-  if (typeof root === 'string' && root && fs.existsSync(root)) return root;
-  return opts.cwd;
+  const given = opts.dir ? { given: { dir: path.resolve(opts.cwd, opts.dir), how: '--dir' } } : {};
+  return resolveProject({ env: opts.env, cwd: opts.cwd, payload }, { ...PROJECT_POLICIES.replay, ...given }).dir;
 }

@@ -200,7 +200,7 @@ export async function attachTranscripts(
     );
   // With `transcripts: false` scripts get an empty one: no copy of the conversation is kept.
   // The rewrite may take at most half of the time left before the deadline: the scripts need the rest.
-  const until = Date.now() + Math.max(0, setup.budget.deadline - Date.now()) / 2;
+  const until = setup.budget.until(1 / 2);
   const tx = await rewrite({ cursorPath, sessionId: setup.sessionId, cwd: setup.dir, state, warn, until });
   ctx.transcriptPath = tx.path;
   if (tx.lastAssistantMessage !== undefined) ctx.lastAssistantMessage = tx.lastAssistantMessage;

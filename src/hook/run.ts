@@ -1,5 +1,7 @@
 // The hook path: one Cursor event in, exactly one Cursor answer out, in the phases of docs/design.md §1:
-// 1 read stdin → 2 sentinel → 3 translate → 4 select rows → 5 run under one deadline → 6 fold → 7 emit.
+// locate (project, binding, budget) → 1 read stdin → set up (catalog, config) → 3 translate + 4 select (first, and
+// alone, when the event claims no state: no row selected answers at once) → 2 sentinel → 3–4 with the claimed state →
+// 5 run under one deadline → 6 fold → 7 emit.
 import path from 'node:path';
 import { isHandledEvent, UNBOUND_CURSOR_EVENTS, type HandledEvent } from '../../adapters/events.ts';
 import { ADAPTERS } from '../../adapters/index.ts';
@@ -14,7 +16,7 @@ import { attachTranscripts, hostEnv, keepsTranscripts, RowPrep, toJob, type JobC
 import { startAll } from './runner.ts';
 import { mark, startSpans } from './spans.ts';
 import { resultGated, select, type Chosen } from './select.ts';
-import { readPayload, setUp, type HookIO, type Setup, type SetUpProblem } from './setup.ts';
+import { locate, readPayload, setUp, type HookIO, type Setup, type SetUpProblem } from './setup.ts';
 
 export type { HookIO } from './setup.ts';
 
@@ -67,8 +69,9 @@ async function runEvent(name: string, io: HookIO, g: Guard): Promise<number> {
     g.log.warn(`${why}; answering {}`);
     return g.answer({}, 'unhandled');
   }
-  // 1. Read and validate stdin; resolve the project, binding, budget, catalog and config.
-  const payload = await readPayload(name, io, g.log);
+  // 1. Locate the event (project, binding, budget: once, never from the payload), then read and validate stdin.
+  const at = locate(name, io);
+  const payload = await readPayload(io, at, g.log);
   if ('problem' in payload) {
     if (!payload.tooLarge || !ADAPTERS[name].needs.permission) return g.failOpenWith(payload.problem);
     return denyUnguarded(
@@ -79,7 +82,7 @@ async function runEvent(name: string, io: HookIO, g: Guard): Promise<number> {
   }
   g.input = payload.input;
   mark('payload read');
-  const setup = await setUp(name, payload.input, io, g.log, { root: { root: payload.root, binding: payload.binding } });
+  const setup = await setUp(name, payload.input, io, g.log, at);
   if ('problem' in setup)
     return setup.broken && ADAPTERS[name].needs.permission
       ? brokenCatalog(name, payload.input, setup, g)
@@ -103,7 +106,7 @@ async function runEvent(name: string, io: HookIO, g: Guard): Promise<number> {
   const dedup = setup.adapter.needs.dedup;
   const extra = dedup.transcriptSize ? st.sizeOf(cursorTranscriptPath(setup.input, setup.env)) : '';
   const id = st.tickOf(name, setup.input, dedup, extra, setup.dir);
-  let tick = st.claimTick(setup.state, id, { staleAfterMs: (setup.binding.timeoutS + 10) * 1000 });
+  let tick = st.claimTick(setup.state, id, { staleAfterMs: setup.budget.staleAfterMs });
   mark('sentinel');
   if (tick.role === 'follower') {
     const res = await tick.wait(setup.budget.deadline);

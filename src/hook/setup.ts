@@ -13,7 +13,7 @@ import { everyCallEvents, readBinding, type Binding } from '../project/binding.t
 import { budgetFor, type Budget } from '../project/budget.ts';
 import type { HookshimConfig } from '../project/config.ts';
 import { fnv, loadCatalogs, loadConfigLazy } from '../project/load.ts';
-import { catalogSources, cursorMcpServers, payloadRoots, projectRoot, type ProjectRoot } from '../project/paths.ts';
+import { catalogSources, cursorMcpServers, payloadRoots, resolveProject, type ProjectRoot } from '../project/paths.ts';
 import { areaPath, openState, type StateDir } from '../state/dir.ts';
 import { createExclusive, safeHome } from '../state/fsx.ts';
 import type { Log } from './log.ts';
@@ -53,23 +53,34 @@ export interface Setup {
   startedAt: number;
 }
 
-/** Read the payload within the deadline of the project's binding (the project never depends on the payload). */
-export async function readPayload(
-  event: HandledEvent,
-  io: HookIO,
-  log: Log,
-): Promise<{ input: Json; root: ProjectRoot; binding: Binding } | { problem: string; tooLarge?: boolean }> {
-  const root = projectRoot(io.env, io.cwd, io.bundle);
+/** Where one event runs and how long it has: found once, before stdin is read, and never from the payload. */
+export interface Located {
+  readonly root: ProjectRoot;
+  readonly binding: Binding;
+  readonly budget: Budget;
+}
+
+/** The project (the hook path's policy unless `dir` is given: never the payload), its binding for `event`, the budget. */
+export function locate(event: HandledEvent, io: HookIO, dir?: string): Located {
+  const root = dir !== undefined ? { dir, how: 'given' } : resolveProject(io);
   const binding = readBinding(root.dir, event);
   mark('project and binding');
-  const budget = budgetFor(binding.timeoutS, io.startedAt);
+  return Object.freeze({ root, binding, budget: budgetFor(binding.timeoutS, io.startedAt) });
+}
+
+/** Read the payload within the located event's budget. */
+export async function readPayload(
+  io: HookIO,
+  at: Located,
+  log: Log,
+): Promise<{ input: Json } | { problem: string; tooLarge?: boolean }> {
   const fast = io.stdinFd !== undefined ? readAvailable(io.stdinFd) : undefined;
-  const stdin = fast?.payload ?? (await readStdin(io.stdin, budget.deadline - Date.now(), fast?.prefix));
+  const stdin = fast?.payload ?? (await readStdin(io.stdin, at.budget.left(), fast?.prefix));
   // No payload at all: there is no event to guard, and hookshim fails open (docs/design.md §6).
   if (stdin.problem && Object.keys(stdin.input).length === 0)
     return { problem: stdin.problem, ...(stdin.tooLarge ? { tooLarge: true } : {}) };
   if (stdin.problem) log.warn(`${stdin.problem}; continuing with what arrived`);
-  return { input: stdin.input, root, binding };
+  return { input: stdin.input };
 }
 
 /** The session a payload belongs to: Cursor's conversation id (docs/cursor-hooks.md §3: session_id equals it). */
@@ -85,32 +96,24 @@ export interface SetUpProblem {
 }
 
 export interface SetUpOptions {
-  /** The project root, when the caller already knows it (`hookshim explain --dir`). */
-  dir?: string;
   /** The state directory to use instead of the user's (explain uses a throwaway one). */
   state?: StateDir | null;
-  /** The project root and its binding, already found by readPayload. */
-  root?: { root: ProjectRoot; binding: Binding };
 }
 
-/** Resolve the project, binding, budget, session, catalog and config of one event; a problem means fail open. */
+/** The session, catalog and config of one located event; a problem means fail open. */
 export async function setUp(
   event: HandledEvent,
   input: Json,
   io: HookIO,
   log: Log,
+  at: Located,
   opts: SetUpOptions = {},
 ): Promise<Setup | SetUpProblem> {
-  const root =
-    opts.dir !== undefined
-      ? { dir: opts.dir, how: 'given' }
-      : (opts.root?.root ?? projectRoot(io.env, io.cwd, io.bundle));
+  const { root, binding, budget } = at;
   const dir = root.dir;
-  const binding = opts.root && opts.root.root.dir === dir ? opts.root.binding : readBinding(dir, event);
   corroborate(input, root, log);
-  const budget = budgetFor(binding.timeoutS, io.startedAt);
   log.debug(
-    `${event}: project ${dir} (from ${root.how}); Cursor timeout ${binding.timeoutS}s (${binding.source}); deadline in ${budget.deadline - Date.now()}ms`,
+    `${event}: project ${dir} (from ${root.how}); Cursor timeout ${binding.timeoutS}s (${binding.source}); deadline in ${budget.left()}ms`,
   );
   const sessionId = sessionIdOf(input);
   const state = opts.state !== undefined ? opts.state : openState(io.env, (m) => log.warn(m));

@@ -42,7 +42,7 @@ export type Mode = 'vendored' | 'package';
 export type HooksFile =
   | { kind: 'absent'; file: string }
   | { kind: 'invalid'; file: string; error: string }
-  | { kind: 'ok'; file: string; doc: Record<string, unknown>; hooks: Record<string, unknown[]> };
+  | { kind: 'ok'; file: string; text: string; doc: Record<string, unknown>; hooks: Record<string, unknown[]> };
 
 /** Read and shape-check .cursor/hooks.json: an object whose `hooks` (if any) maps events to arrays. */
 export function readHooksFile(dir: string): HooksFile {
@@ -55,6 +55,11 @@ export function readHooksFile(dir: string): HooksFile {
     if (code === 'ENOENT') return { kind: 'absent', file };
     return { kind: 'invalid', file, error: `cannot read it (${(err as Error).message})` };
   }
+  return hooksFileOf(file, text);
+}
+
+/** The text of .cursor/hooks.json, shape-checked (what readHooksFile reads; what init writes). */
+export function hooksFileOf(file: string, text: string): HooksFile {
   const json = parseJsonText(text);
   if (!json.ok) return { kind: 'invalid', file, error: `not valid JSON ${json.error}` };
   const doc = json.value;
@@ -80,7 +85,7 @@ export function readHooksFile(dir: string): HooksFile {
       };
     hooks[ev] = list;
   }
-  return { kind: 'ok', file, doc, hooks };
+  return { kind: 'ok', file, text, doc, hooks };
 }
 
 /** True for an entry hookshim owns: its command names hookshim (the stable marker, see isOurCommand). */

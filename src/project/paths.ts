@@ -29,17 +29,74 @@ export interface ProjectRoot {
 }
 
 /**
- * The project: where Cursor ran the bound command, never a payload field (a payload names roots, it does not choose
- * the catalog). CURSOR_PROJECT_DIR (Cursor sets it for every hook, docs/cursor-hooks.md §2); else the working
- * directory when it holds a binding (Cursor runs project hooks from the root); else the project of the bundle that
- * is running (`<root>/.cursor/hooks/hookshim.cjs`: a host that runs hooks from `.cursor/`); else the working directory.
+ * How a command finds the project. Each command names its policy (PROJECT_POLICIES); the hook path's, the default,
+ * never lets the payload choose: a payload names roots, it does not choose the catalog (docs/security.md, guarantee 3).
  */
-export function projectRoot(env: NodeJS.ProcessEnv, cwd: string, bundle?: string): ProjectRoot {
-  if (env.CURSOR_PROJECT_DIR) return { dir: path.resolve(env.CURSOR_PROJECT_DIR), how: 'CURSOR_PROJECT_DIR' };
-  if (fs.existsSync(path.join(cwd, '.cursor', 'hooks.json'))) return { dir: cwd, how: 'the working directory' };
-  const own = bundleProject(bundle);
-  if (own) return { dir: own, how: `the bundle's own location (${bundle})` };
-  return { dir: cwd, how: 'the working directory' };
+export interface ProjectPolicy {
+  /** A directory the command was given (DIR, --dir), already resolved, and how messages name it: it decides. */
+  given?: { dir: string; how: string };
+  /** CURSOR_PROJECT_DIR decides next (Cursor sets it for every hook, docs/cursor-hooks.md §2). */
+  env: boolean;
+  /** The payload's workspace_roots[0] may decide next: never on the hook path; 'exists': only a root that exists here. */
+  trustPayloadRoots: false | true | 'exists';
+  /**
+   * The hook path's fallbacks: the working directory when it holds a binding (Cursor runs project hooks from the
+   * root), else the project of the running bundle (`<root>/.cursor/hooks/hookshim.cjs`: a host that runs hooks
+   * from `.cursor/`).
+   */
+  bound: boolean;
+  /** The repository the start folder is in decides (init, unless --here): Cursor loads the binding from there. */
+  gitRoot: boolean;
+  /** How the last resort, the working directory (or the start folder), is named. */
+  cwdHow: string;
+}
+
+/** The hook path's policy: CURSOR_PROJECT_DIR, the bound working directory, the bundle's project; never the payload. */
+export const HOOK_PATH_POLICY: ProjectPolicy = {
+  env: true,
+  trustPayloadRoots: false,
+  bound: true,
+  gitRoot: false,
+  cwdHow: 'the working directory',
+};
+
+/** Each command's policy, named; `given` is added by the caller when it has a DIR. */
+export const PROJECT_POLICIES = {
+  hook: HOOK_PATH_POLICY,
+  /** explain: the hook path's sources, then the payload's root, so a saved payload explains its own project. */
+  explain: { env: true, trustPayloadRoots: true, bound: false, gitRoot: false, cwdHow: 'the current directory' },
+  /** replay: a logged payload's root when it exists on this machine; the environment of the replaying shell is not the event's. */
+  replay: { env: false, trustPayloadRoots: 'exists', bound: false, gitRoot: false, cwdHow: 'the current directory' },
+  /** check and doctor: the DIR argument, else CURSOR_PROJECT_DIR, else the current directory. */
+  check: { env: true, trustPayloadRoots: false, bound: false, gitRoot: false, cwdHow: 'the current directory' },
+  /** init: the repository the folder is in (or the folder itself with --here). */
+  init: { env: false, trustPayloadRoots: false, bound: false, gitRoot: true, cwdHow: 'the folder given' },
+} as const satisfies Record<string, ProjectPolicy>;
+
+/** The project for one command under its policy (default: the hook path's), and how it was found. */
+export function resolveProject(
+  io: { env: NodeJS.ProcessEnv; cwd: string; bundle?: string | undefined; payload?: Json },
+  policy: ProjectPolicy = HOOK_PATH_POLICY,
+): ProjectRoot {
+  const { env, cwd, bundle } = io;
+  if (policy.given) return policy.given;
+  if (policy.env && env.CURSOR_PROJECT_DIR)
+    return { dir: path.resolve(env.CURSOR_PROJECT_DIR), how: 'CURSOR_PROJECT_DIR' };
+  if (policy.trustPayloadRoots && io.payload) {
+    const root = payloadRoots(io.payload)[0];
+    if (root && (policy.trustPayloadRoots === true || fs.existsSync(root)))
+      return { dir: root, how: "the payload's workspace_roots[0]" };
+  }
+  if (policy.bound) {
+    if (fs.existsSync(path.join(cwd, '.cursor', 'hooks.json'))) return { dir: cwd, how: 'the working directory' };
+    const own = bundleProject(bundle);
+    if (own) return { dir: own, how: `the bundle's own location (${bundle})` };
+  }
+  if (policy.gitRoot) {
+    const repo = repositoryRoot(cwd);
+    if (repo !== undefined) return { dir: repo, how: 'the repository it is in' };
+  }
+  return { dir: cwd, how: policy.cwdHow };
 }
 
 /** The project a hookshim bundle belongs to: `<root>/.cursor/hooks/hookshim.[cm]js` or `<root>/node_modules/hookshim/dist/hookshim.cjs`. */

@@ -1,6 +1,6 @@
 // The Claude-shaped copy of a Cursor transcript that scripts get as `transcript_path` (the original is never
 // modified). Rewritten incrementally into the state area `tx`, under a lock, by the pure state machine of
-// adapters/transcript.ts:
+// adapters/transcript/:
 //
 //   tx/<h>.jsonl        the Claude transcript (h = sha256 of the source path)
 //   tx/<h>.cursor.json  where we are: source identity (dev, inode) and a signature of the bytes before `end.src`,
@@ -23,11 +23,8 @@ import path from 'node:path';
 import {
   upperBound,
   addStats,
-  compactState,
   dropLine,
   emptyStats,
-  initialRewriteState,
-  isRewriteState,
   lastAssistantText,
   pendingMatch,
   rewriteBatch,
@@ -37,11 +34,23 @@ import {
   type ToolResultRef,
 } from '../../adapters/transcript/index.ts';
 import { areaPath, type StateDir } from './dir.ts';
-import { createExclusive, describeError, nofollow, readText, replaceFile, uid, writeFileAtomic } from './fsx.ts';
+import { describeError, nofollow, readText, replaceFile } from './fsx.ts';
 import { scanBytes } from './lineScan.ts';
 import { LineWriter } from './lineWriter.ts';
 import { BUSY, withLock } from './lock.ts';
 import { readResultRefs, recordedResults, resultsPath, type ResultsPosition } from './toolResults.ts';
+import {
+  emptyTranscript,
+  hasResults,
+  invalid,
+  openResults,
+  readCursor,
+  saveCursor,
+  signature,
+  start,
+  type Files,
+  type Point,
+} from './transcriptFiles.ts';
 
 export interface TranscriptOptions {
   /** Cursor's `transcript_path` (null on sessionStart and beforeSubmitPrompt, docs/cursor-hooks.md §3). */
@@ -79,37 +88,6 @@ export interface ClaudeTranscript {
   /** At least one tool result is recorded for this session. */
   resultsAvailable: boolean;
   stats: TranscriptStats;
-}
-
-/** A position in the three files, with the rewrite state there (`skip`: src lies inside a line being dropped). */
-interface Point {
-  src: number;
-  out: number;
-  res: ResultsPosition;
-  state: RewriteState;
-  skip?: boolean;
-}
-
-/** The persisted cursor next to the output. */
-interface Cursor {
-  v: 1;
-  source: string;
-  sessionId: string;
-  cwd: string;
-  dev: number;
-  ino: number;
-  outIno: number;
-  resIno: number;
-  /** Base64 of the (up to) SIG_BYTES source bytes before end.src: detects a source rewritten in place. */
-  sig: string;
-  end: Point;
-  marks: Point[];
-}
-
-const SIG_BYTES = 64;
-/** Where a rewrite from scratch starts. */
-function start(): Point {
-  return { src: 0, out: 0, res: { off: 0, seq: 0 }, state: initialRewriteState() };
 }
 
 /** Give scripts a Claude-shaped transcript for this event; never throws. */
@@ -406,69 +384,6 @@ function resumeAt(refs: readonly ToolResultRef[], state: RewriteState, readEnd: 
   return next && next.ref !== undefined ? { off: next.ref, seq: next.seq - 1 } : readEnd;
 }
 
-/** Why the cursor cannot be continued from (null: it can). */
-function invalid(
-  cur: Cursor | null,
-  files: Files,
-  opts: TranscriptOptions,
-  src: fs.Stats,
-  res: fs.Stats | null,
-  srcFd: number,
-): string | null {
-  if (!cur) return null;
-  if (cur.source !== files.source || cur.sessionId !== opts.sessionId || cur.cwd !== opts.cwd)
-    return 'session or project dir changed';
-  if (cur.dev !== src.dev || cur.ino !== src.ino) return 'the source was replaced (new inode)';
-  if (src.size < cur.end.src) return `the source shrank (${src.size} < ${cur.end.src} bytes)`;
-  if (signature(srcFd, cur.end.src) !== cur.sig) return 'the source was rewritten in place';
-  if ((res?.ino ?? 0) !== cur.resIno && cur.resIno !== 0) return 'the results file was replaced';
-  if ((res?.size ?? 0) < cur.end.res.off) return 'the results file shrank';
-  let out: fs.Stats;
-  try {
-    out = fs.lstatSync(files.out);
-  } catch {
-    return 'the Claude transcript is gone';
-  }
-  if (!out.isFile() || out.ino !== cur.outIno || out.size < cur.end.out)
-    return 'the Claude transcript is not the one written last';
-  return null;
-}
-
-/** The saved cursor, or null when absent or unusable. */
-function readCursor(file: string): Cursor | null {
-  const text = readText(file);
-  if (!text) return null;
-  try {
-    const c = JSON.parse(text) as Cursor;
-    const flag = (v: unknown) => v === undefined || v === true;
-    const okPoint = (p: Point | undefined) =>
-      !!p &&
-      typeof p.src === 'number' &&
-      typeof p.out === 'number' &&
-      typeof p.res?.off === 'number' &&
-      flag(p.skip) &&
-      flag(p.res.skip) &&
-      isRewriteState(p.state);
-    return c.v === 1 && okPoint(c.end) && Array.isArray(c.marks) && c.marks.every(okPoint) ? c : null;
-  } catch {
-    return null;
-  }
-}
-
-function saveCursor(files: Files, cur: Cursor): void {
-  const compact = (p: Point): Point => ({ ...p, state: compactState(p.state) });
-  writeFileAtomic(files.cursor, JSON.stringify({ ...cur, end: compact(cur.end), marks: cur.marks.map(compact) }));
-}
-
-/** Base64 of the SIG_BYTES bytes before `end` of the source. */
-function signature(fd: number, end: number): string {
-  const len = Math.min(end, SIG_BYTES);
-  if (len === 0) return '';
-  const buf = Buffer.alloc(len);
-  const n = fs.readSync(fd, buf, 0, len, end - len);
-  return buf.subarray(0, n).toString('base64');
-}
-
 /** No state dir (or it failed): rewrite the whole source into a private temp folder once; else hand over the original. */
 function oneOff(source: string, opts: TranscriptOptions, stats: TranscriptStats): ClaudeTranscript {
   let out: string;
@@ -518,51 +433,7 @@ function oneOff(source: string, opts: TranscriptOptions, stats: TranscriptStats)
   }
 }
 
-/**
- * A path to an empty, valid JSONL file: in the private state dir, else the null device (never a name in the shared
- * temp dir, where another user could have placed a file first).
- */
-function emptyTranscript(st: StateDir | null): string {
-  const file = st ? areaPath(st, 'tx', 'empty.jsonl') : null;
-  if (!file) return os.devNull;
-  try {
-    if (!createExclusive(file, '')) {
-      const s = fs.lstatSync(file);
-      if (!s.isFile() || s.size !== 0 || (uid() >= 0 && s.uid !== uid())) writeFileAtomic(file, '');
-    }
-    return file;
-  } catch {
-    return os.devNull;
-  }
-}
-
-function hasResults(st: StateDir, sessionId: string): boolean {
-  const file = resultsPath(st, sessionId);
-  try {
-    return !!file && fs.statSync(file).size > 0;
-  } catch {
-    return false;
-  }
-}
-
-function openResults(file: string | null): number | null {
-  if (!file) return null;
-  try {
-    return fs.openSync(file, fs.constants.O_RDONLY | nofollow());
-  } catch {
-    return null;
-  }
-}
-
 function lastText(state: RewriteState | undefined): { lastAssistantMessage?: string } {
   const text = state ? lastAssistantText(state) : undefined;
   return text === undefined ? {} : { lastAssistantMessage: text };
-}
-
-interface Files {
-  source: string;
-  out: string;
-  cursor: string;
-  lock: string;
-  results: string | null;
 }

@@ -340,10 +340,9 @@ if (input.tool_name === 'Bash' && i.command.startsWith('rm -rf /')) out({ ...i, 
 describe('6. joined texts within what Cursor keeps (docs/cursor-hooks.md §11: additional_context over 10,000 characters is dropped whole)', () => {
   it('two 6,000-character contexts share 10,000 characters fairly, each cut marked; a follow-up and a deny are capped the same way', () => {
     const say = (field: string, ch: string) => node(`console.log(JSON.stringify((${field})('${ch}'.repeat(6000))));`);
-    const ctx = (t: string) => `({ hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: t } })`;
-    const block = (t: string) => `({ decision: 'block', reason: t })`;
-    const deny = (t: string) =>
-      `({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: t } })`;
+    const ctx = `({ hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: t } })`;
+    const block = `({ decision: 'block', reason: t })`;
+    const deny = `({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: t } })`;
     const repo = bound(
       {
         PostToolUse: [{ matcher: 'Glob', hooks: [run('ctx-a.mjs'), run('ctx-b.mjs')] }],
@@ -351,12 +350,12 @@ describe('6. joined texts within what Cursor keeps (docs/cursor-hooks.md §11: a
         PreToolUse: [{ matcher: 'Glob', hooks: [run('deny-a.mjs'), run('deny-b.mjs')] }],
       },
       {
-        'ctx-a.mjs': say(`(t) => ${ctx('t')}`, 'a'),
-        'ctx-b.mjs': say(`(t) => ${ctx('t')}`, 'b'),
-        'stop-a.mjs': say(`(t) => ${block('t')}`, 'a'),
-        'stop-b.mjs': say(`(t) => ${block('t')}`, 'b'),
-        'deny-a.mjs': say(`(t) => ${deny('t')}`, 'a'),
-        'deny-b.mjs': say(`(t) => ${deny('t')}`, 'b'),
+        'ctx-a.mjs': say(`(t) => ${ctx}`, 'a'),
+        'ctx-b.mjs': say(`(t) => ${ctx}`, 'b'),
+        'stop-a.mjs': say(`(t) => ${block}`, 'a'),
+        'stop-b.mjs': say(`(t) => ${block}`, 'b'),
+        'deny-a.mjs': say(`(t) => ${deny}`, 'a'),
+        'deny-b.mjs': say(`(t) => ${deny}`, 'b'),
       },
     );
     const post = repo.fire(

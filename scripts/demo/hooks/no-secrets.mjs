@@ -1,3 +1,4 @@
+// @ts-check
 // PreToolUse Write|Edit: JSON deny for .env files and private keys.
 let s = '';
 process.stdin

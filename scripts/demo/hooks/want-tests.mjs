@@ -1,3 +1,4 @@
+// @ts-check
 // Stop: reads the (Claude-shaped) transcript; blocks when code was edited and no test run followed.
 import fs from 'node:fs';
 let s = '';

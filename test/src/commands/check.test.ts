@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runChecks } from '../../../src/commands/check.ts';
 import { init } from '../../../src/commands/init.ts';
-import type { Finding } from '../../../src/commands/io.ts';
+import type { Finding } from '../../../src/commands/findings.ts';
 import { ensureBuilt } from '../../e2e/harness.ts';
 import { cleanupAll, cli, sh, tempRepo, type TempRepo } from './helpers.ts';
 

@@ -131,7 +131,7 @@ describe('environment facts', () => {
     const { repo, env } = setup();
     const r = await cli(['doctor', '--json'], { env: { ...env, CURSOR_PROJECT_DIR: repo.dir }, cwd: '/' });
     const j = JSON.parse(r.out);
-    expect(j.project).toEqual({ dir: repo.dir, how: 'CURSOR_PROJECT_DIR (as the hook path does)' });
+    expect(j.project).toEqual({ dir: repo.dir, how: 'CURSOR_PROJECT_DIR' });
     expect(j.node.ok).toBe(true);
     expect(j.bound.map((b: { event: string }) => b.event)).toEqual([
       'preToolUse',

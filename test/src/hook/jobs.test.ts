@@ -20,6 +20,7 @@ import {
 import { createLog } from '../../../src/hook/log.ts';
 import type { Chosen } from '../../../src/hook/select.ts';
 import type { Setup } from '../../../src/hook/setup.ts';
+import { budgetFor } from '../../../src/project/budget.ts';
 import type { ClaudeTranscript, TranscriptOptions } from '../../../src/state/transcript.ts';
 
 vi.mock('../../../catalog/command.ts', async (original) => {
@@ -323,7 +324,7 @@ describe('attachTranscripts: the transcripts scripts get (a fake rewrite)', () =
       sessionId: 'conv-1',
       env,
       ctx,
-      budget: { deadline: Date.now() + 25_000, slackMs: 4500 },
+      budget: budgetFor(30, Date.now()),
     } as unknown as Setup;
   };
   const st = { root: '/state' };

@@ -2,16 +2,68 @@
 // processes against the bundled hook modules (test/src/hook/child.ts). Binding, dedup, signals and the fail matrix
 // through the built bundle are test/e2e/'s.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ADAPTERS } from '../../../adapters/index.ts';
 import { EMPTY_STATE, type EventContext } from '../../../adapters/types.ts';
 import type { CatalogRow } from '../../../catalog/types.ts';
 import { createLog } from '../../../src/hook/log.ts';
-import { planAndSelect } from '../../../src/hook/run.ts';
+import { planAndSelect, runHook } from '../../../src/hook/run.ts';
+import * as binding from '../../../src/project/binding.ts';
+import * as budget from '../../../src/project/budget.ts';
+import * as paths from '../../../src/project/paths.ts';
 import type { Setup } from '../../../src/hook/setup.ts';
 import { msg } from '../../adapters/helpers.ts';
 import { workbench, type Workbench } from './child.ts';
+
+// Counted, not changed: the hook path's facts of one event, each computed once (and the answer kept off fd 1).
+vi.mock('../../../src/project/paths.ts', async (orig) => {
+  const m = await orig<typeof import('../../../src/project/paths.ts')>();
+  return { ...m, resolveProject: vi.fn(m.resolveProject) };
+});
+vi.mock('../../../src/project/binding.ts', async (orig) => {
+  const m = await orig<typeof import('../../../src/project/binding.ts')>();
+  return { ...m, readBinding: vi.fn(m.readBinding) };
+});
+vi.mock('../../../src/project/budget.ts', async (orig) => {
+  const m = await orig<typeof import('../../../src/project/budget.ts')>();
+  return { ...m, budgetFor: vi.fn(m.budgetFor) };
+});
+const answers: unknown[] = [];
+vi.mock('../../../src/hook/emit.ts', () => ({
+  emit: (a: unknown) => answers.push(a) > 0,
+  emitted: () => answers.length > 0,
+}));
+
+describe('runHook in-process: root, binding and budget are each computed once per event', () => {
+  it.each([
+    ['stop', { conversation_id: 'c1' }],
+    ['preToolUse', { conversation_id: 'c1', tool_name: 'Shell', tool_input: { command: 'ls' } }],
+  ])('%s', async (event, payload) => {
+    const repo = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-once-')));
+    try {
+      fs.mkdirSync(path.join(repo, 'hooks'));
+      fs.writeFileSync(path.join(repo, 'hooks', 'hooks.json'), JSON.stringify({ hooks: {} }));
+      vi.mocked(paths.resolveProject).mockClear();
+      vi.mocked(binding.readBinding).mockClear();
+      vi.mocked(budget.budgetFor).mockClear();
+      answers.length = 0;
+      const env = { CURSOR_PROJECT_DIR: repo, HOOKSHIM_STATE_DIR: path.join(repo, '.state') };
+      const stdin = new PassThrough().end(JSON.stringify(payload));
+      expect(await runHook(event, { env, cwd: repo, stdin, startedAt: Date.now() })).toBe(0);
+      expect(answers).toHaveLength(1);
+      expect([
+        vi.mocked(paths.resolveProject).mock.calls.length,
+        vi.mocked(binding.readBinding).mock.calls.length,
+        vi.mocked(budget.budgetFor).mock.calls.length,
+      ]).toEqual([1, 1, 1]);
+    } finally {
+      fs.rmSync(repo, { recursive: true, force: true });
+    }
+  });
+});
 
 describe("planAndSelect: the adapter's plan and the rows it selects", () => {
   const setupFor = (event: Setup['event'], input: Record<string, unknown>, rows: CatalogRow[]) => {

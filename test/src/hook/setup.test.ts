@@ -7,7 +7,19 @@ import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../../adapters/index.ts';
 import { createLog } from '../../../src/hook/log.ts';
-import { readPayload, sessionIdOf, setUp, type HookIO, type Setup } from '../../../src/hook/setup.ts';
+import type { HandledEvent } from '../../../adapters/events.ts';
+import type { Json } from '../../../adapters/json.ts';
+import { budgetFor } from '../../../src/project/budget.ts';
+import type { StateDir } from '../../../src/state/dir.ts';
+import {
+  locate,
+  readPayload,
+  sessionIdOf,
+  setUp,
+  type HookIO,
+  type Located,
+  type Setup,
+} from '../../../src/hook/setup.ts';
 
 let tmp: string;
 let repo: string;
@@ -51,6 +63,28 @@ const io = (over: Partial<HookIO> & { stdinText?: string } = {}): HookIO => {
     }) as HookIO;
   return { ...base, stdin: new PassThrough().end(stdinText) };
 };
+/** Locate, then read stdin, as the hook path does; the located facts returned beside the payload. */
+const read = async (event: HandledEvent, hio: HookIO, l: ReturnType<typeof log>) => {
+  const at = locate(event, hio);
+  const r = await readPayload(hio, at, l);
+  return 'problem' in r ? r : { ...r, root: at.root, binding: at.binding };
+};
+/** Set up a located event (`dir`: a known project, as explain gives). */
+const setUpAt = (
+  event: HandledEvent,
+  input: Json,
+  hio: HookIO,
+  l: ReturnType<typeof log>,
+  opts: { dir?: string; state?: StateDir | null; at?: Located } = {},
+) =>
+  setUp(
+    event,
+    input,
+    hio,
+    l,
+    opts.at ?? locate(event, hio, opts.dir),
+    opts.state !== undefined ? { state: opts.state } : {},
+  );
 const ok = (s: Setup | { problem: string }): Setup => {
   if ('problem' in s) throw new Error(s.problem);
   return s;
@@ -59,7 +93,7 @@ const ok = (s: Setup | { problem: string }): Setup => {
 describe("readPayload: the payload, read within the binding's deadline", () => {
   it('from a stream; the project and its binding, which never depend on the payload', async () => {
     bind('preToolUse', { timeout: 12 });
-    expect(await readPayload('preToolUse', io({ stdinText: '\uFEFF{"tool_name":"Shell"}' }), log())).toEqual({
+    expect(await read('preToolUse', io({ stdinText: '\uFEFF{"tool_name":"Shell"}' }), log())).toEqual({
       input: { tool_name: 'Shell' },
       root: { dir: repo, how: 'CURSOR_PROJECT_DIR' },
       binding: { timeoutS: 12, loopLimit: 5, source: '.cursor/hooks.json preToolUse' },
@@ -72,7 +106,7 @@ describe("readPayload: the payload, read within the binding's deadline", () => {
     fs.writeFileSync(file, '{"conversation_id":"c1"}');
     const fd = fs.openSync(file, 'r');
     try {
-      expect(await readPayload('stop', io({ stdinFd: fd }), log())).toMatchObject({
+      expect(await read('stop', io({ stdinFd: fd }), log())).toMatchObject({
         input: { conversation_id: 'c1' },
         root: { dir: repo },
       });
@@ -82,7 +116,7 @@ describe("readPayload: the payload, read within the binding's deadline", () => {
   });
 
   it('no CURSOR_PROJECT_DIR: the project is the working directory', async () => {
-    expect(await readPayload('stop', io({ env: {}, cwd: repo, stdinText: '{}' }), log())).toMatchObject({
+    expect(await read('stop', io({ env: {}, cwd: repo, stdinText: '{}' }), log())).toMatchObject({
       root: { dir: repo, how: 'the working directory' },
       binding: { timeoutS: 60, source: 'Cursor defaults' },
     });
@@ -92,12 +126,12 @@ describe("readPayload: the payload, read within the binding's deadline", () => {
     ['empty', '', 'stdin was empty; expected one JSON object from Cursor'],
     ['an array', '[1]', 'stdin is JSON but not an object; received: "[1]"'],
   ])('no payload at all (%s): a problem, and hookshim fails open (docs/design.md §6)', async (_name, text, problem) => {
-    expect(await readPayload('preToolUse', io({ stdinText: text }), log())).toEqual({ problem });
+    expect(await read('preToolUse', io({ stdinText: text }), log())).toEqual({ problem });
   });
 
   it('a payload that arrived before the read failed: used, with a warning', async () => {
     const s = new PassThrough();
-    const p = readPayload('stop', { ...io(), stdin: s }, log());
+    const p = read('stop', { ...io(), stdin: s }, log());
     s.write('{"a":1}');
     await new Promise((r) => setImmediate(r));
     s.emit('error', new Error('EIO'));
@@ -126,7 +160,7 @@ describe('setUp: project, binding, budget, session, catalog and config, computed
     });
     bind('stop', { timeout: 42, loop_limit: 3 });
     const hio = io({ startedAt: 1_000_000 });
-    const s = ok(await setUp('stop', { conversation_id: 'c1' }, hio, log()));
+    const s = ok(await setUpAt('stop', { conversation_id: 'c1' }, hio, log()));
     expect(s).toMatchObject({
       event: 'stop',
       input: { conversation_id: 'c1' },
@@ -159,7 +193,7 @@ describe('setUp: project, binding, budget, session, catalog and config, computed
 
   it("no binding: Cursor's defaults (60 s, loop_limit 5)", async () => {
     catalog({});
-    expect(ok(await setUp('stop', {}, io(), log())).binding).toEqual({
+    expect(ok(await setUpAt('stop', {}, io(), log())).binding).toEqual({
       timeoutS: 60,
       loopLimit: 5,
       source: 'Cursor defaults',
@@ -170,7 +204,7 @@ describe('setUp: project, binding, budget, session, catalog and config, computed
     catalog({});
     bind('stop', { timeout: 20 });
     const s = ok(
-      await setUp(
+      await setUpAt(
         'stop',
         { workspace_roots: ['/another/repo'] },
         io({ env: { HOOKSHIM_STATE_DIR: path.join(tmp, 'state') }, cwd: repo }),
@@ -183,19 +217,18 @@ describe('setUp: project, binding, budget, session, catalog and config, computed
     ]);
   });
 
-  it('the root and binding readPayload found are reused', async () => {
+  it('the located root, binding and budget are used, not found again', async () => {
     catalog({});
     bind('stop', { timeout: 20 });
-    const binding = { timeoutS: 7, loopLimit: null, source: 'from readPayload' };
-    expect(
-      ok(await setUp('stop', {}, io(), log(), { root: { root: { dir: repo, how: 'test' }, binding } })).binding,
-    ).toEqual(binding);
+    const binding = { timeoutS: 7, loopLimit: null, source: 'from locate' };
+    const at = { root: { dir: repo, how: 'test' }, binding, budget: budgetFor(7, Date.now()) };
+    expect(ok(await setUpAt('stop', {}, io(), log(), { at })).binding).toEqual(binding);
   });
 
   it('options: a known project dir and state dir (explain)', async () => {
     catalog({});
     const s = ok(
-      await setUp('stop', { workspace_roots: ['/nowhere'] }, io({ env: {} }), log(), { dir: repo, state: null }),
+      await setUpAt('stop', { workspace_roots: ['/nowhere'] }, io({ env: {} }), log(), { dir: repo, state: null }),
     );
     expect([s.dir, s.state]).toEqual([repo, null]);
   });
@@ -208,7 +241,7 @@ describe('setUp: project, binding, budget, session, catalog and config, computed
     );
     const hio = io();
     hio.env.HOOKSHIM_CATALOG = '../plugin/hooks/hooks.json';
-    const s = ok(await setUp('stop', {}, hio, log()));
+    const s = ok(await setUpAt('stop', {}, hio, log()));
     expect([s.catalog.sources[0]?.file, s.catalog.sources[0]?.root, s.catalog.rows.length]).toEqual([
       path.join(tmp, 'plugin', 'hooks', 'hooks.json'),
       path.join(tmp, 'plugin'),
@@ -218,7 +251,7 @@ describe('setUp: project, binding, budget, session, catalog and config, computed
 
   it('catalog warnings are reported', async () => {
     catalog({ Pretooluse: [{ hooks: [ROW] }] });
-    ok(await setUp('preToolUse', {}, io(), log()));
+    ok(await setUpAt('preToolUse', {}, io(), log()));
     expect(out).toEqual([
       expect.stringMatching(
         /^hookshim: .*hooks\/hooks\.json.* hooks\.Pretooluse: unknown event "Pretooluse" \(did you mean "PreToolUse"\? event names are case-sensitive\); its handlers will never run\n$/,
@@ -229,7 +262,7 @@ describe('setUp: project, binding, budget, session, catalog and config, computed
   // setUp prefixes the project-relative path, but parseCatalog's warning already names the absolute file.
   it('a catalog warning names the catalog file once, relative to the project', async () => {
     catalog({ Pretooluse: [{ hooks: [ROW] }] });
-    ok(await setUp('preToolUse', {}, io(), log()));
+    ok(await setUpAt('preToolUse', {}, io(), log()));
     expect(out).toEqual([
       'hookshim: hooks/hooks.json hooks.Pretooluse: unknown event "Pretooluse" (did you mean "PreToolUse"? event names are case-sensitive); its handlers will never run\n',
     ]);
@@ -245,12 +278,12 @@ describe('setUp: project, binding, budget, session, catalog and config, computed
   ])('a %s catalog: { problem } (broken: it exists but cannot be read)', async (_name, make, problem) => {
     const file = path.join(repo, 'hooks', 'hooks.json');
     make(file);
-    expect(await setUp('preToolUse', {}, io(), log())).toEqual(problem(file));
+    expect(await setUpAt('preToolUse', {}, io(), log())).toEqual(problem(file));
   });
 
   it('not JSON: { problem } naming the file', async () => {
     write('hooks/hooks.json', '{');
-    const s = await setUp('preToolUse', {}, io(), log());
+    const s = await setUpAt('preToolUse', {}, io(), log());
     expect('problem' in s && s.problem.split('\n')[0]).toMatch(/^\S+\/hooks\/hooks\.json: not valid JSON/);
   });
 
@@ -260,14 +293,14 @@ describe('setUp: project, binding, budget, session, catalog and config, computed
   ])('.cursor/hookshim.json: %s', async (_name, text, config, warnings) => {
     catalog({});
     write('.cursor/hookshim.json', text);
-    expect(ok(await setUp('beforeSubmitPrompt', {}, io(), log())).config).toEqual(config);
+    expect(ok(await setUpAt('beforeSubmitPrompt', {}, io(), log())).config).toEqual(config);
     expect(out.length).toBe(warnings);
   });
 
   it('an unusable state dir: degraded (state null), with a warning', async () => {
     catalog({});
     fs.writeFileSync(path.join(tmp, 'state'), 'a file');
-    const s = ok(await setUp('stop', {}, io(), log()));
+    const s = ok(await setUpAt('stop', {}, io(), log()));
     expect(s.state).toBeNull();
     expect(out).toEqual([
       expect.stringMatching(

@@ -23,10 +23,19 @@ describe('budgetFor: deadline counted from the process start', () => {
     [1, 500],
     [0.5, 500],
   ])('timeout %d s → answer within %i ms of the start (never less than 500 ms)', (timeoutS, within) => {
-    expect(budgetFor(timeoutS, 1_000_000)).toEqual({ deadline: 1_000_000 + within, slackMs: slackFor(timeoutS) });
+    expect(budgetFor(timeoutS, 1_000_000)).toMatchObject({ deadline: 1_000_000 + within, slackMs: slackFor(timeoutS) });
   });
 
   it('every deadline is strictly before Cursor kills the process, for any timeout of 1 s or more', () => {
     for (let t = 1; t <= 600; t += 0.5) expect(budgetFor(t, 0).deadline).toBeLessThan(t * 1000);
   });
+});
+
+describe('the budget owns the time arithmetic', () => {
+  const b = budgetFor(10, 0);
+  it('left: time before the deadline, negative after it', () =>
+    expect([b.left(0), b.left(b.deadline + 7)]).toEqual([b.deadline, -7]));
+  it('until: a share of what is left, never before now', () =>
+    expect([b.until(0.5, 0), b.until(0.5, b.deadline + 1)]).toEqual([b.deadline / 2, b.deadline + 1]));
+  it("a duplicate's record is stale after Cursor's timeout plus 10 s", () => expect(b.staleAfterMs).toBe(20_000));
 });

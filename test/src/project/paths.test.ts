@@ -11,7 +11,8 @@ import {
   configFile,
   cursorTranscriptPath,
   payloadRoots,
-  projectRoot,
+  PROJECT_POLICIES,
+  resolveProject,
   readProblem,
   readRegularFile,
 } from '../../../src/project/paths.ts';
@@ -19,7 +20,7 @@ import {
 const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-paths-')));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-describe('projectRoot: where Cursor ran the command, never a payload field (docs/security.md, guarantee 3)', () => {
+describe('resolveProject, the hook path (the default): where Cursor ran the command, never a payload field (docs/security.md, guarantee 3)', () => {
   const bound = path.join(tmp, 'bound');
   fs.mkdirSync(path.join(bound, '.cursor', 'hooks'), { recursive: true });
   fs.writeFileSync(path.join(bound, '.cursor', 'hooks.json'), '{}');
@@ -66,7 +67,40 @@ describe('projectRoot: where Cursor ran the command, never a payload field (docs
       undefined,
       { dir: '/cwd', how: 'the working directory' },
     ],
-  ])('%s', (_name, env, cwd, bundle, want) => expect(projectRoot(env, cwd, bundle)).toEqual(want));
+  ])('%s', (_name, env, cwd, bundle, want) => expect(resolveProject({ env, cwd, bundle })).toEqual(want));
+  it('a payload naming another root changes nothing', () =>
+    expect(resolveProject({ env: {}, cwd: '/cwd', payload: { workspace_roots: [bound] } })).toEqual({
+      dir: '/cwd',
+      how: 'the working directory',
+    }));
+});
+
+describe("resolveProject, each command's named policy", () => {
+  const payload = { workspace_roots: [tmp] };
+  it.each([
+    ['explain: CURSOR_PROJECT_DIR before the payload', 'explain', { CURSOR_PROJECT_DIR: '/env/p' }, payload, '/env/p'],
+    ["explain: the payload's root", 'explain', {}, payload, tmp],
+    ['explain: no root, the current directory', 'explain', {}, {}, '/cwd'],
+    ["replay: the payload's root that exists here", 'replay', { CURSOR_PROJECT_DIR: '/env/p' }, payload, tmp],
+    [
+      'replay: a root that does not exist here is not taken',
+      'replay',
+      {},
+      { workspace_roots: ['/no/such/root'] },
+      '/cwd',
+    ],
+    ['check: CURSOR_PROJECT_DIR', 'check', { CURSOR_PROJECT_DIR: '/env/p' }, payload, '/env/p'],
+    ['check: never the payload', 'check', {}, payload, '/cwd'],
+  ] as const)('%s', (_name, policy, env, p, want) =>
+    expect(resolveProject({ env, cwd: '/cwd', payload: p }, PROJECT_POLICIES[policy]).dir).toBe(want),
+  );
+  it('a given directory decides under every policy', () =>
+    expect(
+      resolveProject(
+        { env: { CURSOR_PROJECT_DIR: '/env/p' }, cwd: '/cwd' },
+        { ...PROJECT_POLICIES.explain, given: { dir: '/d', how: '--dir' } },
+      ),
+    ).toEqual({ dir: '/d', how: '--dir' }));
 });
 
 describe('bundleProject: the project a hookshim bundle belongs to', () => {

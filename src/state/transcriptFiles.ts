@@ -1,0 +1,151 @@
+// The files of a transcript rewrite in the state area `tx` (src/state/transcript.ts): their paths, the persisted
+// cursor (where the rewrite resumes, and what it must find unchanged to resume there), the empty transcript.
+import fs from 'node:fs';
+import os from 'node:os';
+import {
+  compactState,
+  initialRewriteState,
+  isRewriteState,
+  type RewriteState,
+} from '../../adapters/transcript/index.ts';
+import { areaPath, type StateDir } from './dir.ts';
+import { createExclusive, nofollow, readText, uid, writeFileAtomic } from './fsx.ts';
+import { resultsPath, type ResultsPosition } from './toolResults.ts';
+
+/** A position in the three files, with the rewrite state there (`skip`: src lies inside a line being dropped). */
+export interface Point {
+  src: number;
+  out: number;
+  res: ResultsPosition;
+  state: RewriteState;
+  skip?: boolean;
+}
+
+/** The persisted cursor next to the output. */
+export interface Cursor {
+  v: 1;
+  source: string;
+  sessionId: string;
+  cwd: string;
+  dev: number;
+  ino: number;
+  outIno: number;
+  resIno: number;
+  /** Base64 of the (up to) SIG_BYTES source bytes before end.src: detects a source rewritten in place. */
+  sig: string;
+  end: Point;
+  marks: Point[];
+}
+
+const SIG_BYTES = 64;
+/** Where a rewrite from scratch starts. */
+export function start(): Point {
+  return { src: 0, out: 0, res: { off: 0, seq: 0 }, state: initialRewriteState() };
+}
+
+/** Why the cursor cannot be continued from (null: it can). */
+export function invalid(
+  cur: Cursor | null,
+  files: Files,
+  opts: { sessionId: string; cwd: string },
+  src: fs.Stats,
+  res: fs.Stats | null,
+  srcFd: number,
+): string | null {
+  if (!cur) return null;
+  if (cur.source !== files.source || cur.sessionId !== opts.sessionId || cur.cwd !== opts.cwd)
+    return 'session or project dir changed';
+  if (cur.dev !== src.dev || cur.ino !== src.ino) return 'the source was replaced (new inode)';
+  if (src.size < cur.end.src) return `the source shrank (${src.size} < ${cur.end.src} bytes)`;
+  if (signature(srcFd, cur.end.src) !== cur.sig) return 'the source was rewritten in place';
+  if ((res?.ino ?? 0) !== cur.resIno && cur.resIno !== 0) return 'the results file was replaced';
+  if ((res?.size ?? 0) < cur.end.res.off) return 'the results file shrank';
+  let out: fs.Stats;
+  try {
+    out = fs.lstatSync(files.out);
+  } catch {
+    return 'the Claude transcript is gone';
+  }
+  if (!out.isFile() || out.ino !== cur.outIno || out.size < cur.end.out)
+    return 'the Claude transcript is not the one written last';
+  return null;
+}
+
+/** The saved cursor, or null when absent or unusable. */
+export function readCursor(file: string): Cursor | null {
+  const text = readText(file);
+  if (!text) return null;
+  try {
+    const c = JSON.parse(text) as Cursor;
+    const flag = (v: unknown) => v === undefined || v === true;
+    const okPoint = (p: Point | undefined) =>
+      !!p &&
+      typeof p.src === 'number' &&
+      typeof p.out === 'number' &&
+      typeof p.res?.off === 'number' &&
+      flag(p.skip) &&
+      flag(p.res.skip) &&
+      isRewriteState(p.state);
+    return c.v === 1 && okPoint(c.end) && Array.isArray(c.marks) && c.marks.every(okPoint) ? c : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveCursor(files: Files, cur: Cursor): void {
+  const compact = (p: Point): Point => ({ ...p, state: compactState(p.state) });
+  writeFileAtomic(files.cursor, JSON.stringify({ ...cur, end: compact(cur.end), marks: cur.marks.map(compact) }));
+}
+
+/** Base64 of the SIG_BYTES bytes before `end` of the source. */
+export function signature(fd: number, end: number): string {
+  const len = Math.min(end, SIG_BYTES);
+  if (len === 0) return '';
+  const buf = Buffer.alloc(len);
+  const n = fs.readSync(fd, buf, 0, len, end - len);
+  return buf.subarray(0, n).toString('base64');
+}
+
+/**
+ * A path to an empty, valid JSONL file: in the private state dir, else the null device (never a name in the shared
+ * temp dir, where another user could have placed a file first).
+ */
+export function emptyTranscript(st: StateDir | null): string {
+  const file = st ? areaPath(st, 'tx', 'empty.jsonl') : null;
+  if (!file) return os.devNull;
+  try {
+    if (!createExclusive(file, '')) {
+      const s = fs.lstatSync(file);
+      if (!s.isFile() || s.size !== 0 || (uid() >= 0 && s.uid !== uid())) writeFileAtomic(file, '');
+    }
+    return file;
+  } catch {
+    return os.devNull;
+  }
+}
+
+export function hasResults(st: StateDir, sessionId: string): boolean {
+  const file = resultsPath(st, sessionId);
+  try {
+    return !!file && fs.statSync(file).size > 0;
+  } catch {
+    return false;
+  }
+}
+
+export function openResults(file: string | null): number | null {
+  if (!file) return null;
+  try {
+    return fs.openSync(file, fs.constants.O_RDONLY | nofollow());
+  } catch {
+    return null;
+  }
+}
+
+export interface Files {
+  source: string;
+  out: string;
+  cursor: string;
+  lock: string;
+  results: string | null;
+}
