@@ -39,11 +39,19 @@ export function permissionParts(verdicts: readonly Verdict[]): PermissionParts {
     else {
       if (v.decision === 'ask')
         p.asks.push({ from: v.label, text: v.decisionReason ?? `${v.label} asks for confirmation` });
-      if (v.updatedInput) p.updated = { input: v.updatedInput, from: v.label };
+      // With defer Claude ignores updatedInput and additionalContext (docs/claude-hooks.md §9 defer).
+      if (v.decision === 'defer' && (v.updatedInput || v.context.length))
+        p.notes.push(
+          `${v.label}: answered "defer"; its updatedInput and additionalContext are ignored, as Claude ignores them`,
+        );
+      else if (v.updatedInput) p.updated = { input: v.updatedInput, from: v.label };
     }
     // A denying script's reason already reaches the model; only its other context is worth carrying.
+    const context = v.decision === 'defer' ? [] : v.context;
     p.warn.push(
-      ...(v.kind === 'ok' ? warnings(v, false) : messages(v.label, ...v.context).filter((m) => m.text !== v.reason)),
+      ...(v.kind === 'ok'
+        ? warnings({ ...v, context }, false)
+        : messages(v.label, ...context).filter((m) => m.text !== v.reason)),
     );
     if (v.plainText)
       p.notes.push(

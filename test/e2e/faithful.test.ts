@@ -204,3 +204,50 @@ describe('item 9: each audience its field (docs/claude-hooks.md §9 Audiences; d
     expect(fire(repo).json).toEqual({ permission: 'deny', user_message: 'no curl', agent_message: 'no curl' });
   });
 });
+
+describe('item 10: the smaller differences, as Claude does them (docs/claude-hooks.md §9)', () => {
+  it('SessionStart exit 2: its stderr goes to the user, not the model; its dropped fields are named on stderr', () => {
+    const script = `#!/bin/sh\ncat >/dev/null\necho "setup is incomplete" >&2\nexit 2\n`;
+    const fields = `#!/bin/sh\ncat >/dev/null\necho '{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"ctx","sessionTitle":"t","watchPaths":["a"],"initialUserMessage":"hi"}}'\n`;
+    repo = makeRepo(
+      {
+        hooks: {
+          SessionStart: [
+            {
+              hooks: [
+                { type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/s.sh' },
+                { type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/f.sh' },
+              ],
+            },
+          ],
+        },
+      },
+      { 's.sh': script, 'f.sh': fields },
+    );
+    expect(repo.init().status).toBe(0);
+    const r = repo.fire(
+      'sessionStart',
+      cursorPayload('sessionStart', repo, { session_id: 'sess-10', is_background_agent: false }),
+    );
+    expect(r.json.additional_context).toBe('ctx');
+    expect(String(r.json.user_message)).toContain('setup is incomplete');
+    for (const f of ['initialUserMessage', 'sessionTitle', 'watchPaths'])
+      expect(r.stderr).toContain(`hookSpecificOutput.${f} dropped`);
+  });
+
+  it('defer: its updatedInput and additionalContext are ignored, and stderr says so', () => {
+    const defer = `#!/bin/sh\ncat >/dev/null\necho '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"defer","updatedInput":{"command":"echo rewritten"},"additionalContext":"ctx"}}'\n`;
+    repo = makeRepo(preToolUse('d.sh'), { 'd.sh': defer });
+    expect(repo.init().status).toBe(0);
+    const r = repo.fire(
+      'preToolUse',
+      cursorPayload('preToolUse', repo, {
+        tool_name: 'Shell',
+        tool_input: { command: 'ls', cwd: '' },
+        tool_use_id: toolUseId(),
+      }),
+    );
+    expect(r.json).toEqual({ permission: 'allow' });
+    expect(r.stderr).toMatch(/answered "defer"; its updatedInput and additionalContext are ignored/);
+  });
+});
