@@ -287,7 +287,7 @@ export function renderReplay(r: ReplayReport, p: Paint, strict: boolean): string
   return `${out.join('\n')}\n`;
 }
 
-/** "hooks/hooks.json PreToolUse[0].hooks[0]  <command as written> (script hooks/x.sh)". */
+/** "hooks/hooks.json PreToolUse[0].hooks[0]  <command as written> (script hooks/deny-force-push.sh)". */
 function rowName(row: ExplainedRow): string {
   const script = row.script !== undefined && row.script !== row.command ? ` (script ${row.script})` : '';
   return `${row.catalog ? `${row.catalog} ` : ''}${row.locator}  ${row.command}${script}`;

@@ -57,7 +57,7 @@ export interface JobContext {
   stdin?: Map<Invocation, Map<string | undefined, Stdin>>;
   /** Epoch ms by which every script must have answered. */
   deadline: number;
-  /** CLAUDE_ENV_FILE for SessionStart scripts. */
+  /** CLAUDE_ENV_FILE, given only when the event's adapter needs one (needs.envFile: SessionStart scripts). */
   envFile?: string;
   /** CLAUDE_PLUGIN_DATA of a plugin, by its root: its persistent data folder (src/state/pluginData.ts). */
   pluginData?: (pluginRoot: string) => string | undefined;
@@ -156,7 +156,7 @@ export function toJob({ inv, row, matched }: Chosen, jc: JobContext): Job {
   const env = scriptEnv(jc, row, String(payload.session_id ?? ''), {
     ...prepared.env,
     ...(inv.env ?? {}),
-    ...(inv.claudeEvent === 'SessionStart' && jc.envFile ? { CLAUDE_ENV_FILE: jc.envFile } : {}),
+    ...(jc.envFile ? { CLAUDE_ENV_FILE: jc.envFile } : {}),
   });
   return {
     label: prepared.label,

@@ -1,6 +1,6 @@
 // Recorded tool results: one append-only JSONL file per session in the state area `results`. Cursor's
 // transcript has none (docs/cursor-hooks.md §7), so postToolUse / postToolUseFailure record them here and the
-// transcript rewrite pairs them with their tool_use lines (adapters/transcript.ts states the rule).
+// transcript rewrite pairs them with their tool_use lines (adapters/transcript/rewrite.ts states the rule).
 //
 // File format: one JSON object per line, `{toolUseId, claudeName, cursorName, key, response, isError, at, kept?}` (`kept`:
 // what the next call of the same tool builds on, TodoWrite's whole list).

@@ -44,8 +44,8 @@ import {
   hasResults,
   invalid,
   openResults,
-  readCursor,
-  saveCursor,
+  readResumePoint,
+  saveResumePoint,
   signature,
   start,
   type Files,
@@ -128,7 +128,7 @@ export async function claudeTranscript(opts: TranscriptOptions): Promise<ClaudeT
       opts.warn(
         `transcript ${source} is being rewritten by another hookshim process; scripts get the rewrite as it stands`,
       );
-      const cur = readCursor(files.cursor);
+      const cur = readResumePoint(files.cursor);
       return fs.existsSync(out) ? { path: out, ...lastText(cur?.end.state), resultsAvailable, stats } : empty();
     }
     return { path: out, ...lastText(held), resultsAvailable: resultsAvailable || held.resultSeq > 0, stats };
@@ -145,7 +145,7 @@ function update(files: Files, opts: TranscriptOptions, stats: TranscriptStats): 
   try {
     const src = fs.fstatSync(srcFd);
     const res = resFd === null ? null : fs.fstatSync(resFd);
-    const cur = readCursor(files.cursor);
+    const cur = readResumePoint(files.cursor);
     if (!cur && readText(files.cursor) !== null)
       opts.warn(`transcript ${files.source}: resume state ${files.cursor} is unusable`);
     const why = invalid(cur, files, opts, src, res, srcFd);
@@ -198,7 +198,7 @@ function update(files: Files, opts: TranscriptOptions, stats: TranscriptStats): 
     } finally {
       fs.closeSync(outFd);
     }
-    saveCursor(files, { ...cur, resIno: res?.ino ?? cur.resIno, sig: signature(srcFd, done.end.src), ...done });
+    saveResumePoint(files, { ...cur, resIno: res?.ino ?? cur.resIno, sig: signature(srcFd, done.end.src), ...done });
     return done.end.state;
   } finally {
     fs.closeSync(srcFd);
@@ -237,7 +237,7 @@ function rebuild(
   });
   if (!done) throw new Error('the rewrite produced nothing');
   const outIno = fs.statSync(files.out).ino;
-  saveCursor(files, {
+  saveResumePoint(files, {
     v: 1,
     source: files.source,
     sessionId: opts.sessionId,

@@ -21,8 +21,8 @@ export interface Point {
   skip?: boolean;
 }
 
-/** The persisted cursor next to the output. */
-export interface Cursor {
+/** Where the rewrite resumes, persisted next to the output (`tx/<h>.cursor.json`). */
+export interface ResumePoint {
   v: 1;
   source: string;
   sessionId: string;
@@ -45,7 +45,7 @@ export function start(): Point {
 
 /** Why the cursor cannot be continued from (null: it can). */
 export function invalid(
-  cur: Cursor | null,
+  cur: ResumePoint | null,
   files: Files,
   opts: { sessionId: string; cwd: string },
   src: fs.Stats,
@@ -72,11 +72,11 @@ export function invalid(
 }
 
 /** The saved cursor, or null when absent or unusable. */
-export function readCursor(file: string): Cursor | null {
+export function readResumePoint(file: string): ResumePoint | null {
   const text = readText(file);
   if (!text) return null;
   try {
-    const c = JSON.parse(text) as Cursor;
+    const c = JSON.parse(text) as ResumePoint;
     const flag = (v: unknown) => v === undefined || v === true;
     const okPoint = (p: Point | undefined) =>
       !!p &&
@@ -92,7 +92,7 @@ export function readCursor(file: string): Cursor | null {
   }
 }
 
-export function saveCursor(files: Files, cur: Cursor): void {
+export function saveResumePoint(files: Files, cur: ResumePoint): void {
   const compact = (p: Point): Point => ({ ...p, state: compactState(p.state) });
   writeFileAtomic(files.cursor, JSON.stringify({ ...cur, end: compact(cur.end), marks: cur.marks.map(compact) }));
 }

@@ -110,3 +110,12 @@ describe('binding (docs/design.md §3: init binds exactly what the catalog needs
     expect(noAnalogReason('PreToolUse')).toBeUndefined();
   });
 });
+
+describe('CLAUDE_ENV_FILE is data: only an adapter whose Claude events are all SessionStart declares needs.envFile', () => {
+  it('sessionStart alone', () =>
+    expect(
+      Object.entries(ADAPTERS)
+        .filter(([, a]) => a.needs.envFile)
+        .map(([e]) => e),
+    ).toEqual(['sessionStart']));
+});

@@ -1,4 +1,4 @@
-// Issue "dedup and hardening", item 5: bad input from Cursor. Whatever arrives on stdin, hookshim answers one
+// Bad input from Cursor: whatever arrives on stdin, hookshim answers one
 // valid JSON object and exits 0 (docs/cursor-hooks.md §2), keeps guarding what it can, and payload content reaches
 // guard scripts only on their stdin, never a shell command line.
 import fs from 'node:fs';

@@ -1,4 +1,5 @@
-// Issue "Core": the built bundle, bound by `hookshim init` in a temporary repo, fired as Cursor fires it.
+// The core path: the built bundle, bound by `hookshim init` in a temporary repo, fired as Cursor fires it, translates,
+// runs the catalog's guards and answers Cursor.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

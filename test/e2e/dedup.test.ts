@@ -1,4 +1,4 @@
-// Issue "dedup and hardening", item 1: the tick sentinel (docs/design.md §7) with real concurrent hookshim processes,
+// Duplicate processes run the catalog once: the tick sentinel (docs/design.md §7) with real concurrent hookshim processes,
 // fired as Cursor fires duplicates (a project plus a plugin registration, CLI re-spawns: docs/cursor-hooks.md §9).
 // Guards append a line per run to $RUNS_FILE, so "one catalog run" is counted, not assumed.
 import { spawn } from 'node:child_process';

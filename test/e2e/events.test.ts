@@ -1,4 +1,4 @@
-// Issue "every Cursor event": UserPromptSubmit, PostToolUse, SessionStart, SubagentStop end to end,
+// Every Cursor event hookshim binds: UserPromptSubmit, PostToolUse, SessionStart, SubagentStop end to end,
 // with the built bundle in a repo bound by `hookshim init`, fired as Cursor fires them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cursorPayload, ensureBuilt, makeRepo, toolUseId, type Repo } from './harness.ts';

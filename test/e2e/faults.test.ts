@@ -1,4 +1,4 @@
-// Issue "dedup and hardening", item 4: the fail matrix (docs/design.md §6, README "Fail matrix"), one test per row,
+// What hookshim answers when a guard fails: the fail matrix (docs/design.md §6, README "Fail matrix"), one test per row,
 // each a tiny fixture guard run through the built bundle in a repo bound by `hookshim init`, fired as Cursor does.
 // Every row asserts the exact Cursor answer on preToolUse and stop, and the context-only paths
 // (beforeSubmitPrompt → UserPromptSubmit, postToolUse → PostToolUse) drop failures with a stderr note.

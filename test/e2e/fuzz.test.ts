@@ -1,4 +1,4 @@
-// Issue "dedup and hardening", item 5 (fuzz): for random payloads hookshim always exits 0 with exactly one JSON
+// Fuzz: for random payloads hookshim always exits 0 with exactly one JSON
 // object on stdout. In-process properties over the pure pieces (stdin parsing, sentinel keys, follower answers,
 // every adapter's plan and fold with random script results), then a bounded number of runs through the bundle.
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-// Issue "dedup and hardening", item 6, small form: scripts/load.mjs with 40 distinct preToolUse events and
+// Many concurrent events, correctness only: scripts/load.mjs with 40 distinct preToolUse events and
 // duplicates, asserting correctness only (no timing): every deny back, every warning replayed exactly once,
 // one catalog run per distinct event, nothing left in the state dir after a forced collection.
 // The full run (`node scripts/load.mjs`) reports the figures for README.

@@ -1,4 +1,4 @@
-// Issue "dedup and hardening", item 3: answer before the deadline, always. The deadline comes from the
+// Answer before the deadline, always. The deadline comes from the
 // `timeout` of hookshim's own entry in .cursor/hooks.json (docs/cursor-hooks.md §1); SIGTERM/SIGINT from Cursor
 // get the best answer at once (deny for an unfinished preToolUse, docs/design.md §6) and no guard process survives.
 import { spawn } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Issue "transcripts", end to end with the built shim: Stop guards read a Claude-shaped transcript, with the tool
+// Transcripts end to end with the built shim: Stop guards read a Claude-shaped transcript, with the tool
 // results hookshim recorded from postToolUse paired in; result-gated rows wait for results.
 import fs from 'node:fs';
 import path from 'node:path';

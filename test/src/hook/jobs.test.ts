@@ -183,7 +183,12 @@ describe('toJob: the runner job of one row (docs/design.md §6)', () => {
         { envFile: '/state/env/s.env' },
         { PATH: '/usr/bin', CLAUDE_ENV_FILE: '/state/env/s.env' },
       ],
-      ['no CLAUDE_ENV_FILE for other events', chosen(), { envFile: '/state/env/s.env' }, { PATH: '/usr/bin' }],
+      [
+        'no env file given (only an adapter with needs.envFile gets one): no CLAUDE_ENV_FILE',
+        chosen(),
+        {},
+        { PATH: '/usr/bin' },
+      ],
       [
         'no CLAUDE_ENV_FILE for SessionStart without a file',
         chosen(row({ event: 'SessionStart' }), inv({ claudeEvent: 'SessionStart' })),
