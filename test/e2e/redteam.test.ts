@@ -395,12 +395,13 @@ describe('11. no file in shared temp space decides', () => {
 describe('12. nothing is kept beyond what rows may read', () => {
   it('with transcripts: false (the opt-out; every row gets the transcript otherwise): no tool result recorded, no transcript copied', () => {
     const config = path.join(repo.dir, '.cursor', 'hookshim.json');
-    const before = fs.readFileSync(config, 'utf8');
-    fs.writeFileSync(config, JSON.stringify({ ...JSON.parse(before), transcripts: false }));
+    const before = fs.existsSync(config) ? fs.readFileSync(config, 'utf8') : undefined;
+    fs.writeFileSync(config, JSON.stringify({ ...JSON.parse(before ?? '{}'), transcripts: false }));
     try {
       optedOut();
     } finally {
-      fs.writeFileSync(config, before);
+      if (before === undefined) fs.rmSync(config);
+      else fs.writeFileSync(config, before);
     }
   });
   function optedOut(): void {
