@@ -37,7 +37,7 @@ export function pastLoopLimit(loopCount: number, loopLimit: number | null, claud
   return `loop_count ${loopCount} has reached loop_limit ${loopLimit}: Cursor sends no follow-up now, so no ${claudeEvent} guard runs`;
 }
 
-/** Stop-like events: blocks, failures and warn-only messages join one followup_message, within loop_limit. */
+/** Stop-like events: blocks, failures and additionalContext join one followup_message, within loop_limit. */
 export function foldFollowup(
   verdicts: readonly Verdict[],
   continuingEvent: string,
@@ -58,8 +58,13 @@ export function foldFollowup(
           `${v.label}: the systemMessage beside a ${continuingEvent} block has no Cursor carrier (the follow-up goes to the model, not the user); logged only: ${v.systemMessage.slice(0, 200)}`,
         );
     } else {
-      // Warn-only systemMessage and additionalContext keep the turn going: Cursor's stop has no warning field.
-      out.push(...messages(v.label, ...v.context, v.systemMessage));
+      // additionalContext keeps the turn going; a lone systemMessage is for the user and ends the turn as Claude Code
+      // 2.1.328 does (docs/claude-hooks.md §8): Cursor's stop answer has no field for the user, so it is logged only.
+      out.push(...messages(v.label, ...v.context));
+      if (v.systemMessage)
+        notes.push(
+          `${v.label}: a systemMessage on ${continuingEvent} is for the user, and Cursor's answer has no field for the user; logged only: ${v.systemMessage.slice(0, 200)}`,
+        );
       if (v.plainText)
         notes.push(
           `${v.label}: plain stdout on ${continuingEvent} is not a decision (logged only): ${v.plainText.slice(0, 200)}`,

@@ -1,4 +1,5 @@
-// preCompact ⇄ PreCompact: side effects only (Cursor cannot block compaction); systemMessage → user_message.
+// preCompact ⇄ PreCompact: side effects only (Cursor cannot block compaction); a block's message and systemMessage →
+// user_message.
 import { droppedFailures, errorNotes } from './fold.ts';
 import { str } from './json.ts';
 import { basePayload } from './payload.ts';
@@ -23,7 +24,8 @@ export const preCompact: EventAdapter = {
           payload: () => ({
             ...basePayload(ctx, 'PreCompact'),
             trigger,
-            custom_instructions: trigger === 'manual' ? '' : null,
+            // Cursor carries no instructions; Claude Code 2.1.328 sends null for a /compact without any (§8).
+            custom_instructions: null,
           }),
         },
       ],
@@ -36,8 +38,11 @@ export const preCompact: EventAdapter = {
     const carry: Message[] = [];
     for (const v of verdicts) {
       if (v.kind === 'failed') continue;
-      if (v.kind === 'blocked')
+      if (v.kind === 'blocked') {
         notes.push(`${v.label} tried to block compaction; Cursor's preCompact cannot block: ${v.reason.slice(0, 200)}`);
+        // Claude Code shows the block's message to the user (docs/claude-hooks.md §8): so does user_message.
+        user.push(...messages(v.label, v.reason));
+      }
       user.push(...messages(v.label, v.systemMessage));
       carry.push(...messages(v.label, ...v.context));
     }

@@ -1,11 +1,9 @@
 // @ts-check
 // Build: the hook path as one self-contained file (dist/hookshim.cjs, vendored into user repos) and the full CLI
 // (dist/cli.mjs, the package bin). Both need nothing but node.
-// dist/hookshim.cjs is a small loader with the hook code embedded as CommonJS text: CommonJS so that modules the
-// event does not need (execa, the state half) are required lazily, text so that a V8 code cache can skip parsing.
-// execa is a text of its own (a "chunk"), compiled only by an event that starts scripts: a third of the code, which
-// every other event would otherwise hand to V8 to parse.
-import { build } from 'esbuild';
+// dist/hookshim.cjs is a small loader with the hook code embedded as CommonJS texts ("chunks", split where the code
+// imports lazily): an event hands V8 only the texts it runs (docs/performance.md "How the hot path stays short").
+import { build, transform } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -41,7 +39,8 @@ function oneCopyOfBuiltins(text) {
   // The minified helper: `NAME=(mod,isNodeMode,target)=>(target=mod!=null?…`.
   const helper = /[,; ]([\w$]+)=\(([\w$]+),([\w$]+),([\w$]+)\)=>\(\4=\2!=null\?/.exec(text);
   if (!helper) {
-    if (text.includes('__esModule'))
+    // __toESM tests `!mod.__esModule` (__toCommonJS, in chunks that export, only defines it).
+    if (/![\w$]+\.__esModule\?/.test(text))
       throw new Error("build: esbuild's __toESM helper changed shape; update oneCopyOfBuiltins in scripts/build.mjs");
     return text;
   }
@@ -52,8 +51,9 @@ function oneCopyOfBuiltins(text) {
     throw new Error(
       'build: no namespace copy of a Node module found to share; update oneCopyOfBuiltins in scripts/build.mjs',
     );
-  // Its own names are __-prefixed: the minified helper's name (one or two letters) never shadows them.
-  const memo = `var __nodeESMSeen=new WeakMap;function __nodeESM(__m,__n){let __x=__nodeESMSeen.get(__m);return __x===void 0&&__nodeESMSeen.set(__m,__x=${name}(__m,__n)),__x}`;
+  // Its own names are __-prefixed: the minified helper's name (one or two letters) never shadows them. One memo for
+  // every chunk of the process (a global): each chunk has its own copy of the helper.
+  const memo = `var __nodeESMSeen=globalThis[Symbol.for('hookshim.nodeESM')]??=new WeakMap;function __nodeESM(__m,__n){let __x=__nodeESMSeen.get(__m);return __x===void 0&&__nodeESMSeen.set(__m,__x=${name}(__m,__n)),__x}`;
   // After the banner (shebang, comments) and the "use strict" directive, before any code.
   const head = /^(?:(?:#!|\/\/).*\n)*(?:"use strict";)?/.exec(patched)[0];
   return `${head}${memo}${patched.slice(head.length)}`;
@@ -65,37 +65,46 @@ const wrapped = (code) => {
   return { code: text, hash: crypto.createHash('sha256').update(text).digest('hex').slice(0, 16) };
 };
 
-// 1. The hook code and its chunks: CommonJS, kept in memory. The hook code requires a chunk by its package name.
-const CHUNKS = { execa: "export { execa } from 'execa';" };
-const [hook, ...chunkBuilds] = await Promise.all([
-  // A chunk is external: its import() must become a require() (the loader's, src/entry/codeCache.ts), not an ESM import.
-  build({
-    ...common,
-    format: 'cjs',
-    entryPoints: [path.join(root, 'src/entry/hook.ts')],
-    external: Object.keys(CHUNKS),
-    supported: { 'dynamic-import': false },
-    write: false,
-    outfile: 'hook.cjs',
-  }),
-  ...Object.entries(CHUNKS).map(([name, contents]) =>
-    build({
-      ...common,
+// 1. The hook code, split at its lazy boundaries (each dynamic import()) into chunks, kept in memory: esbuild splits
+// ES modules only, so each chunk is built as one and then turned into CommonJS text, whose require('./chunk-….js') and
+// require() of a lazy chunk the loader answers from the embedded texts (src/entry/codeCache.ts). An event compiles the
+// entry chunk, the shared chunks it imports, and only the lazy chunks it reaches: the state half, the runner and the
+// jobs, the catalog and config parsers (zod) each come with the event that needs them.
+const hook = await build({
+  ...common,
+  format: 'esm',
+  splitting: true,
+  entryPoints: { hook: path.join(root, 'src/entry/hook.ts') },
+  entryNames: '[name]',
+  chunkNames: 'chunk-[hash]',
+  outdir: path.join(root, 'dist/hook'),
+  write: false,
+});
+const texts = await Promise.all(
+  hook.outputFiles.map(async (f) => {
+    const cjs = await transform(f.text, {
       format: 'cjs',
-      stdin: { contents, resolveDir: root, sourcefile: `chunk:${name}` },
-      write: false,
-      outfile: `${name}.cjs`,
-    }),
-  ),
-]);
-const main = wrapped(oneCopyOfBuiltins(hook.outputFiles[0].text));
-const chunks = Object.fromEntries(
-  Object.keys(CHUNKS).map((name, i) => [name, wrapped(oneCopyOfBuiltins(chunkBuilds[i].outputFiles[0].text))]),
+      platform: 'node',
+      target: common.target,
+      minify: true,
+      legalComments: 'none',
+      supported: { 'dynamic-import': false },
+    });
+    return [`./${path.basename(f.path)}`, wrapped(oneCopyOfBuiltins(cjs.code))];
+  }),
 );
-// The hook bundle's module graph, chunks included (tests read it: the deny-list, the lazy boundaries).
+const { './hook.js': main, ...chunks } = Object.fromEntries(texts);
+if (!main) throw new Error('build: the hook chunk is missing');
+// The hook bundle's module graph, its outputs named as the loader names them (tests read it: the deny-list, the lazy
+// boundaries, the size of what an event compiles).
 const shimMeta = {
-  inputs: Object.assign({}, ...chunkBuilds.map((c) => c.metafile.inputs), hook.metafile.inputs),
-  outputs: Object.assign({}, hook.metafile.outputs, ...chunkBuilds.map((c) => c.metafile.outputs)),
+  inputs: hook.metafile.inputs,
+  outputs: Object.fromEntries(
+    Object.entries(hook.metafile.outputs).map(([name, out]) => [
+      `./${path.basename(name)}`,
+      { ...out, imports: out.imports.map((i) => ({ ...i, path: i.external ? i.path : `./${path.basename(i.path)}` })) },
+    ]),
+  ),
 };
 
 // 2. The vendored file, CommonJS (Node starts it faster than an ES module): the loader, with the hook code as a

@@ -1,6 +1,6 @@
 // Ids of synthetic transcript lines: deterministic per (session, source line, block, kind), so a rebuild yields the
 // same ids and no two collide.
-import { createHash } from 'node:crypto';
+import { sha256Words } from '../sha256.ts';
 import type { Run } from './types.ts';
 
 /** Id kinds: the line's uuid, its tool_use id, the message id, the result line's uuid. */
@@ -115,8 +115,8 @@ function h(w: number, i: number): number {
 }
 
 function sessionWords(sessionId: string): number[] {
-  const d = createHash('sha256').update(sessionId).digest();
-  return [d.readUInt32BE(0), d.readUInt32BE(4), d.readUInt32BE(8), d.readUInt32BE(12)];
+  const d = sha256Words(sessionId);
+  return [d[0] as number, d[1] as number, d[2] as number, d[3] as number];
 }
 
 function fmix32(h: number): number {

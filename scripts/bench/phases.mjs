@@ -18,7 +18,10 @@ import { summary } from './stats.mjs';
 
 /** The timings line of one event as [phase, ms] pairs. */
 export function parseTimings(stderr) {
-  const m = /timings \(ms since node started\): (.*?)(?:; cpu ([\d.]+) ms)?$/m.exec(stderr);
+  const m =
+    /timings \(ms since node started\): (.*?)(?:; compiled (\d+) texts, ([\d.]+) KiB in ([\d.]+) ms)?(?:; cpu ([\d.]+) ms)?$/m.exec(
+      stderr,
+    );
   if (!m) throw new Error(`no timings line (HOOKSHIM_DEBUG=1) in: ${stderr}`);
   const phases = m[1].split(', ').map((part) => {
     const x = /^(.*) \+([\d.]+)$/.exec(part);
@@ -28,7 +31,8 @@ export function parseTimings(stderr) {
       Number(x[2]),
     ];
   });
-  return { phases, cpu: m[2] === undefined ? undefined : Number(m[2]) };
+  const compiled = m[2] === undefined ? undefined : { texts: Number(m[2]), kib: Number(m[3]), ms: Number(m[4]) };
+  return { phases, compiled, cpu: m[5] === undefined ? undefined : Number(m[5]) };
 }
 
 /**
@@ -139,12 +143,21 @@ export function phasesTable(got) {
   // The deltas add up to the process's own clock when the line was written (performance.now(), from Node's start).
   const outside = cols.map((n) => cell(med(got.get(n).map((s) => s.ms - s.phases.reduce((a, [, ms]) => a + ms, 0)))));
   const wall = cols.map((n) => cell(med(got.get(n).map((s) => s.ms))));
+  const of = (n, key) =>
+    med(
+      got
+        .get(n)
+        .map((s) => s.compiled?.[key])
+        .filter((x) => x !== undefined),
+    );
   return [
     `| phase (ms, medians) | ${cols.map(heading).join(' | ')} |`,
     `|---|${cols.map(() => '---:').join('|')}|`,
     ...rows,
     `| outside the process's own clock (sh, exec, exit) | ${outside.join(' | ')} |`,
     `| **wall time** | ${wall.join(' | ')} |`,
+    `| V8 compiling the hook code, all texts (ms; in the phases above) | ${cols.map((n) => cell(of(n, 'ms'))).join(' | ')} |`,
+    `| … texts compiled: how many, KiB | ${cols.map((n) => (of(n, 'texts') === undefined ? '—' : `${of(n, 'texts')}, ${of(n, 'kib').toFixed(1)}`)).join(' | ')} |`,
     `| CPU time of the process (user + system; steadier than wall time on a busy machine) | ${cols
       .map((n) =>
         cell(

@@ -13,6 +13,8 @@ export const MATCHING = [1, 5, 20];
 export const SLOW_SCRIPTS = 4;
 export const SLOW_S = 0.3;
 export const SCENARIO_GUARDS = 5;
+/** stderr of an event whose transcript work stopped at its bound (docs/transcripts.md "Bounds"): later events go on. */
+const CUT_SHORT = /within this event's time/;
 
 /** The sequential runner (the design hookshim replaced), fired like the bound command: `node <runner> <event>` through sh -c. */
 const SEQUENTIAL = path.join(ROOT, 'scripts', 'bench', 'sequential.cjs');
@@ -228,6 +230,8 @@ export function defineVariants({ tx, repos, names }) {
   // Guards that read a 20 MB transcript: hookshim keeps its Claude-shaped copy up to date (one line per round); the
   // sequential runner rewrites it whole on every event, as the Python adapter did.
   const T20 = tx[20].path;
+  // What a first rewrite cut short by its 1 s says (docs/transcripts.md "Bounds"); nothing else may be on stderr.
+  const partial = /^(?:hookshim: [^\n]*within this event's time[^\n]*\n?)*$/;
   add({
     id: 'pre.tx20',
     run: async ({ verify } = {}) => {
@@ -235,7 +239,11 @@ export function defineVariants({ tx, repos, names }) {
         answer: allow,
         rows: SCENARIO_GUARDS,
         verify,
+        stderr: partial,
       });
+      // A first rewrite goes on over events (1 s of transcript work each): fire until the copy is whole.
+      for (let i = 0, last = r; verify && i < 30 && CUT_SHORT.test(last.stderr); i++)
+        last = await hook(repos.tx, 'preToolUse', preShell(repos.tx, T20), { answer: allow, stderr: partial });
       if (verify) copied(repos.tx, T20);
       return r;
     },
@@ -251,7 +259,13 @@ export function defineVariants({ tx, repos, names }) {
         answer: equals({}),
         rows: 1,
         verify,
+        stderr: partial,
       });
+      for (let i = 0, last = r; verify && i < 30 && CUT_SHORT.test(last.stderr); i++)
+        last = await hook(repos.stop20, 'stop', stopPayload(repos.stop20, T20), {
+          answer: equals({}),
+          stderr: partial,
+        });
       if (verify) copied(repos.stop20, T20);
       return r;
     },
@@ -294,17 +308,28 @@ export function defineVariants({ tx, repos, names }) {
       id: `stop.${mb}mb`,
       run: ({ verify } = {}) =>
         hook(repo, 'stop', stopPayload(repo, tx[mb].path), { answer: equals({}), rows: 1, verify }),
-      // The first stop of the session: the full rewrite of the transcript, end to end, with its peak RSS when GNU time is there.
+      // The first stops of the session: the full rewrite of the transcript, end to end, spread over as many events as
+      // its 1 s per event takes (docs/transcripts.md "Bounds"), with the peak RSS of each when GNU time is there.
       first: async () => {
         const timeOut = path.join(repo.stateDir, '..', `time-${mb}.txt`);
         const gnuTime = fs.existsSync('/usr/bin/time');
         const command = gnuTime ? `/usr/bin/time -f %M -o '${timeOut}' ${repo.command('stop')}` : repo.command('stop');
-        const r = await fire(command, { cwd: repo.dir, env: repo.env, input: stopPayload(repo, tx[mb].path) });
-        equals({})(parseAnswer(r, `${repo.name} first stop`), `${repo.name} first stop`);
+        const events = [];
+        let rss;
+        for (let i = 0, more = true; i < 100 && more; i++) {
+          const r = await fire(command, { cwd: repo.dir, env: repo.env, input: stopPayload(repo, tx[mb].path) });
+          more = CUT_SHORT.test(r.stderr);
+          equals({})(parseAnswer(r, `${repo.name} first stop`), `${repo.name} first stop`);
+          events.push(r.ms);
+          if (gnuTime)
+            rss = Math.max(rss ?? 0, Number(fs.readFileSync(timeOut, 'utf8').trim().split('\n').pop()) / 1024);
+        }
         copied(repo, tx[mb].path);
         return {
-          ms: r.ms,
-          maxRssMB: gnuTime ? Number(fs.readFileSync(timeOut, 'utf8').trim().split('\n').pop()) / 1024 : undefined,
+          ms: events[0],
+          events: events.length,
+          totalMs: events.reduce((a, b) => a + b, 0),
+          maxRssMB: rss,
           bytes: fs.statSync(tx[mb].path).size,
         };
       },

@@ -19,7 +19,7 @@ import {
 import { safeHome } from '../state/fsx.ts';
 import { catalogFindings, loadCatalogs, type LoadedCatalogs } from './catalogs.ts';
 import { checkConventions, checkRows } from './checkRows.ts';
-import { doubleBinding, nativeDuplicates } from './doubleBinding.ts';
+import { doubleBinding, nativeDuplicates, otherLoaders } from './doubleBinding.ts';
 import { resultGateOf } from '../hook/select.ts';
 import { checkBinding } from './checkBinding.ts';
 import { bindingOptions, defaultBundle } from './plan.ts';
@@ -91,6 +91,7 @@ export function runChecks(opts: CheckOptions): CheckResult {
     }),
   );
   findings.push(...nativeDuplicates(catalog.rows, hooks, dir, home));
+  findings.push(...otherLoaders(sources, catalog.rows));
   return { ...base, catalog, plan, findings, fatal: false };
 }
 

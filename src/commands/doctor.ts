@@ -8,6 +8,7 @@ import { VERSION } from '../hook/version.ts';
 import { foreignCounts, HOOKS_JSON, isOurs } from '../project/binding.ts';
 import { PROJECT_POLICIES, resolveProject } from '../project/paths.ts';
 import { describeCatalogs } from './catalogs.ts';
+import { lastRuns, loadedFindings, type LastRun } from './loaded.ts';
 import { onPath, runChecks, type CheckResult } from './check.ts';
 import type { Finding } from './findings.ts';
 
@@ -55,6 +56,8 @@ export interface DoctorReport {
     };
   };
   switches: { shim: 'on' | 'off'; log: string | null; logPayloads: boolean; debug: boolean };
+  /** When hookshim last ran for this project, per binding (heartbeats; src/commands/loaded.ts). */
+  lastRan: LastRun[];
   bound: BoundEvent[];
   check: CheckResult;
   findings: Finding[];
@@ -97,6 +100,9 @@ export function doctor(opts: DoctorOptions): DoctorReport {
       fix: 'fix its owner/permissions, or set HOOKSHIM_STATE_DIR to a private directory',
     });
 
+  const lastRan = lastRuns(state.dir, dir);
+  findings.push(...loadedFindings(lastRan, check.hooks, opts.env, Date.now()));
+
   const switches = switchesOf(opts.env);
   if (switches.shim === 'off')
     findings.push({
@@ -119,6 +125,7 @@ export function doctor(opts: DoctorOptions): DoctorReport {
     },
     state,
     switches,
+    lastRan,
     bound: boundEvents(check),
     check,
     findings: [...findings, ...check.findings],

@@ -238,3 +238,20 @@ export function nativeDuplicates(
   }
   return out;
 }
+
+/**
+ * Hosts besides Cursor that run a repository's `.claude/settings.json` hooks natively and untranslated
+ * (docs/hosts.md "Other hosts that run .claude/settings.json"): one finding per settings catalog, naming each.
+ */
+export function otherLoaders(catalogs: readonly CatalogSource[], rows: readonly CatalogRow[]): Finding[] {
+  return catalogs
+    .filter((c) => c.kind === 'settings' && rows.some((r) => r.source?.catalog === c.shown))
+    .map((c) => ({
+      code: 'settings-other-loaders',
+      severity: 'warning' as const,
+      where: c.shown,
+      message:
+        "is also run natively by other hosts, without hookshim: VS Code's agent hooks run its commands with VS Code's payload and tool names and ignore its matchers (every row runs on every tool call of its event); the GitHub Copilot app runs them with its own payload and has no switch to turn them off; Cursor's third-party loader runs them with Cursor's payload (settings-double-binding)",
+      fix: "have each script check that its input is the shape it was written for (Claude's `hook_event_name` and `tool_name` values) and exit 0 otherwise",
+    }));
+}

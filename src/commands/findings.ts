@@ -62,6 +62,11 @@ export const FINDINGS = {
   'double-binding': { severity: ['error', 'warning'], fix: true },
   'native-claude-hook': { severity: 'info', fix: true },
   'native-duplicate': { severity: 'error', fix: true },
+  'settings-other-loaders': { severity: 'warning', fix: true },
+  // plugin (check --plugin, init --plugin)
+  'plugin-binding-stale': { severity: 'error', fix: true },
+  'plugin-bundle-stale': { severity: 'error', fix: true },
+  'plugin-note': { severity: 'warning', fix: false },
   // config and conventions
   'config-invalid': { severity: 'error', fix: true },
   'config-unknown-key': { severity: 'warning', fix: false },
@@ -74,6 +79,8 @@ export const FINDINGS = {
   'wrong-root': { severity: 'info', fix: true },
   'state-unusable': { severity: 'warning', fix: true },
   'shim-off': { severity: 'warning', fix: true },
+  'last-ran': { severity: 'info', fix: false },
+  'never-ran': { severity: 'warning', fix: true },
 } as const satisfies Record<string, Spec>;
 
 export type FindingCode = keyof typeof FINDINGS;

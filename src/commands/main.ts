@@ -10,6 +10,7 @@ import { runChecks } from './check.ts';
 import { doctor } from './doctor.ts';
 import { explain } from './explain.ts';
 import { init } from './init.ts';
+import { checkPlugin, initPlugin, renderPlugin } from './initPlugin.ts';
 import { CommandError, cliIO, EXIT, json, paint, tally, type CliIO, type Paint } from './io.ts';
 import { renderCheck, renderDoctor, renderExplain, renderInit, renderReplay } from './render.ts';
 import { replay } from './replay.ts';
@@ -109,6 +110,12 @@ function initCommand(cli: Argv, c: Ctx): Argv {
           describe:
             'run the shim from node_modules/hookshim instead of a vendored .cursor/hooks/hookshim.cjs (default: keep the current mode, else vendored)',
         })
+        .option('plugin', {
+          type: 'boolean',
+          default: false,
+          describe:
+            'make a Claude plugin repository a Cursor plugin too: .cursor-plugin/plugin.json, hooks.json and the bundle per plugin (docs/plugins.md)',
+        })
         .option('dry-run', { type: 'boolean', default: false, describe: 'show what would change; write nothing' })
         .option('json', {
           type: 'boolean',
@@ -121,8 +128,16 @@ function initCommand(cli: Argv, c: Ctx): Argv {
           'also run a vendored plugin, with ${CLAUDE_PLUGIN_ROOT} = plugins/hookify',
         )
         .example('$0 init --package', 'bind it to the installed package (add hookshim to devDependencies)')
+        .example('$0 init --plugin', 'a Claude plugin repository: write its Cursor plugin files too')
         .example('$0 init ../app --dry-run', 'show what binding ../app would change'),
     (args) => {
+      if (args.plugin) {
+        const report = initPlugin({ dir: path.resolve(c.io.cwd, args.dir), dryRun: args['dry-run'] });
+        const t = tally(report.findings);
+        c.setCode(t.errors > 0 ? EXIT.problems : EXIT.ok);
+        c.out(args.json ? json({ ok: t.errors === 0, ...report }) : renderPlugin(report, { dryRun: args['dry-run'] }));
+        return;
+      }
       const report = init({
         dir: path.resolve(c.io.cwd, args.dir),
         env: c.io.env,
@@ -157,11 +172,25 @@ function checkCommand(cli: Argv, c: Ctx): Argv {
         .option('json', { type: 'boolean', default: false, describe: 'print the findings as JSON' })
         .option('strict', { type: 'boolean', default: false, describe: 'warnings fail too' })
         .option('verbose', { type: 'boolean', alias: 'v', default: false, describe: 'also print info notes' })
+        .option('plugin', {
+          type: 'boolean',
+          default: false,
+          describe: 'check the Cursor plugin files init --plugin writes (fails when they drift)',
+        })
         .example('$0 check', 'fail (exit 1) when anything is wrong')
         .example('$0 check --strict --json', 'machine-readable, warnings fail too'),
     (args) => {
       const given = args.dir !== undefined ? { given: { dir: path.resolve(c.io.cwd, args.dir), how: 'DIR' } } : {};
       const { dir } = resolveProject(c.io, { ...PROJECT_POLICIES.check, ...given });
+      if (args.plugin) {
+        const { report, findings } = checkPlugin({ dir });
+        const t = tally(findings);
+        c.setCode(t.errors > 0 || (args.strict && t.warnings > 0) ? EXIT.problems : EXIT.ok);
+        c.out(
+          args.json ? json({ ok: t.errors === 0, ...report, findings }) : renderPlugin(report, { check: findings }),
+        );
+        return;
+      }
       const result = runChecks({ dir, env: c.io.env });
       const t = tally(result.findings);
       const failed = t.errors > 0 || (args.strict && t.warnings > 0);

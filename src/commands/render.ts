@@ -1,6 +1,7 @@
 // Text views of the command reports (the --json views are the reports themselves).
 import { compileRegex, MATCHED_BY, skippedBy, type MatchedEvent } from '../../adapters/cursorMatcher.ts';
 import type { CheckResult } from './check.ts';
+import { ago } from './loaded.ts';
 import type { DoctorReport } from './doctor.ts';
 import type { ExplainedRow, ExplainReport } from './explain.ts';
 import type { InitReport } from './init.ts';
@@ -136,6 +137,15 @@ export function renderDoctor(r: DoctorReport, p: Paint, opts: { verbose: boolean
     `debug ${r.switches.debug ? 'on' : 'off'}`,
   ];
   out.push(`  ${ok(r.switches.shim === 'on')} ${sw.join(', ')}`);
+  const last = r.lastRan.find((l) => l.binding === 'project');
+  if (last)
+    out.push(
+      `  ${ok(true)} last ran ${ago(Date.now() - last.at)} ${p.dim(`(${last.events.map((e) => e.event).join(', ')})`)}`,
+    );
+  else if (r.findings.some((f) => f.code === 'never-ran'))
+    out.push(`  ${p.yellow('!')} never ran for this project on this machine ${p.dim('(see never-ran below)')}`);
+  for (const l of r.lastRan.filter((x) => x.binding !== 'project'))
+    out.push(`  ${ok(true)} plugin ${l.binding} last ran ${ago(Date.now() - l.at)}`);
   out.push(
     '',
     p.bold(`binding (.cursor/hooks.json, ${r.check.mode === 'package' ? 'installed package' : 'vendored bundle'})`),

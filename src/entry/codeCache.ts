@@ -1,6 +1,6 @@
 // Entry of the vendored shim (.cursor/hooks/hookshim.cjs, CommonJS: Node starts it faster than an ES module): the
-// hook code is embedded as text and compiled here. execa is a text of its own (a chunk, scripts/build.mjs), compiled
-// only when the hook code requires it: an event that starts no script never hands its ~115 KB to V8.
+// hook code is embedded as texts ("chunks", scripts/build.mjs) and compiled here: the entry chunk at once, every other
+// chunk when the code first requires it, so an event compiles only the code it runs.
 // With HOOKSHIM_CODE_CACHE=1 each text is compiled from a V8 code cache kept in the private state directory, so an
 // event loads bytecode instead of compiling. The cache is opt-in: V8 checks a cache against the length of the source
 // only, so bytecode compiled from other code of that length would run in place of the shim's, and the guarded agent
@@ -13,7 +13,7 @@ import { ensurePrivateDir, readOwnedBytes, writeFileAtomic } from '../state/fsx.
 
 declare const HOOKSHIM_CODE: string;
 declare const HOOKSHIM_CODE_HASH: string;
-/** The chunks the hook code requires by package name: their text (a CommonJS function expression) and its digest. */
+/** The chunks the hook code requires by name (`./chunk-….js`): their text (a CommonJS function expression) and its digest. */
 declare const HOOKSHIM_CHUNKS: Record<string, { code: string; hash: string }>;
 
 type CommonJs = (
@@ -33,6 +33,9 @@ const marks: [string, number][] | undefined = debug
   ? [['node started + loader compiled', performance.now()]]
   : undefined;
 if (marks) (globalThis as Record<symbol, unknown>)[Symbol.for('hookshim.marks')] = marks;
+/** HOOKSHIM_DEBUG: what V8 was handed to compile, all texts together (the timings line reports it). */
+const compiled = debug ? { texts: 0, bytes: 0, ms: 0 } : undefined;
+if (compiled) (globalThis as Record<symbol, unknown>)[Symbol.for('hookshim.compiled')] = compiled;
 const file = __filename;
 const cacheDir = cacheDirectory();
 /** A chunk's module once required (each runs once per process, like a required module). */
@@ -43,15 +46,15 @@ main();
 /** Compile and run the hook code, with the chunks behind its require. */
 function main(): void {
   const base = cacheDir ? path.join(cacheDir, `${HOOKSHIM_CODE_HASH}-${process.version}-${process.arch}`) : null;
-  // Two generations: a cache written after a run that started scripts also holds the runner's code, which a lean run
-  // (nothing matched) never compiles; it is preferred, and a lean cache is upgraded once scripts run.
+  // Two generations: a cache written after a run that started scripts also holds the functions only such a run
+  // compiles; it is preferred, and a lean cache is upgraded once scripts run.
   const full = base ? `${base}.full.bin` : null;
   const lean = base ? `${base}.bin` : null;
   const fullBytes = full ? readOwnedBytes(full) : undefined;
   const cached = fullBytes ?? (lean ? readOwnedBytes(lean) : undefined);
   marks?.push(['code cache read', performance.now()]);
   // HOOKSHIM_CODE is the function expression itself: compiled from the string constant as it is, with no ~150 KB copy.
-  const script = new vm.Script(HOOKSHIM_CODE, { filename: file, ...(cached ? { cachedData: cached } : {}) });
+  const script = compile(HOOKSHIM_CODE, file, cached);
   marks?.push([
     `compiled (cache ${cached ? (script.cachedDataRejected ? 'rejected' : fullBytes ? 'full' : 'lean') : 'none'})`,
     performance.now(),
@@ -68,7 +71,7 @@ function main(): void {
   (script.runInThisContext() as CommonJs)(mod.exports, hookRequire as NodeRequire, mod, file, path.dirname(file));
 }
 
-/** The hook code's require: a chunk by its package name (compiled on first use), anything else from Node. */
+/** The hook code's require: a chunk by its name (compiled on first use, once per process), anything else from Node. */
 function hookRequire(id: string): unknown {
   const chunk = Object.hasOwn(HOOKSHIM_CHUNKS, id) ? HOOKSHIM_CHUNKS[id] : undefined;
   if (!chunk) return require(id);
@@ -78,11 +81,23 @@ function hookRequire(id: string): unknown {
     chunkModules.set(id, mod);
     const cache = cacheDir ? path.join(cacheDir, `${chunk.hash}-${process.version}-${process.arch}.bin`) : null;
     const cached = cache ? readOwnedBytes(cache) : undefined;
-    const script = new vm.Script(chunk.code, { filename: `${file}#${id}`, ...(cached ? { cachedData: cached } : {}) });
+    const script = compile(chunk.code, `${file}#${id}`, cached);
     if (cache && (!cached || script.cachedDataRejected)) process.once('exit', () => writeCache(cache, script));
-    (script.runInThisContext() as CommonJs)(mod.exports, require, mod, file, path.dirname(file));
+    (script.runInThisContext() as CommonJs)(mod.exports, hookRequire as NodeRequire, mod, file, path.dirname(file));
   }
   return mod.exports;
+}
+
+/** Compile one text (from its code cache when given one), counting the time with HOOKSHIM_DEBUG. */
+function compile(code: string, filename: string, cached: Buffer | undefined): vm.Script {
+  const t0 = compiled ? performance.now() : 0;
+  const script = new vm.Script(code, { filename, ...(cached ? { cachedData: cached } : {}) });
+  if (compiled) {
+    compiled.texts++;
+    compiled.bytes += code.length;
+    compiled.ms += performance.now() - t0;
+  }
+  return script;
 }
 
 /** <state>/code-cache, with HOOKSHIM_CODE_CACHE=1 and a private state directory; else null. */

@@ -81,7 +81,7 @@ export function hostEnv(env: NodeJS.ProcessEnv): Record<string, string> {
 
 /**
  * A script's environment as Claude Code gives it (docs/claude-hooks.md §1.5, §7): hookshim's own without Cursor's
- * variables, CLAUDECODE=1, the project and plugin folders, the session id, then the command's own `KEY=VALUE` words.
+ * variables, CLAUDECODE=1 and CLAUDE_CODE_CHILD_SESSION=1, the project and plugin folders, the session id, then the command's own `KEY=VALUE` words.
  */
 function scriptEnv(
   jc: JobContext,
@@ -94,6 +94,8 @@ function scriptEnv(
   const data = pluginRoot !== undefined ? jc.pluginData?.(pluginRoot) : undefined;
   return Object.assign(env, {
     CLAUDECODE: '1',
+    // Claude Code 2.1.328 marks its hook processes so too (docs/claude-hooks.md §8).
+    CLAUDE_CODE_CHILD_SESSION: '1',
     CLAUDE_PROJECT_DIR: jc.prep.projectDir,
     ...(pluginRoot !== undefined ? { CLAUDE_PLUGIN_ROOT: pluginRoot } : {}),
     ...(data ? { CLAUDE_PLUGIN_DATA: data } : {}),
@@ -199,9 +201,16 @@ export async function attachTranscripts(
       'Cursor sent no transcript_path (its transcripts are off?): scripts get an empty transcript, so a guard that reads it finds nothing to judge',
     );
   // With `transcripts: false` scripts get an empty one: no copy of the conversation is kept.
-  // The rewrite may take at most half of the time left before the deadline: the scripts need the rest.
-  const until = setup.budget.until(1 / 2);
-  const tx = await rewrite({ cursorPath, sessionId: setup.sessionId, cwd: setup.dir, state, warn, until });
+  // Half of the time left before the deadline at most (the scripts need the rest), and 1 s per file.
+  const half = setup.budget.until(1 / 2);
+  const tx = await rewrite({
+    cursorPath,
+    sessionId: setup.sessionId,
+    cwd: setup.dir,
+    state,
+    warn,
+    until: untilFor(half),
+  });
   ctx.transcriptPath = tx.path;
   if (tx.lastAssistantMessage !== undefined) ctx.lastAssistantMessage = tx.lastAssistantMessage;
   const agentPath = copy && setup.adapter.needs.agentTranscript ? str(setup.input.agent_transcript_path) : undefined;
@@ -212,12 +221,20 @@ export async function attachTranscripts(
       cwd: setup.dir,
       state,
       warn,
-      until,
+      until: untilFor(half),
     });
     ctx.agentTranscriptPath = sub.path;
     if (sub.lastAssistantMessage !== undefined) ctx.agentLastAssistantMessage = sub.lastAssistantMessage;
   }
   return { resultsAvailable: tx.resultsAvailable };
+}
+
+/** Transcript work one event may spend on one file; a scan not done by then goes on at the next event (docs/transcripts.md "Bounds"). */
+export const TRANSCRIPT_MS_PER_FILE = 1000;
+
+/** When one file's rewrite stops: after TRANSCRIPT_MS_PER_FILE, and never past `half` (half of the time left: the scripts need the rest). */
+function untilFor(half: number): number {
+  return Math.min(half, Date.now() + TRANSCRIPT_MS_PER_FILE);
 }
 
 /**

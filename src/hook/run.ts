@@ -10,17 +10,17 @@ import { writtenFiles } from '../../adapters/toolEvent.ts';
 import { EMPTY_STATE, type Plan } from '../../adapters/types.ts';
 import type { Waited } from '../state/sentinel.ts';
 import { cursorTranscriptPath } from '../project/paths.ts';
-import { EventWork, finishLean } from './finish.ts';
+import { finishLean } from './finish.ts';
 import { guard, type Guard } from './guard.ts';
-import { attachTranscripts, hostEnv, keepsTranscripts, RowPrep, toJob, type JobContext } from './jobs.ts';
-import { startAll } from './runner.ts';
+import type { EventWork, JobContext } from './matched.ts';
 import { mark, startSpans } from './spans.ts';
 import { resultGated, select, type Chosen } from './select.ts';
-import { locate, readPayload, setUp, type HookIO, type Setup, type SetUpProblem } from './setup.ts';
+import { locate, mailboxKey, readPayload, setUp, type HookIO, type Setup, type SetUpProblem } from './setup.ts';
 
 export type { HookIO } from './setup.ts';
 
 type StateModule = typeof import('../state/index.ts');
+type MatchedModule = typeof import('./matched.ts');
 type Tick = ReturnType<StateModule['claimTick']>;
 
 /** This process's IO. process.stdin is a getter that builds a stream: it is touched only when the fast read of fd 0 is not enough. */
@@ -105,7 +105,7 @@ async function runEvent(name: string, io: HookIO, g: Guard): Promise<number> {
   // 2. Several processes for one event: only the first runs the catalog.
   const dedup = setup.adapter.needs.dedup;
   const extra = dedup.transcriptSize ? st.sizeOf(cursorTranscriptPath(setup.input, setup.env)) : '';
-  const id = st.tickOf(name, setup.input, dedup, extra, setup.dir);
+  const id = st.tickOf(name, setup.input, dedup, extra, `${setup.dir}\u0000${setup.scope}`);
   let tick = st.claimTick(setup.state, id, { staleAfterMs: setup.budget.staleAfterMs });
   mark('sentinel');
   if (tick.role === 'follower') {
@@ -150,10 +150,12 @@ async function work(
   tick: Tick,
   chosen: Chosen[] | undefined,
 ): Promise<number> {
+  const mp = await import('./matched.ts');
+  mark('matched path loaded');
   const { needs } = setup.adapter;
-  const claimed = st.claim(setup.state, setup.sessionId, needs.claims, toolUseId(setup.input));
+  const claimed = st.claim(setup.state, mailboxKey(setup), needs.claims, toolUseId(setup.input));
   const envFile = needs.envFile ? st.makeEnvFile(setup.state, setup.sessionId) : undefined;
-  const w = new EventWork(setup, g, st, tick, claimed, new RowPrep(setup.dir), envFile);
+  const w = new mp.EventWork(setup, g, st, tick, claimed, new mp.RowPrep(setup.dir), envFile);
   g.arm(
     setup.budget.deadline,
     `deadline reached ${setup.budget.slackMs}ms before Cursor's ${setup.binding.timeoutS}s timeout; unfinished scripts count as timed out`,
@@ -165,17 +167,17 @@ async function work(
   );
   try {
     // Tool results and transcript copies are kept unless the config opts out (docs/security.md "What hookshim keeps").
-    const keep = keepsTranscripts(setup.config.transcripts);
+    const keep = mp.keepsTranscripts(setup.config.transcripts);
     if (needs.recordsResult && setup.state && keep) recordResult(setup, st, g);
     w.selected = chosen ?? planAndSelect(setup, g, claimed.state).chosen;
     mark('claimed');
-    const jobs = await prepareJobs(setup, g, st, w, keep);
+    const jobs = await prepareJobs(setup, g, st, mp, w, keep);
     mark('jobs prepared');
     if (jobs.length === 0) {
       w.finish([], 'done');
       return 0;
     }
-    w.batch = await startAll(jobs);
+    w.batch = await mp.startAll(jobs);
     mark('scripts started');
     const results = await w.batch.done;
     mark('scripts done');
@@ -234,9 +236,9 @@ export function planAndSelect(
 }
 
 /** Phase 5, preparation: transcripts for the selected rows, result gating, one job per row. */
-async function prepareJobs(setup: Setup, g: Guard, st: StateModule, w: EventWork, keep: boolean) {
+async function prepareJobs(setup: Setup, g: Guard, st: StateModule, mp: MatchedModule, w: EventWork, keep: boolean) {
   if (w.selected.length === 0) return [];
-  const tx = await attachTranscripts(setup, st.claudeTranscript, setup.state, g.log, keep);
+  const tx = await mp.attachTranscripts(setup, st.claudeTranscript, setup.state, g.log, keep);
   const gated = resultGated(w.selected, setup.config, tx.resultsAvailable, g.log);
   // Per event, not per row: each catalog's data folder, the environment scripts inherit, each payload's JSON.
   const dataDirs = new Map<string, string | undefined>();
@@ -251,13 +253,13 @@ async function prepareJobs(setup: Setup, g: Guard, st: StateModule, w: EventWork
   const jc: JobContext = {
     prep: w.prep,
     env: setup.env,
-    hostEnv: hostEnv(setup.env),
+    hostEnv: mp.hostEnv(setup.env),
     stdin: new Map(),
     deadline: setup.budget.deadline,
     ...(w.envFile ? { envFile: w.envFile } : {}),
     pluginData,
   };
-  return gated.map((c) => toJob(c, jc));
+  return gated.map((c) => mp.toJob(c, jc));
 }
 
 /**

@@ -1,14 +1,16 @@
-// The only caller of execa: run the selected catalog scripts in parallel under one deadline.
+// The runner of the hook path: run the selected catalog scripts in parallel under one deadline, on node:child_process
+// (execa's load and per-call plumbing cost 36-91 ms of CPU per event, docs/performance.md "The runner").
 // Each script: shell form through /bin/sh -c (Claude Code: sh -c on macOS/Linux, docs/claude-hooks.md §1.5), stdin = the
-// Claude JSON, its own process group so a timeout kills it and everything it forked.
-import type { execa as Execa } from 'execa';
+// Claude JSON, its own process group so a timeout kills it and everything it forked. How a row is started
+// (`spawnPlanFor`) and how its tree is killed (`killTree`) are the two platform-specific parts.
+import type { ChildProcess, SpawnOptions } from 'node:child_process';
 
 import type { ClaudeEvent } from '../../adapters/events.ts';
 import type { RunResult } from '../../adapters/types.ts';
 import { mark } from './spans.ts';
 
-let execa: typeof Execa | undefined;
-
+type ChildProcessModule = typeof import('node:child_process');
+let childProcess: ChildProcessModule | undefined;
 /** Captured output per stream is capped (docs/design.md §6). */
 export const OUTPUT_CAP = 1024 * 1024;
 /** After the script itself exits, how long its pipes may stay open (a forked grandchild) before the group is killed. */
@@ -63,7 +65,6 @@ export const WATCHDOG = [
 
 interface Live {
   job: Job;
-  pid?: number;
   started: number;
   result?: RunResult;
   /** `timeout`: its own time is up (SIGTERM, SIGKILL after a grace); `exit`: hookshim is exiting (SIGKILL now). */
@@ -79,14 +80,14 @@ export interface Batch {
   killAll(): void;
 }
 
-/** Load execa (an event that runs no script never does), then start every job; `done` resolves when all have finished or were killed. */
+/** Load node:child_process (an event that runs no script never does), then start every job; `done` resolves when all have finished or were killed. */
 export async function startAll(jobs: readonly Job[]): Promise<Batch> {
-  execa ??= (await import('execa')).execa;
-  mark('execa loaded');
+  childProcess ??= await import('node:child_process');
+  mark('runner loaded');
   // Tells the vendored loader (src/entry/codeCache.ts) that its code cache should now also hold the runner.
   (globalThis as Record<symbol, unknown>)[Symbol.for('hookshim.startedScripts')] = true;
-  const run = execa;
-  const lives = jobs.map((job) => start(job, run));
+  const spawn = childProcess.spawn;
+  const lives = jobs.map((job) => start(job, spawn));
   const done = Promise.all(lives.map((l) => l.promise)).then(() => lives.map((l) => l.live.result as RunResult));
   return {
     done,
@@ -129,8 +130,52 @@ function base(
   };
 }
 
+/** How one job is started: the executable, its arguments and the spawn options (POSIX: sh -c, its own process group). */
+export interface SpawnPlan {
+  file: string;
+  args: string[];
+  options: SpawnOptions;
+}
+
+/**
+ * The POSIX plan: shell form as `<shell> -c <command>` (what execa's `shell` did, and Claude Code's sh -c), exec form
+ * as the executable and its arguments (looked up on the row's PATH); a background row under its watchdog. Every
+ * script leads a process group of its own (`detached`), so `killTree` reaches what it forked.
+ */
+export function spawnPlanFor(job: Job): SpawnPlan {
+  const options: SpawnOptions = {
+    cwd: job.cwd,
+    env: safeEnv(job.env),
+    stdio: job.background ? ['pipe', 'ignore', 'ignore'] : ['pipe', 'pipe', 'pipe'],
+    detached: true,
+    windowsHide: true,
+  };
+  if (job.background) return { file: '/bin/sh', args: watchdogArgs(job), options };
+  if (job.shell) return { file: job.shellPath ?? '/bin/sh', args: ['-c', shellCommand(job)], options };
+  return { file: job.file, args: job.args ?? [], options };
+}
+
+/** Signal a script and everything in its process group; the script alone if the group is gone. */
+export function killTree(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    try {
+      child.kill(signal);
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
+/** A shell-form command line: the command, then any arguments, space-joined (as execa's `shell` option did). */
+function shellCommand(job: Job): string {
+  return job.args?.length ? [job.file, ...job.args].join(' ') : job.file;
+}
+
 /** Start one job: a known failure is answered without spawning; a background row is started and let go. */
-function start(job: Job, run: typeof Execa): { live: Live; promise: Promise<void> } {
+function start(job: Job, spawn: ChildProcessModule['spawn']): { live: Live; promise: Promise<void> } {
   const started = Date.now();
   const live: Live = { job, started, kill: () => {} };
   const answered = (why: Partial<RunResult>): { live: Live; promise: Promise<void> } => {
@@ -150,11 +195,10 @@ function start(job: Job, run: typeof Execa): { live: Live; promise: Promise<void
   // Known not to be startable: answer as the fail matrix says without spawning anything.
   if (job.missing !== undefined) return answered({ missing: job.missing });
   if (job.startError !== undefined) return answered({ startError: job.startError });
-  let child: ReturnType<typeof Execa>;
+  let child: ChildProcess;
   try {
-    child = job.background
-      ? run('/bin/sh', watchdogArgs(job), spawnOptions({ ...job, shell: false }))
-      : run(job.file, job.args ?? [], spawnOptions(job));
+    const plan = spawnPlanFor(job);
+    child = spawn(plan.file, plan.args, plan.options);
   } catch (err) {
     return answered({ startError: (err as Error).message });
   }
@@ -164,7 +208,7 @@ function start(job: Job, run: typeof Execa): { live: Live; promise: Promise<void
   child.stdin?.end(job.input);
   if (job.background) {
     // Claude `async: true`: started with the payload on stdin under its watchdog, not waited for (its decisions have no effect).
-    child.catch(() => {});
+    child.on('error', () => {});
     child.unref();
     return answered({ exitCode: 0, background: true });
   }
@@ -174,50 +218,19 @@ function start(job: Job, run: typeof Execa): { live: Live; promise: Promise<void
 /** The watchdog's arguments for a background job: its own timeout in whole seconds, then the command (shell or exec form). */
 function watchdogArgs(job: Job): string[] {
   const seconds = String(Math.max(1, Math.ceil(job.timeoutMs / 1000)));
-  const command = job.shell ? [job.shellPath ?? '/bin/sh', '-c', job.file] : [job.file, ...(job.args ?? [])];
+  const command = job.shell ? [job.shellPath ?? '/bin/sh', '-c', shellCommand(job)] : [job.file, ...(job.args ?? [])];
   return ['-c', WATCHDOG, 'hookshim-async', seconds, ...command];
 }
 
-/** The execa options of a job: shell or exec form, its own process group, output piped (ignored in the background). */
-function spawnOptions(job: Job) {
-  return {
-    shell: job.shell ? (job.shellPath ?? '/bin/sh') : false,
-    cwd: job.cwd,
-    env: safeEnv(job.env),
-    extendEnv: false,
-    stdin: 'pipe',
-    stdout: job.background ? 'ignore' : 'pipe',
-    stderr: job.background ? 'ignore' : 'pipe',
-    buffer: false,
-    reject: false,
-    detached: true,
-    cleanup: false,
-    forceKillAfterDelay: false,
-    stripFinalNewline: false,
-    windowsHide: true,
-  } as const;
-}
-
-/** Capture a running script's output, kill its group on timeout (or when its pipes outlive it), record its result. */
-function watch(child: ReturnType<typeof Execa>, live: Live): Promise<void> {
+/**
+ * Capture a running script's output, kill its group on timeout (or when its pipes outlive it), record its result.
+ * Settles on `close` (the script exited and its pipes closed) or on a start error; never both.
+ */
+function watch(child: ChildProcess, live: Live): Promise<void> {
   const { job, started } = live;
-  live.pid = child.pid;
   const out = capture(child.stdout);
   const err = capture(child.stderr);
   let timedOut = false;
-  let exited = false;
-  const killGroup = (signal: NodeJS.Signals) => {
-    if (live.pid === undefined) return;
-    try {
-      process.kill(-live.pid, signal);
-    } catch {
-      try {
-        child.kill(signal);
-      } catch {
-        /* already gone */
-      }
-    }
-  };
   // Closed only after one more poll phase, which reads what the script wrote before it exited (docs/design.md §6).
   const closePipes = () =>
     setImmediate(() => {
@@ -225,58 +238,51 @@ function watch(child: ReturnType<typeof Execa>, live: Live): Promise<void> {
       err.stream?.destroy();
     });
   live.kill = (reason) => {
-    if (reason === 'exit') return killGroup('SIGKILL');
+    if (reason === 'exit') return killTree(child, 'SIGKILL');
     timedOut = true;
-    killGroup('SIGTERM');
+    killTree(child, 'SIGTERM');
     setTimeout(() => {
-      killGroup('SIGKILL');
+      killTree(child, 'SIGKILL');
       closePipes();
     }, KILL_GRACE_MS).unref();
   };
   const timer = setTimeout(() => live.kill('timeout'), Math.max(0, job.timeoutMs));
   timer.unref();
+  let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   // A grandchild that keeps stdout open must not hold us past the script's own exit.
-  child.on('exit', () => {
-    exited = true;
+  child.on('exit', (code, signal) => {
+    exit = { code, signal };
     setTimeout(() => {
       if (live.result) return;
-      killGroup('SIGKILL');
+      killTree(child, 'SIGKILL');
       closePipes();
     }, PIPE_GRACE_MS).unref();
   });
-  return child.then(
-    (res) => {
+  return new Promise<void>((resolve) => {
+    const settle = (startError?: string) => {
+      if (live.result) return;
       clearTimeout(timer);
-      const startError = res.exitCode === undefined && res.signal === undefined && !exited ? causeOf(res) : undefined;
       // What the script left running in the background with its output closed keeps running, as under Claude Code
       // (a notifier, a watcher); only a process still holding the pipes is killed (the exit grace above).
       live.result = {
         ...base(job),
-        exitCode: res.exitCode ?? null,
-        signal: res.signal ?? null,
+        exitCode: startError === undefined ? (exit?.code ?? null) : null,
+        signal: startError === undefined ? (exit?.signal ?? null) : null,
         stdout: out.text(),
         stderr: err.text(),
         timedOut,
-        ...(startError ? { startError } : {}),
+        ...(startError !== undefined ? { startError } : {}),
         durationMs: Date.now() - started,
         truncated: out.truncated() || err.truncated(),
       };
-    },
-    (e: unknown) => {
-      clearTimeout(timer);
-      live.result = {
-        ...base(job),
-        exitCode: null,
-        signal: null,
-        stdout: out.text(),
-        stderr: err.text(),
-        timedOut,
-        startError: (e as Error).message,
-        durationMs: Date.now() - started,
-        truncated: false,
-      };
-    },
-  );
+      resolve();
+    };
+    // Node reports a failed start (ENOENT: no such executable or cwd; EACCES) as an `error` before any exit.
+    child.on('error', (e) => {
+      if (child.pid === undefined && exit === undefined) settle(e.message || 'spawn failed');
+    });
+    child.on('close', () => settle());
+  });
 }
 
 /**
@@ -290,12 +296,6 @@ export function safeEnv(env: Record<string, string>): Record<string, string> {
     out[k] = typeof v === 'string' ? v.replaceAll('\0', '') : String(v);
   }
   return out;
-}
-
-function causeOf(res: { cause?: unknown; shortMessage?: string; failed: boolean }): string | undefined {
-  if (!res.failed) return undefined;
-  const cause = res.cause as NodeJS.ErrnoException | undefined;
-  return cause?.message ?? res.shortMessage ?? 'spawn failed';
 }
 
 /** Collect a stream up to OUTPUT_CAP bytes, draining (and dropping) the rest so the script never blocks on a full pipe. */

@@ -1,6 +1,7 @@
 // Phase 1 and the facts of one event, computed once: the payload, the project, its binding and time budget, the
 // session, the catalog and the config (docs/design.md §1).
 import fs from 'node:fs';
+import path from 'node:path';
 import { ADAPTERS } from '../../adapters/index.ts';
 import { MATCHED_BY, skippedNeeds, type MatchedEvent } from '../../adapters/cursorMatcher.ts';
 import { RUNS, type HandledEvent } from '../../adapters/events.ts';
@@ -12,11 +13,14 @@ import type { CatalogRow } from '../../catalog/types.ts';
 import { everyCallEvents, readBinding, type Binding } from '../project/binding.ts';
 import { budgetFor, type Budget } from '../project/budget.ts';
 import type { HookshimConfig } from '../project/config.ts';
-import { fnv, loadCatalogs, loadConfigLazy } from '../project/load.ts';
+import { fnv, loadCatalogs, loadConfigLazy, type CatalogSet } from '../project/load.ts';
 import { catalogSources, cursorMcpServers, payloadRoots, resolveProject, type ProjectRoot } from '../project/paths.ts';
+import { PLUGIN_HOOKS } from '../project/plugin.ts';
 import { areaPath, openState, type StateDir } from '../state/dir.ts';
+import { beat } from './heartbeat.ts';
 import { createExclusive, safeHome } from '../state/fsx.ts';
 import type { Log } from './log.ts';
+import { catalogScope } from './scope.ts';
 import { mark } from './spans.ts';
 import { readAvailable, readStdin } from './stdin.ts';
 
@@ -43,10 +47,18 @@ export interface Setup {
   binding: Binding;
   budget: Budget;
   sessionId: string;
+  /**
+   * What the state records of this binding are keyed on: the session and the catalog's rows (catalogScope). Two
+   * plugins and a project binding in one workspace never share a stash or a sentinel; two bindings of the same
+   * catalog do, so its rows run once (docs/plugins.md §3).
+   */
+  scope: string;
   /** The private state directory; null when it cannot be used (hookshim runs degraded). */
   state: StateDir | null;
   /** Every row of every catalog, in catalog order; each row knows its catalog (`row.source`). */
   catalog: { rows: readonly CatalogRow[]; sources: CatalogSource[] };
+  /** The plugin folder of a plugin binding (src/project/plugin.ts); the project is still `dir`. */
+  plugin?: string;
   config: HookshimConfig;
   ctx: EventContext;
   env: NodeJS.ProcessEnv;
@@ -63,7 +75,7 @@ export interface Located {
 /** The project (the hook path's policy unless `dir` is given: never the payload), its binding for `event`, the budget. */
 export function locate(event: HandledEvent, io: HookIO, dir?: string): Located {
   const root = dir !== undefined ? { dir, how: 'given' } : resolveProject(io);
-  const binding = readBinding(root.dir, event);
+  const binding = readBinding(root.dir, event, hooksFileOf(root));
   mark('project and binding');
   return Object.freeze({ root, binding, budget: budgetFor(binding.timeoutS, io.startedAt) });
 }
@@ -118,9 +130,13 @@ export async function setUp(
   const sessionId = sessionIdOf(input);
   const state = opts.state !== undefined ? opts.state : openState(io.env, (m) => log.warn(m));
   mark('state dir opened');
-  const config = await loadConfigLazy(dir, (m) => log.warn(m));
+  if (state) beat(state, dir, root.plugin ?? '', event, io.env.CURSOR_VERSION);
+  mark('heartbeat');
+  // A plugin binding has no config of the workspace's: its catalog and defaults are its own (docs/plugins.md §3).
+  const config = root.plugin === undefined ? await loadConfigLazy(dir, (m) => log.warn(m)) : {};
   mark('config read');
-  const set = await loadCatalogs(catalogSources(io.env, dir, config.catalogs), state, (m) => log.warn(m));
+  const sources = catalogSources(io.env, dir, config.catalogs, root.plugin);
+  const set = await loadCatalogs(sources, state, (m) => log.warn(m));
   mark('catalogs read');
   if (set.broken) return { problem: set.broken.error, dir, broken: set.broken.file };
   const first = set.missing[0];
@@ -129,14 +145,7 @@ export async function setUp(
       problem: first?.error ?? 'no catalog to run: .cursor/hookshim.json lists none, or only personal ones absent here',
       dir,
     };
-  for (const m of set.missing)
-    log.warn(`${m.error}; running the other catalogs (${set.loaded.map((l) => l.source.shown).join(', ')})`);
-  // The parser names the file in each warning: shown relative to the project, once.
-  for (const l of set.loaded)
-    for (const w of l.catalog.warnings)
-      log.warn(
-        w.startsWith(l.source.file) ? `${l.source.shown}${w.slice(l.source.file.length)}` : `${l.source.shown}: ${w}`,
-      );
+  sayCatalogProblems(set, log);
   const rows = set.rows;
   warnStaleMatcher(event, binding, rows, state, log);
   const ctx: EventContext = {
@@ -149,8 +158,9 @@ export async function setUp(
     hostEnv: io.env,
     mcpServers: mcpServersFor(input, dir, rows),
     promptContext: config.promptContext ?? 'auto',
-    ...(ADAPTERS[event].needs.everyCall ? { everyCall: everyCallEvents(dir) } : {}),
+    ...(ADAPTERS[event].needs.everyCall ? { everyCall: everyCallEvents(dir, hooksFileOf(root)) } : {}),
   };
+  let scope: string | undefined;
   return {
     event,
     adapter: ADAPTERS[event],
@@ -159,8 +169,13 @@ export async function setUp(
     binding,
     budget,
     sessionId,
+    // Computed when first read: only an event that uses the state dir needs it.
+    get scope() {
+      return (scope ??= catalogScope(rows, dir));
+    },
     state,
     catalog: { rows, sources: set.loaded.map((l) => l.source) },
+    ...(root.plugin !== undefined ? { plugin: root.plugin } : {}),
     config,
     ctx,
     env: io.env,
@@ -209,8 +224,36 @@ function touch(file: string): void {
   }
 }
 
-/** The payload's roots only corroborate the project: say so when they do not include it (a multi-root workspace, a stray payload). */
+/** The session key of this binding's mailbox records: the session, and the guards' identity (none in a bare test setup). */
+export function mailboxKey(setup: Pick<Setup, 'sessionId' | 'scope'>): string {
+  return setup.scope === '' ? setup.sessionId : `${setup.sessionId}\u0000${setup.scope}`;
+}
+
+/** The hooks file of the binding that started this process: a plugin's own, else the project's .cursor/hooks.json. */
+function hooksFileOf(root: ProjectRoot): string | undefined {
+  return root.plugin !== undefined ? path.join(root.plugin, PLUGIN_HOOKS) : undefined;
+}
+
+/** Catalogs missing beside loaded ones, and the parser's warnings (naming the file relative to the project), once. */
+function sayCatalogProblems(set: CatalogSet, log: Log): void {
+  for (const m of set.missing)
+    log.warn(`${m.error}; running the other catalogs (${set.loaded.map((l) => l.source.shown).join(', ')})`);
+  for (const l of set.loaded)
+    for (const w of l.catalog.warnings)
+      log.warn(
+        w.startsWith(l.source.file) ? `${l.source.shown}${w.slice(l.source.file.length)}` : `${l.source.shown}: ${w}`,
+      );
+}
+
+/**
+ * The payload's roots only corroborate the project: say so when they do not include it (a multi-root workspace, a
+ * stray payload), or when a plugin binding could not tell its workspace.
+ */
 function corroborate(input: Json, root: ProjectRoot, log: Log): void {
+  if (root.unknown)
+    log.warn(
+      `the plugin ${root.plugin} was run from its own folder without CURSOR_PROJECT_DIR: the workspace is not known, so its rows get ${root.dir} as the project`,
+    );
   const roots = payloadRoots(input);
   if (roots.length === 0 || roots.includes(root.dir)) return;
   log.warn(

@@ -4,6 +4,8 @@
 
 /** The global the loader's marks wait on (it is another bundle: the hook code's module state is not shared with it). */
 export const LOADER_MARKS = Symbol.for('hookshim.marks');
+/** The loader's count of what V8 compiled: texts, their size, the time. */
+const LOADER_COMPILED = Symbol.for('hookshim.compiled');
 
 type Mark = [name: string, ms: number];
 
@@ -31,7 +33,10 @@ export function spansLine(now = performance.now()): string | undefined {
     prev = at;
     return `${name} +${d.toFixed(1)}`;
   });
+  // What V8 compiled (the loader counts it, src/entry/codeCache.ts), across the phases that required a chunk.
+  const c = (globalThis as Record<symbol, unknown>)[LOADER_COMPILED] as { texts: number; bytes: number; ms: number };
+  const texts = c ? `; compiled ${c.texts} texts, ${(c.bytes / 1024).toFixed(1)} KiB in ${c.ms.toFixed(1)} ms` : '';
   // CPU time too: unlike the wall clock it hardly moves when the machine is busy, so builds compare on it.
   const cpu = process.cpuUsage();
-  return `timings (ms since node started): ${parts.join(', ')}; cpu ${((cpu.user + cpu.system) / 1000).toFixed(1)} ms`;
+  return `timings (ms since node started): ${parts.join(', ')}${texts}; cpu ${((cpu.user + cpu.system) / 1000).toFixed(1)} ms`;
 }

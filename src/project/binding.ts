@@ -178,39 +178,45 @@ export function isOurCommand(command: string): boolean {
   );
 }
 
-/** Read hookshim's entry for `event` from .cursor/hooks.json: the one source of truth for its timeout. */
-export function readBinding(dir: string, event: string): Binding {
+/** Read hookshim's entry for `event` from .cursor/hooks.json (or a plugin's hooks file): the one source of truth for its timeout. */
+export function readBinding(dir: string, event: string, file = path.join(dir, HOOKS_JSON)): Binding {
   const fallback: Binding = {
     timeoutS: CURSOR_DEFAULT_TIMEOUT_S,
     loopLimit: CURSOR_DEFAULT_LOOP_LIMIT,
     source: 'Cursor defaults',
   };
-  const mine = ourEntryOf(boundHooks(dir), event);
+  const mine = ourEntryOf(boundHooks(file), event);
   if (!mine) return fallback;
   const t = mine.timeout;
   const ll = mine.loop_limit;
   return {
     timeoutS: typeof t === 'number' && t > 0 ? t : CURSOR_DEFAULT_TIMEOUT_S,
     loopLimit: ll === null ? null : typeof ll === 'number' && ll >= 0 ? ll : CURSOR_DEFAULT_LOOP_LIMIT,
-    source: `${HOOKS_JSON} ${event}`,
+    source: `${shownFile(dir, file)} ${event}`,
     ...(typeof mine.matcher === 'string' ? { matcher: mine.matcher } : {}),
   };
 }
 
+/** A hooks file as messages show it: relative to the project when inside it. */
+function shownFile(dir: string, file: string): string {
+  const rel = path.relative(dir, file);
+  return rel === '' || rel.startsWith('..') || path.isAbsolute(rel) ? file : rel.split(path.sep).join('/');
+}
+
 /** The Cursor events .cursor/hooks.json starts hookshim for on every call: bound with no narrowing matcher ([] when unreadable). */
-export function everyCallEvents(dir: string): string[] {
-  const hooks = boundHooks(dir);
+export function everyCallEvents(dir: string, file = path.join(dir, HOOKS_JSON)): string[] {
+  const hooks = boundHooks(file);
   return Object.keys(hooks).filter((ev) => {
     const m = ourEntryOf(hooks, ev)?.matcher;
     return ourEntryOf(hooks, ev) !== undefined && (m === undefined || m === '' || m === '*');
   });
 }
 
-/** The `hooks` object of .cursor/hooks.json as the hook path reads it: {} when absent or not JSON. */
-function boundHooks(dir: string): Record<string, unknown> {
+/** The `hooks` object of a hooks file as the hook path reads it: {} when absent or not JSON. */
+function boundHooks(file: string): Record<string, unknown> {
   let text: string;
   try {
-    text = readRegularFile(path.join(dir, HOOKS_JSON));
+    text = readRegularFile(file);
   } catch {
     return {};
   }
@@ -284,6 +290,8 @@ export interface PlanOptions {
    * for every machine: a catalog failed to load, or a personal one is listed). Default true.
    */
   narrow?: boolean;
+  /** The command of each entry; default boundCommand (a plugin's hooks file: src/project/plugin.ts pluginCommand). */
+  command?: (event: HandledEvent) => string;
 }
 
 export interface InitPlan {
@@ -344,7 +352,7 @@ export function planBinding(catalog: Catalog, mode: Mode, opts: PlanOptions = {}
       timeout = Math.min(MAX_TIMEOUT, timeout + 5);
     const matcher = narrow ? matcherFor(ev, runnable, post) : CURSOR_MATCHERS[ev];
     const entry: Entry = {
-      command: boundCommand(mode, ev),
+      command: opts.command ? opts.command(ev) : boundCommand(mode, ev),
       ...(matcher ? { matcher } : {}),
       timeout,
       failClosed: ADAPTERS[ev].needs.permission === true,

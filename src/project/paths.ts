@@ -5,6 +5,7 @@ import path from 'node:path';
 import { isRecord, str, type Json } from '../../adapters/json.ts';
 import { parseJsonOr } from '../../catalog/json.ts';
 import { DEFAULT_CATALOGS, sourceOf, type CatalogSource } from '../../catalog/sources.ts';
+import { pluginProject, pluginRootOf } from './plugin.ts';
 
 /** Read a regular file as UTF-8 without ever blocking: a FIFO or device at a config path is refused, not waited on. */
 export function readRegularFile(file: string): string {
@@ -26,6 +27,10 @@ export function readRegularFile(file: string): string {
 export interface ProjectRoot {
   dir: string;
   how: string;
+  /** The plugin folder, when a plugin binding started this process (src/project/plugin.ts): catalog and ${CLAUDE_PLUGIN_ROOT}. */
+  plugin?: string;
+  /** A plugin run from its own folder with no CURSOR_PROJECT_DIR: the workspace is not known. */
+  unknown?: true;
 }
 
 /**
@@ -80,6 +85,9 @@ export function resolveProject(
 ): ProjectRoot {
   const { env, cwd, bundle } = io;
   if (policy.given) return policy.given;
+  // A plugin's bundle (`<plugin>/.cursor-plugin/hookshim.cjs`) finds its workspace as pluginProject does.
+  const plugin = policy.bound ? pluginRootOf(bundle) : undefined;
+  if (plugin) return { ...pluginProject(env, cwd, plugin), plugin };
   if (policy.env && env.CURSOR_PROJECT_DIR)
     return { dir: path.resolve(env.CURSOR_PROJECT_DIR), how: 'CURSOR_PROJECT_DIR' };
   if (policy.trustPayloadRoots && io.payload) {
@@ -119,13 +127,16 @@ export function payloadRoots(input: Json): string[] {
 
 /**
  * The catalogs of the project: HOOKSHIM_CATALOG (a local override, one catalog), else `.cursor/hookshim.json`
- * `catalogs`, else the repository as a plugin, `hooks/hooks.json` (catalog/sources.ts).
+ * `catalogs`, else the repository as a plugin, `hooks/hooks.json` (catalog/sources.ts); a plugin binding: its plugin.
  */
 export function catalogSources(
   env: NodeJS.ProcessEnv,
   dir: string,
   listed: readonly string[] | undefined,
+  plugin?: string,
 ): CatalogSource[] {
+  // A plugin binding runs its own plugin's catalog, whatever the workspace lists (docs/plugins.md §3).
+  if (plugin !== undefined) return [sourceOf(plugin, dir)];
   if (env.HOOKSHIM_CATALOG) return [sourceOf(env.HOOKSHIM_CATALOG, dir)];
   return (listed ?? DEFAULT_CATALOGS).map((entry) => sourceOf(entry, dir));
 }

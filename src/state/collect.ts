@@ -11,12 +11,14 @@ export const STATE_MAX_AGE_MS = 24 * 3600 * 1000;
 /**
  * Areas whose records lose their use sooner than the general age: a tick only matters while its event can
  * still be re-fired (the longest wrapper timeout init binds is 600 s), an env file only during its sessionStart. A
- * catalog's last good version lives longer (it is refreshed daily while the catalog parses).
+ * catalog's last good version lives longer (it is refreshed daily while the catalog parses), a heartbeat longest
+ * (doctor says when hookshim last ran: a project opened once a fortnight still has one).
  */
 export const AREA_MAX_AGE_MS: Partial<Record<StateArea, number>> = {
   tick: 15 * 60 * 1000,
   env: 15 * 60 * 1000,
   catalog: 7 * 24 * 3600 * 1000,
+  beat: 30 * 24 * 3600 * 1000,
 };
 /** At most this many records per area survive a collection (the newest); bounds the directory's size. */
 export const AREA_MAX_ENTRIES = 5000;

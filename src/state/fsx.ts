@@ -231,3 +231,8 @@ function isSymlink(p: string): boolean {
     return false;
   }
 }
+
+/** node:crypto, loaded on first use (~2 ms): only an event that needs a random name pays for it (docs/performance.md). */
+export function nodeCrypto(): typeof import('node:crypto') {
+  return process.getBuiltinModule('node:crypto');
+}

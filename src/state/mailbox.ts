@@ -1,15 +1,15 @@
 // The mailbox: cross-event records in the state dir: preToolUse stashes, carried context, the prompt's pending context.
 // Every read is a claim (atomic rename) so two processes never deliver the same record.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { EMPTY_STATE, type Claims, type Effect, type Message, type StateIn } from '../../adapters/types.ts';
 import { areaPath, type StateDir } from './dir.ts';
-import { readText, removeFile, writeFileAtomic } from './fsx.ts';
+import { nodeCrypto, readText, removeFile, writeFileAtomic } from './fsx.ts';
+import { sha256Hex } from '../../adapters/sha256.ts';
 
 /** Short stable file-name key. */
 export function key(...parts: string[]): string {
-  return crypto.createHash('sha256').update(parts.join('\u0000')).digest('hex').slice(0, 32);
+  return sha256Hex(parts.join('\u0000')).slice(0, 32);
 }
 
 /** A claimed set of records: their content, and a release that deletes them once the answer is out. */
@@ -96,7 +96,7 @@ export function applyEffects(st: StateDir | null, session: string, effects: read
           const file = areaPath(
             st,
             'ctx',
-            `${key(session)}.${Date.now().toString().padStart(15, '0')}-${String(carrySeq).padStart(6, '0')}-${process.pid}-${crypto.randomBytes(3).toString('hex')}.json`,
+            `${key(session)}.${Date.now().toString().padStart(15, '0')}-${String(carrySeq).padStart(6, '0')}-${process.pid}-${nodeCrypto().randomBytes(3).toString('hex')}.json`,
           );
           if (!file) throw new Error('ctx area unusable');
           writeFileAtomic(file, JSON.stringify({ at: Date.now(), messages: e.messages }));

@@ -1,10 +1,10 @@
 // CLAUDE_PLUGIN_DATA (docs/claude-hooks.md §1.5, §7): Claude Code gives each plugin's hooks a persistent, writable folder
 // (~/.claude/plugins/data/<id>/); hookshim gives each catalog one in its state directory, outside the areas collection
 // ages out, so what a script keeps there lasts as it would under Claude Code.
-import crypto from 'node:crypto';
 import path from 'node:path';
 import type { StateDir } from './dir.ts';
 import { ensurePrivateDir } from './fsx.ts';
+import { sha256Hex } from '../../adapters/sha256.ts';
 
 /** The folder under the state directory that holds every catalog's data folder (never collected). */
 export const PLUGIN_DATA = 'plugin-data';
@@ -20,6 +20,6 @@ export function pluginDataDir(st: StateDir | null, catalogRoot: string): string 
       .basename(catalogRoot)
       .replace(/[^A-Za-z0-9._-]/g, '_')
       .slice(0, 40) || 'catalog';
-  const dir = path.join(base, `${name}-${crypto.createHash('sha256').update(catalogRoot).digest('hex').slice(0, 12)}`);
+  const dir = path.join(base, `${name}-${sha256Hex(catalogRoot).slice(0, 12)}`);
   return ensurePrivateDir(dir, false) ? undefined : dir;
 }

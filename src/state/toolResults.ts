@@ -6,7 +6,6 @@
 // what the next call of the same tool builds on, TodoWrite's whole list).
 // A record's `seq` is its 1-based line number, assigned by the reader: appends need no lock (each record is one
 // O_APPEND write) and a torn line still takes its seq, so numbering never shifts. Responses are capped.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { isRecord } from '../../adapters/json.ts';
 import {
@@ -21,6 +20,7 @@ import { OBJ, skim, str, STR, Tape, utf8 } from '../../adapters/transcript/skim.
 import { areaPath, type StateDir } from './dir.ts';
 import { nofollow, writeFully } from './fsx.ts';
 import { scanBytes } from './lineScan.ts';
+import { sha256Hex } from '../../adapters/sha256.ts';
 
 /** Characters of response kept per record; longer text is cut with a note. */
 export const RESPONSE_CAP = 64 * 1024;
@@ -31,7 +31,7 @@ const KEPT_WINDOW = 1024 * 1024;
 
 /** The results file of a session; null when the area is unusable. */
 export function resultsPath(st: StateDir, sessionId: string): string | null {
-  return areaPath(st, 'results', `${crypto.createHash('sha256').update(sessionId).digest('hex').slice(0, 32)}.jsonl`);
+  return areaPath(st, 'results', `${sha256Hex(sessionId).slice(0, 32)}.jsonl`);
 }
 
 /**

@@ -16,7 +16,6 @@
 // replaced (inode) or rewritten (signature), a cursor that does not parse, or an output that is not the one we
 // wrote, is rebuilt from scratch into a temp file renamed over the output. In-place appends and truncations are
 // serialised by the lock; a script of a concurrent event reading the output mid-update may see its tail change.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,6 +38,7 @@ import { scanBytes } from './lineScan.ts';
 import { LineWriter } from './lineWriter.ts';
 import { BUSY, withLock } from './lock.ts';
 import { readResultRefs, recordedResults, resultsPath, type ResultsPosition } from './toolResults.ts';
+import { sha256Hex } from '../../adapters/sha256.ts';
 import {
   emptyTranscript,
   hasResults,
@@ -105,7 +105,7 @@ export async function claudeTranscript(opts: TranscriptOptions): Promise<ClaudeT
     return empty();
   }
   if (!opts.state) return oneOff(source, opts, stats);
-  const base = crypto.createHash('sha256').update(source).digest('hex').slice(0, 32);
+  const base = sha256Hex(source).slice(0, 32);
   const out = areaPath(opts.state, 'tx', `${base}.jsonl`);
   if (!out) {
     opts.warn(`state area "tx" is unusable; rewriting ${source} into a temp file`);

@@ -96,11 +96,11 @@ describe('foldFollowup (docs/design.md §5: one followup_message per stop, withi
       },
     ],
     [
-      'a warn-only systemMessage keeps the turn going',
+      'a lone systemMessage is for the user: no follow-up (docs/claude-hooks.md §8)',
       [ok('{"systemMessage":"Commit first."}')],
       0,
       5,
-      { followup_message: 'Commit first.' },
+      {},
     ],
     ['plain stdout is no decision', [ok('just text')], 0, 5, {}],
     ["another event's verdicts are ignored", [v('SubagentStop', { exitCode: 2, stderr: 'no' })], 0, 5, {}],
@@ -118,6 +118,15 @@ describe('foldFollowup (docs/design.md §5: one followup_message per stop, withi
       0,
       5,
       [`p.sh: plain stdout on Stop is not a decision (logged only): t${'x'.repeat(199)}`],
+    ],
+    [
+      'a lone systemMessage is logged',
+      [ok('{"systemMessage":"Commit first."}', 's.sh')],
+      0,
+      5,
+      [
+        `s.sh: a systemMessage on Stop is for the user, and Cursor's answer has no field for the user; logged only: Commit first.`,
+      ],
     ],
     [
       'the loop limit says what was not sent',

@@ -26,4 +26,13 @@ describe('sessionEnd and preCompact (observe only)', () => {
       preCompact.fold(c, [v('PreCompact', { stdout: '{"systemMessage":"saving notes"}' })], EMPTY_STATE).answer,
     ).toEqual({ user_message: 'saving notes' });
   });
+  it('preCompact: custom_instructions null, and a block cannot block but its message reaches the user (docs/claude-hooks.md §8)', () => {
+    const c = ctx('preCompact', { trigger: 'manual' });
+    expect(preCompact.plan(c, EMPTY_STATE).invocations[0]?.payload(undefined)).toMatchObject({
+      custom_instructions: null,
+    });
+    const f = preCompact.fold(c, [v('PreCompact', { exitCode: 2, stderr: 'not now' })], EMPTY_STATE);
+    expect(f.answer).toEqual({ user_message: 'not now' });
+    expect(f.notes.join('\n')).toMatch(/cannot block: not now/);
+  });
 });

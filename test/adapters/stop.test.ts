@@ -92,10 +92,8 @@ describe('stop fold (docs/design.md §5: one followup_message per stop)', () => 
     expect(f.answer).toEqual({ followup_message: '[a.mjs] Run npm test.\n\n[b.sh] Commit your work.' });
   });
 
-  it('a warn-only systemMessage also continues the turn', () => {
-    expect(fold(c(), { stdout: '{"systemMessage":"You promised a summary."}' }).answer).toEqual({
-      followup_message: 'You promised a summary.',
-    });
+  it('a lone systemMessage is for the user and does not continue the turn (docs/claude-hooks.md §8)', () => {
+    expect(fold(c(), { stdout: '{"systemMessage":"You promised a summary."}' }).answer).toEqual({});
   });
 
   it('a timed-out Stop guard follows up naming the timeout (fail closed)', () => {

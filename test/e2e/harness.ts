@@ -4,6 +4,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sourceOf } from '../../catalog/sources.ts';
+import { catalogScope } from '../../src/hook/scope.ts';
+import { loadCatalogs } from '../../src/project/load.ts';
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 export const CLI = path.join(ROOT, 'dist', 'cli.mjs');
@@ -210,4 +213,14 @@ export function poisonedCodeCache(length: number): Buffer {
   );
   if (r.status !== 0) throw new Error(`could not compile the poisoned code cache: ${r.stderr}`);
   return Buffer.from(r.stdout, 'base64');
+}
+
+/** The project part of a sentinel key as the hook path computes it (src/hook/run.ts): the project and its guards. */
+export async function tickProject(dir: string, entries: readonly string[] = ['hooks/hooks.json']): Promise<string> {
+  const set = await loadCatalogs(
+    entries.map((e) => sourceOf(e, dir)),
+    null,
+    () => {},
+  );
+  return `${dir}\u0000${catalogScope(set.rows, dir)}`;
 }

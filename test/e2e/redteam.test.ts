@@ -8,7 +8,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../adapters/index.ts';
 import { tickOf } from '../../src/state/sentinel.ts';
-import { CLI, cursorPayload, ensureBuilt, makeRepo, poisonedCodeCache, toolUseId, type Repo } from './harness.ts';
+import {
+  CLI,
+  cursorPayload,
+  ensureBuilt,
+  makeRepo,
+  poisonedCodeCache,
+  tickProject,
+  toolUseId,
+  type Repo,
+} from './harness.ts';
 
 /** Denies `rm` and anything touching .env; allows the rest. */
 const GUARD = `#!/bin/sh
@@ -197,7 +206,7 @@ describe('5. cached state never decides', () => {
     expect(check.status, check.stdout).toBe(0);
   });
   it('a V8 code cache planted in the state dir runs nothing: the shim compiles its own code (the cache is opt-in, HOOKSHIM_CODE_CACHE=1)', () => {
-    // Real caches (the hook code's, execa's) name the files and, in their headers, each code's length (V8's "source hash").
+    // Real caches (the hook code's and its chunks') name the files and, in their headers, each code's length (V8's "source hash").
     repo.fire('preToolUse', shell('ls'), { env: { HOOKSHIM_CODE_CACHE: '1' } });
     const dir = path.join(repo.stateDir, 'code-cache');
     const real = fs.readdirSync(dir).filter((f) => f.endsWith('.bin'));
@@ -227,13 +236,13 @@ describe('6. a sentinel record decides nothing on its own', () => {
       (f: string) => fs.symlinkSync(path.join(repo.dir, 'forged.json'), f),
       'a symbolic link',
     ],
-  ])("%s planted at the sentinel's path: the guard runs, and stderr says why", (_name, plant, kind) => {
+  ])("%s planted at the sentinel's path: the guard runs, and stderr says why", async (_name, plant, kind) => {
     const payload = shell('rm -rf /');
     fs.writeFileSync(
       path.join(repo.dir, 'forged.json'),
       JSON.stringify({ pid: 1, state: 'done', at: Date.now(), answer: {} }),
     );
-    const key = tickOf('preToolUse', payload, ADAPTERS.preToolUse.needs.dedup, '', repo.dir).key;
+    const key = tickOf('preToolUse', payload, ADAPTERS.preToolUse.needs.dedup, '', await tickProject(repo.dir)).key;
     const file = path.join(repo.stateDir, 'tick', `${key}.json`);
     fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     plant(file);
@@ -245,14 +254,20 @@ describe('6. a sentinel record decides nothing on its own', () => {
     fs.rmSync(file, { force: true });
   });
 
-  it('a well-formed "allow" planted under a key no per-firing id names (a read: conversation and path) is never replayed', () => {
+  it('a well-formed "allow" planted under a key no per-firing id names (a read: conversation and path) is never replayed', async () => {
     const payload = cursorPayload('beforeReadFile', repo, {
       conversation_id: 'c-6r',
       file_path: path.join(repo.dir, '.env'),
       content: 'SECRET=1',
       attachments: [],
     });
-    const key = tickOf('beforeReadFile', payload, ADAPTERS.beforeReadFile.needs.dedup, '', repo.dir).key;
+    const key = tickOf(
+      'beforeReadFile',
+      payload,
+      ADAPTERS.beforeReadFile.needs.dedup,
+      '',
+      await tickProject(repo.dir),
+    ).key;
     const file = path.join(repo.stateDir, 'tick', `${key}.json`);
     fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     fs.writeFileSync(

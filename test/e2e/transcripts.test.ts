@@ -290,4 +290,25 @@ describe('every event\'s transcript work is bounded by its deadline (docs/transc
     expect(again.stderr).not.toMatch(/line 4 .* dropped unread/);
     expect(counted().lines).toBe(3);
   });
+
+  it('with a long stop timeout, transcript work still stops after 1 s per file: a 2 GiB line without a newline is skipped over several events', () => {
+    const doc = JSON.parse(fs.readFileSync(path.join(bounded.dir, '.cursor', 'hooks.json'), 'utf8'));
+    for (const entry of doc.hooks.stop) if (String(entry.command).includes('hookshim')) entry.timeout = 120;
+    fs.writeFileSync(path.join(bounded.dir, '.cursor', 'hooks.json'), JSON.stringify(doc));
+    const file = path.join(bounded.dir, 'no-newline-long.jsonl');
+    const good = `${JSON.stringify({ role: 'assistant', message: { content: [{ type: 'text', text: 'only line' }] } })}\n`;
+    fs.writeFileSync(file, good);
+    fs.truncateSync(file, good.length + 2 ** 31);
+    // Half of 120 s would be 60 s of reading; the bound is 1 s, asserted generously (a shared machine).
+    const first = fire(file, 'g5');
+    expect(first.json).toEqual({});
+    expect(first.ms).toBeLessThan(10_000);
+    expect(first.stderr).toMatch(
+      /^hookshim: transcript .*no-newline-long\.jsonl: line 2 \(at byte \d+\) is longer than 16 MiB: dropped unread$/m,
+    );
+    expect(counted().lines).toBe(1);
+    const second = fire(file, 'g6');
+    expect(second.ms).toBeLessThan(10_000);
+    expect(counted().lines).toBe(1);
+  });
 });

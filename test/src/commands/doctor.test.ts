@@ -124,7 +124,10 @@ describe('environment facts', () => {
     expect(r.out).toMatch(
       /stop +timeout +60s, loop_limit 8 +node "\$\(test -d \.cursor && echo \.cursor\/\)hooks\/hookshim\.cjs" stop/,
     );
-    expect(r.out).toMatch(/✓ nothing to report/);
+    // Bound but never run on this machine: the one thing to report (docs/hosts.md "When hooks never run").
+    expect(r.out).toMatch(/! never ran for this project on this machine/);
+    expect(r.out).toMatch(/warning +.*\[never-ran\]/);
+    expect(r.out).toMatch(/0 errors, 1 warning/);
   });
 
   it('--json has the facts and the findings', async () => {

@@ -255,7 +255,7 @@ describe('init and the catalogs list (.cursor/hookshim.json)', () => {
         .filter((f: { severity: string }) => f.severity !== 'info')
         .map((f: { code: string }) => f.code)
         .sort(),
-    ).toEqual(['script-missing', 'settings-double-binding']);
+    ).toEqual(['script-missing', 'settings-double-binding', 'settings-other-loaders']);
     expect(fs.existsSync(path.join(repo.dir, '.cursor'))).toBe(false);
   });
 });

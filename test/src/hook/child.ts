@@ -12,7 +12,8 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const EXPORTS: Record<string, string[]> = {
   'src/hook/emit.ts': ['emit', 'emitted'],
   'src/hook/guard.ts': ['guard', 'exitAfter'],
-  'src/hook/finish.ts': ['EventWork', 'finishLean', 'deliverPromptNow'],
+  'src/hook/finish.ts': ['finishLean'],
+  'src/hook/matched.ts': ['EventWork'],
   'src/hook/jobs.ts': ['RowPrep', 'toJob', 'notStarted'],
   'src/hook/run.ts': ['runHook', 'hookIO', 'planAndSelect'],
   'src/hook/setup.ts': ['setUp', 'readPayload'],

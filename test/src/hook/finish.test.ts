@@ -14,7 +14,7 @@ import {
   type StateIn,
 } from '../../../adapters/types.ts';
 import type { CatalogRow } from '../../../catalog/types.ts';
-import { EventWork } from '../../../src/hook/finish.ts';
+import { EventWork } from '../../../src/hook/matched.ts';
 import type { Guard } from '../../../src/hook/guard.ts';
 import { RowPrep } from '../../../src/hook/jobs.ts';
 import type { Setup } from '../../../src/hook/setup.ts';
@@ -119,7 +119,7 @@ const claimed = { state: { stashed: [], carried: [], pendingPrompt: [], firstPro
 const setupFor = (event, extra = {}) => {
   const input = { conversation_id: 'c1', hook_event_name: event, ...(extra.input ?? {}) };
   const ctx = { event, input, projectDir: '/repo', sessionId: 'c1', transcriptPath: '', loopLimit: 5, ...(extra.config?.promptContext ? { promptContext: extra.config.promptContext } : {}) };
-  return { event, adapter: extra.adapter ?? ADAPTERS[event], input, dir: '/repo', binding: { timeoutS: 30, loopLimit: 5, source: 'test' }, budget: { deadline: Date.now() + 25000, slackMs: 4500 }, sessionId: 'c1', state: null, catalog: { rows: [], sources: [] }, config: extra.config ?? {}, ctx, env: process.env, startedAt: extra.startedAt ?? Date.now() };
+  return { event, adapter: extra.adapter ?? ADAPTERS[event], input, dir: '/repo', binding: { timeoutS: 30, loopLimit: 5, source: 'test' }, budget: { deadline: Date.now() + 25000, slackMs: 4500 }, sessionId: 'c1', scope: '', state: null, catalog: { rows: [], sources: [] }, config: extra.config ?? {}, ctx, env: process.env, startedAt: extra.startedAt ?? Date.now() };
 };
 const run = (over) => ({ label: 'hooks/g.sh', locator: 'PreToolUse[0].hooks[0]', claudeEvent: 'PreToolUse', exitCode: 0, signal: null, stdout: '', stderr: '', timedOut: false, timeoutSeconds: 10, durationMs: 5, truncated: false, ...over });
 const prep = new RowPrep('/repo');

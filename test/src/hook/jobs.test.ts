@@ -120,6 +120,7 @@ describe('toJob: the runner job of one row (docs/design.md §6)', () => {
       env: {
         PATH: '/usr/bin',
         CLAUDECODE: '1',
+        CLAUDE_CODE_CHILD_SESSION: '1',
         CLAUDE_PROJECT_DIR: repo,
         CLAUDE_PLUGIN_ROOT: repo,
         CLAUDE_CODE_SESSION_ID: 'conv-1',
@@ -198,6 +199,7 @@ describe('toJob: the runner job of one row (docs/design.md §6)', () => {
     ])('%s', (_name, c, over, extra) => {
       expect(envOf(c, over)).toEqual({
         CLAUDECODE: '1',
+        CLAUDE_CODE_CHILD_SESSION: '1',
         CLAUDE_PROJECT_DIR: repo,
         CLAUDE_PLUGIN_ROOT: repo,
         CLAUDE_CODE_SESSION_ID: 'conv-1',

@@ -1,14 +1,14 @@
-// The runner (the only execa caller): exit codes, timeouts that kill the whole process group, the output cap,
+// The runner (node:child_process): exit codes, timeouts that kill the whole process group, the output cap,
 // stdin the script never reads, grandchildren holding the pipe, snapshot and killAll at the deadline.
 // These run the tiny fixture scripts (test/fixtures/bin); everything pure is tested without processes.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OUTPUT_CAP, safeEnv, startAll, unfinished, type Job } from '../../../src/hook/runner.ts';
+import { OUTPUT_CAP, safeEnv, spawnPlanFor, startAll, unfinished, type Job } from '../../../src/hook/runner.ts';
 import { alive, FIXTURE_BIN, killAll, pidsIn, until } from '../../fixtures/bin/fixtures.ts';
 
-// Load execa once for the file, so the first test's timings are not its load.
+// Load the runner once for the file, so the first test's timings are not its load.
 beforeAll(() => startAll([]));
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-runner-'));
@@ -161,6 +161,31 @@ describe('the deadline: snapshot and killAll', () => {
     expect(unfinished({ label: 'a', locator: 'l', claudeEvent: 'Stop', timeoutSeconds: 1 }, 2500).timeoutSeconds).toBe(
       1,
     );
+  });
+});
+
+describe('spawnPlanFor: how a row is started (POSIX)', () => {
+  const plan = (extra: Partial<Job>) => {
+    const p = spawnPlanFor(job('echo hi', extra));
+    return [p.file, p.args.slice(0, 2), p.options.detached, p.options.stdio];
+  };
+  const piped = ['pipe', 'pipe', 'pipe'];
+  it.each([
+    ['shell form: /bin/sh -c <command>, its own group', {}, ['/bin/sh', ['-c', 'echo hi'], true, piped]],
+    ['shell form with `shell: bash`', { shellPath: 'bash' }, ['bash', ['-c', 'echo hi'], true, piped]],
+    [
+      'exec form: the executable and its arguments',
+      { shell: false, file: '/x', args: ['a'] },
+      ['/x', ['a'], true, piped],
+    ],
+    [
+      'background: sh -c WATCHDOG, output ignored',
+      { background: true },
+      ['/bin/sh', ['-c', expect.stringContaining('kill -TERM 0')], true, ['pipe', 'ignore', 'ignore']],
+    ],
+  ])('%s', (_name, extra, want) => expect(plan(extra as Partial<Job>)).toEqual(want));
+  it("the environment is exactly the job's, made safe (nothing inherited)", () => {
+    expect(spawnPlanFor(job('true', { env: { A: 'x\u0000y' } })).options.env).toEqual({ A: 'xy' });
   });
 });
 

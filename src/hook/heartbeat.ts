@@ -1,0 +1,72 @@
+// "Is it loaded?": every event leaves a heartbeat per project, binding and event in the state dir (the event, when,
+// the host's version; nothing from the payload), so `hookshim doctor` can say when hookshim last ran here. A
+// heartbeat is only ever read by doctor: planting one can mislead doctor, never change an answer (docs/security.md).
+import fs from 'node:fs';
+import path from 'node:path';
+import { fnv } from '../project/load.ts';
+import { areaPath, type StateDir } from '../state/dir.ts';
+import { readText, writeFileAtomic } from '../state/fsx.ts';
+
+/** A heartbeat newer than this is not rewritten: one lstat on most events, a write at most once a minute per event. */
+export const BEAT_EVERY_MS = 60 * 1000;
+
+/** One heartbeat as doctor reads it. */
+export interface Beat {
+  project: string;
+  /** The plugin folder of a plugin binding; '' for the project's own binding. */
+  binding: string;
+  event: string;
+  /** Epoch ms of the last event (the file's mtime). */
+  at: number;
+  /** CURSOR_VERSION of the host that ran it, when it set one. */
+  host?: string;
+}
+
+/** The heartbeat file's name prefix of a project: every binding's beats of it start with it. */
+export function beatPrefix(project: string): string {
+  return `${fnv(project)}.`;
+}
+
+/** Leave this event's heartbeat (cheap; a failure only means doctor knows less). */
+export function beat(st: StateDir, project: string, binding: string, event: string, host: string | undefined): void {
+  const file = areaPath(st, 'beat', `${beatPrefix(project)}${fnv(binding)}.${event}`);
+  if (!file) return;
+  try {
+    const seen = fs.lstatSync(file, { throwIfNoEntry: false });
+    if (seen?.isFile() && Date.now() - seen.mtimeMs < BEAT_EVERY_MS) return;
+    writeFileAtomic(file, JSON.stringify({ project, binding, event, ...(host ? { host } : {}) }));
+  } catch {
+    /* doctor knows less */
+  }
+}
+
+/** Every heartbeat of `project` in the state dir at `root`, newest first (unreadable or foreign files skipped). */
+export function readBeats(root: string, project: string): Beat[] {
+  const dir = path.join(root, 'beat');
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir).filter((n) => n.startsWith(beatPrefix(project)));
+  } catch {
+    return [];
+  }
+  const out: Beat[] = [];
+  for (const n of names) {
+    const file = path.join(dir, n);
+    try {
+      const st = fs.lstatSync(file);
+      const doc = JSON.parse(readText(file) ?? 'null') as Partial<Beat> | null;
+      const named = doc?.event;
+      if (!st.isFile() || !doc || doc.project !== project || typeof named !== 'string') continue;
+      out.push({
+        project,
+        binding: typeof doc.binding === 'string' ? doc.binding : '',
+        event: named,
+        at: st.mtimeMs,
+        ...(typeof doc.host === 'string' ? { host: doc.host } : {}),
+      });
+    } catch {
+      /* skipped */
+    }
+  }
+  return out.sort((a, b) => b.at - a.at);
+}
