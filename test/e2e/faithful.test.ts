@@ -1,5 +1,5 @@
-// Issue "Nothing less than Claude gives", part B: every row gets what Claude Code would give it, and its answer reaches whom Claude would show it.
-// One test per numbered item (1, 2, 7, 8, 9, 10, 11), each written from the contracts (docs/claude-hooks.md,
+// Every row gets what Claude Code would give it, and its answer reaches whom Claude would show it: one block per
+// behaviour, each written from the contracts (docs/claude-hooks.md,
 // docs/cursor-hooks.md; the section is named), fired as Cursor fires hooks: a temp repo bound by `hookshim init`,
 // the bound command through `sh -c` from the project root, the Cursor payload on stdin.
 import fs from 'node:fs';
@@ -32,7 +32,7 @@ function preToolUse(...scripts: string[]): unknown {
 const WARN = (n: number) =>
   `#!/bin/sh\ncat >/dev/null\necho '{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"guard ${n} warns"}}'\n`;
 
-describe('item 8: no warning lost under load (docs/claude-hooks.md §3: a PreToolUse additionalContext reaches the model)', () => {
+describe('no warning lost under load (docs/claude-hooks.md §3: a PreToolUse additionalContext reaches the model)', () => {
   it("a guard's answer written before it exits is read even when hookshim's event loop is starved past the pipe grace", () => {
     const scripts = Object.fromEntries([0, 1, 2, 3, 4].map((n) => [`w${n}.sh`, WARN(n)]));
     repo = makeRepo(preToolUse(...Object.keys(scripts)), scripts);
@@ -60,7 +60,7 @@ const userQuery = (text: string) =>
 const toolUse = (name: string, input: unknown) =>
   line({ role: 'assistant', message: { content: [{ type: 'tool_use', name, input }] } });
 
-// hookify's shape: hooks/stop.mjs only hands its input to an imported rule engine, which reads transcript_path.
+// hookify's shape: a stop script only hands its input to an imported rule engine, which reads transcript_path.
 const HOOKIFY_STOP = `#!/usr/bin/env node
 import { evaluate } from '../core/rule_engine.mjs';
 let s = ''; process.stdin.on('data', (d) => (s += d)).on('end', () => { const out = evaluate(JSON.parse(s)); if (out) console.log(JSON.stringify(out)); });
@@ -92,7 +92,7 @@ let s = ''; process.stdin.on('data', (d) => (s += d)).on('end', () => {
 });
 `;
 
-describe('item 1: every row gets a real Claude-shaped transcript (docs/claude-hooks.md §4; docs/cursor-hooks.md §7)', () => {
+describe('every row gets a real Claude-shaped transcript (docs/claude-hooks.md §4; docs/cursor-hooks.md §7)', () => {
   const conv = 'c0nv-item1-0000-4000-8000-000000000001';
   const ids = (gen: string) => ({ conversation_id: conv, session_id: conv, generation_id: gen });
   const stop = (r: Repo, tx: string, gen: string) =>
@@ -166,7 +166,7 @@ describe('item 1: every row gets a real Claude-shaped transcript (docs/claude-ho
   });
 });
 
-describe('item 9: each audience its field (docs/claude-hooks.md §9 Audiences; docs/cursor-hooks.md §4 preToolUse answer)', () => {
+describe('each audience its field (docs/claude-hooks.md §9 Audiences; docs/cursor-hooks.md §4 preToolUse answer)', () => {
   const fire = (r: Repo, tool = 'Shell', input: unknown = { command: 'curl https://x', cwd: '' }) =>
     r.fire(
       'preToolUse',
@@ -188,7 +188,7 @@ describe('item 9: each audience its field (docs/claude-hooks.md §9 Audiences; d
     });
   });
 
-  it('item 11: a deny without a reason reaches the model as "Blocked by hook"; its systemMessage goes to the user', () => {
+  it('a deny without a reason reaches the model as "Blocked by hook"; its systemMessage goes to the user', () => {
     repo = makeRepo(preToolUse('bare.sh'), { 'bare.sh': DENY_BARE });
     expect(repo.init().status).toBe(0);
     expect(fire(repo).json).toEqual({
@@ -205,7 +205,7 @@ describe('item 9: each audience its field (docs/claude-hooks.md §9 Audiences; d
   });
 });
 
-describe('item 10: the smaller differences, as Claude does them (docs/claude-hooks.md §9)', () => {
+describe('the smaller differences, as Claude does them (docs/claude-hooks.md §9)', () => {
   it('SessionStart exit 2: its stderr goes to the user, not the model; its dropped fields are named on stderr', () => {
     const script = `#!/bin/sh\ncat >/dev/null\necho "setup is incomplete" >&2\nexit 2\n`;
     const fields = `#!/bin/sh\ncat >/dev/null\necho '{"hookSpecificOutput":{"hookEventName":"SessionStart","additionalContext":"ctx","sessionTitle":"t","watchPaths":["a"],"initialUserMessage":"hi"}}'\n`;

@@ -9,7 +9,7 @@ import { ensureBuilt, ROOT } from './harness.ts';
 
 beforeAll(() => ensureBuilt());
 
-// Issue "Nothing less than Claude gives", item 8: five guards each and 40 concurrent pairs; a guard's warning never goes missing. A call a guard could
+// Five guards each and 40 concurrent pairs; a guard's warning never goes missing. A call a guard could
 // not answer before the deadline on this shared machine is denied and said so (not lost); it is counted, not failed.
 describe('load (small form): 40 concurrent preToolUse events with five guards each, 30 % with duplicates, then their postToolUse', () => {
   it('every answer is right, warnings are replayed exactly once, duplicates never run the catalog, state is collected', () => {
