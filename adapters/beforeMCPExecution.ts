@@ -33,7 +33,7 @@ export const beforeMCPExecution: EventAdapter = {
         toCursorToolInput(tool.cursorName, tool.input, p.updated.input, ctx.projectDir),
       );
     if (p.denies.length > 0)
-      return denyFolded(p, (text) => ({ permission: 'deny', user_message: text, agent_message: text }));
+      return denyFolded(p, (model, user) => ({ permission: 'deny', user_message: user, agent_message: model }));
     const answer: Json =
       p.asks.length > 0 ? { permission: 'ask', user_message: joinMessages(p.asks) } : { permission: 'allow' };
     return { answer, effects: keepWarnings(p, undefined, 'beforeMCPExecution'), notes: p.notes };

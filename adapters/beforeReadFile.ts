@@ -36,7 +36,7 @@ export const beforeReadFile: EventAdapter = {
         from: a.from,
         text: `${a.text} (beforeReadFile cannot ask for confirmation, so the read is denied)`,
       });
-    if (p.denies.length > 0) return denyFolded(p, (text) => ({ permission: 'deny', user_message: text }));
+    if (p.denies.length > 0) return denyFolded(p, (_model, user) => ({ permission: 'deny', user_message: user }));
     return { answer: { permission: 'allow' }, effects: keepWarnings(p, undefined, 'beforeReadFile'), notes: p.notes };
   },
 };

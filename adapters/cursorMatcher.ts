@@ -190,8 +190,8 @@ export interface MatcherRow {
 
 /** How the post-tool events are used beyond their own rows (src/project/binding.ts passes what it knows). */
 export interface PostToolUse {
-  /** Some row may read the transcript: every tool's result is recorded (docs/security.md, "What hookshim keeps"). */
-  readsTranscripts: boolean;
+  /** Transcripts are kept: every tool's result is recorded (docs/security.md, "What hookshim keeps"). */
+  keepsTranscripts: boolean;
   /** `.cursor/hookshim.json` promptContext: "postToolUse" delivers a prompt's context on the first postToolUse. */
   promptContext?: string | undefined;
 }
@@ -200,7 +200,7 @@ export interface PostToolUse {
  * The tools postToolUse and postToolUseFailure must start for: their own rows' tools; the tools of PreToolUse rows
  * (a warning is stashed for that tool's postToolUse); every tool when context is carried to "the next postToolUse"
  * (PostToolUseFailure, SubagentStart, PreCompact rows; UserPromptSubmit rows with promptContext "postToolUse") or
- * when some row reads the transcript (each result is recorded).
+ * when transcripts are kept (each result is recorded, so every row's transcript has it).
  */
 export function postToolNeeds(
   rows: readonly MatcherRow[],
@@ -213,7 +213,7 @@ export function postToolNeeds(
   // A Task's warnings have no postToolUse of their own (Cursor fires none for Task): they wait for any next one.
   if (['Task', 'Subagent'].some((n) => addNeeds(NOTHING(), 'tool', of('PreToolUse')).names.has(n))) everything(post);
   addNeeds(failure, 'tool', [...of('PreToolUse'), ...of('PostToolUse'), ...of('PostToolUseFailure')]);
-  if (use.readsTranscripts && rows.length > 0) [post, failure].forEach(everything);
+  if (use.keepsTranscripts && rows.length > 0) [post, failure].forEach(everything);
   if (rows.some((r) => ['PostToolUseFailure', 'SubagentStart', 'PreCompact'].includes(r.event))) everything(post);
   if (use.promptContext === 'postToolUse' && rows.some((r) => r.event === 'UserPromptSubmit'))
     [post, failure].forEach(everything);

@@ -113,8 +113,8 @@ export const CLAUDE_EVENT_CARRIERS = {
   UserPromptSubmit: {
     bind: ['beforeSubmitPrompt', 'postToolUse', 'postToolUseFailure'],
     desktop: 'yes',
-    cloud:
-      'block: yes; context: with the prompt on Cursor versions that deliver it, else only when the turn calls a tool',
+    // Cloud fires no beforeSubmitPrompt: the prompt is submitted before the VM exists (docs/cursor-hooks.md §5).
+    cloud: 'no: Cloud agents fire no beforeSubmitPrompt, so a prompt can be neither blocked nor given context there',
     note: 'runs once per prompt, with the prompt; a block stops it; context goes with the prompt (IDE 3.9.16, CLI 2026.09.18 and later), else on the first postToolUse',
   },
   Stop: {

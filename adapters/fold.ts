@@ -1,4 +1,5 @@
 // Folding helpers shared by the per-event adapters.
+import { isRecord } from './json.ts';
 import { reasonOf } from './outcome.ts';
 import { joinMessages, messages } from './text.ts';
 import type { Message, Verdict } from './types.ts';
@@ -82,4 +83,21 @@ export function foldFollowup(
 /** The messages a blocking or stopping verdict said, for events that pass them on as context. */
 export function saidMessages(v: Verdict): Message[] {
   return messages(v.label, reasonOf(v));
+}
+
+/**
+ * `hookSpecificOutput` fields Claude reads that have no Cursor carrier (docs/claude-hooks.md §10 Dropped SessionStart /
+ * UserPromptSubmit fields; the no-analog table in docs/events.md): one stderr note per script and field.
+ */
+export function droppedFields(verdicts: readonly Verdict[], fields: readonly string[]): string[] {
+  const notes: string[] = [];
+  for (const v of verdicts) {
+    const hso = isRecord(v.json?.hookSpecificOutput) ? v.json.hookSpecificOutput : {};
+    for (const f of fields)
+      if (hso[f] !== undefined)
+        notes.push(
+          `${v.label}: hookSpecificOutput.${f} dropped: Cursor's ${v.claudeEvent === 'SessionStart' ? 'sessionStart' : 'beforeSubmitPrompt'} answer has no field for it`,
+        );
+  }
+  return notes;
 }

@@ -31,10 +31,9 @@ export function interpret(run: RunResult): Verdict {
   if (run.exitCode === 2) {
     // Exit 2 blocks even if JSON says allow; the message is the reason of a JSON that itself blocks, else stderr
     // (docs/claude-hooks.md §3.1, §7): an allow's permissionDecisionReason printed beside exit 2 says nothing.
-    const reason =
-      firstText(json && blocks(base, json) ? jsonReason(json) : undefined, stderr, plain, base.systemMessage) ??
-      `${run.label} exited 2 without a reason`;
-    return { ...base, kind: 'blocked', how: 'exit2', reason };
+    const given = firstText(json && blocks(base, json) ? jsonReason(json) : undefined, stderr, plain);
+    const reason = given ?? firstText(base.systemMessage) ?? `${run.label} exited 2 without a reason`;
+    return { ...base, kind: 'blocked', how: 'exit2', reason, ...(given ? {} : { unexplained: true as const }) };
   }
   // onFailure "block": an unexpected exit or unreadable JSON blocks like exit 2 (docs/claude-hooks.md §1.2, §7).
   if (run.onFailure === 'block' && (run.exitCode !== 0 || parsed.kind === 'invalid')) {
@@ -115,6 +114,7 @@ function jsonVerdict(base: VerdictBase, json: Json): Verdict {
       kind: 'blocked',
       how: 'deny',
       reason: firstText(reason, base.systemMessage) ?? `${base.label} denied it without giving a reason`,
+      ...(firstText(reason) ? {} : { unexplained: true as const }),
     };
   if (!base.decision && (json.decision === 'block' || hso.decision === 'block')) {
     return {
@@ -122,6 +122,7 @@ function jsonVerdict(base: VerdictBase, json: Json): Verdict {
       kind: 'blocked',
       how: 'decision',
       reason: firstText(reason, base.systemMessage) ?? `${base.label} blocked without giving a reason`,
+      ...(firstText(reason) ? {} : { unexplained: true as const }),
     };
   }
   if (json.continue === false)

@@ -6,9 +6,17 @@ import { sameJson } from './json.ts';
 import { joinMessages, messages } from './text.ts';
 import type { Effect, Folded, Json, Message, Verdict } from './types.ts';
 
+/** A deny: `text` for the model; `user`, when it differs, for the user (docs/claude-hooks.md §10: each audience its text). */
+export interface Denial extends Message {
+  user?: string;
+}
+
+/** What Claude Code 2.1.328 tells the model of a deny that gave no reason (docs/claude-hooks.md §10). */
+export const BLOCKED_BY_HOOK = 'Blocked by hook';
+
 /** The verdicts of one permission event, sorted by what they ask for. */
 export interface PermissionParts {
-  denies: Message[];
+  denies: Denial[];
   asks: Message[];
   /** Warn-only output for the model: additionalContext and systemMessage (plain stdout is debug output, docs/claude-hooks.md §7). */
   warn: Message[];
@@ -25,17 +33,25 @@ export function permissionParts(verdicts: readonly Verdict[]): PermissionParts {
       p.denies.push({ from: v.label, text: failureMessage(v, 'the tool call is denied (fail closed)') });
       continue;
     }
-    if (v.kind === 'blocked') p.denies.push({ from: v.label, text: v.reason });
+    if (v.kind === 'blocked') p.denies.push(blockDenial(v.label, v.reason, v.systemMessage, v.unexplained));
     else if (v.kind === 'stopped')
       p.denies.push({ from: v.label, text: v.reason || `${v.label} asked to stop (continue:false)` });
     else {
       if (v.decision === 'ask')
         p.asks.push({ from: v.label, text: v.decisionReason ?? `${v.label} asks for confirmation` });
-      if (v.updatedInput) p.updated = { input: v.updatedInput, from: v.label };
+      // With defer Claude ignores updatedInput and additionalContext (docs/claude-hooks.md §10 defer).
+      if (v.decision === 'defer' && (v.updatedInput || v.context.length))
+        p.notes.push(
+          `${v.label}: answered "defer"; its updatedInput and additionalContext are ignored, as Claude ignores them`,
+        );
+      else if (v.updatedInput) p.updated = { input: v.updatedInput, from: v.label };
     }
     // A denying script's reason already reaches the model; only its other context is worth carrying.
+    const context = v.decision === 'defer' ? [] : v.context;
     p.warn.push(
-      ...(v.kind === 'ok' ? warnings(v, false) : messages(v.label, ...v.context).filter((m) => m.text !== v.reason)),
+      ...(v.kind === 'ok'
+        ? warnings({ ...v, context }, false)
+        : messages(v.label, ...context).filter((m) => m.text !== v.reason)),
     );
     if (v.plainText)
       p.notes.push(
@@ -45,11 +61,28 @@ export function permissionParts(verdicts: readonly Verdict[]): PermissionParts {
   return p;
 }
 
-/** A deny: every reason joined; warnings of the denied call carried to the next postToolUse (the tool never runs). */
-export function denyFolded(p: PermissionParts, answer: (text: string) => Json): Folded {
-  const text = joinMessages(p.denies);
+/**
+ * A block's two texts (docs/claude-hooks.md §10 Audiences): the model gets the reason ("Blocked by hook" when the script
+ * gave none); the user its systemMessage, then the reason, as Claude shows both. The user's field leads with the
+ * systemMessage but keeps the reason: the Cursor measured gave the model user_message, never agent_message
+ * (docs/cursor-hooks.md §9), so a reason only in agent_message could reach nobody.
+ */
+function blockDenial(from: string, reason: string, systemMessage: string | undefined, unexplained?: true): Denial {
+  const text = unexplained ? BLOCKED_BY_HOOK : reason;
+  if (systemMessage === undefined || systemMessage === reason)
+    return unexplained ? { from, text, user: reason } : { from, text };
+  return { from, text, user: unexplained ? systemMessage : `${systemMessage}\n\n${reason}` };
+}
+
+/**
+ * A deny: every reason joined for the model, every user text joined for the user; warnings of the denied call carried
+ * to the next postToolUse (the tool never runs).
+ */
+export function denyFolded(p: PermissionParts, answer: (model: string, user: string) => Json): Folded {
+  const model = joinMessages(p.denies);
+  const user = joinMessages(p.denies.map((d) => ({ from: d.from, text: d.user ?? d.text })));
   return {
-    answer: answer(text),
+    answer: answer(model, user),
     effects: p.warn.length ? [{ kind: 'carry', messages: p.warn }] : [],
     notes: [...p.notes, ...p.denies.map((d) => `deny from ${d.from}: ${firstLine(d.text)}`)],
   };

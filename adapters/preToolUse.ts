@@ -30,7 +30,7 @@ export const preToolUse: EventAdapter = {
       else rewriteDenial(p, tool.cursorName, tool.input, rewritten);
     }
     if (p.denies.length > 0)
-      return denyFolded(p, (text) => ({ permission: 'deny', user_message: text, agent_message: text }));
+      return denyFolded(p, (model, user) => ({ permission: 'deny', user_message: user, agent_message: model }));
     const answer: Json =
       p.asks.length > 0 ? { permission: 'ask', user_message: joinMessages(p.asks) } : { permission: 'allow' };
     if (p.asks.length > 0)

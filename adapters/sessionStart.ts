@@ -1,7 +1,7 @@
 // sessionStart ⇄ SessionStart (source "startup"), plus prompt context still waiting from before it.
 // Cursor answer: additional_context (reaches the model), env (docs/cursor-hooks.md §4). Not run by Cloud agents.
 import { parseEnvFile, sessionEnvDenied } from './envFile.ts';
-import { droppedFailures, errorNotes } from './fold.ts';
+import { droppedFailures, droppedFields, errorNotes } from './fold.ts';
 import { str } from './json.ts';
 import { basePayload } from './payload.ts';
 import { joinMessages, messages } from './text.ts';
@@ -30,14 +30,19 @@ export const sessionStart: EventAdapter = {
   },
 
   fold(ctx, verdicts, state) {
-    const notes = [...errorNotes(verdicts), ...droppedFailures(verdicts, 'dropped (session context is best effort)')];
+    const notes = [
+      ...errorNotes(verdicts),
+      ...droppedFailures(verdicts, 'dropped (session context is best effort)'),
+      ...droppedFields(verdicts, ['initialUserMessage', 'sessionTitle', 'watchPaths']),
+    ];
     const start: Message[] = [];
     const warn: Message[] = [];
     for (const v of verdicts) {
       if (v.kind === 'failed') continue;
-      // SessionStart cannot block (docs/claude-hooks.md §3.1): a block reason is still worth telling the model.
-      start.push(...messages(v.label, v.kind === 'blocked' ? v.reason : undefined, ...v.context, v.plainText));
-      warn.push(...messages(v.label, v.systemMessage));
+      // SessionStart cannot block (docs/claude-hooks.md §3.1); Claude shows an exit-2 stderr to the user, not the
+      // model (docs/claude-hooks.md §10 SessionStart exit 2).
+      start.push(...messages(v.label, ...v.context, v.plainText));
+      warn.push(...messages(v.label, v.kind === 'blocked' ? v.reason : undefined, v.systemMessage));
     }
     // A prompt submitted before the session started waits for no tool call: its context goes out here.
     if (state.pendingPrompt.length > 0) notes.push("delivering the waiting prompt context with the session's");

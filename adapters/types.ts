@@ -96,7 +96,13 @@ export type Verdict = VerdictBase &
   (
     | { kind: 'failed'; failure: Failure }
     /** exit 2, a deny, `decision:"block"`, or a failure of a row with onFailure "block": `reason` is the message the script gave (or one naming it). */
-    | { kind: 'blocked'; how: 'exit2' | 'deny' | 'decision' | 'onFailure'; reason: string }
+    | {
+        kind: 'blocked';
+        how: 'exit2' | 'deny' | 'decision' | 'onFailure';
+        reason: string;
+        /** The script gave no reason of its own (`reason` is its systemMessage or hookshim's words): the model is told "Blocked by hook" (docs/claude-hooks.md §10). */
+        unexplained?: true;
+      }
     /** JSON `continue:false`: `reason` is its `stopReason` ("" when it gave none). */
     | { kind: 'stopped'; reason: string }
     | { kind: 'ok' }

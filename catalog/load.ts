@@ -161,7 +161,7 @@ function toRow(
   }
   if (h['shell'] !== undefined && row.args === undefined) {
     const shell = z.safeParse(fields.shell, h['shell']);
-    // "bash" runs under bash (Git Bash on Windows), "powershell" under PowerShell (docs/claude-hooks.md §8).
+    // "bash" runs under bash (Git Bash on Windows), "powershell" under PowerShell (docs/claude-hooks.md §11).
     if (!shell.success || (shell.data !== 'bash' && shell.data !== 'powershell')) {
       warnings.push(
         `${where}: "shell": ${preview(h['shell'])} is not supported (Claude Code knows "bash" and "powershell"); handler ignored`,

@@ -227,6 +227,17 @@ function setup(tmp) {
       scriptsOf(names(n), TRIVIAL),
       tx[1].results,
     );
+  // The same five trivial guards with the transcript opt-out: what keeping every row's transcript costs (docs/security.md "What hookshim keeps").
+  repos.m5notx = makeRepo(
+    tmp,
+    'm5notx',
+    { PreToolUse: [['Bash', names(5)]] },
+    scriptsOf(names(5), TRIVIAL),
+    tx[1].results,
+    {
+      config: { transcripts: false },
+    },
+  );
   return { tmp, tx, repos, names };
 }
 

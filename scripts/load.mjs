@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // @ts-check
-// Load run: N concurrent preToolUse events with distinct tool_use_ids, plus duplicates of some of them, against a
-// temp repo bound by `hookshim init` (built CLI and bundle, fired through `sh -c` from the repo root as Cursor does).
-// Reports answers per second and p50/p99 latency; verifies every deny came back, every warning was replayed exactly
-// once on its postToolUse, each distinct event ran the catalog once, and no stash or sentinel file outlives the
-// collection window (forced with HOOKSHIM_STATE_MAX_AGE_S=0 on one last event).
+// Load run: N concurrent preToolUse events with distinct tool_use_ids (each matching G guards), plus duplicates of
+// some of them, then their postToolUse events, against a temp repo bound by `hookshim init` (built CLI and bundle,
+// fired through `sh -c` from the repo root as Cursor does). Reports answers per second and p50/p99 latency; verifies
+// every deny came back, every guard's warning left on an allowed preToolUse reached its postToolUse exactly once
+// (docs/design.md §6: under load a guard's answer was lost when its pipes were closed before Node had read them),
+// each distinct event ran the catalog once, and no stash or sentinel file outlives the collection window (forced
+// with HOOKSHIM_STATE_MAX_AGE_S=0 on one last event).
 //
-//   node scripts/load.mjs [--n 200] [--dup 0.3] [--concurrency 16] [--json] [--keep]
+//   node scripts/load.mjs [--n 200] [--dup 0.3] [--concurrency 40] [--guards 5] [--tolerate-deadline] [--json] [--keep]
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,7 +20,7 @@ const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const CLI = path.join(ROOT, 'dist', 'cli.mjs');
 
 function parseArgs(argv) {
-  const opts = { n: 200, dup: 0.3, concurrency: 16, json: false, keep: false };
+  const opts = { n: 200, dup: 0.3, concurrency: 40, guards: 5, json: false, keep: false, tolerateDeadline: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const next = () => {
@@ -29,30 +31,49 @@ function parseArgs(argv) {
     if (a === '--n') opts.n = Math.max(1, Math.floor(next()));
     else if (a === '--dup') opts.dup = Math.min(1, next());
     else if (a === '--concurrency') opts.concurrency = Math.max(1, Math.floor(next()));
+    else if (a === '--guards') opts.guards = Math.max(1, Math.floor(next()));
     else if (a === '--json') opts.json = true;
+    else if (a === '--tolerate-deadline') opts.tolerateDeadline = true;
     else if (a === '--keep') opts.keep = true;
     else
       throw new Error(
-        `unknown option ${a}; usage: node scripts/load.mjs [--n 200] [--dup 0.3] [--concurrency 16] [--json] [--keep]`,
+        `unknown option ${a}; usage: node scripts/load.mjs [--n 200] [--dup 0.3] [--concurrency 40] [--guards 5] [--tolerate-deadline] [--json] [--keep]`,
       );
   }
   return opts;
 }
 
-// The guard: denies `rm -rf`, warns (additionalContext naming the call) on `curl`, allows the rest; one line per run.
+// The guard, run as `guard.sh <k>` by each of the G rows: guard 0 denies `rm -rf` (and counts the catalog's runs),
+// every guard warns (additionalContext naming itself and the call) on `curl`, all allow the rest.
 const GUARD = `#!/bin/sh
 input=$(cat)
-echo "$$" >> "$RUNS_FILE"
+[ "$1" = 0 ] && echo "$$" >> "$RUNS_FILE"
 case "$input" in
-  *"rm -rf"*) echo "load: rm -rf is denied" >&2; exit 2 ;;
+  *"rm -rf"*) [ "$1" = 0 ] && { echo "load: rm -rf is denied" >&2; exit 2; } ;;
   *"curl https://example.com/"*)
     n=$(printf '%s' "$input" | sed -n 's/.*curl https:\\/\\/example\\.com\\/\\([0-9]*\\).*/\\1/p')
-    echo "{\\"hookSpecificOutput\\":{\\"hookEventName\\":\\"PreToolUse\\",\\"additionalContext\\":\\"load: network access for call $n\\"}}" ;;
+    echo "{\\"hookSpecificOutput\\":{\\"hookEventName\\":\\"PreToolUse\\",\\"additionalContext\\":\\"load: guard $1: network access for call $n\\"}}" ;;
 esac
 exit 0
 `;
 
-function makeRepo() {
+/** What the postToolUse of warned call `i` must carry: every guard's warning, each under its label when there are several. */
+function warnings(i, guards) {
+  if (guards === 1) return 'load: guard 0: network access for call ' + i;
+  return Array.from(
+    { length: guards },
+    (_, k) => `[hooks/guard.sh] load: guard ${k}: network access for call ${i}`,
+  ).join('\n\n');
+}
+
+/** A preToolUse answer given because a guard (or the leader a duplicate waited for) ran out of time. */
+function slow(r) {
+  const text = String(r.answer?.user_message ?? '');
+  if (r.answer?.permission === 'deny') return /timeout: no answer within|deadline/.test(text);
+  return r.answer !== undefined && Object.keys(r.answer).length === 0 && r.stderr.includes('by the deadline');
+}
+
+function makeRepo(guards) {
   const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-load-')));
   fs.mkdirSync(path.join(dir, 'hooks'));
   fs.writeFileSync(path.join(dir, 'hooks', 'guard.sh'), GUARD, { mode: 0o755 });
@@ -64,7 +85,11 @@ function makeRepo() {
           PreToolUse: [
             {
               matcher: 'Bash',
-              hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/guard.sh', timeout: 20 }],
+              hooks: Array.from({ length: guards }, (_, k) => ({
+                type: 'command',
+                command: `"\${CLAUDE_PLUGIN_ROOT}"/hooks/guard.sh ${k}`,
+                timeout: 20,
+              })),
             },
           ],
         },
@@ -164,7 +189,7 @@ function listArea(repo, area) {
 
 export async function loadRun(opts) {
   if (!fs.existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first`);
-  const repo = makeRepo();
+  const repo = makeRepo(opts.guards);
   const failures = [];
   const fail = (m) => failures.length < 50 && failures.push(m);
   try {
@@ -212,8 +237,17 @@ export async function loadRun(opts) {
       (byCall.get(r.c.id) ?? byCall.set(r.c.id, []).get(r.c.id)).push(r);
     }
     let denies = 0;
+    // Calls a guard could not answer in time on a starved machine: denied (fail closed) and said so, not lost; their
+    // tool never runs, so they get no postToolUse. A failure unless --tolerate-deadline (the tests' shared machine).
+    const atDeadline = new Set();
     for (const c of calls) {
       const rs = byCall.get(c.id) ?? [];
+      if (rs.some(slow)) {
+        atDeadline.add(c.id);
+        if (!opts.tolerateDeadline)
+          fail(`preToolUse ${c.id}: a guard did not answer before the deadline (machine too slow?)`);
+        continue;
+      }
       const want =
         c.kind === 'deny'
           ? { permission: 'deny', user_message: 'load: rm -rf is denied', agent_message: 'load: rm -rf is denied' }
@@ -226,12 +260,14 @@ export async function loadRun(opts) {
     const runsAfterPre = fs.existsSync(repo.runsFile)
       ? fs.readFileSync(repo.runsFile, 'utf8').split('\n').filter(Boolean).length
       : 0;
-    if (runsAfterPre !== calls.length)
+    // A guard that ran out of time may not have counted its run yet.
+    if (runsAfterPre > calls.length || runsAfterPre < calls.length - atDeadline.size)
       fail(`the catalog ran ${runsAfterPre} times for ${calls.length} distinct preToolUse events`);
 
     // Phase 2: postToolUse for every call that ran (duplicates included): each warning reaches exactly one answer.
     const postTasks = [];
-    for (const c of calls.filter((x) => x.kind !== 'deny')) {
+    const ran = calls.filter((x) => x.kind !== 'deny' && !atDeadline.has(x.id));
+    for (const c of ran) {
       const payload = {
         ...base,
         hook_event_name: 'postToolUse',
@@ -253,16 +289,22 @@ export async function loadRun(opts) {
       (postBy.get(r.c.id) ?? postBy.set(r.c.id, []).get(r.c.id)).push(r);
     }
     let replayed = 0;
-    for (const c of calls.filter((x) => x.kind !== 'deny')) {
+    let lost = 0;
+    for (const c of ran) {
       const rs = postBy.get(c.id) ?? [];
       const withContext = rs.filter((r) => r.answer && 'additional_context' in r.answer);
       const empty = rs.filter((r) => r.answer && Object.keys(r.answer).length === 0);
       if (c.kind === 'warn') {
-        const want = `load: network access for call ${c.i}`;
-        if (withContext.length !== 1 || withContext[0].answer.additional_context !== want)
-          fail(
-            `postToolUse ${c.id}: warning delivered ${withContext.length} time(s): ${JSON.stringify(withContext.map((r) => r.answer))}`,
-          );
+        const want = warnings(c.i, opts.guards);
+        const got = withContext.map((r) => String(r.answer.additional_context));
+        // A guard's warning missing after its preToolUse answered allow: the loss docs/design.md §6 guards against.
+        const missing = Array.from({ length: opts.guards }, (_, k) => k).filter(
+          (k) => !got.some((t) => t.includes(`load: guard ${k}: network access for call ${c.i}`)),
+        );
+        lost += missing.length;
+        if (missing.length) fail(`postToolUse ${c.id}: the warning of guard(s) ${missing.join(', ')} never arrived`);
+        if (withContext.length !== 1 || got[0] !== want)
+          fail(`postToolUse ${c.id}: warning delivered ${withContext.length} time(s): ${JSON.stringify(got)}`);
         else replayed++;
         if (empty.length !== rs.length - 1) fail(`postToolUse ${c.id}: duplicates must answer {}`);
       } else if (withContext.length || empty.length !== rs.length)
@@ -278,8 +320,10 @@ export async function loadRun(opts) {
         `${stashLeft} stash/context file(s) left after every postToolUse ran: ${listArea(repo, 'stash').concat(listArea(repo, 'ctx')).join(', ')}`,
       );
     const ticksBefore = listArea(repo, 'tick').length;
-    const expectedTicks = calls.length + calls.filter((x) => x.kind !== 'deny').length;
-    if (ticksBefore !== expectedTicks) fail(`${ticksBefore} tick records for ${expectedTicks} distinct events`);
+    const expectedTicks = calls.length + ran.length;
+    // Checked only when every guard answered in time: a leader killed at its deadline may leave no record.
+    if (atDeadline.size === 0 && ticksBefore !== expectedTicks)
+      fail(`${ticksBefore} tick records for ${expectedTicks} distinct events`);
     // Force collection: the stamp says "collected long ago", and the max age is 0 for this one event.
     fs.rmSync(path.join(repo.stateDir, '.collected'), { force: true });
     const last = await fire(
@@ -321,6 +365,10 @@ export async function loadRun(opts) {
       catalogRuns: runsAfterPre,
       deniesBack: denies,
       warningsReplayedOnce: replayed,
+      warningsLost: lost,
+      deniedAtDeadline: Object.fromEntries(
+        ['deny', 'warn', 'allow'].map((k) => [k, calls.filter((c) => c.kind === k && atDeadline.has(c.id)).length]),
+      ),
       ticksBeforeCollection: ticksBefore,
       afterCollection: leftovers,
       answersPerSecond: {
@@ -343,7 +391,7 @@ export async function loadRun(opts) {
 function report(r) {
   const l = r.latencyMs;
   const lines = [
-    `hookshim load run: ${r.distinct.preToolUse} distinct preToolUse (${r.distinct.deny} denied, ${r.distinct.warn} warned, ${r.distinct.withDuplicates} with 1–3 duplicates), concurrency ${r.options.concurrency}`,
+    `hookshim load run: ${r.distinct.preToolUse} distinct preToolUse, ${r.options.guards} guard(s) each (${r.distinct.deny} denied, ${r.distinct.warn} warned, ${r.distinct.withDuplicates} with 1–3 duplicates), then their postToolUse, concurrency ${r.options.concurrency}`,
     `machine: ${r.machine.nproc} CPUs, node ${r.machine.node}, ${r.machine.platform}`,
     '',
     '| phase | processes | answers/s | p50 ms | p95 ms | p99 ms | max ms |',
@@ -352,7 +400,8 @@ function report(r) {
     `| postToolUse | ${r.processes.postToolUse} | ${r.answersPerSecond.postToolUse} | ${l.postToolUse.p50} | ${l.postToolUse.p95} | ${l.postToolUse.p99} | ${l.postToolUse.max} |`,
     '',
     `catalog runs: ${r.catalogRuns} for ${r.distinct.preToolUse} distinct events (duplicates replayed)`,
-    `denies back: ${r.deniesBack}/${r.distinct.deny}; warnings replayed exactly once: ${r.warningsReplayedOnce}/${r.distinct.warn}`,
+    `denies back: ${r.deniesBack}/${r.distinct.deny}; warnings replayed exactly once: ${r.warningsReplayedOnce}/${r.distinct.warn}; guard warnings lost: ${r.warningsLost}`,
+    `calls denied at the deadline (machine too slow, said so, no postToolUse): ${JSON.stringify(r.deniedAtDeadline)}`,
     `tick records before collection: ${r.ticksBeforeCollection}; after forced collection: ${JSON.stringify(r.afterCollection)}`,
     r.ok ? 'all checks passed' : `FAILED (${r.failures.length}):\n  ${r.failures.join('\n  ')}`,
   ];

@@ -29,9 +29,12 @@ const rows = (names) => names.map((n) => ({ type: 'command', command: commandOf(
 /**
  * A bound repo under `tmp`: `catalog` maps Claude events to [matcher, script names] pairs; `scripts` maps names to
  * their text. `results` (optional) seeds the state dir with the session's recorded tool results
- * (bench-transcript's seedState), so its transcript pairs as in a real session.
+ * (bench-transcript's seedState), so its transcript pairs as in a real session. `config` is written to
+ * .cursor/hookshim.json before init.
+ * @param {{ git?: boolean, config?: Record<string, unknown> }} [opts]
  */
-export function makeRepo(tmp, name, catalog, scripts, results, { git = false } = {}) {
+export function makeRepo(tmp, name, catalog, scripts, results, opts = {}) {
+  const { git = false, config } = opts;
   const dir = path.join(tmp, name);
   fs.mkdirSync(path.join(dir, 'hooks'), { recursive: true });
   if (git) gitInit(dir);
@@ -41,6 +44,13 @@ export function makeRepo(tmp, name, catalog, scripts, results, { git = false } =
   fs.writeFileSync(path.join(dir, 'hooks', 'hooks.json'), JSON.stringify(doc, null, 2));
   for (const [file, text] of Object.entries(scripts))
     fs.writeFileSync(path.join(dir, 'hooks', file), text, { mode: 0o755 });
+  if (config) {
+    fs.mkdirSync(path.join(dir, '.cursor'), { recursive: true });
+    fs.writeFileSync(
+      path.join(dir, '.cursor', 'hookshim.json'),
+      JSON.stringify({ catalogs: ['hooks/hooks.json'], ...config }),
+    );
+  }
   const init = spawnSync(process.execPath, [CLI, 'init', dir], { cwd: dir, encoding: 'utf8' });
   if (init.status !== 0) throw new Error(`hookshim init ${dir} failed:\n${init.stdout}${init.stderr}`);
   const stateDir = path.join(tmp, `${name}.state`);

@@ -224,6 +224,11 @@ export function analyse({ samples, firstStop, tx, txBounds, bundleBytes, matcher
   info('`postToolUse` Shell `ls`, nothing matches (records the tool result)', 'post.nomatch');
   info('`postToolUse` replaying a warning stashed by its `preToolUse` (nothing matches)', 'post.replay');
   info(
+    "`preToolUse`, 5 trivial guards, 1 MB transcript: what keeping every row's transcript costs (the same with `transcripts: false`)",
+    'pre.5.notx',
+    `${mp('pre.5')} kept vs ${mp('pre.5.notx')} with \`transcripts: false\`: **${f1(med('pre.5') - med('pre.5.notx'))} ms**`,
+  );
+  info(
     '`stop`, 1 guard reading a 1 MB transcript already rewritten (+1 line)',
     'stop.1mb',
     `${mp('stop.1mb')}, ${f2(med('stop.1mb') / E)} × \`node -e 0\`; overhead ${f1(med('stop.1mb') - med('direct.1') - E)} ms (overhead formula, direct 1 script)`,

@@ -203,6 +203,11 @@ export function defineVariants({ tx, repos, names }) {
     });
   }
   add({
+    id: 'pre.5.notx',
+    run: ({ verify } = {}) =>
+      hook(repos.m5notx, 'preToolUse', preShell(repos.m5notx), { answer: allow, rows: 5, verify }),
+  });
+  add({
     id: `seq.${SCENARIO_GUARDS}`,
     run: () => sequential(repos[`m${SCENARIO_GUARDS}`], 'preToolUse', preShell(repos[`m${SCENARIO_GUARDS}`]), allow),
   });

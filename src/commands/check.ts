@@ -86,7 +86,7 @@ export function runChecks(opts: CheckOptions): CheckResult {
     catalogs.sources.every((s) => s.kind !== 'personal') &&
     catalogs.loads.length === catalogs.sources.length &&
     catalogs.loads.every((l) => l.ok);
-  const plan = opts.known?.plan ?? planBinding(catalog, mode, bindingOptions(dir, catalog.rows, config, narrow));
+  const plan = opts.known?.plan ?? planBinding(catalog, mode, bindingOptions(config, narrow));
   findings.push(...checkBinding(hooks, plan, catalog));
   findings.push(...checkBundle(dir, mode, opts.bundle ?? defaultBundle(), existing), ...checkLaunchers(dir, mode));
   findings.push(...checkRows(catalog, { dir, home, env: opts.env, hooks, plan }));

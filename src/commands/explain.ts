@@ -18,7 +18,7 @@ import { EMPTY_STATE, type Effect, type Invocation, type RunResult, type Verdict
 import { parseCatalog } from '../../catalog/load.ts';
 import { explainRows, type RowExplanation } from '../../catalog/select.ts';
 import type { CatalogRow } from '../../catalog/types.ts';
-import { attachTranscripts, jobOf, readsTranscripts, RowPrep, startJobs } from '../hook/jobs.ts';
+import { attachTranscripts, jobOf, keepsTranscripts, RowPrep, startJobs } from '../hook/jobs.ts';
 import { createLog } from '../hook/log.ts';
 import { planAndSelect } from '../hook/run.ts';
 import { resultGated, type Chosen } from '../hook/select.ts';
@@ -183,13 +183,7 @@ async function explainHandled(
     if (skipped) lines.push(skipped);
     // The transcript rewrite is translation, not execution: it happens in the throwaway state dir so payloads are exact.
     const prep = new RowPrep(w.dir);
-    const tx = await attachTranscripts(
-      setup,
-      claudeTranscript,
-      state,
-      log,
-      readsTranscripts(setup.catalog.rows, prep, setup.config.transcripts),
-    );
+    const tx = await attachTranscripts(setup, claudeTranscript, state, log, keepsTranscripts(setup.config.transcripts));
     const cursorTx = cursorTranscriptPath(input, opts.env);
     if (!opts.run)
       setup.ctx.transcriptPath = cursorTx ? `<Claude-shaped rewrite of ${cursorTx}, written when scripts run>` : '';

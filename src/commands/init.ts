@@ -106,7 +106,7 @@ export function init(opts: InitOptions): InitReport {
   const mode: Mode = opts.mode ?? detectModeIn(dir, existingHooks) ?? 'vendored';
   const catalogs = initCatalogs(loaded, dir);
   const narrow = catalogs.every((c) => c.rows !== null && c.kind !== 'personal');
-  const plan = planBinding({ rows, warnings: [] }, mode, bindingOptions(dir, rows, config.doc ?? {}, narrow));
+  const plan = planBinding({ rows, warnings: [] }, mode, bindingOptions(config.doc ?? {}, narrow));
   const mergedDoc = mergeHooksJson(current.kind === 'ok' ? current.doc : undefined, plan);
   const merged = `${JSON.stringify(mergedDoc, null, 2)}\n`;
   const report: InitReport = {

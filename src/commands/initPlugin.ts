@@ -120,7 +120,7 @@ function bindOne(
   if (!loaded.ok) throw new CommandError(`${loaded.error}\nFix the catalog, then run init --plugin again.`);
   const rows = loaded.catalog.rows;
   const plan = planBinding(loaded.catalog, 'vendored', {
-    ...bindingOptions(place.root, rows, {}, true),
+    ...bindingOptions({}, true),
     command: pluginCommand,
   });
   const hooksFile = path.join(place.root, PLUGIN_HOOKS);

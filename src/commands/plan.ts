@@ -3,8 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CatalogRow } from '../../catalog/types.ts';
-import { readsTranscripts, RowPrep } from '../hook/jobs.ts';
+import { keepsTranscripts } from '../hook/jobs.ts';
 import type { PlanOptions } from '../project/binding.ts';
 
 /** Locate the bundle shipped beside this CLI (dist/hookshim.cjs). */
@@ -16,11 +15,9 @@ export function defaultBundle(): string {
 
 /**
  * What init plans with besides the catalog, from `.cursor/hookshim.json` (raw or parsed: a value of the wrong type is
- * check's to report, and is left out here): loopLimit, promptContext, and whether rows read the transcript.
+ * check's to report, and is left out here): loopLimit, promptContext, and whether transcripts are kept.
  */
 export function bindingOptions(
-  dir: string,
-  rows: readonly CatalogRow[],
   cfg: { loopLimit?: unknown; transcripts?: unknown; promptContext?: unknown },
   narrow: boolean,
 ): PlanOptions {
@@ -28,11 +25,7 @@ export function bindingOptions(
   return {
     narrow,
     ...(ll === null || (typeof ll === 'number' && Number.isInteger(ll) && ll >= 0) ? { loopLimit: ll } : {}),
-    readsTranscripts: readsTranscripts(
-      rows,
-      new RowPrep(dir),
-      typeof cfg.transcripts === 'boolean' ? cfg.transcripts : undefined,
-    ),
+    keepsTranscripts: keepsTranscripts(typeof cfg.transcripts === 'boolean' ? cfg.transcripts : undefined),
     ...(typeof cfg.promptContext === 'string' ? { promptContext: cfg.promptContext } : {}),
   };
 }

@@ -287,7 +287,7 @@ export async function attachTranscripts(
     log.warn(
       'Cursor sent no transcript_path (its transcripts are off?): scripts get an empty transcript, so a guard that reads it finds nothing to judge',
     );
-  // A catalog none of whose rows reads the transcript gets an empty one: no copy of the conversation is kept.
+  // With `transcripts: false` scripts get an empty one: no copy of the conversation is kept.
   // Half of the time left before the deadline at most (the scripts need the rest), and 1 s per file.
   const half = setup.budget.until(1 / 2);
   const tx = await rewrite({
@@ -324,40 +324,11 @@ function untilFor(half: number): number {
   return Math.min(half, Date.now() + TRANSCRIPT_MS_PER_FILE);
 }
 
-/** What a script says when it reads the conversation: its transcript, or the last assistant words taken from it. */
-const READS_TRANSCRIPT = /transcript|last_assistant_message/i;
-/** How much of a script is looked at for that. */
-const SCRIPT_HEAD_BYTES = 256 * 1024;
-
 /**
- * Whether any row may read the transcript, so tool results must be recorded and the transcript copied (docs/security.md
- * "What hookshim keeps"): `.cursor/hookshim.json` `transcripts`, else each row's command and script, read now; a row
- * whose script cannot be found statically counts as reading it.
+ * Whether tool results are recorded and the transcript copied into Claude's shape: always, so every row gets the
+ * transcript Claude Code would give it however it reads it (an imported module, a tool on PATH),
+ * unless `.cursor/hookshim.json` says `transcripts: false` (docs/security.md "What hookshim keeps").
  */
-export function readsTranscripts(rows: readonly CatalogRow[], prep: RowPrep, setting: boolean | undefined): boolean {
-  if (setting !== undefined) return setting;
-  return rows.some((row) => {
-    if (row.type !== 'command' || row.command === undefined) return false;
-    if (READS_TRANSCRIPT.test(row.command) || row.args?.some((a) => READS_TRANSCRIPT.test(a))) return true;
-    const { script } = prep.of(row);
-    if (script.kind === 'opaque') return true;
-    return script.kind === 'file' && READS_TRANSCRIPT.test(head(script.path));
-  });
-}
-
-/** The first SCRIPT_HEAD_BYTES of a file as text ('' when it cannot be read). */
-function head(file: string): string {
-  let fd: number | undefined;
-  try {
-    fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
-    const st = fs.fstatSync(fd);
-    if (!st.isFile()) return '';
-    // Only what the file holds (a guard script is a few KB): every selected row's script is looked at on every event.
-    const buf = Buffer.allocUnsafe(Math.min(SCRIPT_HEAD_BYTES, Math.max(1, st.size)));
-    return buf.toString('utf8', 0, fs.readSync(fd, buf, 0, buf.length, 0));
-  } catch {
-    return '';
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
-  }
+export function keepsTranscripts(setting: boolean | undefined): boolean {
+  return setting !== false;
 }

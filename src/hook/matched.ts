@@ -19,7 +19,7 @@ export {
   attachTranscripts,
   hostEnv,
   jobOf,
-  readsTranscripts,
+  keepsTranscripts,
   RowPrep,
   startJobs,
   toJob,

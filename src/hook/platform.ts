@@ -57,7 +57,7 @@ function winEnv(env: Record<string, string | undefined>, name: string): string |
 }
 
 /**
- * Git Bash as Claude Code finds it (docs/claude-hooks.md §8): CLAUDE_CODE_GIT_BASH_PATH, then the standard Git for
+ * Git Bash as Claude Code finds it (docs/claude-hooks.md §11): CLAUDE_CODE_GIT_BASH_PATH, then the standard Git for
  * Windows locations, then the `bash.exe` beside a `git.exe` on PATH. Never a bare `bash` on PATH: on Windows that is
  * often the WSL launcher (docs/cursor-hooks.md §13). `error` when none exists.
  */

@@ -170,13 +170,12 @@ async function work(
     },
   );
   try {
-    // Whether any row reads the transcript decides what is kept (tool results, transcript copies); asked when needed.
-    let reads: boolean | undefined;
-    const mayRead = () => (reads ??= mp.readsTranscripts(setup.catalog.rows, w.prep, setup.config.transcripts));
-    if (needs.recordsResult && setup.state && mayRead()) recordResult(setup, st, g);
+    // Tool results and transcript copies are kept unless the config opts out (docs/security.md "What hookshim keeps").
+    const keep = mp.keepsTranscripts(setup.config.transcripts);
+    if (needs.recordsResult && setup.state && keep) recordResult(setup, st, g);
     w.selected = chosen ?? planAndSelect(setup, g, claimed.state).chosen;
     mark('claimed');
-    const jobs = await prepareJobs(setup, g, st, mp, w, mayRead);
+    const jobs = await prepareJobs(setup, g, st, mp, w, keep);
     mark('jobs prepared');
     if (jobs.length === 0) {
       w.finish([], 'done');
@@ -244,16 +243,9 @@ export function planAndSelect(
 }
 
 /** Phase 5, preparation: transcripts for the selected rows, result gating, one job per row. */
-async function prepareJobs(
-  setup: Setup,
-  g: Guard,
-  st: StateModule,
-  mp: MatchedModule,
-  w: EventWork,
-  mayRead: () => boolean,
-) {
+async function prepareJobs(setup: Setup, g: Guard, st: StateModule, mp: MatchedModule, w: EventWork, keep: boolean) {
   if (w.selected.length === 0) return [];
-  const tx = await mp.attachTranscripts(setup, st.claudeTranscript, setup.state, g.log, mayRead());
+  const tx = await mp.attachTranscripts(setup, st.claudeTranscript, setup.state, g.log, keep);
   const gated = resultGated(w.selected, setup.config, tx.resultsAvailable, g.log);
   // Per event, not per row: each catalog's data folder, the environment scripts inherit, each payload's JSON.
   const dataDirs = new Map<string, string | undefined>();

@@ -234,10 +234,12 @@ function watch(child: ChildProcess, live: Live): Promise<void> {
   const out = capture(child.stdout);
   const err = capture(child.stderr);
   let timedOut = false;
-  const closePipes = () => {
-    out.stream?.destroy();
-    err.stream?.destroy();
-  };
+  // Closed only after one more poll phase, which reads what the script wrote before it exited (docs/design.md §6).
+  const closePipes = () =>
+    setImmediate(() => {
+      out.stream?.destroy();
+      err.stream?.destroy();
+    });
   live.kill = (reason) => {
     if (reason === 'exit') return killTree(child, 'SIGKILL');
     timedOut = true;

@@ -274,8 +274,8 @@ export interface Entry {
 export interface PlanOptions {
   /** `loopLimit` of .cursor/hookshim.json (null: no cap); default LOOP_LIMIT. */
   loopLimit?: number | null;
-  /** Some row may read the transcript (src/hook/jobs.ts readsTranscripts): post-tool events record every result. init and check always say. */
-  readsTranscripts?: boolean;
+  /** Transcripts are kept (src/hook/jobs.ts keepsTranscripts): post-tool events record every result. init and check always say. */
+  keepsTranscripts?: boolean;
   /** `promptContext` of .cursor/hookshim.json. */
   promptContext?: string | undefined;
   /**
@@ -318,7 +318,7 @@ export function planBinding(catalog: Catalog, mode: Mode, opts: PlanOptions = {}
   const runnable = catalog.rows.filter((r) => !cannotRun(r));
   const narrow = opts.narrow ?? true;
   const post = postToolNeeds(runnable, {
-    readsTranscripts: opts.readsTranscripts ?? false,
+    keepsTranscripts: opts.keepsTranscripts ?? false,
     promptContext: opts.promptContext,
   });
   const listed = new Set(cursorEventsFor(used, runnable));

@@ -189,11 +189,11 @@ describe('postToolNeeds: post-tool events only where needed', () => {
       toolMatcher('Agent'),
     ],
   ])('%s', (_name, r, reads, post, failure) => {
-    expect(shape(r, { readsTranscripts: reads })).toEqual({ post, failure });
+    expect(shape(r, { keepsTranscripts: reads })).toEqual({ post, failure });
   });
 
   it('promptContext "postToolUse" with a UserPromptSubmit row: every tool (its context waits for the first postToolUse)', () => {
-    expect(shape(rows(['UserPromptSubmit']), { readsTranscripts: false, promptContext: 'postToolUse' })).toEqual({
+    expect(shape(rows(['UserPromptSubmit']), { keepsTranscripts: false, promptContext: 'postToolUse' })).toEqual({
       post: 'all',
       failure: 'all',
     });

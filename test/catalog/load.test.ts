@@ -299,7 +299,7 @@ describe('non-fatal problems become warnings', () => {
     expect(catalog.rows[0]?.async).toBe(async);
   });
 
-  it('shell "powershell" (shell form) is kept for the runner (docs/claude-hooks.md §8)', () => {
+  it('shell "powershell" (shell form) is kept for the runner (docs/claude-hooks.md §11)', () => {
     const catalog = load(one({ type: 'command', command: 'Get-Item .', shell: 'powershell' }));
     expect(catalog.warnings).toEqual([]);
     expect(catalog.rows[0]?.shell).toBe('powershell');

@@ -9,11 +9,25 @@ import { ensureBuilt, ROOT } from './harness.ts';
 
 beforeAll(() => ensureBuilt());
 
-describe('load (small form): 40 concurrent preToolUse events, 30 % with duplicates, concurrency 8', () => {
+// Five guards each and 40 concurrent pairs; a guard's warning never goes missing. A call a guard could
+// not answer before the deadline on this shared machine is denied and said so (not lost); it is counted, not failed.
+describe('load (small form): 40 concurrent preToolUse events with five guards each, 30 % with duplicates, then their postToolUse', () => {
   it('every answer is right, warnings are replayed exactly once, duplicates never run the catalog, state is collected', () => {
     const r = spawnSync(
       process.execPath,
-      [path.join(ROOT, 'scripts', 'load.mjs'), '--n', '40', '--dup', '0.3', '--concurrency', '8', '--json'],
+      [
+        path.join(ROOT, 'scripts', 'load.mjs'),
+        '--n',
+        '40',
+        '--dup',
+        '0.3',
+        '--concurrency',
+        '40',
+        '--guards',
+        '5',
+        '--tolerate-deadline',
+        '--json',
+      ],
       { cwd: ROOT, encoding: 'utf8', timeout: 120_000 },
     );
     expect(r.stderr).toBe('');
@@ -29,10 +43,12 @@ describe('load (small form): 40 concurrent preToolUse events, 30 % with duplicat
     });
     expect(report.distinct.withDuplicates).toBeGreaterThan(0);
     expect(report.processes.preToolUse).toBeGreaterThan(40);
-    expect(report.catalogRuns).toBe(40);
-    expect(report.deniesBack).toBe(8);
-    expect(report.warningsReplayedOnce).toBe(16);
-    expect(report.ticksBeforeCollection).toBe(40 + 32);
+    expect(report.catalogRuns).toBeLessThanOrEqual(40);
+    expect(report.warningsLost).toBe(0);
+    const late = report.deniedAtDeadline;
+    expect(report.deniesBack + late.deny).toBe(8);
+    expect(report.warningsReplayedOnce + late.warn).toBe(16);
+    if (late.deny + late.warn + late.allow === 0) expect(report.ticksBeforeCollection).toBe(40 + 32);
     expect(report.afterCollection).toMatchObject({ stash: 0, ctx: 0, env: 0, tick: 1 });
   }, 150_000);
 });

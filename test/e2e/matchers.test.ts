@@ -71,10 +71,10 @@ describe('a tool call no row needs starts nothing; every guarded call is enforce
     expect(asCursor('preToolUse', tool, input)).toEqual(want);
   });
 
-  it('postToolUse starts only for the guarded tools (their warnings), since no row reads the transcript', () => {
+  it('postToolUse starts for every tool: each result is recorded for the transcript every row gets (docs/transcripts.md)', () => {
     expect(
       ['Shell', 'Write', 'StrReplace', 'Read', 'Grep', 'Glob', 'MCP:x'].map((t) => repo.starts('postToolUse', t)),
-    ).toEqual([true, true, true, false, false, false, false]);
+    ).toEqual([true, true, true, true, true, true, true]);
   });
 
   it("a session's tool calls: processes started with the matchers vs without", () => {
@@ -93,7 +93,8 @@ describe('a tool call no row needs starts nothing; every guarded call is enforce
       'MCP:list_issues',
     ];
     const started = session.flatMap((t) => ['preToolUse', 'postToolUse'].filter((ev) => repo.starts(ev, t))).length;
-    expect([started, session.length * 2]).toEqual([6, 24]);
+    // preToolUse for the three guarded calls; postToolUse for every call (its result is recorded).
+    expect([started, session.length * 2]).toEqual([15, 24]);
   });
 });
 
@@ -172,6 +173,8 @@ describe('what the matchers must not lose', () => {
       },
       { 'ctx.sh': '#!/bin/sh\ncat >/dev/null\necho "Local time: 14:05"\n', 'no-force.sh': SCRIPTS['no-force.sh'] },
     );
+    // Only the transcript opt-out narrows postToolUse now (docs/configuration.md transcripts).
+    r.write('.cursor/hookshim.json', JSON.stringify({ catalogs: ['hooks/hooks.json'], transcripts: false }));
     expect(r.init().status).toBe(0);
     expect([r.starts('postToolUse', 'Shell'), r.starts('postToolUse', 'Read')]).toEqual([true, false]);
     const old = r.fire(

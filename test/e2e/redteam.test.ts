@@ -407,8 +407,19 @@ describe('11. no file in shared temp space decides', () => {
   });
 });
 
-describe('12. nothing is kept that no row reads', () => {
-  it('a catalog whose rows never read the transcript: no tool result recorded, no transcript copied', () => {
+describe('12. nothing is kept beyond what rows may read', () => {
+  it('with transcripts: false (the opt-out; every row gets the transcript otherwise): no tool result recorded, no transcript copied', () => {
+    const config = path.join(repo.dir, '.cursor', 'hookshim.json');
+    const before = fs.existsSync(config) ? fs.readFileSync(config, 'utf8') : undefined;
+    fs.writeFileSync(config, JSON.stringify({ ...JSON.parse(before ?? '{}'), transcripts: false }));
+    try {
+      optedOut();
+    } finally {
+      if (before === undefined) fs.rmSync(config);
+      else fs.writeFileSync(config, before);
+    }
+  });
+  function optedOut(): void {
     const tx = repo.write(
       'cursor.jsonl',
       `${JSON.stringify({ role: 'user', message: { content: [{ type: 'text', text: 'my secret plan' }] } })}\n`,
@@ -432,7 +443,7 @@ describe('12. nothing is kept that no row reads', () => {
         : [];
     expect(kept('results')).toEqual([]);
     expect(kept('tx')).toEqual([]);
-  });
+  }
   it("a stop over a transcript far larger than the event's time, with no newline: answered within the budget", () => {
     const big = repo.write('huge.jsonl', '');
     const fd = fs.openSync(big, 'w');

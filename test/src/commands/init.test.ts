@@ -89,7 +89,6 @@ describe('init on a repository', () => {
         postToolUse: [
           {
             command: 'node .cursor/hooks/hookshim.cjs postToolUse',
-            matcher: SKIPS,
             timeout: 30,
             failClosed: false,
           },
@@ -97,7 +96,6 @@ describe('init on a repository', () => {
         postToolUseFailure: [
           {
             command: 'node .cursor/hooks/hookshim.cjs postToolUseFailure',
-            matcher: SKIPS,
             timeout: 30,
             failClosed: false,
           },

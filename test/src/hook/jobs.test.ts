@@ -13,7 +13,7 @@ import {
   hostEnv,
   jobOf,
   notStarted,
-  readsTranscripts,
+  keepsTranscripts,
   RowPrep,
   toJob,
   type JobContext,
@@ -291,54 +291,12 @@ describe('per event, not per row: what every row of an event shares is computed 
   });
 });
 
-describe('readsTranscripts: whether any row may read the transcript (docs/security.md "What hookshim keeps")', () => {
-  const script = (name: string, text: string) => {
-    fs.writeFileSync(path.join(repo, 'hooks', name), text, { mode: 0o755 });
-    return row({ command: `"\${CLAUDE_PLUGIN_ROOT}"/hooks/${name}` });
-  };
+describe('keepsTranscripts: transcripts and results are kept unless the config opts out (docs/security.md "What hookshim keeps")', () => {
   it.each([
-    ['the setting decides when given (true)', () => [row()], true, true],
-    [
-      'the setting decides when given (false), whatever the scripts say',
-      () => [script('t1.sh', '#!/bin/sh\ncat "$transcript_path"\n')],
-      false,
-      false,
-    ],
-    ['a command that mentions it', () => [row({ command: 'check --transcript' })], undefined, true],
-    ['a script that mentions it', () => [script('t2.sh', '#!/bin/sh\n# reads the transcript\n')], undefined, true],
-    [
-      'a script that mentions last_assistant_message',
-      () => [script('t3.mjs', 'const m = input.last_assistant_message;\n')],
-      undefined,
-      true,
-    ],
-    ['a script that does not', () => [script('t4.sh', '#!/bin/sh\ncat >/dev/null\n')], undefined, false],
-    ['an empty script', () => [script('t5.sh', '')], undefined, false],
-    [
-      'a mention within the first 256 KiB of a long script',
-      () => [script('t6.sh', `${'#'.repeat(256 * 1024 - 20)}\ntranscript\n`)],
-      undefined,
-      true,
-    ],
-    [
-      'a mention only past the first 256 KiB is not looked at',
-      () => [script('t7.sh', `${'#'.repeat(256 * 1024)}\ntranscript\n`)],
-      undefined,
-      false,
-    ],
-    [
-      'a script that cannot be found statically counts as reading it',
-      () => [row({ command: 'npx some-guard' })],
-      undefined,
-      true,
-    ],
-    [
-      'a missing script file: nothing to look at',
-      () => [row({ command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/none.sh' })],
-      undefined,
-      false,
-    ],
-  ])('%s', (_name, rows, setting, reads) => expect(readsTranscripts(rows(), new RowPrep(repo), setting)).toBe(reads));
+    ['absent: kept, whatever the rows look like (no guess from the command)', undefined, true],
+    ['true: kept', true, true],
+    ['false: the explicit opt-out', false, false],
+  ])('%s', (_name, setting, keeps) => expect(keepsTranscripts(setting)).toBe(keeps));
 });
 
 describe('attachTranscripts: the transcripts scripts get (a fake rewrite)', () => {

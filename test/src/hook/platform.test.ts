@@ -1,4 +1,4 @@
-// The Windows run plan (src/hook/platform.ts; docs/claude-hooks.md §8, docs/hosts.md "Windows") with a faked platform
+// The Windows run plan (src/hook/platform.ts; docs/claude-hooks.md §11, docs/hosts.md "Windows") with a faked platform
 // and fake file locations: Git Bash resolution order, PowerShell rows, forward slashes, .cmd/.exe, tree kill, no bash.
 import { describe, expect, it } from 'vitest';
 import {

@@ -156,13 +156,13 @@ describe('planBinding', () => {
       true,
       ['postToolUse', 'postToolUseFailure', 'sessionEnd'],
     ],
-  ])('post-tool events only where needed: %s', (_name, rows, readsTranscripts, events) => {
-    expect(planBinding(catalog(...rows), 'vendored', { readsTranscripts }).events).toEqual(events);
+  ])('post-tool events only where needed: %s', (_name, rows, keepsTranscripts, events) => {
+    expect(planBinding(catalog(...rows), 'vendored', { keepsTranscripts }).events).toEqual(events);
   });
 
   it('Cursor matchers from the rows (adapters/cursorMatcher.ts): a Bash guard starts hookshim for Shell, never for a Read', () => {
     const p = planBinding(catalog(row('PreToolUse', { matcher: 'Bash' }), row('Stop')), 'vendored', {
-      readsTranscripts: false,
+      keepsTranscripts: false,
     });
     for (const ev of ['preToolUse', 'postToolUse', 'postToolUseFailure'] as const) {
       const m = p.entries[ev]?.matcher as string;
@@ -177,10 +177,10 @@ describe('planBinding', () => {
     expect(p.entries.stop).not.toHaveProperty('matcher');
     // A row for every tool: no matcher; the transcript read: post-tool events for every tool.
     expect(
-      planBinding(catalog(row('PreToolUse')), 'vendored', { readsTranscripts: true }).entries.preToolUse,
+      planBinding(catalog(row('PreToolUse')), 'vendored', { keepsTranscripts: true }).entries.preToolUse,
     ).not.toHaveProperty('matcher');
     expect(
-      planBinding(catalog(row('PreToolUse', { matcher: 'Bash' })), 'vendored', { readsTranscripts: true }).entries
+      planBinding(catalog(row('PreToolUse', { matcher: 'Bash' })), 'vendored', { keepsTranscripts: true }).entries
         .postToolUse,
     ).not.toHaveProperty('matcher');
   });
