@@ -464,6 +464,8 @@ describe('8. UserPromptSubmit once per prompt (docs/claude-hooks.md §2.2; docs/
 console.log('Prompt #' + fs.readFileSync(process.env.CLAUDE_PROJECT_DIR + '/prompts.log', 'utf8').trim().split('\\n').length);`),
         'hello.sh': '#!/bin/sh\ncat >/dev/null\necho "Session rules: small commits."\n',
       },
+      // Without transcripts nothing else needs postToolUse for every tool (docs/configuration.md `transcripts`).
+      { transcripts: false },
     );
     const conv = (c: string, version: string) => ({
       conversation_id: c,

@@ -59,7 +59,13 @@ async function fireAll(env: Record<string, string> = {}, command = 'echo hi'): P
     }),
     repo.fireAsync(
       'beforeSubmitPrompt',
-      cursorPayload('beforeSubmitPrompt', repo, { ...ids('prompt'), prompt: 'go', attachments: [] }),
+      // A Cursor that delivers prompt context in the same turn (docs/cursor-hooks.md §11): the context goes with the prompt.
+      cursorPayload('beforeSubmitPrompt', repo, {
+        ...ids('prompt'),
+        prompt: 'go',
+        attachments: [],
+        cursor_version: '3.15.6',
+      }),
       { env },
     ),
     repo.fireAsync(
@@ -275,7 +281,7 @@ describe('output and pipe abuse never hang or crash hookshim', () => {
       'hookshim: hooks/flood.sh (PreToolUse): output exceeded the capture cap and was cut',
     );
     expect(r.stop.json).toEqual({});
-    // UserPromptSubmit's plain stdout is context; no postToolUse starts for every call here, so it goes with the prompt, capped.
+    // UserPromptSubmit's plain stdout is context; this Cursor delivers it with the prompt, capped.
     expect(r.prompt.json).toEqual({
       continue: true,
       additional_context: expect.stringMatching(/\[hookshim: truncated, \d+ more characters\]$/),
