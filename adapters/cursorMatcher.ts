@@ -5,7 +5,7 @@
 // skipped, never what runs: a tool (or subagent type) hookshim does not know still starts it (fail toward enforcing).
 // Pure: rows in, a matcher out.
 import { compileMatcher } from '../catalog/matcher.ts';
-import type { HandledEvent } from './events.ts';
+import type { HandledEvent } from './eventMap.ts';
 import { possibleCandidates } from './toolEvent.ts';
 import { AGENT_TYPES, CURSOR_TO_CLAUDE } from './tools.ts';
 

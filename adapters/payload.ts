@@ -1,6 +1,6 @@
 // Fields every Claude hook payload carries (docs/claude-hooks.md §2.1), built from Cursor's common input
 // (docs/cursor-hooks.md §3), and the fields several events share.
-import type { ClaudeEvent } from './events.ts';
+import type { ClaudeEvent } from './eventMap.ts';
 import { str } from './json.ts';
 import type { EventContext, Json } from './types.ts';
 

@@ -1,7 +1,7 @@
 // The shared half of the tool events (preToolUse, postToolUse, postToolUseFailure): which tool, which Claude
 // names to try, and the tool fields of the Claude payload (docs/design.md §4).
 import { parsePatch, patchText } from './applyPatch.ts';
-import type { ClaudeEvent } from './events.ts';
+import type { ClaudeEvent } from './eventMap.ts';
 import { num, str, toolUseId } from './json.ts';
 import { basePayload } from './payload.ts';
 import {

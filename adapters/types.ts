@@ -1,7 +1,7 @@
 // Shared shapes of the pure translation layer: what the shell hands in, what comes back out, and what each event
 // needs from the shell (as data, so the shell never asks which event it is running).
 import type { Subject as CatalogSubject } from '../catalog/select.ts';
-import type { ClaudeEvent, HandledEvent } from './events.ts';
+import type { ClaudeEvent, HandledEvent } from './eventMap.ts';
 import type { Json } from './json.ts';
 
 export type { Json } from './json.ts';

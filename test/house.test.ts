@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CURSOR_EVENTS, HANDLED_EVENTS } from '../adapters/events.ts';
+import { CURSOR_EVENTS, HANDLED_EVENTS } from '../adapters/eventMap.ts';
 import { KNOWN_EVENTS } from '../catalog/events.ts';
 import { ensureBuilt, ROOT } from './e2e/harness.ts';
 
@@ -86,7 +86,7 @@ describe('no import cycles in src/, adapters/, catalog/ (static, dynamic and typ
 });
 
 describe('event modules never import each other (each declares what it needs as data)', () => {
-  const events = new Set<string>(HANDLED_EVENTS.map((e) => `adapters/${e}.ts`));
+  const events = new Set<string>(HANDLED_EVENTS.map((e) => `adapters/events/${e}.ts`));
   it.each([...events])('%s', (file) => {
     expect(
       importsOf(file)

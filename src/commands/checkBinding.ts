@@ -1,7 +1,7 @@
 // `hookshim check`, the binding half: `.cursor/hooks.json` holds exactly the entries init would write, and nothing
 // in it makes Cursor reject the file or skip a call a guard needs.
 import { compileRegex, MATCHED_BY, missedBy, type MatchedEvent } from '../../adapters/cursorMatcher.ts';
-import { HANDLED_EVENTS, type HandledEvent } from '../../adapters/events.ts';
+import { HANDLED_EVENTS, type HandledEvent } from '../../adapters/eventMap.ts';
 import { canonical, isRecord, sameJson } from '../../adapters/json.ts';
 import { rowPlace, type Catalog } from '../../catalog/types.ts';
 import { cannotRun, HOOKS_JSON, isOurs, runsOn, type HooksFile, type InitPlan } from '../project/binding.ts';

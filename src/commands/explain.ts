@@ -11,7 +11,7 @@ import {
   RUNS,
   UNBOUND_CURSOR_EVENTS,
   type HandledEvent,
-} from '../../adapters/events.ts';
+} from '../../adapters/eventMap.ts';
 import type { Json } from '../../adapters/json.ts';
 import { describeVerdict, interpret } from '../../adapters/outcome.ts';
 import { EMPTY_STATE, type Effect, type Invocation, type RunResult, type Verdict } from '../../adapters/types.ts';

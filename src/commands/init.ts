@@ -4,7 +4,7 @@
 // keeps every foreign entry and unknown key, writes 2-space JSON with a trailing newline, so a rerun is a no-op.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { HandledEvent } from '../../adapters/events.ts';
+import type { HandledEvent } from '../../adapters/eventMap.ts';
 import { describeSource } from '../../catalog/sources.ts';
 import type { CatalogKind } from '../../catalog/types.ts';
 import {

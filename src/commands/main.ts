@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import yargs, { type Argv } from 'yargs';
-import { CURSOR_EVENTS } from '../../adapters/events.ts';
+import { CURSOR_EVENTS } from '../../adapters/eventMap.ts';
 import { VERSION } from '../hook/version.ts';
 import { PROJECT_POLICIES, resolveProject } from '../project/paths.ts';
 import { runChecks } from './check.ts';

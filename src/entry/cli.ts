@@ -1,6 +1,6 @@
 // Entry of the `hookshim` bin: a Cursor event name runs the hook path (no yargs loaded);
 // anything else is a management command, loaded lazily.
-import { isHandledEvent } from '../../adapters/events.ts';
+import { isHandledEvent } from '../../adapters/eventMap.ts';
 import { exitAfter } from '../hook/guard.ts';
 import { hookIO, runHook } from '../hook/run.ts';
 

@@ -1,7 +1,7 @@
 // The second kind of job beside command rows: a `type: "http"` row, run as Claude Code runs it (docs/claude-hooks.md
 // §8 `http`): a POST of the same input JSON, under the same deadline and output cap as a script. Node's own fetch,
 // touched only when an event runs an http row (globalThis.fetch loads its client on first use).
-import type { ClaudeEvent } from '../../adapters/events.ts';
+import type { ClaudeEvent } from '../../adapters/eventMap.ts';
 import type { RunResult } from '../../adapters/types.ts';
 import { OUTPUT_CAP, type Batch } from './runner.ts';
 

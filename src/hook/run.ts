@@ -3,8 +3,8 @@
 // alone, when the event claims no state: no row selected answers at once) → 2 sentinel → 3–4 with the claimed state →
 // 5 run under one deadline → 6 fold → 7 emit.
 import path from 'node:path';
-import { isHandledEvent, UNBOUND_CURSOR_EVENTS, type HandledEvent } from '../../adapters/events.ts';
-import { ADAPTERS } from '../../adapters/index.ts';
+import { isHandledEvent, UNBOUND_CURSOR_EVENTS, type HandledEvent } from '../../adapters/eventMap.ts';
+import { ADAPTERS } from '../../adapters/events/index.ts';
 import { str, toolUseId, type Json } from '../../adapters/json.ts';
 import { writtenFiles } from '../../adapters/toolEvent.ts';
 import { EMPTY_STATE, type Plan } from '../../adapters/types.ts';

@@ -5,7 +5,7 @@
 // Claude JSON, its own process tree killed on timeout. `spawnPlanFor` and `killTree` are the platform-specific parts.
 import type { ChildProcess, SpawnOptions } from 'node:child_process';
 
-import type { ClaudeEvent } from '../../adapters/events.ts';
+import type { ClaudeEvent } from '../../adapters/eventMap.ts';
 import type { RunResult } from '../../adapters/types.ts';
 import { killTreeFor, spawnPlan, THIS_HOST, type Host, type SpawnPlan } from './platform.ts';
 import { mark } from './spans.ts';

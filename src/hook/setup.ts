@@ -2,9 +2,9 @@
 // session, the catalog and the config (docs/design.md §1).
 import fs from 'node:fs';
 import path from 'node:path';
-import { ADAPTERS } from '../../adapters/index.ts';
+import { ADAPTERS } from '../../adapters/events/index.ts';
 import { MATCHED_BY, skippedNeeds, type MatchedEvent } from '../../adapters/cursorMatcher.ts';
-import { RUNS, type HandledEvent } from '../../adapters/events.ts';
+import { RUNS, type HandledEvent } from '../../adapters/eventMap.ts';
 import { str, type Json } from '../../adapters/json.ts';
 import type { EventAdapter, EventContext } from '../../adapters/types.ts';
 import { mcpServersOf } from '../../catalog/mcp.ts';

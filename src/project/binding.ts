@@ -19,8 +19,8 @@ import {
   RUNS,
   type Carrier,
   type HandledEvent,
-} from '../../adapters/events.ts';
-import { ADAPTERS } from '../../adapters/index.ts';
+} from '../../adapters/eventMap.ts';
+import { ADAPTERS } from '../../adapters/events/index.ts';
 import { isRecord, kindOf } from '../../adapters/json.ts';
 import { looksLikeMs } from '../../catalog/events.ts';
 import { parseJsonOr, parseJsonText } from '../../catalog/json.ts';
@@ -390,7 +390,7 @@ export function cannotRun(row: CatalogRow): string | undefined {
   return rowCannotRun(row);
 }
 
-/** True when Cursor event `cursorEvent` runs rows of `claudeEvent` (adapters/events.ts RUNS). */
+/** True when Cursor event `cursorEvent` runs rows of `claudeEvent` (adapters/eventMap.ts RUNS). */
 export function runsOn(claudeEvent: string, cursorEvent: HandledEvent): boolean {
   return (RUNS[cursorEvent] as readonly string[]).includes(claudeEvent);
 }

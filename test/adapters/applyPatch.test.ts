@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parsePatch, patchText } from '../../adapters/applyPatch.ts';
-import { preToolUse } from '../../adapters/preToolUse.ts';
+import { preToolUse } from '../../adapters/events/preToolUse.ts';
 import { EMPTY_STATE } from '../../adapters/types.ts';
 import { ctx } from './helpers.ts';
 

@@ -14,7 +14,7 @@ import {
   skippedBy,
   skippedNeeds,
 } from '../../adapters/cursorMatcher.ts';
-import { ADAPTERS } from '../../adapters/index.ts';
+import { ADAPTERS } from '../../adapters/events/index.ts';
 import { EMPTY_STATE, type EventContext } from '../../adapters/types.ts';
 import { compileMatcher } from '../../catalog/matcher.ts';
 

@@ -1,5 +1,5 @@
 // Builders for adapter tests: a script run, an event context.
-import type { HandledEvent } from '../../adapters/events.ts';
+import type { HandledEvent } from '../../adapters/eventMap.ts';
 import { interpret } from '../../adapters/outcome.ts';
 import {
   initialRewriteState,

@@ -1,7 +1,7 @@
 // The subagent events (adapters/subagent.ts, subagentStart.ts, subagentStop.ts): agent types, ids, follow-ups.
 import { describe, expect, it } from 'vitest';
-import { subagentStart } from '../../adapters/subagentStart.ts';
-import { subagentStop } from '../../adapters/subagentStop.ts';
+import { subagentStart } from '../../adapters/events/subagentStart.ts';
+import { subagentStop } from '../../adapters/events/subagentStop.ts';
 import { EMPTY_STATE } from '../../adapters/types.ts';
 import { ctx, msg, v } from './helpers.ts';
 

@@ -3,8 +3,8 @@
 // every adapter's plan and fold with random script results), then a bounded number of runs through the bundle.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HANDLED_EVENTS, type HandledEvent } from '../../adapters/events.ts';
-import { ADAPTERS } from '../../adapters/index.ts';
+import { HANDLED_EVENTS, type HandledEvent } from '../../adapters/eventMap.ts';
+import { ADAPTERS } from '../../adapters/events/index.ts';
 import { interpret } from '../../adapters/outcome.ts';
 import { EMPTY_STATE, type EventContext, type Json, type RunResult, type StateIn } from '../../adapters/types.ts';
 import { followerAnswer, tickOf } from '../../src/state/sentinel.ts';

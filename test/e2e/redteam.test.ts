@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADAPTERS } from '../../adapters/index.ts';
+import { ADAPTERS } from '../../adapters/events/index.ts';
 import { tickOf } from '../../src/state/sentinel.ts';
 import {
   CLI,

@@ -42,7 +42,7 @@ const CLEAN =
 describe('keep-translation-pure.mjs', () => {
   it.each<[string, string | null, string[] | null]>([
     // [file, its source, offending lines expected; null = silent]
-    ['adapters/stop.ts', CLEAN, null],
+    ['adapters/events/stop.ts', CLEAN, null],
     ['catalog/matcher.ts', 'export const m = (s: string) => new RegExp(s);\n', null],
     [
       'adapters/a.ts',
@@ -55,7 +55,7 @@ describe('keep-translation-pure.mjs', () => {
       null,
     ],
     ['src/runner.ts', "import { execa } from 'execa';\nconsole.log(process.argv);\n", null],
-    ['test/adapters/stop.test.ts', "import { readFileSync } from 'node:fs';\n", null],
+    ['test/adapters/events/stop.test.ts', "import { readFileSync } from 'node:fs';\n", null],
     ['adapters/notes.md', 'console.log\n', null],
     ['adapters/gone.ts', null, null],
     [

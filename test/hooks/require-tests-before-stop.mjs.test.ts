@@ -156,8 +156,8 @@ describe('require-tests-before-stop.mjs', () => {
     ],
     [
       'tests ran before the edit only',
-      [prompt('fix'), bash('t1', 'npm test'), result('t1', PASS), edit('t2', 'adapters/stop.ts'), say('done')],
-      notRun('adapters/stop.ts'),
+      [prompt('fix'), bash('t1', 'npm test'), result('t1', PASS), edit('t2', 'adapters/events/stop.ts'), say('done')],
+      notRun('adapters/events/stop.ts'),
     ],
     [
       'an edit after the last test run',

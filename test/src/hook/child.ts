@@ -17,7 +17,7 @@ const EXPORTS: Record<string, string[]> = {
   'src/hook/jobs.ts': ['RowPrep', 'toJob', 'notStarted'],
   'src/hook/run.ts': ['runHook', 'hookIO', 'planAndSelect'],
   'src/hook/setup.ts': ['setUp', 'readPayload'],
-  'adapters/index.ts': ['ADAPTERS'],
+  'adapters/events/index.ts': ['ADAPTERS'],
 };
 
 export interface Workbench {

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADAPTERS } from '../../../adapters/index.ts';
+import { ADAPTERS } from '../../../adapters/events/index.ts';
 import { interpret } from '../../../adapters/outcome.ts';
 import {
   EMPTY_STATE,

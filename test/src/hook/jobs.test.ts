@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { ADAPTERS } from '../../../adapters/index.ts';
+import { ADAPTERS } from '../../../adapters/events/index.ts';
 import type { EventContext, Invocation } from '../../../adapters/types.ts';
 import * as command from '../../../catalog/command.ts';
 import type { CatalogRow } from '../../../catalog/types.ts';

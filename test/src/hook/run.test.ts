@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ADAPTERS } from '../../../adapters/index.ts';
+import { ADAPTERS } from '../../../adapters/events/index.ts';
 import { EMPTY_STATE, type EventContext } from '../../../adapters/types.ts';
 import type { CatalogRow } from '../../../catalog/types.ts';
 import { createLog } from '../../../src/hook/log.ts';

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ADAPTERS } from '../../../adapters/index.ts';
+import { ADAPTERS } from '../../../adapters/events/index.ts';
 import type { Json } from '../../../adapters/json.ts';
 import type { Dedup, EventAdapter } from '../../../adapters/types.ts';
 import {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { interpret } from '../../adapters/outcome.ts';
-import { preToolUse } from '../../adapters/preToolUse.ts';
-import { EMPTY_STATE } from '../../adapters/types.ts';
-import { ctx, run } from './helpers.ts';
+import { interpret } from '../../../adapters/outcome.ts';
+import { preToolUse } from '../../../adapters/events/preToolUse.ts';
+import { EMPTY_STATE } from '../../../adapters/types.ts';
+import { ctx, run } from '../helpers.ts';
 
 const shell = (command: string, extra = {}) =>
   ctx('preToolUse', {

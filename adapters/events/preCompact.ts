@@ -1,10 +1,10 @@
 // preCompact ⇄ PreCompact: side effects only (Cursor cannot block compaction); a block's message and systemMessage →
 // user_message.
-import { droppedFailures, errorNotes } from './fold.ts';
-import { str } from './json.ts';
-import { basePayload } from './payload.ts';
-import { joinMessages, messages } from './text.ts';
-import type { EventAdapter, Json, Message } from './types.ts';
+import { droppedFailures, errorNotes } from '../fold.ts';
+import { str } from '../json.ts';
+import { basePayload } from '../payload.ts';
+import { joinMessages, messages } from '../text.ts';
+import type { EventAdapter, Json, Message } from '../types.ts';
 
 export const preCompact: EventAdapter = {
   empty: {},

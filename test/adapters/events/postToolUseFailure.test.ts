@@ -1,8 +1,8 @@
 // postToolUseFailure ⇄ PostToolUseFailure: error mapping, and context carried (Cursor's answer has no field).
 import { describe, expect, it } from 'vitest';
-import { postToolUseFailure } from '../../adapters/postToolUseFailure.ts';
-import { EMPTY_STATE } from '../../adapters/types.ts';
-import { ctx, msg, st, v } from './helpers.ts';
+import { postToolUseFailure } from '../../../adapters/events/postToolUseFailure.ts';
+import { EMPTY_STATE } from '../../../adapters/types.ts';
+import { ctx, msg, st, v } from '../helpers.ts';
 
 describe('postToolUseFailure ⇄ PostToolUseFailure', () => {
   const c = ctx('postToolUseFailure', {

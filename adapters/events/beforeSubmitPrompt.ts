@@ -1,13 +1,13 @@
 // beforeSubmitPrompt ⇄ UserPromptSubmit, run once per prompt with the real prompt: a block stops the prompt; context
 // goes out in this answer where the Cursor version delivers it in the same turn, else it waits for the first postToolUse.
 // Cursor answer: continue, user_message, additional_context (docs/cursor-hooks.md §4, §11).
-import { droppedFailures, droppedFields, errorNotes } from './fold.ts';
-import { str } from './json.ts';
-import { basePayload } from './payload.ts';
-import { promptContext } from './prompt.ts';
-import { joinMessages, messages } from './text.ts';
-import type { EventAdapter, Json, Message } from './types.ts';
-import { cursorVersion, promptContextNow } from './version.ts';
+import { droppedFailures, droppedFields, errorNotes } from '../fold.ts';
+import { str } from '../json.ts';
+import { basePayload } from '../payload.ts';
+import { promptContext } from '../prompt.ts';
+import { joinMessages, messages } from '../text.ts';
+import type { EventAdapter, Json, Message } from '../types.ts';
+import { cursorVersion, promptContextNow } from '../version.ts';
 
 export const beforeSubmitPrompt: EventAdapter = {
   empty: { continue: true },

@@ -1,11 +1,11 @@
 // sessionStart ⇄ SessionStart (source "startup"), plus prompt context still waiting from before it.
 // Cursor answer: additional_context (reaches the model), env (docs/cursor-hooks.md §4). Not run by Cloud agents.
-import { parseEnvFile, sessionEnvDenied } from './envFile.ts';
-import { droppedFailures, droppedFields, errorNotes } from './fold.ts';
-import { str } from './json.ts';
-import { basePayload } from './payload.ts';
-import { joinMessages, messages } from './text.ts';
-import type { EventAdapter, Json, Message } from './types.ts';
+import { parseEnvFile, sessionEnvDenied } from '../envFile.ts';
+import { droppedFailures, droppedFields, errorNotes } from '../fold.ts';
+import { str } from '../json.ts';
+import { basePayload } from '../payload.ts';
+import { joinMessages, messages } from '../text.ts';
+import type { EventAdapter, Json, Message } from '../types.ts';
 
 export const sessionStart: EventAdapter = {
   empty: {},

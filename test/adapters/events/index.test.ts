@@ -1,13 +1,13 @@
-// adapters/index.ts: the adapter table: every handled Cursor event has its module's adapter, an empty answer and needs.
+// adapters/events/index.ts: the adapter table: every handled Cursor event has its module's adapter, an empty answer and needs.
 import { describe, expect, it } from 'vitest';
-import { HANDLED_EVENTS, type HandledEvent } from '../../adapters/events.ts';
-import { ADAPTERS } from '../../adapters/index.ts';
+import { HANDLED_EVENTS, type HandledEvent } from '../../../adapters/eventMap.ts';
+import { ADAPTERS } from '../../../adapters/events/index.ts';
 
 describe('ADAPTERS covers HANDLED_EVENTS exactly', () => {
   it('same keys, same order', () => expect(Object.keys(ADAPTERS)).toEqual([...HANDLED_EVENTS]));
 
   it.each([...HANDLED_EVENTS])('%s is the adapter exported by adapters/%s.ts under its own name', async (event) => {
-    const mod = (await import(`../../adapters/${event}.ts`)) as Record<string, unknown>;
+    const mod = (await import(`../../../adapters/events/${event}.ts`)) as Record<string, unknown>;
     expect(mod[event]).toBe(ADAPTERS[event]);
     expect([typeof ADAPTERS[event].plan, typeof ADAPTERS[event].fold]).toEqual(['function', 'function']);
   });

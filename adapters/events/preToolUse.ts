@@ -1,11 +1,11 @@
 // preToolUse ⇄ PreToolUse: deny > ask > allow, updated_input (Shell only), warn-only output stashed for postToolUse.
 // Cursor answer fields: permission, user_message, agent_message, updated_input (docs/cursor-hooks.md §4).
-import { toolUseId } from './json.ts';
-import { denyConflicts, denyFolded, keepWarnings, permissionParts, rewriteDenial } from './permission.ts';
-import { joinMessages } from './text.ts';
-import { conflictsOf, toolOf, toolPlan } from './toolEvent.ts';
-import { HONOURS_UPDATED_INPUT, toCursorToolInput } from './tools.ts';
-import type { EventAdapter, Json } from './types.ts';
+import { toolUseId } from '../json.ts';
+import { denyConflicts, denyFolded, keepWarnings, permissionParts, rewriteDenial } from '../permission.ts';
+import { joinMessages } from '../text.ts';
+import { conflictsOf, toolOf, toolPlan } from '../toolEvent.ts';
+import { HONOURS_UPDATED_INPUT, toCursorToolInput } from '../tools.ts';
+import type { EventAdapter, Json } from '../types.ts';
 
 export const preToolUse: EventAdapter = {
   empty: { permission: 'allow' },

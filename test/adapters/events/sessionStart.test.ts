@@ -1,8 +1,8 @@
 // sessionStart ⇄ SessionStart (UserPromptSubmit runs only at beforeSubmitPrompt, with the real prompt).
 import { describe, expect, it } from 'vitest';
-import { sessionStart } from '../../adapters/sessionStart.ts';
-import { EMPTY_STATE } from '../../adapters/types.ts';
-import { ctx, msg, st, v } from './helpers.ts';
+import { sessionStart } from '../../../adapters/events/sessionStart.ts';
+import { EMPTY_STATE } from '../../../adapters/types.ts';
+import { ctx, msg, st, v } from '../helpers.ts';
 
 describe('sessionStart ⇄ SessionStart (docs/cursor-hooks.md §4, docs/claude-hooks.md §2.2)', () => {
   const c = ctx('sessionStart', { session_id: 'conv-1', is_background_agent: false, composer_mode: 'agent' });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ADAPTERS } from '../../adapters/index.ts';
+import { ADAPTERS } from '../../adapters/events/index.ts';
 import { KNOWN_EVENTS as CLAUDE_EVENTS } from '../../catalog/events.ts';
 import {
   CLAUDE_EVENT_CARRIERS,
@@ -10,7 +10,7 @@ import {
   noAnalogReason,
   RUNS,
   UNBOUND_CURSOR_EVENTS,
-} from '../../adapters/events.ts';
+} from '../../adapters/eventMap.ts';
 
 const schema = JSON.parse(
   fs.readFileSync(new URL('../../catalog/schema/claude-code-plugin-hooks.schema.json', import.meta.url), 'utf8'),

@@ -1,12 +1,12 @@
 // postToolUse ⇄ PostToolUse: one additional_context carrying, in order, the prompt's pending context,
 // the preToolUse warnings stashed for this tool_use_id, PostToolUse feedback, and carried context.
 // Cursor input tool_output is a JSON string; answer fields additional_context, updated_mcp_tool_output (docs/cursor-hooks.md §4).
-import { droppedFailures, errorNotes } from './fold.ts';
-import { isRecord } from './json.ts';
-import { joinMessages, messages } from './text.ts';
-import { toolPlan } from './toolEvent.ts';
-import { toClaudeToolResponse } from './toolResponse.ts';
-import type { EventAdapter, Json, Message } from './types.ts';
+import { droppedFailures, errorNotes } from '../fold.ts';
+import { isRecord } from '../json.ts';
+import { joinMessages, messages } from '../text.ts';
+import { toolPlan } from '../toolEvent.ts';
+import { toClaudeToolResponse } from '../toolResponse.ts';
+import type { EventAdapter, Json, Message } from '../types.ts';
 
 export const postToolUse: EventAdapter = {
   empty: {},

@@ -1,8 +1,8 @@
 // postToolUse ⇄ PostToolUse: tool_response, and the one additional_context that carries everything waiting.
 import { describe, expect, it } from 'vitest';
-import { postToolUse } from '../../adapters/postToolUse.ts';
-import { EMPTY_STATE } from '../../adapters/types.ts';
-import { ctx, msg, st, v } from './helpers.ts';
+import { postToolUse } from '../../../adapters/events/postToolUse.ts';
+import { EMPTY_STATE } from '../../../adapters/types.ts';
+import { ctx, msg, st, v } from '../helpers.ts';
 
 describe('postToolUse ⇄ PostToolUse (docs/cursor-hooks.md §4 postToolUse)', () => {
   const c = ctx('postToolUse', {

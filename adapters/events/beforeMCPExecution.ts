@@ -2,12 +2,12 @@
 // agents do not load it). Input: tool_name (bare), tool_input (a JSON string), mcp_server_name, url or command; answer:
 // permission allow, deny or ask (enforced here), user_message, agent_message (docs/cursor-hooks.md §4). preToolUse comes
 // first for the same call, guessing the server; this event runs the MCP rows again knowing it (docs/design.md §7).
-import { str } from './json.ts';
-import { denyFolded, keepWarnings, permissionParts, rewriteDenial } from './permission.ts';
-import { joinMessages } from './text.ts';
-import { toolOf, toolPlan } from './toolEvent.ts';
-import { parseToolInput, toCursorToolInput } from './tools.ts';
-import type { EventAdapter, EventContext, Json } from './types.ts';
+import { str } from '../json.ts';
+import { denyFolded, keepWarnings, permissionParts, rewriteDenial } from '../permission.ts';
+import { joinMessages } from '../text.ts';
+import { toolOf, toolPlan } from '../toolEvent.ts';
+import { parseToolInput, toCursorToolInput } from '../tools.ts';
+import type { EventAdapter, EventContext, Json } from '../types.ts';
 
 export const beforeMCPExecution: EventAdapter = {
   empty: { permission: 'allow' },

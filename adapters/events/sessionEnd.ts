@@ -1,9 +1,9 @@
 // sessionEnd ⇄ SessionEnd: side effects only; Cursor's reason mapped onto Claude's values.
-import { droppedFailures, errorNotes } from './fold.ts';
-import { str } from './json.ts';
-import { reasonOf } from './outcome.ts';
-import { basePayload } from './payload.ts';
-import type { EventAdapter } from './types.ts';
+import { droppedFailures, errorNotes } from '../fold.ts';
+import { str } from '../json.ts';
+import { reasonOf } from '../outcome.ts';
+import { basePayload } from '../payload.ts';
+import type { EventAdapter } from '../types.ts';
 
 /** Cursor sessionEnd reasons (docs/cursor-hooks.md §4) → Claude SessionEnd reasons (docs/claude-hooks.md §2.2). */
 export const END_REASONS: Record<string, string> = {

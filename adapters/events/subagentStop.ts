@@ -1,9 +1,9 @@
 // subagentStop ⇄ SubagentStop: a block becomes followup_message, only for status "completed" (docs/cursor-hooks.md §4).
-import { foldFollowup, pastLoopLimit } from './fold.ts';
-import { num, str } from './json.ts';
-import { lastMessage } from './payload.ts';
-import { agentInvocation, SUBAGENT_DEDUP } from './subagent.ts';
-import type { EventAdapter } from './types.ts';
+import { foldFollowup, pastLoopLimit } from '../fold.ts';
+import { num, str } from '../json.ts';
+import { lastMessage } from '../payload.ts';
+import { agentInvocation, SUBAGENT_DEDUP } from '../subagent.ts';
+import type { EventAdapter } from '../types.ts';
 
 export const subagentStop: EventAdapter = {
   empty: {},

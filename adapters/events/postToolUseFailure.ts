@@ -1,10 +1,10 @@
 // postToolUseFailure ⇄ PostToolUseFailure: Cursor's answer has no field (docs/cursor-hooks.md §4), so every
 // context produced here, and the preToolUse warnings stashed for this tool, is carried to the next postToolUse.
-import { droppedFailures, errorNotes } from './fold.ts';
-import { str } from './json.ts';
-import { messages } from './text.ts';
-import { toolPlan } from './toolEvent.ts';
-import type { EventAdapter, Message } from './types.ts';
+import { droppedFailures, errorNotes } from '../fold.ts';
+import { str } from '../json.ts';
+import { messages } from '../text.ts';
+import { toolPlan } from '../toolEvent.ts';
+import type { EventAdapter, Message } from '../types.ts';
 
 export const postToolUseFailure: EventAdapter = {
   empty: {},

@@ -1,8 +1,8 @@
 // beforeSubmitPrompt ⇄ UserPromptSubmit: the prompt, blocks, and context delivered now or kept for its one delivery.
 import { describe, expect, it } from 'vitest';
-import { beforeSubmitPrompt } from '../../adapters/beforeSubmitPrompt.ts';
-import { EMPTY_STATE } from '../../adapters/types.ts';
-import { ctx, msg, v } from './helpers.ts';
+import { beforeSubmitPrompt } from '../../../adapters/events/beforeSubmitPrompt.ts';
+import { EMPTY_STATE } from '../../../adapters/types.ts';
+import { ctx, msg, v } from '../helpers.ts';
 
 describe('beforeSubmitPrompt ⇄ UserPromptSubmit (docs/cursor-hooks.md §4, docs/claude-hooks.md §3.1)', () => {
   const c = ctx('beforeSubmitPrompt', { prompt: 'fix the bug', transcript_path: null });

@@ -1,9 +1,9 @@
 // sessionEnd and preCompact: observe only.
 import { describe, expect, it } from 'vitest';
-import { preCompact } from '../../adapters/preCompact.ts';
-import { sessionEnd } from '../../adapters/sessionEnd.ts';
-import { EMPTY_STATE } from '../../adapters/types.ts';
-import { ctx, v } from './helpers.ts';
+import { preCompact } from '../../../adapters/events/preCompact.ts';
+import { sessionEnd } from '../../../adapters/events/sessionEnd.ts';
+import { EMPTY_STATE } from '../../../adapters/types.ts';
+import { ctx, v } from '../helpers.ts';
 
 describe('sessionEnd and preCompact (observe only)', () => {
   it.each([

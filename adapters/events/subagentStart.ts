@@ -1,9 +1,9 @@
 // subagentStart ⇄ SubagentStart: Claude's SubagentStart cannot block, so the answer always allows;
 // its context is carried to the next postToolUse (docs/cursor-hooks.md §4: subagentStart answers permission only).
-import { droppedFailures, errorNotes } from './fold.ts';
-import { agentInvocation, SUBAGENT_DEDUP } from './subagent.ts';
-import { messages } from './text.ts';
-import type { EventAdapter, Message } from './types.ts';
+import { droppedFailures, errorNotes } from '../fold.ts';
+import { agentInvocation, SUBAGENT_DEDUP } from '../subagent.ts';
+import { messages } from '../text.ts';
+import type { EventAdapter, Message } from '../types.ts';
 
 export const subagentStart: EventAdapter = {
   empty: { permission: 'allow' },

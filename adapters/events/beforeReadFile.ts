@@ -3,11 +3,11 @@
 // permission allow or deny, user_message (docs/cursor-hooks.md §4). Where preToolUse fired for the same read too, the
 // Read rows run again here: nothing either event carries names the read, and a predictable key could be planted
 // (docs/design.md §7).
-import { str } from './json.ts';
-import { denyFolded, keepWarnings, permissionParts, rewriteDenial } from './permission.ts';
-import { toolPlan } from './toolEvent.ts';
-import { toCursorToolInput } from './tools.ts';
-import type { EventAdapter, EventContext } from './types.ts';
+import { str } from '../json.ts';
+import { denyFolded, keepWarnings, permissionParts, rewriteDenial } from '../permission.ts';
+import { toolPlan } from '../toolEvent.ts';
+import { toCursorToolInput } from '../tools.ts';
+import type { EventAdapter, EventContext } from '../types.ts';
 
 export const beforeReadFile: EventAdapter = {
   empty: { permission: 'allow' },

@@ -2,7 +2,7 @@
 import { beforeMCPExecution } from './beforeMCPExecution.ts';
 import { beforeReadFile } from './beforeReadFile.ts';
 import { beforeSubmitPrompt } from './beforeSubmitPrompt.ts';
-import type { HandledEvent } from './events.ts';
+import type { HandledEvent } from '../eventMap.ts';
 import { postToolUse } from './postToolUse.ts';
 import { postToolUseFailure } from './postToolUseFailure.ts';
 import { preCompact } from './preCompact.ts';
@@ -12,7 +12,7 @@ import { sessionStart } from './sessionStart.ts';
 import { stop } from './stop.ts';
 import { subagentStart } from './subagentStart.ts';
 import { subagentStop } from './subagentStop.ts';
-import type { EventAdapter } from './types.ts';
+import type { EventAdapter } from '../types.ts';
 
 export const ADAPTERS = {
   preToolUse,

@@ -1,10 +1,10 @@
 // beforeMCPExecution ⇄ PreToolUse mcp__<server>__<tool> (docs/cursor-hooks.md §4: tool_name bare, tool_input a JSON
 // string, mcp_server_name; answer permission allow, deny or ask, user_message, agent_message).
 import { describe, expect, it } from 'vitest';
-import { beforeMCPExecution } from '../../adapters/beforeMCPExecution.ts';
-import { interpret } from '../../adapters/outcome.ts';
-import { EMPTY_STATE } from '../../adapters/types.ts';
-import { ctx, run } from './helpers.ts';
+import { beforeMCPExecution } from '../../../adapters/events/beforeMCPExecution.ts';
+import { interpret } from '../../../adapters/outcome.ts';
+import { EMPTY_STATE } from '../../../adapters/types.ts';
+import { ctx, run } from '../helpers.ts';
 
 const c = (extra: Record<string, unknown> = {}) =>
   ctx(

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { interpret } from '../../adapters/outcome.ts';
-import { stop } from '../../adapters/stop.ts';
-import { EMPTY_STATE } from '../../adapters/types.ts';
-import { ctx, run } from './helpers.ts';
+import { interpret } from '../../../adapters/outcome.ts';
+import { stop } from '../../../adapters/events/stop.ts';
+import { EMPTY_STATE } from '../../../adapters/types.ts';
+import { ctx, run } from '../helpers.ts';
 
 const c = (input = {}, over = {}) => ctx('stop', { status: 'completed', loop_count: 0, ...input }, over);
 const fold = (cx: ReturnType<typeof c>, ...runs: Parameters<typeof run>[0][]) =>

@@ -1,9 +1,9 @@
 // beforeReadFile ⇄ PreToolUse Read (docs/cursor-hooks.md §4, §11: Cursor 3.15's ReadFile fires only this event).
 import { describe, expect, it } from 'vitest';
-import { beforeReadFile } from '../../adapters/beforeReadFile.ts';
-import { interpret } from '../../adapters/outcome.ts';
-import { EMPTY_STATE } from '../../adapters/types.ts';
-import { ctx, run } from './helpers.ts';
+import { beforeReadFile } from '../../../adapters/events/beforeReadFile.ts';
+import { interpret } from '../../../adapters/outcome.ts';
+import { EMPTY_STATE } from '../../../adapters/types.ts';
+import { ctx, run } from '../helpers.ts';
 
 const c = (file_path: unknown = '/repo/.env') =>
   ctx('beforeReadFile', { file_path, content: 'A=1\n', attachments: [] });

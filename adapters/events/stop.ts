@@ -1,9 +1,9 @@
 // stop ⇄ Stop (status "completed") and StopFailure (status "error"); blocks become one followup_message.
 // Cursor stop input: status, loop_count; answer: followup_message (docs/cursor-hooks.md §4).
-import { foldFollowup, pastLoopLimit } from './fold.ts';
-import { num, str } from './json.ts';
-import { basePayload, lastMessage } from './payload.ts';
-import type { EventAdapter } from './types.ts';
+import { foldFollowup, pastLoopLimit } from '../fold.ts';
+import { num, str } from '../json.ts';
+import { basePayload, lastMessage } from '../payload.ts';
+import type { EventAdapter } from '../types.ts';
 
 export const stop: EventAdapter = {
   empty: {},
