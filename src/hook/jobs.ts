@@ -68,6 +68,8 @@ export interface JobContext {
   pluginData?: (pluginRoot: string) => string | undefined;
   /** The settings' restrictions on http rows. */
   http?: HttpSettings;
+  /** Each distinct script environment of the event, built once: rows of one catalog and invocation share it. */
+  envs?: Map<string, Record<string, string>>;
 }
 
 /** A row answered without running: it cannot run and guards a tool call, so it denies (src/hook/select.ts). */
@@ -105,19 +107,26 @@ function scriptEnv(
   sessionId: string,
   own: Record<string, string>,
 ): Record<string, string> {
-  const env: Record<string, string> = { ...(jc.hostEnv ?? hostEnv(jc.env)) };
   const { pluginRoot } = placeholderVars(row, jc.prep.projectDir);
+  const key = jc.envs ? JSON.stringify([pluginRoot ?? null, sessionId, own]) : '';
+  const known = jc.envs?.get(key);
+  if (known) return known;
   const data = pluginRoot !== undefined ? jc.pluginData?.(pluginRoot) : undefined;
-  return Object.assign(env, {
-    CLAUDECODE: '1',
-    // Claude Code 2.1.328 marks its hook processes so too (docs/claude-hooks.md §8).
-    CLAUDE_CODE_CHILD_SESSION: '1',
-    CLAUDE_PROJECT_DIR: jc.prep.projectDir,
-    ...(pluginRoot !== undefined ? { CLAUDE_PLUGIN_ROOT: pluginRoot } : {}),
-    ...(data ? { CLAUDE_PLUGIN_DATA: data } : {}),
-    CLAUDE_CODE_SESSION_ID: sessionId,
-    ...own,
-  });
+  const env = Object.assign(
+    { ...(jc.hostEnv ?? hostEnv(jc.env)) },
+    {
+      CLAUDECODE: '1',
+      // Claude Code 2.1.328 marks its hook processes so too (docs/claude-hooks.md §8).
+      CLAUDE_CODE_CHILD_SESSION: '1',
+      CLAUDE_PROJECT_DIR: jc.prep.projectDir,
+      ...(pluginRoot !== undefined ? { CLAUDE_PLUGIN_ROOT: pluginRoot } : {}),
+      ...(data ? { CLAUDE_PLUGIN_DATA: data } : {}),
+      CLAUDE_CODE_SESSION_ID: sessionId,
+      ...own,
+    },
+  );
+  jc.envs?.set(key, env);
+  return env;
 }
 
 /** What a selected row counts as before it started: a job that never answered (the deadline may come first). */

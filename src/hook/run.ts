@@ -246,6 +246,7 @@ export function planAndSelect(
 async function prepareJobs(setup: Setup, g: Guard, st: StateModule, mp: MatchedModule, w: EventWork, keep: boolean) {
   if (w.selected.length === 0) return [];
   const tx = await mp.attachTranscripts(setup, st.claudeTranscript, setup.state, g.log, keep);
+  mark('transcripts attached');
   const gated = resultGated(w.selected, setup.config, tx.resultsAvailable, g.log);
   // Per event, not per row: each catalog's data folder, the environment scripts inherit, each payload's JSON.
   const dataDirs = new Map<string, string | undefined>();
@@ -266,6 +267,7 @@ async function prepareJobs(setup: Setup, g: Guard, st: StateModule, mp: MatchedM
     ...(w.envFile ? { envFile: w.envFile } : {}),
     pluginData,
     http: setup.catalog.http,
+    envs: new Map(),
   };
   return gated.map((c) => mp.jobOf(c, jc));
 }

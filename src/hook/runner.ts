@@ -149,7 +149,7 @@ export function spawnPlanFor(job: Job, host: Host = THIS_HOST): ChildPlan {
   if ('startError' in plan) return { file: '', args: [], options: {}, startError: plan.startError };
   const options: SpawnOptions = {
     cwd: job.cwd,
-    env: safeEnv(plan.env),
+    env: safeEnvOnce(plan.env),
     stdio: job.background ? ['pipe', 'ignore', 'ignore'] : ['pipe', 'pipe', 'pipe'],
     detached: plan.detached,
     windowsHide: true,
@@ -286,6 +286,15 @@ function watch(child: ChildProcess, live: Live): Promise<void> {
     });
     child.on('close', () => settle());
   });
+}
+
+/** Each environment object made safe once: the rows of an event that share one (src/hook/jobs.ts) share its copy. */
+const safeEnvs = new WeakMap<Record<string, string>, Record<string, string>>();
+
+function safeEnvOnce(env: Record<string, string>): Record<string, string> {
+  let safe = safeEnvs.get(env);
+  if (!safe) safeEnvs.set(env, (safe = safeEnv(env)));
+  return safe;
 }
 
 /**
