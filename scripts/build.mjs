@@ -66,6 +66,38 @@ function oneCopyOfBuiltins(text) {
   return `${head}${memo}${patched.slice(head.length)}`;
 }
 
+/**
+ * Turned into CommonJS, a chunk hands its exports out through two getters: `__export` defines one per export on the
+ * chunk's own object, then `__toCommonJS` copies them all onto another object, each a getter calling the first; and an
+ * `await import()` of a chunk (`__toESM`) copies them once more. Every call across chunks paid for them, and every
+ * chunk for the copies (~5 ms of an event on this machine, docs/performance.md). A chunk's exports are never
+ * reassigned from outside, so its own object serves: `__toCommonJS` only marks it as an ES module, and a chunk is
+ * required as it is. The build fails if esbuild's helpers change shape.
+ */
+function directChunkExports(text) {
+  // The minified helper: `NAME=mod=>COPY(DEFINE({},"__esModule",{value:!0}),mod)`.
+  const toCommonJs = /([\w$]+)=([\w$]+)=>[\w$]+\(([\w$]+)\(\{\},"__esModule",\{value:!0\}\),\2\)/;
+  const helper = toCommonJs.exec(text);
+  let out = text;
+  if (helper) {
+    const [whole, name, mod, define] = helper;
+    out = out.replace(whole, `${name}=${mod}=>${define}(${mod},"__esModule",{value:!0})`);
+  } else if (/module\.exports=/.test(text))
+    throw new Error(
+      "build: esbuild's __toCommonJS helper changed shape; update directChunkExports in scripts/build.mjs",
+    );
+  // `__toESM(require("./chunk-….js"))`: the chunk's own object (its named exports are all any importer reads).
+  const toEsm = /[,; ]([\w$]+)=\(([\w$]+),([\w$]+),([\w$]+)\)=>\(\4=\2!=null\?/.exec(text);
+  if (toEsm) {
+    const call = new RegExp(
+      `(?<![\\w$.])${toEsm[1].replace(/\$/g, '\\$')}\\((require\\("\\./chunk-[\\w-]+\\.js"\\))\\)`,
+      'g',
+    );
+    out = out.replace(call, '$1');
+  }
+  return out;
+}
+
 /** CommonJS text as the function the loader calls (src/entry/codeCache.ts), and its digest (names its code cache). */
 const wrapped = (code) => {
   const text = `(function (exports, require, module, __filename, __dirname) {${code}\n})`;
@@ -97,7 +129,7 @@ const texts = await Promise.all(
       legalComments: 'none',
       supported: { 'dynamic-import': false },
     });
-    return [`./${path.basename(f.path)}`, wrapped(oneCopyOfBuiltins(cjs.code))];
+    return [`./${path.basename(f.path)}`, wrapped(oneCopyOfBuiltins(directChunkExports(cjs.code)))];
   }),
 );
 const { './hook.js': main, ...chunks } = Object.fromEntries(texts);
