@@ -128,11 +128,12 @@ describe('readAvailable: the fast read of what stdin already holds', () => {
 
   // A child whose stdin is the socket Node's spawn made: it reports what readAvailable(0) got. A read that waited
   // for the writer would hang the second case (the writer ends only once the child has answered).
-  const child = (write: (stdin: NodeJS.WritableStream) => void) => {
+  const child = (write: (stdin: NodeJS.WritableStream, go: () => void) => void) => {
     const code = buildSync({
       stdin: {
         contents: `import { readAvailable } from './src/hook/stdin.ts';
           import fs from 'node:fs';
+          fs.readSync(3, Buffer.alloc(1)); // the test's go: stdin holds what it wrote
           const got = readAvailable(0);
           const kind = fs.fstatSync(0).isSocket() ? 'socket' : 'other';
           process.stdout.write(JSON.stringify({ kind, payload: got.payload, prefix: got.prefix.toString() }));
@@ -145,19 +146,18 @@ describe('readAvailable: the fast read of what stdin already holds', () => {
       format: 'cjs',
       write: false,
     }).outputFiles[0]?.text as string;
-    const p = spawn(process.execPath, ['-e', code], { stdio: ['pipe', 'pipe', 'inherit'] });
-    write(p.stdin);
+    const p = spawn(process.execPath, ['-e', code], { stdio: ['pipe', 'pipe', 'inherit', 'pipe'] });
+    write(p.stdin as NodeJS.WritableStream, () => (p.stdio[3] as NodeJS.WritableStream).end('g'));
     let out = '';
-    p.stdout.on('data', (c: Buffer) => (out += c));
+    p.stdout?.on('data', (c: Buffer) => (out += c));
     return new Promise<Record<string, unknown>>((resolve) => p.on('close', () => resolve(JSON.parse(out))));
   };
 
   it.skipIf(process.platform === 'win32')('a socket holding the whole payload: read at once', async () => {
-    expect(await child((s) => s.end('{"hook_event_name":"stop"}'))).toEqual({
+    expect(await child((s, go) => s.end('{"hook_event_name":"stop"}', go))).toEqual({
       kind: 'socket',
       payload: { input: { hook_event_name: 'stop' }, bytes: 26 },
       prefix: '{"hook_event_name":"stop"}',
-      stream: false,
     });
   });
 
@@ -165,9 +165,9 @@ describe('readAvailable: the fast read of what stdin already holds', () => {
     'a socket whose writer sent part and keeps it open: no wait, that part is the prefix',
     async () => {
       let stdin: NodeJS.WritableStream | undefined;
-      const got = await child((s) => {
+      const got = await child((s, go) => {
         stdin = s;
-        s.write('{"a":');
+        s.write('{"a":', go);
       });
       stdin?.end();
       expect(got).toEqual({ kind: 'socket', prefix: '{"a":' });
