@@ -10,7 +10,7 @@ import { CLAUDE_HANDLER_FIELDS } from '../../catalog/schema.ts';
 import { BUILTINS, scriptOf, type ScriptRef } from '../../catalog/script.ts';
 import { placeholderVars } from '../../catalog/sources.ts';
 import { rowPlace, type Catalog, type CatalogRow } from '../../catalog/types.ts';
-import { slackFor } from '../project/budget.ts';
+import { slackFor, WINDOWS_LAUNCH_MS } from '../project/budget.ts';
 import { cannotRun, isOurs, runsOn, type HooksFile, type InitPlan } from '../project/binding.ts';
 import type { HookshimConfig } from '../project/config.ts';
 import type { Finding } from './findings.ts';
@@ -234,6 +234,16 @@ function checkTimeout(row: CatalogRow, where: string, c: RowContext): Finding[] 
         where,
         message: `timeout ${row.timeout}s cannot fit: ${from} and hookshim answers ${slackFor(wrapper) / 1000}s before Cursor's kill, so the script is cut at ${budget}s and ${ev === 'preToolUse' || ev === 'stop' ? 'fails closed' : 'its answer is lost'}`,
         fix: wrapper >= 600 ? `lower the row's timeout to ${budget}s or less (init binds at most 600s)` : REBIND,
+      });
+    } else if (row.timeout !== undefined && row.timeout > budget - WINDOWS_LAUNCH_MS / 1000) {
+      // The committed binding is the whole team's: on Windows Cursor's clock also pays PowerShell's start (budget.ts).
+      const cut = budget - WINDOWS_LAUNCH_MS / 1000;
+      out.push({
+        code: 'timeout-too-long-windows',
+        severity: 'warning',
+        where,
+        message: `timeout ${row.timeout}s fits here but not on Windows: ${from}, and there hookshim also leaves ${WINDOWS_LAUNCH_MS / 1000}s for PowerShell's start, so the script is cut at ${Math.max(0.5, cut)}s and ${ev === 'preToolUse' || ev === 'stop' ? 'fails closed' : 'its answer is lost'}`,
+        fix: wrapper >= 600 ? `lower the row's timeout to ${Math.max(0.5, cut)}s or less` : REBIND,
       });
     } else if (row.timeout === undefined) {
       const claude = rowTimeoutS({ event: row.event });
