@@ -253,6 +253,22 @@ describe('a plugin fired as Cursor fires plugin hooks (docs/plugins.md §2, §3)
   });
 });
 
+describe("a plugin's stale Cursor matcher names the plugin's fix (docs/plugins.md)", () => {
+  it('a row added after init --plugin for a tool the matcher skips: stderr says to re-run init --plugin in the plugin folder', () => {
+    const repo = temp();
+    const state = path.join(temp(), 'state');
+    writePlugin(repo, 'guard-a');
+    expect(cli(['init', '--plugin', repo], repo).status).toBe(0);
+    const catalog = JSON.parse(fs.readFileSync(path.join(repo, 'hooks/hooks.json'), 'utf8'));
+    catalog.hooks.PreToolUse.push({ matcher: 'Write', hooks: [run('deny.mjs')] });
+    put(path.join(repo, 'hooks/hooks.json'), JSON.stringify(catalog));
+    const r = fire({ plugin: repo, workspace: repo, state, from: 'plugin' }, 'preToolUse', shell('t-s1', 'ls'));
+    expect(r.stderr).toMatch(
+      /its matcher skips Write.*their guards do not run; run `hookshim init --plugin` in .* and commit its \.cursor-plugin\/hooks\.json/,
+    );
+  });
+});
+
 describe('bindings in one workspace (docs/plugins.md §3)', () => {
   it('two plugins keep separate state: the same tool call runs both catalogs, neither replays the other', () => {
     const a = temp();
