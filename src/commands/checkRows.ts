@@ -38,6 +38,8 @@ const RULE_LIKE = /^\s*(?:[A-Z][A-Za-z]*|mcp__[\w-]+)\([^()]*\)\s*$/;
 
 export interface RowContext {
   dir: string;
+  /** A plugin's rows run in whatever workspace installs it: `$CLAUDE_PROJECT_DIR` and relative paths are not `dir`. */
+  workspaceUnknown?: boolean;
   home: string | undefined;
   env: NodeJS.ProcessEnv;
   hooks: HooksFile;
@@ -75,7 +77,7 @@ export function checkRows(catalog: Catalog, c: RowContext): Finding[] {
     }
     if (row.type === 'command' && row.extra?.length) out.push(...checkFields(row.extra, where));
     if (row.type === 'command' && row.command !== undefined)
-      out.push(...checkScript(row, scriptOf(row, placeholderVars(row, c.dir), c.home), where, !never, c));
+      out.push(...checkScript(row, scriptOf(row, placeholderVars(row, projectOf(c)), c.home), where, !never, c));
     if (!never && row.type === 'command') out.push(...checkTimeout(row, where, c));
   }
   return out;
@@ -159,7 +161,20 @@ function checkFields(extra: readonly string[], where: string): Finding[] {
   return out;
 }
 
+/** Where the rows' project paths resolve: the project, or for a plugin a stand-in no real path starts with. */
+const UNKNOWN_WORKSPACE = path.resolve('/', '\u0000the workspace that installs the plugin');
+const projectOf = (c: RowContext): string => (c.workspaceUnknown ? UNKNOWN_WORKSPACE : c.dir);
+
 function checkScript(row: CatalogRow, ref: ScriptRef, where: string, runs: boolean, c: RowContext): Finding[] {
+  if (ref.kind === 'file' && ref.path.startsWith(UNKNOWN_WORKSPACE))
+    return [
+      {
+        code: 'script-unchecked',
+        severity: 'info',
+        where,
+        message: `cannot check ${JSON.stringify(row.command)}: it runs ${ref.written.replace(UNKNOWN_WORKSPACE, '$CLAUDE_PROJECT_DIR')} in the workspace that installs the plugin, not in the plugin`,
+      },
+    ];
   if (ref.kind === 'opaque')
     return [
       {

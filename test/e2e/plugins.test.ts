@@ -178,6 +178,34 @@ describe('init --plugin checks the rows as check does', () => {
   });
 });
 
+describe("init --plugin does not look for the workspace's scripts in the plugin (docs/plugins.md)", () => {
+  it('rows running "$CLAUDE_PROJECT_DIR"/x.sh or a relative path: script-unchecked (info), init --plugin exits 0', () => {
+    const repo = temp();
+    writePlugin(repo, 'guard-a');
+    const catalog = JSON.parse(fs.readFileSync(path.join(repo, 'hooks/hooks.json'), 'utf8'));
+    catalog.hooks.PostToolUse.push({
+      matcher: 'Write',
+      hooks: [
+        { type: 'command', command: '"$CLAUDE_PROJECT_DIR"/scripts/lint.sh' },
+        { type: 'command', command: 'scripts/format.sh' },
+      ],
+    });
+    put(path.join(repo, 'hooks/hooks.json'), JSON.stringify(catalog));
+    const r = cli(['init', '--plugin', '--json', repo], repo);
+    expect(r.status, r.stdout).toBe(0);
+    const found = JSON.parse(r.stdout).findings.filter((f: { code: string }) => f.code.startsWith('script-'));
+    expect(
+      found.map((f: { code: string; message: string }) => [f.code, f.message.replace(/^.*: it runs /, '')]),
+    ).toEqual([
+      [
+        'script-unchecked',
+        '$CLAUDE_PROJECT_DIR/scripts/lint.sh in the workspace that installs the plugin, not in the plugin',
+      ],
+      ['script-unchecked', 'scripts/format.sh in the workspace that installs the plugin, not in the plugin'],
+    ]);
+  });
+});
+
 describe('init --plugin: several plugins under plugins/ listed by a marketplace', () => {
   it('binds each listed local plugin and writes .cursor-plugin/marketplace.json; git sources are left to their repository', () => {
     const repo = temp();
