@@ -29,7 +29,6 @@ export const KNOWN = {
   'pre-ask': { effects: L.ask, model: L.ask, user: L.ask },
   'pre-continue-false': { effects: L.halt, model: L.halt, user: L.halt },
   'pre-sysmsg-allow': { model: L.userOnly, user: L.userOnly },
-  'if-subst': { rows: '23.5', effects: '23.5', model: '23.5', user: '23.5', payload: '23.5' },
   'pre-edit-probe': { keys: '23.11', env: L.process },
   'pre-probe': { keys: '23.11', env: L.process },
   'plugin-probe': { keys: '23.11', env: L.process },
