@@ -20,12 +20,15 @@ const L = {
   failure2: "limit L14: Cursor's stop with status error carries no error text: no last_assistant_message",
   mcpTwice:
     'limit L15: an MCP call is reported by preToolUse and beforeMCPExecution: its rows run in each, without mcp_server',
+  noModel: 'limit L16: hookshim cannot run a prompt or agent row (no model to ask): it denies the call, naming the fix',
+  denyText:
+    "limit L17: a Cursor deny's user_message is what the model receives too (agent_message never reaches it): the systemMessage goes with the reason",
   cap: 'design D1: at loop_count = loop_limit hookshim runs no Stop row; Claude runs it a ninth time and ignores its block',
 };
 
 export const KNOWN = {
-  'pre-deny-sysmsg': { user: '23.9' },
-  'pre-deny-noreason': { model: '23.9' },
+  'pre-deny-sysmsg': { model: L.denyText },
+  'pre-deny-noreason': { model: L.denyText },
   'pre-ask': { effects: L.ask, model: L.ask, user: L.ask },
   'pre-continue-false': { effects: L.halt, model: L.halt, user: L.halt },
   'pre-sysmsg-allow': { model: L.userOnly, user: L.userOnly },
@@ -42,19 +45,14 @@ export const KNOWN = {
   'stop-sysmsg': { user: L.stopUser },
   'stop-block-sysmsg': { user: L.stopUser },
   'stop-always': { rows: L.cap, payload: L.cap },
-  'stop-exit1-onfailure': { rows: '23.5', model: '23.5', stops: '23.5', payload: '23.5' },
-  'stop-transcript-module': { rows: '23.1', model: '23.1', stops: '23.1', payload: '23.1' },
-  'stop-probe': { payload: '23.1', keys: '23.1', env: L.process },
-  'ss-exit2': { model: '23.10' },
+  'stop-probe': { keys: '23.11', env: L.process },
   'ss-env-file': { effects: L.envFile },
   'ss-probe': { env: L.process },
   'pre-timeout': { effects: L.timeout },
   'pre-defer': { effects: L.defer },
   'pre-async-context': { model: '23.7' },
-  'pre-http': { rows: '23.3', effects: '23.3', model: '23.3', user: '23.3', payload: '23.3' },
-  'pre-prompt-row': { effects: '23.3', user: '23.3' },
+  'pre-prompt-row': { user: L.noModel },
   'post-updated-output': { model: L.toolOutput },
-  'ups-http': { rows: '23.3', model: '23.3', payload: '23.3' },
   'subagent-start-context': { model: L.subContext },
   'pre-agent-matcher': { payload: L.taskInput },
   'subagent-probe': { keys: '23.11', env: L.process },
@@ -65,5 +63,4 @@ export const KNOWN = {
     keys: `23.11 (prompt_id, effort); ${L.mcpTwice}`,
     env: L.process,
   },
-  'disable-all-hooks': { rows: '23.6', effects: '23.6', model: '23.6', user: '23.6', payload: '23.6' },
 };
