@@ -24,8 +24,8 @@ export interface EventContext {
   lastAssistantMessage?: string;
   /** MCP servers the catalog names in its matchers (`mcp__<server>__…`): candidates for an unqualified `MCP:<tool>`. */
   mcpServers?: readonly string[];
-  /** The environment hookshim runs in (data, for expanding CLAUDE_ENV_FILE values); absent in pure tests. */
-  hostEnv?: Readonly<Record<string, string | undefined>>;
+  /** The environment hookshim runs in, CURSOR_* included (data: CURSOR_VERSION, CLAUDE_ENV_FILE expansion); absent in pure tests. */
+  processEnv?: Readonly<Record<string, string | undefined>>;
   /** `loop_limit` configured for this event in .cursor/hooks.json (null = unlimited). */
   loopLimit: number | null;
   /** postToolUse: a result that builds on earlier ones (TodoWrite), as recorded for the transcript, so both agree. */

@@ -17,7 +17,7 @@ import { mark } from './spans.ts';
 
 export {
   attachTranscripts,
-  hostEnv,
+  scriptBaseEnv,
   jobOf,
   keepsTranscripts,
   RowPrep,

@@ -272,7 +272,7 @@ async function prepareJobs(
   const jc: JobContext = {
     prep: w.prep,
     env: setup.env,
-    hostEnv: mp.hostEnv(setup.env),
+    scriptBaseEnv: mp.scriptBaseEnv(setup.env),
     stdin: new Map(),
     deadline: setup.budget.deadline,
     ...(w.envFile ? { envFile: w.envFile } : {}),

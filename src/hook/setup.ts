@@ -176,7 +176,7 @@ export async function setUp(
     sessionId,
     transcriptPath: '',
     loopLimit: binding.loopLimit,
-    hostEnv: io.env,
+    processEnv: io.env,
     mcpServers: mcpServersFor(input, dir, rows),
     promptContext: config.promptContext ?? 'auto',
     ...(ADAPTERS[event].needs.everyCall ? { everyCall: everyCallEvents(dir, hooksFileOf(root)) } : {}),
