@@ -209,11 +209,11 @@ export interface ShellNeeds {
    * A permission event: when its catalog exists but cannot be read (and no good version of it is known), it denies
    * rather than allows; only a write to that catalog file itself goes through, so the agent can repair it.
    */
-  permission?: true;
+  isPermissionEvent?: true;
   /** Its guards commonly read the transcript: a payload without one (Cursor's transcripts off) is reported. */
   readsTranscript?: true;
-  /** The permissions its answer can carry; a replayed decision outside them becomes a deny (fail toward enforcing). */
-  permissions?: readonly string[];
+  /** The `permission` values its answer can carry (default: any); a replayed decision outside them becomes a deny (fail toward enforcing). */
+  replayableAnswers?: readonly string[];
 }
 
 /** A per-event adapter: plan the Claude invocations, then fold their verdicts into one Cursor answer. */

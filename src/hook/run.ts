@@ -77,7 +77,7 @@ async function runEvent(name: string, io: HookIO, lifeline: Lifeline): Promise<n
   // A permission event whose payload cannot be read is denied: nothing can be cleared that nobody could read
   // (docs/fail-matrix.md; Cursor on Windows may mangle stdin, docs/cursor-hooks.md §13).
   if ('problem' in payload) {
-    if (!ADAPTERS[name].needs.permission) return lifeline.failOpenWith(payload.problem);
+    if (!ADAPTERS[name].needs.isPermissionEvent) return lifeline.failOpenWith(payload.problem);
     return denyUnguarded(
       lifeline,
       payload.problem,
@@ -90,7 +90,7 @@ async function runEvent(name: string, io: HookIO, lifeline: Lifeline): Promise<n
   mark('payload read');
   const setup = await setUp(name, payload.input, io, lifeline.log, at);
   if ('problem' in setup)
-    return setup.broken && ADAPTERS[name].needs.permission
+    return setup.broken && ADAPTERS[name].needs.isPermissionEvent
       ? brokenCatalog(name, payload.input, setup, lifeline)
       : lifeline.failOpenWith(setup.problem);
   mark('set up');
@@ -134,7 +134,7 @@ async function runEvent(name: string, io: HookIO, lifeline: Lifeline): Promise<n
  */
 function trustless(res: Waited, unique: boolean, setup: Setup): string | undefined {
   if (res.run) return res.why;
-  if (!setup.adapter.needs.permission || !res.answer || res.answer.permission === 'deny') return undefined;
+  if (!setup.adapter.needs.isPermissionEvent || !res.answer || res.answer.permission === 'deny') return undefined;
   if (unique && toolUseId(setup.input) !== undefined) return undefined;
   return `an allow for a tool call no tool_use_id names is never replayed (${res.why})`;
 }
@@ -142,7 +142,7 @@ function trustless(res: Waited, unique: boolean, setup: Setup): string | undefin
 /** A duplicate process: replay the leader's answer (permission events) or answer {} (the leader delivers, once). */
 function follow(res: Waited, setup: Setup, lifeline: Lifeline, st: StateModule): number {
   lifeline.failOpen = {};
-  const answer = st.followerAnswer(setup.adapter.needs.dedup.replay, res.answer, setup.adapter.needs.permissions);
+  const answer = st.followerAnswer(setup.adapter.needs.dedup.replay, res.answer, setup.adapter.needs.replayableAnswers);
   lifeline.log.debug(`duplicate ${setup.event} process: ${res.why}`);
   if (!res.answer)
     lifeline.log.warn(`duplicate ${setup.event} process: ${res.why}; answering ${JSON.stringify(answer)}`);

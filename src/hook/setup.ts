@@ -275,7 +275,7 @@ function hooksSwitch(event: HandledEvent, loaded: readonly LoadedSource[], log: 
   const by = hooksDisabledBy(loaded);
   if (!by) return true;
   const where = `${by.source.shown} sets "disableAllHooks": true`;
-  if (by.source.kind === 'personal' && ADAPTERS[event].needs.permission) {
+  if (by.source.kind === 'personal' && ADAPTERS[event].needs.isPermissionEvent) {
     log.warn(
       `error: ${where}, but a personal settings file cannot turn guards off on ${event} (the agent can write it): the catalogs run; remove it, or set it in .claude/settings.json`,
     );

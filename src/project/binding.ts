@@ -346,7 +346,7 @@ export function planBinding(catalog: Catalog, mode: Mode, opts: PlanOptions = {}
       command: opts.command ? opts.command(ev) : boundCommand(mode, ev),
       ...(matcher ? { matcher } : {}),
       timeout,
-      failClosed: ADAPTERS[ev].needs.permission === true,
+      failClosed: ADAPTERS[ev].needs.isPermissionEvent === true,
     };
     if (LOOPING.includes(ev)) entry.loop_limit = opts.loopLimit === undefined ? LOOP_LIMIT : opts.loopLimit;
     entries[ev] = entry;

@@ -62,12 +62,12 @@ export function tickOf(event: string, input: Json, dedup: Dedup, extra = '', pro
 export function followerAnswer(
   replay: Dedup['replay'],
   leader: Json | undefined,
-  permissions?: readonly string[],
+  replayableAnswers?: readonly string[],
 ): Json {
   if (replay !== 'decision' || !leader) return {};
   const out: Json = { ...leader };
   // A decision this event's answer cannot carry (an ask where only allow or deny exist) is a deny: fail toward enforcing.
-  if (permissions && typeof out.permission === 'string' && !permissions.includes(out.permission))
+  if (replayableAnswers && typeof out.permission === 'string' && !replayableAnswers.includes(out.permission))
     out.permission = 'deny';
   delete out.additional_context;
   // A warning shown with a non-blocking answer is context too; a blocking answer keeps its reason.
