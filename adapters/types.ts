@@ -159,7 +159,7 @@ export interface Folded {
 }
 
 /** What to run for one Cursor event, plus notes for stderr (e.g. why nothing runs). */
-export interface Plan {
+export interface EventPlan {
   invocations: Invocation[];
   notes: string[];
 }
@@ -218,7 +218,7 @@ export interface ShellNeeds {
 
 /** A per-event adapter: plan the Claude invocations, then fold their verdicts into one Cursor answer. */
 export interface EventAdapter {
-  plan(ctx: EventContext, state: StateIn): Plan;
+  plan(ctx: EventContext, state: StateIn): EventPlan;
   fold(ctx: EventContext, verdicts: Verdict[], state: StateIn): Folded;
   /** The answer when hookshim itself fails (fail open) or the shim is off. */
   empty: Json;

@@ -12,7 +12,7 @@ import {
   readHooksFile,
   VENDORED,
   type HooksFile,
-  type InitPlan,
+  type BindingPlan,
   type Mode,
 } from '../project/binding.ts';
 import { safeHome } from '../state/fsx.ts';
@@ -46,7 +46,7 @@ export interface CheckOptions {
   /** Check these catalogs instead of the recorded list (init --dry-run: the list it would record). */
   catalogs?: readonly string[];
   /** What init has read and planned already (`.cursor/hooks.json` as bound, the catalogs, the plan): not read again. */
-  known?: { hooks: HooksFile; catalogs: LoadedCatalogs; plan: InitPlan };
+  known?: { hooks: HooksFile; catalogs: LoadedCatalogs; plan: BindingPlan };
 }
 
 export interface CheckResult {
@@ -58,7 +58,7 @@ export interface CheckResult {
   config: HookshimConfig;
   hooks: HooksFile;
   mode: Mode;
-  plan: InitPlan | undefined;
+  plan: BindingPlan | undefined;
   findings: Finding[];
   /** No catalog could be read: nothing else was checked. */
   fatal: boolean;

@@ -11,7 +11,7 @@ import { BUILTINS, scriptOf, type ScriptRef } from '../../catalog/script.ts';
 import { placeholderVars } from '../../catalog/sources.ts';
 import { rowPlace, type Catalog, type CatalogRow } from '../../catalog/types.ts';
 import { slackFor } from '../project/budget.ts';
-import { cannotRun, isOurs, runsOn, type HooksFile, type InitPlan } from '../project/binding.ts';
+import { cannotRun, isOurs, runsOn, type HooksFile, type BindingPlan } from '../project/binding.ts';
 import type { HookshimConfig } from '../project/config.ts';
 import type { Finding } from './findings.ts';
 
@@ -41,7 +41,7 @@ export interface RowContext {
   home: string | undefined;
   env: NodeJS.ProcessEnv;
   hooks: HooksFile;
-  plan: InitPlan;
+  plan: BindingPlan;
 }
 
 /** Per row: matcher, `if`, the script it runs, and whether its timeout fits the wrapper's budget. */
@@ -256,7 +256,7 @@ function wrapperOf(ev: string, c: RowContext): { wrapper: number; from: string }
   const wrapper =
     typeof bound?.timeout === 'number' && bound.timeout > 0
       ? bound.timeout
-      : (c.plan.entries[ev as keyof InitPlan['entries']]?.timeout ?? 0);
+      : (c.plan.entries[ev as keyof BindingPlan['entries']]?.timeout ?? 0);
   return {
     wrapper,
     from:

@@ -17,7 +17,7 @@ import {
   planBinding,
   readHooksFile,
   VENDORED,
-  type InitPlan,
+  type BindingPlan,
   type Mode,
 } from '../project/binding.ts';
 import { planCatalogList, resolveCatalogEntry } from '../project/catalogList.ts';
@@ -65,7 +65,7 @@ export interface InitReport {
   from?: string;
   catalogs: InitCatalog[];
   rows: number;
-  plan: InitPlan;
+  plan: BindingPlan;
   hooksJson: string;
   /** Files written (or that would be, with dryRun). */
   changed: string[];
@@ -197,7 +197,7 @@ function initCatalogs(loaded: LoadedCatalogs, dir: string): InitCatalog[] {
 /** Which of hookshim's entries init adds, changes and removes; foreign entries kept per event. */
 function entryChanges(
   existing: Record<string, unknown[]>,
-  plan: InitPlan,
+  plan: BindingPlan,
 ): Pick<InitReport, 'added' | 'updated' | 'removed' | 'foreign'> {
   const before = new Map<string, string>();
   for (const [ev, list] of Object.entries(existing))

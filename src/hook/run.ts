@@ -7,7 +7,7 @@ import { isHandledEvent, UNBOUND_CURSOR_EVENTS, type HandledEvent } from '../../
 import { ADAPTERS } from '../../adapters/events/index.ts';
 import { str, toolUseId, type Json } from '../../adapters/json.ts';
 import { writtenFiles } from '../../adapters/toolEvent.ts';
-import { EMPTY_STATE, type Plan } from '../../adapters/types.ts';
+import { EMPTY_STATE, type EventPlan } from '../../adapters/types.ts';
 import type { Waited } from '../state/sentinel.ts';
 import { cursorTranscriptPath } from '../project/paths.ts';
 import { finishLean } from './finish.ts';
@@ -236,7 +236,7 @@ export function planAndSelect(
   setup: Setup,
   lifeline: Pick<Lifeline, 'log'>,
   state = EMPTY_STATE,
-): { plan: Plan; chosen: Chosen[] } {
+): { plan: EventPlan; chosen: Chosen[] } {
   const plan = setup.adapter.plan(setup.ctx, state);
   for (const n of plan.notes) lifeline.log.warn(n);
   // A test's setup may lack the config and the modules: the defaults apply.
