@@ -13,7 +13,7 @@ import {
   type ClaudeToolName,
   type ValueKind,
 } from '../tools.ts';
-import { assistantHead, chain, head, line, prefix, toolBlock } from './emit.ts';
+import { assistantHead, chain, head, line, prefix, toolBlock } from './lines.ts';
 import { idHex24, idUuid, KIND } from './ids.ts';
 import { pairResult } from './results.ts';
 import { ARR, asciiAt, decode, OBJ, rawIs, skim, str, STR, utf8, type Tape } from './skim.ts';

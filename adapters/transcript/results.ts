@@ -1,7 +1,7 @@
 // Result lines: a tool_use paired with its recorded result (the rule is in rewrite.ts), written from the record's own
 // bytes when they are canonical JSON (skim.ts), else parsed and re-serialised: the same bytes either way.
 import type { Buffer } from 'node:buffer';
-import { chain, emit, envelope, head, prefix } from './emit.ts';
+import { chain, appendRecord, envelope, head, prefix } from './lines.ts';
 import { idUuid, KIND } from './ids.ts';
 import { takeOpen } from './pairing.ts';
 import { failedExit, resultText } from './records.ts';
@@ -48,7 +48,7 @@ export function pairResult(
   }
   run.stats.resultsPaired++;
   const isError = rec.isError || failedExit(rec.response);
-  emit(
+  appendRecord(
     run,
     {
       ...envelope(run),

@@ -43,7 +43,7 @@
 import { Buffer, isUtf8 } from 'node:buffer';
 import { isRecord } from '../json.ts';
 import { toClaudeToolUse } from '../tools.ts';
-import { assistantHead, chain, emit, envelope, line, toolBlock } from './emit.ts';
+import { assistantHead, chain, appendRecord, envelope, line, toolBlock } from './lines.ts';
 import { fastLine, materialize } from './fast.ts';
 import { pairResult } from './results.ts';
 import { idHex24, idUuid, KIND } from './ids.ts';
@@ -279,7 +279,7 @@ function turnEnded(rec: Record<string, unknown>, run: Run): void {
   const status = typeof rec.status === 'string' ? rec.status : 'unknown';
   const uuid = idUuid(run, 0, KIND.uuid);
   const { type: _t, status: _s, ...extra } = rec;
-  emit(
+  appendRecord(
     run,
     {
       ...envelope(run),
@@ -306,7 +306,7 @@ function claudeShaped(raw: string, rec: Record<string, unknown>, run: Run): void
       if (!isRecord(b) || b.type !== 'tool_use' || typeof b.name !== 'string') return b;
       const tool = toClaudeToolUse(b.name, b.input, run.ctx.cwd);
       const hasId = typeof b.id === 'string' && b.id !== '';
-      if (hasId && tool.name === b.name && sameJson(tool.input, b.input)) return b;
+      if (hasId && tool.name === b.name && sameJsonText(tool.input, b.input)) return b;
       changed = true;
       const { type, id, name: _n, input: _i, ...rest } = b;
       return {
@@ -361,7 +361,7 @@ function cursorRecord(rec: Record<string, unknown>, run: Run): void {
       } else {
         const { role: _role, message: _m, ...extra } = rec;
         const { content: _c, role: _r, id: _i, type: _t, ...rest } = message;
-        emit(
+        appendRecord(
           run,
           {
             ...envelope(run),
@@ -392,7 +392,7 @@ function cursorRecord(rec: Record<string, unknown>, run: Run): void {
     out.message = { role, ...rest, ...(content !== undefined ? { content } : {}) };
     out.uuid = uuid;
   }
-  emit(run, out, uuid);
+  appendRecord(run, out, uuid);
 }
 
 /** True when `o` has exactly `n` own keys (cheaper than rest destructuring on the hot path). */
@@ -402,6 +402,7 @@ function onlyKeys(o: Record<string, unknown>, n: number): boolean {
   return k === n;
 }
 
-function sameJson(a: unknown, b: unknown): boolean {
+/** Equal JSON texts: unlike adapters/json.ts sameJson, key order counts (the same input is written alike twice). */
+function sameJsonText(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }

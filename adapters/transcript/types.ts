@@ -193,7 +193,7 @@ export interface Run {
   fixed: string | undefined;
   /** JSON of st.lastUuid, when known. */
   lastUuidJson: string | undefined;
-  /** `fixed` is ASCII, and so is lastUuidJson: prefix() text may go to LineSink.ascii (emit.ts head). */
+  /** `fixed` is ASCII, and so is lastUuidJson: prefix() text may go to LineSink.ascii (appendRecord.ts head). */
   asciiFixed: boolean;
   asciiUuid: boolean;
 }

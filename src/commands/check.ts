@@ -17,7 +17,7 @@ import {
 } from '../project/binding.ts';
 import { safeHome } from '../state/fsx.ts';
 import { handlerFindings } from './checkHandlers.ts';
-import { catalogFindings, loadCatalogs, type LoadedCatalogs } from './catalogs.ts';
+import { catalogFindings, loadListedCatalogs, type LoadedCatalogs } from './catalogs.ts';
 import { checkConventions, checkRows } from './checkRows.ts';
 import { doubleBinding, nativeDuplicates, otherLoaders } from './doubleBinding.ts';
 import { resultGateOf } from '../hook/select.ts';
@@ -73,7 +73,7 @@ export function runChecks(opts: CheckOptions): CheckResult {
   const existing = hooks.kind === 'ok' ? hooks.hooks : {};
   const mode = opts.mode ?? detectModeIn(dir, existing) ?? 'vendored';
   const { config, findings: configFindings } = checkConfig(dir);
-  const catalogs = opts.known?.catalogs ?? loadCatalogs(dir, opts.catalogs ?? config.catalogs);
+  const catalogs = opts.known?.catalogs ?? loadListedCatalogs(dir, opts.catalogs ?? config.catalogs);
   const base = { dir, catalogs, config, hooks, mode };
   findings.push(...catalogFindings(catalogs, dir, opts.env), ...configFindings);
   findings.push(...handlerFindings(catalogs, dir, config));

@@ -21,7 +21,7 @@ import {
   type Mode,
 } from '../project/binding.ts';
 import { planCatalogList, resolveCatalogEntry } from '../project/catalogList.ts';
-import { loadCatalogs, type LoadedCatalogs } from './catalogs.ts';
+import { loadListedCatalogs, type LoadedCatalogs } from './catalogs.ts';
 import { runChecks, type CheckOptions } from './check.ts';
 import { bindingOptions, defaultBundle } from './plan.ts';
 import { findRoot, readConfigDoc, recordCatalogs } from './initFiles.ts';
@@ -170,7 +170,7 @@ function extraCatalogs(opts: InitOptions, dir: string, notes: string[]): string[
 
 /** Load every catalog of the list (the loader check uses); none usable is the one case init cannot go on. */
 function loadAll(list: readonly string[], dir: string, start: string): LoadedCatalogs {
-  const loaded = loadCatalogs(dir, list);
+  const loaded = loadListedCatalogs(dir, list);
   if (loaded.loads.some((l) => l.ok)) return loaded;
   const problems = loaded.loads.map((l) => (l.ok ? '' : l.error)).filter(Boolean);
   if (problems.length > 0) throw new CommandError(`${problems.join('\n')}\nFix the catalog, then run init again.`);

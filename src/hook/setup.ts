@@ -19,7 +19,7 @@ import { moduleRows, type CatalogRow, type HookSettings } from '../../catalog/ty
 import { everyCallEvents, readBinding, type Binding } from '../project/binding.ts';
 import { budgetFor, type Budget } from '../project/budget.ts';
 import type { HookshimConfig } from '../project/config.ts';
-import { fnv, loadCatalogs, loadConfigLazy, type CatalogSet } from '../project/load.ts';
+import { fnv, loadCatalogSet, loadConfigLazy, type CatalogSet } from '../project/load.ts';
 import { withManifests } from '../project/manifest.ts';
 import { catalogSources, cursorMcpServers, payloadRoots, resolveProject, type ProjectRoot } from '../project/paths.ts';
 import { PLUGIN_HOOKS } from '../project/plugin.ts';
@@ -155,7 +155,7 @@ export async function setUp(
   mark('config read');
   // A plugin's manifest may add catalogs (docs/claude-hooks.md §9, Other hook sources).
   const sources = withManifests(catalogSources(io.env, dir, config.catalogs, root.plugin));
-  const set = await loadCatalogs(sources, state, (m) => log.warn(m));
+  const set = await loadCatalogSet(sources, state, (m) => log.warn(m));
   mark('catalogs read');
   if (set.broken) return { problem: set.broken.error, dir, broken: set.broken.file };
   const first = set.missing[0];

@@ -79,7 +79,7 @@ export interface CatalogSet {
 }
 
 /** Load each catalog as loadCatalogGuarded does; a missing personal catalog is skipped without a word. */
-export async function loadCatalogs(
+export async function loadCatalogSet(
   sources: readonly CatalogSource[],
   state: StateDir | null,
   warn: (msg: string) => void,

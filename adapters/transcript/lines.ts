@@ -28,7 +28,7 @@ export function envelope(run: Run): Record<string, unknown> {
 }
 
 /** Append a synthetic line and advance the uuid chain. */
-export function emit(run: Run, obj: Record<string, unknown>, uuid: string): void {
+export function appendRecord(run: Run, obj: Record<string, unknown>, uuid: string): void {
   line(run, JSON.stringify(obj));
   chain(run, uuid);
 }
