@@ -269,14 +269,14 @@ function recipe(
   const arg = Object.hasOwn(TOOL_KEY_ARG, name) ? TOOL_KEY_ARG[name as ClaudeToolName] : null;
   let keyFrom = -1;
   let keyPath = false;
-  steps.forEach((st, k) => {
+  steps.forEach((step, k) => {
     parts.push(
-      `${k > 0 ? ',' : ''}${JSON.stringify(st.out)}:`,
-      4 * keys.indexOf(st.from) + (st.path ? PATH : st.agent ? AGENT : RAW),
+      `${k > 0 ? ',' : ''}${JSON.stringify(step.out)}:`,
+      4 * keys.indexOf(step.from) + (step.path ? PATH : step.agent ? AGENT : RAW),
     );
-    if (st.out === arg && kinds.get(st.from) !== 'other') {
-      keyFrom = keys.indexOf(st.from);
-      keyPath = st.path;
+    if (step.out === arg && kinds.get(step.from) !== 'other') {
+      keyFrom = keys.indexOf(step.from);
+      keyPath = step.path;
     }
   });
   parts.push('}');

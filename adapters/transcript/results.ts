@@ -16,14 +16,16 @@ export function pairResult(
   toolUseId: string,
   toolUseLine: string,
 ): void {
-  const { st } = run;
+  const { working } = run;
   const taken = takeOpen(run, tool);
   if (!taken) {
     // A new list (marks keep the old one): the oldest gives up past PENDING_MAX.
     const pending =
-      st.pending.length >= PENDING_MAX ? st.pending.slice(st.pending.length - PENDING_MAX + 1) : st.pending.slice();
-    pending.push({ line: st.line, chars: st.chars, name: tool.name, key: tool.key });
-    st.pending = pending;
+      working.pending.length >= PENDING_MAX
+        ? working.pending.slice(working.pending.length - PENDING_MAX + 1)
+        : working.pending.slice();
+    pending.push({ line: working.line, chars: working.chars, name: tool.name, key: tool.key });
+    working.pending = pending;
     run.newPending = true;
     return;
   }

@@ -184,9 +184,9 @@ function checkScript(row: CatalogRow, ref: ScriptRef, where: string, runs: boole
   const shown = path.relative(c.dir, ref.path).startsWith('..') ? ref.path : path.relative(c.dir, ref.path);
   // preToolUse and stop-like events fail closed on a script that cannot run; context-only paths drop it (docs/design.md §6).
   const closed = row.event === 'PreToolUse' || row.event === 'Stop' || row.event === 'SubagentStop';
-  let st: fs.Stats;
+  let stat: fs.Stats;
   try {
-    st = fs.statSync(ref.path);
+    stat = fs.statSync(ref.path);
   } catch {
     return [
       {
@@ -198,7 +198,7 @@ function checkScript(row: CatalogRow, ref: ScriptRef, where: string, runs: boole
       },
     ];
   }
-  if (!st.isFile())
+  if (!stat.isFile())
     return [{ code: 'script-missing', severity: 'error', where, message: `runs ${shown}, which is not a file` }];
   if (ref.direct) {
     try {

@@ -29,7 +29,7 @@ export { startAll } from './runner.ts';
 
 /** The stateful half's functions finish needs (src/state/index.ts, loaded lazily by the driver). */
 export interface StateOps {
-  applyEffects(st: Setup['state'], session: string, effects: Folded['effects']): string[];
+  applyEffects(stateDir: Setup['state'], session: string, effects: Folded['effects']): string[];
   readEnvFile(file: string): string;
   removeFile(file: string): void;
 }

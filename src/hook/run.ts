@@ -105,26 +105,26 @@ async function runEvent(name: string, io: HookIO, lifeline: Lifeline): Promise<n
   if (lean && lean.chosen.length === 0) return finishLean(setup, lifeline);
   mark('selected');
 
-  const st = await import('../state/index.ts');
+  const stateHalf = await import('../state/index.ts');
   mark('state half loaded');
-  if (setup.state) st.maybeCollect(setup.state);
+  if (setup.state) stateHalf.maybeCollect(setup.state);
   // 2. Several processes for one event: only the first runs the catalog.
   const dedup = setup.adapter.needs.dedup;
-  const extra = dedup.transcriptSize ? st.sizeOf(cursorTranscriptPath(setup.input, setup.env)) : '';
-  const id = st.tickOf(name, setup.input, dedup, extra, `${setup.dir}\u0000${setup.scope}`);
-  let tick = st.claimTick(setup.state, id, { staleAfterMs: setup.budget.staleAfterMs });
+  const extra = dedup.transcriptSize ? stateHalf.sizeOf(cursorTranscriptPath(setup.input, setup.env)) : '';
+  const id = stateHalf.tickOf(name, setup.input, dedup, extra, `${setup.dir}\u0000${setup.scope}`);
+  let tick = stateHalf.claimTick(setup.state, id, { staleAfterMs: setup.budget.staleAfterMs });
   mark('sentinel');
   if (tick.role === 'follower') {
     const res = await tick.wait(setup.budget.deadline);
     const why = trustless(res, id.unique, setup);
-    if (!why) return follow(res, setup, lifeline, st);
+    if (!why) return follow(res, setup, lifeline, stateHalf);
     if (res.run) lifeline.log.warn(`duplicate ${setup.event} process: ${why}; running the catalog itself`);
     else lifeline.log.debug(`duplicate ${setup.event} process: ${why}; running the catalog itself`);
     tick = { role: 'solo', why };
   }
   if (tick.role === 'solo' && tick.warn) lifeline.log.warn(tick.why);
   else if (tick.role === 'solo') lifeline.log.debug(`no dedup for this event: ${tick.why}`);
-  return work(setup, lifeline, st, tick, lean?.chosen);
+  return work(setup, lifeline, stateHalf, tick, lean?.chosen);
 }
 
 /**
@@ -140,9 +140,13 @@ function trustless(res: Waited, unique: boolean, setup: Setup): string | undefin
 }
 
 /** A duplicate process: replay the leader's answer (permission events) or answer {} (the leader delivers, once). */
-function follow(res: Waited, setup: Setup, lifeline: Lifeline, st: StateModule): number {
+function follow(res: Waited, setup: Setup, lifeline: Lifeline, stateHalf: StateModule): number {
   lifeline.failOpen = {};
-  const answer = st.followerAnswer(setup.adapter.needs.dedup.replay, res.answer, setup.adapter.needs.replayableAnswers);
+  const answer = stateHalf.followerAnswer(
+    setup.adapter.needs.dedup.replay,
+    res.answer,
+    setup.adapter.needs.replayableAnswers,
+  );
   lifeline.log.debug(`duplicate ${setup.event} process: ${res.why}`);
   if (!res.answer)
     lifeline.log.warn(`duplicate ${setup.event} process: ${res.why}; answering ${JSON.stringify(answer)}`);
@@ -153,16 +157,16 @@ function follow(res: Waited, setup: Setup, lifeline: Lifeline, st: StateModule):
 async function work(
   setup: Setup,
   lifeline: Lifeline,
-  st: StateModule,
+  stateHalf: StateModule,
   tick: Tick,
   chosen: Chosen[] | undefined,
 ): Promise<number> {
   const mp = await import('./matched.ts');
   mark('matched path loaded');
   const { needs } = setup.adapter;
-  const claimed = st.claim(setup.state, mailboxKey(setup), needs.claims, toolUseId(setup.input));
-  const envFile = needs.envFile ? st.makeEnvFile(setup.state, setup.sessionId) : undefined;
-  const w = new mp.EventWork(setup, lifeline, st, tick, claimed, new mp.RowPrep(setup.dir), envFile);
+  const claimed = stateHalf.claim(setup.state, mailboxKey(setup), needs.claims, toolUseId(setup.input));
+  const envFile = needs.envFile ? stateHalf.makeEnvFile(setup.state, setup.sessionId) : undefined;
+  const w = new mp.EventWork(setup, lifeline, stateHalf, tick, claimed, new mp.RowPrep(setup.dir), envFile);
   lifeline.arm(
     setup.budget.deadline,
     `deadline reached ${setup.budget.slackMs}ms before Cursor's ${setup.binding.timeoutS}s timeout; unfinished scripts count as timed out`,
@@ -175,10 +179,10 @@ async function work(
   try {
     // Tool results and transcript copies are kept unless the config opts out (docs/security.md "What hookshim keeps").
     const keep = mp.keepsTranscripts(setup.config.transcripts);
-    if (needs.recordsResult && setup.state && keep) recordResult(setup, st, lifeline);
+    if (needs.recordsResult && setup.state && keep) recordResult(setup, stateHalf, lifeline);
     w.selected = chosen ?? planAndSelect(setup, lifeline, claimed.state).chosen;
     mark('claimed');
-    const jobs = await prepareJobs(setup, lifeline, st, mp, w, keep);
+    const jobs = await prepareJobs(setup, lifeline, stateHalf, mp, w, keep);
     mark('jobs prepared');
     if (jobs.length === 0) {
       w.finish([], 'done');
@@ -249,19 +253,19 @@ export function planAndSelect(
 async function prepareJobs(
   setup: Setup,
   lifeline: Lifeline,
-  st: StateModule,
+  stateHalf: StateModule,
   mp: MatchedModule,
   w: EventWork,
   keep: boolean,
 ) {
   if (w.selected.length === 0) return [];
-  const tx = await mp.attachTranscripts(setup, st.claudeTranscript, setup.state, lifeline.log, keep);
+  const tx = await mp.attachTranscripts(setup, stateHalf.claudeTranscript, setup.state, lifeline.log, keep);
   const gated = resultGated(w.selected, setup.config, tx.resultsAvailable, lifeline.log);
   // Per event, not per row: each catalog's data folder, the environment scripts inherit, each payload's JSON.
   const dataDirs = new Map<string, string | undefined>();
   const pluginData = (root: string) => {
     if (dataDirs.has(root)) return dataDirs.get(root);
-    const dir = st.pluginDataDir(setup.state, root);
+    const dir = stateHalf.pluginDataDir(setup.state, root);
     if (!dir)
       lifeline.log.warn(
         `no CLAUDE_PLUGIN_DATA for the scripts of ${root}: the state directory cannot hold their data folder`,
@@ -286,9 +290,9 @@ async function prepareJobs(
  * A tool result for the transcript rewrite to pair with its tool_use (docs/transcripts.md). One that builds on earlier
  * results (TodoWrite's whole list) is also what PostToolUse scripts get as tool_response, so both agree.
  */
-function recordResult(setup: Setup, st: StateModule, lifeline: Lifeline): void {
+function recordResult(setup: Setup, stateHalf: StateModule, lifeline: Lifeline): void {
   try {
-    const rec = st.recordToolResult(
+    const rec = stateHalf.recordToolResult(
       setup.state as NonNullable<Setup['state']>,
       setup.sessionId,
       setup.input as Json,
