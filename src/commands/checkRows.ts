@@ -11,7 +11,7 @@ import { BUILTINS, scriptOf, type ScriptRef } from '../../catalog/script.ts';
 import { placeholderVars } from '../../catalog/sources.ts';
 import { rowPlace, type Catalog, type CatalogRow } from '../../catalog/types.ts';
 import { slackFor, WINDOWS_LAUNCH_MS } from '../project/budget.ts';
-import { cannotRun, isOurs, runsOn, type HooksFile, type InitPlan } from '../project/binding.ts';
+import { cannotRun, isOurs, runsOn, type HooksFile, type BindingPlan } from '../project/binding.ts';
 import type { HookshimConfig } from '../project/config.ts';
 import type { Finding } from './findings.ts';
 
@@ -43,7 +43,7 @@ export interface RowContext {
   home: string | undefined;
   env: NodeJS.ProcessEnv;
   hooks: HooksFile;
-  plan: InitPlan;
+  plan: BindingPlan;
 }
 
 /** Per row: matcher, `if`, the script it runs, and whether its timeout fits the wrapper's budget. */
@@ -199,9 +199,9 @@ function checkScript(row: CatalogRow, ref: ScriptRef, where: string, runs: boole
   const shown = path.relative(c.dir, ref.path).startsWith('..') ? ref.path : path.relative(c.dir, ref.path);
   // preToolUse and stop-like events fail closed on a script that cannot run; context-only paths drop it (docs/design.md §6).
   const closed = row.event === 'PreToolUse' || row.event === 'Stop' || row.event === 'SubagentStop';
-  let st: fs.Stats;
+  let stat: fs.Stats;
   try {
-    st = fs.statSync(ref.path);
+    stat = fs.statSync(ref.path);
   } catch {
     return [
       {
@@ -213,7 +213,7 @@ function checkScript(row: CatalogRow, ref: ScriptRef, where: string, runs: boole
       },
     ];
   }
-  if (!st.isFile())
+  if (!stat.isFile())
     return [{ code: 'script-missing', severity: 'error', where, message: `runs ${shown}, which is not a file` }];
   if (ref.direct) {
     try {
@@ -281,7 +281,7 @@ function wrapperOf(ev: string, c: RowContext): { wrapper: number; from: string }
   const wrapper =
     typeof bound?.timeout === 'number' && bound.timeout > 0
       ? bound.timeout
-      : (c.plan.entries[ev as keyof InitPlan['entries']]?.timeout ?? 0);
+      : (c.plan.entries[ev as keyof BindingPlan['entries']]?.timeout ?? 0);
   return {
     wrapper,
     from:

@@ -19,7 +19,7 @@ import { moduleRows, type CatalogRow, type HookSettings } from '../../catalog/ty
 import { everyCallEvents, readBinding, type Binding } from '../project/binding.ts';
 import { budgetFor, type Budget } from '../project/budget.ts';
 import type { HookshimConfig } from '../project/config.ts';
-import { fnv, loadCatalogs, loadConfigLazy, type CatalogSet } from '../project/load.ts';
+import { fnv, loadCatalogSet, loadConfigLazy, type CatalogSet } from '../project/load.ts';
 import { withManifests } from '../project/manifest.ts';
 import { catalogSources, cursorMcpServers, payloadRoots, resolveProject, type ProjectRoot } from '../project/paths.ts';
 import { PLUGIN_HOOKS } from '../project/plugin.ts';
@@ -155,7 +155,7 @@ export async function setUp(
   mark('config read');
   // A plugin's manifest may add catalogs (docs/claude-hooks.md §9, Other hook sources).
   const sources = withManifests(catalogSources(io.env, dir, config.catalogs, root.plugin));
-  const set = await loadCatalogs(sources, state, (m) => log.warn(m));
+  const set = await loadCatalogSet(sources, state, (m) => log.warn(m));
   mark('catalogs read');
   if (set.broken) return { problem: set.broken.error, dir, broken: set.broken.file };
   const first = set.missing[0];
@@ -176,7 +176,7 @@ export async function setUp(
     sessionId,
     transcriptPath: '',
     loopLimit: binding.loopLimit,
-    hostEnv: io.env,
+    processEnv: io.env,
     mcpServers: mcpServersFor(input, dir, rows),
     promptContext: config.promptContext ?? 'auto',
     ...(ADAPTERS[event].needs.everyCall ? { everyCall: everyCallEvents(dir, hooksFileOf(root)) } : {}),
@@ -281,7 +281,7 @@ function hooksSwitch(event: HandledEvent, loaded: readonly LoadedSource[], log: 
   const by = hooksDisabledBy(loaded);
   if (!by) return true;
   const where = `${by.source.shown} sets "disableAllHooks": true`;
-  if (by.source.kind === 'personal' && ADAPTERS[event].needs.permission) {
+  if (by.source.kind === 'personal' && ADAPTERS[event].needs.isPermissionEvent) {
     log.warn(
       `error: ${where}, but a personal settings file cannot turn guards off on ${event} (the agent can write it): the catalogs run; remove it, or set it in .claude/settings.json`,
     );
