@@ -56,8 +56,8 @@ export class RowPrep {
 export interface JobContext {
   prep: RowPrep;
   env: NodeJS.ProcessEnv;
-  /** `env` as every script inherits it (hostEnv(env)), when the caller computed it once for the event. */
-  hostEnv?: Record<string, string>;
+  /** `env` as every script inherits it (scriptBaseEnv(env)), when the caller computed it once for the event. */
+  scriptBaseEnv?: Record<string, string>;
   /** Each invocation's stdin for a matched value, serialised once however many rows get it. */
   stdin?: Map<Invocation, Map<string | undefined, Stdin>>;
   /** Epoch ms by which every script must have answered. */
@@ -88,7 +88,7 @@ export type AnyJob = Job | HttpJob | AnsweredJob;
 const CURSOR_VARIABLE = /^CURSOR_/;
 
 /** What every script inherits of hookshim's environment: all but Cursor's variables and the plugin folders, which each row sets itself. */
-export function hostEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+export function scriptBaseEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   const out: Record<string, string> = {};
   // A settings row gets no CLAUDE_PLUGIN_ROOT, not even one the environment carries (docs/claude-hooks.md §1.5).
   for (const [k, v] of Object.entries(env))
@@ -113,7 +113,7 @@ function scriptEnv(
   if (known) return known;
   const data = pluginRoot !== undefined ? jc.pluginData?.(pluginRoot) : undefined;
   const env = Object.assign(
-    { ...(jc.hostEnv ?? hostEnv(jc.env)) },
+    { ...(jc.scriptBaseEnv ?? scriptBaseEnv(jc.env)) },
     {
       CLAUDECODE: '1',
       // Claude Code 2.1.328 marks its hook processes so too (docs/claude-hooks.md §8).
