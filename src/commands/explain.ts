@@ -32,7 +32,7 @@ import { planAndSelect } from '../hook/run.ts';
 import { resultGated, type Chosen } from '../hook/select.ts';
 import { locate, setUp, type Setup } from '../hook/setup.ts';
 import { parsePayload } from '../hook/stdin.ts';
-import { cannotRun } from '../project/binding.ts';
+import { rowCannotRun } from '../../adapters/eventMap.ts';
 import { parseConfig } from '../project/config.ts';
 import { loadCatalogWith, loadConfigWith } from '../project/load.ts';
 import { catalogSources, cursorTranscriptPath, PROJECT_POLICIES, resolveProject } from '../project/paths.ts';
@@ -369,7 +369,7 @@ function placeOf(row: CatalogRow): Pick<ExplainedRow, 'catalog' | 'locator' | 'e
 
 /** A row of another Claude event: where it runs instead, or why never. */
 function other(row: CatalogRow, event: string, prep: RowPrep): ExplainedRow {
-  const never = cannotRun(row);
+  const never = rowCannotRun(row);
   const on = HANDLED_EVENTS.filter((e) => (RUNS[e] as readonly string[]).includes(row.event));
   const reason =
     never ??
