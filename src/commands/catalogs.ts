@@ -24,7 +24,15 @@ export interface LoadedCatalogs {
 
 /** Load the catalogs `.cursor/hookshim.json` lists (HOOKSHIM_CATALOG is one machine's override: see catalogFindings). */
 export function loadListedCatalogs(dir: string, recorded: readonly string[] | undefined): LoadedCatalogs {
-  const sources = withManifests((recorded ?? DEFAULT_CATALOGS).map((e) => sourceOf(e, dir)));
+  return { recorded, ...loadCatalogsOf((recorded ?? DEFAULT_CATALOGS).map((e) => sourceOf(e, dir))) };
+}
+
+/**
+ * The commands' one catalog-set loader: every catalog of `sources` and those their plugin manifests add, with the full
+ * parser; an absent personal catalog is left out (the rule of the hook path's loadCatalogSet, src/project/load.ts).
+ */
+export function loadCatalogsOf(listed: readonly CatalogSource[]): Omit<LoadedCatalogs, 'recorded'> {
+  const sources = withManifests(listed);
   const loads = sources
     .map((s) => loadCatalogWith(s, parseCatalog))
     .filter((l) => l.ok || l.source.kind !== 'personal' || fs.existsSync(l.file));
@@ -35,7 +43,7 @@ export function loadListedCatalogs(dir: string, recorded: readonly string[] | un
     rows.push(...l.catalog.rows);
     warnings.push(...l.catalog.warnings);
   }
-  return { recorded, sources, loads, catalog: { rows, warnings } };
+  return { sources, loads, catalog: { rows, warnings } };
 }
 
 /** Problems with the catalogs themselves: missing or unreadable, their load warnings, the list, the override. */

@@ -16,6 +16,7 @@ import {
   type Mode,
 } from '../project/binding.ts';
 import { safeHome } from '../state/fsx.ts';
+import { readConfigText } from '../project/load.ts';
 import { handlerFindings } from './checkHandlers.ts';
 import { catalogFindings, loadListedCatalogs, type LoadedCatalogs } from './catalogs.ts';
 import { checkConventions, checkRows } from './checkRows.ts';
@@ -106,13 +107,9 @@ export function runChecks(opts: CheckOptions): CheckResult {
 
 /** .cursor/hookshim.json: valid, and no keys the schema does not know (they would be ignored silently). */
 function checkConfig(dir: string): { config: HookshimConfig; findings: Finding[] } {
-  const file = path.join(dir, CONFIG_FILE);
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch {
-    return { config: {}, findings: [] };
-  }
+  // An unreadable config is the hook path's to say on every event; check reads what it can.
+  const text = readConfigText(dir, () => {});
+  if (text === undefined) return { config: {}, findings: [] };
   const parsed = parseConfig(text);
   if (parsed.error)
     return {

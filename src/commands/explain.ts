@@ -23,7 +23,6 @@ import {
   type RunResult,
   type Verdict,
 } from '../../adapters/types.ts';
-import { parseCatalog } from '../../catalog/load.ts';
 import { explainRows, type RowExplanation } from '../../catalog/select.ts';
 import type { CatalogRow } from '../../catalog/types.ts';
 import { attachTranscripts, jobOf, keepsTranscripts, RowPrep, startJobs } from '../hook/jobs.ts';
@@ -34,7 +33,8 @@ import { locate, setUp, type Setup } from '../hook/setup.ts';
 import { parsePayload } from '../hook/stdin.ts';
 import { rowCannotRun } from '../../adapters/eventMap.ts';
 import { parseConfig } from '../project/config.ts';
-import { loadCatalogWith, loadConfigWith } from '../project/load.ts';
+import { loadConfigWith } from '../project/load.ts';
+import { loadCatalogsOf } from './catalogs.ts';
 import { catalogSources, cursorTranscriptPath, PROJECT_POLICIES, resolveProject } from '../project/paths.ts';
 import type { StateDir } from '../state/dir.ts';
 import { makeEnvFile, readEnvFile } from '../state/envFile.ts';
@@ -136,8 +136,8 @@ export async function explain(opts: ExplainOptions): Promise<ExplainReport> {
   };
   if (isHandledEvent(event)) return explainHandled(event, input, opts, where);
   const config = loadConfigWith(dir, parseConfig, (m) => notes.push(m));
-  const loads = catalogSources(opts.env, dir, config.catalogs).map((source) => loadCatalogWith(source, parseCatalog));
-  const bad = loads.find((l) => !l.ok && (l.source.kind !== 'personal' || fs.existsSync(l.file)));
+  const { loads } = loadCatalogsOf(catalogSources(opts.env, dir, config.catalogs));
+  const bad = loads.find((l) => !l.ok);
   if (bad && !bad.ok) throw where.unreadable(bad.error);
   const rows = loads.flatMap((l) => (l.ok ? l.catalog.rows : []));
   if (!(event in UNBOUND_CURSOR_EVENTS))

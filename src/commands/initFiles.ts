@@ -6,6 +6,7 @@ import { parseJsonText } from '../../catalog/json.ts';
 import { isRecord } from '../../catalog/types.ts';
 import { HOOKS_JSON, ourEntries, readHooksFile } from '../project/binding.ts';
 import { CONFIG_FILE } from '../project/config.ts';
+import { readConfigText } from '../project/load.ts';
 import { PROJECT_POLICIES, resolveProject } from '../project/paths.ts';
 import { CommandError } from './io.ts';
 
@@ -62,13 +63,10 @@ export interface ConfigDoc {
 /** Read .cursor/hookshim.json; one that cannot be read or parsed stops init (it never overwrites what it cannot read). */
 export function readConfigDoc(dir: string): ConfigDoc {
   const file = path.join(dir, CONFIG_FILE);
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { file, doc: undefined, catalogs: undefined };
-    throw new CommandError(`cannot read ${file}: ${(err as Error).message}`);
-  }
+  const text = readConfigText(dir, (f, err) => {
+    throw new CommandError(`cannot read ${f}: ${err.message}`);
+  });
+  if (text === undefined) return { file, doc: undefined, catalogs: undefined };
   const json = parseJsonText(text);
   const fix = 'Fix or remove it, then run init again: hookshim does not overwrite a file it cannot read.';
   if (!json.ok) throw new CommandError(`${file}: not valid JSON ${json.error}. ${fix}`);
