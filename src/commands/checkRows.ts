@@ -11,7 +11,7 @@ import { CLAUDE_HANDLER_FIELDS } from '../../catalog/schema.ts';
 import { BUILTINS, scriptOf, type ScriptRef } from '../../catalog/script.ts';
 import { placeholderVars } from '../../catalog/sources.ts';
 import { rowPlace, type Catalog, type CatalogRow } from '../../catalog/types.ts';
-import { slackFor } from '../project/budget.ts';
+import { slackFor, WINDOWS_LAUNCH_MS } from '../project/budget.ts';
 import { isOurs, runsOn, type HooksFile, type BindingPlan } from '../project/binding.ts';
 import type { HookshimConfig } from '../project/config.ts';
 import type { Finding } from './findings.ts';
@@ -39,6 +39,8 @@ const RULE_LIKE = /^\s*(?:[A-Z][A-Za-z]*|mcp__[\w-]+)\([^()]*\)\s*$/;
 
 export interface RowContext {
   dir: string;
+  /** A plugin's rows run in whatever workspace installs it: `$CLAUDE_PROJECT_DIR` and relative paths are not `dir`. */
+  workspaceUnknown?: boolean;
   home: string | undefined;
   env: NodeJS.ProcessEnv;
   hooks: HooksFile;
@@ -76,7 +78,7 @@ export function checkRows(catalog: Catalog, c: RowContext): Finding[] {
     }
     if (row.type === 'command' && row.extra?.length) out.push(...checkFields(row.extra, where));
     if (row.type === 'command' && row.command !== undefined)
-      out.push(...checkScript(row, scriptOf(row, placeholderVars(row, c.dir), c.home), where, !never, c));
+      out.push(...checkScript(row, scriptOf(row, placeholderVars(row, projectOf(c)), c.home), where, !never, c));
     if (!never && row.type === 'command') out.push(...checkTimeout(row, where, c));
   }
   return out;
@@ -160,7 +162,20 @@ function checkFields(extra: readonly string[], where: string): Finding[] {
   return out;
 }
 
+/** Where the rows' project paths resolve: the project, or for a plugin a stand-in no real path starts with. */
+const UNKNOWN_WORKSPACE = path.resolve('/', '\u0000the workspace that installs the plugin');
+const projectOf = (c: RowContext): string => (c.workspaceUnknown ? UNKNOWN_WORKSPACE : c.dir);
+
 function checkScript(row: CatalogRow, ref: ScriptRef, where: string, runs: boolean, c: RowContext): Finding[] {
+  if (ref.kind === 'file' && ref.path.startsWith(UNKNOWN_WORKSPACE))
+    return [
+      {
+        code: 'script-unchecked',
+        severity: 'info',
+        where,
+        message: `cannot check ${JSON.stringify(row.command)}: it runs ${ref.written.replace(UNKNOWN_WORKSPACE, '$CLAUDE_PROJECT_DIR')} in the workspace that installs the plugin, not in the plugin`,
+      },
+    ];
   if (ref.kind === 'opaque')
     return [
       {
@@ -235,6 +250,16 @@ function checkTimeout(row: CatalogRow, where: string, c: RowContext): Finding[] 
         where,
         message: `timeout ${row.timeout}s cannot fit: ${from} and hookshim answers ${slackFor(wrapper) / 1000}s before Cursor's kill, so the script is cut at ${budget}s and ${ev === 'preToolUse' || ev === 'stop' ? 'fails closed' : 'its answer is lost'}`,
         fix: wrapper >= 600 ? `lower the row's timeout to ${budget}s or less (init binds at most 600s)` : REBIND,
+      });
+    } else if (row.timeout !== undefined && row.timeout > budget - WINDOWS_LAUNCH_MS / 1000) {
+      // The committed binding is the whole team's: on Windows Cursor's clock also pays PowerShell's start (budget.ts).
+      const cut = budget - WINDOWS_LAUNCH_MS / 1000;
+      out.push({
+        code: 'timeout-too-long-windows',
+        severity: 'warning',
+        where,
+        message: `timeout ${row.timeout}s fits here but not on Windows: ${from}, and there hookshim also leaves ${WINDOWS_LAUNCH_MS / 1000}s for PowerShell's start, so the script is cut at ${Math.max(0.5, cut)}s and ${ev === 'preToolUse' || ev === 'stop' ? 'fails closed' : 'its answer is lost'}`,
+        fix: wrapper >= 600 ? `lower the row's timeout to ${Math.max(0.5, cut)}s or less` : REBIND,
       });
     } else if (row.timeout === undefined) {
       const claude = rowTimeoutS({ event: row.event });

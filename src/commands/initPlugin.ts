@@ -133,6 +133,7 @@ function bindOne(
     report.warnings.push(`${folder}: "${name}" is not a Cursor plugin name (lowercase letters, digits, "-" and ".")`);
   const rowContext = {
     dir: place.root,
+    workspaceUnknown: true,
     home: safeHome(),
     env: {},
     hooks: { kind: 'absent' as const, file: hooksFile },

@@ -169,7 +169,7 @@ export async function setUp(
   const on = hooksSwitch(event, set.loaded, log);
   const rows = on ? set.rows : [];
   const modules = on ? set.loaded.flatMap((l) => moduleRows(l.catalog, rowSourceOf(l.source))) : [];
-  warnStaleMatcher(event, binding, rows, state, log);
+  warnStaleMatcher(event, binding, rows, state, log, root.plugin);
   // Frozen: the adapters read it, and nothing after setup writes it (what comes later is a LateFacts argument).
   const ctx: EventContext = Object.freeze({
     event,
@@ -207,7 +207,7 @@ export async function setUp(
 
 /**
  * The catalog gained a row for a tool this event's Cursor matcher skips (init ran before it): Cursor starts nothing for
- * those calls, so their guards never run. Said on every event until `hookshim init` rewrites the matcher.
+ * those calls, so their guards never run. Said on every event until `hookshim init` (`init --plugin`) rewrites the matcher.
  */
 function warnStaleMatcher(
   event: HandledEvent,
@@ -215,6 +215,7 @@ function warnStaleMatcher(
   rows: readonly CatalogRow[],
   state: StateDir | null,
   log: Log,
+  plugin: string | undefined,
 ): void {
   if (binding.matcher === undefined || !Object.hasOwn(MATCHED_BY, event)) return;
   const kind = MATCHED_BY[event as MatchedEvent];
@@ -232,8 +233,13 @@ function warnStaleMatcher(
     if (fine) touch(fine);
     return;
   }
+  // A plugin's binding is rewritten by `init --plugin` in the plugin's own folder (docs/plugins.md).
+  const fix =
+    plugin === undefined
+      ? 'run `hookshim init` and commit .cursor/hooks.json'
+      : `run \`hookshim init --plugin\` in ${plugin} and commit its ${PLUGIN_HOOKS}`;
   log.warn(
-    `${binding.source}: its matcher skips ${missed.join(', ')}, which catalog rows now match, so Cursor starts no hookshim for those calls and their guards do not run; run \`hookshim init\` and commit .cursor/hooks.json`,
+    `${binding.source}: its matcher skips ${missed.join(', ')}, which catalog rows now match, so Cursor starts no hookshim for those calls and their guards do not run; ${fix}`,
   );
 }
 
