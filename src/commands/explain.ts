@@ -25,8 +25,8 @@ import {
 } from '../../adapters/types.ts';
 import { explainRows, type RowExplanation } from '../../catalog/select.ts';
 import type { CatalogRow } from '../../catalog/types.ts';
-import { attachTranscripts, jobOf, keepsTranscripts, RowPrep, startJobs } from '../hook/jobs.ts';
-import { createLog } from '../hook/log.ts';
+import { attachTranscripts, jobContextFor, jobOf, keepsTranscripts, RowPrep, startJobs } from '../hook/jobs.ts';
+import { createLog, type Log } from '../hook/log.ts';
 import { planAndSelect } from '../hook/run.ts';
 import { resultGated, type Chosen } from '../hook/select.ts';
 import { locate, setUp, type Setup } from '../hook/setup.ts';
@@ -218,7 +218,7 @@ async function explainHandled(
     };
     // Skipped rows are shown row by row; everything else the phases said is a note.
     w.notes.push(...lines.filter((l) => !l.startsWith('skipped ')));
-    if (opts.run) report.run = await runSelected(setup, { plan, gated, prep, late: tx.late }, state, report);
+    if (opts.run) report.run = await runSelected(setup, { plan, gated, prep, late: tx.late, log }, state, report);
     return report;
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
@@ -259,24 +259,21 @@ function explainInvocation(
 /** --run: the hook path's jobs, deadline and fold; session state starts empty and is thrown away. */
 async function runSelected(
   setup: Setup,
-  picked: { plan: EventPlan; gated: readonly Chosen[]; prep: RowPrep; late: LateFacts },
+  picked: { plan: EventPlan; gated: readonly Chosen[]; prep: RowPrep; late: LateFacts; log: Log },
   state: StateDir,
   report: ExplainReport,
 ): Promise<NonNullable<ExplainReport['run']>> {
   const { gated, prep } = picked;
   const envFile = setup.adapter.needs.envFile ? makeEnvFile(state, setup.sessionId) : undefined;
-  const pluginData = (root: string) => pluginDataDir(state, root);
-  const jobs = gated.map((c) =>
-    jobOf(c, {
-      prep,
-      late: picked.late,
-      env: setup.env,
-      deadline: setup.budget.deadline,
-      ...(envFile ? { envFile } : {}),
-      pluginData,
-      http: setup.catalog.http,
-    }),
-  );
+  // The hook path's own job preparation, in the throwaway state directory.
+  const jc = jobContextFor(setup, {
+    prep,
+    late: picked.late,
+    envFile,
+    dataDir: (root) => pluginDataDir(state, root),
+    log: picked.log,
+  });
+  const jobs = gated.map((c) => jobOf(c, jc));
   const results: RunResult[] = jobs.length ? await (await startJobs(jobs)).done : [];
   const verdicts = results.map(interpret);
   const folded = setup.adapter.fold(

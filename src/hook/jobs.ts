@@ -72,6 +72,43 @@ export interface JobContext {
   http?: HttpSettings;
 }
 
+/** What an event's jobs share, beside the rows: found by the caller (the hook path, explain --run). */
+export interface EventJobs {
+  prep: RowPrep;
+  late: LateFacts;
+  envFile: string | undefined;
+  /** A plugin's CLAUDE_PLUGIN_DATA folder in the state directory (src/state/pluginData.ts), or undefined. */
+  dataDir: (pluginRoot: string) => string | undefined;
+  log: Log;
+}
+
+/**
+ * The job context of one event, the hook path's and explain's alike: per event, not per row, each catalog's data folder
+ * (a missing one said once), the environment scripts inherit, and each payload's JSON.
+ */
+export function jobContextFor(setup: Setup, e: EventJobs): JobContext {
+  const dataDirs = new Map<string, string | undefined>();
+  const pluginData = (root: string) => {
+    if (dataDirs.has(root)) return dataDirs.get(root);
+    const dir = e.dataDir(root);
+    if (!dir)
+      e.log.warn(`no CLAUDE_PLUGIN_DATA for the scripts of ${root}: the state directory cannot hold their data folder`);
+    dataDirs.set(root, dir);
+    return dir;
+  };
+  return {
+    prep: e.prep,
+    late: e.late,
+    env: setup.env,
+    scriptBaseEnv: scriptBaseEnv(setup.env),
+    stdin: new Map(),
+    deadline: setup.budget.deadline,
+    ...(e.envFile ? { envFile: e.envFile } : {}),
+    pluginData,
+    http: setup.catalog.http,
+  };
+}
+
 /** A row answered without running: it cannot run and guards a tool call, so it denies (src/hook/select.ts). */
 export interface AnsweredJob {
   kind: 'answered';

@@ -12,7 +12,7 @@ import type { Waited } from '../state/sentinel.ts';
 import { cursorTranscriptPath } from '../project/paths.ts';
 import { finishLean } from './finish.ts';
 import { installLifeline, type Lifeline } from './lifeline.ts';
-import type { EventWork, JobContext } from './matched.ts';
+import type { EventWork } from './matched.ts';
 import { mark, startSpans } from './spans.ts';
 import { resultGated, select, type Chosen } from './select.ts';
 import { locate, mailboxKey, readPayload, setUp, type HookIO, type Setup, type SetUpProblem } from './setup.ts';
@@ -265,29 +265,13 @@ async function prepareJobs(
   if (w.selected.length === 0) return [];
   const tx = await mp.attachTranscripts(setup, stateHalf.claudeTranscript, setup.state, lifeline.log, keep);
   const gated = resultGated(w.selected, setup.config, tx.resultsAvailable, lifeline.log);
-  // Per event, not per row: each catalog's data folder, the environment scripts inherit, each payload's JSON.
-  const dataDirs = new Map<string, string | undefined>();
-  const pluginData = (root: string) => {
-    if (dataDirs.has(root)) return dataDirs.get(root);
-    const dir = stateHalf.pluginDataDir(setup.state, root);
-    if (!dir)
-      lifeline.log.warn(
-        `no CLAUDE_PLUGIN_DATA for the scripts of ${root}: the state directory cannot hold their data folder`,
-      );
-    dataDirs.set(root, dir);
-    return dir;
-  };
-  const jc: JobContext = {
+  const jc = mp.jobContextFor(setup, {
     prep: w.prep,
     late: recorded ? { ...tx.late, recordedResponse: recorded } : tx.late,
-    env: setup.env,
-    scriptBaseEnv: mp.scriptBaseEnv(setup.env),
-    stdin: new Map(),
-    deadline: setup.budget.deadline,
-    ...(w.envFile ? { envFile: w.envFile } : {}),
-    pluginData,
-    http: setup.catalog.http,
-  };
+    envFile: w.envFile,
+    dataDir: (root) => stateHalf.pluginDataDir(setup.state, root),
+    log: lifeline.log,
+  });
   return gated.map((c) => mp.jobOf(c, jc));
 }
 
