@@ -59,7 +59,8 @@ export function catalogFindings(c: LoadedCatalogs, dir: string, env: NodeJS.Proc
         where,
         message: l.error,
         fix: missing
-          ? `create it, or run \`hookshim init\` (it finds hooks/hooks.json and .claude/settings.json; name others with --catalog <plugin folder | hooks.json | settings file>)`
+          ? `create it, or run \`hookshim init\` (it finds hooks/hooks.json and .claude/settings.json; name ` +
+            `others with --catalog <plugin folder | hooks.json | settings file>)`
           : 'fix the file: Claude Code rejects it too',
       });
       continue;
@@ -77,7 +78,9 @@ export function catalogFindings(c: LoadedCatalogs, dir: string, env: NodeJS.Proc
         code: 'catalog-never-runs',
         severity: 'warning',
         where,
-        message: `none of its ${rows.length} row${rows.length === 1 ? '' : 's'} can run under Cursor (${[...new Set(rows.map((r) => r.event))].join(', ')}): nothing of it is enforced`,
+        message:
+          `none of its ${rows.length} row${rows.length === 1 ? '' : 's'} can run under Cursor ` +
+          `(${[...new Set(rows.map((r) => r.event))].join(', ')}): nothing of it is enforced`,
         fix: 'hookshim check -v lists why each row never runs (docs/events.md)',
       });
     }
@@ -100,7 +103,9 @@ export function catalogFindings(c: LoadedCatalogs, dir: string, env: NodeJS.Proc
       code: 'catalog-override',
       severity: 'warning',
       where: 'HOOKSHIM_CATALOG',
-      message: `set to ${env.HOOKSHIM_CATALOG}: on this machine the hook path runs only that catalog; Cursor elsewhere (and CI) runs ${show(c.recorded ?? DEFAULT_CATALOGS)}, which is what is checked here`,
+      message:
+        `set to ${env.HOOKSHIM_CATALOG}: on this machine the hook path runs only that catalog; Cursor ` +
+        `elsewhere (and CI) runs ${show(c.recorded ?? DEFAULT_CATALOGS)}, which is what is checked here`,
       fix: `to run it everywhere, record it: hookshim init --catalog ${env.HOOKSHIM_CATALOG}; otherwise unset HOOKSHIM_CATALOG`,
     });
   }

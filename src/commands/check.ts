@@ -206,7 +206,9 @@ function olderBundles(dir: string, hooks: Record<string, unknown[]>): Finding[] 
         code: 'bundle-old',
         severity: 'error',
         where: b,
-        message: `the binding runs this older bundle${v ? ` (hookshim ${v})` : ''}: it still runs, but it is not the bundle this CLI ships (${VENDORED})`,
+        message:
+          `the binding runs this older bundle${v ? ` (hookshim ${v})` : ''}: it still runs, but it is ` +
+          `not the bundle this CLI ships (${VENDORED})`,
         fix: `run \`hookshim init\`: it binds ${VENDORED} and removes ${b}; commit .cursor/`,
       };
     });
@@ -235,7 +237,9 @@ function checkResultGated(catalog: Catalog, config: HookshimConfig): Finding[] {
         code: 'result-gated-guard',
         severity: 'error',
         where,
-        message: `selects PreToolUse guards (${pre.map((r) => r.locator).join(', ')}): gating them would allow every tool call until the first tool result, so the hook path runs them anyway`,
+        message:
+          `selects PreToolUse guards (${pre.map((r) => r.locator).join(', ')}): gating them would ` +
+          `allow every tool call until the first tool result, so the hook path runs them anyway`,
         fix: 'name only the Stop-like rows that cannot work without tool results',
       });
     else if (rows.length > RESULT_GATED_MAX_ROWS)
@@ -243,7 +247,9 @@ function checkResultGated(catalog: Catalog, config: HookshimConfig): Finding[] {
         code: 'result-gated-broad',
         severity: 'error',
         where,
-        message: `selects ${rows.length} rows (${rows.map((r) => r.locator).join(', ')}); every one of them is skipped until the first tool result`,
+        message:
+          `selects ${rows.length} rows (${rows.map((r) => r.locator).join(', ')}); every one of them ` +
+          `is skipped until the first tool result`,
         fix: 'name each row that needs tool results by its locator',
       });
   }

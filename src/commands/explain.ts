@@ -326,7 +326,8 @@ function skippedByBinding(setup: Setup): string | undefined {
   );
   return cursorAccepts(matcher, name)
     ? undefined
-    : `${setup.binding.source}: its matcher skips ${JSON.stringify(name)}, so Cursor starts no hookshim for this call (what follows is what would run without it)`;
+    : `${setup.binding.source}: its matcher skips ${JSON.stringify(name)}, so Cursor starts no hookshim for ` +
+        `this call (what follows is what would run without it)`;
 }
 
 /**

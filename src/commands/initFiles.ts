@@ -36,18 +36,23 @@ export function findRoot(dir: string, here: boolean): Root {
   if (own) {
     out.catalogs.push(rel);
     out.warnings.push(
-      `${rel} has its own catalog (a package of a monorepo?): it is bound from the repository root as the plugin ${rel}/ (\${CLAUDE_PLUGIN_ROOT} = ${rel}). A Cursor window opened on ${rel} alone loads no hooks; to bind it as a project of its own, run \`hookshim init ${rel} --here\``,
+      `${rel} has its own catalog (a package of a monorepo?): it is bound from the repository root as the ` +
+        `plugin ${rel}/ (\${CLAUDE_PLUGIN_ROOT} = ${rel}). A Cursor window opened on ${rel} alone loads no ` +
+        `hooks; to bind it as a project of its own, run \`hookshim init ${rel} --here\``,
     );
   }
   if (fs.existsSync(path.join(dir, '.claude', 'settings.json'))) {
     out.warnings.push(
-      `${rel}/.claude/settings.json is not bound: Claude Code reads it only when started in ${rel}, with $CLAUDE_PROJECT_DIR = ${rel}. Add it with --catalog ${rel}/.claude/settings.json if its commands work from the repository root`,
+      `${rel}/.claude/settings.json is not bound: Claude Code reads it only when started in ${rel}, with ` +
+        `$CLAUDE_PROJECT_DIR = ${rel}. Add it with --catalog ${rel}/.claude/settings.json if its commands ` +
+        `work from the repository root`,
     );
   }
   const stray = readHooksFile(dir);
   if (stray.kind === 'ok' && ourEntries(stray.hooks).length > 0) {
     out.warnings.push(
-      `${rel}/${HOOKS_JSON} binds hookshim, but Cursor does not load it when it opens the repository: delete ${rel}/.cursor/ (hookshim is bound at the root now)`,
+      `${rel}/${HOOKS_JSON} binds hookshim, but Cursor does not load it when it opens the repository: delete ` +
+        `${rel}/.cursor/ (hookshim is bound at the root now)`,
     );
   }
   return out;

@@ -173,7 +173,8 @@ async function work(
     w.selected = chosen;
     lifeline.arm(
       setup.budget.deadline,
-      `deadline reached ${setup.budget.slackMs}ms before Cursor's ${setup.binding.timeoutS}s timeout; unfinished scripts count as timed out`,
+      `deadline reached ${setup.budget.slackMs}ms before Cursor's ${setup.binding.timeoutS}s timeout; ` +
+        `unfinished scripts count as timed out`,
       (why) => {
         // Selected guards that never got to start count as unfinished too: a preToolUse still fails closed.
         w.finish(w.snapshot(), why);
@@ -226,7 +227,10 @@ function brokenCatalog(event: HandledEvent, input: Json, p: SetUpProblem, lifeli
     );
     return lifeline.answer({ permission: 'allow' }, 'fail-open');
   }
-  const text = `hookshim: ${shown} is not a readable Claude hook catalog (${why.replace(`${file}: `, '')}), so no guard can be evaluated and this tool call is denied. Fix ${shown}: a Write or Edit of ${shown} itself is allowed.`;
+  const text =
+    `hookshim: ${shown} is not a readable Claude hook catalog (${why.replace(`${file}: `, '')}), ` +
+    `so no guard can be evaluated and this tool call is denied. Fix ${shown}: a Write or Edit of ${shown} ` +
+    `itself is allowed.`;
   return denyUnguarded(lifeline, `${why}; no good version of it is known`, text);
 }
 

@@ -169,7 +169,10 @@ export interface Binding {
   matcher?: string;
 }
 
-/** hookshim's own entries in .cursor/hooks.json: a command that runs hookshim.cjs (hookshim.mjs before), or the `hookshim` bin as its command word. */
+/**
+ * hookshim's own entries in .cursor/hooks.json: a command that runs hookshim.cjs (hookshim.mjs before), or the
+ * `hookshim` bin as its command word.
+ */
 export function isOurCommand(command: string): boolean {
   return (
     /(^|[\s/\\"'])hookshim\.[cm]js(["']?)(\s|$)/.test(command) ||

@@ -61,7 +61,8 @@ export async function loadCatalogGuarded(
   if (good) {
     const n = good.catalog.catalog.rows.length;
     warn(
-      `${loaded.error.split('\n')[0]}; running its last good version (saved ${good.savedAt}, ${n} row${n === 1 ? '' : 's'}) until it is fixed`,
+      `${loaded.error.split('\n')[0]}; running its last good version (saved ${good.savedAt}, ${n} ` +
+        `row${n === 1 ? '' : 's'}) until it is fixed`,
     );
     return good.catalog;
   }
