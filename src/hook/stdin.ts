@@ -139,9 +139,7 @@ export function readAvailable(fd: number): { payload?: StdinPayload; prefix: Buf
     } catch {
       return none;
     }
-  } else if (stat.isSocket()) {
-    if (!socketNonBlocking(fd)) return none;
-  } else if (!stat.isFile()) return none;
+  } else if (stat.isSocket() ? !socketNonBlocking(fd) : !stat.isFile()) return none;
   const chunks: Buffer[] = [];
   let size = 0;
   const buf = Buffer.alloc(64 * 1024);
@@ -163,25 +161,22 @@ export function readAvailable(fd: number): { payload?: StdinPayload; prefix: Buf
   return parsed && !parsed.problem ? { payload: { ...parsed, bytes: size }, prefix } : { prefix };
 }
 
-/** The handle Node's own stdin stream would open on `fd`, kept for the process: closing it would close stdin. */
+/** The handles opened on stdin, kept for the process: closing one would close stdin. */
 const socketHandles: unknown[] = [];
 
 /**
  * Make the socket `fd` non-blocking, so a read returns EAGAIN instead of waiting for a writer that sends nothing. Done
  * the way `process.stdin` does it (libuv's pipe handle opened on the fd, which sets O_NONBLOCK), through the binding
- * Node exposes for it, without loading `net` and its streams. Not on Windows (its stdin is no Unix socket); false
- * whenever the binding is missing or refuses, and the stream reader reads instead.
+ * Node exposes for it, without loading `net` and its streams. A Unix socket is never Windows' stdin; false whenever
+ * the binding is missing or refuses, and the stream reader reads instead.
  */
 function socketNonBlocking(fd: number): boolean {
-  if (process.platform === 'win32') return false;
+  type PipeWrap = { Pipe: new (type: number) => { open(fd: number): number }; constants: { SOCKET: number } };
   try {
-    type PipeWrap = { Pipe: new (type: number) => { open(fd: number): number }; constants: { SOCKET: number } };
-    const { binding } = process as unknown as { binding(name: 'pipe_wrap'): PipeWrap };
-    const { Pipe, constants } = binding('pipe_wrap');
+    const { Pipe, constants } = (process as unknown as { binding(name: 'pipe_wrap'): PipeWrap }).binding('pipe_wrap');
     const handle = new Pipe(constants.SOCKET);
-    if (handle.open(fd) !== 0) return false;
     socketHandles.push(handle);
-    return true;
+    return handle.open(fd) === 0;
   } catch {
     return false;
   }
