@@ -95,7 +95,10 @@ function applyPatchViews(
 /** Tool fields of a Claude tool-event payload for the candidate a row matched. */
 export function toolPayload(ctx: EventContext, tool: ToolView, matched: string | undefined): Json {
   const name = matched ?? tool.candidates[0] ?? tool.cursorName;
-  const payload: Json = { tool_name: name, tool_input: toClaudeToolInput(name, tool.input, ctx.projectDir) };
+  const input = toClaudeToolInput(name, tool.input, ctx.projectDir);
+  // Claude Code fills in an Edit's replace_all when the model left it out (docs/claude-hooks.md §8, §10 Edit `replace_all`).
+  if (name === 'Edit' && input.replace_all === undefined) input.replace_all = false;
+  const payload: Json = { tool_name: name, tool_input: input };
   const id = toolUseId(ctx.input);
   if (id) payload.tool_use_id = id;
   return payload;

@@ -82,31 +82,14 @@ export function toClaudeToolResponse(
 
 /** Text without its leading and trailing blank (whitespace-only) lines; the lines between are kept as they are. */
 export function trimBlankLines(text: string): string {
-  const lines = text.split('\n');
-  let first = 0;
-  let last = lines.length - 1;
-  while (first <= last && (lines[first] as string).trim() === '') first++;
-  while (last >= first && (lines[last] as string).trim() === '') last--;
-  return first > last ? '' : lines.slice(first, last + 1).join('\n');
+  const inner = text.replace(/^(?:[^\S\n]*\n)+/, '').replace(/(?:\n[^\S\n]*)+$/, '');
+  return inner.trim() === '' ? '' : inner;
 }
 
 /** The commands Claude Code expects to print nothing on success (docs/claude-hooks.md §8, `noOutputExpected`). */
-const QUIET_COMMANDS: ReadonlySet<string> = new Set([
-  'mv',
-  'cp',
-  'rm',
-  'mkdir',
-  'rmdir',
-  'chmod',
-  'chown',
-  'chgrp',
-  'touch',
-  'ln',
-  'cd',
-  'export',
-  'unset',
-  'wait',
-]);
+const QUIET_COMMANDS: ReadonlySet<string> = new Set(
+  'mv cp rm mkdir rmdir chmod chown chgrp touch ln cd export unset wait'.split(' '),
+);
 
 /**
  * Claude's `noOutputExpected` for a Bash command: every simple command (split at `;`, `&`, `|`, newlines; redirections

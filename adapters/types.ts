@@ -28,6 +28,12 @@ export interface EventContext {
   hostEnv?: Readonly<Record<string, string | undefined>>;
   /** `loop_limit` configured for this event in .cursor/hooks.json (null = unlimited). */
   loopLimit: number | null;
+  /**
+   * postToolUse: Claude's `tool_response` from Cursor's `tool_output` (adapters/toolResponse.ts), handed in by the shell
+   * from its lazily loaded half so the chunks every event compiles do not carry it (docs/performance.md). Without it
+   * (never on the hook path), rows get the `tool_output` parsed.
+   */
+  responseOf?: (claudeName: string, toolOutput: unknown, claudeInput: Record<string, unknown>) => unknown;
   /** postToolUse: a result that builds on earlier ones (TodoWrite), as recorded for the transcript, so both agree. */
   recordedResponse?: { claudeName: string; response: unknown };
   /** `promptContext` of .cursor/hookshim.json: where UserPromptSubmit context goes (default "auto": by Cursor version). */

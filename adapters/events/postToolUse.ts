@@ -5,7 +5,6 @@ import { droppedFailures, errorNotes } from '../fold.ts';
 import { isRecord } from '../json.ts';
 import { joinMessages, messages } from '../text.ts';
 import { toolPlan } from '../toolEvent.ts';
-import { toClaudeToolResponse } from '../toolResponse.ts';
 import type { EventAdapter, Json, Message } from '../types.ts';
 
 export const postToolUse: EventAdapter = {
@@ -19,11 +18,10 @@ export const postToolUse: EventAdapter = {
   plan(ctx) {
     // A result that builds on earlier ones (TodoWrite) comes as recorded, so the script and the transcript agree.
     const recorded = ctx.recordedResponse;
+    const responseOf = ctx.responseOf ?? ((_name: string, output: unknown) => parsed(output));
     return toolPlan(ctx, 'PostToolUse', (_tool, name, claudeInput) => ({
       tool_response:
-        recorded?.claudeName === name
-          ? recorded.response
-          : toClaudeToolResponse(name, ctx.input.tool_output, claudeInput),
+        recorded?.claudeName === name ? recorded.response : responseOf(name, ctx.input.tool_output, claudeInput),
     }));
   },
 
@@ -65,3 +63,13 @@ export const postToolUse: EventAdapter = {
     return { answer, effects: [], notes };
   },
 };
+
+/** A tool_output JSON string parsed (anything else as it is): what a row gets when no response builder is handed in. */
+function parsed(output: unknown): unknown {
+  if (typeof output !== 'string') return output;
+  try {
+    return JSON.parse(output);
+  } catch {
+    return output;
+  }
+}

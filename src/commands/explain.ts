@@ -23,6 +23,7 @@ import { createLog } from '../hook/log.ts';
 import { planAndSelect } from '../hook/run.ts';
 import { resultGated, type Chosen } from '../hook/select.ts';
 import { locate, setUp, type Setup } from '../hook/setup.ts';
+import { toClaudeToolResponse } from '../../adapters/toolResponse.ts';
 import { parsePayload } from '../hook/stdin.ts';
 import { cannotRun } from '../project/binding.ts';
 import { parseConfig } from '../project/config.ts';
@@ -176,6 +177,7 @@ async function explainHandled(
     const io = { env: opts.env, cwd: opts.cwd, stdin: process.stdin, startedAt: Date.now() };
     const setup = await setUp(event, input, io, log, locate(event, io, w.dir), { state });
     if ('problem' in setup) throw w.unreadable(setup.problem);
+    setup.ctx.responseOf = toClaudeToolResponse;
     const { plan, chosen } = planAndSelect(setup, { log });
     if (plan.invocations.length === 0 && plan.notes.length === 0)
       lines.push(`${event} runs no Claude event for this payload`);

@@ -26,6 +26,8 @@ export {
   type JobContext,
 } from './jobs.ts';
 export { startAll } from './runner.ts';
+// postToolUse's tool_response builder, out of the chunks every event compiles (EventContext.responseOf).
+export { toClaudeToolResponse } from '../../adapters/toolResponse.ts';
 
 /** The stateful half's functions finish needs (src/state/index.ts, loaded lazily by the driver). */
 export interface StateOps {

@@ -172,6 +172,7 @@ async function work(
   try {
     // Tool results and transcript copies are kept unless the config opts out (docs/security.md "What hookshim keeps").
     const keep = mp.keepsTranscripts(setup.config.transcripts);
+    if (needs.recordsResult) setup.ctx.responseOf = mp.toClaudeToolResponse;
     if (needs.recordsResult && setup.state && keep) recordResult(setup, st, g);
     w.selected = chosen ?? planAndSelect(setup, g, claimed.state).chosen;
     mark('claimed');

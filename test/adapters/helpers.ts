@@ -1,6 +1,7 @@
 // Builders for adapter tests: a script run, an event context.
 import type { HandledEvent } from '../../adapters/eventMap.ts';
 import { interpret } from '../../adapters/outcome.ts';
+import { toClaudeToolResponse } from '../../adapters/toolResponse.ts';
 import {
   initialRewriteState,
   rewriteLines,
@@ -52,6 +53,7 @@ export function ctx(event: HandledEvent, input: Json = {}, over: Partial<EventCo
     sessionId: 'conv-1',
     transcriptPath: '/state/tx/t.jsonl',
     loopLimit: 5,
+    responseOf: toClaudeToolResponse,
     ...over,
   };
 }

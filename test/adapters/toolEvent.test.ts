@@ -147,6 +147,18 @@ describe('toolPayload: the tool fields of the Claude payload (docs/claude-hooks.
       toolPayload(pre({}), { cursorName: 'Read', input: { path: 'src/a.ts' }, candidates: [] }, undefined),
     ).toEqual({ tool_name: 'Read', tool_input: { file_path: '/repo/src/a.ts' } });
   });
+
+  // docs/claude-hooks.md §8 (pre-edit-probe): Claude Code 2.1.328 fills in replace_all: false.
+  const edit = (input: Record<string, unknown>) =>
+    toolPayload(pre({}), { cursorName: 'StrReplace', input, candidates: ['Edit'] }, 'Edit').tool_input;
+  it('an Edit without replace_all gets replace_all: false, last', () =>
+    expect(JSON.stringify(edit({ path: '/a', old_string: 'x', new_string: 'y' }))).toBe(
+      '{"file_path":"/a","old_string":"x","new_string":"y","replace_all":false}',
+    ));
+  it('an Edit with replace_all keeps it', () =>
+    expect(edit({ path: '/a', old_string: 'x', new_string: 'y', replace_all: true })).toMatchObject({
+      replace_all: true,
+    }));
 });
 
 describe('toolPlan: one invocation per view', () => {
@@ -169,6 +181,7 @@ describe('toolPlan: one invocation per view', () => {
       session_id: 'conv-1',
       transcript_path: '/state/tx/t.jsonl',
       cwd: '/repo',
+      prompt_id: 'gen-1',
       permission_mode: 'default',
       hook_event_name: event,
       conversation_id: 'conv-1',

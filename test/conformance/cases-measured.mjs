@@ -1,4 +1,4 @@
-// Cases on what the real Claude Code 2.1.328 gives beyond its docs (docs/claude-hooks.md §8, §10; issue 23 item 11):
+// Cases on what the real Claude Code 2.1.328 gives beyond its docs (docs/claude-hooks.md §8, §10):
 // the Bash result's noOutputExpected, the formatter note after a PostToolUse row rewrote the edited file, colour
 // codes in a prompt block's reason. The other points of item 11 are seen in the probe cases and plugin-deny.
 import { answer, cmd, group, settings } from './dsl.mjs';

@@ -16,7 +16,7 @@ describe('postToolUse ⇄ PostToolUse (docs/cursor-hooks.md §4 postToolUse)', (
     expect(postToolUse.plan(c, EMPTY_STATE).invocations[0]?.payload('Bash')).toMatchObject({
       hook_event_name: 'PostToolUse',
       tool_name: 'Bash',
-      tool_response: { stdout: 'ok\n', interrupted: false },
+      tool_response: { stdout: 'ok', interrupted: false, noOutputExpected: false },
       duration_ms: 728,
       tool_use_id: 't1',
     });
