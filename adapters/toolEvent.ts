@@ -160,6 +160,14 @@ export function writtenFiles(ctx: EventContext): string[] {
   return out;
 }
 
+/** The files an Edit or Write call (or an ApplyPatch's Edit and Write views) wrote: where Claude looks for a formatter's change. */
+export function editedFiles(ctx: EventContext): string[] {
+  return toolOf(ctx)
+    .views.filter((v) => v.candidates[0] === 'Edit' || v.candidates[0] === 'Write')
+    .map((v) => toClaudeToolInput(v.candidates[0] as string, v.input, ctx.projectDir).file_path)
+    .filter((f): f is string => typeof f === 'string');
+}
+
 /** Disagreeing spellings of a guarded input key in any view of the call (docs/cursor-hooks.md §6: both spellings occur). */
 export function conflictsOf(ctx: EventContext): string[] {
   return toolOf(ctx).views.flatMap((v) => aliasConflicts(v.candidates[0] ?? v.cursorName, v.input));

@@ -149,6 +149,8 @@ export interface StateIn {
   pendingPrompt: Message[];
   /** Contents of CLAUDE_ENV_FILE after the SessionStart scripts ran. */
   envFile?: string;
+  /** The files the tool call wrote (editedFiles) that its rows then changed, as the shell found them (needs.watchesEdits). */
+  rewritten?: readonly string[];
 }
 
 /** A state change the shell applies before the answer is written. */
@@ -207,6 +209,8 @@ export interface ShellNeeds {
   envFile?: true;
   /** The event's fold depends on which other events start on every call (EventContext.everyCall). */
   everyCall?: true;
+  /** The files the call wrote (Write, Edit: editedFiles) are looked at before its rows run and before the fold (StateIn.rewritten). */
+  watchesEdits?: true;
   /** The payload is a tool result: recorded so transcripts can pair it with its tool_use (docs/transcripts.md). */
   recordsResult?: true;
   /** The payload's agent_transcript_path is rewritten into Claude's shape too. */

@@ -4,7 +4,7 @@
 import { droppedFailures, errorNotes } from '../fold.ts';
 import { isRecord } from '../json.ts';
 import { joinMessages, messages } from '../text.ts';
-import { toolPlan } from '../toolEvent.ts';
+import { toolOf, toolPlan } from '../toolEvent.ts';
 import type { EventAdapter, Json, Message } from '../types.ts';
 
 export const postToolUse: EventAdapter = {
@@ -13,6 +13,7 @@ export const postToolUse: EventAdapter = {
     claims: { stash: true, pending: true, carried: true },
     dedup: { tool: true, replay: 'empty' },
     recordsResult: true,
+    watchesEdits: true,
   },
 
   plan(ctx) {
@@ -52,7 +53,10 @@ export const postToolUse: EventAdapter = {
       const updated = hso?.updatedMCPToolOutput ?? hso?.updatedToolOutput;
       if (updated !== undefined) updatedOutput = updated;
     }
-    const all = [...state.pendingPrompt, ...state.stashed, ...own, ...state.carried];
+    // A row that changed the file just written: the model is told, in Claude Code's words (docs/claude-hooks.md §8).
+    const from = `PostToolUse:${toolOf(ctx).candidates[0] ?? 'Edit'}`;
+    const formatted = (state.rewritten ?? []).map((file) => ({ from, text: formatterNote(file) }));
+    const all = [...state.pendingPrompt, ...state.stashed, ...own, ...formatted, ...state.carried];
     const answer: Json = {};
     const text = joinMessages(all);
     if (text) answer.additional_context = text;
@@ -63,6 +67,11 @@ export const postToolUse: EventAdapter = {
     return { answer, effects: [], notes };
   },
 };
+
+/** What Claude Code 2.1.328 tells the model after a PostToolUse row changed the file an Edit or Write wrote (§8). */
+export function formatterNote(file: string): string {
+  return `PostToolUse hook modified ${file} after your edit (likely a formatter). Your next Edit will not fail with a stale-file error, but if its old_string targets a region the hook reformatted, Read the file first.`;
+}
 
 /** A tool_output JSON string parsed (anything else as it is): what a row gets when no response builder is handed in. */
 function parsed(output: unknown): unknown {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { isHandledEvent, UNBOUND_CURSOR_EVENTS, type HandledEvent } from '../../adapters/eventMap.ts';
 import { ADAPTERS } from '../../adapters/events/index.ts';
 import { str, toolUseId, type Json } from '../../adapters/json.ts';
-import { writtenFiles } from '../../adapters/toolEvent.ts';
+import { editedFiles, writtenFiles } from '../../adapters/toolEvent.ts';
 import { EMPTY_STATE, type Plan } from '../../adapters/types.ts';
 import type { Waited } from '../state/sentinel.ts';
 import { cursorTranscriptPath } from '../project/paths.ts';
@@ -182,6 +182,7 @@ async function work(
       w.finish([], 'done');
       return 0;
     }
+    if (needs.watchesEdits) w.edits = mp.watchFiles(editedFiles(setup.ctx));
     w.batch = await mp.startJobs(jobs);
     mark('scripts started');
     const results = await w.batch.done;

@@ -1,6 +1,6 @@
 // adapters/toolEvent.ts: the shared half of the tool events: which tool, which Claude names, the tool fields.
 import { describe, expect, it } from 'vitest';
-import { toolOf, toolPayload, toolPlan } from '../../adapters/toolEvent.ts';
+import { editedFiles, toolOf, toolPayload, toolPlan } from '../../adapters/toolEvent.ts';
 import { ctx } from './helpers.ts';
 
 const pre = (input: Record<string, unknown>, over = {}) => ctx('preToolUse', input, over);
@@ -214,4 +214,16 @@ describe('toolPlan: one invocation per view', () => {
       [['Write', 'ApplyPatch'], { file_path: '/repo/b.txt', content: 'b\n' }],
     ]);
   });
+});
+
+describe("editedFiles: where Claude Code looks for a formatter's change (docs/claude-hooks.md §8)", () => {
+  it.each([
+    ['StrReplace', { path: 'src/a.ts', old_string: 'a', new_string: 'b' }, ['/repo/src/a.ts']],
+    ['Write', { file_path: '/repo/b.md', content: 'x' }, ['/repo/b.md']],
+    ['Shell', { command: 'ls' }, []],
+    ['EditNotebook', { target_notebook: 'n.ipynb', new_source: 'x' }, []],
+    ['ApplyPatch', '*** Begin Patch\n*** Add File: c.txt\n+hi\n*** End Patch', ['/repo/c.txt']],
+  ])('%s', (tool, input, want) =>
+    expect(editedFiles(ctx('postToolUse', { tool_name: tool, tool_input: input }))).toEqual(want),
+  );
 });
