@@ -1,9 +1,9 @@
 // Cases on what the real Claude Code 2.1.328 gives beyond its docs (docs/claude-hooks.md §8, §10):
 // the Bash result's noOutputExpected, the formatter note after a PostToolUse row rewrote the edited file, colour
 // codes in a prompt block's reason. The other points of item 11 are seen in the probe cases and plugin-deny.
-import { answer, cmd, group, settings } from './dsl.mjs';
+import { answer, BASH, cmd, group, plugin, settings } from './dsl.mjs';
 
-const ups = (o) => ({ hookEventName: 'UserPromptSubmit', ...o });
+const pre = (o) => ({ hookEventName: 'PreToolUse', ...o });
 
 export const MEASURED_CASES = [
   {
@@ -35,6 +35,38 @@ export const MEASURED_CASES = [
     title: 'UserPromptSubmit block whose reason holds colour codes: they are stripped',
     catalog: settings({ UserPromptSubmit: [group(undefined, cmd('g'))] }),
     scripts: { g: answer({ decision: 'block', reason: '\u001b[31mQQANSI\u001b[0m stop' }) },
-    action: { tool: 'Bash', input: { command: 'echo ran > effect.txt' } },
+    action: BASH,
+  },
+  {
+    id: 'ups-stop-ansi',
+    title: 'UserPromptSubmit continue:false whose stopReason holds colour codes',
+    catalog: settings({ UserPromptSubmit: [group(undefined, cmd('g'))] }),
+    scripts: { g: answer({ continue: false, stopReason: '\u001b[1mQQANSISTOP\u001b[0m' }) },
+    action: BASH,
+  },
+  {
+    id: 'pre-deny-noreason-lines',
+    title: 'PreToolUse deny without a reason, with a two-line systemMessage',
+    catalog: settings({ PreToolUse: [group('Bash', cmd('g'))] }),
+    scripts: {
+      g: answer({ systemMessage: 'QQLINE1\nQQLINE2', hookSpecificOutput: pre({ permissionDecision: 'deny' }) }),
+    },
+    action: BASH,
+  },
+  {
+    id: 'plugin-deny-json',
+    title: 'a plugin PreToolUse row denies with a reason (JSON)',
+    catalog: plugin({ PreToolUse: [group('Bash', cmd('g'))] }),
+    scripts: {
+      g: answer({ hookSpecificOutput: pre({ permissionDecision: 'deny', permissionDecisionReason: 'QQPLUGJSON' }) }),
+    },
+    action: BASH,
+  },
+  {
+    id: 'plugin-post-context',
+    title: 'a plugin PostToolUse row adds context: is the plugin named?',
+    catalog: plugin({ PostToolUse: [group('Bash', cmd('g'))] }),
+    scripts: { g: answer({ hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'QQPLUGCTX' } }) },
+    action: BASH,
   },
 ];
