@@ -67,6 +67,8 @@ export interface RunResult {
   locator: string;
   /** The catalog the row came from, as shown (catalog/types.ts RowSource). */
   catalog?: string;
+  /** The row's plugin, by name, when it comes from one (catalog/types.ts RowSource.plugin). */
+  plugin?: string;
   claudeEvent: ClaudeEvent;
   exitCode: number | null;
   signal: string | null;
@@ -117,6 +119,8 @@ export type Verdict = VerdictBase &
 export interface VerdictBase {
   label: string;
   claudeEvent: ClaudeEvent;
+  /** The row's plugin, by name (RunResult.plugin). */
+  plugin?: string;
   /** hookSpecificOutput.permissionDecision (or the legacy approve/block, or Cursor's permission, mapped). */
   decision?: 'allow' | 'ask' | 'deny' | 'defer';
   /** The reason that came with an allow/ask decision. */

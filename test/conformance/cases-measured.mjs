@@ -1,7 +1,7 @@
 // Cases on what the real Claude Code 2.1.328 gives beyond its docs (docs/claude-hooks.md §8, §10):
 // the Bash result's noOutputExpected, the formatter note after a PostToolUse row rewrote the edited file, colour
 // codes in a prompt block's reason. The other points of item 11 are seen in the probe cases and plugin-deny.
-import { answer, BASH, cmd, group, plugin, settings } from './dsl.mjs';
+import { answer, BASH, cmd, fail, group, plugin, settings, TALK } from './dsl.mjs';
 
 const pre = (o) => ({ hookEventName: 'PreToolUse', ...o });
 
@@ -68,5 +68,19 @@ export const MEASURED_CASES = [
     catalog: plugin({ PostToolUse: [group('Bash', cmd('g'))] }),
     scripts: { g: answer({ hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: 'QQPLUGCTX' } }) },
     action: BASH,
+  },
+  {
+    id: 'plugin-post-exit2',
+    title: 'a plugin PostToolUse row exits 2: is the plugin named?',
+    catalog: plugin({ PostToolUse: [group('Bash', cmd('g'))] }),
+    scripts: { g: fail('QQPLUGPOST2', 2) },
+    action: BASH,
+  },
+  {
+    id: 'plugin-stop-exit2',
+    title: 'a plugin Stop row exits 2 once: is the plugin named?',
+    catalog: plugin({ Stop: [group(undefined, cmd('g'))] }),
+    scripts: { g: `in=$(cat)\ncase "$in" in *'"stop_hook_active":true'*) exit 0;; esac\necho QQPLUGSTOP2 >&2\nexit 2` },
+    action: TALK,
   },
 ];
