@@ -8,7 +8,7 @@ import type { Claimed } from '../state/mailbox.ts';
 import type { Tick } from '../state/sentinel.ts';
 import { emit, emitted } from './emit.ts';
 import { foldSafely, record } from './finish.ts';
-import type { Guard } from './guard.ts';
+import type { Lifeline } from './lifeline.ts';
 import { notStarted, type RowPrep } from './jobs.ts';
 import { unfinished, type Batch } from './runner.ts';
 import type { Chosen } from './select.ts';
@@ -17,7 +17,7 @@ import { mark } from './spans.ts';
 
 export {
   attachTranscripts,
-  hostEnv,
+  scriptBaseEnv,
   jobOf,
   keepsTranscripts,
   RowPrep,
@@ -32,7 +32,7 @@ export { toClaudeToolResponse } from '../../adapters/toolResponse.ts';
 
 /** The stateful half's functions finish needs (src/state/index.ts, loaded lazily by the driver). */
 export interface StateOps {
-  applyEffects(st: Setup['state'], session: string, effects: Folded['effects']): string[];
+  applyEffects(stateDir: Setup['state'], session: string, effects: Folded['effects']): string[];
   readEnvFile(file: string): string;
   removeFile(file: string): void;
 }
@@ -47,7 +47,7 @@ export class EventWork {
 
   constructor(
     readonly setup: Setup,
-    readonly g: Guard,
+    readonly lifeline: Lifeline,
     readonly ops: StateOps,
     readonly tick: Tick,
     readonly claimed: Claimed,
@@ -65,23 +65,23 @@ export class EventWork {
   /** Fold, keep, answer, trace (once; later calls do nothing). */
   finish(results: RunResult[], why: string): void {
     if (emitted()) return;
-    const { setup, g, ops } = this;
+    const { setup, lifeline, ops } = this;
     const verdicts = results.map(interpret);
     const state: StateIn = {
       ...this.claimed.state,
       ...(this.envFile ? { envFile: ops.readEnvFile(this.envFile) } : {}),
       ...(this.edits ? { rewritten: this.edits.changed() } : {}),
     };
-    const folded = foldSafely(setup, verdicts, state, g);
+    const folded = foldSafely(setup, verdicts, state, lifeline);
     // Stashes are written before the answer goes out: the tool (and its postToolUse) can only follow the answer.
     const kept = ops.applyEffects(setup.state, mailboxKey(setup), folded.effects);
     emit(folded.answer);
     mark('answered');
     this.claimed.release();
     if (this.tick.role === 'leader') this.tick.finish(folded.answer);
-    for (const n of [...folded.notes, ...kept]) g.log.warn(n);
-    if (why !== 'done') g.log.warn(why);
+    for (const n of [...folded.notes, ...kept]) lifeline.log.warn(n);
+    if (why !== 'done') lifeline.log.warn(why);
     if (this.envFile) ops.removeFile(this.envFile);
-    record(g, setup, folded, results, verdicts);
+    record(lifeline, setup, folded, results, verdicts);
   }
 }

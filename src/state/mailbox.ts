@@ -21,10 +21,10 @@ export interface Claimed {
 }
 
 /** Claim the records an event drains (its adapter's `needs.claims`); `toolUseId` keys the stash. Missing records are simply empty. */
-export function claim(st: StateDir | null, session: string, want: Claims, toolUseId?: string): Claimed {
+export function claim(stateDir: StateDir | null, session: string, want: Claims, toolUseId?: string): Claimed {
   const state: StateIn = { ...EMPTY_STATE, stashed: [], carried: [], pendingPrompt: [] };
   const taken: { from: string; to: string }[] = [];
-  if (!st) return { state, release() {}, restore() {} };
+  if (!stateDir) return { state, release() {}, restore() {} };
   const take = (file: string | null): Message[] | null => {
     if (!file) return null;
     const to = `${file}.claimed-${process.pid}`;
@@ -37,10 +37,10 @@ export function claim(st: StateDir | null, session: string, want: Claims, toolUs
     return parseMessages(readText(to));
   };
   if (want.stash && toolUseId !== undefined)
-    state.stashed = take(areaPath(st, 'stash', `${key(session, toolUseId)}.json`)) ?? [];
-  if (want.pending) state.pendingPrompt = take(areaPath(st, 'ups', `${key(session)}.pending.json`)) ?? [];
+    state.stashed = take(areaPath(stateDir, 'stash', `${key(session, toolUseId)}.json`)) ?? [];
+  if (want.pending) state.pendingPrompt = take(areaPath(stateDir, 'ups', `${key(session)}.pending.json`)) ?? [];
   if (want.carried) {
-    const dir = areaPath(st, 'ctx', 'x');
+    const dir = areaPath(stateDir, 'ctx', 'x');
     const prefix = `${key(session)}.`;
     if (dir) {
       let names: string[] = [];
@@ -75,17 +75,17 @@ export function claim(st: StateDir | null, session: string, want: Claims, toolUs
 let carrySeq = 0;
 
 /** Apply a fold's effects. Returns stderr notes for anything that could not be kept. */
-export function applyEffects(st: StateDir | null, session: string, effects: readonly Effect[]): string[] {
+export function applyEffects(stateDir: StateDir | null, session: string, effects: readonly Effect[]): string[] {
   const notes: string[] = [];
   for (const e of effects) {
-    if (!st) {
+    if (!stateDir) {
       notes.push(`state directory unavailable: ${describe(e)} lost`);
       continue;
     }
     try {
       switch (e.kind) {
         case 'stash': {
-          const file = areaPath(st, 'stash', `${key(session, e.toolUseId)}.json`);
+          const file = areaPath(stateDir, 'stash', `${key(session, e.toolUseId)}.json`);
           if (!file) throw new Error('stash area unusable');
           writeFileAtomic(file, JSON.stringify({ at: Date.now(), messages: e.messages }));
           break;
@@ -94,7 +94,7 @@ export function applyEffects(st: StateDir | null, session: string, effects: read
           // Names sort in the order written: time, then this process's own sequence (two carries in one millisecond).
           carrySeq += 1;
           const file = areaPath(
-            st,
+            stateDir,
             'ctx',
             `${key(session)}.${Date.now().toString().padStart(15, '0')}-${String(carrySeq).padStart(6, '0')}-${process.pid}-${nodeCrypto().randomBytes(3).toString('hex')}.json`,
           );
@@ -103,7 +103,7 @@ export function applyEffects(st: StateDir | null, session: string, effects: read
           break;
         }
         case 'pendingPrompt': {
-          const file = areaPath(st, 'ups', `${key(session)}.pending.json`);
+          const file = areaPath(stateDir, 'ups', `${key(session)}.pending.json`);
           if (!file) throw new Error('ups area unusable');
           const old = parseMessages(readText(file));
           if (old && old.length)
