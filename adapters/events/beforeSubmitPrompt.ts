@@ -22,7 +22,10 @@ export const beforeSubmitPrompt: EventAdapter = {
         {
           claudeEvent: 'UserPromptSubmit',
           subject: { values: [], projectDir: ctx.projectDir },
-          payload: () => ({ ...basePayload(ctx, 'UserPromptSubmit'), prompt: str(ctx.input.prompt) ?? '' }),
+          payload: (_matched, late) => ({
+            ...basePayload(ctx, 'UserPromptSubmit', late),
+            prompt: str(ctx.input.prompt) ?? '',
+          }),
         },
       ],
     };

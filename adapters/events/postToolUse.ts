@@ -4,10 +4,10 @@
 import { droppedFailures, errorNotes } from '../fold.ts';
 import { isRecord } from '../json.ts';
 import { joinMessages, messages } from '../text.ts';
-import { toolOf, toolPlan } from '../toolEvent.ts';
+import { toolPlan, type ToolPlan } from '../toolEvent.ts';
 import type { EventAdapter, Json, Message } from '../types.ts';
 
-export const postToolUse: EventAdapter = {
+export const postToolUse: EventAdapter<ToolPlan> = {
   empty: {},
   needs: {
     claims: { stash: true, pending: true, carried: true },
@@ -18,15 +18,15 @@ export const postToolUse: EventAdapter = {
 
   plan(ctx) {
     // A result that builds on earlier ones (TodoWrite) comes as recorded, so the script and the transcript agree.
-    const recorded = ctx.recordedResponse;
-    const responseOf = ctx.responseOf ?? ((_name: string, output: unknown) => parsed(output));
-    return toolPlan(ctx, 'PostToolUse', (_tool, name, claudeInput) => ({
+    return toolPlan(ctx, 'PostToolUse', (_tool, name, claudeInput, { recordedResponse: recorded, responseOf }) => ({
       tool_response:
-        recorded?.claudeName === name ? recorded.response : responseOf(name, ctx.input.tool_output, claudeInput),
+        recorded?.claudeName === name
+          ? recorded.response
+          : (responseOf ?? parsed)(name, ctx.input.tool_output, claudeInput),
     }));
   },
 
-  fold(ctx, verdicts, state) {
+  fold(ctx, verdicts, state, { tool }) {
     const notes = [
       ...errorNotes(verdicts),
       ...droppedFailures(verdicts, 'its feedback is dropped (PostToolUse cannot block)'),
@@ -54,7 +54,7 @@ export const postToolUse: EventAdapter = {
       if (updated !== undefined) updatedOutput = updated;
     }
     // A row that changed the file just written: the model is told, in Claude Code's words (docs/claude-hooks.md §8).
-    const from = `PostToolUse:${toolOf(ctx).candidates[0] ?? 'Edit'}`;
+    const from = `PostToolUse:${tool.candidates[0] ?? 'Edit'}`;
     const formatted = (state.rewritten ?? []).map((file) => ({ from, text: formatterNote(file) }));
     const all = [...state.pendingPrompt, ...state.stashed, ...own, ...formatted, ...state.carried];
     const answer: Json = {};
@@ -74,7 +74,7 @@ export function formatterNote(file: string): string {
 }
 
 /** A tool_output JSON string parsed (anything else as it is): what a row gets when no response builder is handed in. */
-function parsed(output: unknown): unknown {
+function parsed(_claudeName: string, output: unknown): unknown {
   if (typeof output !== 'string') return output;
   try {
     return JSON.parse(output);

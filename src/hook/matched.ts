@@ -3,7 +3,7 @@
 // the event, write the answer, and leave a trace record. One place decides the answer, whether the scripts finished,
 // the deadline passed, or Cursor sent a signal.
 import { interpret } from '../../adapters/outcome.ts';
-import type { Folded, RunResult, StateIn } from '../../adapters/types.ts';
+import type { EventPlan, Folded, RunResult, StateIn } from '../../adapters/types.ts';
 import type { Claimed } from '../state/mailbox.ts';
 import type { Tick } from '../state/sentinel.ts';
 import { emit, emitted } from './emit.ts';
@@ -27,7 +27,7 @@ export {
 } from './jobs.ts';
 export { watchFiles } from './edits.ts';
 export { startAll } from './runner.ts';
-// postToolUse's tool_response builder, out of the chunks every event compiles (EventContext.responseOf).
+// postToolUse's tool_response builder, out of the chunks every event compiles (LateFacts.responseOf).
 export { toClaudeToolResponse } from '../../adapters/toolResponse.ts';
 
 /** The stateful half's functions finish needs (src/state/index.ts, loaded lazily by the driver). */
@@ -53,6 +53,8 @@ export class EventWork {
     readonly claimed: Claimed,
     readonly prep: RowPrep,
     readonly envFile: string | undefined,
+    /** The plan the rows were selected from: the fold follows it (a tool event's carries its tool view). */
+    readonly plan: EventPlan,
   ) {}
 
   /** A result for every selected script now: unfinished and not-started ones as timed out. */
@@ -72,7 +74,7 @@ export class EventWork {
       ...(this.envFile ? { envFile: ops.readEnvFile(this.envFile) } : {}),
       ...(this.edits ? { rewritten: this.edits.changed() } : {}),
     };
-    const folded = foldSafely(setup, verdicts, state, lifeline);
+    const folded = foldSafely(setup, verdicts, state, this.plan, lifeline);
     // Stashes are written before the answer goes out: the tool (and its postToolUse) can only follow the answer.
     const kept = ops.applyEffects(setup.state, mailboxKey(setup), folded.effects);
     emit(folded.answer);

@@ -1,7 +1,7 @@
 // adapters/payload.ts: the fields every Claude payload carries, built from Cursor's common input.
 import { describe, expect, it } from 'vitest';
 import { basePayload, lastMessage } from '../../adapters/payload.ts';
-import { ctx } from './helpers.ts';
+import { ctx, LATE } from './helpers.ts';
 
 describe('basePayload (docs/claude-hooks.md §2.1; docs/cursor-hooks.md §3)', () => {
   const base = {
@@ -20,7 +20,7 @@ describe('basePayload (docs/claude-hooks.md §2.1; docs/cursor-hooks.md §3)', (
       { ...base, cwd: '/repo' },
     ],
   ])('%s', (_name, input, want) => {
-    expect(basePayload(ctx('stop', input), 'Stop')).toEqual(want);
+    expect(basePayload(ctx('stop', input), 'Stop', LATE)).toEqual(want);
   });
 
   it('cursor_version and other Cursor fields are left out', () => {
@@ -28,6 +28,7 @@ describe('basePayload (docs/claude-hooks.md §2.1; docs/cursor-hooks.md §3)', (
       basePayload(
         ctx('preToolUse', { cursor_version: '2026.09.02', model: 'default', user_email: 'a@b' }),
         'PreToolUse',
+        LATE,
       ),
     ).toEqual({
       session_id: 'conv-1',
@@ -51,15 +52,17 @@ describe('basePayload (docs/claude-hooks.md §2.1; docs/cursor-hooks.md §3)', (
     ['SessionEnd', undefined],
     ['PreCompact', undefined],
   ] as const)('prompt_id on %s: %s', (event, want) => {
-    expect(basePayload(ctx('stop', {}), event).prompt_id).toBe(want);
+    expect(basePayload(ctx('stop', {}), event, LATE).prompt_id).toBe(want);
   });
 
   it('no prompt_id where generation_id equals conversation_id (the CLI): it would be the same for every prompt', () => {
-    expect(basePayload(ctx('preToolUse', { generation_id: 'conv-1' }), 'PreToolUse')).not.toHaveProperty('prompt_id');
+    expect(basePayload(ctx('preToolUse', { generation_id: 'conv-1' }), 'PreToolUse', LATE)).not.toHaveProperty(
+      'prompt_id',
+    );
   });
 
-  it("session_id is the context's session, transcript_path its (rewritten) transcript", () => {
-    expect(basePayload(ctx('stop', {}, { sessionId: 's-9', transcriptPath: '' }), 'Stop')).toMatchObject({
+  it("session_id is the context's session, transcript_path the (rewritten) transcript it is handed", () => {
+    expect(basePayload(ctx('stop', {}, { sessionId: 's-9' }), 'Stop', { transcriptPath: '' })).toMatchObject({
       session_id: 's-9',
       transcript_path: '',
     });
