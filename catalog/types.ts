@@ -51,7 +51,7 @@ export interface RowSource {
   kind: CatalogKind;
   /** The plugin's folder, absolute (plugins only). */
   root?: string;
-  /** The plugin's name, from its manifest (`.claude-plugin/plugin.json` `name`): how Claude Code names it to the model (docs/claude-hooks.md §8). */
+  /** The plugin's name, from its manifest (`.claude-plugin/plugin.json` `name`): how Claude Code names it (docs/claude-hooks.md §8). */
   plugin?: string;
 }
 

@@ -62,12 +62,18 @@ export const beforeSubmitPrompt: EventAdapter = {
       answer.additional_context = joinMessages(context);
       if (!promptContextNow(ctx))
         notes.push(
-          `no postToolUse is bound for every tool call to carry this prompt's context (init binds one only with promptContext "postToolUse" in .cursor/hookshim.json): sent with the prompt, which Cursor ${cursorVersion(ctx) ?? '(version unknown)'} may not deliver (IDE 3.9.16, CLI 2026.09.18 and later do, docs/cursor-hooks.md §11)`,
+          `no postToolUse is bound for every tool call to carry this prompt's context (init binds one only ` +
+            `with promptContext "postToolUse" in .cursor/hookshim.json): sent with the prompt, which Cursor ` +
+            `${cursorVersion(ctx) ?? '(version unknown)'} may not deliver (IDE 3.9.16, CLI 2026.09.18 and ` +
+            `later do, docs/cursor-hooks.md §11)`,
         );
       return { answer, effects: [], notes };
     }
     notes.push(
-      `prompt context kept for the first postToolUse of this turn: Cursor ${cursorVersion(ctx) ?? '(version unknown)'} is not known to deliver beforeSubmitPrompt's additional_context (IDE 3.9.16, CLI 2026.09.18 and later do, docs/cursor-hooks.md §11)`,
+      `prompt context kept for the first postToolUse of this turn: Cursor ${
+        cursorVersion(ctx) ?? '(version unknown)'
+      } is not known to deliver beforeSubmitPrompt's additional_context (IDE 3.9.16, CLI ' +
+          '2026.09.18 and later do, docs/cursor-hooks.md §11)`,
     );
     return { answer, effects: [{ kind: 'pendingPrompt', messages: context }], notes };
   },

@@ -35,7 +35,8 @@ export const postToolUse: EventAdapter<ToolPlan> = {
     let updatedOutput: unknown;
     for (const v of verdicts) {
       if (v.kind === 'failed') continue;
-      // PostToolUse decision:"block" shows its reason next to the tool result; exit 2 feeds stderr to Claude (docs/claude-hooks.md §3.1, §3.4).
+      // PostToolUse decision:"block" shows its reason next to the tool result; exit 2 feeds stderr to Claude
+      // (docs/claude-hooks.md §3.1, §3.4).
       own.push(
         ...messages(
           v.label,
@@ -70,7 +71,11 @@ export const postToolUse: EventAdapter<ToolPlan> = {
 
 /** What Claude Code 2.1.328 tells the model after a PostToolUse row changed the file an Edit or Write wrote (§8). */
 export function formatterNote(file: string): string {
-  return `PostToolUse hook modified ${file} after your edit (likely a formatter). Your next Edit will not fail with a stale-file error, but if its old_string targets a region the hook reformatted, Read the file first.`;
+  return (
+    `PostToolUse hook modified ${file} after your edit (likely a formatter). ` +
+    'Your next Edit will not fail with a stale-file error, but if its old_string targets a region the hook reformatted, ' +
+    'Read the file first.'
+  );
 }
 
 /** A tool_output JSON string parsed (anything else as it is): what a row gets when no response builder is handed in. */

@@ -18,6 +18,7 @@ import { mark } from './spans.ts';
 export {
   attachTranscripts,
   scriptBaseEnv,
+  jobContextFor,
   jobOf,
   keepsTranscripts,
   RowPrep,

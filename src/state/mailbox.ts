@@ -93,11 +93,9 @@ export function applyEffects(stateDir: StateDir | null, session: string, effects
         case 'carry': {
           // Names sort in the order written: time, then this process's own sequence (two carries in one millisecond).
           carrySeq += 1;
-          const file = areaPath(
-            stateDir,
-            'ctx',
-            `${key(session)}.${Date.now().toString().padStart(15, '0')}-${String(carrySeq).padStart(6, '0')}-${process.pid}-${nodeCrypto().randomBytes(3).toString('hex')}.json`,
-          );
+          const at = Date.now().toString().padStart(15, '0');
+          const unique = `${String(carrySeq).padStart(6, '0')}-${process.pid}-${nodeCrypto().randomBytes(3).toString('hex')}`;
+          const file = areaPath(stateDir, 'ctx', `${key(session)}.${at}-${unique}.json`);
           if (!file) throw new Error('ctx area unusable');
           writeFileAtomic(file, JSON.stringify({ at: Date.now(), messages: e.messages }));
           break;
