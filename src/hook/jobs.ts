@@ -171,15 +171,21 @@ function scriptEnv(
   return env;
 }
 
+/** The catalog a row came from, as shown, and its plugin's name: what its results carry. */
+function origin(row: CatalogRow): { catalog?: string; plugin?: string } {
+  if (!row.source) return {};
+  return { catalog: row.source.catalog, ...(row.source.plugin !== undefined ? { plugin: row.source.plugin } : {}) };
+}
+
 /** What a selected row counts as before it started: a job that never answered (the deadline may come first). */
 export function notStarted(
   c: Chosen,
   prep: RowPrep,
-): Pick<Job, 'label' | 'locator' | 'catalog' | 'claudeEvent' | 'timeoutSeconds' | 'onFailure'> {
+): Pick<Job, 'label' | 'locator' | 'catalog' | 'plugin' | 'claudeEvent' | 'timeoutSeconds' | 'onFailure'> {
   return {
     label: prep.label(c.row),
     locator: c.row.locator,
-    ...(c.row.source ? { catalog: c.row.source.catalog } : {}),
+    ...origin(c.row),
     claudeEvent: c.inv.claudeEvent,
     timeoutSeconds: rowTimeoutS(c.row),
     ...(onFailureOf(c.row) ? { onFailure: 'block' as const } : {}),
@@ -244,7 +250,7 @@ function toHttpJob({ inv, row, matched }: Chosen, jc: JobContext): HttpJob {
     kind: 'http',
     label: url,
     locator: row.locator,
-    ...(row.source ? { catalog: row.source.catalog } : {}),
+    ...origin(row),
     claudeEvent: inv.claudeEvent,
     url,
     headers,
@@ -301,7 +307,7 @@ export function toJob({ inv, row, matched }: Chosen, jc: JobContext): Job {
   return {
     label: prepared.label,
     locator: row.locator,
-    ...(row.source ? { catalog: row.source.catalog } : {}),
+    ...origin(row),
     claudeEvent: inv.claudeEvent,
     file: prepared.file,
     ...(prepared.args ? { args: prepared.args } : {}),

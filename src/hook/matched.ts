@@ -26,7 +26,10 @@ export {
   toJob,
   type JobContext,
 } from './jobs.ts';
+export { watchFiles } from './edits.ts';
 export { startAll } from './runner.ts';
+// postToolUse's tool_response builder, out of the chunks every event compiles (LateFacts.responseOf).
+export { toClaudeToolResponse } from '../../adapters/toolResponse.ts';
 
 /** The stateful half's functions finish needs (src/state/index.ts, loaded lazily by the driver). */
 export interface StateOps {
@@ -40,6 +43,8 @@ export class EventWork {
   /** Selected rows that have not started yet (they count as timed out if the deadline comes first). */
   selected: readonly Chosen[] = [];
   batch: Batch | undefined;
+  /** The files the tool call wrote, looked at before its rows started (needs.watchesEdits). */
+  edits: { changed(): string[] } | undefined;
 
   constructor(
     readonly setup: Setup,
@@ -68,6 +73,7 @@ export class EventWork {
     const state: StateIn = {
       ...this.claimed.state,
       ...(this.envFile ? { envFile: ops.readEnvFile(this.envFile) } : {}),
+      ...(this.edits ? { rewritten: this.edits.changed() } : {}),
     };
     const folded = foldSafely(setup, verdicts, state, this.plan, lifeline);
     // Stashes are written before the answer goes out: the tool (and its postToolUse) can only follow the answer.

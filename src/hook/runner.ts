@@ -24,6 +24,8 @@ export interface Job {
   locator: string;
   /** The row's catalog, as shown. */
   catalog?: string;
+  /** The row's plugin, by name (RowSource.plugin). */
+  plugin?: string;
   claudeEvent: ClaudeEvent;
   /** Shell command (shell: true) or executable (exec form). */
   file: string;
@@ -104,7 +106,7 @@ export async function startAll(jobs: readonly Job[]): Promise<Batch> {
 
 /** The result of a script that had no answer after `elapsedMs` (still running, or never started). */
 export function unfinished(
-  job: Pick<Job, 'label' | 'locator' | 'catalog' | 'claudeEvent' | 'timeoutSeconds' | 'onFailure'>,
+  job: Pick<Job, 'label' | 'locator' | 'catalog' | 'plugin' | 'claudeEvent' | 'timeoutSeconds' | 'onFailure'>,
   elapsedMs: number,
 ): RunResult {
   const had = Math.min(job.timeoutSeconds, Math.max(0, elapsedMs) / 1000);
@@ -122,12 +124,13 @@ export function unfinished(
 }
 
 function base(
-  job: Pick<Job, 'label' | 'locator' | 'catalog' | 'claudeEvent' | 'timeoutSeconds' | 'onFailure'>,
-): Pick<RunResult, 'label' | 'locator' | 'catalog' | 'claudeEvent' | 'timeoutSeconds' | 'onFailure'> {
+  job: Pick<Job, 'label' | 'locator' | 'catalog' | 'plugin' | 'claudeEvent' | 'timeoutSeconds' | 'onFailure'>,
+): Pick<RunResult, 'label' | 'locator' | 'catalog' | 'plugin' | 'claudeEvent' | 'timeoutSeconds' | 'onFailure'> {
   return {
     label: job.label,
     locator: job.locator,
     ...(job.catalog !== undefined ? { catalog: job.catalog } : {}),
+    ...(job.plugin !== undefined ? { plugin: job.plugin } : {}),
     claudeEvent: job.claudeEvent,
     timeoutSeconds: job.timeoutSeconds,
     ...(job.onFailure ? { onFailure: job.onFailure } : {}),
