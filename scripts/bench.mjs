@@ -158,14 +158,20 @@ async function matcherEffect(world) {
       'info',
     ],
   ];
-  // The bench's no-match repo: a Shell call its Read and Write|Edit rows never select.
-  const starts = effectOf(world.repos.nomatch.dir, { Shell: 1 }).with > 0;
+  // The bench's no-match repo: a Shell call its Read and Write|Edit rows never select. Its preToolUse is what the
+  // target is about; postToolUse starts for every tool to record results for the transcripts rows read (issue 23).
+  const shell = effectOf(world.repos.nomatch.dir, { Shell: 1 }).perTool[0]?.events ?? [];
+  const starts = shell.includes('preToolUse');
+  const others = shell.filter((e) => e !== 'preToolUse');
   rows.push([
     '`preToolUse`, nothing matches (Shell; rows for Read and Write|Edit only): with the matchers',
     'not started at all',
-    starts
+    (starts
       ? 'started (the matcher lets Shell through)'
-      : '**not started**: 0 ms (the rows above time what it costs without a matcher)',
+      : '**not started**: 0 ms (the rows above time what it costs without a matcher)') +
+      (others.length
+        ? `; the call still starts ${others.join(', ')} (tool results recorded for the transcript every row gets; \`transcripts: false\` opts out)`
+        : ''),
     verdict(!starts),
   ]);
   return rows;
