@@ -143,6 +143,11 @@ export interface StateIn {
   pendingPrompt: Message[];
   /** Contents of CLAUDE_ENV_FILE after the SessionStart scripts ran. */
   envFile?: string;
+  /**
+   * This event claimed the run of its generation's UserPromptSubmit rows (no beforeSubmitPrompt fired for it, as on
+   * Cursor Cloud agents: docs/events.md "Cloud agents"), with the prompt read from Cursor's transcript, if any.
+   */
+  promptRun?: { prompt: string | undefined };
 }
 
 /** A state change the shell applies before the answer is written. */
@@ -214,6 +219,12 @@ export interface ShellNeeds {
   readsTranscript?: true;
   /** The permissions its answer can carry; a replayed decision outside them becomes a deny (fail toward enforcing). */
   permissions?: readonly string[];
+  /**
+   * UserPromptSubmit where beforeSubmitPrompt never fires (docs/events.md "Cloud agents"): `seen` records that this
+   * conversation's prompts run their rows there; `fallback` claims a generation's run of them at its first tool
+   * event when no beforeSubmitPrompt was ever seen (StateIn.promptRun). Only for catalogs with UserPromptSubmit rows.
+   */
+  promptRun?: 'seen' | 'fallback';
 }
 
 /** A per-event adapter: plan the Claude invocations, then fold their verdicts into one Cursor answer. */

@@ -3,8 +3,7 @@
 // Cursor answer: continue, user_message, additional_context (docs/cursor-hooks.md §4, §11).
 import { droppedFailures, droppedFields, errorNotes } from '../fold.ts';
 import { str } from '../json.ts';
-import { basePayload } from '../payload.ts';
-import { promptContext } from '../prompt.ts';
+import { promptContext, promptInvocation } from '../prompt.ts';
 import { joinMessages, messages } from '../text.ts';
 import type { EventAdapter, Json, Message } from '../types.ts';
 import { cursorVersion, promptContextNow } from '../version.ts';
@@ -13,19 +12,11 @@ export const beforeSubmitPrompt: EventAdapter = {
   empty: { continue: true },
   // On the CLI generation_id equals conversation_id (docs/cursor-hooks.md §3): the prompt itself tells prompts apart.
   // Whether postToolUse starts for every call decides where the prompt's context can wait (init binds it so by config).
-  needs: { claims: {}, dedup: { digests: ['prompt'], replay: 'decision' }, everyCall: true },
+  // Its run is recorded, so a tool event never runs the rows again in this conversation (docs/events.md "Cloud agents").
+  needs: { claims: {}, dedup: { digests: ['prompt'], replay: 'decision' }, everyCall: true, promptRun: 'seen' },
 
   plan(ctx) {
-    return {
-      notes: [],
-      invocations: [
-        {
-          claudeEvent: 'UserPromptSubmit',
-          subject: { values: [], projectDir: ctx.projectDir },
-          payload: () => ({ ...basePayload(ctx, 'UserPromptSubmit'), prompt: str(ctx.input.prompt) ?? '' }),
-        },
-      ],
-    };
+    return { notes: [], invocations: [promptInvocation(ctx, str(ctx.input.prompt) ?? '')] };
   },
 
   fold(ctx, verdicts) {

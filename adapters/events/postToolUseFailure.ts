@@ -1,7 +1,9 @@
 // postToolUseFailure ⇄ PostToolUseFailure: Cursor's answer has no field (docs/cursor-hooks.md §4), so every
-// context produced here, and the preToolUse warnings stashed for this tool, is carried to the next postToolUse.
+// context produced here, and the preToolUse warnings stashed for this tool, is carried to the next postToolUse; so is
+// what the generation's UserPromptSubmit rows said when they run here (docs/events.md "Cloud agents").
 import { droppedFailures, errorNotes } from '../fold.ts';
 import { str } from '../json.ts';
+import { promptAtToolEvent, withPromptRun } from '../prompt.ts';
 import { messages } from '../text.ts';
 import { toolPlan } from '../toolEvent.ts';
 import type { EventAdapter, Message } from '../types.ts';
@@ -12,25 +14,30 @@ export const postToolUseFailure: EventAdapter = {
     claims: { stash: true },
     dedup: { tool: true, fields: ['failure_type'], replay: 'empty' },
     recordsResult: true,
+    promptRun: 'fallback',
   },
 
-  plan(ctx) {
+  plan(ctx, state) {
     // Claude does not fire PostToolUseFailure for permission denials (docs/claude-hooks.md §2.2).
     if (str(ctx.input.failure_type) === 'permission_denied') {
-      return {
+      const none = {
         invocations: [],
         notes: ['failure_type "permission_denied": Claude fires no PostToolUseFailure for a denied tool'],
       };
+      return withPromptRun(ctx, state, none);
     }
-    return toolPlan(ctx, 'PostToolUseFailure', () => ({
+    const plan = toolPlan(ctx, 'PostToolUseFailure', () => ({
       error: str(ctx.input.error_message) ?? str(ctx.input.failure_type) ?? 'error',
       is_interrupt: ctx.input.is_interrupt === true,
     }));
+    return withPromptRun(ctx, state, plan);
   },
 
-  fold(_ctx, verdicts, state) {
-    const notes = [...errorNotes(verdicts), ...droppedFailures(verdicts, 'its feedback is dropped')];
-    const carry: Message[] = [...state.stashed];
+  fold(_ctx, run, state) {
+    const prompt = promptAtToolEvent(run);
+    const verdicts = run.filter((v) => v.claudeEvent !== 'UserPromptSubmit');
+    const notes = [...prompt.notes, ...errorNotes(verdicts), ...droppedFailures(verdicts, 'its feedback is dropped')];
+    const carry: Message[] = [...prompt.messages, ...state.stashed];
     for (const v of verdicts)
       if (v.kind !== 'failed')
         carry.push(...messages(v.label, v.kind === 'blocked' ? v.reason : undefined, ...v.context, v.systemMessage));

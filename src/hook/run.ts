@@ -7,7 +7,7 @@ import { isHandledEvent, UNBOUND_CURSOR_EVENTS, type HandledEvent } from '../../
 import { ADAPTERS } from '../../adapters/events/index.ts';
 import { str, toolUseId, type Json } from '../../adapters/json.ts';
 import { writtenFiles } from '../../adapters/toolEvent.ts';
-import { EMPTY_STATE, type Plan } from '../../adapters/types.ts';
+import { EMPTY_STATE, type Plan, type StateIn } from '../../adapters/types.ts';
 import type { Waited } from '../state/sentinel.ts';
 import { cursorTranscriptPath } from '../project/paths.ts';
 import { finishLean } from './finish.ts';
@@ -158,6 +158,8 @@ async function work(
   mark('matched path loaded');
   const { needs } = setup.adapter;
   const claimed = st.claim(setup.state, mailboxKey(setup), needs.claims, toolUseId(setup.input));
+  for (const n of claimed.notes) g.log.warn(n);
+  if (needs.promptRun) claimPromptRun(setup, st, claimed.state);
   const envFile = needs.envFile ? st.makeEnvFile(setup.state, setup.sessionId) : undefined;
   const w = new mp.EventWork(setup, g, st, tick, claimed, new mp.RowPrep(setup.dir), envFile);
   g.arm(
@@ -266,8 +268,28 @@ async function prepareJobs(setup: Setup, g: Guard, st: StateModule, mp: MatchedM
     ...(w.envFile ? { envFile: w.envFile } : {}),
     pluginData,
     http: setup.catalog.http,
+    asyncOutput: (label, event) => {
+      const base = st.asyncOutput(setup.state, mailboxKey(setup), label, event);
+      if (!base)
+        g.log.warn(`async row ${label}: its context cannot be kept (no usable state directory), so it is lost`);
+      return base;
+    },
   };
   return gated.map((c) => mp.jobOf(c, jc));
+}
+
+/**
+ * UserPromptSubmit where beforeSubmitPrompt never fires (docs/events.md "Cloud agents"), for a catalog with such rows:
+ * beforeSubmitPrompt records its run; a tool event may claim its generation's run (the prompt from the transcript).
+ */
+function claimPromptRun(setup: Setup, st: StateModule, state: StateIn): void {
+  const how = setup.adapter.needs.promptRun;
+  if (!how || !setup.catalog.rows.some((r) => r.event === 'UserPromptSubmit')) return;
+  // The CLI sends generation_id = conversation_id (docs/cursor-hooks.md §3): its generations are one.
+  const generation = str(setup.input.generation_id) ?? setup.sessionId;
+  const transcript = how === 'fallback' ? cursorTranscriptPath(setup.input, setup.env) : undefined;
+  const run = st.claimPromptRun(setup.state, mailboxKey(setup), generation, how, transcript);
+  if (run) state.promptRun = run;
 }
 
 /**
