@@ -1,12 +1,8 @@
-// UserPromptSubmit context: what a prompt's scripts add for the model (beforeSubmitPrompt delivers or keeps it), and the
-// same rows run at a generation's first tool event where beforeSubmitPrompt never fires (Cursor Cloud agents,
-// docs/cursor-hooks.md §5): the prompt read from Cursor's transcript, a block turned into words for the model.
-import { droppedFailures, droppedFields, errorNotes } from './fold.ts';
-import { isRecord } from './json.ts';
+// UserPromptSubmit context: what a prompt's scripts add for the model (beforeSubmitPrompt delivers or keeps it), and
+// the invocation that runs them (also where beforeSubmitPrompt never fires: adapters/promptRun.ts).
 import { basePayload } from './payload.ts';
 import { messages } from './text.ts';
-import { userContent } from './transcript/text.ts';
-import type { EventContext, Invocation, Message, Plan, StateIn, Verdict } from './types.ts';
+import type { EventContext, Invocation, Message, Verdict } from './types.ts';
 
 /** The context a UserPromptSubmit run adds: additionalContext, and plain stdout on exit 0 (docs/claude-hooks.md §3.1). */
 export function promptContext(verdicts: readonly Verdict[]): Message[] {
@@ -25,93 +21,4 @@ export function promptInvocation(ctx: EventContext, prompt: string): Invocation 
     subject: { values: [], projectDir: ctx.projectDir },
     payload: () => ({ ...basePayload(ctx, 'UserPromptSubmit'), prompt }),
   };
-}
-
-/** Why the rows run here: said on stderr by the event that runs them. */
-const NO_PROMPT_EVENT =
-  'no beforeSubmitPrompt fired for this generation (Cursor Cloud agents fire none, docs/cursor-hooks.md §5)';
-
-/**
- * A tool event's plan with the generation's UserPromptSubmit rows first, when the shell claimed their run for this
- * event (StateIn.promptRun). A prompt the transcript does not give is run as "" (said on stderr): context rows still
- * add their context, and a row judging the prompt judges an empty one.
- */
-export function withPromptRun(ctx: EventContext, state: StateIn, plan: Plan): Plan {
-  const run = state.promptRun;
-  if (!run) return plan;
-  const note =
-    run.prompt === undefined
-      ? `${NO_PROMPT_EVENT}, and no user message can be read from Cursor's transcript: the UserPromptSubmit rows run now with prompt "" (rows that judge the prompt judge an empty one)`
-      : `${NO_PROMPT_EVENT}: the UserPromptSubmit rows run now, at its first tool event, with the last user message of Cursor's transcript as the prompt`;
-  return { notes: [note, ...plan.notes], invocations: [promptInvocation(ctx, run.prompt ?? ''), ...plan.invocations] };
-}
-
-/**
- * What UserPromptSubmit rows run at a tool event tell the model: their context (additionalContext, plain stdout, and
- * systemMessage, which has no field for the user there), and a block as words, since the prompt is already running
- * and cannot be stopped (Claude would not have sent it: docs/claude-hooks.md §8 "UserPromptSubmit exit 2").
- */
-export function promptAtToolEvent(verdicts: readonly Verdict[]): { messages: Message[]; notes: string[] } {
-  const ups = verdicts.filter((v) => v.claudeEvent === 'UserPromptSubmit');
-  const notes = [
-    ...errorNotes(ups),
-    ...droppedFailures(ups, 'dropped: a failing prompt script never blocks'),
-    ...droppedFields(ups, ['sessionTitle', 'suppressOriginalPrompt']),
-  ];
-  const out: Message[] = [];
-  for (const v of ups) {
-    if (v.kind === 'blocked' || v.kind === 'stopped') {
-      const reason = v.reason || `${v.label} stopped the prompt`;
-      out.push({
-        from: v.label,
-        text: `UserPromptSubmit operation blocked by hook: ${reason}\nhookshim could not stop this prompt: it was already running when the hook ran (no beforeSubmitPrompt fires here). Do not go on with it: stop and tell the user that a hook blocked it, and why.`,
-      });
-      notes.push(
-        `${v.label} blocked the prompt, but the prompt is already running (${NO_PROMPT_EVENT}): it cannot be stopped; the block goes to the model as context`,
-      );
-    }
-    if (v.kind === 'failed') continue;
-    out.push(...messages(v.label, ...(v.kind === 'ok' ? [...v.context, v.plainText] : v.context)));
-    if (v.systemMessage) {
-      out.push(...messages(v.label, v.systemMessage));
-      notes.push(
-        `${v.label}: its UserPromptSubmit systemMessage is for the user; a tool event has no such field, so the model gets it`,
-      );
-    }
-  }
-  return { messages: out, notes };
-}
-
-/**
- * The prompt of the last user message in the tail of a Cursor transcript (docs/cursor-hooks.md §7: `role: "user"`,
- * the text wrapped in <user_query>), unwrapped; undefined when none can be read (a cut first line is skipped).
- */
-export function lastUserPrompt(tail: string): string | undefined {
-  const lines = tail.split('\n');
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const line = (lines[i] ?? '').trim();
-    if (!line.startsWith('{')) continue;
-    let rec: unknown;
-    try {
-      rec = JSON.parse(line);
-    } catch {
-      continue;
-    }
-    if (!isRecord(rec) || (rec.role !== 'user' && rec.type !== 'user') || !isRecord(rec.message)) continue;
-    const text = promptText(userContent(rec.message.content).text);
-    if (text !== undefined) return text;
-  }
-  return undefined;
-}
-
-/** The text of user content: a string, or its text blocks joined; undefined for tool results only. */
-function promptText(content: unknown): string | undefined {
-  if (typeof content === 'string') return content.trim() || undefined;
-  if (!Array.isArray(content)) return undefined;
-  const texts = content.filter((b) => isRecord(b) && b.type === 'text' && typeof b.text === 'string');
-  const joined = texts
-    .map((b) => String((b as { text: string }).text))
-    .join('\n')
-    .trim();
-  return joined || undefined;
 }

@@ -1,10 +1,9 @@
-// postToolUse ⇄ PostToolUse: one additional_context carrying, in order, the prompt's pending context (or what the
-// generation's UserPromptSubmit rows said when they run here: docs/events.md "Cloud agents"), the preToolUse warnings
-// stashed for this tool_use_id, PostToolUse feedback, and carried context (async rows' context among it).
+// postToolUse ⇄ PostToolUse: one additional_context carrying, in order, the prompt's pending context (with what the
+// UserPromptSubmit rows said when they run here: adapters/promptRun.ts), the preToolUse warnings stashed for this
+// tool_use_id, PostToolUse feedback, and carried context (async rows' among it).
 // Cursor input tool_output is a JSON string; answer fields additional_context, updated_mcp_tool_output (docs/cursor-hooks.md §4).
 import { droppedFailures, errorNotes } from '../fold.ts';
 import { isRecord } from '../json.ts';
-import { promptAtToolEvent, withPromptRun } from '../prompt.ts';
 import { joinMessages, messages } from '../text.ts';
 import { toolPlan } from '../toolEvent.ts';
 import { toClaudeToolResponse } from '../toolResponse.ts';
@@ -19,23 +18,19 @@ export const postToolUse: EventAdapter = {
     promptRun: 'fallback',
   },
 
-  plan(ctx, state) {
+  plan(ctx) {
     // A result that builds on earlier ones (TodoWrite) comes as recorded, so the script and the transcript agree.
     const recorded = ctx.recordedResponse;
-    const plan = toolPlan(ctx, 'PostToolUse', (_tool, name, claudeInput) => ({
+    return toolPlan(ctx, 'PostToolUse', (_tool, name, claudeInput) => ({
       tool_response:
         recorded?.claudeName === name
           ? recorded.response
           : toClaudeToolResponse(name, ctx.input.tool_output, claudeInput),
     }));
-    return withPromptRun(ctx, state, plan);
   },
 
-  fold(ctx, run, state) {
-    const prompt = promptAtToolEvent(run);
-    const verdicts = run.filter((v) => v.claudeEvent !== 'UserPromptSubmit');
+  fold(ctx, verdicts, state) {
     const notes = [
-      ...prompt.notes,
       ...errorNotes(verdicts),
       ...droppedFailures(verdicts, 'its feedback is dropped (PostToolUse cannot block)'),
     ];
@@ -61,7 +56,7 @@ export const postToolUse: EventAdapter = {
       const updated = hso?.updatedMCPToolOutput ?? hso?.updatedToolOutput;
       if (updated !== undefined) updatedOutput = updated;
     }
-    const all = [...state.pendingPrompt, ...prompt.messages, ...state.stashed, ...own, ...state.carried];
+    const all = [...state.pendingPrompt, ...state.stashed, ...own, ...state.carried];
     const answer: Json = {};
     const text = joinMessages(all);
     if (text) answer.additional_context = text;

@@ -1,9 +1,8 @@
 // postToolUseFailure ⇄ PostToolUseFailure: Cursor's answer has no field (docs/cursor-hooks.md §4), so every
-// context produced here, and the preToolUse warnings stashed for this tool, is carried to the next postToolUse; so is
-// what the generation's UserPromptSubmit rows said when they run here (docs/events.md "Cloud agents").
+// context produced here, the preToolUse warnings stashed for this tool, and what UserPromptSubmit rows said when they
+// run here (adapters/promptRun.ts), is carried to the next postToolUse.
 import { droppedFailures, errorNotes } from '../fold.ts';
 import { str } from '../json.ts';
-import { promptAtToolEvent, withPromptRun } from '../prompt.ts';
 import { messages } from '../text.ts';
 import { toolPlan } from '../toolEvent.ts';
 import type { EventAdapter, Message } from '../types.ts';
@@ -17,27 +16,23 @@ export const postToolUseFailure: EventAdapter = {
     promptRun: 'fallback',
   },
 
-  plan(ctx, state) {
+  plan(ctx) {
     // Claude does not fire PostToolUseFailure for permission denials (docs/claude-hooks.md §2.2).
     if (str(ctx.input.failure_type) === 'permission_denied') {
-      const none = {
+      return {
         invocations: [],
         notes: ['failure_type "permission_denied": Claude fires no PostToolUseFailure for a denied tool'],
       };
-      return withPromptRun(ctx, state, none);
     }
-    const plan = toolPlan(ctx, 'PostToolUseFailure', () => ({
+    return toolPlan(ctx, 'PostToolUseFailure', () => ({
       error: str(ctx.input.error_message) ?? str(ctx.input.failure_type) ?? 'error',
       is_interrupt: ctx.input.is_interrupt === true,
     }));
-    return withPromptRun(ctx, state, plan);
   },
 
-  fold(_ctx, run, state) {
-    const prompt = promptAtToolEvent(run);
-    const verdicts = run.filter((v) => v.claudeEvent !== 'UserPromptSubmit');
-    const notes = [...prompt.notes, ...errorNotes(verdicts), ...droppedFailures(verdicts, 'its feedback is dropped')];
-    const carry: Message[] = [...prompt.messages, ...state.stashed];
+  fold(_ctx, verdicts, state) {
+    const notes = [...errorNotes(verdicts), ...droppedFailures(verdicts, 'its feedback is dropped')];
+    const carry: Message[] = [...state.pendingPrompt, ...state.stashed];
     for (const v of verdicts)
       if (v.kind !== 'failed')
         carry.push(...messages(v.label, v.kind === 'blocked' ? v.reason : undefined, ...v.context, v.systemMessage));

@@ -159,7 +159,7 @@ async function work(
   const { needs } = setup.adapter;
   const claimed = st.claim(setup.state, mailboxKey(setup), needs.claims, toolUseId(setup.input));
   for (const n of claimed.notes) g.log.warn(n);
-  if (needs.promptRun) claimPromptRun(setup, st, claimed.state);
+  if (needs.promptRun) mp.claimPromptRun(setup, st, claimed.state);
   const envFile = needs.envFile ? st.makeEnvFile(setup.state, setup.sessionId) : undefined;
   const w = new mp.EventWork(setup, g, st, tick, claimed, new mp.RowPrep(setup.dir), envFile);
   g.arm(
@@ -175,7 +175,7 @@ async function work(
     // Tool results and transcript copies are kept unless the config opts out (docs/security.md "What hookshim keeps").
     const keep = mp.keepsTranscripts(setup.config.transcripts);
     if (needs.recordsResult && setup.state && keep) recordResult(setup, st, g);
-    w.selected = chosen ?? planAndSelect(setup, g, claimed.state).chosen;
+    w.selected = chosen ?? planAndSelect(setup, g, claimed.state, mp.withPromptRun).chosen;
     mark('claimed');
     const jobs = await prepareJobs(setup, g, st, mp, w, keep);
     mark('jobs prepared');
@@ -230,13 +230,14 @@ function denyUnguarded(g: Guard, why: string, text: string): number {
   return g.answer({ permission: 'deny', user_message: text, agent_message: text }, 'fail-closed');
 }
 
-/** Phases 3 and 4: the adapter's plan for this event, and the catalog rows it selects. */
+/** Phases 3 and 4: the adapter's plan for this event (with what the claimed state adds), and the rows it selects. */
 export function planAndSelect(
   setup: Setup,
   g: Pick<Guard, 'log'>,
   state = EMPTY_STATE,
+  add: (ctx: Setup['ctx'], state: StateIn, plan: Plan) => Plan = (_c, _s, p) => p,
 ): { plan: Plan; chosen: Chosen[] } {
-  const plan = setup.adapter.plan(setup.ctx, state);
+  const plan = add(setup.ctx, state, setup.adapter.plan(setup.ctx, state));
   for (const n of plan.notes) g.log.warn(n);
   // A test's setup may lack the config and the modules: the defaults apply.
   const unsupported = setup.config?.unsupported;
@@ -276,20 +277,6 @@ async function prepareJobs(setup: Setup, g: Guard, st: StateModule, mp: MatchedM
     },
   };
   return gated.map((c) => mp.jobOf(c, jc));
-}
-
-/**
- * UserPromptSubmit where beforeSubmitPrompt never fires (docs/events.md "Cloud agents"), for a catalog with such rows:
- * beforeSubmitPrompt records its run; a tool event may claim its generation's run (the prompt from the transcript).
- */
-function claimPromptRun(setup: Setup, st: StateModule, state: StateIn): void {
-  const how = setup.adapter.needs.promptRun;
-  if (!how || !setup.catalog.rows.some((r) => r.event === 'UserPromptSubmit')) return;
-  // The CLI sends generation_id = conversation_id (docs/cursor-hooks.md §3): its generations are one.
-  const generation = str(setup.input.generation_id) ?? setup.sessionId;
-  const transcript = how === 'fallback' ? cursorTranscriptPath(setup.input, setup.env) : undefined;
-  const run = st.claimPromptRun(setup.state, mailboxKey(setup), generation, how, transcript);
-  if (run) state.promptRun = run;
 }
 
 /**
