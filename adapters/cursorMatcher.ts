@@ -194,7 +194,10 @@ export interface MatcherRow {
 export interface PostToolUse {
   /** Transcripts are kept: every tool's result is recorded (docs/security.md, "What hookshim keeps"). */
   keepsTranscripts: boolean;
-  /** `.cursor/hookshim.json` promptContext: "postToolUse" delivers a prompt's context on the first postToolUse. */
+  /**
+   * `.cursor/hookshim.json` promptContext ("postToolUse" delivers a prompt's context on the first postToolUse). It no
+   * longer changes the binding: UserPromptSubmit rows bind the post-tool events for every tool whatever it says.
+   */
   promptContext?: string | undefined;
 }
 
