@@ -42,7 +42,13 @@ export function claimPromptRun(setup: Setup, st: { claimPromptRun: typeof claimR
   // The CLI sends generation_id = conversation_id (docs/cursor-hooks.md §3): its generations are one.
   const generation = str(setup.input.generation_id) ?? setup.sessionId;
   const transcript = how === 'fallback' ? cursorTranscriptPath(setup.input, setup.env) : undefined;
-  const run = st.claimPromptRun(setup.state, mailboxKey(setup), generation, how, transcript);
+  const run = st.claimPromptRun(
+    setup.state,
+    setup.sessionId,
+    [setup.dir, setup.plugin ?? '', generation],
+    how,
+    transcript,
+  );
   if (run) state.promptRun = run;
 }
 

@@ -13,13 +13,15 @@ const TAIL_BYTES = 1024 * 1024;
 
 /**
  * `seen`: record that this conversation's prompts reach beforeSubmitPrompt (rewritten each prompt, so it outlives
- * collection). `fallback`: claim this generation's run of the rows, unless beforeSubmitPrompt was seen; the prompt is
- * the last user message of `transcript`, undefined when none can be read. Undefined: nothing to run here.
+ * collection; keyed by the conversation alone: where one binding's fires, every binding's does). `fallback`: claim the
+ * run of one binding's rows for a generation (`run`: the binding's project and plugin folders and the generation; not
+ * the catalog's identity, which an edit of a script changes mid-generation), unless beforeSubmitPrompt was seen; the
+ * prompt is the last user message of `transcript`, undefined when none can be read. Undefined: nothing to run here.
  */
 export function claimPromptRun(
   st: StateDir | null,
   session: string,
-  generation: string,
+  run: readonly string[],
   how: 'seen' | 'fallback',
   transcript: string | undefined,
 ): { prompt: string | undefined } | undefined {
@@ -32,7 +34,7 @@ export function claimPromptRun(
       return undefined;
     }
     if (fs.existsSync(seen)) return undefined;
-    const ran = areaPath(st, 'ups', `${key(session, generation)}.ran`);
+    const ran = areaPath(st, 'ups', `${key(session, ...run)}.ran`);
     if (!ran || !createExclusive(ran, '')) return undefined;
   } catch {
     return undefined;

@@ -27,15 +27,19 @@ const tx = () => {
 
 describe('claimPromptRun', () => {
   it('the first tool event of a generation wins, with the prompt; the next one of it does not', () => {
-    expect(claimPromptRun(st, 's', 'g1', 'fallback', tx())).toEqual({ prompt: 'hi' });
-    expect(claimPromptRun(st, 's', 'g1', 'fallback', tx())).toBeUndefined();
-    expect(claimPromptRun(st, 's', 'g2', 'fallback', undefined)).toEqual({ prompt: undefined });
+    expect(claimPromptRun(st, 's', ['/p', '', 'g1'], 'fallback', tx())).toEqual({ prompt: 'hi' });
+    expect(claimPromptRun(st, 's', ['/p', '', 'g1'], 'fallback', tx())).toBeUndefined();
+    expect(claimPromptRun(st, 's', ['/p', '', 'g2'], 'fallback', undefined)).toEqual({ prompt: undefined });
   });
   it('once beforeSubmitPrompt was seen in the conversation, tool events never run the rows', () => {
-    expect(claimPromptRun(st, 's', 'g1', 'seen', undefined)).toBeUndefined();
-    expect(claimPromptRun(st, 's', 'g2', 'fallback', tx())).toBeUndefined();
-    expect(claimPromptRun(st, 'other', 'g2', 'fallback', tx())).toEqual({ prompt: 'hi' });
+    expect(claimPromptRun(st, 's', ['/p', '', 'g1'], 'seen', undefined)).toBeUndefined();
+    expect(claimPromptRun(st, 's', ['/p', '', 'g2'], 'fallback', tx())).toBeUndefined();
+    expect(claimPromptRun(st, 'other', ['/p', '', 'g2'], 'fallback', tx())).toEqual({ prompt: 'hi' });
+  });
+  it("another binding (a plugin's) claims its own rows' run for the same generation", () => {
+    expect(claimPromptRun(st, 's', ['/p', '', 'g1'], 'fallback', undefined)).toEqual({ prompt: undefined });
+    expect(claimPromptRun(st, 's', ['/p', '/p/plugins/x', 'g1'], 'fallback', undefined)).toEqual({ prompt: undefined });
   });
   it('no state directory: nothing can be claimed, so nothing runs', () =>
-    expect(claimPromptRun(null, 's', 'g', 'fallback', undefined)).toBeUndefined());
+    expect(claimPromptRun(null, 's', ['/p', '', 'g'], 'fallback', undefined)).toBeUndefined());
 });
