@@ -115,7 +115,7 @@ export const CLAUDE_EVENT_CARRIERS = {
     desktop: 'yes',
     // Cloud fires no beforeSubmitPrompt: the prompt is submitted before the VM exists (docs/cursor-hooks.md §5).
     cloud:
-      "context only: Cloud agents fire no beforeSubmitPrompt, so the rows run at a generation's first post-tool event, with the prompt from the transcript; a block cannot stop the prompt (the model is told)",
+      "context only: Cloud fires no beforeSubmitPrompt, so the rows run at a generation's first tool event and cannot block",
     note: 'runs once per prompt, with the prompt; a block stops it; context goes with the prompt (IDE 3.9.16, CLI 2026.09.18 and later), else on the first postToolUse',
   },
   Stop: {

@@ -157,7 +157,8 @@ async function work(
   const mp = await import('./matched.ts');
   mark('matched path loaded');
   const { needs } = setup.adapter;
-  const claimed = st.claim(setup.state, mailboxKey(setup), needs.claims, toolUseId(setup.input));
+  const asyncRows = setup.catalog.rows.some((r) => r.async === true);
+  const claimed = st.claim(setup.state, mailboxKey(setup), needs.claims, toolUseId(setup.input), asyncRows);
   for (const n of claimed.notes) g.log.warn(n);
   if (needs.promptRun) mp.claimPromptRun(setup, st, claimed.state);
   const envFile = needs.envFile ? st.makeEnvFile(setup.state, setup.sessionId) : undefined;

@@ -24,8 +24,17 @@ export interface Claimed {
   restore(): void;
 }
 
-/** Claim the records an event drains (its adapter's `needs.claims`); `toolUseId` keys the stash. Missing records are simply empty. */
-export function claim(st: StateDir | null, session: string, want: Claims, toolUseId?: string): Claimed {
+/**
+ * Claim the records an event drains (its adapter's `needs.claims`); `toolUseId` keys the stash; finished async rows'
+ * output joins the carried context when the catalog has async rows (`asyncRows`). Missing records are simply empty.
+ */
+export function claim(
+  st: StateDir | null,
+  session: string,
+  want: Claims,
+  toolUseId?: string,
+  asyncRows = false,
+): Claimed {
   const state: StateIn = { ...EMPTY_STATE, stashed: [], carried: [], pendingPrompt: [] };
   const taken: { from: string; to: string; meta?: string }[] = [];
   const notes: string[] = [];
@@ -64,7 +73,7 @@ export function claim(st: StateDir | null, session: string, want: Claims, toolUs
       for (const n of names) state.carried.push(...(take(path.join(path.dirname(dir), n)) ?? []));
     }
     // Async rows that finished since: their context is carried like the rest (docs/claude-hooks.md §10 Async context).
-    const done = claimAsync(st, key(session), grab);
+    const done = asyncRows ? claimAsync(st, key(session), grab) : { messages: [], notes: [], taken: [] };
     state.carried.push(...done.messages);
     notes.push(...done.notes);
     for (const t of done.taken) taken.push({ from: t.from, to: t.claimed, meta: t.meta });

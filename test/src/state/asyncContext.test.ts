@@ -24,29 +24,33 @@ describe('async outputs', () => {
   it('a slot is a .part and a .meta; an unfinished one is never claimed', () => {
     const base = asyncOutput(st, 's1', 'hooks/lint.sh', 'PreToolUse') as string;
     expect(listArea(st, 'async').map((n) => n.replace(/^.*\./, ''))).toEqual(['meta', 'part']);
-    expect(claim(st, 's1', { carried: true }).state.carried).toEqual([]);
+    expect(claim(st, 's1', { carried: true }, undefined, true).state.carried).toEqual([]);
     expect(fs.existsSync(`${base}.part`)).toBe(true);
   });
   it('a finished one is carried once, for its own session, and removed on release', () => {
     finish(asyncOutput(st, 's1', 'hooks/lint.sh', 'PreToolUse') as string, CTX);
-    expect(claim(st, 's2', { carried: true }).state.carried).toEqual([]);
-    const first = claim(st, 's1', { carried: true });
+    expect(claim(st, 's2', { carried: true }, undefined, true).state.carried).toEqual([]);
+    const first = claim(st, 's1', { carried: true }, undefined, true);
     expect(first.state.carried).toEqual([{ from: 'hooks/lint.sh (async)', text: 'lint ok' }]);
     expect(first.notes).toEqual([expect.stringMatching(/finished after its event was answered/)]);
-    expect(claim(st, 's1', { carried: true }).state.carried).toEqual([]);
+    expect(claim(st, 's1', { carried: true }, undefined, true).state.carried).toEqual([]);
     first.release();
     expect(listArea(st, 'async')).toEqual([]);
   });
   it('restore puts it back for the next claim', () => {
     finish(asyncOutput(st, 's1', 'hooks/lint.sh', 'PreToolUse') as string, CTX);
-    claim(st, 's1', { carried: true }).restore();
-    expect(claim(st, 's1', { carried: true }).state.carried).toHaveLength(1);
+    claim(st, 's1', { carried: true }, undefined, true).restore();
+    expect(claim(st, 's1', { carried: true }, undefined, true).state.carried).toHaveLength(1);
   });
   it('a symlink planted as an output is refused (nothing read through it)', () => {
     const base = asyncOutput(st, 's1', 'hooks/lint.sh', 'PreToolUse') as string;
     const secret = path.join(st.root, 'secret.json');
     fs.writeFileSync(secret, CTX);
     fs.symlinkSync(secret, `${base}.0.done`);
+    expect(claim(st, 's1', { carried: true }, undefined, true).state.carried).toEqual([]);
+  });
+  it('a catalog without async rows claims none (no work for it)', () => {
+    finish(asyncOutput(st, 's1', 'hooks/lint.sh', 'PreToolUse') as string, CTX);
     expect(claim(st, 's1', { carried: true }).state.carried).toEqual([]);
   });
   it('no state directory: no slot', () => expect(asyncOutput(null, 's1', 'x', 'PreToolUse')).toBeUndefined());
