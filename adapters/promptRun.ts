@@ -7,7 +7,7 @@ import { isRecord } from './json.ts';
 import { promptInvocation } from './prompt.ts';
 import { messages } from './text.ts';
 import { userContent } from './transcript/text.ts';
-import type { EventContext, Message, Plan, StateIn, Verdict } from './types.ts';
+import type { EventContext, EventPlan, Message, StateIn, Verdict } from './types.ts';
 
 /** True when a catalog has rows a generation's prompt runs (UserPromptSubmit). */
 export function hasPromptRows(rows: readonly { event: string }[]): boolean {
@@ -40,7 +40,7 @@ const NO_PROMPT_EVENT =
  * event (StateIn.promptRun). A prompt the transcript does not give is run as "" (said on stderr): context rows still
  * add their context, and a row judging the prompt judges an empty one.
  */
-export function withPromptRun(ctx: EventContext, state: StateIn, plan: Plan): Plan {
+export function withPromptRun(ctx: EventContext, state: StateIn, plan: EventPlan): EventPlan {
   const run = state.promptRun;
   if (!run) return plan;
   const note =

@@ -12,7 +12,7 @@ import {
   parseToolInput,
   toClaudeToolInput,
 } from './tools.ts';
-import type { EventContext, Json, Plan } from './types.ts';
+import type { EventContext, Json, EventPlan } from './types.ts';
 
 /** One Claude-side view of a tool call: a Cursor call usually has one; an ApplyPatch has one per file it touches. */
 export interface ToolView {
@@ -116,7 +116,7 @@ export function toolPlan(
   ctx: EventContext,
   claudeEvent: ClaudeEvent,
   extra: (tool: ToolView, claudeName: string, claudeInput: Record<string, unknown>) => Json = () => ({}),
-): Plan {
+): EventPlan {
   const tool = toolOf(ctx);
   const conflicts = conflictsOf(ctx);
   if (conflicts.length) tool.notes.push(`tool_input ${conflicts.join('; ')}: the spellings disagree`);

@@ -343,9 +343,13 @@ export function toClaudeToolInput(
   const steps = inputSteps(claudeName, Object.keys(input), (k) => valueKind(input[k]));
   if (!steps) return { ...input };
   const out: Record<string, unknown> = {};
-  for (const st of steps) {
-    const value = input[st.from];
-    out[st.out] = st.path ? absolutePath(value as string, projectDir) : st.agent ? agentType(value as string) : value;
+  for (const step of steps) {
+    const value = input[step.from];
+    out[step.out] = step.path
+      ? absolutePath(value as string, projectDir)
+      : step.agent
+        ? agentType(value as string)
+        : value;
   }
   return out;
 }

@@ -24,8 +24,8 @@ export interface EventContext {
   lastAssistantMessage?: string;
   /** MCP servers the catalog names in its matchers (`mcp__<server>__…`): candidates for an unqualified `MCP:<tool>`. */
   mcpServers?: readonly string[];
-  /** The environment hookshim runs in (data, for expanding CLAUDE_ENV_FILE values); absent in pure tests. */
-  hostEnv?: Readonly<Record<string, string | undefined>>;
+  /** The environment hookshim runs in, CURSOR_* included (data: CURSOR_VERSION, CLAUDE_ENV_FILE expansion); absent in pure tests. */
+  processEnv?: Readonly<Record<string, string | undefined>>;
   /** `loop_limit` configured for this event in .cursor/hooks.json (null = unlimited). */
   loopLimit: number | null;
   /** postToolUse: a result that builds on earlier ones (TodoWrite), as recorded for the transcript, so both agree. */
@@ -164,7 +164,7 @@ export interface Folded {
 }
 
 /** What to run for one Cursor event, plus notes for stderr (e.g. why nothing runs). */
-export interface Plan {
+export interface EventPlan {
   invocations: Invocation[];
   notes: string[];
 }
@@ -214,11 +214,11 @@ export interface ShellNeeds {
    * A permission event: when its catalog exists but cannot be read (and no good version of it is known), it denies
    * rather than allows; only a write to that catalog file itself goes through, so the agent can repair it.
    */
-  permission?: true;
+  isPermissionEvent?: true;
   /** Its guards commonly read the transcript: a payload without one (Cursor's transcripts off) is reported. */
   readsTranscript?: true;
-  /** The permissions its answer can carry; a replayed decision outside them becomes a deny (fail toward enforcing). */
-  permissions?: readonly string[];
+  /** The `permission` values its answer can carry (default: any); a replayed decision outside them becomes a deny (fail toward enforcing). */
+  replayableAnswers?: readonly string[];
   /**
    * UserPromptSubmit where beforeSubmitPrompt never fires (docs/events.md "Cloud agents"): `seen` records that this
    * conversation's prompts run their rows there; `fallback` claims a generation's run of them at its first tool
@@ -229,7 +229,7 @@ export interface ShellNeeds {
 
 /** A per-event adapter: plan the Claude invocations, then fold their verdicts into one Cursor answer. */
 export interface EventAdapter {
-  plan(ctx: EventContext, state: StateIn): Plan;
+  plan(ctx: EventContext, state: StateIn): EventPlan;
   fold(ctx: EventContext, verdicts: Verdict[], state: StateIn): Folded;
   /** The answer when hookshim itself fails (fail open) or the shim is off. */
   empty: Json;

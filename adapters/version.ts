@@ -7,8 +7,8 @@ import type { EventContext } from './types.ts';
 const SAME_TURN_PROMPT_CONTEXT = { ide: [3, 9, 16], cli: [2026, 9, 18] } as const;
 
 /** The Cursor version of an event: the payload's cursor_version, else the CURSOR_VERSION hooks get (docs/cursor-hooks.md §2). */
-export function cursorVersion(ctx: Pick<EventContext, 'input' | 'hostEnv'>): string | undefined {
-  return str(ctx.input.cursor_version) ?? str(ctx.hostEnv?.CURSOR_VERSION);
+export function cursorVersion(ctx: Pick<EventContext, 'input' | 'processEnv'>): string | undefined {
+  return str(ctx.input.cursor_version) ?? str(ctx.processEnv?.CURSOR_VERSION);
 }
 
 /** True when this Cursor delivers beforeSubmitPrompt's additional_context with the prompt; false when unknown or older. */
@@ -22,7 +22,7 @@ export function deliversPromptContext(version: string | undefined): boolean {
 }
 
 /** Where this prompt's context goes: in beforeSubmitPrompt's own answer, or carried to the first postToolUse. */
-export function promptContextNow(ctx: Pick<EventContext, 'input' | 'hostEnv' | 'promptContext'>): boolean {
+export function promptContextNow(ctx: Pick<EventContext, 'input' | 'processEnv' | 'promptContext'>): boolean {
   if (ctx.promptContext === 'beforeSubmitPrompt') return true;
   if (ctx.promptContext === 'postToolUse') return false;
   return deliversPromptContext(cursorVersion(ctx));

@@ -97,17 +97,15 @@ function bashTest(spec: string): InputTest {
   if (pattern.endsWith(':*') || pattern.endsWith(' *')) source = `${wildcard(pattern.slice(0, -2))}(?: .*)?`;
   else source = wildcard(pattern);
   const re = new RegExp(`^${source}$`, 's');
-  // More than the command: a literal second word before any wildcard (`git push *`, not `rm *`).
-  const namesMore = /^[^\s*]+ [^\s*:]/.test(pattern.trim());
   return (input) => {
     const raw = input['command'];
     if (typeof raw !== 'string') return false;
     // A backslash-newline is a line continuation, not a separator (POSIX sh 2.2.1).
     const command = raw.replace(/\\\r?\n/g, ' ');
     if (re.test(collapseBlanks(command).trim())) return true;
-    // Claude's "run anyway" cases (docs/claude-hooks.md §9, `if` on Bash): a pattern naming more than the command, on
-    // a command whose words are computed ($(), backticks, $VAR); and any command that cannot be parsed.
-    if (namesMore && EXPANSION.test(command)) return true;
+    // Claude's "run anyway" cases (docs/claude-hooks.md §8, §9 `if` on Bash): a command whose words are computed
+    // ($(), backticks, $VAR), whatever the pattern (measured on 2.1.328); and any command that cannot be parsed.
+    if (EXPANSION.test(command)) return true;
     if (!parses(command)) return true;
     return command
       .split(SUBCOMMAND_SPLIT)

@@ -13,7 +13,7 @@ export const beforeMCPExecution: EventAdapter = {
   empty: { permission: 'allow' },
   needs: {
     claims: {},
-    permission: true,
+    isPermissionEvent: true,
     dedup: { fields: ['tool_name', 'mcp_server_name'], digests: ['tool_input'], replay: 'decision' },
   },
 

@@ -14,8 +14,8 @@ export const beforeReadFile: EventAdapter = {
   needs: {
     claims: {},
     // A replayed preToolUse "ask" (not enforced there) denies here: this answer is allow or deny.
-    permissions: ['allow', 'deny'],
-    permission: true,
+    replayableAnswers: ['allow', 'deny'],
+    isPermissionEvent: true,
     dedup: { fields: ['file_path'], digests: ['content'], replay: 'decision' },
   },
 

@@ -9,7 +9,7 @@ import type { EventAdapter, Json } from '../types.ts';
 
 export const preToolUse: EventAdapter = {
   empty: { permission: 'allow' },
-  needs: { claims: {}, dedup: { tool: true, replay: 'decision' }, permission: true },
+  needs: { claims: {}, dedup: { tool: true, replay: 'decision' }, isPermissionEvent: true },
 
   plan(ctx) {
     // A call whose input spells what it touches twice, differently, is denied in fold: no guard needs to see it.

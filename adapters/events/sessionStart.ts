@@ -51,7 +51,7 @@ export const sessionStart: EventAdapter = {
     if (text) answer.additional_context = text;
     if (warn.length) answer.user_message = joinMessages(warn);
     if (state.envFile) {
-      const { env: parsed, skipped } = parseEnvFile(state.envFile, ctx.hostEnv);
+      const { env: parsed, skipped } = parseEnvFile(state.envFile, ctx.processEnv);
       // Session env is data, not control: nothing that changes how the next hook process starts or what it guards.
       const env: Record<string, string> = {};
       for (const [k, value] of Object.entries(parsed)) {

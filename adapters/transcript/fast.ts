@@ -13,7 +13,7 @@ import {
   type ClaudeToolName,
   type ValueKind,
 } from '../tools.ts';
-import { assistantHead, chain, head, line, prefix, toolBlock } from './emit.ts';
+import { assistantHead, chain, head, line, prefix, toolBlock } from './lines.ts';
 import { idHex24, idUuid, KIND } from './ids.ts';
 import { pairResult } from './results.ts';
 import { ARR, asciiAt, decode, OBJ, rawIs, skim, str, STR, utf8, type Tape } from './skim.ts';
@@ -28,7 +28,7 @@ interface Tool {
 }
 
 /** How a tool_use block is written: pieces, each text or a byte range of the line (two numbers); and the tool. */
-interface Plan {
+interface ToolBlockLayout {
   pieces: (string | number)[];
   tool: Tool;
 }
@@ -103,12 +103,12 @@ function assistant(b: Buffer, tape: Tape, content: number, run: Run): boolean {
   const { sink } = run;
   let texts: number[] | null = null;
   for (let j = 0; node >= 0; node = tape.next(node), j++) {
-    let plan: Plan | null = null;
+    let layout: ToolBlockLayout | null = null;
     if (tape.kind(node) === OBJ) {
       const type = tape.child(b, node, 'type');
       if (rawIs(b, tape, type, '"tool_use"')) {
         const name = tape.child(b, node, 'name');
-        if (name >= 0 && tape.kind(name) === STR) plan = toolPlan(b, tape, node, run, j);
+        if (name >= 0 && tape.kind(name) === STR) layout = toolLayout(b, tape, node, run, j);
       } else if (rawIs(b, tape, type, '"text"')) {
         const t = tape.child(b, node, 'text');
         if (t >= 0 && tape.kind(t) === STR && !blank(b, tape.start(t), tape.end(t)))
@@ -117,9 +117,9 @@ function assistant(b: Buffer, tape: Tape, content: number, run: Run): boolean {
     }
     const uuid = idUuid(run, j, KIND.uuid);
     head(run, assistantHead(run, msgId));
-    if (plan === null) sink.bytes(b, tape.start(node), tape.end(node));
+    if (layout === null) sink.bytes(b, tape.start(node), tape.end(node));
     else {
-      const { pieces } = plan;
+      const { pieces } = layout;
       for (let k = 0; k < pieces.length; k++) {
         const p = pieces[k] as string | number;
         if (typeof p === 'string') sink.text(p);
@@ -130,9 +130,9 @@ function assistant(b: Buffer, tape: Tape, content: number, run: Run): boolean {
     sink.end();
     run.emitted++;
     chain(run, uuid);
-    if (plan !== null) {
+    if (layout !== null) {
       run.stats.toolUses++;
-      pairResult(run, plan.tool, j, plan.tool.id, uuid);
+      pairResult(run, layout.tool, j, layout.tool.id, uuid);
     }
   }
   // The line's texts (text.ts noteText), decoded only if a state keeps them.
@@ -141,10 +141,10 @@ function assistant(b: Buffer, tape: Tape, content: number, run: Run): boolean {
 }
 
 /** A tool_use block as toolBlock writes it: through the recipe of its shape, else decoded whole. */
-function toolPlan(b: Buffer, tape: Tape, node: number, run: Run, j: number): Plan {
+function toolLayout(b: Buffer, tape: Tape, node: number, run: Run, j: number): ToolBlockLayout {
   const r = recipeFor(b, tape, node);
-  const plan = r && cook(r, b, tape, node, run, j);
-  if (plan) return plan;
+  const layout = r && cook(r, b, tape, node, run, j);
+  if (layout) return layout;
   const { block, tool } = toolBlock(decode(b, tape.start(node), tape.end(node)) as Record<string, unknown>, run, j);
   return { pieces: [JSON.stringify(block)], tool };
 }
@@ -269,14 +269,14 @@ function recipe(
   const arg = Object.hasOwn(TOOL_KEY_ARG, name) ? TOOL_KEY_ARG[name as ClaudeToolName] : null;
   let keyFrom = -1;
   let keyPath = false;
-  steps.forEach((st, k) => {
+  steps.forEach((step, k) => {
     parts.push(
-      `${k > 0 ? ',' : ''}${JSON.stringify(st.out)}:`,
-      4 * keys.indexOf(st.from) + (st.path ? PATH : st.agent ? AGENT : RAW),
+      `${k > 0 ? ',' : ''}${JSON.stringify(step.out)}:`,
+      4 * keys.indexOf(step.from) + (step.path ? PATH : step.agent ? AGENT : RAW),
     );
-    if (st.out === arg && kinds.get(st.from) !== 'other') {
-      keyFrom = keys.indexOf(st.from);
-      keyPath = st.path;
+    if (step.out === arg && kinds.get(step.from) !== 'other') {
+      keyFrom = keys.indexOf(step.from);
+      keyPath = step.path;
     }
   });
   parts.push('}');
@@ -293,7 +293,7 @@ function recipe(
 }
 
 /** A block written by its recipe; undefined when a value will not map (an agent type that is no string). */
-function cook(r: Recipe, b: Buffer, tape: Tape, node: number, run: Run, j: number): Plan | undefined {
+function cook(r: Recipe, b: Buffer, tape: Tape, node: number, run: Run, j: number): ToolBlockLayout | undefined {
   const input = tape.child(b, node, 'input');
   const values: number[] = [];
   for (let c = tape.first(input); c >= 0; c = tape.next(c)) values.push(c);

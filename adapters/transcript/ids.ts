@@ -13,7 +13,7 @@ export const KIND = { uuid: 0, tool: 1, msg: 2, result: 3 } as const;
  */
 function idWords(run: Run, block: number, kind: number): void {
   const base = run.base ?? (run.base = sessionWords(run.ctx.sessionId));
-  const v = run.st.line * 0x40_0000 + (block + 1) * 4 + kind; // injective for blocks < 2^20 and lines < 2^31
+  const v = run.working.line * 0x40_0000 + (block + 1) * 4 + kind; // injective for blocks < 2^20 and lines < 2^31
   const lo = v >>> 0;
   const hi = Math.floor(v / 0x1_0000_0000) >>> 0;
   const w0 = fmix32((base[0] as number) ^ lo);

@@ -52,11 +52,11 @@ export function pendingMatch(state: RewriteState, refs: readonly ToolResultRef[]
 
 /** The earliest open result with this name and key that is neither taken nor stale; marks it taken. */
 export function takeOpen(run: Run, tool: { name: string; key: string }): OpenResult | undefined {
-  const { st } = run;
+  const { working } = run;
   topUp(run);
   if (!run.index) {
     run.index = new Map();
-    for (const o of st.open) {
+    for (const o of working.open) {
       const k = `${o.name}\u0000${o.key}`;
       const slot = run.index.get(k);
       if (slot) slot.list.push(o);
@@ -83,7 +83,7 @@ export function takeOpen(run: Run, tool: { name: string; key: string }): OpenRes
  * a tool_use can only pair within that window (and the index stays small).
  */
 export function topUp(run: Run): void {
-  const { st } = run;
+  const { working } = run;
   for (;;) {
     const next = run.feed[run.feedAt];
     if (!next) return;
@@ -95,8 +95,8 @@ export function topUp(run: Run): void {
       key: next.key,
       ...(next.ref !== undefined ? { ref: next.ref } : {}),
     };
-    st.open.push(o);
-    st.resultSeq = Math.max(st.resultSeq, next.seq);
+    working.open.push(o);
+    working.resultSeq = Math.max(working.resultSeq, next.seq);
     run.feedAt++;
     if (run.index) {
       const k = `${o.name}\u0000${o.key}`;
@@ -107,9 +107,9 @@ export function topUp(run: Run): void {
   }
 }
 
-/** Seq of the oldest open result neither taken nor stale (st.open is in seq order; the pointer only advances). */
+/** Seq of the oldest open result neither taken nor stale (working.open is in seq order; the pointer only advances). */
 export function oldestOpen(run: Run): number | undefined {
-  const { open } = run.st;
+  const { open } = run.working;
   while (run.low < open.length) {
     const o = open[run.low] as OpenResult;
     if (!run.takenSet.has(o.seq) && !isStale(run.paired, o.seq)) return o.seq;

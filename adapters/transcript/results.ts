@@ -1,7 +1,7 @@
 // Result lines: a tool_use paired with its recorded result (the rule is in rewrite.ts), written from the record's own
 // bytes when they are canonical JSON (skim.ts), else parsed and re-serialised: the same bytes either way.
 import type { Buffer } from 'node:buffer';
-import { chain, emit, envelope, head, prefix } from './emit.ts';
+import { chain, appendRecord, envelope, head, prefix } from './lines.ts';
 import { idUuid, KIND } from './ids.ts';
 import { takeOpen } from './pairing.ts';
 import { failedExit, resultText } from './records.ts';
@@ -16,14 +16,16 @@ export function pairResult(
   toolUseId: string,
   toolUseLine: string,
 ): void {
-  const { st } = run;
+  const { working } = run;
   const taken = takeOpen(run, tool);
   if (!taken) {
     // A new list (marks keep the old one): the oldest gives up past PENDING_MAX.
     const pending =
-      st.pending.length >= PENDING_MAX ? st.pending.slice(st.pending.length - PENDING_MAX + 1) : st.pending.slice();
-    pending.push({ line: st.line, chars: st.chars, name: tool.name, key: tool.key });
-    st.pending = pending;
+      working.pending.length >= PENDING_MAX
+        ? working.pending.slice(working.pending.length - PENDING_MAX + 1)
+        : working.pending.slice();
+    pending.push({ line: working.line, chars: working.chars, name: tool.name, key: tool.key });
+    working.pending = pending;
     run.newPending = true;
     return;
   }
@@ -48,7 +50,7 @@ export function pairResult(
   }
   run.stats.resultsPaired++;
   const isError = rec.isError || failedExit(rec.response);
-  emit(
+  appendRecord(
     run,
     {
       ...envelope(run),

@@ -43,7 +43,7 @@
 import { Buffer, isUtf8 } from 'node:buffer';
 import { isRecord } from '../json.ts';
 import { toClaudeToolUse } from '../tools.ts';
-import { assistantHead, chain, emit, envelope, line, toolBlock } from './emit.ts';
+import { assistantHead, chain, appendRecord, envelope, line, toolBlock } from './lines.ts';
 import { fastLine, materialize } from './fast.ts';
 import { pairResult } from './results.ts';
 import { idHex24, idUuid, KIND } from './ids.ts';
@@ -67,7 +67,7 @@ import {
 /** The working state of one batch: a copy of `state` (never mutated) and the batch's cursors. */
 function startRun(batch: LineBatch, state: RewriteState, ctx: RewriteContext, sink: LineSink): Run {
   // Object literals of one shape each, so optimised code is not thrown away for another (a state parsed from disk).
-  const st: RewriteState = {
+  const working: RewriteState = {
     v: 1,
     line: state.line,
     chars: state.chars,
@@ -79,7 +79,7 @@ function startRun(batch: LineBatch, state: RewriteState, ctx: RewriteContext, si
     pending: state.pending,
   };
   return {
-    st,
+    working,
     ctx,
     sink,
     emitted: 0,
@@ -96,8 +96,8 @@ function startRun(batch: LineBatch, state: RewriteState, ctx: RewriteContext, si
     index: undefined,
     taken: [],
     takenSet: new Set(),
-    paired: st.paired.slice(),
-    feed: ctx.results.after(st.resultSeq),
+    paired: working.paired.slice(),
+    feed: ctx.results.after(working.resultSeq),
     feedAt: 0,
     low: 0,
     newPending: false,
@@ -117,7 +117,7 @@ export function rewriteBatch(
   sink: LineSink,
 ): { state: RewriteState; stats: RewriteStats; marks: RewriteMark[] } {
   const run = startRun(batch, state, ctx, sink);
-  const st = run.st;
+  const working = run.working;
   topUp(run);
   // Marks are built at the end, for the lines whose tool_use still waits: the state before each such line is
   // its scalars, its pending list, and the open results fed by then minus those taken by then.
@@ -133,17 +133,17 @@ export function rewriteBatch(
   for (let i = 0; i < starts.length; i++) {
     const s = starts[i] as number;
     const e = ends[i] as number;
-    const { line, chars, lastUuid, lastText, resultSeq } = st;
+    const { line, chars, lastUuid, lastText, resultSeq } = working;
     const textRef = run.textRef;
     const outLine = run.emitted;
     const taken = run.taken.length;
-    const fed = st.open.length;
+    const fed = working.open.length;
     run.newPending = false;
-    st.line += 1;
-    st.chars += e - s + 1;
-    expire(st);
+    working.line += 1;
+    working.chars += e - s + 1;
+    expire(working);
     // Expiring at line L again when resuming from this mark changes nothing, so the list after expiry will do.
-    const pending = st.pending;
+    const pending = working.pending;
     run.stats.lines++;
     rewriteOne(s, e, run);
     if (run.newPending)
@@ -157,11 +157,11 @@ export function rewriteBatch(
       });
   }
   if (run.textRef) {
-    st.lastText = materialize(run.buf, run.textRef);
+    working.lastText = materialize(run.buf, run.textRef);
     run.textRef = null;
   }
   run.stats.emitted = run.emitted;
-  const final = { ...st, ...matchingAfter(state.paired, st.open, run.taken, run.taken.length) };
+  const final = { ...working, ...matchingAfter(state.paired, working.open, run.taken, run.taken.length) };
   const kept = new Set(final.pending.map((p) => p.line));
   const marks = drafts
     .filter((d) => kept.has(d.state.line + 1))
@@ -171,7 +171,7 @@ export function rewriteBatch(
       state: {
         ...d.state,
         ...(d.textRef ? { lastText: materialize(run.buf, d.textRef) } : {}),
-        ...matchingAfter(state.paired, st.open.slice(0, d.fed), run.taken, d.taken),
+        ...matchingAfter(state.paired, working.open.slice(0, d.fed), run.taken, d.taken),
       },
     }));
   return { state: final, stats: run.stats, marks };
@@ -237,12 +237,14 @@ const TAPE = new Tape();
 const REC_TAPE = new Tape();
 
 /** Drop the pending tool uses that left the horizon. */
-function expire(st: RewriteState): void {
-  const { pending } = st;
+function expire(working: RewriteState): void {
+  const { pending } = working;
   for (let k = 0; k < pending.length; k++) {
     const p = pending[k] as PendingUse;
-    if (st.line - p.line > PENDING_LINES || st.chars - p.chars > PENDING_CHARS) {
-      st.pending = pending.filter((q) => st.line - q.line <= PENDING_LINES && st.chars - q.chars <= PENDING_CHARS);
+    if (working.line - p.line > PENDING_LINES || working.chars - p.chars > PENDING_CHARS) {
+      working.pending = pending.filter(
+        (q) => working.line - q.line <= PENDING_LINES && working.chars - q.chars <= PENDING_CHARS,
+      );
       return;
     }
   }
@@ -279,7 +281,7 @@ function turnEnded(rec: Record<string, unknown>, run: Run): void {
   const status = typeof rec.status === 'string' ? rec.status : 'unknown';
   const uuid = idUuid(run, 0, KIND.uuid);
   const { type: _t, status: _s, ...extra } = rec;
-  emit(
+  appendRecord(
     run,
     {
       ...envelope(run),
@@ -306,7 +308,7 @@ function claudeShaped(raw: string, rec: Record<string, unknown>, run: Run): void
       if (!isRecord(b) || b.type !== 'tool_use' || typeof b.name !== 'string') return b;
       const tool = toClaudeToolUse(b.name, b.input, run.ctx.cwd);
       const hasId = typeof b.id === 'string' && b.id !== '';
-      if (hasId && tool.name === b.name && sameJson(tool.input, b.input)) return b;
+      if (hasId && tool.name === b.name && sameJsonText(tool.input, b.input)) return b;
       changed = true;
       const { type, id, name: _n, input: _i, ...rest } = b;
       return {
@@ -320,7 +322,7 @@ function claudeShaped(raw: string, rec: Record<string, unknown>, run: Run): void
   }
   if (rec.type === 'assistant' && Array.isArray(content)) noteText(run, content);
   if (typeof rec.uuid === 'string') {
-    run.st.lastUuid = rec.uuid;
+    run.working.lastUuid = rec.uuid;
     run.lastUuidJson = undefined;
     run.asciiUuid = false;
   }
@@ -361,7 +363,7 @@ function cursorRecord(rec: Record<string, unknown>, run: Run): void {
       } else {
         const { role: _role, message: _m, ...extra } = rec;
         const { content: _c, role: _r, id: _i, type: _t, ...rest } = message;
-        emit(
+        appendRecord(
           run,
           {
             ...envelope(run),
@@ -392,7 +394,7 @@ function cursorRecord(rec: Record<string, unknown>, run: Run): void {
     out.message = { role, ...rest, ...(content !== undefined ? { content } : {}) };
     out.uuid = uuid;
   }
-  emit(run, out, uuid);
+  appendRecord(run, out, uuid);
 }
 
 /** True when `o` has exactly `n` own keys (cheaper than rest destructuring on the hot path). */
@@ -402,6 +404,7 @@ function onlyKeys(o: Record<string, unknown>, n: number): boolean {
   return k === n;
 }
 
-function sameJson(a: unknown, b: unknown): boolean {
+/** Equal JSON texts: unlike adapters/json.ts sameJson, key order counts (the same input is written alike twice). */
+function sameJsonText(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }

@@ -9,7 +9,7 @@ export function noteText(run: Run, content: readonly unknown[]): void {
       isRecord(b) && b.type === 'text' && typeof b.text === 'string' && b.text.trim() !== '',
   );
   if (texts.length) {
-    run.st.lastText = texts.map((b) => b.text).join('\n');
+    run.working.lastText = texts.map((b) => b.text).join('\n');
     run.textRef = null;
   }
 }

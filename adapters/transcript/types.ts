@@ -153,7 +153,8 @@ export const RESULT_WINDOW = 256;
 export const OPEN_MAX = 256;
 
 export interface Run {
-  st: RewriteState;
+  /** The working copy of the RewriteState this call started from (that one is never mutated). */
+  working: RewriteState;
   ctx: RewriteContext;
   sink: LineSink;
   /** Lines written to the sink by this call. */
@@ -169,21 +170,21 @@ export interface Run {
   tape: Tape;
   recTape: Tape;
   /**
-   * While set, st.lastText is stale: the last assistant text is these JSON strings of `buf` (start, end pairs), joined
+   * While set, working.lastText is stale: the last assistant text is these JSON strings of `buf` (start, end pairs), joined
    * by newlines; decoded only when a state is kept (the end of the call, a mark).
    */
   textRef: number[] | null;
-  /** st.open by name + key, each in seq order with a moving head (built on the first tool_use of the call). */
+  /** working.open by name + key, each in seq order with a moving head (built on the first tool_use of the call). */
   index: Map<string, { list: OpenResult[]; head: number }> | undefined;
-  /** Seqs taken in this call, in order; st.open is compacted at the end. */
+  /** Seqs taken in this call, in order; working.open is compacted at the end. */
   taken: number[];
   takenSet: Set<number>;
-  /** st.paired plus this call's takes, ascending. */
+  /** working.paired plus this call's takes, ascending. */
   paired: number[];
-  /** Results after st.resultSeq as the lookup gave them, taken in from `feedAt` on. */
+  /** Results after working.resultSeq as the lookup gave them, taken in from `feedAt` on. */
   feed: readonly ToolResultRef[];
   feedAt: number;
-  /** Index into st.open before which every entry is taken or stale. */
+  /** Index into working.open before which every entry is taken or stale. */
   low: number;
   /** The current line left a tool_use pending. */
   newPending: boolean;
@@ -191,9 +192,9 @@ export interface Run {
   base: number[] | undefined;
   /** The constant tail of the serialised envelope. */
   fixed: string | undefined;
-  /** JSON of st.lastUuid, when known. */
+  /** JSON of working.lastUuid, when known. */
   lastUuidJson: string | undefined;
-  /** `fixed` is ASCII, and so is lastUuidJson: prefix() text may go to LineSink.ascii (emit.ts head). */
+  /** `fixed` is ASCII, and so is lastUuidJson: prefix() text may go to LineSink.ascii (appendRecord.ts head). */
   asciiFixed: boolean;
   asciiUuid: boolean;
 }
@@ -249,6 +250,6 @@ export function lastAssistantText(state: RewriteState): string | undefined {
  * The state to save: at most OPEN_MAX open results (the newest). Only a session whose recorded results stop
  * pairing altogether gets there; a rewrite continued from a compacted state may then miss an old result.
  */
-export function compactState(st: RewriteState): RewriteState {
-  return st.open.length > OPEN_MAX ? { ...st, open: st.open.slice(-OPEN_MAX) } : st;
+export function compactState(working: RewriteState): RewriteState {
+  return working.open.length > OPEN_MAX ? { ...working, open: working.open.slice(-OPEN_MAX) } : working;
 }

@@ -23,7 +23,7 @@ export interface LoadedCatalogs {
 }
 
 /** Load the catalogs `.cursor/hookshim.json` lists (HOOKSHIM_CATALOG is one machine's override: see catalogFindings). */
-export function loadCatalogs(dir: string, recorded: readonly string[] | undefined): LoadedCatalogs {
+export function loadListedCatalogs(dir: string, recorded: readonly string[] | undefined): LoadedCatalogs {
   const sources = withManifests((recorded ?? DEFAULT_CATALOGS).map((e) => sourceOf(e, dir)));
   const loads = sources
     .map((s) => loadCatalogWith(s, parseCatalog))

@@ -12,12 +12,12 @@ import {
   readHooksFile,
   VENDORED,
   type HooksFile,
-  type InitPlan,
+  type BindingPlan,
   type Mode,
 } from '../project/binding.ts';
 import { safeHome } from '../state/fsx.ts';
 import { handlerFindings } from './checkHandlers.ts';
-import { catalogFindings, loadCatalogs, type LoadedCatalogs } from './catalogs.ts';
+import { catalogFindings, loadListedCatalogs, type LoadedCatalogs } from './catalogs.ts';
 import { checkConventions, checkRows } from './checkRows.ts';
 import { doubleBinding, nativeDuplicates, otherLoaders } from './doubleBinding.ts';
 import { resultGateOf } from '../hook/select.ts';
@@ -46,7 +46,7 @@ export interface CheckOptions {
   /** Check these catalogs instead of the recorded list (init --dry-run: the list it would record). */
   catalogs?: readonly string[];
   /** What init has read and planned already (`.cursor/hooks.json` as bound, the catalogs, the plan): not read again. */
-  known?: { hooks: HooksFile; catalogs: LoadedCatalogs; plan: InitPlan };
+  known?: { hooks: HooksFile; catalogs: LoadedCatalogs; plan: BindingPlan };
 }
 
 export interface CheckResult {
@@ -58,7 +58,7 @@ export interface CheckResult {
   config: HookshimConfig;
   hooks: HooksFile;
   mode: Mode;
-  plan: InitPlan | undefined;
+  plan: BindingPlan | undefined;
   findings: Finding[];
   /** No catalog could be read: nothing else was checked. */
   fatal: boolean;
@@ -73,7 +73,7 @@ export function runChecks(opts: CheckOptions): CheckResult {
   const existing = hooks.kind === 'ok' ? hooks.hooks : {};
   const mode = opts.mode ?? detectModeIn(dir, existing) ?? 'vendored';
   const { config, findings: configFindings } = checkConfig(dir);
-  const catalogs = opts.known?.catalogs ?? loadCatalogs(dir, opts.catalogs ?? config.catalogs);
+  const catalogs = opts.known?.catalogs ?? loadListedCatalogs(dir, opts.catalogs ?? config.catalogs);
   const base = { dir, catalogs, config, hooks, mode };
   findings.push(...catalogFindings(catalogs, dir, opts.env), ...configFindings);
   findings.push(...handlerFindings(catalogs, dir, config));

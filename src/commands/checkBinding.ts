@@ -4,13 +4,13 @@ import { compileRegex, MATCHED_BY, missedBy, type MatchedEvent } from '../../ada
 import { HANDLED_EVENTS, type HandledEvent } from '../../adapters/eventMap.ts';
 import { canonical, isRecord, sameJson } from '../../adapters/json.ts';
 import { rowPlace, type Catalog } from '../../catalog/types.ts';
-import { cannotRun, HOOKS_JSON, isOurs, runsOn, type HooksFile, type InitPlan } from '../project/binding.ts';
+import { cannotRun, HOOKS_JSON, isOurs, runsOn, type HooksFile, type BindingPlan } from '../project/binding.ts';
 import { REBIND } from './checkRows.ts';
 import { olderCommandWhy } from '../project/launcher.ts';
 import type { Finding } from './findings.ts';
 
 /** .cursor/hooks.json holds exactly the entries init would write for these catalogs. */
-export function checkBinding(hooks: HooksFile, plan: InitPlan, catalog: Catalog): Finding[] {
+export function checkBinding(hooks: HooksFile, plan: BindingPlan, catalog: Catalog): Finding[] {
   if (hooks.kind === 'absent') {
     return plan.events.length === 0
       ? []
@@ -66,7 +66,7 @@ export function checkBinding(hooks: HooksFile, plan: InitPlan, catalog: Catalog)
 function checkEntry(
   ev: HandledEvent,
   hooks: Record<string, unknown[]>,
-  plan: InitPlan,
+  plan: BindingPlan,
   catalog: Catalog,
 ): Finding | undefined {
   const mine = (hooks[ev] ?? []).filter(isOurs) as Record<string, unknown>[];
@@ -134,7 +134,7 @@ function invalidMatchers(hooks: Record<string, unknown[]>): Finding[] {
 function skipsNeeded(
   ev: HandledEvent,
   entry: Record<string, unknown> | undefined,
-  plan: InitPlan,
+  plan: BindingPlan,
 ): Finding | undefined {
   if (
     !entry ||

@@ -10,8 +10,8 @@ import { CLAUDE_HANDLER_FIELDS } from '../../catalog/schema.ts';
 import { BUILTINS, scriptOf, type ScriptRef } from '../../catalog/script.ts';
 import { placeholderVars } from '../../catalog/sources.ts';
 import { rowPlace, type Catalog, type CatalogRow } from '../../catalog/types.ts';
-import { slackFor } from '../project/budget.ts';
-import { cannotRun, isOurs, runsOn, type HooksFile, type InitPlan } from '../project/binding.ts';
+import { slackFor, WINDOWS_LAUNCH_MS } from '../project/budget.ts';
+import { cannotRun, isOurs, runsOn, type HooksFile, type BindingPlan } from '../project/binding.ts';
 import type { HookshimConfig } from '../project/config.ts';
 import type { Finding } from './findings.ts';
 
@@ -38,10 +38,12 @@ const RULE_LIKE = /^\s*(?:[A-Z][A-Za-z]*|mcp__[\w-]+)\([^()]*\)\s*$/;
 
 export interface RowContext {
   dir: string;
+  /** A plugin's rows run in whatever workspace installs it: `$CLAUDE_PROJECT_DIR` and relative paths are not `dir`. */
+  workspaceUnknown?: boolean;
   home: string | undefined;
   env: NodeJS.ProcessEnv;
   hooks: HooksFile;
-  plan: InitPlan;
+  plan: BindingPlan;
 }
 
 /** Per row: matcher, `if`, the script it runs, and whether its timeout fits the wrapper's budget. */
@@ -75,7 +77,7 @@ export function checkRows(catalog: Catalog, c: RowContext): Finding[] {
     }
     if (row.type === 'command' && row.extra?.length) out.push(...checkFields(row.extra, where));
     if (row.type === 'command' && row.command !== undefined)
-      out.push(...checkScript(row, scriptOf(row, placeholderVars(row, c.dir), c.home), where, !never, c));
+      out.push(...checkScript(row, scriptOf(row, placeholderVars(row, projectOf(c)), c.home), where, !never, c));
     if (!never && row.type === 'command') out.push(...checkTimeout(row, where, c));
   }
   return out;
@@ -159,7 +161,20 @@ function checkFields(extra: readonly string[], where: string): Finding[] {
   return out;
 }
 
+/** Where the rows' project paths resolve: the project, or for a plugin a stand-in no real path starts with. */
+const UNKNOWN_WORKSPACE = path.resolve('/', '\u0000the workspace that installs the plugin');
+const projectOf = (c: RowContext): string => (c.workspaceUnknown ? UNKNOWN_WORKSPACE : c.dir);
+
 function checkScript(row: CatalogRow, ref: ScriptRef, where: string, runs: boolean, c: RowContext): Finding[] {
+  if (ref.kind === 'file' && ref.path.startsWith(UNKNOWN_WORKSPACE))
+    return [
+      {
+        code: 'script-unchecked',
+        severity: 'info',
+        where,
+        message: `cannot check ${JSON.stringify(row.command)}: it runs ${ref.written.replace(UNKNOWN_WORKSPACE, '$CLAUDE_PROJECT_DIR')} in the workspace that installs the plugin, not in the plugin`,
+      },
+    ];
   if (ref.kind === 'opaque')
     return [
       {
@@ -184,9 +199,9 @@ function checkScript(row: CatalogRow, ref: ScriptRef, where: string, runs: boole
   const shown = path.relative(c.dir, ref.path).startsWith('..') ? ref.path : path.relative(c.dir, ref.path);
   // preToolUse and stop-like events fail closed on a script that cannot run; context-only paths drop it (docs/design.md §6).
   const closed = row.event === 'PreToolUse' || row.event === 'Stop' || row.event === 'SubagentStop';
-  let st: fs.Stats;
+  let stat: fs.Stats;
   try {
-    st = fs.statSync(ref.path);
+    stat = fs.statSync(ref.path);
   } catch {
     return [
       {
@@ -198,7 +213,7 @@ function checkScript(row: CatalogRow, ref: ScriptRef, where: string, runs: boole
       },
     ];
   }
-  if (!st.isFile())
+  if (!stat.isFile())
     return [{ code: 'script-missing', severity: 'error', where, message: `runs ${shown}, which is not a file` }];
   if (ref.direct) {
     try {
@@ -235,6 +250,16 @@ function checkTimeout(row: CatalogRow, where: string, c: RowContext): Finding[] 
         message: `timeout ${row.timeout}s cannot fit: ${from} and hookshim answers ${slackFor(wrapper) / 1000}s before Cursor's kill, so the script is cut at ${budget}s and ${ev === 'preToolUse' || ev === 'stop' ? 'fails closed' : 'its answer is lost'}`,
         fix: wrapper >= 600 ? `lower the row's timeout to ${budget}s or less (init binds at most 600s)` : REBIND,
       });
+    } else if (row.timeout !== undefined && row.timeout > budget - WINDOWS_LAUNCH_MS / 1000) {
+      // The committed binding is the whole team's: on Windows Cursor's clock also pays PowerShell's start (budget.ts).
+      const cut = budget - WINDOWS_LAUNCH_MS / 1000;
+      out.push({
+        code: 'timeout-too-long-windows',
+        severity: 'warning',
+        where,
+        message: `timeout ${row.timeout}s fits here but not on Windows: ${from}, and there hookshim also leaves ${WINDOWS_LAUNCH_MS / 1000}s for PowerShell's start, so the script is cut at ${Math.max(0.5, cut)}s and ${ev === 'preToolUse' || ev === 'stop' ? 'fails closed' : 'its answer is lost'}`,
+        fix: wrapper >= 600 ? `lower the row's timeout to ${Math.max(0.5, cut)}s or less` : REBIND,
+      });
     } else if (row.timeout === undefined) {
       const claude = rowTimeoutS({ event: row.event });
       if (claude > budget)
@@ -256,7 +281,7 @@ function wrapperOf(ev: string, c: RowContext): { wrapper: number; from: string }
   const wrapper =
     typeof bound?.timeout === 'number' && bound.timeout > 0
       ? bound.timeout
-      : (c.plan.entries[ev as keyof InitPlan['entries']]?.timeout ?? 0);
+      : (c.plan.entries[ev as keyof BindingPlan['entries']]?.timeout ?? 0);
   return {
     wrapper,
     from:

@@ -236,9 +236,9 @@ function boundEvents(check: CheckResult): BoundEvent[] {
 /** Whether hookshim could use `root` as its state directory, without creating or changing anything. */
 export function stateStatus(root: string): DoctorReport['state'] {
   const me = typeof process.getuid === 'function' ? process.getuid() : -1;
-  let st: fs.Stats;
+  let stat: fs.Stats;
   try {
-    st = fs.lstatSync(root);
+    stat = fs.lstatSync(root);
   } catch {
     let d = path.dirname(root);
     while (!fs.existsSync(d) && path.dirname(d) !== d) d = path.dirname(d);
@@ -253,24 +253,26 @@ export function stateStatus(root: string): DoctorReport['state'] {
       return { dir: root, usable: false, detail: `does not exist and ${d} is not writable` };
     }
   }
-  if (st.isSymbolicLink())
+  if (stat.isSymbolicLink())
     return { dir: root, usable: false, detail: 'it is a symbolic link, which hookshim never follows' };
-  if (!st.isDirectory()) return { dir: root, usable: false, detail: 'it is not a directory' };
+  if (!stat.isDirectory()) return { dir: root, usable: false, detail: 'it is not a directory' };
   // Windows has no POSIX modes: the folder is private through its per-user place (docs/security.md, "On Windows").
   if (process.platform === 'win32')
     return { dir: root, usable: true, detail: 'a per-user folder (no POSIX modes on Windows)' };
-  if (me >= 0 && st.uid !== me) return { dir: root, usable: false, detail: `owned by uid ${st.uid}, not ${me}` };
+  if (me >= 0 && stat.uid !== me) return { dir: root, usable: false, detail: `owned by uid ${stat.uid}, not ${me}` };
   try {
     fs.accessSync(root, fs.constants.W_OK | fs.constants.X_OK);
   } catch {
     return { dir: root, usable: false, detail: 'not writable' };
   }
-  const mode = (st.mode & 0o777).toString(8);
+  const mode = (stat.mode & 0o777).toString(8);
   return {
     dir: root,
     usable: true,
     detail:
-      (st.mode & 0o077) === 0 ? `private, mode ${mode}` : `mode ${mode}: hookshim tightens it to 700 on the next event`,
+      (stat.mode & 0o077) === 0
+        ? `private, mode ${mode}`
+        : `mode ${mode}: hookshim tightens it to 700 on the next event`,
   };
 }
 

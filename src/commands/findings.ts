@@ -51,6 +51,7 @@ export const FINDINGS = {
   'script-unchecked': { severity: 'info', fix: false },
   'command-not-found': { severity: 'warning', fix: true },
   'timeout-too-long': { severity: 'error', fix: true },
+  'timeout-too-long-windows': { severity: 'warning', fix: true },
   'timeout-milliseconds': { severity: 'warning', fix: true },
   'timeout-default': { severity: 'info', fix: false },
   'never-runs': { severity: 'info', fix: false },

@@ -17,11 +17,11 @@ import {
   planBinding,
   readHooksFile,
   VENDORED,
-  type InitPlan,
+  type BindingPlan,
   type Mode,
 } from '../project/binding.ts';
 import { planCatalogList, resolveCatalogEntry } from '../project/catalogList.ts';
-import { loadCatalogs, type LoadedCatalogs } from './catalogs.ts';
+import { loadListedCatalogs, type LoadedCatalogs } from './catalogs.ts';
 import { runChecks, type CheckOptions } from './check.ts';
 import { bindingOptions, defaultBundle } from './plan.ts';
 import { findRoot, readConfigDoc, recordCatalogs } from './initFiles.ts';
@@ -65,7 +65,7 @@ export interface InitReport {
   from?: string;
   catalogs: InitCatalog[];
   rows: number;
-  plan: InitPlan;
+  plan: BindingPlan;
   hooksJson: string;
   /** Files written (or that would be, with dryRun). */
   changed: string[];
@@ -170,7 +170,7 @@ function extraCatalogs(opts: InitOptions, dir: string, notes: string[]): string[
 
 /** Load every catalog of the list (the loader check uses); none usable is the one case init cannot go on. */
 function loadAll(list: readonly string[], dir: string, start: string): LoadedCatalogs {
-  const loaded = loadCatalogs(dir, list);
+  const loaded = loadListedCatalogs(dir, list);
   if (loaded.loads.some((l) => l.ok)) return loaded;
   const problems = loaded.loads.map((l) => (l.ok ? '' : l.error)).filter(Boolean);
   if (problems.length > 0) throw new CommandError(`${problems.join('\n')}\nFix the catalog, then run init again.`);
@@ -197,7 +197,7 @@ function initCatalogs(loaded: LoadedCatalogs, dir: string): InitCatalog[] {
 /** Which of hookshim's entries init adds, changes and removes; foreign entries kept per event. */
 function entryChanges(
   existing: Record<string, unknown[]>,
-  plan: InitPlan,
+  plan: BindingPlan,
 ): Pick<InitReport, 'added' | 'updated' | 'removed' | 'foreign'> {
   const before = new Map<string, string>();
   for (const [ev, list] of Object.entries(existing))

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parseCatalog } from '../../catalog/load.ts';
 import { sourceOf } from '../../catalog/sources.ts';
 import { isRecord } from '../../catalog/types.ts';
-import { mergeHooksJson, planBinding, type InitPlan } from '../project/binding.ts';
+import { mergeHooksJson, planBinding, type BindingPlan } from '../project/binding.ts';
 import { loadCatalogWith } from '../project/load.ts';
 import {
   CLAUDE_MANIFEST,
@@ -42,7 +42,7 @@ export interface BoundPlugin {
   rows: number;
   events: string[];
   minCursor: string;
-  never: InitPlan['never'];
+  never: BindingPlan['never'];
 }
 
 export interface PluginReport {
@@ -133,6 +133,7 @@ function bindOne(
     report.warnings.push(`${folder}: "${name}" is not a Cursor plugin name (lowercase letters, digits, "-" and ".")`);
   const rowContext = {
     dir: place.root,
+    workspaceUnknown: true,
     home: safeHome(),
     env: {},
     hooks: { kind: 'absent' as const, file: hooksFile },

@@ -275,7 +275,7 @@ function explainCommand(cli: Argv, c: Ctx): Argv {
         .example('$0 explain --run payload.json', 'run them and show the answer Cursor would get')
         .example('$0 explain --event stop --dir . < p.json', 'explain p.json as a stop event of this repo'),
     async (args) => {
-      const text = await readPayload(args.payload, c.io);
+      const text = await readPayloadText(args.payload, c.io);
       const report = await explain({
         payloadText: text,
         ...(args.event ? { event: args.event } : {}),
@@ -345,7 +345,7 @@ export async function main(argv: string[]): Promise<void> {
 }
 
 /** The payload text: a file, or stdin (not a terminal). */
-async function readPayload(file: string | undefined, io: CliIO): Promise<string> {
+async function readPayloadText(file: string | undefined, io: CliIO): Promise<string> {
   if (file !== undefined && file !== '-') {
     try {
       return fs.readFileSync(path.resolve(io.cwd, file), 'utf8');

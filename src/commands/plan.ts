@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { keepsTranscripts } from '../hook/jobs.ts';
-import type { PlanOptions } from '../project/binding.ts';
+import type { BindingPlanOptions } from '../project/binding.ts';
 
 /** Locate the bundle shipped beside this CLI (dist/hookshim.cjs). */
 export function defaultBundle(): string {
@@ -20,7 +20,7 @@ export function defaultBundle(): string {
 export function bindingOptions(
   cfg: { loopLimit?: unknown; transcripts?: unknown; promptContext?: unknown },
   narrow: boolean,
-): PlanOptions {
+): BindingPlanOptions {
   const ll = cfg.loopLimit;
   return {
     narrow,

@@ -1,7 +1,7 @@
 // Entry of the `hookshim` bin: a Cursor event name runs the hook path (no yargs loaded);
 // anything else is a management command, loaded lazily.
 import { isHandledEvent } from '../../adapters/eventMap.ts';
-import { exitAfter } from '../hook/guard.ts';
+import { exitAfter } from '../hook/lifeline.ts';
 import { hookIO, runHook } from '../hook/run.ts';
 
 const first = process.argv[2];

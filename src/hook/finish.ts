@@ -3,35 +3,43 @@
 import { describeVerdict } from '../../adapters/outcome.ts';
 import type { Folded, RunResult, StateIn, Verdict } from '../../adapters/types.ts';
 import { emit } from './emit.ts';
-import { debugSpans, type Guard } from './guard.ts';
+import { debugSpans, type Lifeline } from './lifeline.ts';
 import type { Setup } from './setup.ts';
 import { mark } from './spans.ts';
 import { trace } from './trace.ts';
 
 /** An event that drains no state and runs no row: its fixed answer, without touching the state dir. */
-export function finishLean(setup: Setup, g: Guard): number {
-  const folded = foldSafely(setup, [], { stashed: [], carried: [], pendingPrompt: [] }, g);
+export function finishLean(setup: Setup, lifeline: Lifeline): number {
+  const folded = foldSafely(setup, [], { stashed: [], carried: [], pendingPrompt: [] }, lifeline);
   emit(folded.answer);
   mark('answered');
-  for (const n of folded.notes) g.log.warn(n);
-  record(g, setup, folded, [], []);
+  for (const n of folded.notes) lifeline.log.warn(n);
+  record(lifeline, setup, folded, [], []);
   return 0;
 }
 
 /** The adapter's fold; hookshim's own fold failure fails open. */
-export function foldSafely(setup: Setup, verdicts: Verdict[], state: StateIn, g: Guard): Folded {
+export function foldSafely(setup: Setup, verdicts: Verdict[], state: StateIn, lifeline: Lifeline): Folded {
   try {
     return setup.adapter.fold(setup.ctx, verdicts, state);
   } catch (err) {
-    g.log.warn(`fold failed: ${(err as Error).message}; answering ${JSON.stringify(setup.adapter.empty)} (fail open)`);
+    lifeline.log.warn(
+      `fold failed: ${(err as Error).message}; answering ${JSON.stringify(setup.adapter.empty)} (fail open)`,
+    );
     return { answer: setup.adapter.empty, effects: [], notes: [] };
   }
 }
 
 /** The trace record of an answered event: its rows with what each decided. */
-export function record(g: Guard, setup: Setup, folded: Folded, results: RunResult[], verdicts: Verdict[]): void {
-  g.record.decision = folded.answer;
-  g.record.rows = results.map((r, i) => ({
+export function record(
+  lifeline: Lifeline,
+  setup: Setup,
+  folded: Folded,
+  results: RunResult[],
+  verdicts: Verdict[],
+): void {
+  lifeline.record.decision = folded.answer;
+  lifeline.record.rows = results.map((r, i) => ({
     ...(r.catalog !== undefined ? { catalog: r.catalog } : {}),
     row: r.locator,
     label: r.label,
@@ -41,7 +49,7 @@ export function record(g: Guard, setup: Setup, folded: Folded, results: RunResul
     timedOut: r.timedOut,
     verdict: verdicts[i] ? describeVerdict(verdicts[i], 'short') : 'none',
   }));
-  g.record.errors = [...g.log.lines];
-  trace(setup.env, g.record, setup.input, (m) => g.log.warn(m));
-  debugSpans(g.log);
+  lifeline.record.errors = [...lifeline.log.lines];
+  trace(setup.env, lifeline.record, setup.input, (m) => lifeline.log.warn(m));
+  debugSpans(lifeline.log);
 }

@@ -28,8 +28,14 @@ export function beatPrefix(project: string): string {
 }
 
 /** Leave this event's heartbeat (cheap; a failure only means doctor knows less). */
-export function beat(st: StateDir, project: string, binding: string, event: string, host: string | undefined): void {
-  const file = areaPath(st, 'beat', `${beatPrefix(project)}${fnv(binding)}.${event}`);
+export function beat(
+  stateDir: StateDir,
+  project: string,
+  binding: string,
+  event: string,
+  host: string | undefined,
+): void {
+  const file = areaPath(stateDir, 'beat', `${beatPrefix(project)}${fnv(binding)}.${event}`);
   if (!file) return;
   try {
     const seen = fs.lstatSync(file, { throwIfNoEntry: false });
@@ -53,15 +59,15 @@ export function readBeats(root: string, project: string): Beat[] {
   for (const n of names) {
     const file = path.join(dir, n);
     try {
-      const st = fs.lstatSync(file);
+      const stat = fs.lstatSync(file);
       const doc = JSON.parse(readText(file) ?? 'null') as Partial<Beat> | null;
       const named = doc?.event;
-      if (!st.isFile() || !doc || doc.project !== project || typeof named !== 'string') continue;
+      if (!stat.isFile() || !doc || doc.project !== project || typeof named !== 'string') continue;
       out.push({
         project,
         binding: typeof doc.binding === 'string' ? doc.binding : '',
         event: named,
-        at: st.mtimeMs,
+        at: stat.mtimeMs,
         ...(typeof doc.host === 'string' ? { host: doc.host } : {}),
       });
     } catch {

@@ -118,7 +118,7 @@ async function send(job: HttpJob, ctl: AbortController): Promise<RunResult> {
 }
 
 /**
- * The sender of an async http row, `node -e SENDER`: hookshim exits once it answered (src/hook/guard.ts), so a request
+ * The sender of an async http row, `node -e SENDER`: hookshim exits once it answered (src/hook/lifeline.ts), so a request
  * it made itself would die with it. The job arrives on stdin (headers may hold secrets: never on the command line); a
  * 2xx body is written to stdout (the output's .part file, at most OUTPUT_CAP bytes), which is then renamed to
  * `.0.done` (`.1.done` for any other answer, no connection or the row's timeout). It runs outside hookshim's deadline,

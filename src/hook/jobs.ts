@@ -57,8 +57,8 @@ export class RowPrep {
 export interface JobContext {
   prep: RowPrep;
   env: NodeJS.ProcessEnv;
-  /** `env` as every script inherits it (hostEnv(env)), when the caller computed it once for the event. */
-  hostEnv?: Record<string, string>;
+  /** `env` as every script inherits it (scriptBaseEnv(env)), when the caller computed it once for the event. */
+  scriptBaseEnv?: Record<string, string>;
   /** Each invocation's stdin for a matched value, serialised once however many rows get it. */
   stdin?: Map<Invocation, Map<string | undefined, Stdin>>;
   /** Epoch ms by which every script must have answered. */
@@ -89,7 +89,7 @@ export type AnyJob = Job | HttpJob | AnsweredJob;
 const CURSOR_VARIABLE = /^CURSOR_/;
 
 /** What every script inherits of hookshim's environment: all but Cursor's variables and the plugin folders, which each row sets itself. */
-export function hostEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+export function scriptBaseEnv(env: NodeJS.ProcessEnv): Record<string, string> {
   const out: Record<string, string> = {};
   // A settings row gets no CLAUDE_PLUGIN_ROOT, not even one the environment carries (docs/claude-hooks.md §1.5).
   for (const [k, v] of Object.entries(env))
@@ -108,7 +108,7 @@ function scriptEnv(
   sessionId: string,
   own: Record<string, string>,
 ): Record<string, string> {
-  const env: Record<string, string> = { ...(jc.hostEnv ?? hostEnv(jc.env)) };
+  const env: Record<string, string> = { ...(jc.scriptBaseEnv ?? scriptBaseEnv(jc.env)) };
   const { pluginRoot } = placeholderVars(row, jc.prep.projectDir);
   const data = pluginRoot !== undefined ? jc.pluginData?.(pluginRoot) : undefined;
   return Object.assign(env, {
@@ -205,7 +205,7 @@ function toHttpJob({ inv, row, matched }: Chosen, jc: JobContext): HttpJob {
     timeoutMs: row.async ? own * 1000 : timeoutMs,
     timeoutSeconds: row.async || timeoutMs >= own * 1000 ? own : timeoutMs / 1000,
     ...(onFailureOf(row) ? { onFailure: 'block' as const } : {}),
-    ...(row.async ? { background: true, env: jc.hostEnv ?? hostEnv(jc.env) } : {}),
+    ...(row.async ? { background: true, env: jc.scriptBaseEnv ?? scriptBaseEnv(jc.env) } : {}),
     ...(row.async && refused === undefined ? outputOf(jc, url, inv.claudeEvent) : {}),
     ...(refused !== undefined ? { refused } : {}),
   };

@@ -2,17 +2,18 @@
 // EventWork, phases 6 and 7 of such an event: fold the scripts' verdicts into one Cursor answer, keep what must outlive
 // the event, write the answer, and leave a trace record. One place decides the answer, whether the scripts finished,
 // the deadline passed, or Cursor sent a signal.
-import { str } from '../../adapters/json.ts';
+import type { ClaudeEvent } from '../../adapters/eventMap.ts';
+import { str, toolUseId } from '../../adapters/json.ts';
 import { interpret } from '../../adapters/outcome.ts';
 import { foldPromptRun, hasPromptRows } from '../../adapters/promptRun.ts';
 import type { Folded, RunResult, StateIn } from '../../adapters/types.ts';
 import { cursorTranscriptPath } from '../project/paths.ts';
 import type { claimPromptRun as claimRun } from '../state/promptRun.ts';
-import type { Claimed } from '../state/mailbox.ts';
+import type { asyncOutput, claim, Claimed } from '../state/mailbox.ts';
 import type { Tick } from '../state/sentinel.ts';
 import { emit, emitted } from './emit.ts';
 import { foldSafely, record } from './finish.ts';
-import type { Guard } from './guard.ts';
+import type { Lifeline } from './lifeline.ts';
 import { notStarted, type RowPrep } from './jobs.ts';
 import { unfinished, type Batch } from './runner.ts';
 import type { Chosen } from './select.ts';
@@ -21,7 +22,7 @@ import { mark } from './spans.ts';
 
 export {
   attachTranscripts,
-  hostEnv,
+  scriptBaseEnv,
   jobOf,
   keepsTranscripts,
   RowPrep,
@@ -32,17 +33,47 @@ export {
 export { startAll } from './runner.ts';
 export { withPromptRun } from '../../adapters/promptRun.ts';
 
+/** The state half's functions the claims need (src/state/index.ts, loaded lazily by the driver). */
+interface ClaimOps {
+  claim: typeof claim;
+  claimPromptRun: typeof claimRun;
+  asyncOutput: typeof asyncOutput;
+}
+
+/**
+ * Claim what this event drains (its adapter's needs): the mailbox's records, with finished async rows' output for a
+ * catalog that has async rows, and the run of the generation's UserPromptSubmit rows where that applies.
+ */
+export function claimFor(setup: Setup, stateHalf: ClaimOps, lifeline: Pick<Lifeline, 'log'>): Claimed {
+  const { needs } = setup.adapter;
+  const asyncRows = setup.catalog.rows.some((r) => r.async === true);
+  const claimed = stateHalf.claim(setup.state, mailboxKey(setup), needs.claims, toolUseId(setup.input), asyncRows);
+  for (const n of claimed.notes) lifeline.log.warn(n);
+  if (needs.promptRun) claimPromptRun(setup, stateHalf, claimed.state);
+  return claimed;
+}
+
+/** Where this event's async rows keep their output (src/state/asyncContext.ts); a row whose cannot be kept is named. */
+export function asyncOutputFor(setup: Setup, stateHalf: ClaimOps, lifeline: Pick<Lifeline, 'log'>) {
+  return (label: string, event: ClaudeEvent): string | undefined => {
+    const base = stateHalf.asyncOutput(setup.state, mailboxKey(setup), label, event);
+    if (!base)
+      lifeline.log.warn(`async row ${label}: its context cannot be kept (no usable state directory), so it is lost`);
+    return base;
+  };
+}
+
 /**
  * UserPromptSubmit where beforeSubmitPrompt never fires (docs/events.md "Cloud agents"), for a catalog with such rows:
  * beforeSubmitPrompt records its run; a tool event may claim its generation's run (the prompt from the transcript).
  */
-export function claimPromptRun(setup: Setup, st: { claimPromptRun: typeof claimRun }, state: StateIn): void {
+function claimPromptRun(setup: Setup, stateHalf: Pick<ClaimOps, 'claimPromptRun'>, state: StateIn): void {
   const how = setup.adapter.needs.promptRun;
   if (!how || !hasPromptRows(setup.catalog.rows)) return;
   // The CLI sends generation_id = conversation_id (docs/cursor-hooks.md §3): its generations are one.
   const generation = str(setup.input.generation_id) ?? setup.sessionId;
   const transcript = how === 'fallback' ? cursorTranscriptPath(setup.input, setup.env) : undefined;
-  const run = st.claimPromptRun(
+  const run = stateHalf.claimPromptRun(
     setup.state,
     setup.sessionId,
     [setup.dir, setup.plugin ?? '', generation],
@@ -54,7 +85,7 @@ export function claimPromptRun(setup: Setup, st: { claimPromptRun: typeof claimR
 
 /** The stateful half's functions finish needs (src/state/index.ts, loaded lazily by the driver). */
 export interface StateOps {
-  applyEffects(st: Setup['state'], session: string, effects: Folded['effects']): string[];
+  applyEffects(stateDir: Setup['state'], session: string, effects: Folded['effects']): string[];
   readEnvFile(file: string): string;
   removeFile(file: string): void;
 }
@@ -67,7 +98,7 @@ export class EventWork {
 
   constructor(
     readonly setup: Setup,
-    readonly g: Guard,
+    readonly lifeline: Lifeline,
     readonly ops: StateOps,
     readonly tick: Tick,
     readonly claimed: Claimed,
@@ -85,23 +116,23 @@ export class EventWork {
   /** Fold, keep, answer, trace (once; later calls do nothing). */
   finish(results: RunResult[], why: string): void {
     if (emitted()) return;
-    const { setup, g, ops } = this;
+    const { setup, lifeline, ops } = this;
     const verdicts = results.map(interpret);
     // UserPromptSubmit rows run at this tool event say their piece through the prompt's pending context.
     const prompt = foldPromptRun(verdicts, {
       ...this.claimed.state,
       ...(this.envFile ? { envFile: ops.readEnvFile(this.envFile) } : {}),
     });
-    const folded = foldSafely(setup, prompt.verdicts, prompt.state, g);
+    const folded = foldSafely(setup, prompt.verdicts, prompt.state, lifeline);
     // Stashes are written before the answer goes out: the tool (and its postToolUse) can only follow the answer.
     const kept = ops.applyEffects(setup.state, mailboxKey(setup), folded.effects);
     emit(folded.answer);
     mark('answered');
     this.claimed.release();
     if (this.tick.role === 'leader') this.tick.finish(folded.answer);
-    for (const n of [...prompt.notes, ...folded.notes, ...kept]) g.log.warn(n);
-    if (why !== 'done') g.log.warn(why);
+    for (const n of [...prompt.notes, ...folded.notes, ...kept]) lifeline.log.warn(n);
+    if (why !== 'done') lifeline.log.warn(why);
     if (this.envFile) ops.removeFile(this.envFile);
-    record(g, setup, folded, results, verdicts);
+    record(lifeline, setup, folded, results, verdicts);
   }
 }

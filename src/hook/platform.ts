@@ -23,7 +23,7 @@ export interface Runnable {
 }
 
 /** How to start it: the executable, its arguments (no shell in between), its environment and process grouping. */
-export interface SpawnPlan {
+export interface SpawnSpec {
   file: string;
   args: string[];
   env: Record<string, string>;
@@ -117,7 +117,7 @@ function cmdQuote(arg: string): string {
 }
 
 /** How to start a job on `host` (the command line itself is left to the shell it names), or why it cannot start. */
-export function spawnPlan(job: Runnable, host: Host): SpawnPlan | { startError: string } {
+export function spawnSpec(job: Runnable, host: Host): SpawnSpec | { startError: string } {
   if (!isWindows(host)) {
     if (job.shellPath === 'powershell') {
       const ps = findPowerShell(job.env, host);

@@ -7,15 +7,15 @@ import { isHandledEvent, UNBOUND_CURSOR_EVENTS, type HandledEvent } from '../../
 import { ADAPTERS } from '../../adapters/events/index.ts';
 import { str, toolUseId, type Json } from '../../adapters/json.ts';
 import { writtenFiles } from '../../adapters/toolEvent.ts';
-import { EMPTY_STATE, type Plan, type StateIn } from '../../adapters/types.ts';
+import { EMPTY_STATE, type EventPlan, type StateIn } from '../../adapters/types.ts';
 import type { Waited } from '../state/sentinel.ts';
 import { cursorTranscriptPath } from '../project/paths.ts';
 import { finishLean } from './finish.ts';
-import { guard, type Guard } from './guard.ts';
+import { installLifeline, type Lifeline } from './lifeline.ts';
 import type { EventWork, JobContext } from './matched.ts';
 import { mark, startSpans } from './spans.ts';
 import { resultGated, select, type Chosen } from './select.ts';
-import { locate, mailboxKey, readPayload, setUp, type HookIO, type Setup, type SetUpProblem } from './setup.ts';
+import { locate, readPayload, setUp, type HookIO, type Setup, type SetUpProblem } from './setup.ts';
 
 export type { HookIO } from './setup.ts';
 
@@ -47,82 +47,84 @@ function bundleArg(): string | undefined {
 /** Run one Cursor event end to end; always answers, always resolves to exit code 0. */
 export async function runHook(eventArg: string | undefined, io: HookIO): Promise<number> {
   const name = eventArg ?? '';
-  const g = guard(name, io.env, isHandledEvent(name) ? ADAPTERS[name].empty : {});
-  startSpans(g.log.debugOn);
+  const lifeline = installLifeline(name, io.env, isHandledEvent(name) ? ADAPTERS[name].empty : {});
+  startSpans(lifeline.log.debugOn);
   mark('hook modules evaluated');
   try {
-    return await runEvent(name, io, g);
+    return await runEvent(name, io, lifeline);
   } catch (err) {
-    return g.crash(err);
+    return lifeline.crash(err);
   }
 }
 
-async function runEvent(name: string, io: HookIO, g: Guard): Promise<number> {
+async function runEvent(name: string, io: HookIO, lifeline: Lifeline): Promise<number> {
   if (io.env.HOOKSHIM === '0') {
-    g.log.warn(`HOOKSHIM=0: the shim is switched off, no guard runs; answering ${JSON.stringify(g.failOpen)}`);
-    return g.answer(g.failOpen, 'off');
+    lifeline.log.warn(
+      `HOOKSHIM=0: the shim is switched off, no guard runs; answering ${JSON.stringify(lifeline.failOpen)}`,
+    );
+    return lifeline.answer(lifeline.failOpen, 'off');
   }
   if (!isHandledEvent(name)) {
     const why = Object.hasOwn(UNBOUND_CURSOR_EVENTS, name)
       ? `hookshim does not handle "${name}": ${UNBOUND_CURSOR_EVENTS[name as keyof typeof UNBOUND_CURSOR_EVENTS]}`
       : `unknown event "${name}"; expected one of ${Object.keys(ADAPTERS).join(', ')}`;
-    g.log.warn(`${why}; answering {}`);
-    return g.answer({}, 'unhandled');
+    lifeline.log.warn(`${why}; answering {}`);
+    return lifeline.answer({}, 'unhandled');
   }
   // 1. Locate the event (project, binding, budget: once, never from the payload), then read and validate stdin.
   const at = locate(name, io);
-  const payload = await readPayload(io, at, g.log);
+  const payload = await readPayload(io, at, lifeline.log);
   // A permission event whose payload cannot be read is denied: nothing can be cleared that nobody could read
   // (docs/fail-matrix.md; Cursor on Windows may mangle stdin, docs/cursor-hooks.md §13).
   if ('problem' in payload) {
-    if (!ADAPTERS[name].needs.permission) return g.failOpenWith(payload.problem);
+    if (!ADAPTERS[name].needs.isPermissionEvent) return lifeline.failOpenWith(payload.problem);
     return denyUnguarded(
-      g,
+      lifeline,
       payload.problem,
       payload.tooLarge
         ? `hookshim: this ${name} payload is larger than hookshim reads, so no guard can see it; denied.`
         : `hookshim: this ${name} payload cannot be read (${payload.problem}), so no guard can judge it; denied.`,
     );
   }
-  g.input = payload.input;
+  lifeline.input = payload.input;
   mark('payload read');
-  const setup = await setUp(name, payload.input, io, g.log, at);
+  const setup = await setUp(name, payload.input, io, lifeline.log, at);
   if ('problem' in setup)
-    return setup.broken && ADAPTERS[name].needs.permission
-      ? brokenCatalog(name, payload.input, setup, g)
-      : g.failOpenWith(setup.problem);
+    return setup.broken && ADAPTERS[name].needs.isPermissionEvent
+      ? brokenCatalog(name, payload.input, setup, lifeline)
+      : lifeline.failOpenWith(setup.problem);
   mark('set up');
-  Object.assign(g.record, {
+  Object.assign(lifeline.record, {
     conversation: setup.sessionId,
     toolUseId: str(setup.input.tool_use_id),
     tool: str(setup.input.tool_name),
   });
 
   // 3–4 without state: an event that drains nothing and matches no row answers at once (duplicates compute the same).
-  const lean = Object.keys(setup.adapter.needs.claims).length === 0 ? planAndSelect(setup, g) : undefined;
-  if (lean && lean.chosen.length === 0) return finishLean(setup, g);
+  const lean = Object.keys(setup.adapter.needs.claims).length === 0 ? planAndSelect(setup, lifeline) : undefined;
+  if (lean && lean.chosen.length === 0) return finishLean(setup, lifeline);
   mark('selected');
 
-  const st = await import('../state/index.ts');
+  const stateHalf = await import('../state/index.ts');
   mark('state half loaded');
-  if (setup.state) st.maybeCollect(setup.state);
+  if (setup.state) stateHalf.maybeCollect(setup.state);
   // 2. Several processes for one event: only the first runs the catalog.
   const dedup = setup.adapter.needs.dedup;
-  const extra = dedup.transcriptSize ? st.sizeOf(cursorTranscriptPath(setup.input, setup.env)) : '';
-  const id = st.tickOf(name, setup.input, dedup, extra, `${setup.dir}\u0000${setup.scope}`);
-  let tick = st.claimTick(setup.state, id, { staleAfterMs: setup.budget.staleAfterMs });
+  const extra = dedup.transcriptSize ? stateHalf.sizeOf(cursorTranscriptPath(setup.input, setup.env)) : '';
+  const id = stateHalf.tickOf(name, setup.input, dedup, extra, `${setup.dir}\u0000${setup.scope}`);
+  let tick = stateHalf.claimTick(setup.state, id, { staleAfterMs: setup.budget.staleAfterMs });
   mark('sentinel');
   if (tick.role === 'follower') {
     const res = await tick.wait(setup.budget.deadline);
     const why = trustless(res, id.unique, setup);
-    if (!why) return follow(res, setup, g, st);
-    if (res.run) g.log.warn(`duplicate ${setup.event} process: ${why}; running the catalog itself`);
-    else g.log.debug(`duplicate ${setup.event} process: ${why}; running the catalog itself`);
+    if (!why) return follow(res, setup, lifeline, stateHalf);
+    if (res.run) lifeline.log.warn(`duplicate ${setup.event} process: ${why}; running the catalog itself`);
+    else lifeline.log.debug(`duplicate ${setup.event} process: ${why}; running the catalog itself`);
     tick = { role: 'solo', why };
   }
-  if (tick.role === 'solo' && tick.warn) g.log.warn(tick.why);
-  else if (tick.role === 'solo') g.log.debug(`no dedup for this event: ${tick.why}`);
-  return work(setup, g, st, tick, lean?.chosen);
+  if (tick.role === 'solo' && tick.warn) lifeline.log.warn(tick.why);
+  else if (tick.role === 'solo') lifeline.log.debug(`no dedup for this event: ${tick.why}`);
+  return work(setup, lifeline, stateHalf, tick, lean?.chosen);
 }
 
 /**
@@ -132,38 +134,40 @@ async function runEvent(name: string, io: HookIO, g: Guard): Promise<number> {
  */
 function trustless(res: Waited, unique: boolean, setup: Setup): string | undefined {
   if (res.run) return res.why;
-  if (!setup.adapter.needs.permission || !res.answer || res.answer.permission === 'deny') return undefined;
+  if (!setup.adapter.needs.isPermissionEvent || !res.answer || res.answer.permission === 'deny') return undefined;
   if (unique && toolUseId(setup.input) !== undefined) return undefined;
   return `an allow for a tool call no tool_use_id names is never replayed (${res.why})`;
 }
 
 /** A duplicate process: replay the leader's answer (permission events) or answer {} (the leader delivers, once). */
-function follow(res: Waited, setup: Setup, g: Guard, st: StateModule): number {
-  g.failOpen = {};
-  const answer = st.followerAnswer(setup.adapter.needs.dedup.replay, res.answer, setup.adapter.needs.permissions);
-  g.log.debug(`duplicate ${setup.event} process: ${res.why}`);
-  if (!res.answer) g.log.warn(`duplicate ${setup.event} process: ${res.why}; answering ${JSON.stringify(answer)}`);
-  return g.answer(answer, 'follower');
+function follow(res: Waited, setup: Setup, lifeline: Lifeline, stateHalf: StateModule): number {
+  lifeline.failOpen = {};
+  const answer = stateHalf.followerAnswer(
+    setup.adapter.needs.dedup.replay,
+    res.answer,
+    setup.adapter.needs.replayableAnswers,
+  );
+  lifeline.log.debug(`duplicate ${setup.event} process: ${res.why}`);
+  if (!res.answer)
+    lifeline.log.warn(`duplicate ${setup.event} process: ${res.why}; answering ${JSON.stringify(answer)}`);
+  return lifeline.answer(answer, 'follower');
 }
 
 /** The leader's (or solo) run: claim records, record results, select, rewrite transcripts, run, finish. */
 async function work(
   setup: Setup,
-  g: Guard,
-  st: StateModule,
+  lifeline: Lifeline,
+  stateHalf: StateModule,
   tick: Tick,
   chosen: Chosen[] | undefined,
 ): Promise<number> {
   const mp = await import('./matched.ts');
   mark('matched path loaded');
   const { needs } = setup.adapter;
-  const asyncRows = setup.catalog.rows.some((r) => r.async === true);
-  const claimed = st.claim(setup.state, mailboxKey(setup), needs.claims, toolUseId(setup.input), asyncRows);
-  for (const n of claimed.notes) g.log.warn(n);
-  if (needs.promptRun) mp.claimPromptRun(setup, st, claimed.state);
-  const envFile = needs.envFile ? st.makeEnvFile(setup.state, setup.sessionId) : undefined;
-  const w = new mp.EventWork(setup, g, st, tick, claimed, new mp.RowPrep(setup.dir), envFile);
-  g.arm(
+  const claimed = mp.claimFor(setup, stateHalf, lifeline);
+  const envFile = needs.envFile ? stateHalf.makeEnvFile(setup.state, setup.sessionId) : undefined;
+  const w = new mp.EventWork(setup, lifeline, stateHalf, tick, claimed, new mp.RowPrep(setup.dir), envFile);
+  lifeline.arm(
     setup.budget.deadline,
     `deadline reached ${setup.budget.slackMs}ms before Cursor's ${setup.binding.timeoutS}s timeout; unfinished scripts count as timed out`,
     (why) => {
@@ -175,10 +179,10 @@ async function work(
   try {
     // Tool results and transcript copies are kept unless the config opts out (docs/security.md "What hookshim keeps").
     const keep = mp.keepsTranscripts(setup.config.transcripts);
-    if (needs.recordsResult && setup.state && keep) recordResult(setup, st, g);
-    w.selected = chosen ?? planAndSelect(setup, g, claimed.state, mp.withPromptRun).chosen;
+    if (needs.recordsResult && setup.state && keep) recordResult(setup, stateHalf, lifeline);
+    w.selected = chosen ?? planAndSelect(setup, lifeline, claimed.state, mp.withPromptRun).chosen;
     mark('claimed');
-    const jobs = await prepareJobs(setup, g, st, mp, w, keep);
+    const jobs = await prepareJobs(setup, lifeline, stateHalf, mp, w, keep);
     mark('jobs prepared');
     if (jobs.length === 0) {
       w.finish([], 'done');
@@ -195,7 +199,7 @@ async function work(
     claimed.restore();
     throw err;
   } finally {
-    g.disarm();
+    lifeline.disarm();
   }
 }
 
@@ -203,7 +207,7 @@ async function work(
  * A permission event whose catalog exists but cannot be read, with no good version known: deny (fail toward
  * enforcing), naming the file and where it broke, except a write to that very file, so the catalog can be repaired.
  */
-function brokenCatalog(event: HandledEvent, input: Json, p: SetUpProblem, g: Guard): number {
+function brokenCatalog(event: HandledEvent, input: Json, p: SetUpProblem, lifeline: Lifeline): number {
   const file = p.broken as string;
   const shown = p.dir ? path.relative(p.dir, file) : file;
   const why = p.problem.split('\n')[0] ?? p.problem;
@@ -216,66 +220,70 @@ function brokenCatalog(event: HandledEvent, input: Json, p: SetUpProblem, g: Gua
     loopLimit: null,
   });
   if (targets.length > 0 && targets.every((t) => path.resolve(t) === file)) {
-    g.log.warn(
+    lifeline.log.warn(
       `${why}; allowing this write of ${shown} itself, so it can be repaired (every other tool call is denied until it parses)`,
     );
-    return g.answer({ permission: 'allow' }, 'fail-open');
+    return lifeline.answer({ permission: 'allow' }, 'fail-open');
   }
   const text = `hookshim: ${shown} is not a readable Claude hook catalog (${why.replace(`${file}: `, '')}), so no guard can be evaluated and this tool call is denied. Fix ${shown}: a Write or Edit of ${shown} itself is allowed.`;
-  return denyUnguarded(g, `${why}; no good version of it is known`, text);
+  return denyUnguarded(lifeline, `${why}; no good version of it is known`, text);
 }
 
 /** A permission event no guard could look at: deny (fail toward enforcing), saying why on stderr and to the agent. */
-function denyUnguarded(g: Guard, why: string, text: string): number {
-  g.log.warn(`${why}: denying (fail closed)`);
-  return g.answer({ permission: 'deny', user_message: text, agent_message: text }, 'fail-closed');
+function denyUnguarded(lifeline: Lifeline, why: string, text: string): number {
+  lifeline.log.warn(`${why}: denying (fail closed)`);
+  return lifeline.answer({ permission: 'deny', user_message: text, agent_message: text }, 'fail-closed');
 }
 
 /** Phases 3 and 4: the adapter's plan for this event (with what the claimed state adds), and the rows it selects. */
 export function planAndSelect(
   setup: Setup,
-  g: Pick<Guard, 'log'>,
+  lifeline: Pick<Lifeline, 'log'>,
   state = EMPTY_STATE,
-  add: (ctx: Setup['ctx'], state: StateIn, plan: Plan) => Plan = (_c, _s, p) => p,
-): { plan: Plan; chosen: Chosen[] } {
+  add: (ctx: Setup['ctx'], state: StateIn, plan: EventPlan) => EventPlan = (_c, _s, p) => p,
+): { plan: EventPlan; chosen: Chosen[] } {
   const plan = add(setup.ctx, state, setup.adapter.plan(setup.ctx, state));
-  for (const n of plan.notes) g.log.warn(n);
+  for (const n of plan.notes) lifeline.log.warn(n);
   // A test's setup may lack the config and the modules: the defaults apply.
   const unsupported = setup.config?.unsupported;
   const extra = { modules: setup.catalog.modules, ...(unsupported ? { unsupported } : {}) };
-  return { plan, chosen: select(plan, setup.catalog.rows, setup.dir, g.log, extra) };
+  return { plan, chosen: select(plan, setup.catalog.rows, setup.dir, lifeline.log, extra) };
 }
 
 /** Phase 5, preparation: transcripts for the selected rows, result gating, one job per row. */
-async function prepareJobs(setup: Setup, g: Guard, st: StateModule, mp: MatchedModule, w: EventWork, keep: boolean) {
+async function prepareJobs(
+  setup: Setup,
+  lifeline: Lifeline,
+  stateHalf: StateModule,
+  mp: MatchedModule,
+  w: EventWork,
+  keep: boolean,
+) {
   if (w.selected.length === 0) return [];
-  const tx = await mp.attachTranscripts(setup, st.claudeTranscript, setup.state, g.log, keep);
-  const gated = resultGated(w.selected, setup.config, tx.resultsAvailable, g.log);
+  const tx = await mp.attachTranscripts(setup, stateHalf.claudeTranscript, setup.state, lifeline.log, keep);
+  const gated = resultGated(w.selected, setup.config, tx.resultsAvailable, lifeline.log);
   // Per event, not per row: each catalog's data folder, the environment scripts inherit, each payload's JSON.
   const dataDirs = new Map<string, string | undefined>();
   const pluginData = (root: string) => {
     if (dataDirs.has(root)) return dataDirs.get(root);
-    const dir = st.pluginDataDir(setup.state, root);
+    const dir = stateHalf.pluginDataDir(setup.state, root);
     if (!dir)
-      g.log.warn(`no CLAUDE_PLUGIN_DATA for the scripts of ${root}: the state directory cannot hold their data folder`);
+      lifeline.log.warn(
+        `no CLAUDE_PLUGIN_DATA for the scripts of ${root}: the state directory cannot hold their data folder`,
+      );
     dataDirs.set(root, dir);
     return dir;
   };
   const jc: JobContext = {
     prep: w.prep,
     env: setup.env,
-    hostEnv: mp.hostEnv(setup.env),
+    scriptBaseEnv: mp.scriptBaseEnv(setup.env),
     stdin: new Map(),
     deadline: setup.budget.deadline,
     ...(w.envFile ? { envFile: w.envFile } : {}),
     pluginData,
     http: setup.catalog.http,
-    asyncOutput: (label, event) => {
-      const base = st.asyncOutput(setup.state, mailboxKey(setup), label, event);
-      if (!base)
-        g.log.warn(`async row ${label}: its context cannot be kept (no usable state directory), so it is lost`);
-      return base;
-    },
+    asyncOutput: mp.asyncOutputFor(setup, stateHalf, lifeline),
   };
   return gated.map((c) => mp.jobOf(c, jc));
 }
@@ -284,9 +292,9 @@ async function prepareJobs(setup: Setup, g: Guard, st: StateModule, mp: MatchedM
  * A tool result for the transcript rewrite to pair with its tool_use (docs/transcripts.md). One that builds on earlier
  * results (TodoWrite's whole list) is also what PostToolUse scripts get as tool_response, so both agree.
  */
-function recordResult(setup: Setup, st: StateModule, g: Guard): void {
+function recordResult(setup: Setup, stateHalf: StateModule, lifeline: Lifeline): void {
   try {
-    const rec = st.recordToolResult(
+    const rec = stateHalf.recordToolResult(
       setup.state as NonNullable<Setup['state']>,
       setup.sessionId,
       setup.input as Json,
@@ -294,6 +302,6 @@ function recordResult(setup: Setup, st: StateModule, g: Guard): void {
     );
     if (rec.kept !== undefined) setup.ctx.recordedResponse = { claudeName: rec.claudeName, response: rec.response };
   } catch (err) {
-    g.log.warn(`could not record the tool result: ${(err as Error).message}`);
+    lifeline.log.warn(`could not record the tool result: ${(err as Error).message}`);
   }
 }

@@ -1,14 +1,14 @@
 // The runner of the hook path: run the selected catalog scripts in parallel under one deadline, on node:child_process
 // (execa's load and per-call plumbing cost 36-91 ms of CPU per event, docs/performance.md "The runner").
-// Each script is started as src/hook/platform.ts plans it (POSIX: shell form through /bin/sh -c, as Claude Code does on
+// Each script is started as src/hook/platform.ts specifies it (POSIX: shell form through /bin/sh -c, as Claude Code does on
 // macOS/Linux, docs/claude-hooks.md §1.5; Windows: Git Bash or PowerShell, docs/hosts.md "Windows"), stdin = the
-// Claude JSON, its own process tree killed on timeout. `spawnPlanFor` and `killTree` are the platform-specific parts.
+// Claude JSON, its own process tree killed on timeout. `childSpecFor` and `killTree` are the platform-specific parts.
 import type { ChildProcess, SpawnOptions } from 'node:child_process';
 import fs from 'node:fs';
 
 import type { ClaudeEvent } from '../../adapters/eventMap.ts';
 import type { RunResult } from '../../adapters/types.ts';
-import { killTreeFor, spawnPlan, THIS_HOST, type Host, type SpawnPlan } from './platform.ts';
+import { killTreeFor, spawnSpec, THIS_HOST, type Host, type SpawnSpec } from './platform.ts';
 import { mark } from './spans.ts';
 
 type ChildProcessModule = typeof import('node:child_process');
@@ -141,7 +141,7 @@ function base(
 }
 
 /** How one job is started here: the executable, its arguments and the spawn options, or why it cannot start. */
-export interface ChildPlan {
+export interface ChildSpec {
   file: string;
   args: string[];
   options: SpawnOptions;
@@ -149,23 +149,23 @@ export interface ChildPlan {
 }
 
 /**
- * The plan of src/hook/platform.ts turned into spawn options: the job's environment only, made safe; its own process
+ * The spec of src/hook/platform.ts turned into spawn options: the job's environment only, made safe; its own process
  * group where the platform has one (POSIX `detached`, so `killTree` reaches what it forked); a background row under
  * its watchdog on POSIX (on Windows it is started and let go, docs/hosts.md "Windows").
  */
-export function spawnPlanFor(job: Job, host: Host = THIS_HOST): ChildPlan {
-  const plan = spawnPlan(job.shell ? { ...job, file: shellCommand(job), args: [] } : job, host);
-  if ('startError' in plan) return { file: '', args: [], options: {}, startError: plan.startError };
+export function childSpecFor(job: Job, host: Host = THIS_HOST): ChildSpec {
+  const spec = spawnSpec(job.shell ? { ...job, file: shellCommand(job), args: [] } : job, host);
+  if ('startError' in spec) return { file: '', args: [], options: {}, startError: spec.startError };
   const options: SpawnOptions = {
     cwd: job.cwd,
-    env: safeEnv(plan.env),
+    env: safeEnv(spec.env),
     stdio: job.background ? ['pipe', 'ignore', 'ignore'] : ['pipe', 'pipe', 'pipe'],
-    detached: plan.detached,
+    detached: spec.detached,
     windowsHide: true,
-    ...(plan.verbatim ? { windowsVerbatimArguments: true } : {}),
+    ...(spec.verbatim ? { windowsVerbatimArguments: true } : {}),
   };
-  if (job.background && plan.detached) return { file: '/bin/sh', args: watchdogArgs(job, plan), options };
-  return { file: plan.file, args: plan.args, options };
+  if (job.background && spec.detached) return { file: '/bin/sh', args: watchdogArgs(job, spec), options };
+  return { file: spec.file, args: spec.args, options };
 }
 
 /** How a script's process tree is ended here: its POSIX group, or taskkill /T on Windows (src/hook/platform.ts). */
@@ -210,13 +210,13 @@ function start(job: Job, spawn: ChildProcessModule['spawn']): { live: Live; prom
   let child: ChildProcess;
   let out: number | undefined;
   try {
-    const plan = spawnPlanFor(job);
-    if (plan.startError !== undefined) return answered({ startError: plan.startError });
-    out = outputFd(job, plan);
+    const spec = childSpecFor(job);
+    if (spec.startError !== undefined) return answered({ startError: spec.startError });
+    out = outputFd(job, spec);
     child = spawn(
-      plan.file,
-      plan.args,
-      out === undefined ? plan.options : { ...plan.options, stdio: ['pipe', out, 'ignore'] },
+      spec.file,
+      spec.args,
+      out === undefined ? spec.options : { ...spec.options, stdio: ['pipe', out, 'ignore'] },
     );
   } catch (err) {
     return answered({ startError: (err as Error).message });
@@ -237,14 +237,14 @@ function start(job: Job, spawn: ChildProcessModule['spawn']): { live: Live; prom
 }
 
 /** The watchdog's arguments for a background job (POSIX): its own timeout in whole seconds, its output, the command. */
-function watchdogArgs(job: Job, plan: SpawnPlan): string[] {
+function watchdogArgs(job: Job, spec: SpawnSpec): string[] {
   const seconds = String(Math.max(1, Math.ceil(job.timeoutMs / 1000)));
-  return ['-c', WATCHDOG, 'hookshim-async', seconds, job.output ?? '', plan.file, ...plan.args];
+  return ['-c', WATCHDOG, 'hookshim-async', seconds, job.output ?? '', spec.file, ...spec.args];
 }
 
 /** The file a background job under its watchdog writes its stdout to (opened without following a symlink), if any. */
-function outputFd(job: Job, plan: ChildPlan): number | undefined {
-  if (!job.background || job.output === undefined || plan.args[1] !== WATCHDOG) return undefined;
+function outputFd(job: Job, spec: ChildSpec): number | undefined {
+  if (!job.background || job.output === undefined || spec.args[1] !== WATCHDOG) return undefined;
   try {
     return fs.openSync(
       `${job.output}.part`,

@@ -1,6 +1,6 @@
 // Phase 4: which catalog rows run for the adapter's plan (event, matcher, `if`, dedup by command: catalog/select.ts),
 // with every skipped row reported.
-import type { Invocation, Plan } from '../../adapters/types.ts';
+import type { Invocation, EventPlan } from '../../adapters/types.ts';
 import { GATING_EVENTS, PERMISSION_EVENTS } from '../../catalog/events.ts';
 import { explainRows, selectRows } from '../../catalog/select.ts';
 import { rowPlace, type CatalogRow } from '../../catalog/types.ts';
@@ -31,7 +31,7 @@ const UNRUNNABLE_FIX =
 
 /** Select catalog rows for every invocation of a plan, reporting every skipped row. */
 export function select(
-  plan: Plan,
+  plan: EventPlan,
   rows: readonly CatalogRow[],
   dir: string,
   log: Log,

@@ -19,7 +19,7 @@ import { moduleRows, type CatalogRow, type HookSettings } from '../../catalog/ty
 import { everyCallEvents, readBinding, type Binding } from '../project/binding.ts';
 import { budgetFor, type Budget } from '../project/budget.ts';
 import type { HookshimConfig } from '../project/config.ts';
-import { fnv, loadCatalogs, loadConfigLazy, type CatalogSet } from '../project/load.ts';
+import { fnv, loadCatalogSet, loadConfigLazy, type CatalogSet } from '../project/load.ts';
 import { withManifests } from '../project/manifest.ts';
 import { catalogSources, cursorMcpServers, payloadRoots, resolveProject, type ProjectRoot } from '../project/paths.ts';
 import { PLUGIN_HOOKS } from '../project/plugin.ts';
@@ -155,7 +155,7 @@ export async function setUp(
   mark('config read');
   // A plugin's manifest may add catalogs (docs/claude-hooks.md §9, Other hook sources).
   const sources = withManifests(catalogSources(io.env, dir, config.catalogs, root.plugin));
-  const set = await loadCatalogs(sources, state, (m) => log.warn(m));
+  const set = await loadCatalogSet(sources, state, (m) => log.warn(m));
   mark('catalogs read');
   if (set.broken) return { problem: set.broken.error, dir, broken: set.broken.file };
   const first = set.missing[0];
@@ -168,7 +168,7 @@ export async function setUp(
   const on = hooksSwitch(event, set.loaded, log);
   const rows = on ? set.rows : [];
   const modules = on ? set.loaded.flatMap((l) => moduleRows(l.catalog, rowSourceOf(l.source))) : [];
-  warnStaleMatcher(event, binding, rows, state, log);
+  warnStaleMatcher(event, binding, rows, state, log, root.plugin);
   const ctx: EventContext = {
     event,
     input,
@@ -176,7 +176,7 @@ export async function setUp(
     sessionId,
     transcriptPath: '',
     loopLimit: binding.loopLimit,
-    hostEnv: io.env,
+    processEnv: io.env,
     mcpServers: mcpServersFor(input, dir, rows),
     promptContext: config.promptContext ?? 'auto',
     ...(ADAPTERS[event].needs.everyCall ? { everyCall: everyCallEvents(dir, hooksFileOf(root)) } : {}),
@@ -206,7 +206,7 @@ export async function setUp(
 
 /**
  * The catalog gained a row for a tool this event's Cursor matcher skips (init ran before it): Cursor starts nothing for
- * those calls, so their guards never run. Said on every event until `hookshim init` rewrites the matcher.
+ * those calls, so their guards never run. Said on every event until `hookshim init` (`init --plugin`) rewrites the matcher.
  */
 function warnStaleMatcher(
   event: HandledEvent,
@@ -214,6 +214,7 @@ function warnStaleMatcher(
   rows: readonly CatalogRow[],
   state: StateDir | null,
   log: Log,
+  plugin: string | undefined,
 ): void {
   if (binding.matcher === undefined || !Object.hasOwn(MATCHED_BY, event)) return;
   const kind = MATCHED_BY[event as MatchedEvent];
@@ -231,8 +232,13 @@ function warnStaleMatcher(
     if (fine) touch(fine);
     return;
   }
+  // A plugin's binding is rewritten by `init --plugin` in the plugin's own folder (docs/plugins.md).
+  const fix =
+    plugin === undefined
+      ? 'run `hookshim init` and commit .cursor/hooks.json'
+      : `run \`hookshim init --plugin\` in ${plugin} and commit its ${PLUGIN_HOOKS}`;
   log.warn(
-    `${binding.source}: its matcher skips ${missed.join(', ')}, which catalog rows now match, so Cursor starts no hookshim for those calls and their guards do not run; run \`hookshim init\` and commit .cursor/hooks.json`,
+    `${binding.source}: its matcher skips ${missed.join(', ')}, which catalog rows now match, so Cursor starts no hookshim for those calls and their guards do not run; ${fix}`,
   );
 }
 
@@ -275,7 +281,7 @@ function hooksSwitch(event: HandledEvent, loaded: readonly LoadedSource[], log: 
   const by = hooksDisabledBy(loaded);
   if (!by) return true;
   const where = `${by.source.shown} sets "disableAllHooks": true`;
-  if (by.source.kind === 'personal' && ADAPTERS[event].needs.permission) {
+  if (by.source.kind === 'personal' && ADAPTERS[event].needs.isPermissionEvent) {
     log.warn(
       `error: ${where}, but a personal settings file cannot turn guards off on ${event} (the agent can write it): the catalogs run; remove it, or set it in .claude/settings.json`,
     );

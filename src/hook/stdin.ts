@@ -125,20 +125,20 @@ function preview(text: string): string {
  */
 export function readAvailable(fd: number): { payload?: StdinPayload; prefix: Buffer } {
   const none = { prefix: Buffer.alloc(0) };
-  let st: fs.Stats;
+  let stat: fs.Stats;
   try {
-    st = fs.fstatSync(fd);
+    stat = fs.fstatSync(fd);
   } catch {
     return none;
   }
   let rfd = fd;
-  if (st.isFIFO()) {
+  if (stat.isFIFO()) {
     try {
       rfd = fs.openSync(`/proc/self/fd/${fd}`, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
     } catch {
       return none;
     }
-  } else if (!st.isFile()) return none;
+  } else if (!stat.isFile()) return none;
   const chunks: Buffer[] = [];
   let size = 0;
   const buf = Buffer.alloc(64 * 1024);

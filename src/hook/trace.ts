@@ -95,10 +95,10 @@ export function trace(
         (fs.constants.O_NONBLOCK ?? 0),
       0o600,
     );
-    const st = fs.fstatSync(fd);
-    if (!st.isFile() || (uid() >= 0 && st.uid !== uid()))
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile() || (uid() >= 0 && stat.uid !== uid()))
       return warn(`HOOKSHIM_LOG ${file} is not a regular file of this user; no trace record written`);
-    if ((st.mode & 0o077) !== 0) fs.fchmodSync(fd, 0o600);
+    if ((stat.mode & 0o077) !== 0) fs.fchmodSync(fd, 0o600);
     // One write per record, O_APPEND: concurrent hookshim processes do not interleave lines.
     writeFully(fd, Buffer.from(`${JSON.stringify(traceLine(env, rec, input))}\n`));
   } catch (err) {

@@ -271,7 +271,7 @@ export interface Entry {
   loop_limit?: number | null;
 }
 
-export interface PlanOptions {
+export interface BindingPlanOptions {
   /** `loopLimit` of .cursor/hookshim.json (null: no cap); default LOOP_LIMIT. */
   loopLimit?: number | null;
   /** Transcripts are kept (src/hook/jobs.ts keepsTranscripts): post-tool events record every result. init and check always say. */
@@ -287,7 +287,7 @@ export interface PlanOptions {
   command?: (event: HandledEvent) => string;
 }
 
-export interface InitPlan {
+export interface BindingPlan {
   mode: Mode;
   events: HandledEvent[];
   entries: Partial<Record<HandledEvent, Entry>>;
@@ -307,8 +307,8 @@ export function boundCommand(_mode: Mode, event: string): string {
 }
 
 /** Decide entries from a catalog: exactly the Cursor events its Claude events need, with timeouts that fit. */
-export function planBinding(catalog: Catalog, mode: Mode, opts: PlanOptions = {}): InitPlan {
-  const never: InitPlan['never'] = [];
+export function planBinding(catalog: Catalog, mode: Mode, opts: BindingPlanOptions = {}): BindingPlan {
+  const never: BindingPlan['never'] = [];
   const used = new Set<string>();
   for (const row of catalog.rows) {
     const why = cannotRun(row);
@@ -328,7 +328,7 @@ export function planBinding(catalog: Catalog, mode: Mode, opts: PlanOptions = {}
       if (needsAny(post[ev])) listed.add(ev);
       else listed.delete(ev);
   const events = HANDLED_EVENTS.filter((e) => listed.has(e));
-  const entries: InitPlan['entries'] = {};
+  const entries: BindingPlan['entries'] = {};
   for (const ev of events) {
     let timeout = DEFAULT_TIMEOUTS[ev];
     // A timeout that looks like milliseconds does not raise the wrapper to its 600 s cap: check reports it instead.
@@ -346,12 +346,12 @@ export function planBinding(catalog: Catalog, mode: Mode, opts: PlanOptions = {}
       command: opts.command ? opts.command(ev) : boundCommand(mode, ev),
       ...(matcher ? { matcher } : {}),
       timeout,
-      failClosed: ADAPTERS[ev].needs.permission === true,
+      failClosed: ADAPTERS[ev].needs.isPermissionEvent === true,
     };
     if (LOOPING.includes(ev)) entry.loop_limit = opts.loopLimit === undefined ? LOOP_LIMIT : opts.loopLimit;
     entries[ev] = entry;
   }
-  const limits: InitPlan['limits'] = [];
+  const limits: BindingPlan['limits'] = [];
   for (const ev of used) {
     const c = (CLAUDE_EVENT_CARRIERS as Record<string, Carrier | object>)[ev] as Carrier;
     const notes: string[] = [];
@@ -400,7 +400,10 @@ export function runsOn(claudeEvent: string, cursorEvent: HandledEvent): boolean 
  * Our entry keeps the place of the one it replaces; stale ones (events the catalog no longer needs) go.
  * @example mergeHooksJson({ hooks: { stop: [{ command: 'say done' }] } }, plan) // say done stays first
  */
-export function mergeHooksJson(existing: unknown, plan: Pick<InitPlan, 'events' | 'entries'>): Record<string, unknown> {
+export function mergeHooksJson(
+  existing: unknown,
+  plan: Pick<BindingPlan, 'events' | 'entries'>,
+): Record<string, unknown> {
   const doc: Record<string, unknown> = isRecord(existing) ? { ...existing } : {};
   const hooks: Record<string, unknown> = isRecord(doc.hooks) ? doc.hooks : {};
   const out: Record<string, unknown> = {};

@@ -22,19 +22,19 @@ export function resolveCatalogEntry(given: string, dir: string, cwd: string): { 
     return {
       problem: `${given} is outside the repository (${dir}); the catalogs list is committed, so every catalog must live in the repository`,
     };
-  let st = fs.statSync(abs, { throwIfNoEntry: false });
-  if (!st) return { problem: `${given} does not exist` };
+  let stat = fs.statSync(abs, { throwIfNoEntry: false });
+  if (!stat) return { problem: `${given} does not exist` };
   // A plugin's hooks/ folder names the catalog inside it.
-  if (st.isDirectory() && path.basename(abs) === 'hooks' && fs.existsSync(path.join(abs, 'hooks.json'))) {
+  if (stat.isDirectory() && path.basename(abs) === 'hooks' && fs.existsSync(path.join(abs, 'hooks.json'))) {
     abs = path.join(abs, 'hooks.json');
-    st = fs.statSync(abs);
+    stat = fs.statSync(abs);
   }
   const entry = path.relative(dir, abs).split(path.sep).join('/') || '.';
-  if (st.isDirectory() && !fs.existsSync(sourceOf(entry, dir).file))
+  if (stat.isDirectory() && !fs.existsSync(sourceOf(entry, dir).file))
     return {
       problem: `${given} is a folder without hooks/hooks.json: name a plugin folder, a hooks.json or a Claude settings file`,
     };
-  if (!st.isDirectory() && !abs.endsWith('.json'))
+  if (!stat.isDirectory() && !abs.endsWith('.json'))
     return { problem: `${given} is not a .json file: name a plugin folder, a hooks.json or a Claude settings file` };
   return { entry };
 }

@@ -79,7 +79,7 @@ export interface CatalogSet {
 }
 
 /** Load each catalog as loadCatalogGuarded does; a missing personal catalog is skipped without a word. */
-export async function loadCatalogs(
+export async function loadCatalogSet(
   sources: readonly CatalogSource[],
   state: StateDir | null,
   warn: (msg: string) => void,
@@ -143,8 +143,8 @@ async function keepGood(state: StateDir, file: string, text: string): Promise<vo
         : undefined;
     if (known?.isFile() && Date.now() - known.mtimeMs < FRESH_MS) return;
     const record = path.join(path.dirname(stamp), await goodName(file, text));
-    const st = fs.lstatSync(record, { throwIfNoEntry: false });
-    if (!st?.isFile() || Date.now() - st.mtimeMs >= FRESH_MS)
+    const stat = fs.lstatSync(record, { throwIfNoEntry: false });
+    if (!stat?.isFile() || Date.now() - stat.mtimeMs >= FRESH_MS)
       writeFileAtomic(record, JSON.stringify({ file, text, savedAt: new Date().toISOString() }));
     writeFileAtomic(stamp, `${fnv(text)} ${path.basename(record)}`);
   } catch {

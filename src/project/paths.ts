@@ -11,9 +11,9 @@ import { pluginProject, pluginRootOf } from './plugin.ts';
 export function readRegularFile(file: string): string {
   const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
   try {
-    const st = fs.fstatSync(fd);
-    if (st.isDirectory()) throw Object.assign(new Error(`EISDIR: ${file} is a directory`), { code: 'EISDIR' });
-    if (!st.isFile())
+    const stat = fs.fstatSync(fd);
+    if (stat.isDirectory()) throw Object.assign(new Error(`EISDIR: ${file} is a directory`), { code: 'EISDIR' });
+    if (!stat.isFile())
       throw Object.assign(new Error(`not a regular file: ${file} (a FIFO or device is never read)`), {
         code: 'ENOTREG',
       });

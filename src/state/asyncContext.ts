@@ -20,14 +20,14 @@ const READ_CAP = 1024 * 1024;
  * undefined when the area cannot hold it.
  */
 export function asyncSlot(
-  st: StateDir | null,
+  stateDir: StateDir | null,
   sessionKey: string,
   label: string,
   event: ClaudeEvent,
 ): string | undefined {
-  if (!st) return undefined;
+  if (!stateDir) return undefined;
   const stamp = Date.now().toString().padStart(15, '0');
-  const base = areaPath(st, 'async', `${sessionKey}.${stamp}-${nodeCrypto().randomBytes(6).toString('hex')}`);
+  const base = areaPath(stateDir, 'async', `${sessionKey}.${stamp}-${nodeCrypto().randomBytes(6).toString('hex')}`);
   if (!base) return undefined;
   try {
     if (!createExclusive(`${base}.meta`, JSON.stringify({ label, claudeEvent: event }))) return undefined;
@@ -49,12 +49,12 @@ export interface ClaimedOutput {
  * renames a file aside (this process's claim) and returns the new name, or null when another process took it.
  */
 export function claimAsync(
-  st: StateDir,
+  stateDir: StateDir,
   sessionKey: string,
   grab: (file: string) => string | null,
 ): { messages: Message[]; notes: string[]; taken: ClaimedOutput[] } {
   const out = { messages: [] as Message[], notes: [] as string[], taken: [] as ClaimedOutput[] };
-  const probe = areaPath(st, 'async', 'x');
+  const probe = areaPath(stateDir, 'async', 'x');
   if (!probe) return out;
   const dir = path.dirname(probe);
   const prefix = `${sessionKey}.`;

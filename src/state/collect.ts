@@ -42,11 +42,11 @@ export function maybeCollect(state: StateDir): void {
  * Delete records older than their area's age (the area's own age, else `maxAgeMs`; at most the
  * HOOKSHIM_STATE_MAX_AGE_S override), then keep at most AREA_MAX_ENTRIES per area; returns how many were removed.
  */
-export function collectOld(st: StateDir, maxAgeMs: number, now = Date.now()): number {
+export function collectOld(stateDir: StateDir, maxAgeMs: number, now = Date.now()): number {
   let removed = 0;
   for (const area of AREAS) {
-    const dir = path.join(st.root, area);
-    const limit = Math.min(AREA_MAX_AGE_MS[area] ?? maxAgeMs, st.maxAgeMs ?? Infinity);
+    const dir = path.join(stateDir.root, area);
+    const limit = Math.min(AREA_MAX_AGE_MS[area] ?? maxAgeMs, stateDir.maxAgeMs ?? Infinity);
     let names: string[];
     try {
       names = fs.readdirSync(dir);
@@ -58,7 +58,7 @@ export function collectOld(st: StateDir, maxAgeMs: number, now = Date.now()): nu
       const file = path.join(dir, name);
       try {
         const s = fs.lstatSync(file);
-        if (now - s.mtimeMs > limit || (st.maxAgeMs === 0 && now >= s.mtimeMs)) {
+        if (now - s.mtimeMs > limit || (stateDir.maxAgeMs === 0 && now >= s.mtimeMs)) {
           if (remove(file, s.isDirectory())) removed++;
         } else kept.push({ file, mtime: s.mtimeMs, dir: s.isDirectory() });
       } catch {

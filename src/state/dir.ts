@@ -69,8 +69,8 @@ export function openState(env: NodeJS.ProcessEnv, warn: (msg: string) => void): 
 }
 
 /** Path of a record file; creates and checks its area folder. Returns null when the area is unusable. */
-export function areaPath(st: StateDir, area: StateArea, name: string): string | null {
-  const dir = path.join(st.root, area);
+export function areaPath(stateDir: StateDir, area: StateArea, name: string): string | null {
+  const dir = path.join(stateDir.root, area);
   if (ensurePrivateDir(dir, false)) return null;
   return path.join(dir, name);
 }

@@ -77,18 +77,18 @@ export function ensurePrivateDir(dir: string, recursive: boolean): string | null
     return describeError(err);
   }
   try {
-    const st = fs.fstatSync(fd);
-    if (!st.isDirectory()) return 'it is not a directory';
+    const stat = fs.fstatSync(fd);
+    if (!stat.isDirectory()) return 'it is not a directory';
     // Windows has no POSIX modes or uids to check: the directory is the user's own through its place (a per-user
     // profile folder, src/state/dir.ts) and is never a symbolic link or junction (docs/security.md, "On Windows").
     if (WINDOWS) return fs.lstatSync(dir).isSymbolicLink() ? 'it is a symbolic link or junction' : null;
     const me = uid();
-    if (me >= 0 && st.uid !== me) return `it is owned by uid ${st.uid}, not ${me}`;
-    if ((st.mode & 0o077) !== 0) {
+    if (me >= 0 && stat.uid !== me) return `it is owned by uid ${stat.uid}, not ${me}`;
+    if ((stat.mode & 0o077) !== 0) {
       try {
         fs.fchmodSync(fd, 0o700);
       } catch (err) {
-        return `its mode is ${(st.mode & 0o777).toString(8)} and chmod failed: ${describeError(err)}`;
+        return `its mode is ${(stat.mode & 0o777).toString(8)} and chmod failed: ${describeError(err)}`;
       }
     }
     return null;
@@ -157,9 +157,9 @@ export function openOwned(file: string, flags = fs.constants.O_RDONLY): number |
     return null;
   }
   try {
-    const st = fs.fstatSync(fd);
+    const stat = fs.fstatSync(fd);
     const me = uid();
-    if (st.isFile() && (me < 0 || st.uid === me)) return fd;
+    if (stat.isFile() && (me < 0 || stat.uid === me)) return fd;
   } catch {
     /* refused below */
   }

@@ -29,7 +29,7 @@ export interface Claimed {
  * output joins the carried context when the catalog has async rows (`asyncRows`). Missing records are simply empty.
  */
 export function claim(
-  st: StateDir | null,
+  stateDir: StateDir | null,
   session: string,
   want: Claims,
   toolUseId?: string,
@@ -38,7 +38,7 @@ export function claim(
   const state: StateIn = { ...EMPTY_STATE, stashed: [], carried: [], pendingPrompt: [] };
   const taken: { from: string; to: string; meta?: string }[] = [];
   const notes: string[] = [];
-  if (!st) return { state, notes, release() {}, restore() {} };
+  if (!stateDir) return { state, notes, release() {}, restore() {} };
   const grab = (file: string): string | null => {
     const to = `${file}.claimed-${process.pid}`;
     try {
@@ -55,10 +55,10 @@ export function claim(
     return parseMessages(readText(to));
   };
   if (want.stash && toolUseId !== undefined)
-    state.stashed = take(areaPath(st, 'stash', `${key(session, toolUseId)}.json`)) ?? [];
-  if (want.pending) state.pendingPrompt = take(areaPath(st, 'ups', `${key(session)}.pending.json`)) ?? [];
+    state.stashed = take(areaPath(stateDir, 'stash', `${key(session, toolUseId)}.json`)) ?? [];
+  if (want.pending) state.pendingPrompt = take(areaPath(stateDir, 'ups', `${key(session)}.pending.json`)) ?? [];
   if (want.carried) {
-    const dir = areaPath(st, 'ctx', 'x');
+    const dir = areaPath(stateDir, 'ctx', 'x');
     const prefix = `${key(session)}.`;
     if (dir) {
       let names: string[] = [];
@@ -73,7 +73,7 @@ export function claim(
       for (const n of names) state.carried.push(...(take(path.join(path.dirname(dir), n)) ?? []));
     }
     // Async rows that finished since: their context is carried like the rest (docs/claude-hooks.md §10 Async context).
-    const done = asyncRows ? claimAsync(st, key(session), grab) : { messages: [], notes: [], taken: [] };
+    const done = asyncRows ? claimAsync(stateDir, key(session), grab) : { messages: [], notes: [], taken: [] };
     state.carried.push(...done.messages);
     notes.push(...done.notes);
     for (const t of done.taken) taken.push({ from: t.from, to: t.claimed, meta: t.meta });
@@ -101,28 +101,28 @@ export function claim(
 
 /** A place for an async row's output in this session's mailbox (src/state/asyncContext.ts): its base path. */
 export function asyncOutput(
-  st: StateDir | null,
+  stateDir: StateDir | null,
   session: string,
   label: string,
   event: ClaudeEvent,
 ): string | undefined {
-  return asyncSlot(st, key(session), label, event);
+  return asyncSlot(stateDir, key(session), label, event);
 }
 
 let carrySeq = 0;
 
 /** Apply a fold's effects. Returns stderr notes for anything that could not be kept. */
-export function applyEffects(st: StateDir | null, session: string, effects: readonly Effect[]): string[] {
+export function applyEffects(stateDir: StateDir | null, session: string, effects: readonly Effect[]): string[] {
   const notes: string[] = [];
   for (const e of effects) {
-    if (!st) {
+    if (!stateDir) {
       notes.push(`state directory unavailable: ${describe(e)} lost`);
       continue;
     }
     try {
       switch (e.kind) {
         case 'stash': {
-          const file = areaPath(st, 'stash', `${key(session, e.toolUseId)}.json`);
+          const file = areaPath(stateDir, 'stash', `${key(session, e.toolUseId)}.json`);
           if (!file) throw new Error('stash area unusable');
           writeFileAtomic(file, JSON.stringify({ at: Date.now(), messages: e.messages }));
           break;
@@ -131,7 +131,7 @@ export function applyEffects(st: StateDir | null, session: string, effects: read
           // Names sort in the order written: time, then this process's own sequence (two carries in one millisecond).
           carrySeq += 1;
           const file = areaPath(
-            st,
+            stateDir,
             'ctx',
             `${key(session)}.${Date.now().toString().padStart(15, '0')}-${String(carrySeq).padStart(6, '0')}-${process.pid}-${nodeCrypto().randomBytes(3).toString('hex')}.json`,
           );
@@ -140,7 +140,7 @@ export function applyEffects(st: StateDir | null, session: string, effects: read
           break;
         }
         case 'pendingPrompt': {
-          const file = areaPath(st, 'ups', `${key(session)}.pending.json`);
+          const file = areaPath(stateDir, 'ups', `${key(session)}.pending.json`);
           if (!file) throw new Error('ups area unusable');
           const old = parseMessages(readText(file));
           if (old && old.length)

@@ -10,9 +10,9 @@ import { sha256Hex } from '../../adapters/sha256.ts';
 export const PLUGIN_DATA = 'plugin-data';
 
 /** The data folder of the catalog whose rows run with CLAUDE_PLUGIN_ROOT `catalogRoot`, created private; undefined when unusable. */
-export function pluginDataDir(st: StateDir | null, catalogRoot: string): string | undefined {
-  if (!st) return undefined;
-  const base = path.join(st.root, PLUGIN_DATA);
+export function pluginDataDir(stateDir: StateDir | null, catalogRoot: string): string | undefined {
+  if (!stateDir) return undefined;
+  const base = path.join(stateDir.root, PLUGIN_DATA);
   if (ensurePrivateDir(base, false)) return undefined;
   // Readable and unique: the catalog folder's name, and a digest of its path (two checkouts never share one).
   const name =

@@ -19,14 +19,14 @@ const TAIL_BYTES = 1024 * 1024;
  * prompt is the last user message of `transcript`, undefined when none can be read. Undefined: nothing to run here.
  */
 export function claimPromptRun(
-  st: StateDir | null,
+  stateDir: StateDir | null,
   session: string,
   run: readonly string[],
   how: 'seen' | 'fallback',
   transcript: string | undefined,
 ): { prompt: string | undefined } | undefined {
-  if (!st) return undefined;
-  const seen = areaPath(st, 'ups', `${key(session)}.seen`);
+  if (!stateDir) return undefined;
+  const seen = areaPath(stateDir, 'ups', `${key(session)}.seen`);
   if (!seen) return undefined;
   try {
     if (how === 'seen') {
@@ -34,7 +34,7 @@ export function claimPromptRun(
       return undefined;
     }
     if (fs.existsSync(seen)) return undefined;
-    const ran = areaPath(st, 'ups', `${key(session, ...run)}.ran`);
+    const ran = areaPath(stateDir, 'ups', `${key(session, ...run)}.ran`);
     if (!ran || !createExclusive(ran, '')) return undefined;
   } catch {
     return undefined;

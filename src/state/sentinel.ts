@@ -62,12 +62,12 @@ export function tickOf(event: string, input: Json, dedup: Dedup, extra = '', pro
 export function followerAnswer(
   replay: Dedup['replay'],
   leader: Json | undefined,
-  permissions?: readonly string[],
+  replayableAnswers?: readonly string[],
 ): Json {
   if (replay !== 'decision' || !leader) return {};
   const out: Json = { ...leader };
   // A decision this event's answer cannot carry (an ask where only allow or deny exist) is a deny: fail toward enforcing.
-  if (permissions && typeof out.permission === 'string' && !permissions.includes(out.permission))
+  if (replayableAnswers && typeof out.permission === 'string' && !replayableAnswers.includes(out.permission))
     out.permission = 'deny';
   delete out.additional_context;
   // A warning shown with a non-blocking answer is context too; a blocking answer keeps its reason.
@@ -115,11 +115,11 @@ export interface TickTimes {
 }
 
 /** Become the leader for `tick`, or a follower of the process that already is; solo when the sentinel cannot be trusted. */
-export function claimTick(st: StateDir | null, id: TickId, times: TickTimes, now = Date.now()): Tick {
-  if (!st) return { role: 'solo', why: 'no state directory' };
+export function claimTick(stateDir: StateDir | null, id: TickId, times: TickTimes, now = Date.now()): Tick {
+  if (!stateDir) return { role: 'solo', why: 'no state directory' };
   const staleAfter = times.staleAfterMs;
   const replayFor = times.replayForMs ?? (id.unique ? staleAfter : Math.min(staleAfter, WEAK_REPLAY_MS));
-  const file = areaPath(st, 'tick', `${id.key}.json`);
+  const file = areaPath(stateDir, 'tick', `${id.key}.json`);
   if (!file) return { role: 'solo', why: 'tick area unusable' };
   const mine = JSON.stringify({ key: id.key, pid: process.pid, state: 'pending', at: now } satisfies TickRecord);
   try {

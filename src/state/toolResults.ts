@@ -30,8 +30,8 @@ const DEDUP_WINDOW = 256 * 1024;
 const KEPT_WINDOW = 1024 * 1024;
 
 /** The results file of a session; null when the area is unusable. */
-export function resultsPath(st: StateDir, sessionId: string): string | null {
-  return areaPath(st, 'results', `${sha256Hex(sessionId).slice(0, 32)}.jsonl`);
+export function resultsPath(stateDir: StateDir, sessionId: string): string | null {
+  return areaPath(stateDir, 'results', `${sha256Hex(sessionId).slice(0, 32)}.jsonl`);
 }
 
 /**
@@ -40,14 +40,14 @@ export function resultsPath(st: StateDir, sessionId: string): string | null {
  * among the last records is skipped (a second process for the same event).
  */
 export function recordToolResult(
-  st: StateDir,
+  stateDir: StateDir,
   sessionId: string,
   cursorPayload: Record<string, unknown>,
   projectDir: string,
 ): NewToolResult {
   const now = new Date().toISOString();
-  const file = resultsPath(st, sessionId);
-  if (!file) throw new Error(`state area "results" under ${st.root} is unusable`);
+  const file = resultsPath(stateDir, sessionId);
+  if (!file) throw new Error(`state area "results" under ${stateDir.root} is unusable`);
   const fd = fs.openSync(file, fs.constants.O_RDWR | fs.constants.O_APPEND | fs.constants.O_CREAT | nofollow(), 0o600);
   try {
     const rec = toolResultFromCursor(cursorPayload, projectDir, now, (name) => lastKept(fd, name));

@@ -110,8 +110,8 @@ export function signature(fd: number, end: number): string {
  * A path to an empty, valid JSONL file: in the private state dir, else the null device (never a name in the shared
  * temp dir, where another user could have placed a file first).
  */
-export function emptyTranscript(st: StateDir | null): string {
-  const file = st ? areaPath(st, 'tx', 'empty.jsonl') : null;
+export function emptyTranscript(stateDir: StateDir | null): string {
+  const file = stateDir ? areaPath(stateDir, 'tx', 'empty.jsonl') : null;
   if (!file) return os.devNull;
   try {
     if (!createExclusive(file, '')) {
@@ -124,8 +124,8 @@ export function emptyTranscript(st: StateDir | null): string {
   }
 }
 
-export function hasResults(st: StateDir, sessionId: string): boolean {
-  const file = resultsPath(st, sessionId);
+export function hasResults(stateDir: StateDir, sessionId: string): boolean {
+  const file = resultsPath(stateDir, sessionId);
   try {
     return !!file && fs.statSync(file).size > 0;
   } catch {

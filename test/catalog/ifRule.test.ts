@@ -209,7 +209,7 @@ describe('rules hookshim cannot evaluate are ok:false with a reason', () => {
 });
 
 // docs/claude-hooks.md §9, `if` on Bash: Claude runs the hook anyway where it cannot tell.
-describe('docs/claude-hooks.md §9 if on Bash: the "run anyway" cases', () => {
+describe('docs/claude-hooks.md §8, §9 if on Bash: the "run anyway" cases', () => {
   it.each<Case>([
     ['Bash(git push *)', 'Bash', bash('git $(echo push) origin main'), true],
     ['Bash(git push *)', 'Bash', bash('git `echo push` origin main'), true],
@@ -220,8 +220,11 @@ describe('docs/claude-hooks.md §9 if on Bash: the "run anyway" cases', () => {
     ['Bash(git push *)', 'Bash', bash('echo "a'), true],
     ['Bash(git push *)', 'Bash', bash('git status'), false],
     ['Bash(git push *)', 'Bash', bash('echo "$(date)" done'), true],
-    // A pattern naming only the command is checked as written: the expansion cannot change which command runs.
-    ['Bash(rm *)', 'Bash', bash('ls $(pwd)'), false],
+    // Measured on Claude Code 2.1.328 (docs/claude-hooks.md §8): a pattern naming only the command runs anyway too.
+    ['Bash(rm *)', 'Bash', bash('ls $(pwd)'), true],
+    ['Bash(git *)', 'Bash', bash('echo $PWD > effect.txt'), true],
+    ['Bash(rm *)', 'Bash', bash('echo `echo ran` > effect.txt'), true],
+    ['Bash(rm *)', 'Bash', bash('ls -la > effect.txt'), false],
     ['Bash(rm *)', 'Bash', bash('ls (a'), true],
     ['Bash(rm *)', 'Write', bash('ls (a'), false],
   ])('%s on %s %j → %s', (rule, tool, input, expected) => {

@@ -224,6 +224,20 @@ export const TOOL_CASES = [
     action: { tool: 'Bash', input: { command: 'echo $(echo ran) > effect.txt' } },
   },
   {
+    id: 'if-var',
+    title: 'if "Bash(git *)" on a command holding $VAR: Claude runs the row anyway',
+    catalog: preBash({ if: 'Bash(git *)' }),
+    scripts: { g: fail('QQIFVAR', 2) },
+    action: { tool: 'Bash', input: { command: 'echo $PWD > effect.txt' } },
+  },
+  {
+    id: 'if-backtick',
+    title: 'if "Bash(rm *)" on a command holding backticks: Claude runs the row anyway',
+    catalog: preBash({ if: 'Bash(rm *)' }),
+    scripts: { g: fail('QQIFTICK', 2) },
+    action: { tool: 'Bash', input: { command: 'echo `echo ran` > effect.txt' } },
+  },
+  {
     id: 'pre-async',
     title: 'an async PreToolUse row cannot block',
     catalog: preBash({ async: true }),

@@ -251,7 +251,7 @@ describe("Claude's fail-safe rules (docs/claude-hooks.md §9 Fail safe on matchi
     });
   });
 
-  it('`if: Bash(git push *)` runs its row for git $(echo push); an `if` hookshim cannot evaluate runs its row', () => {
+  it('`if: Bash(git push *)` runs its row for git $(echo push) and for echo $PWD; an `if` hookshim cannot evaluate runs its row', () => {
     const repo = bound(
       {
         hooks: {
@@ -271,6 +271,8 @@ describe("Claude's fail-safe rules (docs/claude-hooks.md §9 Fail safe on matchi
     );
     expect(repo.fire('preToolUse', shell(repo, 'git $(echo push) origin main')).json.permission).toBe('deny');
     expect(repo.fire('preToolUse', shell(repo, 'git status')).json.permission).toBe('allow');
+    // Measured on Claude Code 2.1.328 (docs/claude-hooks.md §8): any command with $VAR, $() or backticks runs the row.
+    expect(repo.fire('preToolUse', shell(repo, 'echo $PWD > out.txt')).json.permission).toBe('deny');
     const grep = cursorPayload('preToolUse', repo, {
       tool_name: 'Grep',
       tool_input: { pattern: 'x' },

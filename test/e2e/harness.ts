@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sourceOf } from '../../catalog/sources.ts';
 import { catalogScope } from '../../src/hook/scope.ts';
-import { loadCatalogs } from '../../src/project/load.ts';
+import { loadCatalogSet } from '../../src/project/load.ts';
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 export const CLI = path.join(ROOT, 'dist', 'cli.mjs');
@@ -222,7 +222,7 @@ export function poisonedCodeCache(length: number): Buffer {
 
 /** The project part of a sentinel key as the hook path computes it (src/hook/run.ts): the project and its guards. */
 export async function tickProject(dir: string, entries: readonly string[] = ['hooks/hooks.json']): Promise<string> {
-  const set = await loadCatalogs(
+  const set = await loadCatalogSet(
     entries.map((e) => sourceOf(e, dir)),
     null,
     () => {},

@@ -178,6 +178,34 @@ describe('init --plugin checks the rows as check does', () => {
   });
 });
 
+describe("init --plugin does not look for the workspace's scripts in the plugin (docs/plugins.md)", () => {
+  it('rows running "$CLAUDE_PROJECT_DIR"/x.sh or a relative path: script-unchecked (info), init --plugin exits 0', () => {
+    const repo = temp();
+    writePlugin(repo, 'guard-a');
+    const catalog = JSON.parse(fs.readFileSync(path.join(repo, 'hooks/hooks.json'), 'utf8'));
+    catalog.hooks.PostToolUse.push({
+      matcher: 'Write',
+      hooks: [
+        { type: 'command', command: '"$CLAUDE_PROJECT_DIR"/scripts/lint.sh' },
+        { type: 'command', command: 'scripts/format.sh' },
+      ],
+    });
+    put(path.join(repo, 'hooks/hooks.json'), JSON.stringify(catalog));
+    const r = cli(['init', '--plugin', '--json', repo], repo);
+    expect(r.status, r.stdout).toBe(0);
+    const found = JSON.parse(r.stdout).findings.filter((f: { code: string }) => f.code.startsWith('script-'));
+    expect(
+      found.map((f: { code: string; message: string }) => [f.code, f.message.replace(/^.*: it runs /, '')]),
+    ).toEqual([
+      [
+        'script-unchecked',
+        '$CLAUDE_PROJECT_DIR/scripts/lint.sh in the workspace that installs the plugin, not in the plugin',
+      ],
+      ['script-unchecked', 'scripts/format.sh in the workspace that installs the plugin, not in the plugin'],
+    ]);
+  });
+});
+
 describe('init --plugin: several plugins under plugins/ listed by a marketplace', () => {
   it('binds each listed local plugin and writes .cursor-plugin/marketplace.json; git sources are left to their repository', () => {
     const repo = temp();
@@ -250,6 +278,22 @@ describe('a plugin fired as Cursor fires plugin hooks (docs/plugins.md §2, §3)
     const f: Fire = { plugin: repo, workspace, state, from: 'workspace', projectDirSet: false };
     expect(fire(f, 'preToolUse', shell('t-nodir', 'rm -rf x')).json.permission).toBe('deny');
     expect(seen(workspace, 'guard-a').at(-1)).toMatchObject({ root: repo, project: workspace });
+  });
+});
+
+describe("a plugin's stale Cursor matcher names the plugin's fix (docs/plugins.md)", () => {
+  it('a row added after init --plugin for a tool the matcher skips: stderr says to re-run init --plugin in the plugin folder', () => {
+    const repo = temp();
+    const state = path.join(temp(), 'state');
+    writePlugin(repo, 'guard-a');
+    expect(cli(['init', '--plugin', repo], repo).status).toBe(0);
+    const catalog = JSON.parse(fs.readFileSync(path.join(repo, 'hooks/hooks.json'), 'utf8'));
+    catalog.hooks.PreToolUse.push({ matcher: 'Write', hooks: [run('deny.mjs')] });
+    put(path.join(repo, 'hooks/hooks.json'), JSON.stringify(catalog));
+    const r = fire({ plugin: repo, workspace: repo, state, from: 'plugin' }, 'preToolUse', shell('t-s1', 'ls'));
+    expect(r.stderr).toMatch(
+      /its matcher skips Write.*their guards do not run; run `hookshim init --plugin` in .* and commit its \.cursor-plugin\/hooks\.json/,
+    );
   });
 });
 

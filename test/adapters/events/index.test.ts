@@ -43,7 +43,7 @@ describe('needs: what each event asks of the shell, as data (docs/design.md §1)
     ],
     [
       'a permission event: a catalog that cannot be read denies it (docs/security.md, guarantee 4)',
-      (e: HandledEvent) => ADAPTERS[e].needs.permission === true,
+      (e: HandledEvent) => ADAPTERS[e].needs.isPermissionEvent === true,
       ['preToolUse', 'beforeReadFile', 'beforeMCPExecution'],
     ],
     [

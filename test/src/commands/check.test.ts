@@ -314,6 +314,19 @@ describe('each failure, with its message', () => {
     expect(only(findings, 'binding-differs')).toHaveLength(1);
   });
 
+  it("a timeout that fits here but not in Windows' budget (5 s kept for PowerShell's start) is a warning", () => {
+    const repo = goodRepo({ PreToolUse: [{ matcher: 'Bash', hooks: [{ ...GUARD, timeout: 25 }] }] });
+    editJson(repo, '.cursor/hooks.json', (d) => (d.hooks.preToolUse[0].timeout = 30));
+    const findings = check(repo);
+    expect(only(findings, 'timeout-too-long')).toEqual([]);
+    expect(only(findings, 'timeout-too-long-windows').map((f) => [f.severity, f.message])).toEqual([
+      [
+        'warning',
+        "timeout 25s fits here but not on Windows: preToolUse is bound with timeout 30s, and there hookshim also leaves 5s for PowerShell's start, so the script is cut at 20.5s and fails closed",
+      ],
+    ]);
+  });
+
   it('on a context-only event a broken script is dropped, not failed closed, and the message says so', () => {
     const repo = goodRepo({ PostToolUse: [{ matcher: 'Write', hooks: [GUARD] }] });
     fs.chmodSync(path.join(repo.dir, 'hooks/guard.sh'), 0o644);

@@ -1,4 +1,4 @@
-// Shared by the hook specs whose module acts on the whole process (emit writes fd 1 once per process, guard installs
+// Shared by the hook specs whose module acts on the whole process (emit writes fd 1 once per process, the lifeline installs
 // signal handlers and exits): the hook modules bundled into one ES module with esbuild, and tiny workers run against it.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,7 +11,7 @@ const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 /** What the bundle exports: every name a worker may import. */
 const EXPORTS: Record<string, string[]> = {
   'src/hook/emit.ts': ['emit', 'emitted'],
-  'src/hook/guard.ts': ['guard', 'exitAfter'],
+  'src/hook/lifeline.ts': ['installLifeline', 'exitAfter'],
   'src/hook/finish.ts': ['finishLean'],
   'src/hook/matched.ts': ['EventWork'],
   'src/hook/jobs.ts': ['RowPrep', 'toJob', 'notStarted'],

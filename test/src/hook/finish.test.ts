@@ -15,7 +15,7 @@ import {
 } from '../../../adapters/types.ts';
 import type { CatalogRow } from '../../../catalog/types.ts';
 import { EventWork } from '../../../src/hook/matched.ts';
-import type { Guard } from '../../../src/hook/guard.ts';
+import type { Lifeline } from '../../../src/hook/lifeline.ts';
 import { RowPrep } from '../../../src/hook/jobs.ts';
 import type { Setup } from '../../../src/hook/setup.ts';
 import type { Claimed } from '../../../src/state/mailbox.ts';
@@ -40,7 +40,7 @@ describe('EventWork.snapshot: a result for every selected script at this moment 
   const work = (startedAt: number) =>
     new EventWork(
       { startedAt } as Setup,
-      {} as Guard,
+      {} as Lifeline,
       {} as never,
       { role: 'solo', why: '' },
       {} as Claimed,
@@ -104,7 +104,7 @@ describe('EventWork.finish and finishLean (child processes)', () => {
     results: RunResult[],
     state: StateIn = EMPTY_STATE,
   ) => ADAPTERS[event].fold(ctxFor(event, input), results.map(interpret), state);
-  const PRELUDE = `import { EventWork, finishLean, guard, emitted, RowPrep, ADAPTERS } from BUNDLE;
+  const PRELUDE = `import { EventWork, finishLean, installLifeline, emitted, RowPrep, ADAPTERS } from BUNDLE;
 const calls = [];
 const note = (...c) => calls.push(c);
 process.on('exit', () => process.stderr.write('CALLS ' + JSON.stringify(calls) + '\\n'));
@@ -143,8 +143,8 @@ const prep = new RowPrep('/repo');
   it('a leader: effects kept before the answer, the answer once, claims released, the tick finished, notes warned', () => {
     const log = path.join(wb.dir, 'finish.ndjson');
     const r = go(
-      `const g = guard('preToolUse', process.env, { permission: 'allow' });
-const w = new EventWork(setupFor('preToolUse', { input: ${JSON.stringify(DENY_INPUT)} }), g, ops, leader, claimed, prep, undefined);
+      `const lifeline = installLifeline('preToolUse', process.env, { permission: 'allow' });
+const w = new EventWork(setupFor('preToolUse', { input: ${JSON.stringify(DENY_INPUT)} }), lifeline, ops, leader, claimed, prep, undefined);
 w.finish([run(${JSON.stringify(DENY_RUN)})], 'done');
 w.finish([run()], 'a second finish does nothing');`,
       { HOOKSHIM_LOG: log },
@@ -186,8 +186,8 @@ w.finish([run()], 'a second finish does nothing');`,
   });
 
   it('not done (the deadline or a signal): why is warned after the notes; a solo run finishes no tick', () => {
-    const r = go(`const g = guard('stop', process.env, {});
-new EventWork(setupFor('stop'), g, ops, solo, claimed, prep, undefined).finish([], 'deadline reached 4500ms before Cursor\\'s 30s timeout');`);
+    const r = go(`const lifeline = installLifeline('stop', process.env, {});
+new EventWork(setupFor('stop'), lifeline, ops, solo, claimed, prep, undefined).finish([], 'deadline reached 4500ms before Cursor\\'s 30s timeout');`);
     expect(r).toEqual({
       status: 0,
       answer: {},
@@ -202,8 +202,8 @@ new EventWork(setupFor('stop'), g, ops, solo, claimed, prep, undefined).finish([
 
   it('SessionStart: the env file is read before the fold and removed after the answer', () => {
     const results = [run({ claudeEvent: 'SessionStart', locator: 'SessionStart[0].hooks[0]' })];
-    const r = go(`const g = guard('sessionStart', process.env, {});
-new EventWork(setupFor('sessionStart'), g, ops, solo, claimed, prep, '/state/env/s.env').finish(${JSON.stringify(results)}, 'done');`);
+    const r = go(`const lifeline = installLifeline('sessionStart', process.env, {});
+new EventWork(setupFor('sessionStart'), lifeline, ops, solo, claimed, prep, '/state/env/s.env').finish(${JSON.stringify(results)}, 'done');`);
     const want = expected('sessionStart', {}, results, { ...EMPTY_STATE, envFile: 'export A=1\n' });
     expect(want.answer).toEqual({ env: { A: '1' } });
     expect([r.answer, r.calls]).toEqual([
@@ -231,15 +231,15 @@ new EventWork(setupFor('sessionStart'), g, ops, solo, claimed, prep, '/state/env
       [{ kind: 'pendingPrompt', messages: [{ from: 'hooks/g.sh', text: 'Local time: 14:05' }] }],
     ],
   ])('beforeSubmitPrompt, %s', (_name, config, answer, effects) => {
-    const r = go(`const g = guard('beforeSubmitPrompt', process.env, { continue: true });
-new EventWork(setupFor('beforeSubmitPrompt', { config: ${JSON.stringify(config)} }), g, ops, solo, claimed, prep, undefined).finish([run({ claudeEvent: 'UserPromptSubmit', stdout: 'Local time: 14:05' })], 'done');`);
+    const r = go(`const lifeline = installLifeline('beforeSubmitPrompt', process.env, { continue: true });
+new EventWork(setupFor('beforeSubmitPrompt', { config: ${JSON.stringify(config)} }), lifeline, ops, solo, claimed, prep, undefined).finish([run({ claudeEvent: 'UserPromptSubmit', stdout: 'Local time: 14:05' })], 'done');`);
     expect([r.answer, r.calls[0]]).toEqual([answer, ['applyEffects', 'c1', effects, false]]);
   });
 
   it("the adapter's fold throwing: its empty answer (fail open), nothing kept", () => {
-    const r = go(`const g = guard('preToolUse', process.env, { permission: 'allow' });
+    const r = go(`const lifeline = installLifeline('preToolUse', process.env, { permission: 'allow' });
 const adapter = { ...ADAPTERS.preToolUse, fold() { throw new Error('bad fold'); } };
-new EventWork(setupFor('preToolUse', { adapter }), g, ops, leader, claimed, prep, undefined).finish([run()], 'done');`);
+new EventWork(setupFor('preToolUse', { adapter }), lifeline, ops, leader, claimed, prep, undefined).finish([run()], 'done');`);
     expect(r).toEqual({
       status: 0,
       answer: { permission: 'allow' },
@@ -253,12 +253,12 @@ new EventWork(setupFor('preToolUse', { adapter }), g, ops, leader, claimed, prep
     });
   });
 
-  it('armed on the guard: at the deadline a selected script that never started fails closed (docs/fail-matrix.md)', () => {
+  it('armed on the lifeline: at the deadline a selected script that never started fails closed (docs/fail-matrix.md)', () => {
     const r = go(`setInterval(() => {}, 1000);
-const g = guard('preToolUse', process.env, { permission: 'allow' });
-const w = new EventWork(setupFor('preToolUse', { input: ${JSON.stringify(DENY_INPUT)}, startedAt: Date.now() - 10_000 }), g, ops, leader, claimed, prep, undefined);
+const lifeline = installLifeline('preToolUse', process.env, { permission: 'allow' });
+const w = new EventWork(setupFor('preToolUse', { input: ${JSON.stringify(DENY_INPUT)}, startedAt: Date.now() - 10_000 }), lifeline, ops, leader, claimed, prep, undefined);
 w.selected = [{ inv: { claudeEvent: 'PreToolUse' }, row: ${JSON.stringify(row())}, matched: 'Bash' }];
-g.arm(Date.now() + 20, 'deadline reached', (why) => w.finish(w.snapshot(), why));`);
+lifeline.arm(Date.now() + 20, 'deadline reached', (why) => w.finish(w.snapshot(), why));`);
     const text = 'hookshim: guard hooks/g.sh timeout: no answer within 500ms; the tool call is denied (fail closed)';
     expect([r.status, r.answer, r.warnings.at(-1)]).toEqual([
       0,
@@ -273,7 +273,7 @@ g.arm(Date.now() + 20, 'deadline reached', (why) => w.finish(w.snapshot(), why))
   ] as const)('finishLean (%s): the fixed answer, no state touched', (event, answer) => {
     const log = path.join(wb.dir, `lean-${event}.ndjson`);
     const r = go(
-      `const g = guard('${event}', process.env, {});\nprocess.exitCode = finishLean(setupFor('${event}', { input: ${JSON.stringify(DENY_INPUT)} }), g);`,
+      `const lifeline = installLifeline('${event}', process.env, {});\nprocess.exitCode = finishLean(setupFor('${event}', { input: ${JSON.stringify(DENY_INPUT)} }), lifeline);`,
       { HOOKSHIM_LOG: log },
     );
     expect([r.status, r.answer, r.stdoutLines, r.calls]).toEqual([0, answer, 1, []]);

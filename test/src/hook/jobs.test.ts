@@ -10,7 +10,7 @@ import * as command from '../../../catalog/command.ts';
 import type { CatalogRow } from '../../../catalog/types.ts';
 import {
   attachTranscripts,
-  hostEnv,
+  scriptBaseEnv,
   jobOf,
   notStarted,
   keepsTranscripts,
@@ -273,9 +273,9 @@ describe('per event, not per row: what every row of an event shares is computed 
       expect.stringContaining('cannot be serialised'),
     ]);
   });
-  it('hostEnv: the environment every script inherits (no CURSOR_*, no plugin folders, no undefined values)', () => {
+  it('scriptBaseEnv: the environment every script inherits (no CURSOR_*, no plugin folders, no undefined values)', () => {
     expect(
-      hostEnv({
+      scriptBaseEnv({
         PATH: '/p',
         CURSOR_VERSION: '3.15.0',
         CLAUDE_PLUGIN_ROOT: '/x',
@@ -285,9 +285,9 @@ describe('per event, not per row: what every row of an event shares is computed 
       }),
     ).toEqual({ PATH: '/p', CLAUDE_PROJECT_DIR: '/z' });
   });
-  it("a row given the event's hostEnv gets the same environment as one computing it itself", () => {
+  it("a row given the event's scriptBaseEnv gets the same environment as one computing it itself", () => {
     const env = { PATH: '/p', CURSOR_VERSION: '3.15.0', HOME: '/h' };
-    expect(job(chosen(), { env, hostEnv: hostEnv(env) }).env).toEqual(job(chosen(), { env }).env);
+    expect(job(chosen(), { env, scriptBaseEnv: scriptBaseEnv(env) }).env).toEqual(job(chosen(), { env }).env);
   });
 });
 

@@ -7,7 +7,7 @@ import {
   killTreeFor,
   NO_GIT_BASH,
   resolveWindowsExecutable,
-  spawnPlan,
+  spawnSpec,
   type Host,
 } from '../../../src/hook/platform.ts';
 
@@ -61,7 +61,7 @@ describe('findGitBash: as Claude Code finds it', () => {
   });
 });
 
-describe('spawnPlan on Windows', () => {
+describe('spawnSpec on Windows', () => {
   const job = (extra: object = {}) => ({
     file: '"${CLAUDE_PLUGIN_ROOT}"/hooks/guard.sh',
     shell: true,
@@ -69,29 +69,29 @@ describe('spawnPlan on Windows', () => {
     ...extra,
   });
   it('shell form runs through Git Bash -c, the command as written', () =>
-    expect(spawnPlan(job(), win(PF_BASH))).toMatchObject({
+    expect(spawnSpec(job(), win(PF_BASH))).toMatchObject({
       file: PF_BASH,
       args: ['-c', '"${CLAUDE_PLUGIN_ROOT}"/hooks/guard.sh'],
       detached: false,
     }));
   it('"shell": "bash" rows too', () =>
-    expect(spawnPlan(job({ shellPath: 'bash' }), win(PF_BASH))).toMatchObject({ file: PF_BASH }));
+    expect(spawnSpec(job({ shellPath: 'bash' }), win(PF_BASH))).toMatchObject({ file: PF_BASH }));
   it('CLAUDE_PROJECT_DIR and CLAUDE_PLUGIN_ROOT are handed over with forward slashes; other variables as they are', () =>
-    expect(spawnPlan(job(), win(PF_BASH))).toMatchObject({
+    expect(spawnSpec(job(), win(PF_BASH))).toMatchObject({
       env: { CLAUDE_PROJECT_DIR: 'C:/repo', CLAUDE_PLUGIN_ROOT: 'C:/repo/plugins/p', OTHER: 'a\\b' },
     }));
   it('no Git Bash: the row cannot start (fails closed), naming Git for Windows and CLAUDE_CODE_GIT_BASH_PATH', () =>
-    expect(spawnPlan(job(), win())).toEqual({ startError: NO_GIT_BASH }));
+    expect(spawnSpec(job(), win())).toEqual({ startError: NO_GIT_BASH }));
   it('"shell": "powershell": pwsh on PATH first', () =>
     expect(
-      spawnPlan(job({ shellPath: 'powershell', file: 'exit 2' }), win('C:\\Windows\\System32\\pwsh.exe')),
+      spawnSpec(job({ shellPath: 'powershell', file: 'exit 2' }), win('C:\\Windows\\System32\\pwsh.exe')),
     ).toMatchObject({
       file: 'C:\\Windows\\System32\\pwsh.exe',
       args: ['-NoProfile', '-NonInteractive', '-ExecutionPolicy', 'Bypass', '-Command', 'exit 2'],
     }));
   it('"shell": "powershell": else Windows PowerShell 5.1; needs no Git Bash', () =>
     expect(
-      spawnPlan(
+      spawnSpec(
         job({ shellPath: 'powershell' }),
         win('C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\powershell.exe'),
       ),
@@ -100,14 +100,14 @@ describe('spawnPlan on Windows', () => {
     }));
   it('exec form: an .exe found through PATH and PATHEXT', () =>
     expect(
-      spawnPlan(job({ shell: false, file: 'git', args: ['status'] }), win('D:\\tools\\Git\\cmd\\git.exe')),
+      spawnSpec(job({ shell: false, file: 'git', args: ['status'] }), win('D:\\tools\\Git\\cmd\\git.exe')),
     ).toMatchObject({
       file: 'D:\\tools\\Git\\cmd\\git.exe',
       args: ['status'],
     }));
   it('exec form: a .cmd runs through cmd.exe /d /s /c, quoted, verbatim', () =>
     expect(
-      spawnPlan(job({ shell: false, file: 'C:\\bin\\lint', args: ['a b', 'c'] }), win('C:\\bin\\lint.cmd')),
+      spawnSpec(job({ shell: false, file: 'C:\\bin\\lint', args: ['a b', 'c'] }), win('C:\\bin\\lint.cmd')),
     ).toEqual(
       expect.objectContaining({
         file: 'cmd.exe',
@@ -119,40 +119,40 @@ describe('spawnPlan on Windows', () => {
     expect(resolveWindowsExecutable('nope', WIN_ENV, win())).toBe('nope'));
 });
 
-describe('spawnPlan elsewhere', () => {
+describe('spawnSpec elsewhere', () => {
   const env = { PATH: '/usr/bin:/opt/ps' };
   it('shell form: /bin/sh -c, its own process group', () =>
-    expect(spawnPlan({ file: 'x.sh a', shell: true, env }, linux())).toEqual({
+    expect(spawnSpec({ file: 'x.sh a', shell: true, env }, linux())).toEqual({
       file: '/bin/sh',
       args: ['-c', 'x.sh a'],
       env,
       detached: true,
     }));
   it('"shell": "bash": bash -c', () =>
-    expect(spawnPlan({ file: 'x', shell: true, shellPath: 'bash', env }, linux())).toMatchObject({
+    expect(spawnSpec({ file: 'x', shell: true, shellPath: 'bash', env }, linux())).toMatchObject({
       file: 'bash',
       args: ['-c', 'x'],
     }));
   it('"shell": "powershell": pwsh, as Claude Code does', () =>
     expect(
-      spawnPlan({ file: 'exit 2', shell: true, shellPath: 'powershell', env }, linux('/opt/ps/pwsh')),
+      spawnSpec({ file: 'exit 2', shell: true, shellPath: 'powershell', env }, linux('/opt/ps/pwsh')),
     ).toMatchObject({
       file: '/opt/ps/pwsh',
       args: ['-NoProfile', '-NonInteractive', '-Command', 'exit 2'],
     }));
   it('"shell": "powershell" without pwsh: cannot start (fails closed)', () =>
-    expect(spawnPlan({ file: 'x', shell: true, shellPath: 'powershell', env }, linux())).toEqual({
+    expect(spawnSpec({ file: 'x', shell: true, shellPath: 'powershell', env }, linux())).toEqual({
       startError: expect.stringMatching(/no PowerShell was found \(pwsh\)/),
     }));
   it('exec form as given', () =>
-    expect(spawnPlan({ file: 'node', args: ['g.mjs'], shell: false, env }, linux())).toEqual({
+    expect(spawnSpec({ file: 'node', args: ['g.mjs'], shell: false, env }, linux())).toEqual({
       file: 'node',
       args: ['g.mjs'],
       env,
       detached: true,
     }));
   it('environment paths untouched', () =>
-    expect(spawnPlan({ file: 'x', shell: true, env: { CLAUDE_PROJECT_DIR: '/a\\b' } }, linux())).toMatchObject({
+    expect(spawnSpec({ file: 'x', shell: true, env: { CLAUDE_PROJECT_DIR: '/a\\b' } }, linux())).toMatchObject({
       env: { CLAUDE_PROJECT_DIR: '/a\\b' },
     }));
 });

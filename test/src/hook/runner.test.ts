@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OUTPUT_CAP, safeEnv, spawnPlanFor, startAll, unfinished, type Job } from '../../../src/hook/runner.ts';
+import { OUTPUT_CAP, safeEnv, childSpecFor, startAll, unfinished, type Job } from '../../../src/hook/runner.ts';
 import { alive, FIXTURE_BIN, killAll, pidsIn, until } from '../../fixtures/bin/fixtures.ts';
 
 // Load the runner once for the file, so the first test's timings are not its load.
@@ -164,9 +164,9 @@ describe('the deadline: snapshot and killAll', () => {
   });
 });
 
-describe('spawnPlanFor: how a row is started (POSIX)', () => {
+describe('childSpecFor: how a row is started (POSIX)', () => {
   const plan = (extra: Partial<Job>) => {
-    const p = spawnPlanFor(job('echo hi', extra));
+    const p = childSpecFor(job('echo hi', extra));
     return [p.file, p.args.slice(0, 2), p.options.detached, p.options.stdio];
   };
   const piped = ['pipe', 'pipe', 'pipe'];
@@ -185,7 +185,7 @@ describe('spawnPlanFor: how a row is started (POSIX)', () => {
     ],
   ])('%s', (_name, extra, want) => expect(plan(extra as Partial<Job>)).toEqual(want));
   it("the environment is exactly the job's, made safe (nothing inherited)", () => {
-    expect(spawnPlanFor(job('true', { env: { A: 'x\u0000y' } })).options.env).toEqual({ A: 'xy' });
+    expect(childSpecFor(job('true', { env: { A: 'x\u0000y' } })).options.env).toEqual({ A: 'xy' });
   });
 });
 

@@ -1,7 +1,7 @@
 // src/hook/select.ts: the catalog rows each invocation of a plan runs, every skipped row reported; result gating.
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import type { Invocation, Plan } from '../../../adapters/types.ts';
+import type { Invocation, EventPlan } from '../../../adapters/types.ts';
 import type { CatalogRow } from '../../../catalog/types.ts';
 import { createLog } from '../../../src/hook/log.ts';
 import { resultGated, select, type Chosen } from '../../../src/hook/select.ts';
@@ -18,7 +18,7 @@ const inv = (
   values: string[],
   toolInput: Record<string, unknown> = {},
 ): Invocation => ({ claudeEvent, subject: { values, toolInput, projectDir: '/repo' }, payload: () => ({}) });
-const plan = (...invocations: Invocation[]): Plan => ({ invocations, notes: [] });
+const plan = (...invocations: Invocation[]): EventPlan => ({ invocations, notes: [] });
 const recorder = (env: NodeJS.ProcessEnv = {}) => {
   const out: string[] = [];
   return { out, log: createLog(env, (t) => out.push(t)) };

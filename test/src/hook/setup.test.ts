@@ -184,7 +184,7 @@ describe('setUp: project, binding, budget, session, catalog and config, computed
       sessionId: 'c1',
       transcriptPath: '',
       loopLimit: 3,
-      hostEnv: hio.env,
+      processEnv: hio.env,
       mcpServers: ['github'],
       promptContext: 'auto',
     });

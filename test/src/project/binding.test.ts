@@ -9,7 +9,7 @@ import {
   mergeHooksJson,
   planBinding,
   readBinding,
-  type InitPlan,
+  type BindingPlan,
 } from '../../../src/project/binding.ts';
 
 const P = {
@@ -23,7 +23,7 @@ const S = {
   failClosed: false,
   loop_limit: 5,
 };
-const plan: Pick<InitPlan, 'events' | 'entries'> = {
+const plan: Pick<BindingPlan, 'events' | 'entries'> = {
   events: ['preToolUse', 'stop'],
   entries: { preToolUse: P, stop: S },
 };

@@ -424,7 +424,7 @@ describe('followerAnswer: what a duplicate process says', () => {
       { permission: 'deny', user_message: 'sure?' },
     ],
   ] as const)('%s', (_name, leader, expected) => {
-    expect(replayAnswer('decision', leader, ADAPTERS.beforeReadFile.needs.permissions)).toEqual(expected);
+    expect(replayAnswer('decision', leader, ADAPTERS.beforeReadFile.needs.replayableAnswers)).toEqual(expected);
   });
 });
 

@@ -12,14 +12,14 @@ export function line(run: Run, text: string): void {
 
 /** The last assistant text is now `text`. */
 export function setLastText(run: Run, text: string): void {
-  run.st.lastText = text;
+  run.working.lastText = text;
   run.textRef = null;
 }
 
 /** The envelope every synthetic line starts with (key order as Claude Code writes it, docs/claude-hooks.md §4). */
 export function envelope(run: Run): Record<string, unknown> {
   return {
-    parentUuid: run.st.lastUuid,
+    parentUuid: run.working.lastUuid,
     isSidechain: false,
     userType: 'external',
     cwd: run.ctx.cwd,
@@ -28,14 +28,14 @@ export function envelope(run: Run): Record<string, unknown> {
 }
 
 /** Append a synthetic line and advance the uuid chain. */
-export function emit(run: Run, obj: Record<string, unknown>, uuid: string): void {
+export function appendRecord(run: Run, obj: Record<string, unknown>, uuid: string): void {
   line(run, JSON.stringify(obj));
   chain(run, uuid);
 }
 
 /** The next line's parentUuid is `uuid`. */
 export function chain(run: Run, uuid: string): void {
-  run.st.lastUuid = uuid;
+  run.working.lastUuid = uuid;
   run.lastUuidJson = `"${uuid}"`;
   run.asciiUuid = true;
 }
@@ -79,7 +79,7 @@ export function prefix(run: Run): string {
   }
   let uuid = run.lastUuidJson;
   if (uuid === undefined) {
-    uuid = run.lastUuidJson = JSON.stringify(run.st.lastUuid);
+    uuid = run.lastUuidJson = JSON.stringify(run.working.lastUuid);
     run.asciiUuid = ASCII.test(uuid);
   }
   return `{"parentUuid":${uuid}${fixed}`;

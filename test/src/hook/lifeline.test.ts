@@ -1,5 +1,5 @@
-// src/hook/guard.ts: the answer when the normal path cannot give one (hookshim's crash, Cursor's signal, the deadline),
-// still exactly once, and exit 0. Each case is its own child process: the guard installs process handlers and exits.
+// src/hook/lifeline.ts: the answer when the normal path cannot give one (hookshim's crash, Cursor's signal, the deadline),
+// still exactly once, and exit 0. Each case is its own child process: the lifeline installs process handlers and exits.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,9 +12,9 @@ beforeAll(async () => {
 afterAll(() => wb.cleanup());
 
 const ALLOW = '{"permission":"allow"}\n';
-/** A worker with a guard for preToolUse (fail open: allow); `finishNow` answers a deny naming why. */
-const worker = (body: string) => `import { guard, exitAfter, emit } from BUNDLE;
-const g = guard('preToolUse', process.env, { permission: 'allow' });
+/** A worker with a lifeline for preToolUse (fail open: allow); `finishNow` answers a deny naming why. */
+const worker = (body: string) => `import { installLifeline, exitAfter, emit } from BUNDLE;
+const lifeline = installLifeline('preToolUse', process.env, { permission: 'allow' });
 const finishNow = (why) => emit({ permission: 'deny', user_message: why });
 const keepAlive = () => setInterval(() => {}, 1000);
 ${body}
@@ -30,7 +30,7 @@ describe('answer / failOpenWith: answer without a catalog run, and leave a trace
   it('answer: the answer on stdout, a trace record with its role and the warnings so far', () => {
     const log = path.join(wb.dir, 'answer.ndjson');
     const r = wb.run(
-      worker(`g.log.warn('first'); process.exitCode = g.answer({ permission: 'deny' }, 'follower') + 3;`),
+      worker(`lifeline.log.warn('first'); process.exitCode = lifeline.answer({ permission: 'deny' }, 'follower') + 3;`),
       { env: { HOOKSHIM_LOG: log } },
     );
     expect([r.status, r.stdout, r.stderr]).toEqual([3, '{"permission":"deny"}\n', 'hookshim: first\n']);
@@ -47,7 +47,9 @@ describe('answer / failOpenWith: answer without a catalog run, and leave a trace
 
   it('failOpenWith: says why on stderr, answers failOpen, records fail-open', () => {
     const log = path.join(wb.dir, 'failopen.ndjson');
-    const r = wb.run(worker(`g.failOpenWith('no catalog at /r/hooks/hooks.json');`), { env: { HOOKSHIM_LOG: log } });
+    const r = wb.run(worker(`lifeline.failOpenWith('no catalog at /r/hooks/hooks.json');`), {
+      env: { HOOKSHIM_LOG: log },
+    });
     const why = 'no catalog at /r/hooks/hooks.json; answering {"permission":"allow"} (fail open)';
     expect([r.status, r.stdout, r.stderr]).toEqual([0, ALLOW, `hookshim: ${why}\n`]);
     expect(traceOf(log)).toEqual([
@@ -56,7 +58,7 @@ describe('answer / failOpenWith: answer without a catalog run, and leave a trace
   });
 
   it('failOpen can change (a duplicate process answers {})', () => {
-    const r = wb.run(worker(`g.failOpen = {}; g.failOpenWith('x');`));
+    const r = wb.run(worker(`lifeline.failOpen = {}; lifeline.failOpenWith('x');`));
     expect([r.stdout, r.stderr]).toEqual(['{}\n', 'hookshim: x; answering {} (fail open)\n']);
   });
 });
@@ -65,7 +67,7 @@ describe('crash: hookshim itself failed, fail open with the stack (docs/design.m
   it.each([
     ['an uncaught exception', `setTimeout(() => { throw new Error('kaboom'); });`],
     ['an unhandled rejection', `Promise.reject(new Error('kaboom'));`],
-    ['crash() called', `g.crash(new Error('kaboom'));`],
+    ['crash() called', `lifeline.crash(new Error('kaboom'));`],
   ])('%s: allow, exit 0, the stack on stderr', (_name, body) => {
     const r = wb.run(worker(body));
     expect([r.status, r.stdout]).toEqual([0, ALLOW]);
@@ -75,7 +77,7 @@ describe('crash: hookshim itself failed, fail open with the stack (docs/design.m
   });
 
   it('after an answer went out, a crash adds no second document', () => {
-    const r = wb.run(worker(`g.answer({ permission: 'deny' }, 'follower'); throw new Error('late');`));
+    const r = wb.run(worker(`lifeline.answer({ permission: 'deny' }, 'follower'); throw new Error('late');`));
     expect([r.status, r.stdout]).toEqual([0, '{"permission":"deny"}\n']);
     expect(r.stderr).toMatch(/internal error, answering .*Error: late/);
   });
@@ -96,7 +98,9 @@ describe('signals: Cursor cancelling gets an answer at once', () => {
 
   it('armed: finishNow answers with what had finished, then exit 0', async () => {
     const w = await wb.start(
-      worker(`keepAlive(); g.arm(Date.now() + 600_000, 'deadline', finishNow); process.stderr.write('ready\\n');`),
+      worker(
+        `keepAlive(); lifeline.arm(Date.now() + 600_000, 'deadline', finishNow); process.stderr.write('ready\\n');`,
+      ),
     );
     w.signal('SIGTERM');
     const r = await w.exited;
@@ -112,7 +116,7 @@ describe('signals: Cursor cancelling gets an answer at once', () => {
   it('disarmed: back to failOpen', async () => {
     const w = await wb.start(
       worker(
-        `keepAlive(); g.arm(Date.now() + 600_000, 'deadline', finishNow); g.disarm(); process.stderr.write('ready\\n');`,
+        `keepAlive(); lifeline.arm(Date.now() + 600_000, 'deadline', finishNow); lifeline.disarm(); process.stderr.write('ready\\n');`,
       ),
     );
     w.signal('SIGTERM');
@@ -122,24 +126,26 @@ describe('signals: Cursor cancelling gets an answer at once', () => {
 
 describe('arm: the deadline runs finishNow and exits', () => {
   it('at the deadline: finishNow(deadlineWhy), exit 0', () => {
-    const r = wb.run(worker(`keepAlive(); g.arm(Date.now() + 50, 'deadline reached', finishNow);`));
+    const r = wb.run(worker(`keepAlive(); lifeline.arm(Date.now() + 50, 'deadline reached', finishNow);`));
     expect([r.status, r.stdout]).toEqual([0, '{"permission":"deny","user_message":"deadline reached"}\n']);
   });
 
   it('a deadline already past fires at once', () => {
-    const r = wb.run(worker(`keepAlive(); g.arm(Date.now() - 5000, 'late', finishNow);`));
+    const r = wb.run(worker(`keepAlive(); lifeline.arm(Date.now() - 5000, 'late', finishNow);`));
     expect(r.stdout).toBe('{"permission":"deny","user_message":"late"}\n');
   });
 
   it('disarmed before the deadline: finishNow never runs', () => {
     const r = wb.run(
-      worker(`g.arm(Date.now() + 50, 'deadline', finishNow); g.disarm(); setTimeout(() => emit({ done: true }), 200);`),
+      worker(
+        `lifeline.arm(Date.now() + 50, 'deadline', finishNow); lifeline.disarm(); setTimeout(() => emit({ done: true }), 200);`,
+      ),
     );
     expect(r.stdout).toBe('{"done":true}\n');
   });
 
   it('the deadline timer alone does not keep the process alive', () => {
-    const r = wb.run(worker(`g.arm(Date.now() + 10_000, 'deadline', finishNow);`));
+    const r = wb.run(worker(`lifeline.arm(Date.now() + 10_000, 'deadline', finishNow);`));
     expect([r.status, r.stdout]).toEqual([0, '']);
   });
 });

@@ -7,8 +7,8 @@ import { createLog, type Log } from './log.ts';
 import { mark, spansLine } from './spans.ts';
 import { trace, type TraceRecord } from './trace.ts';
 
-/** The process-level guard of one event. */
-export interface Guard {
+/** The process-level lifeline of one event: what answers Cursor when the normal path cannot. */
+export interface Lifeline {
   readonly log: Log;
   /** The trace record of this event, filled in as the phases learn things. */
   readonly record: TraceRecord;
@@ -28,12 +28,12 @@ export interface Guard {
 }
 
 /** Install the crash and signal handlers for event `name`. */
-export function guard(name: string, env: NodeJS.ProcessEnv, failOpen: Json): Guard {
+export function installLifeline(name: string, env: NodeJS.ProcessEnv, failOpen: Json): Lifeline {
   const log = createLog(env);
   const record: TraceRecord = { at: new Date().toISOString(), event: name, rows: [], decision: undefined, errors: [] };
   let finishing: ((why: string) => void) | undefined;
   let timer: NodeJS.Timeout | undefined;
-  const g: Guard = {
+  const lifeline: Lifeline = {
     log,
     record,
     input: {},
@@ -41,13 +41,13 @@ export function guard(name: string, env: NodeJS.ProcessEnv, failOpen: Json): Gua
     answer(answer, role) {
       emit(answer);
       mark('answered');
-      trace(env, { ...record, role, decision: answer, errors: [...log.lines] }, g.input, (m) => log.warn(m));
+      trace(env, { ...record, role, decision: answer, errors: [...log.lines] }, lifeline.input, (m) => log.warn(m));
       debugSpans(log);
       return 0;
     },
     failOpenWith(why) {
-      log.warn(`${why}; answering ${JSON.stringify(g.failOpen)} (fail open)`);
-      return g.answer(g.failOpen, 'fail-open');
+      log.warn(`${why}; answering ${JSON.stringify(lifeline.failOpen)} (fail open)`);
+      return lifeline.answer(lifeline.failOpen, 'fail-open');
     },
     arm(deadline, deadlineWhy, finishNow) {
       finishing = finishNow;
@@ -60,14 +60,14 @@ export function guard(name: string, env: NodeJS.ProcessEnv, failOpen: Json): Gua
     },
     crash(err) {
       log.warn(
-        `internal error, answering ${JSON.stringify(g.failOpen)} (fail open): ${(err as Error)?.stack ?? String(err)}`,
+        `internal error, answering ${JSON.stringify(lifeline.failOpen)} (fail open): ${(err as Error)?.stack ?? String(err)}`,
       );
-      g.answer(g.failOpen, 'fail-open');
+      lifeline.answer(lifeline.failOpen, 'fail-open');
       process.exit(0);
     },
   };
-  process.on('uncaughtException', (err) => g.crash(err));
-  process.on('unhandledRejection', (err) => g.crash(err));
+  process.on('uncaughtException', (err) => lifeline.crash(err));
+  process.on('unhandledRejection', (err) => lifeline.crash(err));
   // Cursor cancelling (SIGTERM/SIGINT/SIGHUP): answer at once. Before any guard started there is nothing to fold.
   for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
     process.once(sig, () => {
@@ -76,12 +76,12 @@ export function guard(name: string, env: NodeJS.ProcessEnv, failOpen: Json): Gua
           finishing,
           `received ${sig}; answered with what had finished, unfinished guards count as timed out`,
         );
-      log.warn(`received ${sig} before any guard ran; answering ${JSON.stringify(g.failOpen)}`);
-      g.answer(g.failOpen, 'fail-open');
+      log.warn(`received ${sig} before any guard ran; answering ${JSON.stringify(lifeline.failOpen)}`);
+      lifeline.answer(lifeline.failOpen, 'fail-open');
       process.exit(0);
     });
   }
-  return g;
+  return lifeline;
 }
 
 function finishAndExit(finishNow: (why: string) => void, why: string): never {
@@ -100,7 +100,7 @@ export function exitAfter(run: Promise<number>): void {
   run.then(
     (code) => process.exit(code),
     (err: unknown) => {
-      // runHook answers for its own failures; this is the last resort (e.g. a failure before its guard existed).
+      // runHook answers for its own failures; this is the last resort (e.g. a failure before its lifeline existed).
       try {
         process.stderr.write(
           `hookshim: internal error, answering {} (fail open): ${(err as Error)?.stack ?? String(err)}\n`,
