@@ -4,6 +4,8 @@
 
 import type { KnownEvent } from '../catalog/events.ts';
 import { compileMatcher } from '../catalog/matcher.ts';
+import { handlerCannotRun } from '../catalog/select.ts';
+import type { CatalogRow } from '../catalog/types.ts';
 
 /** Every Claude Code hook event: the vendored schema's, plus newer ones from the docs and the SDK (one list, in catalog/). */
 export type ClaudeEvent = KnownEvent;
@@ -205,6 +207,18 @@ export const RUNS = {
 export function noAnalogReason(event: string): string | undefined {
   const entry = (CLAUDE_EVENT_CARRIERS as Record<string, Carrier | NoAnalog | undefined>)[event];
   return entry && 'none' in entry ? entry.none : undefined;
+}
+
+/**
+ * Why a row can never run under Cursor (its event has no carrier or is unknown, or its handler cannot run), or
+ * undefined: the one rule init, check, explain and the hook path's selection share.
+ */
+export function rowCannotRun(row: Pick<CatalogRow, 'event' | 'type' | 'command'>): string | undefined {
+  const why = noAnalogReason(row.event);
+  if (why) return `${row.event} has no Cursor analog: ${why}`;
+  if (!(row.event in CLAUDE_EVENT_CARRIERS)) return `unknown Claude event ${row.event}`;
+  // prompt, agent and mcp_tool rows are bound: where they guard a tool call they deny it (src/hook/select.ts).
+  return handlerCannotRun(row);
 }
 
 /**

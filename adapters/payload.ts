@@ -2,14 +2,14 @@
 // (docs/cursor-hooks.md §3), and the fields several events share.
 import type { ClaudeEvent } from './eventMap.ts';
 import { str } from './json.ts';
-import type { EventContext, Json } from './types.ts';
+import type { EventContext, Json, LateFacts } from './types.ts';
 
-/** The common Claude fields for one event. */
-export function basePayload(ctx: EventContext, event: ClaudeEvent): Json {
+/** The common Claude fields for one event; the transcript is a late fact (written after plan). */
+export function basePayload(ctx: EventContext, event: ClaudeEvent, late: Pick<LateFacts, 'transcriptPath'>): Json {
   const cwd = str(ctx.input.cwd);
   const payload: Json = {
     session_id: ctx.sessionId,
-    transcript_path: ctx.transcriptPath,
+    transcript_path: late.transcriptPath,
     // Cursor sends cwd "" on the IDE and the CLI (docs/cursor-hooks.md §3): fall back to the project root.
     cwd: cwd ?? ctx.projectDir,
     permission_mode: 'default',

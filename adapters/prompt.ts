@@ -19,6 +19,6 @@ export function promptInvocation(ctx: EventContext, prompt: string): Invocation 
   return {
     claudeEvent: 'UserPromptSubmit',
     subject: { values: [], projectDir: ctx.projectDir },
-    payload: () => ({ ...basePayload(ctx, 'UserPromptSubmit'), prompt }),
+    payload: (_matched, late) => ({ ...basePayload(ctx, 'UserPromptSubmit', late), prompt }),
   };
 }

@@ -40,14 +40,16 @@ const NO_PROMPT_EVENT =
  * event (StateIn.promptRun). A prompt the transcript does not give is run as "" (said on stderr): context rows still
  * add their context, and a row judging the prompt judges an empty one.
  */
-export function withPromptRun(ctx: EventContext, state: StateIn, plan: EventPlan): EventPlan {
+export function withPromptRun<P extends EventPlan>(ctx: EventContext, state: StateIn, plan: P): P {
   const run = state.promptRun;
   if (!run) return plan;
   const note =
     run.prompt === undefined
       ? `${NO_PROMPT_EVENT}, and no user message can be read from Cursor's transcript: the UserPromptSubmit rows run now with prompt "" (rows that judge the prompt judge an empty one)`
       : `${NO_PROMPT_EVENT}: the UserPromptSubmit rows run now, at its first tool event, with the last user message of Cursor's transcript as the prompt`;
-  return { notes: [note, ...plan.notes], invocations: [promptInvocation(ctx, run.prompt ?? ''), ...plan.invocations] };
+  // The rest of the plan (a tool event's tool view) goes on to the fold unchanged.
+  const invocations = [promptInvocation(ctx, run.prompt ?? ''), ...plan.invocations];
+  return { ...plan, notes: [note, ...plan.notes], invocations };
 }
 
 /**

@@ -2,7 +2,7 @@
 import { basePayload } from './payload.ts';
 import { str, type Json } from './json.ts';
 import { AGENT_TYPES } from './tools.ts';
-import type { EventContext, Invocation } from './types.ts';
+import type { EventContext, Invocation, LateFacts } from './types.ts';
 
 /** Matcher values for a subagent: the Claude agent type first, then Cursor's own name. */
 export function agentTypes(ctx: EventContext): string[] {
@@ -23,17 +23,17 @@ export function agentId(ctx: EventContext): string {
 export function agentInvocation(
   ctx: EventContext,
   claudeEvent: 'SubagentStart' | 'SubagentStop',
-  extra: () => Json = () => ({}),
+  extra: (late: LateFacts) => Json = () => ({}),
 ): Invocation {
   const types = agentTypes(ctx);
   return {
     claudeEvent,
     subject: { values: types, projectDir: ctx.projectDir },
-    payload: (matched) => ({
-      ...basePayload(ctx, claudeEvent),
+    payload: (matched, late) => ({
+      ...basePayload(ctx, claudeEvent, late),
       agent_id: agentId(ctx),
       agent_type: matched ?? types[0] ?? 'general-purpose',
-      ...extra(),
+      ...extra(late),
     }),
   };
 }

@@ -12,7 +12,7 @@ import {
   parseToolInput,
   toClaudeToolInput,
 } from './tools.ts';
-import type { EventContext, Json, EventPlan } from './types.ts';
+import type { EventContext, EventPlan, Json, LateFacts } from './types.ts';
 
 /** One Claude-side view of a tool call: a Cursor call usually has one; an ApplyPatch has one per file it touches. */
 export interface ToolView {
@@ -22,6 +22,11 @@ export interface ToolView {
 }
 
 export type Tool = ReturnType<typeof toolOf>;
+
+/** A tool event's plan: its tool view rides along, so fold reads the view plan computed (toolOf runs once per event). */
+export interface ToolPlan extends EventPlan {
+  tool: Tool;
+}
 
 /** The tool of a tool event: Cursor name, parsed input, Claude candidates, and its views. */
 export function toolOf(ctx: EventContext): ToolView & { notes: string[]; views: ToolView[] } {
@@ -115,14 +120,22 @@ function shellCwd(ctx: EventContext, view: ToolView): { cwd?: string } {
 export function toolPlan(
   ctx: EventContext,
   claudeEvent: ClaudeEvent,
-  extra: (tool: ToolView, claudeName: string, claudeInput: Record<string, unknown>) => Json = () => ({}),
-): EventPlan {
-  const tool = toolOf(ctx);
-  const conflicts = conflictsOf(ctx);
-  if (conflicts.length) tool.notes.push(`tool_input ${conflicts.join('; ')}: the spellings disagree`);
+  extra: (
+    tool: ToolView,
+    claudeName: string,
+    claudeInput: Record<string, unknown>,
+    late: LateFacts,
+  ) => Json = () => ({}),
+  tool: Tool = toolOf(ctx),
+): ToolPlan {
+  const conflicts = conflictsIn(tool);
+  const notes = conflicts.length
+    ? [...tool.notes, `tool_input ${conflicts.join('; ')}: the spellings disagree`]
+    : tool.notes;
   const duration = num(ctx.input.duration);
   return {
-    notes: tool.notes,
+    tool,
+    notes,
     invocations: tool.views.map((view) => ({
       claudeEvent,
       subject: {
@@ -130,13 +143,13 @@ export function toolPlan(
         toolInput: toolPayload(ctx, view, undefined).tool_input as Record<string, unknown>,
         projectDir: ctx.projectDir,
       },
-      payload: (matched: string | undefined) => {
+      payload: (matched: string | undefined, late: LateFacts) => {
         const fields = toolPayload(ctx, view, matched);
         return {
-          ...basePayload(ctx, claudeEvent),
+          ...basePayload(ctx, claudeEvent, late),
           ...shellCwd(ctx, view),
           ...fields,
-          ...extra(view, String(fields.tool_name), fields.tool_input as Record<string, unknown>),
+          ...extra(view, String(fields.tool_name), fields.tool_input as Record<string, unknown>, late),
           ...(duration !== undefined && claudeEvent !== 'PreToolUse' ? { duration_ms: Math.round(duration) } : {}),
         };
       },
@@ -158,6 +171,6 @@ export function writtenFiles(ctx: EventContext): string[] {
 }
 
 /** Disagreeing spellings of a guarded input key in any view of the call (docs/cursor-hooks.md §6: both spellings occur). */
-export function conflictsOf(ctx: EventContext): string[] {
-  return toolOf(ctx).views.flatMap((v) => aliasConflicts(v.candidates[0] ?? v.cursorName, v.input));
+export function conflictsIn(tool: Tool): string[] {
+  return tool.views.flatMap((v) => aliasConflicts(v.candidates[0] ?? v.cursorName, v.input));
 }

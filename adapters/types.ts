@@ -6,35 +6,45 @@ import type { Json } from './json.ts';
 
 export type { Json } from './json.ts';
 
-/** Everything a per-event adapter needs to know about the event, resolved by the shell. */
+/**
+ * Everything a per-event adapter needs to know about the event, resolved by the shell at setup and frozen then: what the
+ * shell learns later (the transcripts, a recorded result) reaches the payload builders as LateFacts, never through here.
+ */
 export interface EventContext {
-  event: HandledEvent;
+  readonly event: HandledEvent;
   /** The Cursor payload (BOM stripped, parsed, always an object). */
-  input: Json;
+  readonly input: Json;
   /** Project root: where Cursor ran the bound command (docs/design.md §1). */
-  projectDir: string;
+  readonly projectDir: string;
   /** Claude session id: Cursor's conversation id (docs/cursor-hooks.md §3: session_id equals conversation_id). */
-  sessionId: string;
-  /** Path of the Claude-shaped transcript handed to scripts ("" when there is none). */
-  transcriptPath: string;
-  /** subagentStop: the subagent's own transcript, rewritten into Claude's shape, and its last assistant text. */
-  agentTranscriptPath?: string;
-  agentLastAssistantMessage?: string;
-  /** Text of the last assistant message, when the transcript has one (Stop, SubagentStop). */
-  lastAssistantMessage?: string;
+  readonly sessionId: string;
   /** MCP servers the catalog names in its matchers (`mcp__<server>__…`): candidates for an unqualified `MCP:<tool>`. */
-  mcpServers?: readonly string[];
+  readonly mcpServers?: readonly string[];
   /** The environment hookshim runs in, CURSOR_* included (data: CURSOR_VERSION, CLAUDE_ENV_FILE expansion); absent in pure tests. */
-  processEnv?: Readonly<Record<string, string | undefined>>;
+  readonly processEnv?: Readonly<Record<string, string | undefined>>;
   /** `loop_limit` configured for this event in .cursor/hooks.json (null = unlimited). */
-  loopLimit: number | null;
-  /** postToolUse: a result that builds on earlier ones (TodoWrite), as recorded for the transcript, so both agree. */
-  recordedResponse?: { claudeName: string; response: unknown };
+  readonly loopLimit: number | null;
   /** `promptContext` of .cursor/hookshim.json: where UserPromptSubmit context goes (default "auto": by Cursor version). */
-  promptContext?: 'auto' | 'postToolUse' | 'beforeSubmitPrompt';
+  readonly promptContext?: 'auto' | 'postToolUse' | 'beforeSubmitPrompt';
   /** The Cursor events .cursor/hooks.json starts hookshim for on every call (bound, no narrowing matcher), when needs ask (`everyCall`). */
-  everyCall?: readonly string[];
+  readonly everyCall?: readonly string[];
 }
+
+/** What the shell learns after plan() and hands to every payload builder: the transcripts, a recorded tool result. */
+export interface LateFacts {
+  /** Path of the Claude-shaped transcript handed to scripts ("" when there is none). */
+  readonly transcriptPath: string;
+  /** Text of the last assistant message, when the transcript has one (Stop, SubagentStop). */
+  readonly lastAssistantMessage?: string;
+  /** subagentStop: the subagent's own transcript, rewritten into Claude's shape, and its last assistant text. */
+  readonly agentTranscriptPath?: string;
+  readonly agentLastAssistantMessage?: string;
+  /** postToolUse: a result that builds on earlier ones (TodoWrite), as recorded for the transcript, so both agree. */
+  readonly recordedResponse?: { readonly claudeName: string; readonly response: unknown };
+}
+
+/** Late facts when the shell has learnt none: no transcript. */
+export const NO_LATE_FACTS: LateFacts = Object.freeze({ transcriptPath: '' });
 
 /** What the matcher of a group is tested against, and the `if` input (catalog/select.ts, without the home dir the shell adds). */
 export type Subject = Omit<CatalogSubject, 'homeDir'>;
@@ -44,7 +54,7 @@ export interface Invocation {
   claudeEvent: ClaudeEvent;
   subject: Subject;
   /** The Claude stdin for a row matched through `matchedValue` (the tool-name candidate, for tool events). */
-  payload(matchedValue: string | undefined): Json;
+  payload(matchedValue: string | undefined, late: LateFacts): Json;
   /** Extra environment for every script of this invocation. */
   env?: Record<string, string>;
 }
@@ -227,10 +237,13 @@ export interface ShellNeeds {
   promptRun?: 'seen' | 'fallback';
 }
 
-/** A per-event adapter: plan the Claude invocations, then fold their verdicts into one Cursor answer. */
-export interface EventAdapter {
-  plan(ctx: EventContext, state: StateIn): EventPlan;
-  fold(ctx: EventContext, verdicts: Verdict[], state: StateIn): Folded;
+/**
+ * A per-event adapter: plan the Claude invocations, then fold their verdicts into one Cursor answer. The fold gets the
+ * plan it follows (`P`: a tool event's carries its tool view, computed once: adapters/toolEvent.ts ToolPlan).
+ */
+export interface EventAdapter<P extends EventPlan = EventPlan> {
+  plan(ctx: EventContext, state: StateIn): P;
+  fold(ctx: EventContext, verdicts: Verdict[], state: StateIn, plan: P): Folded;
   /** The answer when hookshim itself fails (fail open) or the shim is off. */
   empty: Json;
   needs: ShellNeeds;

@@ -38,10 +38,11 @@ export interface Skip {
 }
 
 /**
- * Why a row can never run under hookshim (an unknown handler type, a command handler without a command); undefined
- * when it can. prompt, agent and mcp_tool rows are neither: they are `unrunnable`, and fail safe where they guard.
+ * Why a row's handler can never run under hookshim (an unknown handler type, a command handler without a command);
+ * undefined when it can. prompt, agent and mcp_tool rows are neither: they are `unrunnable`, and fail safe where they
+ * guard. The whole rule, its event included, is adapters/eventMap.ts rowCannotRun.
  */
-export function rowCannotRun(row: CatalogRow): string | undefined {
+export function handlerCannotRun(row: Pick<CatalogRow, 'type' | 'command'>): string | undefined {
   if (UNRUNNABLE_TYPES.has(row.type)) return undefined;
   if (row.type !== 'command' && row.type !== 'http') return `unknown handler type "${row.type}"`;
   if (row.type === 'command' && row.command === undefined) return 'command handler has no command';
@@ -109,7 +110,7 @@ export function selectRows(rows: readonly CatalogRow[], claudeEvent: string, sub
       unrunnable.push({ row, reason: `a "${row.type}" hook needs Claude Code itself to run` });
       continue;
     }
-    const cannot = rowCannotRun(row);
+    const cannot = handlerCannotRun(row);
     if (cannot !== undefined) {
       skipped.push({ row, reason: cannot });
       continue;

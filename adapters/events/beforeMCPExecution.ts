@@ -5,11 +5,11 @@
 import { str } from '../json.ts';
 import { denyFolded, keepWarnings, permissionParts, rewriteDenial } from '../permission.ts';
 import { joinMessages } from '../text.ts';
-import { toolOf, toolPlan } from '../toolEvent.ts';
+import { toolPlan, type ToolPlan } from '../toolEvent.ts';
 import { parseToolInput, toCursorToolInput } from '../tools.ts';
 import type { EventAdapter, EventContext, Json } from '../types.ts';
 
-export const beforeMCPExecution: EventAdapter = {
+export const beforeMCPExecution: EventAdapter<ToolPlan> = {
   empty: { permission: 'allow' },
   needs: {
     claims: {},
@@ -21,9 +21,8 @@ export const beforeMCPExecution: EventAdapter = {
     return toolPlan(asMcp(ctx), 'PreToolUse');
   },
 
-  fold(ctx, verdicts) {
+  fold(ctx, verdicts, _state, { tool }) {
     const p = permissionParts(verdicts);
-    const tool = toolOf(asMcp(ctx));
     // Cursor has no updated_input here (docs/cursor-hooks.md §4): a rewrite becomes a deny that says what to call instead.
     if (p.updated)
       rewriteDenial(

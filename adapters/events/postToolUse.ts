@@ -20,8 +20,7 @@ export const postToolUse: EventAdapter = {
 
   plan(ctx) {
     // A result that builds on earlier ones (TodoWrite) comes as recorded, so the script and the transcript agree.
-    const recorded = ctx.recordedResponse;
-    return toolPlan(ctx, 'PostToolUse', (_tool, name, claudeInput) => ({
+    return toolPlan(ctx, 'PostToolUse', (_tool, name, claudeInput, { recordedResponse: recorded }) => ({
       tool_response:
         recorded?.claudeName === name
           ? recorded.response

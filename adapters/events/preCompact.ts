@@ -21,8 +21,8 @@ export const preCompact: EventAdapter = {
         {
           claudeEvent: 'PreCompact',
           subject: { values: [trigger], projectDir: ctx.projectDir },
-          payload: () => ({
-            ...basePayload(ctx, 'PreCompact'),
+          payload: (_matched, late) => ({
+            ...basePayload(ctx, 'PreCompact', late),
             trigger,
             // Cursor carries no instructions; Claude Code 2.1.328 sends null for a /compact without any (§8).
             custom_instructions: null,

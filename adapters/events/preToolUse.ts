@@ -3,25 +3,25 @@
 import { toolUseId } from '../json.ts';
 import { denyConflicts, denyFolded, keepWarnings, permissionParts, rewriteDenial } from '../permission.ts';
 import { joinMessages } from '../text.ts';
-import { conflictsOf, toolOf, toolPlan } from '../toolEvent.ts';
+import { conflictsIn, toolOf, toolPlan, type ToolPlan } from '../toolEvent.ts';
 import { HONOURS_UPDATED_INPUT, toCursorToolInput } from '../tools.ts';
 import type { EventAdapter, Json } from '../types.ts';
 
-export const preToolUse: EventAdapter = {
+export const preToolUse: EventAdapter<ToolPlan> = {
   empty: { permission: 'allow' },
   needs: { claims: {}, dedup: { tool: true, replay: 'decision' }, isPermissionEvent: true },
 
   plan(ctx) {
+    const tool = toolOf(ctx);
     // A call whose input spells what it touches twice, differently, is denied in fold: no guard needs to see it.
-    if (conflictsOf(ctx).length) return { invocations: [], notes: [] };
-    return toolPlan(ctx, 'PreToolUse');
+    if (conflictsIn(tool).length) return { invocations: [], notes: [], tool };
+    return toolPlan(ctx, 'PreToolUse', undefined, tool);
   },
 
-  fold(ctx, verdicts) {
-    const conflicts = conflictsOf(ctx);
+  fold(ctx, verdicts, _state, { tool }) {
+    const conflicts = conflictsIn(tool);
     if (conflicts.length) return denyConflicts(conflicts);
     const p = permissionParts(verdicts);
-    const tool = toolOf(ctx);
     let updated: Record<string, unknown> | undefined;
     if (p.updated) {
       const rewritten = toCursorToolInput(tool.cursorName, tool.input, p.updated.input, ctx.projectDir);

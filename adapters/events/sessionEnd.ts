@@ -27,7 +27,7 @@ export const sessionEnd: EventAdapter = {
         {
           claudeEvent: 'SessionEnd',
           subject: { values: [reason], projectDir: ctx.projectDir },
-          payload: () => ({ ...basePayload(ctx, 'SessionEnd'), reason }),
+          payload: (_matched, late) => ({ ...basePayload(ctx, 'SessionEnd', late), reason }),
         },
       ],
     };

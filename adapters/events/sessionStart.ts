@@ -19,8 +19,8 @@ export const sessionStart: EventAdapter = {
           claudeEvent: 'SessionStart',
           // Cursor's sessionStart is a new session: Claude's "startup" (docs/claude-hooks.md §1.3).
           subject: { values: ['startup'], projectDir: ctx.projectDir },
-          payload: () => ({
-            ...basePayload(ctx, 'SessionStart'),
+          payload: (_matched, late) => ({
+            ...basePayload(ctx, 'SessionStart', late),
             source: 'startup',
             ...(str(ctx.input.model) ? { model: str(ctx.input.model) } : {}),
           }),

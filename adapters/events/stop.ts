@@ -26,10 +26,10 @@ export const stop: EventAdapter = {
           {
             claudeEvent: 'StopFailure',
             subject: { values: ['unknown'], projectDir: ctx.projectDir },
-            payload: () => ({
-              ...basePayload(ctx, 'StopFailure'),
+            payload: (_matched, late) => ({
+              ...basePayload(ctx, 'StopFailure', late),
               error: 'unknown',
-              ...lastMessage(ctx.lastAssistantMessage),
+              ...lastMessage(late.lastAssistantMessage),
             }),
           },
         ],
@@ -43,12 +43,12 @@ export const stop: EventAdapter = {
         {
           claudeEvent: 'Stop',
           subject: { values: [], projectDir: ctx.projectDir },
-          payload: () => ({
-            ...basePayload(ctx, 'Stop'),
+          payload: (_matched, late) => ({
+            ...basePayload(ctx, 'Stop', late),
             // Already continuing because of a stop hook (docs/claude-hooks.md §2.2) ⇔ Cursor's loop_count > 0.
             stop_hook_active: loopCount > 0,
-            // Read when the payload is built: the transcript (and its last words) is ready only after selection.
-            ...lastMessage(ctx.lastAssistantMessage),
+            // A late fact: the transcript (and its last words) is ready only after selection.
+            ...lastMessage(late.lastAssistantMessage),
           }),
         },
       ],

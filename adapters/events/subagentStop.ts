@@ -29,12 +29,12 @@ export const subagentStop: EventAdapter = {
     return {
       notes: [],
       invocations: [
-        agentInvocation(ctx, 'SubagentStop', () => ({
+        agentInvocation(ctx, 'SubagentStop', (late) => ({
           stop_hook_active: (num(ctx.input.loop_count) ?? 0) > 0,
           // The subagent's own transcript, rewritten like the main one (falls back to the main one).
-          agent_transcript_path: ctx.agentTranscriptPath ?? ctx.transcriptPath,
+          agent_transcript_path: late.agentTranscriptPath ?? late.transcriptPath,
           // Cursor's summary, else the last words of the subagent's own transcript (read when the payload is built).
-          ...lastMessage(str(ctx.input.summary) ?? ctx.agentLastAssistantMessage),
+          ...lastMessage(str(ctx.input.summary) ?? late.agentLastAssistantMessage),
         })),
       ],
     };

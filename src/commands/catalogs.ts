@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import { parseCatalog } from '../../catalog/load.ts';
 import { DEFAULT_CATALOGS, describeSource, sourceOf, type CatalogSource } from '../../catalog/sources.ts';
 import type { Catalog, CatalogRow } from '../../catalog/types.ts';
-import { cannotRun } from '../project/binding.ts';
+import { rowCannotRun } from '../../adapters/eventMap.ts';
 import { planCatalogList, sameCatalogs } from '../project/catalogList.ts';
 import { CONFIG_FILE } from '../project/config.ts';
 import { loadCatalogWith, type CatalogLoad } from '../project/load.ts';
@@ -64,7 +64,7 @@ export function catalogFindings(c: LoadedCatalogs, dir: string, env: NodeJS.Proc
         message: w.startsWith(l.file) ? w.slice(l.file.length).trim() : w,
       });
     const rows = l.catalog.rows;
-    if (rows.length > 0 && rows.every((r) => cannotRun(r))) {
+    if (rows.length > 0 && rows.every((r) => rowCannotRun(r))) {
       out.push({
         code: 'catalog-never-runs',
         severity: 'warning',

@@ -1,10 +1,11 @@
 // `hookshim check`, the binding half: `.cursor/hooks.json` holds exactly the entries init would write, and nothing
 // in it makes Cursor reject the file or skip a call a guard needs.
+import { rowCannotRun } from '../../adapters/eventMap.ts';
 import { compileRegex, MATCHED_BY, missedBy, type MatchedEvent } from '../../adapters/cursorMatcher.ts';
 import { HANDLED_EVENTS, type HandledEvent } from '../../adapters/eventMap.ts';
 import { canonical, isRecord, sameJson } from '../../adapters/json.ts';
 import { rowPlace, type Catalog } from '../../catalog/types.ts';
-import { cannotRun, HOOKS_JSON, isOurs, runsOn, type HooksFile, type BindingPlan } from '../project/binding.ts';
+import { HOOKS_JSON, isOurs, runsOn, type HooksFile, type BindingPlan } from '../project/binding.ts';
 import { REBIND } from './checkRows.ts';
 import { olderCommandWhy } from '../project/launcher.ts';
 import type { Finding } from './findings.ts';
@@ -71,7 +72,7 @@ function checkEntry(
 ): Finding | undefined {
   const mine = (hooks[ev] ?? []).filter(isOurs) as Record<string, unknown>[];
   const want = plan.entries[ev] as object;
-  const rows = catalog.rows.filter((r) => runsOn(r.event, ev) && !cannotRun(r)).map(rowPlace);
+  const rows = catalog.rows.filter((r) => runsOn(r.event, ev) && !rowCannotRun(r)).map(rowPlace);
   const stale = mine.length === 1 ? skipsNeeded(ev, mine[0], plan) : undefined;
   if (mine.length === 0) {
     return {

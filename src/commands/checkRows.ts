@@ -2,6 +2,7 @@
 // Each row is checked as its own catalog runs it (catalog/sources.ts placeholderVars) and named with its catalog.
 import fs from 'node:fs';
 import path from 'node:path';
+import { rowCannotRun } from '../../adapters/eventMap.ts';
 import { CURSOR_TO_CLAUDE } from '../../adapters/tools.ts';
 import { looksLikeMs, MATCHERLESS_EVENTS, PERMISSION_EVENTS, rowTimeoutS, TOOL_EVENTS } from '../../catalog/events.ts';
 import { compileIfRule } from '../../catalog/ifRule.ts';
@@ -11,7 +12,7 @@ import { BUILTINS, scriptOf, type ScriptRef } from '../../catalog/script.ts';
 import { placeholderVars } from '../../catalog/sources.ts';
 import { rowPlace, type Catalog, type CatalogRow } from '../../catalog/types.ts';
 import { slackFor, WINDOWS_LAUNCH_MS } from '../project/budget.ts';
-import { cannotRun, isOurs, runsOn, type HooksFile, type BindingPlan } from '../project/binding.ts';
+import { isOurs, runsOn, type HooksFile, type BindingPlan } from '../project/binding.ts';
 import type { HookshimConfig } from '../project/config.ts';
 import type { Finding } from './findings.ts';
 
@@ -51,7 +52,7 @@ export function checkRows(catalog: Catalog, c: RowContext): Finding[] {
   const out: Finding[] = [];
   for (const row of catalog.rows) {
     const where = rowPlace(row);
-    const never = cannotRun(row);
+    const never = rowCannotRun(row);
     if (never) out.push({ code: 'never-runs', severity: 'info', where, message: `never runs under Cursor: ${never}` });
     out.push(...checkMatcher(row, where, never));
     if (row.if !== undefined) {

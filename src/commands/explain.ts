@@ -14,7 +14,15 @@ import {
 } from '../../adapters/eventMap.ts';
 import type { Json } from '../../adapters/json.ts';
 import { describeVerdict, interpret } from '../../adapters/outcome.ts';
-import { EMPTY_STATE, type Effect, type Invocation, type RunResult, type Verdict } from '../../adapters/types.ts';
+import {
+  EMPTY_STATE,
+  type Effect,
+  type EventPlan,
+  type Invocation,
+  type LateFacts,
+  type RunResult,
+  type Verdict,
+} from '../../adapters/types.ts';
 import { parseCatalog } from '../../catalog/load.ts';
 import { explainRows, type RowExplanation } from '../../catalog/select.ts';
 import type { CatalogRow } from '../../catalog/types.ts';
@@ -24,7 +32,7 @@ import { planAndSelect } from '../hook/run.ts';
 import { resultGated, type Chosen } from '../hook/select.ts';
 import { locate, setUp, type Setup } from '../hook/setup.ts';
 import { parsePayload } from '../hook/stdin.ts';
-import { cannotRun } from '../project/binding.ts';
+import { rowCannotRun } from '../../adapters/eventMap.ts';
 import { parseConfig } from '../project/config.ts';
 import { loadCatalogWith, loadConfigWith } from '../project/load.ts';
 import { catalogSources, cursorTranscriptPath, PROJECT_POLICIES, resolveProject } from '../project/paths.ts';
@@ -185,8 +193,13 @@ async function explainHandled(
     const prep = new RowPrep(w.dir);
     const tx = await attachTranscripts(setup, claudeTranscript, state, log, keepsTranscripts(setup.config.transcripts));
     const cursorTx = cursorTranscriptPath(input, opts.env);
-    if (!opts.run)
-      setup.ctx.transcriptPath = cursorTx ? `<Claude-shaped rewrite of ${cursorTx}, written when scripts run>` : '';
+    // Without --run the payloads name the rewrite scripts would get, not the throwaway copy.
+    const shown = opts.run
+      ? tx.late
+      : {
+          ...tx.late,
+          transcriptPath: cursorTx ? `<Claude-shaped rewrite of ${cursorTx}, written when scripts run>` : '',
+        };
     const gated = resultGated(chosen, setup.config, tx.resultsAvailable, log);
     const report: ExplainReport = {
       event,
@@ -195,7 +208,9 @@ async function explainHandled(
       catalogs: setup.catalog.sources.map((c) => c.shown),
       binding: { timeoutS: setup.binding.timeoutS, source: setup.binding.source },
       notes: w.notes,
-      invocations: plan.invocations.map((inv) => explainInvocation(inv, setup, chosen, gated, prep, lines)),
+      invocations: plan.invocations.map((inv) =>
+        explainInvocation(inv, setup, { chosen, gated, prep, lines, late: shown }),
+      ),
       otherRows: setup.catalog.rows
         .filter((r) => !plan.invocations.some((i) => i.claudeEvent === r.event))
         .map((r) => other(r, event, prep)),
@@ -203,7 +218,7 @@ async function explainHandled(
     };
     // Skipped rows are shown row by row; everything else the phases said is a note.
     w.notes.push(...lines.filter((l) => !l.startsWith('skipped ')));
-    if (opts.run) report.run = await runSelected(setup, gated, prep, state, report);
+    if (opts.run) report.run = await runSelected(setup, { plan, gated, prep, late: tx.late }, state, report);
     return report;
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
@@ -214,11 +229,9 @@ async function explainHandled(
 function explainInvocation(
   inv: Invocation,
   setup: Setup,
-  chosen: readonly Chosen[],
-  gated: readonly Chosen[],
-  prep: RowPrep,
-  lines: readonly string[],
+  at: { chosen: readonly Chosen[]; gated: readonly Chosen[]; prep: RowPrep; lines: readonly string[]; late: LateFacts },
 ): ExplainedInvocation {
+  const { chosen, gated, prep, lines } = at;
   const homeDir = safeHome();
   const explained = explainRows(setup.catalog.rows, inv.claudeEvent, {
     ...inv.subject,
@@ -228,7 +241,7 @@ function explainInvocation(
   return {
     claudeEvent: inv.claudeEvent,
     values: inv.subject.values,
-    payloads: (as.length ? as : [null]).map((a) => ({ as: a, payload: inv.payload(a ?? undefined) })),
+    payloads: (as.length ? as : [null]).map((a) => ({ as: a, payload: inv.payload(a ?? undefined, at.late) })),
     rows: explained.map((e) => {
       const row = describeRow(e.row, prep);
       if (e.status === 'selected' && !gated.some((k) => k.row === e.row && k.inv === inv))
@@ -246,16 +259,17 @@ function explainInvocation(
 /** --run: the hook path's jobs, deadline and fold; session state starts empty and is thrown away. */
 async function runSelected(
   setup: Setup,
-  gated: readonly Chosen[],
-  prep: RowPrep,
+  picked: { plan: EventPlan; gated: readonly Chosen[]; prep: RowPrep; late: LateFacts },
   state: StateDir,
   report: ExplainReport,
 ): Promise<NonNullable<ExplainReport['run']>> {
+  const { gated, prep } = picked;
   const envFile = setup.adapter.needs.envFile ? makeEnvFile(state, setup.sessionId) : undefined;
   const pluginData = (root: string) => pluginDataDir(state, root);
   const jobs = gated.map((c) =>
     jobOf(c, {
       prep,
+      late: picked.late,
       env: setup.env,
       deadline: setup.budget.deadline,
       ...(envFile ? { envFile } : {}),
@@ -265,10 +279,12 @@ async function runSelected(
   );
   const results: RunResult[] = jobs.length ? await (await startJobs(jobs)).done : [];
   const verdicts = results.map(interpret);
-  const folded = setup.adapter.fold(setup.ctx, verdicts, {
-    ...EMPTY_STATE,
-    ...(envFile ? { envFile: readEnvFile(envFile) } : {}),
-  });
+  const folded = setup.adapter.fold(
+    setup.ctx,
+    verdicts,
+    { ...EMPTY_STATE, ...(envFile ? { envFile: readEnvFile(envFile) } : {}) },
+    picked.plan,
+  );
   report.executed = jobs.length > 0;
   return {
     scripts: results.map((r, i) => ({
@@ -353,7 +369,7 @@ function placeOf(row: CatalogRow): Pick<ExplainedRow, 'catalog' | 'locator' | 'e
 
 /** A row of another Claude event: where it runs instead, or why never. */
 function other(row: CatalogRow, event: string, prep: RowPrep): ExplainedRow {
-  const never = cannotRun(row);
+  const never = rowCannotRun(row);
   const on = HANDLED_EVENTS.filter((e) => (RUNS[e] as readonly string[]).includes(row.event));
   const reason =
     never ??

@@ -1,7 +1,7 @@
 // Phases 6 and 7 of an event that runs no row (its fixed answer, and its trace record), and what every answer shares:
 // the fold that fails open, the trace record. An event that runs rows answers through EventWork (./matched.ts).
 import { describeVerdict } from '../../adapters/outcome.ts';
-import type { Folded, RunResult, StateIn, Verdict } from '../../adapters/types.ts';
+import type { EventPlan, Folded, RunResult, StateIn, Verdict } from '../../adapters/types.ts';
 import { emit } from './emit.ts';
 import { debugSpans, type Lifeline } from './lifeline.ts';
 import type { Setup } from './setup.ts';
@@ -9,8 +9,8 @@ import { mark } from './spans.ts';
 import { trace } from './trace.ts';
 
 /** An event that drains no state and runs no row: its fixed answer, without touching the state dir. */
-export function finishLean(setup: Setup, lifeline: Lifeline): number {
-  const folded = foldSafely(setup, [], { stashed: [], carried: [], pendingPrompt: [] }, lifeline);
+export function finishLean(setup: Setup, plan: EventPlan, lifeline: Lifeline): number {
+  const folded = foldSafely(setup, [], { stashed: [], carried: [], pendingPrompt: [] }, plan, lifeline);
   emit(folded.answer);
   mark('answered');
   for (const n of folded.notes) lifeline.log.warn(n);
@@ -18,10 +18,16 @@ export function finishLean(setup: Setup, lifeline: Lifeline): number {
   return 0;
 }
 
-/** The adapter's fold; hookshim's own fold failure fails open. */
-export function foldSafely(setup: Setup, verdicts: Verdict[], state: StateIn, lifeline: Lifeline): Folded {
+/** The adapter's fold of the plan it made; hookshim's own fold failure fails open. */
+export function foldSafely(
+  setup: Setup,
+  verdicts: Verdict[],
+  state: StateIn,
+  plan: EventPlan,
+  lifeline: Lifeline,
+): Folded {
   try {
-    return setup.adapter.fold(setup.ctx, verdicts, state);
+    return setup.adapter.fold(setup.ctx, verdicts, state, plan);
   } catch (err) {
     lifeline.log.warn(
       `fold failed: ${(err as Error).message}; answering ${JSON.stringify(setup.adapter.empty)} (fail open)`,

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import type { ClaudeEvent } from '../../adapters/eventMap.ts';
 import { str, type Json } from '../../adapters/json.ts';
-import type { Invocation, RunResult } from '../../adapters/types.ts';
+import type { Invocation, LateFacts, RunResult } from '../../adapters/types.ts';
 import { prepareCommand, type PreparedCommand } from '../../catalog/command.ts';
 import { onFailureIgnored, rowTimeoutS } from '../../catalog/events.ts';
 import { scriptOf, type ScriptRef } from '../../catalog/script.ts';
@@ -56,6 +56,8 @@ export class RowPrep {
 
 export interface JobContext {
   prep: RowPrep;
+  /** What the payload builders get beside the context: the transcripts, a recorded tool result. */
+  late: LateFacts;
   env: NodeJS.ProcessEnv;
   /** `env` as every script inherits it (scriptBaseEnv(env)), when the caller computed it once for the event. */
   scriptBaseEnv?: Record<string, string>;
@@ -154,7 +156,7 @@ interface Stdin {
 function stdinOf(jc: JobContext, inv: Invocation, matched: string | undefined): Stdin {
   const known = jc.stdin?.get(inv)?.get(matched);
   if (known) return known;
-  const payload = inv.payload(matched);
+  const payload = inv.payload(matched, jc.late);
   let made: Stdin;
   try {
     made = { payload, input: JSON.stringify(payload) };
@@ -285,7 +287,8 @@ export function toJob({ inv, row, matched }: Chosen, jc: JobContext): Job {
 
 /**
  * Phase 3's I/O half: the transcript scripts get (Cursor's, rewritten into Claude's shape) and, where the event asks
- * for it, the subagent's own; their last assistant words go into the context. Says whether tool results are recorded.
+ * for it, the subagent's own, with their last assistant words: late facts for the payload builders (the context stays as
+ * set up). Says whether tool results are recorded.
  */
 export async function attachTranscripts(
   setup: Setup,
@@ -293,8 +296,7 @@ export async function attachTranscripts(
   state: StateDir | null,
   log: Log,
   copy = true,
-): Promise<{ resultsAvailable: boolean }> {
-  const { ctx } = setup;
+): Promise<{ resultsAvailable: boolean; late: LateFacts }> {
   const warn = (m: string) => log.warn(m);
   const cursorPath = copy ? cursorTranscriptPath(setup.input, setup.env) : undefined;
   // Cursor sends no transcript when its transcripts are off (docs/cursor-hooks.md §3): a guard that reads it sees nothing.
@@ -313,22 +315,25 @@ export async function attachTranscripts(
     warn,
     until: untilFor(half),
   });
-  ctx.transcriptPath = tx.path;
-  if (tx.lastAssistantMessage !== undefined) ctx.lastAssistantMessage = tx.lastAssistantMessage;
+  const main = {
+    transcriptPath: tx.path,
+    ...(tx.lastAssistantMessage !== undefined ? { lastAssistantMessage: tx.lastAssistantMessage } : {}),
+  };
   const agentPath = copy && setup.adapter.needs.agentTranscript ? str(setup.input.agent_transcript_path) : undefined;
-  if (agentPath) {
-    const sub = await rewrite({
-      cursorPath: agentPath,
-      sessionId: str(setup.input.subagent_id) ?? `${setup.sessionId}/subagent`,
-      cwd: setup.dir,
-      state,
-      warn,
-      until: untilFor(half),
-    });
-    ctx.agentTranscriptPath = sub.path;
-    if (sub.lastAssistantMessage !== undefined) ctx.agentLastAssistantMessage = sub.lastAssistantMessage;
-  }
-  return { resultsAvailable: tx.resultsAvailable };
+  if (!agentPath) return { resultsAvailable: tx.resultsAvailable, late: main };
+  const sub = await rewrite({
+    cursorPath: agentPath,
+    sessionId: str(setup.input.subagent_id) ?? `${setup.sessionId}/subagent`,
+    cwd: setup.dir,
+    state,
+    warn,
+    until: untilFor(half),
+  });
+  const agent = {
+    agentTranscriptPath: sub.path,
+    ...(sub.lastAssistantMessage !== undefined ? { agentLastAssistantMessage: sub.lastAssistantMessage } : {}),
+  };
+  return { resultsAvailable: tx.resultsAvailable, late: { ...main, ...agent } };
 }
 
 /** Transcript work one event may spend on one file; a scan not done by then goes on at the next event (docs/transcripts.md "Bounds"). */

@@ -6,7 +6,7 @@ import type { ClaudeEvent } from '../../adapters/eventMap.ts';
 import { str, toolUseId } from '../../adapters/json.ts';
 import { interpret } from '../../adapters/outcome.ts';
 import { foldPromptRun, hasPromptRows } from '../../adapters/promptRun.ts';
-import type { Folded, RunResult, StateIn } from '../../adapters/types.ts';
+import type { EventPlan, Folded, RunResult, StateIn } from '../../adapters/types.ts';
 import { cursorTranscriptPath } from '../project/paths.ts';
 import type { claimPromptRun as claimRun } from '../state/promptRun.ts';
 import type { asyncOutput, claim, Claimed } from '../state/mailbox.ts';
@@ -104,6 +104,8 @@ export class EventWork {
     readonly claimed: Claimed,
     readonly prep: RowPrep,
     readonly envFile: string | undefined,
+    /** The plan the rows were selected from: the fold follows it (a tool event's carries its tool view). */
+    readonly plan: EventPlan,
   ) {}
 
   /** A result for every selected script now: unfinished and not-started ones as timed out. */
@@ -123,7 +125,7 @@ export class EventWork {
       ...this.claimed.state,
       ...(this.envFile ? { envFile: ops.readEnvFile(this.envFile) } : {}),
     });
-    const folded = foldSafely(setup, prompt.verdicts, prompt.state, lifeline);
+    const folded = foldSafely(setup, prompt.verdicts, prompt.state, this.plan, lifeline);
     // Stashes are written before the answer goes out: the tool (and its postToolUse) can only follow the answer.
     const kept = ops.applyEffects(setup.state, mailboxKey(setup), folded.effects);
     emit(folded.answer);

@@ -7,7 +7,7 @@ import { isHandledEvent, UNBOUND_CURSOR_EVENTS, type HandledEvent } from '../../
 import { ADAPTERS } from '../../adapters/events/index.ts';
 import { str, toolUseId, type Json } from '../../adapters/json.ts';
 import { writtenFiles } from '../../adapters/toolEvent.ts';
-import { EMPTY_STATE, type EventPlan, type StateIn } from '../../adapters/types.ts';
+import { EMPTY_STATE, type EventPlan, type LateFacts, type StateIn } from '../../adapters/types.ts';
 import type { Waited } from '../state/sentinel.ts';
 import { cursorTranscriptPath } from '../project/paths.ts';
 import { finishLean } from './finish.ts';
@@ -102,7 +102,7 @@ async function runEvent(name: string, io: HookIO, lifeline: Lifeline): Promise<n
 
   // 3–4 without state: an event that drains nothing and matches no row answers at once (duplicates compute the same).
   const lean = Object.keys(setup.adapter.needs.claims).length === 0 ? planAndSelect(setup, lifeline) : undefined;
-  if (lean && lean.chosen.length === 0) return finishLean(setup, lifeline);
+  if (lean && lean.chosen.length === 0) return finishLean(setup, lean.plan, lifeline);
   mark('selected');
 
   const stateHalf = await import('../state/index.ts');
@@ -124,7 +124,7 @@ async function runEvent(name: string, io: HookIO, lifeline: Lifeline): Promise<n
   }
   if (tick.role === 'solo' && tick.warn) lifeline.log.warn(tick.why);
   else if (tick.role === 'solo') lifeline.log.debug(`no dedup for this event: ${tick.why}`);
-  return work(setup, lifeline, stateHalf, tick, lean?.chosen);
+  return work(setup, lifeline, stateHalf, tick, lean);
 }
 
 /**
@@ -153,36 +153,38 @@ function follow(res: Waited, setup: Setup, lifeline: Lifeline, stateHalf: StateM
   return lifeline.answer(answer, 'follower');
 }
 
-/** The leader's (or solo) run: claim records, record results, select, rewrite transcripts, run, finish. */
+/** The leader's (or solo) run: claim records, plan and select, record results, rewrite transcripts, run, finish. */
 async function work(
   setup: Setup,
   lifeline: Lifeline,
   stateHalf: StateModule,
   tick: Tick,
-  chosen: Chosen[] | undefined,
+  lean: Picked | undefined,
 ): Promise<number> {
   const mp = await import('./matched.ts');
   mark('matched path loaded');
   const { needs } = setup.adapter;
   const claimed = mp.claimFor(setup, stateHalf, lifeline);
-  const envFile = needs.envFile ? stateHalf.makeEnvFile(setup.state, setup.sessionId) : undefined;
-  const w = new mp.EventWork(setup, lifeline, stateHalf, tick, claimed, new mp.RowPrep(setup.dir), envFile);
-  lifeline.arm(
-    setup.budget.deadline,
-    `deadline reached ${setup.budget.slackMs}ms before Cursor's ${setup.binding.timeoutS}s timeout; unfinished scripts count as timed out`,
-    (why) => {
-      // Selected guards that never got to start count as unfinished too: a preToolUse still fails closed.
-      w.finish(w.snapshot(), why);
-      w.batch?.killAll();
-    },
-  );
   try {
+    // Planned once (the lean path planned already): the plan goes on to the fold, with the tool view it computed.
+    const { plan, chosen } = lean ?? planAndSelect(setup, lifeline, claimed.state, mp.withPromptRun);
+    const envFile = needs.envFile ? stateHalf.makeEnvFile(setup.state, setup.sessionId) : undefined;
+    const w = new mp.EventWork(setup, lifeline, stateHalf, tick, claimed, new mp.RowPrep(setup.dir), envFile, plan);
+    w.selected = chosen;
+    lifeline.arm(
+      setup.budget.deadline,
+      `deadline reached ${setup.budget.slackMs}ms before Cursor's ${setup.binding.timeoutS}s timeout; unfinished scripts count as timed out`,
+      (why) => {
+        // Selected guards that never got to start count as unfinished too: a preToolUse still fails closed.
+        w.finish(w.snapshot(), why);
+        w.batch?.killAll();
+      },
+    );
     // Tool results and transcript copies are kept unless the config opts out (docs/security.md "What hookshim keeps").
     const keep = mp.keepsTranscripts(setup.config.transcripts);
-    if (needs.recordsResult && setup.state && keep) recordResult(setup, stateHalf, lifeline);
-    w.selected = chosen ?? planAndSelect(setup, lifeline, claimed.state, mp.withPromptRun).chosen;
+    const recorded = needs.recordsResult && setup.state && keep ? recordResult(setup, stateHalf, lifeline) : undefined;
     mark('claimed');
-    const jobs = await prepareJobs(setup, lifeline, stateHalf, mp, w, keep);
+    const jobs = await prepareJobs(setup, lifeline, stateHalf, mp, w, keep, recorded);
     mark('jobs prepared');
     if (jobs.length === 0) {
       w.finish([], 'done');
@@ -216,7 +218,6 @@ function brokenCatalog(event: HandledEvent, input: Json, p: SetUpProblem, lifeli
     input,
     projectDir: p.dir ?? '',
     sessionId: '',
-    transcriptPath: '',
     loopLimit: null,
   });
   if (targets.length > 0 && targets.every((t) => path.resolve(t) === file)) {
@@ -235,13 +236,19 @@ function denyUnguarded(lifeline: Lifeline, why: string, text: string): number {
   return lifeline.answer({ permission: 'deny', user_message: text, agent_message: text }, 'fail-closed');
 }
 
+/** An event's plan and the catalog rows it selects. */
+export interface Picked {
+  plan: EventPlan;
+  chosen: Chosen[];
+}
+
 /** Phases 3 and 4: the adapter's plan for this event (with what the claimed state adds), and the rows it selects. */
 export function planAndSelect(
   setup: Setup,
   lifeline: Pick<Lifeline, 'log'>,
   state = EMPTY_STATE,
   add: (ctx: Setup['ctx'], state: StateIn, plan: EventPlan) => EventPlan = (_c, _s, p) => p,
-): { plan: EventPlan; chosen: Chosen[] } {
+): Picked {
   const plan = add(setup.ctx, state, setup.adapter.plan(setup.ctx, state));
   for (const n of plan.notes) lifeline.log.warn(n);
   // A test's setup may lack the config and the modules: the defaults apply.
@@ -258,6 +265,7 @@ async function prepareJobs(
   mp: MatchedModule,
   w: EventWork,
   keep: boolean,
+  recorded: LateFacts['recordedResponse'],
 ) {
   if (w.selected.length === 0) return [];
   const tx = await mp.attachTranscripts(setup, stateHalf.claudeTranscript, setup.state, lifeline.log, keep);
@@ -276,6 +284,7 @@ async function prepareJobs(
   };
   const jc: JobContext = {
     prep: w.prep,
+    late: recorded ? { ...tx.late, recordedResponse: recorded } : tx.late,
     env: setup.env,
     scriptBaseEnv: mp.scriptBaseEnv(setup.env),
     stdin: new Map(),
@@ -292,7 +301,11 @@ async function prepareJobs(
  * A tool result for the transcript rewrite to pair with its tool_use (docs/transcripts.md). One that builds on earlier
  * results (TodoWrite's whole list) is also what PostToolUse scripts get as tool_response, so both agree.
  */
-function recordResult(setup: Setup, stateHalf: StateModule, lifeline: Lifeline): void {
+function recordResult(
+  setup: Setup,
+  stateHalf: StateModule,
+  lifeline: Lifeline,
+): LateFacts['recordedResponse'] | undefined {
   try {
     const rec = stateHalf.recordToolResult(
       setup.state as NonNullable<Setup['state']>,
@@ -300,8 +313,9 @@ function recordResult(setup: Setup, stateHalf: StateModule, lifeline: Lifeline):
       setup.input as Json,
       setup.dir,
     );
-    if (rec.kept !== undefined) setup.ctx.recordedResponse = { claudeName: rec.claudeName, response: rec.response };
+    return rec.kept !== undefined ? { claudeName: rec.claudeName, response: rec.response } : undefined;
   } catch (err) {
     lifeline.log.warn(`could not record the tool result: ${(err as Error).message}`);
+    return undefined;
   }
 }

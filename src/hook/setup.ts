@@ -78,7 +78,8 @@ export interface Setup {
   /** The plugin folder of a plugin binding (src/project/plugin.ts); the project is still `dir`. */
   plugin?: string;
   config: HookshimConfig;
-  ctx: EventContext;
+  /** Frozen at setup (docs/design.md §1: each fact once, nothing the adapters read is written later). */
+  readonly ctx: EventContext;
   env: NodeJS.ProcessEnv;
   startedAt: number;
 }
@@ -169,18 +170,18 @@ export async function setUp(
   const rows = on ? set.rows : [];
   const modules = on ? set.loaded.flatMap((l) => moduleRows(l.catalog, rowSourceOf(l.source))) : [];
   warnStaleMatcher(event, binding, rows, state, log, root.plugin);
-  const ctx: EventContext = {
+  // Frozen: the adapters read it, and nothing after setup writes it (what comes later is a LateFacts argument).
+  const ctx: EventContext = Object.freeze({
     event,
     input,
     projectDir: dir,
     sessionId,
-    transcriptPath: '',
     loopLimit: binding.loopLimit,
     processEnv: io.env,
     mcpServers: mcpServersFor(input, dir, rows),
     promptContext: config.promptContext ?? 'auto',
     ...(ADAPTERS[event].needs.everyCall ? { everyCall: everyCallEvents(dir, hooksFileOf(root)) } : {}),
-  };
+  });
   let scope: string | undefined;
   return {
     event,

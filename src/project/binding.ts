@@ -15,7 +15,7 @@ import {
   CLAUDE_EVENT_CARRIERS,
   cursorEventsFor,
   HANDLED_EVENTS,
-  noAnalogReason,
+  rowCannotRun,
   RUNS,
   type Carrier,
   type HandledEvent,
@@ -24,7 +24,6 @@ import { ADAPTERS } from '../../adapters/events/index.ts';
 import { isRecord, kindOf } from '../../adapters/json.ts';
 import { looksLikeMs } from '../../catalog/events.ts';
 import { parseJsonOr, parseJsonText } from '../../catalog/json.ts';
-import { rowCannotRun } from '../../catalog/select.ts';
 import { rowPlace, type Catalog, type CatalogRow } from '../../catalog/types.ts';
 import { slackFor, WINDOWS_LAUNCH_MS } from './budget.ts';
 import { readRegularFile } from './paths.ts';
@@ -311,11 +310,11 @@ export function planBinding(catalog: Catalog, mode: Mode, opts: BindingPlanOptio
   const never: BindingPlan['never'] = [];
   const used = new Set<string>();
   for (const row of catalog.rows) {
-    const why = cannotRun(row);
+    const why = rowCannotRun(row);
     if (why) never.push({ locator: rowPlace(row), reason: why });
     else used.add(row.event);
   }
-  const runnable = catalog.rows.filter((r) => !cannotRun(r));
+  const runnable = catalog.rows.filter((r) => !rowCannotRun(r));
   const narrow = opts.narrow ?? true;
   const post = postToolNeeds(runnable, {
     keepsTranscripts: opts.keepsTranscripts ?? false,
@@ -335,7 +334,7 @@ export function planBinding(catalog: Catalog, mode: Mode, opts: BindingPlanOptio
     const need = Math.max(
       0,
       ...catalog.rows
-        .filter((r) => !r.async && runsOn(r.event, ev) && !cannotRun(r) && !looksLikeMs(r.timeout))
+        .filter((r) => !r.async && runsOn(r.event, ev) && !rowCannotRun(r) && !looksLikeMs(r.timeout))
         .map((r) => r.timeout ?? 0),
     );
     // A row's own timeout must fit inside the wrapper timeout minus hookshim's slack and a Windows launch (budget.ts).
@@ -379,15 +378,6 @@ function matcherFor(
 /** A carrier availability that is not a plain yes ("no …", "yes (not on the CLI)", "block: yes; context: only …"). */
 function partial(availability: string): boolean {
   return !availability.startsWith('yes') || /\bnot on\b|\bonly\b/.test(availability);
-}
-
-/** Why a row can never run under Cursor, or undefined. */
-export function cannotRun(row: CatalogRow): string | undefined {
-  const why = noAnalogReason(row.event);
-  if (why) return `${row.event} has no Cursor analog: ${why}`;
-  if (!(row.event in CLAUDE_EVENT_CARRIERS)) return `unknown Claude event ${row.event}`;
-  // prompt, agent and mcp_tool rows are bound: where they guard a tool call they deny it (src/hook/select.ts).
-  return rowCannotRun(row);
 }
 
 /** True when Cursor event `cursorEvent` runs rows of `claudeEvent` (adapters/eventMap.ts RUNS). */

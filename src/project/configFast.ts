@@ -5,53 +5,48 @@ import { parseJsonOr } from '../../catalog/json.ts';
 import { isRecord } from '../../catalog/types.ts';
 import type { HookshimConfig } from './config.ts';
 
-const TOP: ReadonlySet<string> = new Set([
-  '$schema',
-  'catalogs',
-  'resultGated',
-  'promptContext',
-  'transcripts',
-  'unsupported',
-  'check',
-]);
-const CHECK: ReadonlySet<string> = new Set(['readmeRows', 'tests', 'readme', 'testDir']);
+type Valid = (v: unknown) => boolean;
+const isString: Valid = (v) => typeof v === 'string';
+const isBool: Valid = (v) => typeof v === 'boolean';
+const strings =
+  (minLength: number): Valid =>
+  (v) =>
+    Array.isArray(v) && v.every((s) => typeof s === 'string' && s.length >= minLength);
+const oneOf =
+  (...values: readonly unknown[]): Valid =>
+  (v) =>
+    values.includes(v);
+
+type Config = Required<HookshimConfig>;
+
+/** `check`'s keys: one per key of the zod schema's (the type is z.infer of it: a key added there fails to compile here). */
+const CHECK = {
+  readmeRows: isBool,
+  tests: isBool,
+  readme: isString,
+  testDir: isString,
+} as const satisfies Record<keyof Required<Config['check']>, Valid>;
+
+/** The top keys, the same way derived from ConfigSchema (src/project/config.ts); `check` is read below. */
+const TOP = {
+  $schema: isString,
+  catalogs: strings(1),
+  resultGated: strings(0),
+  promptContext: oneOf('auto', 'postToolUse', 'beforeSubmitPrompt'),
+  loopLimit: (v) => v === null || (Number.isInteger(v) && (v as number) >= 0),
+  transcripts: isBool,
+  unsupported: oneOf('deny', 'skip'),
+  check: (v) => isRecord(v) && fits(v, CHECK),
+} as const satisfies Record<keyof Config, Valid>;
 
 /** The config, or undefined when the full parser must look at it. */
 export function readConfigFast(text: string): HookshimConfig | undefined {
   const doc = parseJsonOr(text);
-  if (!isRecord(doc) || !only(doc, TOP)) return undefined;
-  if (
-    !optional(doc.$schema, isString) ||
-    !optional(doc.catalogs, (v) => strings(v, 1)) ||
-    !optional(doc.resultGated, (v) => strings(v, 0))
-  )
-    return undefined;
-  if (
-    !optional(doc.promptContext, (v) => v === 'postToolUse' || v === 'beforeSubmitPrompt') ||
-    !optional(doc.transcripts, isBool) ||
-    !optional(doc.unsupported, (v) => v === 'deny' || v === 'skip')
-  )
-    return undefined;
-  const check = doc.check;
-  if (check !== undefined) {
-    if (!isRecord(check) || !only(check, CHECK)) return undefined;
-    if (
-      !optional(check.readmeRows, isBool) ||
-      !optional(check.tests, isBool) ||
-      !optional(check.readme, isString) ||
-      !optional(check.testDir, isString)
-    )
-      return undefined;
-  }
-  return doc as HookshimConfig;
+  return isRecord(doc) && fits(doc, TOP) ? (doc as HookshimConfig) : undefined;
 }
 
-function only(o: Record<string, unknown>, keys: ReadonlySet<string>): boolean {
-  for (const k in o) if (!keys.has(k)) return false;
+/** Every key of `o` is one of `fields`, and its value is valid (undefined never is: JSON has none). */
+function fits(o: Record<string, unknown>, fields: Readonly<Record<string, Valid>>): boolean {
+  for (const k in o) if (!Object.hasOwn(fields, k) || !(fields[k] as Valid)(o[k])) return false;
   return true;
 }
-const isString = (v: unknown) => typeof v === 'string';
-const isBool = (v: unknown) => typeof v === 'boolean';
-const optional = (v: unknown, ok: (v: unknown) => boolean) => v === undefined || ok(v);
-const strings = (v: unknown, minLength: number) =>
-  Array.isArray(v) && v.every((s) => typeof s === 'string' && s.length >= minLength);

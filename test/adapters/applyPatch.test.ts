@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parsePatch, patchText } from '../../adapters/applyPatch.ts';
 import { preToolUse } from '../../adapters/events/preToolUse.ts';
 import { EMPTY_STATE } from '../../adapters/types.ts';
-import { ctx } from './helpers.ts';
+import { ctx, LATE } from './helpers.ts';
 
 const PATCH = [
   '*** Begin Patch',
@@ -51,11 +51,11 @@ describe('ApplyPatch (docs/cursor-hooks.md §6: GPT-served models edit with patc
       ['Edit', 'ApplyPatch'],
       ['ApplyPatch'],
     ]);
-    expect(plan.invocations[0]?.payload('Write')).toMatchObject({
+    expect(plan.invocations[0]?.payload('Write', LATE)).toMatchObject({
       tool_name: 'Write',
       tool_input: { file_path: '/repo/.env', content: 'AWS_SECRET=abc\nDEBUG=1\n' },
     });
-    expect(plan.invocations[1]?.payload('Edit')).toMatchObject({
+    expect(plan.invocations[1]?.payload('Edit', LATE)).toMatchObject({
       tool_name: 'Edit',
       tool_input: { file_path: '/repo/src/sum.ts', new_string: 'export function sum(a, b) {\n  return a + b;\n}' },
     });

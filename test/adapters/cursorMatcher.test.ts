@@ -217,7 +217,6 @@ describe('a written matcher agrees with the hook path (property): every call a r
     input: { tool_name: name, tool_input: input, tool_use_id: 't' },
     projectDir: '/repo',
     sessionId: 's',
-    transcriptPath: '',
     loopLimit: null,
   });
   /** Inputs that change what a call is offered as: an ApplyPatch that adds one file and updates another. */

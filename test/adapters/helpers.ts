@@ -10,8 +10,12 @@ import {
 } from '../../adapters/transcript/index.ts';
 import {
   EMPTY_STATE,
+  type EventAdapter,
   type EventContext,
+  type EventPlan,
+  type Folded,
   type Json,
+  type LateFacts,
   type Message,
   type RunResult,
   type StateIn,
@@ -50,10 +54,22 @@ export function ctx(event: HandledEvent, input: Json = {}, over: Partial<EventCo
     },
     projectDir: '/repo',
     sessionId: 'conv-1',
-    transcriptPath: '/state/tx/t.jsonl',
     loopLimit: 5,
     ...over,
   };
+}
+
+/** What the shell hands the payload builders once the transcript is rewritten (to /state/tx/t.jsonl). */
+export const LATE: LateFacts = { transcriptPath: '/state/tx/t.jsonl' };
+
+/** An adapter's fold of its own plan, as the shell calls it. */
+export function foldOf<P extends EventPlan>(
+  adapter: EventAdapter<P>,
+  c: EventContext,
+  verdicts: Verdict[],
+  state: StateIn,
+): Folded {
+  return adapter.fold(c, verdicts, state, adapter.plan(c, state));
 }
 
 /** The verdict of a run of `claudeEvent` (defaults as in run()). */

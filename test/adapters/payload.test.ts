@@ -1,7 +1,7 @@
 // adapters/payload.ts: the fields every Claude payload carries, built from Cursor's common input.
 import { describe, expect, it } from 'vitest';
 import { basePayload, lastMessage } from '../../adapters/payload.ts';
-import { ctx } from './helpers.ts';
+import { ctx, LATE } from './helpers.ts';
 
 describe('basePayload (docs/claude-hooks.md §2.1; docs/cursor-hooks.md §3)', () => {
   const base = {
@@ -20,7 +20,7 @@ describe('basePayload (docs/claude-hooks.md §2.1; docs/cursor-hooks.md §3)', (
       { ...base, cwd: '/repo' },
     ],
   ])('%s', (_name, input, want) => {
-    expect(basePayload(ctx('stop', input), 'Stop')).toEqual(want);
+    expect(basePayload(ctx('stop', input), 'Stop', LATE)).toEqual(want);
   });
 
   it('cursor_version and other Cursor fields are left out', () => {
@@ -28,6 +28,7 @@ describe('basePayload (docs/claude-hooks.md §2.1; docs/cursor-hooks.md §3)', (
       basePayload(
         ctx('preToolUse', { cursor_version: '2026.09.02', model: 'default', user_email: 'a@b' }),
         'PreToolUse',
+        LATE,
       ),
     ).toEqual({
       session_id: 'conv-1',
@@ -40,8 +41,8 @@ describe('basePayload (docs/claude-hooks.md §2.1; docs/cursor-hooks.md §3)', (
     });
   });
 
-  it("session_id is the context's session, transcript_path its (rewritten) transcript", () => {
-    expect(basePayload(ctx('stop', {}, { sessionId: 's-9', transcriptPath: '' }), 'Stop')).toMatchObject({
+  it("session_id is the context's session, transcript_path the (rewritten) transcript it is handed", () => {
+    expect(basePayload(ctx('stop', {}, { sessionId: 's-9' }), 'Stop', { transcriptPath: '' })).toMatchObject({
       session_id: 's-9',
       transcript_path: '',
     });

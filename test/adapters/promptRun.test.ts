@@ -8,6 +8,7 @@ import {
   promptAtToolEvent,
   withPromptRun,
 } from '../../adapters/promptRun.ts';
+import type { EventPlan } from '../../adapters/types.ts';
 import { ctx, msg, st, v } from './helpers.ts';
 
 describe('hasPromptRows, foldPromptRun', () => {
@@ -64,11 +65,13 @@ describe('lastUserPrompt (docs/cursor-hooks.md §7: role "user", text in <user_q
 
 describe('withPromptRun: the UserPromptSubmit rows first, when the shell claimed their run', () => {
   const c = ctx('postToolUse', { tool_name: 'Shell', tool_input: { command: 'ls' } });
-  const plan = { invocations: [], notes: ['tool note'] };
+  const plan: EventPlan = { invocations: [], notes: ['tool note'] };
   it('no claim, no change', () => expect(withPromptRun(c, st({}), plan)).toBe(plan));
+  it("the rest of the plan (a tool event's tool view) goes on unchanged", () =>
+    expect(withPromptRun(c, st({ promptRun: { prompt: 'x' } }), { ...plan, tool: 'view' }).tool).toBe('view'));
   it('the prompt read from the transcript is the payload prompt', () => {
     const p = withPromptRun(c, st({ promptRun: { prompt: 'fix it' } }), plan);
-    expect(p.invocations[0]?.payload(undefined)).toMatchObject({
+    expect(p.invocations[0]?.payload(undefined, { transcriptPath: '/t.jsonl' })).toMatchObject({
       hook_event_name: 'UserPromptSubmit',
       prompt: 'fix it',
     });
@@ -76,7 +79,7 @@ describe('withPromptRun: the UserPromptSubmit rows first, when the shell claimed
   });
   it('no readable prompt: "" and a note saying so', () => {
     const p = withPromptRun(c, st({ promptRun: { prompt: undefined } }), plan);
-    expect(p.invocations[0]?.payload(undefined)).toMatchObject({ prompt: '' });
+    expect(p.invocations[0]?.payload(undefined, { transcriptPath: '/t.jsonl' })).toMatchObject({ prompt: '' });
     expect(p.notes[0]).toMatch(/no user message can be read/);
   });
 });

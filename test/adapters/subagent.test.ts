@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { subagentStart } from '../../adapters/events/subagentStart.ts';
 import { subagentStop } from '../../adapters/events/subagentStop.ts';
 import { EMPTY_STATE } from '../../adapters/types.ts';
-import { ctx, msg, v } from './helpers.ts';
+import { ctx, foldOf, LATE, msg, v } from './helpers.ts';
 
 describe('subagent events', () => {
   const stopCtx = ctx('subagentStop', {
@@ -16,7 +16,7 @@ describe('subagent events', () => {
   it('SubagentStop payload and matcher values', () => {
     const [inv] = subagentStop.plan(stopCtx, EMPTY_STATE).invocations;
     expect(inv?.subject.values).toEqual(['general-purpose', 'generalPurpose']);
-    expect(inv?.payload('general-purpose')).toMatchObject({
+    expect(inv?.payload('general-purpose', LATE)).toMatchObject({
       hook_event_name: 'SubagentStop',
       agent_type: 'general-purpose',
       agent_id: 'sa-1',
@@ -26,7 +26,7 @@ describe('subagent events', () => {
   });
   it('a SubagentStop block becomes a follow-up', () => {
     expect(
-      subagentStop.fold(stopCtx, [v('SubagentStop', { exitCode: 2, stderr: 'check again' })], EMPTY_STATE).answer,
+      foldOf(subagentStop, stopCtx, [v('SubagentStop', { exitCode: 2, stderr: 'check again' })], EMPTY_STATE).answer,
     ).toEqual({ followup_message: 'check again' });
   });
   it.each(['error', 'aborted'])('status %s: nothing runs (follow-up only for completed)', (status) => {
@@ -35,7 +35,8 @@ describe('subagent events', () => {
   it('subagentStart always allows (Claude SubagentStart cannot block); context is carried', () => {
     const c = ctx('subagentStart', { subagent_type: 'explore', subagent_id: 's' });
     expect(subagentStart.plan(c, EMPTY_STATE).invocations[0]?.subject.values).toEqual(['Explore', 'explore']);
-    const f = subagentStart.fold(
+    const f = foldOf(
+      subagentStart,
       c,
       [
         v('SubagentStart', { exitCode: 2, stderr: 'no' }),

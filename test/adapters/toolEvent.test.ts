@@ -1,7 +1,7 @@
 // adapters/toolEvent.ts: the shared half of the tool events: which tool, which Claude names, the tool fields.
 import { describe, expect, it } from 'vitest';
 import { toolOf, toolPayload, toolPlan } from '../../adapters/toolEvent.ts';
-import { ctx } from './helpers.ts';
+import { ctx, LATE } from './helpers.ts';
 
 const pre = (input: Record<string, unknown>, over = {}) => ctx('preToolUse', input, over);
 
@@ -165,7 +165,7 @@ describe('toolPlan: one invocation per view', () => {
     ['PostToolUse gets duration_ms, rounded', 'PostToolUse', { duration_ms: 13 }],
   ] as const)('%s', (_name, event, extra) => {
     const [inv] = toolPlan(ctx('postToolUse', input), event).invocations;
-    expect(inv?.payload('Bash')).toEqual({
+    expect(inv?.payload('Bash', LATE)).toEqual({
       session_id: 'conv-1',
       transcript_path: '/state/tx/t.jsonl',
       cwd: '/repo',
@@ -187,7 +187,7 @@ describe('toolPlan: one invocation per view', () => {
       'PostToolUse',
       (view, name, claudeInput) => (seen.push([view.cursorName, name, claudeInput]), { tool_response: name }),
     ).invocations;
-    expect(inv?.payload('Shell')).toMatchObject({ tool_name: 'Shell', tool_response: 'Shell' });
+    expect(inv?.payload('Shell', LATE)).toMatchObject({ tool_name: 'Shell', tool_response: 'Shell' });
     expect(seen).toEqual([['Shell', 'Shell', { command: 'ls' }]]);
   });
 
@@ -196,7 +196,7 @@ describe('toolPlan: one invocation per view', () => {
       '\n',
     );
     const plan = toolPlan(pre({ tool_name: 'ApplyPatch', tool_input: patch }), 'PreToolUse');
-    expect(plan.invocations.map((i) => [i.subject.values, i.payload(undefined).tool_input])).toEqual([
+    expect(plan.invocations.map((i) => [i.subject.values, i.payload(undefined, LATE).tool_input])).toEqual([
       [['Write', 'ApplyPatch'], { file_path: '/repo/a.txt', content: 'a\n' }],
       [['Write', 'ApplyPatch'], { file_path: '/repo/b.txt', content: 'b\n' }],
     ]);

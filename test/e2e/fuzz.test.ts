@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HANDLED_EVENTS, type HandledEvent } from '../../adapters/eventMap.ts';
 import { ADAPTERS } from '../../adapters/events/index.ts';
 import { interpret } from '../../adapters/outcome.ts';
-import { EMPTY_STATE, type EventContext, type Json, type RunResult, type StateIn } from '../../adapters/types.ts';
+import {
+  EMPTY_STATE,
+  NO_LATE_FACTS,
+  type EventAdapter,
+  type EventContext,
+  type Json,
+  type RunResult,
+  type StateIn,
+} from '../../adapters/types.ts';
 import { followerAnswer, tickOf } from '../../src/state/sentinel.ts';
 import { parsePayload } from '../../src/hook/stdin.ts';
 import { installFixtures, row } from '../fixtures/bin/fixtures.ts';
@@ -179,7 +187,6 @@ const ctxOf = (event: HandledEvent, input: Json): EventContext => ({
   input,
   projectDir: '/repo',
   sessionId: 'fuzz',
-  transcriptPath: '',
   loopLimit: 5,
 });
 const roundTrips = (v: unknown) => expect(JSON.parse(JSON.stringify(v))).toEqual(v);
@@ -267,17 +274,17 @@ describe('property: the pure pieces never throw and always give a JSON object', 
         fc.array(runResult, { maxLength: 4 }),
         state,
         (event, input, runs, st) => {
-          const adapter = ADAPTERS[event];
+          const adapter: EventAdapter = ADAPTERS[event];
           const ctx = ctxOf(event, input);
           const plan = adapter.plan(ctx, st);
           for (const inv of plan.invocations) {
-            const p = inv.payload(undefined);
+            const p = inv.payload(undefined, NO_LATE_FACTS);
             expect(typeof p).toBe('object');
             JSON.parse(JSON.stringify(p));
           }
           const claudeEvent = plan.invocations[0]?.claudeEvent ?? 'PreToolUse';
           const verdicts = runs.map((r) => interpret({ ...r, claudeEvent }));
-          const folded = adapter.fold(ctx, verdicts, st);
+          const folded = adapter.fold(ctx, verdicts, st, plan);
           const answer = folded.answer;
           expect(typeof answer === 'object' && answer !== null && !Array.isArray(answer)).toBe(true);
           JSON.parse(JSON.stringify(answer));
@@ -303,7 +310,9 @@ describe('property: the pure pieces never throw and always give a JSON object', 
 
   it("every adapter: empty state and no scripts give the event's empty answer", () => {
     for (const event of HANDLED_EVENTS) {
-      const folded = ADAPTERS[event].fold(ctxOf(event, {}), [], EMPTY_STATE);
+      const ctx = ctxOf(event, {});
+      const adapter: EventAdapter = ADAPTERS[event];
+      const folded = adapter.fold(ctx, [], EMPTY_STATE, adapter.plan(ctx, EMPTY_STATE));
       expect(folded.answer).toEqual(ADAPTERS[event].empty);
     }
   });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { beforeMCPExecution } from '../../../adapters/events/beforeMCPExecution.ts';
 import { interpret } from '../../../adapters/outcome.ts';
 import { EMPTY_STATE } from '../../../adapters/types.ts';
-import { ctx, run } from '../helpers.ts';
+import { ctx, foldOf, LATE, run } from '../helpers.ts';
 
 const c = (extra: Record<string, unknown> = {}) =>
   ctx(
@@ -19,7 +19,8 @@ const c = (extra: Record<string, unknown> = {}) =>
     { mcpServers: ['linear'] },
   );
 const fold = (...runs: Parameters<typeof run>[0][]) =>
-  beforeMCPExecution.fold(
+  foldOf(
+    beforeMCPExecution,
     c(),
     runs.map((r) => interpret(run(r))),
     EMPTY_STATE,
@@ -29,7 +30,7 @@ describe('beforeMCPExecution plan', () => {
   it('the server Cursor names is the only one tried; the JSON-string input is parsed', () => {
     const [inv] = beforeMCPExecution.plan(c(), EMPTY_STATE).invocations;
     expect(inv?.subject.values).toEqual(['mcp__github__merge_pull_request', 'MCP:merge_pull_request']);
-    expect(inv?.payload('mcp__github__merge_pull_request')).toMatchObject({
+    expect(inv?.payload('mcp__github__merge_pull_request', LATE)).toMatchObject({
       hook_event_name: 'PreToolUse',
       tool_name: 'mcp__github__merge_pull_request',
       tool_input: { owner: 'o', pull_number: 7 },

@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { beforeReadFile } from '../../../adapters/events/beforeReadFile.ts';
 import { interpret } from '../../../adapters/outcome.ts';
 import { EMPTY_STATE } from '../../../adapters/types.ts';
-import { ctx, run } from '../helpers.ts';
+import { ctx, foldOf, LATE, run } from '../helpers.ts';
 
 const c = (file_path: unknown = '/repo/.env') =>
   ctx('beforeReadFile', { file_path, content: 'A=1\n', attachments: [] });
 const fold = (...runs: Parameters<typeof run>[0][]) =>
-  beforeReadFile.fold(
+  foldOf(
+    beforeReadFile,
     c(),
     runs.map((r) => interpret(run(r))),
     EMPTY_STATE,
@@ -19,7 +20,7 @@ describe('beforeReadFile plan (docs/cursor-hooks.md §11: {file_path, content, a
     const [inv] = beforeReadFile.plan(c(), EMPTY_STATE).invocations;
     expect(inv?.claudeEvent).toBe('PreToolUse');
     expect(inv?.subject.values).toEqual(['Read']);
-    const payload = inv?.payload('Read');
+    const payload = inv?.payload('Read', LATE);
     expect(payload).toMatchObject({
       hook_event_name: 'PreToolUse',
       tool_name: 'Read',
@@ -31,7 +32,7 @@ describe('beforeReadFile plan (docs/cursor-hooks.md §11: {file_path, content, a
   });
 
   it('a relative path is made absolute (docs/claude-hooks.md §2.2: file paths are absolute)', () => {
-    expect(beforeReadFile.plan(c('src/a.ts'), EMPTY_STATE).invocations[0]?.payload('Read')).toMatchObject({
+    expect(beforeReadFile.plan(c('src/a.ts'), EMPTY_STATE).invocations[0]?.payload('Read', LATE)).toMatchObject({
       tool_input: { file_path: '/repo/src/a.ts' },
     });
   });

@@ -2,12 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import { beforeSubmitPrompt } from '../../../adapters/events/beforeSubmitPrompt.ts';
 import { EMPTY_STATE } from '../../../adapters/types.ts';
-import { ctx, msg, v } from '../helpers.ts';
+import { ctx, foldOf, LATE, msg, v } from '../helpers.ts';
 
 describe('beforeSubmitPrompt ⇄ UserPromptSubmit (docs/cursor-hooks.md §4, docs/claude-hooks.md §3.1)', () => {
   const c = ctx('beforeSubmitPrompt', { prompt: 'fix the bug', transcript_path: null });
   it('runs UserPromptSubmit with the real prompt', () => {
-    expect(beforeSubmitPrompt.plan(c, EMPTY_STATE).invocations[0]?.payload(undefined)).toMatchObject({
+    expect(beforeSubmitPrompt.plan(c, EMPTY_STATE).invocations[0]?.payload(undefined, LATE)).toMatchObject({
       hook_event_name: 'UserPromptSubmit',
       prompt: 'fix the bug',
     });
@@ -17,7 +17,7 @@ describe('beforeSubmitPrompt ⇄ UserPromptSubmit (docs/cursor-hooks.md §4, doc
     ['decision block', { stdout: '{"decision":"block","reason":"not today"}' }],
     ['continue:false', { stdout: '{"continue":false,"stopReason":"not today"}' }],
   ])('%s blocks the prompt with its message', (_n, r) => {
-    expect(beforeSubmitPrompt.fold(c, [v('UserPromptSubmit', r)], EMPTY_STATE).answer).toEqual({
+    expect(foldOf(beforeSubmitPrompt, c, [v('UserPromptSubmit', r)], EMPTY_STATE).answer).toEqual({
       continue: false,
       user_message: 'not today',
     });
@@ -38,7 +38,8 @@ describe('beforeSubmitPrompt ⇄ UserPromptSubmit (docs/cursor-hooks.md §4, doc
     ['CLI 2026.09.02', '2026.09.02-c22c1a3', false],
     ['no version', undefined, false],
   ] as const)('%s: context %s', (_n, version, now) => {
-    const f = beforeSubmitPrompt.fold(
+    const f = foldOf(
+      beforeSubmitPrompt,
       ctx('beforeSubmitPrompt', { prompt: 'x', ...(version ? { cursor_version: version } : {}) }),
       said,
       EMPTY_STATE,
@@ -54,7 +55,8 @@ describe('beforeSubmitPrompt ⇄ UserPromptSubmit (docs/cursor-hooks.md §4, doc
     ['promptContext "postToolUse" keeps it for the first postToolUse on any version', 'postToolUse', '3.15.6', false],
     ['promptContext "beforeSubmitPrompt" sends it now on any version', 'beforeSubmitPrompt', '2.4.0', true],
   ] as const)('%s', (_n, promptContext, version, now) => {
-    const f = beforeSubmitPrompt.fold(
+    const f = foldOf(
+      beforeSubmitPrompt,
       ctx('beforeSubmitPrompt', { prompt: 'x', cursor_version: version }, { promptContext }),
       said,
       EMPTY_STATE,
@@ -62,7 +64,7 @@ describe('beforeSubmitPrompt ⇄ UserPromptSubmit (docs/cursor-hooks.md §4, doc
     expect(f.answer.additional_context !== undefined).toBe(now);
   });
   it('a failing or hung prompt script is dropped, never a block', () => {
-    const f = beforeSubmitPrompt.fold(c, [v('UserPromptSubmit', { timedOut: true, exitCode: null })], EMPTY_STATE);
+    const f = foldOf(beforeSubmitPrompt, c, [v('UserPromptSubmit', { timedOut: true, exitCode: null })], EMPTY_STATE);
     expect(f.answer).toEqual({ continue: true });
     expect(f.notes.join()).toMatch(/never blocks/);
   });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { postToolUse } from '../../../adapters/events/postToolUse.ts';
 import { EMPTY_STATE } from '../../../adapters/types.ts';
-import { ctx, msg, st, v } from '../helpers.ts';
+import { ctx, foldOf, LATE, msg, st, v } from '../helpers.ts';
 
 describe('postToolUse ⇄ PostToolUse (docs/cursor-hooks.md §4 postToolUse)', () => {
   const c = ctx('postToolUse', {
@@ -13,7 +13,7 @@ describe('postToolUse ⇄ PostToolUse (docs/cursor-hooks.md §4 postToolUse)', (
     duration: 728.2,
   });
   it('tool_response from tool_output', () => {
-    expect(postToolUse.plan(c, EMPTY_STATE).invocations[0]?.payload('Bash')).toMatchObject({
+    expect(postToolUse.plan(c, EMPTY_STATE).invocations[0]?.payload('Bash', LATE)).toMatchObject({
       hook_event_name: 'PostToolUse',
       tool_name: 'Bash',
       tool_response: { stdout: 'ok\n', interrupted: false },
@@ -22,7 +22,8 @@ describe('postToolUse ⇄ PostToolUse (docs/cursor-hooks.md §4 postToolUse)', (
     });
   });
   it('delivers, in order: pending prompt context, stashed warnings, own feedback, carried context', () => {
-    const f = postToolUse.fold(
+    const f = foldOf(
+      postToolUse,
       c,
       [v('PostToolUse', { label: 'lint', stdout: '{"decision":"block","reason":"lint failed"}' })],
       st({ pendingPrompt: [msg('time', 'ups')], stashed: [msg('careful', 'pre')], carried: [msg('earlier', 'fail')] }),
@@ -32,7 +33,8 @@ describe('postToolUse ⇄ PostToolUse (docs/cursor-hooks.md §4 postToolUse)', (
     });
   });
   it('exit 2 stderr and additionalContext reach the model', () => {
-    const f = postToolUse.fold(
+    const f = foldOf(
+      postToolUse,
       c,
       [
         v('PostToolUse', { exitCode: 2, stderr: 'bad edit' }),
@@ -44,12 +46,13 @@ describe('postToolUse ⇄ PostToolUse (docs/cursor-hooks.md §4 postToolUse)', (
     expect(f.answer.additional_context).toContain('ctx');
   });
   it('nothing to say → {}', () => {
-    expect(postToolUse.fold(c, [v('PostToolUse')], EMPTY_STATE).answer).toEqual({});
+    expect(foldOf(postToolUse, c, [v('PostToolUse')], EMPTY_STATE).answer).toEqual({});
   });
   it('updatedMCPToolOutput → updated_mcp_tool_output for MCP tools', () => {
     const m = ctx('postToolUse', { tool_name: 'MCP:github-get_issue', tool_input: {}, tool_output: '{}' });
     expect(
-      postToolUse.fold(
+      foldOf(
+        postToolUse,
         m,
         [v('PostToolUse', { stdout: '{"hookSpecificOutput":{"updatedMCPToolOutput":{"x":1}}}' })],
         EMPTY_STATE,

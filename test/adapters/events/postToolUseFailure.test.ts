@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { postToolUseFailure } from '../../../adapters/events/postToolUseFailure.ts';
 import { EMPTY_STATE } from '../../../adapters/types.ts';
-import { ctx, msg, st, v } from '../helpers.ts';
+import { ctx, foldOf, LATE, msg, st, v } from '../helpers.ts';
 
 describe('postToolUseFailure ⇄ PostToolUseFailure', () => {
   const c = ctx('postToolUseFailure', {
@@ -13,7 +13,7 @@ describe('postToolUseFailure ⇄ PostToolUseFailure', () => {
     failure_type: 'error',
   });
   it('maps error_message to error', () => {
-    expect(postToolUseFailure.plan(c, EMPTY_STATE).invocations[0]?.payload('Bash')).toMatchObject({
+    expect(postToolUseFailure.plan(c, EMPTY_STATE).invocations[0]?.payload('Bash', LATE)).toMatchObject({
       hook_event_name: 'PostToolUseFailure',
       error: 'Exit code 1',
       is_interrupt: false,
@@ -28,7 +28,8 @@ describe('postToolUseFailure ⇄ PostToolUseFailure', () => {
     ).toEqual([]);
   });
   it('context has no carrier here: it is carried, with the stashed warnings', () => {
-    const f = postToolUseFailure.fold(
+    const f = foldOf(
+      postToolUseFailure,
       c,
       [v('PostToolUseFailure', { stdout: '{"hookSpecificOutput":{"additionalContext":"try again"}}', label: 'f' })],
       st({ stashed: [msg('warn', 'pre')] }),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { interpret } from '../../../adapters/outcome.ts';
 import { preToolUse } from '../../../adapters/events/preToolUse.ts';
 import { EMPTY_STATE } from '../../../adapters/types.ts';
-import { ctx, run } from '../helpers.ts';
+import { ctx, foldOf, LATE, run } from '../helpers.ts';
 
 const shell = (command: string, extra = {}) =>
   ctx('preToolUse', {
@@ -12,7 +12,8 @@ const shell = (command: string, extra = {}) =>
     ...extra,
   });
 const fold = (c: ReturnType<typeof shell>, ...runs: Parameters<typeof run>[0][]) =>
-  preToolUse.fold(
+  foldOf(
+    preToolUse,
     c,
     runs.map((r) => interpret(run(r))),
     EMPTY_STATE,
@@ -23,7 +24,7 @@ describe('preToolUse plan (docs/design.md §4, docs/cursor-hooks.md §6 captured
     const c = shell('git status');
     const [inv] = preToolUse.plan(c, EMPTY_STATE).invocations;
     expect(inv?.subject.values).toEqual(['Bash', 'Shell']);
-    expect(inv?.payload('Bash')).toMatchObject({
+    expect(inv?.payload('Bash', LATE)).toMatchObject({
       session_id: 'conv-1',
       hook_event_name: 'PreToolUse',
       tool_name: 'Bash',
@@ -37,7 +38,7 @@ describe('preToolUse plan (docs/design.md §4, docs/cursor-hooks.md §6 captured
 
   it('a JSON-string tool_input is parsed', () => {
     const c = ctx('preToolUse', { tool_name: 'Shell', tool_input: '{"command":"ls"}', tool_use_id: 'x' });
-    expect(preToolUse.plan(c, EMPTY_STATE).invocations[0]?.payload('Bash')).toMatchObject({
+    expect(preToolUse.plan(c, EMPTY_STATE).invocations[0]?.payload('Bash', LATE)).toMatchObject({
       tool_input: { command: 'ls' },
     });
   });
@@ -45,7 +46,7 @@ describe('preToolUse plan (docs/design.md §4, docs/cursor-hooks.md §6 captured
   it('a tool_use_id with a newline is passed through unchanged', () => {
     const id = 'call-1-0\nfc_2_0';
     const c = shell('ls', { tool_use_id: id });
-    expect(preToolUse.plan(c, EMPTY_STATE).invocations[0]?.payload('Bash').tool_use_id).toBe(id);
+    expect(preToolUse.plan(c, EMPTY_STATE).invocations[0]?.payload('Bash', LATE).tool_use_id).toBe(id);
   });
 
   it.each([
@@ -58,12 +59,12 @@ describe('preToolUse plan (docs/design.md §4, docs/cursor-hooks.md §6 captured
       tool_input: { command: 'ls', cwd, timeout: 30000 },
       tool_use_id: 'x',
     });
-    expect(preToolUse.plan(c, EMPTY_STATE).invocations[0]?.payload('Bash').cwd).toBe(want);
+    expect(preToolUse.plan(c, EMPTY_STATE).invocations[0]?.payload('Bash', LATE).cwd).toBe(want);
   });
 
   it('session_id is the conversation id even when a session_id is present', () => {
     const c = shell('ls', { session_id: 'other' });
-    expect(preToolUse.plan(c, EMPTY_STATE).invocations[0]?.payload('Bash').session_id).toBe('conv-1');
+    expect(preToolUse.plan(c, EMPTY_STATE).invocations[0]?.payload('Bash', LATE).session_id).toBe('conv-1');
   });
 });
 

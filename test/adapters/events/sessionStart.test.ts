@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { sessionStart } from '../../../adapters/events/sessionStart.ts';
 import { EMPTY_STATE } from '../../../adapters/types.ts';
-import { ctx, msg, st, v } from '../helpers.ts';
+import { ctx, foldOf, LATE, msg, st, v } from '../helpers.ts';
 
 describe('sessionStart ⇄ SessionStart (docs/cursor-hooks.md §4, docs/claude-hooks.md §2.2)', () => {
   const c = ctx('sessionStart', { session_id: 'conv-1', is_background_agent: false, composer_mode: 'agent' });
@@ -10,10 +10,14 @@ describe('sessionStart ⇄ SessionStart (docs/cursor-hooks.md §4, docs/claude-h
     const p = sessionStart.plan(c, EMPTY_STATE);
     expect(p.invocations.map((i) => i.claudeEvent)).toEqual(['SessionStart']);
     expect(p.invocations[0]?.subject.values).toEqual(['startup']);
-    expect(p.invocations[0]?.payload(undefined)).toMatchObject({ source: 'startup', hook_event_name: 'SessionStart' });
+    expect(p.invocations[0]?.payload(undefined, LATE)).toMatchObject({
+      source: 'startup',
+      hook_event_name: 'SessionStart',
+    });
   });
   it('additional_context (context and plain stdout) and env', () => {
-    const f = sessionStart.fold(
+    const f = foldOf(
+      sessionStart,
       c,
       [
         v('SessionStart', { stdout: '{"hookSpecificOutput":{"additionalContext":"branch main"}}', label: 's' }),
@@ -29,7 +33,7 @@ describe('sessionStart ⇄ SessionStart (docs/cursor-hooks.md §4, docs/claude-h
     expect(f.notes.join()).toMatch(/not a line/);
   });
   it("prompt context already waiting is delivered with the session's", () => {
-    expect(sessionStart.fold(c, [], st({ pendingPrompt: [msg('waiting')] })).answer).toEqual({
+    expect(foldOf(sessionStart, c, [], st({ pendingPrompt: [msg('waiting')] })).answer).toEqual({
       additional_context: 'waiting',
     });
   });

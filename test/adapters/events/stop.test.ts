@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { interpret } from '../../../adapters/outcome.ts';
 import { stop } from '../../../adapters/events/stop.ts';
 import { EMPTY_STATE } from '../../../adapters/types.ts';
-import { ctx, run } from '../helpers.ts';
+import { ctx, foldOf, LATE, run } from '../helpers.ts';
 
 const c = (input = {}, over = {}) => ctx('stop', { status: 'completed', loop_count: 0, ...input }, over);
 const fold = (cx: ReturnType<typeof c>, ...runs: Parameters<typeof run>[0][]) =>
-  stop.fold(
+  foldOf(
+    stop,
     cx,
     runs.map((r) => interpret(run({ claudeEvent: 'Stop', ...r }))),
     EMPTY_STATE,
@@ -18,7 +19,7 @@ describe('stop plan (docs/cursor-hooks.md §4 stop; docs/claude-hooks.md §2.2 S
     [1, true],
     [4, true],
   ])('loop_count %i → stop_hook_active %s', (loop_count, active) => {
-    expect(stop.plan(c({ loop_count }), EMPTY_STATE).invocations[0]?.payload(undefined)).toMatchObject({
+    expect(stop.plan(c({ loop_count }), EMPTY_STATE).invocations[0]?.payload(undefined, LATE)).toMatchObject({
       hook_event_name: 'Stop',
       stop_hook_active: active,
       session_id: 'conv-1',
@@ -26,16 +27,17 @@ describe('stop plan (docs/cursor-hooks.md §4 stop; docs/claude-hooks.md §2.2 S
   });
 
   it('passes last_assistant_message from the transcript', () => {
-    expect(
-      stop.plan(c({}, { lastAssistantMessage: 'All done.' }), EMPTY_STATE).invocations[0]?.payload(undefined),
-    ).toMatchObject({ last_assistant_message: 'All done.' });
+    const late = { ...LATE, lastAssistantMessage: 'All done.' };
+    expect(stop.plan(c(), EMPTY_STATE).invocations[0]?.payload(undefined, late)).toMatchObject({
+      last_assistant_message: 'All done.',
+    });
   });
 
-  it('reads last_assistant_message when the payload is built: the transcript is rewritten after planning', () => {
-    const cx = c();
-    const [inv] = stop.plan(cx, EMPTY_STATE).invocations;
-    cx.lastAssistantMessage = 'Rewritten later.';
-    expect(inv?.payload(undefined)).toMatchObject({ last_assistant_message: 'Rewritten later.' });
+  it('last_assistant_message is a late fact: the transcript is rewritten after planning, the context stays as is', () => {
+    const [inv] = stop.plan(Object.freeze(c()), EMPTY_STATE).invocations;
+    expect(inv?.payload(undefined, { ...LATE, lastAssistantMessage: 'Rewritten later.' })).toMatchObject({
+      last_assistant_message: 'Rewritten later.',
+    });
   });
 
   it.each([
@@ -116,7 +118,8 @@ describe('stop fold (docs/design.md §5: one followup_message per stop)', () => 
   });
 
   it('StopFailure output is ignored, as in Claude', () => {
-    const f = stop.fold(
+    const f = foldOf(
+      stop,
       c({ status: 'error' }),
       [interpret(run({ claudeEvent: 'StopFailure', exitCode: 2, stderr: 'x' }))],
       EMPTY_STATE,

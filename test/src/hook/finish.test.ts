@@ -8,6 +8,7 @@ import { ADAPTERS } from '../../../adapters/events/index.ts';
 import { interpret } from '../../../adapters/outcome.ts';
 import {
   EMPTY_STATE,
+  type EventAdapter,
   type EventContext,
   type Invocation,
   type RunResult,
@@ -46,6 +47,7 @@ describe('EventWork.snapshot: a result for every selected script at this moment 
       {} as Claimed,
       new RowPrep('/repo'),
       undefined,
+      { invocations: [], notes: [] },
     );
 
   it('before the batch started: each non-async selected row as timed out, allowed the time that passed up to its own', () => {
@@ -95,7 +97,6 @@ describe('EventWork.finish and finishLean (child processes)', () => {
     input: { conversation_id: 'c1', hook_event_name: event, ...input },
     projectDir: '/repo',
     sessionId: 'c1',
-    transcriptPath: '',
     loopLimit: 5,
   });
   const expected = (
@@ -103,8 +104,17 @@ describe('EventWork.finish and finishLean (child processes)', () => {
     input: Record<string, unknown>,
     results: RunResult[],
     state: StateIn = EMPTY_STATE,
-  ) => ADAPTERS[event].fold(ctxFor(event, input), results.map(interpret), state);
-  const PRELUDE = `import { EventWork, finishLean, installLifeline, emitted, RowPrep, ADAPTERS } from BUNDLE;
+  ) => {
+    const c = ctxFor(event, input);
+    const adapter: EventAdapter = ADAPTERS[event];
+    return adapter.fold(c, results.map(interpret), state, adapter.plan(c, state));
+  };
+  const PRELUDE = `import { EventWork as Work, finishLean as lean, installLifeline, emitted, RowPrep, ADAPTERS } from BUNDLE;
+// The driver hands both the plan the rows were selected from.
+class EventWork extends Work {
+  constructor(s, l, o, t, c, p, e) { super(s, l, o, t, c, p, e, s.adapter.plan(s.ctx, c.state)); }
+}
+const finishLean = (s, l) => lean(s, s.adapter.plan(s.ctx, { stashed: [], carried: [], pendingPrompt: [] }), l);
 const calls = [];
 const note = (...c) => calls.push(c);
 process.on('exit', () => process.stderr.write('CALLS ' + JSON.stringify(calls) + '\\n'));
@@ -118,7 +128,7 @@ const solo = { role: 'solo', why: 'no state directory' };
 const claimed = { state: { stashed: [], carried: [], pendingPrompt: [], firstPromptCovered: false }, release: () => note('release', emitted()), restore: () => note('restore') };
 const setupFor = (event, extra = {}) => {
   const input = { conversation_id: 'c1', hook_event_name: event, ...(extra.input ?? {}) };
-  const ctx = { event, input, projectDir: '/repo', sessionId: 'c1', transcriptPath: '', loopLimit: 5, ...(extra.config?.promptContext ? { promptContext: extra.config.promptContext } : {}) };
+  const ctx = { event, input, projectDir: '/repo', sessionId: 'c1', loopLimit: 5, ...(extra.config?.promptContext ? { promptContext: extra.config.promptContext } : {}) };
   return { event, adapter: extra.adapter ?? ADAPTERS[event], input, dir: '/repo', binding: { timeoutS: 30, loopLimit: 5, source: 'test' }, budget: { deadline: Date.now() + 25000, slackMs: 4500 }, sessionId: 'c1', scope: '', state: null, catalog: { rows: [], sources: [] }, config: extra.config ?? {}, ctx, env: process.env, startedAt: extra.startedAt ?? Date.now() };
 };
 const run = (over) => ({ label: 'hooks/g.sh', locator: 'PreToolUse[0].hooks[0]', claudeEvent: 'PreToolUse', exitCode: 0, signal: null, stdout: '', stderr: '', timedOut: false, timeoutSeconds: 10, durationMs: 5, truncated: false, ...over });

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { ADAPTERS } from '../../../adapters/events/index.ts';
-import type { EventContext, Invocation } from '../../../adapters/types.ts';
+import { NO_LATE_FACTS, type EventContext, type Invocation } from '../../../adapters/types.ts';
 import * as command from '../../../catalog/command.ts';
 import type { CatalogRow } from '../../../catalog/types.ts';
 import {
@@ -57,6 +57,7 @@ const chosen = (r: CatalogRow = row(), i: Invocation = inv(), matched: string | 
 });
 const jc = (over: Partial<JobContext> = {}): JobContext => ({
   prep: new RowPrep(repo),
+  late: NO_LATE_FACTS,
   env: { PATH: '/usr/bin' },
   deadline: NOW + 25_000,
   ...over,
@@ -263,7 +264,10 @@ describe('per event, not per row: what every row of an event shares is computed 
       '{"session_id":"conv-1","tool_name":"Bash"}',
       '{"session_id":"conv-1","tool_name":"Shell"}',
     ]);
-    expect(payload.mock.calls).toEqual([['Bash'], ['Shell']]);
+    expect(payload.mock.calls).toEqual([
+      ['Bash', NO_LATE_FACTS],
+      ['Shell', NO_LATE_FACTS],
+    ]);
   });
   it('an unserialisable payload fails each of its rows', () => {
     const ctx = jc({ stdin: new Map() });
@@ -321,7 +325,6 @@ describe('attachTranscripts: the transcripts scripts get (a fake rewrite)', () =
       input,
       projectDir: '/repo',
       sessionId: 'conv-1',
-      transcriptPath: '',
       loopLimit: 5,
     };
     return {
@@ -337,7 +340,7 @@ describe('attachTranscripts: the transcripts scripts get (a fake rewrite)', () =
   };
   const st = { root: '/state' };
 
-  it("rewrites Cursor's transcript; the context gets its path and last assistant words", async () => {
+  it("rewrites Cursor's transcript; its path and last assistant words are late facts (the context is frozen)", async () => {
     const { calls, rewrite } = fake({
       '/c/t.jsonl': { path: '/state/tx/t.jsonl', lastAssistantMessage: 'Done.', resultsAvailable: true },
     });
@@ -350,9 +353,8 @@ describe('attachTranscripts: the transcripts scripts get (a fake rewrite)', () =
         st,
         createLog({}, (t) => lines.push(t)),
       ),
-    ).toEqual({ resultsAvailable: true });
+    ).toEqual({ resultsAvailable: true, late: { transcriptPath: '/state/tx/t.jsonl', lastAssistantMessage: 'Done.' } });
     expect(calls).toEqual([{ cursorPath: '/c/t.jsonl', sessionId: 'conv-1', cwd: '/repo', state: st }]);
-    expect([s.ctx.transcriptPath, s.ctx.lastAssistantMessage]).toEqual(['/state/tx/t.jsonl', 'Done.']);
     expect(lines).toEqual(['hookshim: rewrote /c/t.jsonl\n']);
   });
 
@@ -373,14 +375,14 @@ describe('attachTranscripts: the transcripts scripts get (a fake rewrite)', () =
   ])('the source: %s', async (_name, input, env, cursorPath) => {
     const { calls, rewrite } = fake({});
     const s = setupFor('stop', input, env);
-    await attachTranscripts(
+    const { late } = await attachTranscripts(
       s,
       rewrite,
       null,
       createLog({}, () => {}),
     );
     expect(calls.map((c) => c.cursorPath)).toEqual([cursorPath]);
-    expect([s.ctx.transcriptPath, 'lastAssistantMessage' in s.ctx]).toEqual(['/state/tx/empty.jsonl', false]);
+    expect(late).toEqual({ transcriptPath: '/state/tx/empty.jsonl' });
   });
 
   it.each([
@@ -396,7 +398,7 @@ describe('attachTranscripts: the transcripts scripts get (a fake rewrite)', () =
       agent_transcript_path: '/c/agent.jsonl',
       ...extra,
     });
-    await attachTranscripts(
+    const { late } = await attachTranscripts(
       s,
       rewrite,
       null,
@@ -406,19 +408,19 @@ describe('attachTranscripts: the transcripts scripts get (a fake rewrite)', () =
       ['/c/t.jsonl', 'conv-1'],
       ['/c/agent.jsonl', sessionId],
     ]);
-    expect([s.ctx.agentTranscriptPath, s.ctx.agentLastAssistantMessage]).toEqual(['/state/tx/a.jsonl', 'Sub done.']);
+    expect([late.agentTranscriptPath, late.agentLastAssistantMessage]).toEqual(['/state/tx/a.jsonl', 'Sub done.']);
   });
 
   it('an event that does not ask for it leaves agent_transcript_path alone', async () => {
     const { calls, rewrite } = fake({});
     const s = setupFor('stop', { transcript_path: '/c/t.jsonl', agent_transcript_path: '/c/agent.jsonl' });
-    await attachTranscripts(
+    const { late } = await attachTranscripts(
       s,
       rewrite,
       null,
       createLog({}, () => {}),
     );
-    expect([calls.map((c) => c.cursorPath), s.ctx.agentTranscriptPath]).toEqual([['/c/t.jsonl'], undefined]);
+    expect([calls.map((c) => c.cursorPath), late.agentTranscriptPath]).toEqual([['/c/t.jsonl'], undefined]);
   });
 });
 

@@ -67,7 +67,7 @@ describe('runHook in-process: root, binding and budget are each computed once pe
 
 describe("planAndSelect: the adapter's plan and the rows it selects", () => {
   const setupFor = (event: Setup['event'], input: Record<string, unknown>, rows: CatalogRow[]) => {
-    const ctx: EventContext = { event, input, projectDir: '/repo', sessionId: 'c1', transcriptPath: '', loopLimit: 5 };
+    const ctx: EventContext = { event, input, projectDir: '/repo', sessionId: 'c1', loopLimit: 5 };
     return {
       event,
       adapter: ADAPTERS[event],

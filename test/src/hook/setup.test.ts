@@ -182,13 +182,20 @@ describe('setUp: project, binding, budget, session, catalog and config, computed
       input: { conversation_id: 'c1' },
       projectDir: repo,
       sessionId: 'c1',
-      transcriptPath: '',
       loopLimit: 3,
       processEnv: hio.env,
       mcpServers: ['github'],
       promptContext: 'auto',
     });
     expect(out).toEqual([]);
+  });
+
+  it('the context is frozen after setup: what the shell learns later is a payload argument, never written into it', async () => {
+    catalog({ PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] });
+    const s = ok(await setUpAt('preToolUse', { conversation_id: 'c1', tool_name: 'Shell' }, io(), log()));
+    expect(Object.isFrozen(s.ctx)).toBe(true);
+    expect(() => Object.assign(s.ctx, { transcriptPath: '/x.jsonl' })).toThrow(TypeError);
+    expect('transcriptPath' in s.ctx).toBe(false);
   });
 
   it("no binding: Cursor's defaults (60 s, loop_limit 5)", async () => {

@@ -14,6 +14,8 @@ describe('readConfigFast', () => {
     ],
     ['a BOM', '\uFEFF{"promptContext":"postToolUse"}'],
     ['unsupported', '{"unsupported":"skip"}'],
+    ['loopLimit and promptContext auto', '{"loopLimit":3,"promptContext":"auto"}'],
+    ['loopLimit null', '{"loopLimit":null}'],
   ])('%s: the same config as the full parser', (_name, text) => {
     const fast = readConfigFast(text);
     expect(fast).toBeDefined();
@@ -31,6 +33,9 @@ describe('readConfigFast', () => {
     ['unsupported not deny or skip', '{"unsupported":"allow"}'],
     ['an unknown check key', '{"check":{"test":true}}'],
     ['an array', '[]'],
+    ['a negative loopLimit', '{"loopLimit":-1}'],
+    ['a fractional loopLimit', '{"loopLimit":1.5}'],
+    ['check not an object', '{"check":[]}'],
   ])('%s: gives up (the full parser decides)', (_name, text) => {
     expect(readConfigFast(text)).toBeUndefined();
   });
