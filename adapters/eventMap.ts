@@ -98,7 +98,9 @@ export const CLAUDE_EVENT_CARRIERS = {
     bindWhen: { beforeReadFile: { names: ['Read'] }, beforeMCPExecution: { mention: 'mcp__' } },
     desktop: 'yes',
     cloud: 'yes (MCP calls without their server: Cloud agents do not load beforeMCPExecution)',
-    note: "deny / ask / allow; updated_input for Shell, a deny naming the rewritten call elsewhere; warn-only output is replayed on that tool's postToolUse",
+    note:
+      'deny / ask / allow; updated_input for Shell, a deny naming the rewritten call elsewhere; warn-only ' +
+      "output is replayed on that tool's postToolUse",
   },
   PostToolUse: {
     bind: ['postToolUse', 'postToolUseFailure'],
@@ -116,15 +118,18 @@ export const CLAUDE_EVENT_CARRIERS = {
     bind: ['beforeSubmitPrompt', 'postToolUse', 'postToolUseFailure'],
     desktop: 'yes',
     // Cloud fires no beforeSubmitPrompt: the prompt is submitted before the VM exists (docs/cursor-hooks.md §5).
-    cloud:
-      "context only: Cloud fires no beforeSubmitPrompt, so the rows run at a generation's first tool event and cannot block",
-    note: 'runs once per prompt, with the prompt; a block stops it; context goes with the prompt (IDE 3.9.16, CLI 2026.09.18 and later), else on the first postToolUse',
+    cloud: "context only: rows run at a generation's first tool event; no block (no beforeSubmitPrompt)",
+    note:
+      'runs once per prompt, with the prompt; a block stops it; context goes with the prompt (IDE 3.9.16, ' +
+      'CLI 2026.09.18 and later), else on the first postToolUse',
   },
   Stop: {
     bind: ['stop', ...RESULTS],
     desktop: 'yes',
     cloud: 'yes (one report says no, UNCONFIRMED)',
-    note: 'blocks and warnings join one followup_message; no row runs once loop_count reaches loop_limit, nor when the user aborted the turn',
+    note:
+      'blocks and warnings join one followup_message; no row runs once loop_count reaches loop_limit, nor ' +
+      'when the user aborted the turn',
   },
   StopFailure: {
     bind: ['stop'],

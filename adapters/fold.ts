@@ -55,7 +55,8 @@ export function foldFollowup(
       // Claude shows it to the user beside the block; Cursor's stop answer has only the follow-up, which goes to the model.
       if (v.systemMessage && v.systemMessage !== v.reason)
         notes.push(
-          `${v.label}: the systemMessage beside a ${continuingEvent} block has no Cursor carrier (the follow-up goes to the model, not the user); logged only: ${v.systemMessage.slice(0, 200)}`,
+          `${v.label}: the systemMessage beside a ${continuingEvent} block has no Cursor carrier (the ` +
+            `follow-up goes to the model, not the user); logged only: ${v.systemMessage.slice(0, 200)}`,
         );
     } else {
       // additionalContext keeps the turn going; a lone systemMessage is for the user and ends the turn as Claude Code
@@ -63,7 +64,8 @@ export function foldFollowup(
       out.push(...messages(v.label, ...v.context));
       if (v.systemMessage)
         notes.push(
-          `${v.label}: a systemMessage on ${continuingEvent} is for the user, and Cursor's answer has no field for the user; logged only: ${v.systemMessage.slice(0, 200)}`,
+          `${v.label}: a systemMessage on ${continuingEvent} is for the user, and Cursor's answer has no ` +
+            `field for the user; logged only: ${v.systemMessage.slice(0, 200)}`,
         );
       if (v.plainText)
         notes.push(
@@ -96,7 +98,9 @@ export function droppedFields(verdicts: readonly Verdict[], fields: readonly str
     for (const f of fields)
       if (hso[f] !== undefined)
         notes.push(
-          `${v.label}: hookSpecificOutput.${f} dropped: Cursor's ${v.claudeEvent === 'SessionStart' ? 'sessionStart' : 'beforeSubmitPrompt'} answer has no field for it`,
+          `${v.label}: hookSpecificOutput.${f} dropped: Cursor's ` +
+            `${v.claudeEvent === 'SessionStart' ? 'sessionStart' : 'beforeSubmitPrompt'} answer has no field ` +
+            `for it`,
         );
   }
   return notes;

@@ -102,10 +102,15 @@ export function rewriteDenial(
   const from = p.updated.from;
   p.denies.push({
     from,
-    text: `${from} changed the input of this ${tool} call, and Cursor does not apply a changed input to ${tool}: the call is denied. Make the call again with this input instead: ${JSON.stringify(rewritten)}`,
+    text:
+      `${from} changed the input of this ${tool} call, and Cursor does not apply a changed input to ` +
+      `${tool}: the call is denied. Make the call again with this input instead: ` +
+      `${JSON.stringify(rewritten)}`,
   });
   p.notes.push(
-    `${from} rewrote the ${tool} input; Cursor applies updated_input only for Shell and would run the original, so the call is denied with the rewritten input as the instruction (docs/cursor-hooks.md §11)`,
+    `${from} rewrote the ${tool} input; Cursor applies updated_input only for Shell and would run the ` +
+      `original, so the call is denied with the rewritten input as the instruction (docs/cursor-hooks.md ` +
+      `§11)`,
   );
 }
 
@@ -113,14 +118,18 @@ export function rewriteDenial(
 export function keepWarnings(p: PermissionParts, toolUseId: string | undefined, event: string): Effect[] {
   if (p.warn.length === 0) return [];
   p.notes.push(
-    `${p.warn.length} warning(s) from ${[...new Set(p.warn.map((w) => w.from))].join(', ')} kept for ${toolUseId ? "this tool's postToolUse" : 'the next postToolUse'}: ${event} cannot carry context on an allow`,
+    `${p.warn.length} warning(s) from ${[...new Set(p.warn.map((w) => w.from))].join(', ')} kept for ` +
+      `${toolUseId ? "this tool's postToolUse" : 'the next postToolUse'}: ${event} cannot carry context on an ` +
+      `allow`,
   );
   return [toolUseId ? { kind: 'stash', toolUseId, messages: p.warn } : { kind: 'carry', messages: p.warn }];
 }
 
 /** A deny for an input that says two different things (never a silent choice of one spelling). */
 export function denyConflicts(conflicts: string[]): Folded {
-  const text = `hookshim: this tool call's input is ambiguous: ${conflicts.join('; ')}. A guard would check one and the tool might use the other, so it is denied; send each value once.`;
+  const text =
+    `hookshim: this tool call's input is ambiguous: ${conflicts.join('; ')}. A guard would check ` +
+    `one and the tool might use the other, so it is denied; send each value once.`;
   return {
     answer: { permission: 'deny', user_message: text, agent_message: text },
     effects: [],

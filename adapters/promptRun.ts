@@ -3,11 +3,9 @@
 // say joins the prompt's pending context, and a block, which cannot stop a running prompt, is told to the model. Loaded
 // only by the matched path and the state half (an event that runs no row never compiles it).
 import { droppedFailures, droppedFields, errorNotes } from './fold.ts';
-import { isRecord } from './json.ts';
-import { promptInvocation } from './prompt.ts';
+import { basePayload } from './payload.ts';
 import { messages } from './text.ts';
-import { userContent } from './transcript/text.ts';
-import type { EventContext, EventPlan, Message, StateIn, Verdict } from './types.ts';
+import type { EventContext, EventPlan, Invocation, Message, StateIn, Verdict } from './types.ts';
 
 /** True when a catalog has rows a generation's prompt runs (UserPromptSubmit). */
 export function hasPromptRows(rows: readonly { event: string }[]): boolean {
@@ -45,8 +43,10 @@ export function withPromptRun<P extends EventPlan>(ctx: EventContext, state: Sta
   if (!run) return plan;
   const note =
     run.prompt === undefined
-      ? `${NO_PROMPT_EVENT}, and no user message can be read from Cursor's transcript: the UserPromptSubmit rows run now with prompt "" (rows that judge the prompt judge an empty one)`
-      : `${NO_PROMPT_EVENT}: the UserPromptSubmit rows run now, at its first tool event, with the last user message of Cursor's transcript as the prompt`;
+      ? `${NO_PROMPT_EVENT}, and no user message can be read from Cursor's transcript: ` +
+        'the UserPromptSubmit rows run now with prompt "" (rows that judge the prompt judge an empty one)'
+      : `${NO_PROMPT_EVENT}: the UserPromptSubmit rows run now, at its first tool event, ` +
+        "with the last user message of Cursor's transcript as the prompt";
   // The rest of the plan (a tool event's tool view) goes on to the fold unchanged.
   const invocations = [promptInvocation(ctx, run.prompt ?? ''), ...plan.invocations];
   return { ...plan, notes: [note, ...plan.notes], invocations };
@@ -70,10 +70,14 @@ export function promptAtToolEvent(verdicts: readonly Verdict[]): { messages: Mes
       const reason = v.reason || `${v.label} stopped the prompt`;
       out.push({
         from: v.label,
-        text: `UserPromptSubmit operation blocked by hook: ${reason}\nhookshim could not stop this prompt: it was already running when the hook ran (no beforeSubmitPrompt fires here). Do not go on with it: stop and tell the user that a hook blocked it, and why.`,
+        text:
+          `UserPromptSubmit operation blocked by hook: ${reason}\nhookshim could not stop this prompt: ` +
+          'it was already running when the hook ran (no beforeSubmitPrompt fires here). ' +
+          'Do not go on with it: stop and tell the user that a hook blocked it, and why.',
       });
       notes.push(
-        `${v.label} blocked the prompt, but the prompt is already running (${NO_PROMPT_EVENT}): it cannot be stopped; the block goes to the model as context`,
+        `${v.label} blocked the prompt, but the prompt is already running (${NO_PROMPT_EVENT}): ` +
+          'it cannot be stopped; the block goes to the model as context',
       );
     }
     if (v.kind === 'failed') continue;
@@ -88,36 +92,11 @@ export function promptAtToolEvent(verdicts: readonly Verdict[]): { messages: Mes
   return { messages: out, notes };
 }
 
-/**
- * The prompt of the last user message in the tail of a Cursor transcript (docs/cursor-hooks.md §7: `role: "user"`,
- * the text wrapped in <user_query>), unwrapped; undefined when none can be read (a cut first line is skipped).
- */
-export function lastUserPrompt(tail: string): string | undefined {
-  const lines = tail.split('\n');
-  for (let i = lines.length - 1; i >= 0; i--) {
-    const line = (lines[i] ?? '').trim();
-    if (!line.startsWith('{')) continue;
-    let rec: unknown;
-    try {
-      rec = JSON.parse(line);
-    } catch {
-      continue;
-    }
-    if (!isRecord(rec) || (rec.role !== 'user' && rec.type !== 'user') || !isRecord(rec.message)) continue;
-    const text = promptText(userContent(rec.message.content).text);
-    if (text !== undefined) return text;
-  }
-  return undefined;
-}
-
-/** The text of user content: a string, or its text blocks joined; undefined for tool results only. */
-function promptText(content: unknown): string | undefined {
-  if (typeof content === 'string') return content.trim() || undefined;
-  if (!Array.isArray(content)) return undefined;
-  const texts = content.filter((b) => isRecord(b) && b.type === 'text' && typeof b.text === 'string');
-  const joined = texts
-    .map((b) => String((b as { text: string }).text))
-    .join('\n')
-    .trim();
-  return joined || undefined;
+/** The UserPromptSubmit invocation for a prompt: no matcher (Claude ignores one there), the prompt in the payload. */
+function promptInvocation(ctx: EventContext, prompt: string): Invocation {
+  return {
+    claudeEvent: 'UserPromptSubmit',
+    subject: { values: [], projectDir: ctx.projectDir },
+    payload: (_matched, late) => ({ ...basePayload(ctx, 'UserPromptSubmit', late), prompt }),
+  };
 }

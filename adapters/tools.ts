@@ -90,7 +90,10 @@ export const CURSOR_TO_CLAUDE = {
   TabWrite: null,
 } as const satisfies Record<CursorToolName, readonly ClaudeToolName[] | null>;
 
-/** Cursor tools whose preToolUse `updated_input` Cursor applies: Shell only; for Write it is dropped silently (docs/cursor-hooks.md §11). */
+/**
+ * Cursor tools whose preToolUse `updated_input` Cursor applies: Shell only; for Write it is dropped silently
+ * (docs/cursor-hooks.md §11).
+ */
 export const HONOURS_UPDATED_INPUT: ReadonlySet<string> = new Set<CursorToolName>(['Shell']);
 
 /**
@@ -281,7 +284,10 @@ const KEY_PLAN: ReadonlyMap<string, { entries: [string, readonly string[]][]; sp
 /** What an input value is, as far as building Claude's input cares (inputSteps). */
 export type ValueKind = 'absent' | 'empty' | 'string' | 'other';
 
-/** One step of toClaudeToolInput: Claude key `out` takes Cursor key `from`'s value, made absolute (`path`) or mapped to Claude's agent type (`agent`). */
+/**
+ * One step of toClaudeToolInput: Claude key `out` takes Cursor key `from`'s value, made absolute (`path`) or mapped
+ * to Claude's agent type (`agent`).
+ */
 export interface InputStep {
   out: string;
   from: string;

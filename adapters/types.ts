@@ -105,12 +105,18 @@ export interface RunResult {
 export type Verdict = VerdictBase &
   (
     | { kind: 'failed'; failure: Failure }
-    /** exit 2, a deny, `decision:"block"`, or a failure of a row with onFailure "block": `reason` is the message the script gave (or one naming it). */
+    /**
+     * exit 2, a deny, `decision:"block"`, or a failure of a row with onFailure "block": `reason` is the message the
+     * script gave (or one naming it).
+     */
     | {
         kind: 'blocked';
         how: 'exit2' | 'deny' | 'decision' | 'onFailure';
         reason: string;
-        /** The script gave no reason of its own (`reason` is its systemMessage or hookshim's words): the model is told "Blocked by hook" (docs/claude-hooks.md §10). */
+        /**
+         * The script gave no reason of its own (`reason` is its systemMessage or hookshim's words): the model is told
+         * "Blocked by hook" (docs/claude-hooks.md §10).
+         */
         unexplained?: true;
       }
     /** JSON `continue:false`: `reason` is its `stopReason` ("" when it gave none). */
@@ -227,7 +233,10 @@ export interface ShellNeeds {
   isPermissionEvent?: true;
   /** Its guards commonly read the transcript: a payload without one (Cursor's transcripts off) is reported. */
   readsTranscript?: true;
-  /** The `permission` values its answer can carry (default: any); a replayed decision outside them becomes a deny (fail toward enforcing). */
+  /**
+   * The `permission` values its answer can carry (default: any); a replayed decision outside them becomes a deny
+   * (fail toward enforcing).
+   */
   replayableAnswers?: readonly string[];
   /**
    * UserPromptSubmit where beforeSubmitPrompt never fires (docs/events.md "Cloud agents"): `seen` records that this

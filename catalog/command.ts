@@ -3,7 +3,10 @@ import type { CatalogRow } from './types.ts';
 
 /** What a runner needs to start one catalog row. */
 export interface PreparedCommand {
-  /** Shell form: the whole command line for `sh -c`, placeholders left for sh to expand from the environment. Exec form: the executable, placeholders substituted. */
+  /**
+   * Shell form: the whole command line for `sh -c`, placeholders left for sh to expand from the environment. Exec
+   * form: the executable, placeholders substituted.
+   */
   file: string;
   /** Exec form only: the argument list, passed without a shell. */
   args?: string[];

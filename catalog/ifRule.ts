@@ -116,7 +116,10 @@ function bashTest(spec: string): InputTest {
 /** What makes a command's words known only when it runs: `$(…)`, backticks, `$VAR`, `${VAR}`. */
 const EXPANSION = /\$\(|`|\$[A-Za-z_{]/;
 
-/** Whether a command's quotes, substitutions and subshells balance, the least a parse needs (a `case` pattern's `)` does not: the row runs). */
+/**
+ * Whether a command's quotes, substitutions and subshells balance, the least a parse needs (a `case` pattern's `)`
+ * does not: the row runs).
+ */
 export function parses(command: string): boolean {
   const stack: string[] = [];
   for (let i = 0; i < command.length; i++) {

@@ -57,7 +57,9 @@ export function parseCatalog(text: string, file: string, opts: { settings?: bool
   if (!outer.success) {
     return {
       ok: false,
-      error: `${file}: not a Claude Code hooks file:\n${z.prettifyError(outer.error)}\n  expected: ${EXPECTED_SHAPE}\n  received: ${truncate(JSON.stringify(data) ?? String(data))}`,
+      error:
+        `${file}: not a Claude Code hooks file:\n${z.prettifyError(outer.error)}\n  expected: ` +
+        `${EXPECTED_SHAPE}\n  received: ${truncate(JSON.stringify(data) ?? String(data))}`,
     };
   }
   const description = z.safeParse(descriptionSchema, (data as Record<string, unknown>)['description']);
@@ -68,7 +70,9 @@ export function parseCatalog(text: string, file: string, opts: { settings?: bool
     if (!KNOWN_EVENT_SET.has(event)) {
       const near = KNOWN_EVENTS.find((known) => known.toLowerCase() === event.toLowerCase());
       warnings.push(
-        `${file} hooks.${event}: unknown event "${event}"${near ? ` (did you mean "${near}"? event names are case-sensitive)` : ''}; its handlers will never run`,
+        `${file} hooks.${event}: unknown event "${event}"${
+          near ? ` (did you mean "${near}"? event names are case-sensitive)` : ''
+        }; its handlers will never run`,
       );
     }
     if (!Array.isArray(groups)) {

@@ -5,7 +5,10 @@ import { compileMatcher } from './matcher.ts';
 import { rowPlace, type CatalogRow } from './types.ts';
 
 export interface Subject {
-  /** Values the matcher is tested against, in preference order (for tool events: Claude tool-name candidates, e.g. ["Bash", "Shell"]); empty for events whose matcher Claude ignores. */
+  /**
+   * Values the matcher is tested against, in preference order (for tool events: Claude tool-name candidates, e.g.
+   * ["Bash", "Shell"]); empty for events whose matcher Claude ignores.
+   */
   values: string[];
   /** Tool input for `if` rules (tool events only). */
   toolInput?: Record<string, unknown>;

@@ -3,7 +3,8 @@
 // Cursor answer: continue, user_message, additional_context (docs/cursor-hooks.md §4, §11).
 import { droppedFailures, droppedFields, errorNotes } from '../fold.ts';
 import { str } from '../json.ts';
-import { promptContext, promptInvocation } from '../prompt.ts';
+import { basePayload } from '../payload.ts';
+import { promptContext } from '../prompt.ts';
 import { joinMessages, messages } from '../text.ts';
 import type { EventAdapter, Json, Message } from '../types.ts';
 import { cursorVersion, promptContextNow } from '../version.ts';
@@ -16,7 +17,19 @@ export const beforeSubmitPrompt: EventAdapter = {
   needs: { claims: {}, dedup: { digests: ['prompt'], replay: 'decision' }, everyCall: true, promptRun: 'seen' },
 
   plan(ctx) {
-    return { notes: [], invocations: [promptInvocation(ctx, str(ctx.input.prompt) ?? '')] };
+    return {
+      notes: [],
+      invocations: [
+        {
+          claudeEvent: 'UserPromptSubmit',
+          subject: { values: [], projectDir: ctx.projectDir },
+          payload: (_matched, late) => ({
+            ...basePayload(ctx, 'UserPromptSubmit', late),
+            prompt: str(ctx.input.prompt) ?? '',
+          }),
+        },
+      ],
+    };
   },
 
   fold(ctx, verdicts) {
@@ -48,12 +61,18 @@ export const beforeSubmitPrompt: EventAdapter = {
       answer.additional_context = joinMessages(context);
       if (!promptContextNow(ctx))
         notes.push(
-          `no postToolUse is bound for every tool call to carry this prompt's context (init binds one only with promptContext "postToolUse" in .cursor/hookshim.json): sent with the prompt, which Cursor ${cursorVersion(ctx) ?? '(version unknown)'} may not deliver (IDE 3.9.16, CLI 2026.09.18 and later do, docs/cursor-hooks.md §11)`,
+          `no postToolUse is bound for every tool call to carry this prompt's context (init binds one only ` +
+            `with promptContext "postToolUse" in .cursor/hookshim.json): sent with the prompt, which Cursor ` +
+            `${cursorVersion(ctx) ?? '(version unknown)'} may not deliver (IDE 3.9.16, CLI 2026.09.18 and ` +
+            `later do, docs/cursor-hooks.md §11)`,
         );
       return { answer, effects: [], notes };
     }
     notes.push(
-      `prompt context kept for the first postToolUse of this turn: Cursor ${cursorVersion(ctx) ?? '(version unknown)'} is not known to deliver beforeSubmitPrompt's additional_context (IDE 3.9.16, CLI 2026.09.18 and later do, docs/cursor-hooks.md §11)`,
+      `prompt context kept for the first postToolUse of this turn: Cursor ${
+        cursorVersion(ctx) ?? '(version unknown)'
+      } is not known to deliver beforeSubmitPrompt's additional_context (IDE 3.9.16, CLI ' +
+          '2026.09.18 and later do, docs/cursor-hooks.md §11)`,
     );
     return { answer, effects: [{ kind: 'pendingPrompt', messages: context }], notes };
   },

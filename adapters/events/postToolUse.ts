@@ -37,7 +37,8 @@ export const postToolUse: EventAdapter = {
     let updatedOutput: unknown;
     for (const v of verdicts) {
       if (v.kind === 'failed') continue;
-      // PostToolUse decision:"block" shows its reason next to the tool result; exit 2 feeds stderr to Claude (docs/claude-hooks.md §3.1, §3.4).
+      // PostToolUse decision:"block" shows its reason next to the tool result; exit 2 feeds stderr to Claude
+      // (docs/claude-hooks.md §3.1, §3.4).
       own.push(
         ...messages(
           v.label,

@@ -65,7 +65,8 @@ export const sessionStart: EventAdapter = {
       if (Object.keys(env).length) answer.env = env;
       for (const s of skipped)
         notes.push(
-          `CLAUDE_ENV_FILE line is not a plain "export NAME=value" hookshim can reproduce (no $(…) or backticks); skipped: ${s.slice(0, 120)}`,
+          `CLAUDE_ENV_FILE line is not a plain "export NAME=value" hookshim can reproduce (no $(…) or ` +
+            `backticks); skipped: ${s.slice(0, 120)}`,
         );
     }
     return { answer, effects: [], notes };

@@ -73,8 +73,9 @@ export function assistantHead(run: Run, msgId: string): string {
 export function prefix(run: Run): string {
   let fixed = run.fixed;
   if (fixed === undefined) {
+    const { cwd, sessionId } = run.ctx;
     fixed =
-      run.fixed = `,"isSidechain":false,"userType":"external","cwd":${JSON.stringify(run.ctx.cwd)},"sessionId":${JSON.stringify(run.ctx.sessionId)}`;
+      run.fixed = `,"isSidechain":false,"userType":"external","cwd":${JSON.stringify(cwd)},"sessionId":${JSON.stringify(sessionId)}`;
     run.asciiFixed = ASCII.test(fixed);
   }
   let uuid = run.lastUuidJson;

@@ -45,8 +45,12 @@ export function userContent(content: unknown): { text: unknown; timestamp?: stri
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
-const CURSOR_TIME =
-  /^(?:[A-Za-z]+,\s*)?([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),\s*(\d{4}),?\s+(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp][Mm])?\s*(?:\((?:UTC|GMT)(?:([+-])(\d{1,2})(?::?(\d{2}))?)?\))?$/;
+/** Weekday (optional), month day, year, time, AM/PM (optional), then an optional (UTC±h[:mm]) zone. */
+const CURSOR_TIME = new RegExp(
+  /^(?:[A-Za-z]+,\s*)?([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),\s*(\d{4}),?\s+/.source +
+    /(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp][Mm])?\s*/.source +
+    /(?:\((?:UTC|GMT)(?:([+-])(\d{1,2})(?::?(\d{2}))?)?\))?$/.source,
+);
 
 /** "Tuesday, Sep 8, 2026, 1:56 PM (UTC-7)" → "2026-09-08T20:56:00.000Z"; undefined when it does not parse. */
 export function parseCursorTimestamp(text: string): string | undefined {

@@ -24,7 +24,15 @@ export interface LoadedCatalogs {
 
 /** Load the catalogs `.cursor/hookshim.json` lists (HOOKSHIM_CATALOG is one machine's override: see catalogFindings). */
 export function loadListedCatalogs(dir: string, recorded: readonly string[] | undefined): LoadedCatalogs {
-  const sources = withManifests((recorded ?? DEFAULT_CATALOGS).map((e) => sourceOf(e, dir)));
+  return { recorded, ...loadCatalogsOf((recorded ?? DEFAULT_CATALOGS).map((e) => sourceOf(e, dir))) };
+}
+
+/**
+ * The commands' one catalog-set loader: every catalog of `sources` and those their plugin manifests add, with the full
+ * parser; an absent personal catalog is left out (the rule of the hook path's loadCatalogSet, src/project/load.ts).
+ */
+export function loadCatalogsOf(listed: readonly CatalogSource[]): Omit<LoadedCatalogs, 'recorded'> {
+  const sources = withManifests(listed);
   const loads = sources
     .map((s) => loadCatalogWith(s, parseCatalog))
     .filter((l) => l.ok || l.source.kind !== 'personal' || fs.existsSync(l.file));
@@ -35,7 +43,7 @@ export function loadListedCatalogs(dir: string, recorded: readonly string[] | un
     rows.push(...l.catalog.rows);
     warnings.push(...l.catalog.warnings);
   }
-  return { recorded, sources, loads, catalog: { rows, warnings } };
+  return { sources, loads, catalog: { rows, warnings } };
 }
 
 /** Problems with the catalogs themselves: missing or unreadable, their load warnings, the list, the override. */
@@ -51,7 +59,8 @@ export function catalogFindings(c: LoadedCatalogs, dir: string, env: NodeJS.Proc
         where,
         message: l.error,
         fix: missing
-          ? `create it, or run \`hookshim init\` (it finds hooks/hooks.json and .claude/settings.json; name others with --catalog <plugin folder | hooks.json | settings file>)`
+          ? `create it, or run \`hookshim init\` (it finds hooks/hooks.json and .claude/settings.json; name ` +
+            `others with --catalog <plugin folder | hooks.json | settings file>)`
           : 'fix the file: Claude Code rejects it too',
       });
       continue;
@@ -69,7 +78,9 @@ export function catalogFindings(c: LoadedCatalogs, dir: string, env: NodeJS.Proc
         code: 'catalog-never-runs',
         severity: 'warning',
         where,
-        message: `none of its ${rows.length} row${rows.length === 1 ? '' : 's'} can run under Cursor (${[...new Set(rows.map((r) => r.event))].join(', ')}): nothing of it is enforced`,
+        message:
+          `none of its ${rows.length} row${rows.length === 1 ? '' : 's'} can run under Cursor ` +
+          `(${[...new Set(rows.map((r) => r.event))].join(', ')}): nothing of it is enforced`,
         fix: 'hookshim check -v lists why each row never runs (docs/events.md)',
       });
     }
@@ -92,7 +103,9 @@ export function catalogFindings(c: LoadedCatalogs, dir: string, env: NodeJS.Proc
       code: 'catalog-override',
       severity: 'warning',
       where: 'HOOKSHIM_CATALOG',
-      message: `set to ${env.HOOKSHIM_CATALOG}: on this machine the hook path runs only that catalog; Cursor elsewhere (and CI) runs ${show(c.recorded ?? DEFAULT_CATALOGS)}, which is what is checked here`,
+      message:
+        `set to ${env.HOOKSHIM_CATALOG}: on this machine the hook path runs only that catalog; Cursor ` +
+        `elsewhere (and CI) runs ${show(c.recorded ?? DEFAULT_CATALOGS)}, which is what is checked here`,
       fix: `to run it everywhere, record it: hookshim init --catalog ${env.HOOKSHIM_CATALOG}; otherwise unset HOOKSHIM_CATALOG`,
     });
   }

@@ -16,6 +16,7 @@ import {
   type Mode,
 } from '../project/binding.ts';
 import { safeHome } from '../state/fsx.ts';
+import { readConfigText } from '../project/load.ts';
 import { handlerFindings } from './checkHandlers.ts';
 import { catalogFindings, loadListedCatalogs, type LoadedCatalogs } from './catalogs.ts';
 import { checkConventions, checkRows } from './checkRows.ts';
@@ -106,13 +107,9 @@ export function runChecks(opts: CheckOptions): CheckResult {
 
 /** .cursor/hookshim.json: valid, and no keys the schema does not know (they would be ignored silently). */
 function checkConfig(dir: string): { config: HookshimConfig; findings: Finding[] } {
-  const file = path.join(dir, CONFIG_FILE);
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch {
-    return { config: {}, findings: [] };
-  }
+  // An unreadable config is the hook path's to say on every event; check reads what it can.
+  const text = readConfigText(dir, () => {});
+  if (text === undefined) return { config: {}, findings: [] };
   const parsed = parseConfig(text);
   if (parsed.error)
     return {
@@ -209,7 +206,9 @@ function olderBundles(dir: string, hooks: Record<string, unknown[]>): Finding[] 
         code: 'bundle-old',
         severity: 'error',
         where: b,
-        message: `the binding runs this older bundle${v ? ` (hookshim ${v})` : ''}: it still runs, but it is not the bundle this CLI ships (${VENDORED})`,
+        message:
+          `the binding runs this older bundle${v ? ` (hookshim ${v})` : ''}: it still runs, but it is ` +
+          `not the bundle this CLI ships (${VENDORED})`,
         fix: `run \`hookshim init\`: it binds ${VENDORED} and removes ${b}; commit .cursor/`,
       };
     });
@@ -238,7 +237,9 @@ function checkResultGated(catalog: Catalog, config: HookshimConfig): Finding[] {
         code: 'result-gated-guard',
         severity: 'error',
         where,
-        message: `selects PreToolUse guards (${pre.map((r) => r.locator).join(', ')}): gating them would allow every tool call until the first tool result, so the hook path runs them anyway`,
+        message:
+          `selects PreToolUse guards (${pre.map((r) => r.locator).join(', ')}): gating them would ` +
+          `allow every tool call until the first tool result, so the hook path runs them anyway`,
         fix: 'name only the Stop-like rows that cannot work without tool results',
       });
     else if (rows.length > RESULT_GATED_MAX_ROWS)
@@ -246,7 +247,9 @@ function checkResultGated(catalog: Catalog, config: HookshimConfig): Finding[] {
         code: 'result-gated-broad',
         severity: 'error',
         where,
-        message: `selects ${rows.length} rows (${rows.map((r) => r.locator).join(', ')}); every one of them is skipped until the first tool result`,
+        message:
+          `selects ${rows.length} rows (${rows.map((r) => r.locator).join(', ')}); every one of them ` +
+          `is skipped until the first tool result`,
         fix: 'name each row that needs tool results by its locator',
       });
   }

@@ -79,7 +79,11 @@ function checkEntry(
       code: 'binding-missing-event',
       severity: 'error',
       where: `${HOOKS_JSON} ${ev}`,
-      message: `not bound, but the catalog needs it${rows.length ? ` (${rows.slice(0, 3).join(', ')}${rows.length > 3 ? ', …' : ''})` : ' (to record tool results and carry context)'}`,
+      message: `not bound, but the catalog needs it${
+        rows.length
+          ? ` (${rows.slice(0, 3).join(', ')}${rows.length > 3 ? ', …' : ''})`
+          : ' (to record tool results and carry context)'
+      }`,
       fix: REBIND,
     };
   } else if (mine.length > 1) {
@@ -105,7 +109,9 @@ function checkEntry(
       code: 'binding-differs',
       severity: 'error',
       where: `${HOOKS_JSON} ${ev}`,
-      message: `the entry is ${JSON.stringify(mine[0])}; init writes ${JSON.stringify(want)}${differences(mine[0] as Record<string, unknown>, want as Record<string, unknown>)}`,
+      message:
+        `the entry is ${JSON.stringify(mine[0])}; init writes ` +
+        `${JSON.stringify(want)}${differences(mine[0] as Record<string, unknown>, want as Record<string, unknown>)}`,
       fix: REBIND,
     };
   }
@@ -123,7 +129,9 @@ function invalidMatchers(hooks: Record<string, unknown[]>): Finding[] {
         code: 'binding-matcher-invalid',
         severity: 'error',
         where: `${HOOKS_JSON} ${ev}[${i}]`,
-        message: `matcher ${JSON.stringify(m)} is not a JavaScript regular expression: Cursor rejects the whole file, so no hook in it runs (hookshim's guards included)`,
+        message:
+          `matcher ${JSON.stringify(m)} is not a JavaScript regular expression: Cursor rejects the ` +
+          `whole file, so no hook in it runs (hookshim's guards included)`,
         fix: 'fix or remove the matcher (a JavaScript regex, tested against the tool type), then run `hookshim check` again',
       });
     });
@@ -150,7 +158,10 @@ function skipsNeeded(
     code: 'binding-matcher-stale',
     severity: 'error',
     where: `${HOOKS_JSON} ${ev}`,
-    message: `its matcher ${JSON.stringify(entry.matcher)} skips ${missed.join(', ')}, which catalog rows now match: Cursor starts no hookshim for ${missed.length === 1 ? 'that call' : 'those calls'}, so their guards never run`,
+    message:
+      `its matcher ${JSON.stringify(entry.matcher)} skips ${missed.join(', ')}, which catalog rows now ` +
+      `match: Cursor starts no hookshim for ${missed.length === 1 ? 'that call' : 'those calls'}, so their ` +
+      `guards never run`,
     fix: REBIND,
   };
 }

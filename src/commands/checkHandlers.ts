@@ -25,7 +25,15 @@ export function handlerFindings(c: LoadedCatalogs, dir: string, config: Hookshim
         code: 'modules-unsupported',
         severity: 'error',
         where: l.source.shown,
-        message: `"modules": ${JSON.stringify(l.catalog.modules)} are hooks modules Claude Code runs in-process (≥ 2.1.287); hookshim cannot run them${l.catalog.rows.length ? ' (its "hooks" rows run)' : ' and this file has no "hooks" rows'}, so every event names them on stderr and ${config.unsupported === 'skip' ? 'tool calls go on without them ("unsupported": "skip")' : 'every guarded tool call is denied'}`,
+        message:
+          `"modules": ${JSON.stringify(l.catalog.modules)} are hooks modules Claude Code runs ` +
+          `in-process (≥ 2.1.287); hookshim cannot run them${
+            l.catalog.rows.length ? ' (its "hooks" rows run)' : ' and this file has no "hooks" rows'
+          }, so every event names them on stderr and ${
+            config.unsupported === 'skip'
+              ? 'tool calls go on without them ("unsupported": "skip")'
+              : 'every guarded tool call is denied'
+          }`,
         fix: `move what the modules enforce into "hooks" command rows, or set "unsupported": "skip" in .cursor/hookshim.json`,
       });
   const off = hooksDisabledBy(loaded);
@@ -66,7 +74,9 @@ function rowFindings(row: CatalogRow, allowed: readonly string[] | undefined, co
       code: 'http-url-refused',
       severity: 'warning',
       where,
-      message: `${row.url} is not in the settings' allowedHttpHookUrls: the row is never sent (a non-blocking error${row.onFailure ? '; onFailure "block" blocks' : ''})`,
+      message:
+        `${row.url} is not in the settings' allowedHttpHookUrls: the row is never sent (a non-blocking ` +
+        `error${row.onFailure ? '; onFailure "block" blocks' : ''})`,
       fix: 'add the url (or a pattern with *) to allowedHttpHookUrls, or remove the row',
     });
   return out;
@@ -80,7 +90,9 @@ function disabledFinding(source: { kind: string; shown: string }): Finding {
       severity: 'error',
       where: source.shown,
       message:
-        '"disableAllHooks": true in a personal settings file: hookshim refuses it on tool-call permission events (the agent can write this file, and nobody reviews it) and honours it, loudly, everywhere else',
+        '"disableAllHooks": true in a personal settings file: hookshim refuses it on tool-call permission ' +
+        'events (the agent can write this file, and nobody reviews it) and honours it, loudly, everywhere ' +
+        'else',
       fix: 'remove it; to turn the hooks off for everyone, set it in .claude/settings.json',
     };
   return {

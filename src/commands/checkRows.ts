@@ -28,11 +28,13 @@ const INTERPRETER_BY_EXT: Record<string, string> = {
 
 export const REBIND = 'run `hookshim init` and commit .cursor/hooks.json';
 
+/** Every Claude tool name a Cursor tool maps to. */
+const CLAUDE_REACHED: readonly string[] = [
+  ...new Set(Object.values(CURSOR_TO_CLAUDE).flatMap((v) => (v ?? []) as readonly string[])),
+];
+
 /** Every Claude tool name a Cursor tool can reach (plus the raw Cursor names, which are always tried too). */
-const REACHABLE_TOOLS: ReadonlySet<string> = new Set([
-  ...Object.keys(CURSOR_TO_CLAUDE),
-  ...Object.values(CURSOR_TO_CLAUDE).flatMap((v) => (v ?? []) as readonly string[]),
-]);
+const REACHABLE_TOOLS: ReadonlySet<string> = new Set([...Object.keys(CURSOR_TO_CLAUDE), ...CLAUDE_REACHED]);
 
 /** A permission rule written where a matcher goes: `Bash(git push:*)`, `Edit(*.ts)` (docs/claude-hooks.md §1.2 `if`). */
 const RULE_LIKE = /^\s*(?:[A-Z][A-Za-z]*|mcp__[\w-]+)\([^()]*\)\s*$/;
@@ -61,7 +63,9 @@ export function checkRows(catalog: Catalog, c: RowContext): Finding[] {
           code: 'if-never-runs',
           severity: 'error',
           where,
-          message: `"if" is only evaluated on tool events; on ${row.event} a handler with "if" never runs (Claude Code ≥ 2.1.85 behaves the same)`,
+          message:
+            `"if" is only evaluated on tool events; on ${row.event} a handler with "if" never runs ` +
+            `(Claude Code ≥ 2.1.85 behaves the same)`,
           fix: 'drop "if", or move the handler to a tool event',
         });
       else {
@@ -71,7 +75,9 @@ export function checkRows(catalog: Catalog, c: RowContext): Finding[] {
             code: 'if-invalid',
             severity: 'warning',
             where,
-            message: `"if" cannot be evaluated: ${rule.reason}; hookshim runs the row on every call its matcher accepts, as Claude Code runs a row it cannot decide`,
+            message:
+              `"if" cannot be evaluated: ${rule.reason}; hookshim runs the row on every call its ` +
+              `matcher accepts, as Claude Code runs a row it cannot decide`,
             fix: 'use a rule hookshim evaluates: Tool, Bash(cmd prefix *), Read/Write/Edit(path glob), WebFetch(domain:…), Agent(type)',
           });
       }
@@ -106,8 +112,16 @@ function checkMatcher(row: CatalogRow, where: string, never: string | undefined)
         code: 'matcher-permission-rule',
         severity: 'error',
         where,
-        message: `matcher ${JSON.stringify(row.matcher)} is permission-rule syntax: a matcher is tested against the tool name only, so ${rules.length === 1 ? `${JSON.stringify(rule)} never matches` : `${rules.map((r) => JSON.stringify(r.trim())).join(', ')} never match`}${rules.length === row.matcher.split('|').length ? ' and the row never runs' : ''}, in Claude Code either`,
-        fix: `match the tool and filter with "if": {"matcher": "${rule.slice(0, rule.indexOf('('))}", "hooks": [{…, "if": ${JSON.stringify(rule)}}]}`,
+        message:
+          `matcher ${JSON.stringify(row.matcher)} is permission-rule syntax: a matcher is tested ` +
+          `against the tool name only, so ${
+            rules.length === 1
+              ? `${JSON.stringify(rule)} never matches`
+              : `${rules.map((r) => JSON.stringify(r.trim())).join(', ')} never match`
+          }${rules.length === row.matcher.split('|').length ? ' and the row never runs' : ''}, in Claude Code either`,
+        fix:
+          `match the tool and filter with "if": {"matcher": "${rule.slice(0, rule.indexOf('('))}", ` +
+          `"hooks": [{…, "if": ${JSON.stringify(rule)}}]}`,
       },
     ];
   }
@@ -118,7 +132,13 @@ function checkMatcher(row: CatalogRow, where: string, never: string | undefined)
         code: 'matcher-invalid',
         severity: 'error',
         where,
-        message: `matcher ${JSON.stringify(row.matcher)} is not a valid regular expression (${m.error}): ${PERMISSION_EVENTS.has(row.event) ? 'every call it might match is denied, as Claude Code ≥ 2.1.288 denies it' : 'the row never runs, in Claude Code either'}`,
+        message:
+          `matcher ${JSON.stringify(row.matcher)} is not a valid regular expression (${m.error}): ` +
+          `${
+            PERMISSION_EVENTS.has(row.event)
+              ? 'every call it might match is denied, as Claude Code ≥ 2.1.288 denies it'
+              : 'the row never runs, in Claude Code either'
+          }`,
         fix: 'fix the pattern; tool names are matched case-sensitively, e.g. "Write|Edit" or "mcp__github__.*"',
       },
     ];
@@ -133,12 +153,17 @@ function checkMatcher(row: CatalogRow, where: string, never: string | undefined)
       code: 'matcher-unreachable',
       severity: 'warning',
       where,
-      message: `matcher ${JSON.stringify(row.matcher)} names no tool Cursor calls (its tools reach ${[...new Set(Object.values(CURSOR_TO_CLAUDE).flatMap((v) => (v ?? []) as readonly string[]))].join(', ')} and mcp__<server>__<tool>): it never fires under Cursor`,
+      message:
+        `matcher ${JSON.stringify(row.matcher)} names no tool Cursor calls (its tools reach ` +
+        `${CLAUDE_REACHED.join(', ')} and mcp__<server>__<tool>): it never fires under Cursor`,
     },
   ];
 }
 
-/** Handler fields hookshim does not act on: Claude's own that have no effect here (info), and fields nobody defines (warning: a misspelt field does nothing). */
+/**
+ * Handler fields hookshim does not act on: Claude's own that have no effect here (info), and fields nobody defines
+ * (warning: a misspelt field does nothing).
+ */
 function checkFields(extra: readonly string[], where: string): Finding[] {
   const list = (keys: string[]) => keys.map((k) => `"${k}"`).join(', ');
   const claude = extra.filter((k) => CLAUDE_HANDLER_FIELDS.has(k));
@@ -149,7 +174,9 @@ function checkFields(extra: readonly string[], where: string): Finding[] {
       code: 'field-unknown',
       severity: 'warning',
       where,
-      message: `${list(unknown)}: not a handler field Claude Code defines, and hookshim ignores ${unknown.length > 1 ? 'them' : 'it'} (a misspelt field does nothing)`,
+      message:
+        `${list(unknown)}: not a handler field Claude Code defines, and hookshim ignores ` +
+        `${unknown.length > 1 ? 'them' : 'it'} (a misspelt field does nothing)`,
       fix: 'fix the spelling (docs/claude-hooks.md §1.2 lists the fields), or remove it',
     });
   if (claude.length)
@@ -173,7 +200,10 @@ function checkScript(row: CatalogRow, ref: ScriptRef, where: string, runs: boole
         code: 'script-unchecked',
         severity: 'info',
         where,
-        message: `cannot check ${JSON.stringify(row.command)}: it runs ${ref.written.replace(UNKNOWN_WORKSPACE, '$CLAUDE_PROJECT_DIR')} in the workspace that installs the plugin, not in the plugin`,
+        message:
+          `cannot check ${JSON.stringify(row.command)}: it runs ` +
+          `${ref.written.replace(UNKNOWN_WORKSPACE, '$CLAUDE_PROJECT_DIR')} in the workspace that installs ` +
+          `the plugin, not in the plugin`,
       },
     ];
   if (ref.kind === 'opaque')
@@ -209,7 +239,9 @@ function checkScript(row: CatalogRow, ref: ScriptRef, where: string, runs: boole
         code: 'script-missing',
         severity: 'error',
         where,
-        message: `runs ${shown}, which does not exist: ${closed ? 'every event it matches fails closed (a deny or follow-up naming it)' : 'it fails every time it runs'}`,
+        message: `runs ${shown}, which does not exist: ${
+          closed ? 'every event it matches fails closed (a deny or follow-up naming it)' : 'it fails every time it runs'
+        }`,
         fix: `add ${shown}, or fix the path in the catalog`,
       },
     ];
@@ -226,7 +258,13 @@ function checkScript(row: CatalogRow, ref: ScriptRef, where: string, runs: boole
           code: 'script-not-executable',
           severity: 'error',
           where,
-          message: `runs ${shown} directly, but it is not executable: the shell exits 126 and ${closed ? 'hookshim fails closed (a deny or follow-up naming it)' : 'the row fails every time (logged, dropped)'}`,
+          message:
+            `runs ${shown} directly, but it is not executable: the shell exits 126 and ` +
+            `${
+              closed
+                ? 'hookshim fails closed (a deny or follow-up naming it)'
+                : 'the row fails every time (logged, dropped)'
+            }`,
           fix: `chmod +x ${shown} && git update-index --chmod=+x ${shown}${via ? `, or run it as "${via} ${shown}"` : ''}`,
         },
       ];
@@ -248,7 +286,10 @@ function checkTimeout(row: CatalogRow, where: string, c: RowContext): Finding[] 
         code: 'timeout-too-long',
         severity: 'error',
         where,
-        message: `timeout ${row.timeout}s cannot fit: ${from} and hookshim answers ${slackFor(wrapper) / 1000}s before Cursor's kill, so the script is cut at ${budget}s and ${ev === 'preToolUse' || ev === 'stop' ? 'fails closed' : 'its answer is lost'}`,
+        message:
+          `timeout ${row.timeout}s cannot fit: ${from} and hookshim answers ` +
+          `${slackFor(wrapper) / 1000}s before Cursor's kill, so the script is cut at ${budget}s and ` +
+          `${ev === 'preToolUse' || ev === 'stop' ? 'fails closed' : 'its answer is lost'}`,
         fix: wrapper >= 600 ? `lower the row's timeout to ${budget}s or less (init binds at most 600s)` : REBIND,
       });
     } else if (row.timeout !== undefined && row.timeout > budget - WINDOWS_LAUNCH_MS / 1000) {
@@ -258,7 +299,10 @@ function checkTimeout(row: CatalogRow, where: string, c: RowContext): Finding[] 
         code: 'timeout-too-long-windows',
         severity: 'warning',
         where,
-        message: `timeout ${row.timeout}s fits here but not on Windows: ${from}, and there hookshim also leaves ${WINDOWS_LAUNCH_MS / 1000}s for PowerShell's start, so the script is cut at ${Math.max(0.5, cut)}s and ${ev === 'preToolUse' || ev === 'stop' ? 'fails closed' : 'its answer is lost'}`,
+        message:
+          `timeout ${row.timeout}s fits here but not on Windows: ${from}, and there hookshim also ` +
+          `leaves ${WINDOWS_LAUNCH_MS / 1000}s for PowerShell's start, so the script is cut at ` +
+          `${Math.max(0.5, cut)}s and ${ev === 'preToolUse' || ev === 'stop' ? 'fails closed' : 'its answer is lost'}`,
         fix: wrapper >= 600 ? `lower the row's timeout to ${Math.max(0.5, cut)}s or less` : REBIND,
       });
     } else if (row.timeout === undefined) {
@@ -304,7 +348,9 @@ function millisecondTimeout(row: CatalogRow, where: string, c: RowContext): Find
     code: 'timeout-milliseconds',
     severity: 'warning',
     where,
-    message: `timeout ${t} looks like milliseconds: Claude Code reads seconds, so there a hung script holds the ${row.event} for ${hours}.${cut}`,
+    message:
+      `timeout ${t} looks like milliseconds: Claude Code reads seconds, so there a hung script holds ` +
+      `the ${row.event} for ${hours}.${cut}`,
     fix: `write it in seconds: "timeout": ${Math.max(1, Math.round(t / 1000))}`,
   };
 }

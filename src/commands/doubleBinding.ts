@@ -145,13 +145,17 @@ export function doubleBinding(
       const where = `${src.shown} ${row.locator}`;
       const remove = src.shown.startsWith('Claude plugin')
         ? `uninstall or disable ${src.shown.slice('Claude plugin '.length)} in Claude Code on this machine`
-        : `remove this hook from ${src.shown}${src.scope === 'project' ? ' (it is committed: that changes it for everyone using Claude Code here)' : ''}`;
+        : `remove this hook from ${src.shown}${
+            src.scope === 'project' ? ' (it is committed: that changes it for everyone using Claude Code here)' : ''
+          }`;
       if (twin) {
         findings.push({
           code: 'double-binding',
           severity: opts.severity,
           where,
-          message: `${row.command} also runs through hookshim (${rowPlace(twin)}): Cursor's third-party loader runs it a second time on ${row.event}, with untranslated Cursor-shaped input`,
+          message:
+            `${row.command} also runs through hookshim (${rowPlace(twin)}): Cursor's third-party ` +
+            `loader runs it a second time on ${row.event}, with untranslated Cursor-shaped input`,
           fix: `turn off ${LOADER_SETTING}, or ${remove}`,
         });
       } else {
@@ -159,7 +163,9 @@ export function doubleBinding(
           code: 'native-claude-hook',
           severity: 'info',
           where,
-          message: `Cursor's third-party loader runs ${row.command} natively, with Cursor-shaped input (tool_name "Shell", no session_id…): a script expecting Claude's input may no-op or misfire`,
+          message:
+            `Cursor's third-party loader runs ${row.command} natively, with Cursor-shaped input ` +
+            `(tool_name "Shell", no session_id…): a script expecting Claude's input may no-op or misfire`,
           fix: `add it to a catalog hookshim runs (hookshim init --catalog …), and turn off ${LOADER_SETTING}`,
         });
       }
@@ -179,8 +185,14 @@ function settingsCatalog(src: ClaudeSource, native: readonly CatalogRow[]): Find
     code: 'settings-double-binding',
     severity: 'warning',
     where: src.shown,
-    message: `is a hookshim catalog, and Cursor's third-party loader also reads it: with its setting on (the default), ${n === 1 ? 'its hook' : `${n} of its hooks`} (${[...new Set(native.map((r) => r.event))].join(', ')}) ${n === 1 ? 'runs' : 'run'} twice per event, once through hookshim and once natively with untranslated Cursor-shaped input`,
-    fix: `turn off ${LOADER_SETTING} on every machine that runs Cursor here; or have each script exit 0 at once when its input has "cursor_version" (only Cursor's native run sends it)`,
+    message:
+      `is a hookshim catalog, and Cursor's third-party loader also reads it: with its setting on (the ` +
+      `default), ${n === 1 ? 'its hook' : `${n} of its hooks`} ` +
+      `(${[...new Set(native.map((r) => r.event))].join(', ')}) ${n === 1 ? 'runs' : 'run'} twice per ` +
+      `event, once through hookshim and once natively with untranslated Cursor-shaped input`,
+    fix:
+      `turn off ${LOADER_SETTING} on every machine that runs Cursor here; or have each script exit 0 at ` +
+      `once when its input has "cursor_version" (only Cursor's native run sends it)`,
   };
 }
 
@@ -231,8 +243,12 @@ export function nativeDuplicates(
         code: 'native-duplicate',
         severity: 'error',
         where: `${HOOKS_JSON} ${event}[${i}]`,
-        message: `runs ${shown}, which hookshim already runs for ${rowPlace(twin.row)} (${twin.row.event}): the guard runs twice, once here with Cursor's untranslated input`,
-        fix: `remove this entry from ${HOOKS_JSON}: hookshim runs ${shown} from the catalog (init keeps entries it does not own, so it will not remove it for you)`,
+        message:
+          `runs ${shown}, which hookshim already runs for ${rowPlace(twin.row)} (${twin.row.event}): ` +
+          `the guard runs twice, once here with Cursor's untranslated input`,
+        fix:
+          `remove this entry from ${HOOKS_JSON}: hookshim runs ${shown} from the catalog (init keeps ` +
+          `entries it does not own, so it will not remove it for you)`,
       });
     });
   }
@@ -251,7 +267,12 @@ export function otherLoaders(catalogs: readonly CatalogSource[], rows: readonly 
       severity: 'warning' as const,
       where: c.shown,
       message:
-        "is also run natively by other hosts, without hookshim: VS Code's agent hooks run its commands with VS Code's payload and tool names and ignore its matchers (every row runs on every tool call of its event); the GitHub Copilot app runs them with its own payload and has no switch to turn them off; Cursor's third-party loader runs them with Cursor's payload (settings-double-binding)",
-      fix: "have each script check that its input is the shape it was written for (Claude's `hook_event_name` and `tool_name` values) and exit 0 otherwise",
+        "is also run natively by other hosts, without hookshim: VS Code's agent hooks run its commands with " +
+        "VS Code's payload and tool names and ignore its matchers (every row runs on every tool call of its " +
+        'event); the GitHub Copilot app runs them with its own payload and has no switch to turn them ' +
+        "off; Cursor's third-party loader runs them with Cursor's payload (settings-double-binding)",
+      fix:
+        "have each script check that its input is the shape it was written for (Claude's `hook_event_name` " +
+        'and `tool_name` values) and exit 0 otherwise',
     }));
 }

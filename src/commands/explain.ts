@@ -23,18 +23,18 @@ import {
   type RunResult,
   type Verdict,
 } from '../../adapters/types.ts';
-import { parseCatalog } from '../../catalog/load.ts';
 import { explainRows, type RowExplanation } from '../../catalog/select.ts';
 import type { CatalogRow } from '../../catalog/types.ts';
-import { attachTranscripts, jobOf, keepsTranscripts, RowPrep, startJobs } from '../hook/jobs.ts';
-import { createLog } from '../hook/log.ts';
+import { attachTranscripts, jobContextFor, jobOf, keepsTranscripts, RowPrep, startJobs } from '../hook/jobs.ts';
+import { createLog, type Log } from '../hook/log.ts';
 import { planAndSelect } from '../hook/run.ts';
 import { resultGated, type Chosen } from '../hook/select.ts';
 import { locate, setUp, type Setup } from '../hook/setup.ts';
 import { parsePayload } from '../hook/stdin.ts';
 import { rowCannotRun } from '../../adapters/eventMap.ts';
 import { parseConfig } from '../project/config.ts';
-import { loadCatalogWith, loadConfigWith } from '../project/load.ts';
+import { loadConfigWith } from '../project/load.ts';
+import { loadCatalogsOf } from './catalogs.ts';
 import { catalogSources, cursorTranscriptPath, PROJECT_POLICIES, resolveProject } from '../project/paths.ts';
 import type { StateDir } from '../state/dir.ts';
 import { makeEnvFile, readEnvFile } from '../state/envFile.ts';
@@ -136,8 +136,8 @@ export async function explain(opts: ExplainOptions): Promise<ExplainReport> {
   };
   if (isHandledEvent(event)) return explainHandled(event, input, opts, where);
   const config = loadConfigWith(dir, parseConfig, (m) => notes.push(m));
-  const loads = catalogSources(opts.env, dir, config.catalogs).map((source) => loadCatalogWith(source, parseCatalog));
-  const bad = loads.find((l) => !l.ok && (l.source.kind !== 'personal' || fs.existsSync(l.file)));
+  const { loads } = loadCatalogsOf(catalogSources(opts.env, dir, config.catalogs));
+  const bad = loads.find((l) => !l.ok);
   if (bad && !bad.ok) throw where.unreadable(bad.error);
   const rows = loads.flatMap((l) => (l.ok ? l.catalog.rows : []));
   if (!(event in UNBOUND_CURSOR_EVENTS))
@@ -218,7 +218,7 @@ async function explainHandled(
     };
     // Skipped rows are shown row by row; everything else the phases said is a note.
     w.notes.push(...lines.filter((l) => !l.startsWith('skipped ')));
-    if (opts.run) report.run = await runSelected(setup, { plan, gated, prep, late: tx.late }, state, report);
+    if (opts.run) report.run = await runSelected(setup, { plan, gated, prep, late: tx.late, log }, state, report);
     return report;
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
@@ -259,24 +259,21 @@ function explainInvocation(
 /** --run: the hook path's jobs, deadline and fold; session state starts empty and is thrown away. */
 async function runSelected(
   setup: Setup,
-  picked: { plan: EventPlan; gated: readonly Chosen[]; prep: RowPrep; late: LateFacts },
+  picked: { plan: EventPlan; gated: readonly Chosen[]; prep: RowPrep; late: LateFacts; log: Log },
   state: StateDir,
   report: ExplainReport,
 ): Promise<NonNullable<ExplainReport['run']>> {
   const { gated, prep } = picked;
   const envFile = setup.adapter.needs.envFile ? makeEnvFile(state, setup.sessionId) : undefined;
-  const pluginData = (root: string) => pluginDataDir(state, root);
-  const jobs = gated.map((c) =>
-    jobOf(c, {
-      prep,
-      late: picked.late,
-      env: setup.env,
-      deadline: setup.budget.deadline,
-      ...(envFile ? { envFile } : {}),
-      pluginData,
-      http: setup.catalog.http,
-    }),
-  );
+  // The hook path's own job preparation, in the throwaway state directory.
+  const jc = jobContextFor(setup, {
+    prep,
+    late: picked.late,
+    envFile,
+    dataDir: (root) => pluginDataDir(state, root),
+    log: picked.log,
+  });
+  const jobs = gated.map((c) => jobOf(c, jc));
   const results: RunResult[] = jobs.length ? await (await startJobs(jobs)).done : [];
   const verdicts = results.map(interpret);
   const folded = setup.adapter.fold(
@@ -329,7 +326,8 @@ function skippedByBinding(setup: Setup): string | undefined {
   );
   return cursorAccepts(matcher, name)
     ? undefined
-    : `${setup.binding.source}: its matcher skips ${JSON.stringify(name)}, so Cursor starts no hookshim for this call (what follows is what would run without it)`;
+    : `${setup.binding.source}: its matcher skips ${JSON.stringify(name)}, so Cursor starts no hookshim for ` +
+        `this call (what follows is what would run without it)`;
 }
 
 /**

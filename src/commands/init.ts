@@ -125,7 +125,8 @@ export function init(opts: InitOptions): InitReport {
       ...(narrow
         ? []
         : [
-            'no Cursor matchers written: a catalog did not load, or a personal one is listed, so what its rows need is not the same on every machine; every tool call starts hookshim',
+            'no Cursor matchers written: a catalog did not load, or a personal one is listed, so what its ' +
+              'rows need is not the same on every machine; every tool call starts hookshim',
           ]),
     ],
     warnings: [...where.warnings],
@@ -162,7 +163,9 @@ function extraCatalogs(opts: InitOptions, dir: string, notes: string[]): string[
     if ('problem' in r) throw new CommandError(`HOOKSHIM_CATALOG: ${r.problem}`, EXIT.usage);
     out.push(r.entry);
     notes.push(
-      `HOOKSHIM_CATALOG=${override} is one machine's override of the hook path; init recorded ${r.entry} in .cursor/hookshim.json instead, so the committed binding runs it without the variable (next time: --catalog ${r.entry})`,
+      `HOOKSHIM_CATALOG=${override} is one machine's override of the hook path; init recorded ${r.entry} in ` +
+        `.cursor/hookshim.json instead, so the committed binding runs it without the variable (next time: ` +
+        `--catalog ${r.entry})`,
     );
   }
   return out;
@@ -176,7 +179,11 @@ function loadAll(list: readonly string[], dir: string, start: string): LoadedCat
   if (problems.length > 0) throw new CommandError(`${problems.join('\n')}\nFix the catalog, then run init again.`);
   const sub = start !== dir ? ` (or in ${path.relative(dir, start)})` : '';
   throw new CommandError(
-    `no catalog at ${path.join(dir, 'hooks', 'hooks.json')}. hookshim binds a Claude catalog: create hooks/hooks.json first (Claude's plugin form: {"hooks": {"PreToolUse": [...]}}), or put hooks in .claude/settings.json, or name yours: hookshim init --catalog <plugin folder | hooks.json | settings file>. Nothing found in ${dir}${sub}: looked for hooks/hooks.json, .claude/settings.json, .claude/settings.local.json.`,
+    `no catalog at ${path.join(dir, 'hooks', 'hooks.json')}. hookshim binds a Claude catalog: create ` +
+      `hooks/hooks.json first (Claude's plugin form: {"hooks": {"PreToolUse": [...]}}), or put hooks in ` +
+      `.claude/settings.json, or name yours: hookshim init --catalog <plugin folder | hooks.json | settings ` +
+      `file>. Nothing found in ${dir}${sub}: looked for hooks/hooks.json, .claude/settings.json, ` +
+      `.claude/settings.local.json.`,
   );
 }
 
@@ -255,7 +262,8 @@ function removeOldBundle(dir: string, hooksJson: string, dryRun: boolean, report
   if (!fs.existsSync(old) || hooksJson.includes(OLD_VENDORED)) return;
   if (bundleVersion(old) === undefined) {
     report.warnings.push(
-      `${OLD_VENDORED} is where older versions vendored hookshim, but it does not look like a hookshim bundle: left in place (nothing runs it now)`,
+      `${OLD_VENDORED} is where older versions vendored hookshim, but it does not look like a hookshim ` +
+        `bundle: left in place (nothing runs it now)`,
     );
     return;
   }

@@ -6,6 +6,7 @@ import { parseJsonText } from '../../catalog/json.ts';
 import { isRecord } from '../../catalog/types.ts';
 import { HOOKS_JSON, ourEntries, readHooksFile } from '../project/binding.ts';
 import { CONFIG_FILE } from '../project/config.ts';
+import { readConfigText } from '../project/load.ts';
 import { PROJECT_POLICIES, resolveProject } from '../project/paths.ts';
 import { CommandError } from './io.ts';
 
@@ -35,18 +36,23 @@ export function findRoot(dir: string, here: boolean): Root {
   if (own) {
     out.catalogs.push(rel);
     out.warnings.push(
-      `${rel} has its own catalog (a package of a monorepo?): it is bound from the repository root as the plugin ${rel}/ (\${CLAUDE_PLUGIN_ROOT} = ${rel}). A Cursor window opened on ${rel} alone loads no hooks; to bind it as a project of its own, run \`hookshim init ${rel} --here\``,
+      `${rel} has its own catalog (a package of a monorepo?): it is bound from the repository root as the ` +
+        `plugin ${rel}/ (\${CLAUDE_PLUGIN_ROOT} = ${rel}). A Cursor window opened on ${rel} alone loads no ` +
+        `hooks; to bind it as a project of its own, run \`hookshim init ${rel} --here\``,
     );
   }
   if (fs.existsSync(path.join(dir, '.claude', 'settings.json'))) {
     out.warnings.push(
-      `${rel}/.claude/settings.json is not bound: Claude Code reads it only when started in ${rel}, with $CLAUDE_PROJECT_DIR = ${rel}. Add it with --catalog ${rel}/.claude/settings.json if its commands work from the repository root`,
+      `${rel}/.claude/settings.json is not bound: Claude Code reads it only when started in ${rel}, with ` +
+        `$CLAUDE_PROJECT_DIR = ${rel}. Add it with --catalog ${rel}/.claude/settings.json if its commands ` +
+        `work from the repository root`,
     );
   }
   const stray = readHooksFile(dir);
   if (stray.kind === 'ok' && ourEntries(stray.hooks).length > 0) {
     out.warnings.push(
-      `${rel}/${HOOKS_JSON} binds hookshim, but Cursor does not load it when it opens the repository: delete ${rel}/.cursor/ (hookshim is bound at the root now)`,
+      `${rel}/${HOOKS_JSON} binds hookshim, but Cursor does not load it when it opens the repository: delete ` +
+        `${rel}/.cursor/ (hookshim is bound at the root now)`,
     );
   }
   return out;
@@ -62,13 +68,10 @@ export interface ConfigDoc {
 /** Read .cursor/hookshim.json; one that cannot be read or parsed stops init (it never overwrites what it cannot read). */
 export function readConfigDoc(dir: string): ConfigDoc {
   const file = path.join(dir, CONFIG_FILE);
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { file, doc: undefined, catalogs: undefined };
-    throw new CommandError(`cannot read ${file}: ${(err as Error).message}`);
-  }
+  const text = readConfigText(dir, (f, err) => {
+    throw new CommandError(`cannot read ${f}: ${err.message}`);
+  });
+  if (text === undefined) return { file, doc: undefined, catalogs: undefined };
   const json = parseJsonText(text);
   const fix = 'Fix or remove it, then run init again: hookshim does not overwrite a file it cannot read.';
   if (!json.ok) throw new CommandError(`${file}: not valid JSON ${json.error}. ${fix}`);

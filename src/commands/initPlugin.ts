@@ -71,7 +71,8 @@ export function initPlugin(opts: PluginInitOptions): PluginReport {
   const found = findPlugins(dir);
   if (found.plugins.length === 0)
     throw new CommandError(
-      `no Claude plugin in ${dir}: --plugin binds a plugin repository (a ${CLAUDE_MANIFEST} beside hooks/hooks.json, or a .claude-plugin/marketplace.json listing plugin folders)`,
+      `no Claude plugin in ${dir}: --plugin binds a plugin repository (a ${CLAUDE_MANIFEST} beside ` +
+        `hooks/hooks.json, or a .claude-plugin/marketplace.json listing plugin folders)`,
     );
   const report: PluginReport = { dir, plugins: [], changed: [], notes: [], warnings: [], findings: [] };
   const bundle = opts.bundle ?? defaultBundle();
@@ -238,7 +239,8 @@ export function renderPlugin(report: PluginReport, opts: { check?: Finding[]; dr
   const lines: string[] = [];
   for (const p of report.plugins) {
     lines.push(
-      `plugin ${p.name} (${p.folder}): ${p.rows} row${p.rows === 1 ? '' : 's'} on ${p.events.join(', ') || 'no Cursor event'}; Cursor ${p.minCursor}+`,
+      `plugin ${p.name} (${p.folder}): ${p.rows} row${p.rows === 1 ? '' : 's'} on ` +
+        `${p.events.join(', ') || 'no Cursor event'}; Cursor ${p.minCursor}+`,
     );
     for (const n of p.never) lines.push(`  never runs under Cursor: ${n.locator}: ${n.reason}`);
   }

@@ -21,13 +21,16 @@ export function neverRanCauses(hooks: HooksFile, ci: boolean): string[] {
   const version = hooks.kind === 'ok' && hooks.doc.version === 1;
   const causes = [
     'the workspace is not trusted: Cursor runs project hooks only in a trusted workspace (accept the trust prompt when the folder opens)',
-    '`cursor-agent -p` without `--trust` in a folder it has not been trusted in: it refuses to run, and some builds still exit 0, so a CI job passes with no guard (add `--trust`; it trusts the workspace without granting tool permissions)',
+    '`cursor-agent -p` without `--trust` in a folder it has not been trusted in: it refuses to run, and some ' +
+      'builds still exit 0, so a CI job passes with no guard (add `--trust`; it trusts the workspace without ' +
+      'granting tool permissions)',
     hooks.kind !== 'ok'
       ? '.cursor/hooks.json is absent or unreadable here (run `hookshim init`)'
       : version
         ? '`"version": 1` in .cursor/hooks.json: present here (CLI builds need it, and the UI hides a file without it)'
         : '`"version": 1` is missing in .cursor/hooks.json: CLI builds ignore the file and the UI hides it (run `hookshim init`)',
-    "Cursor's own hook settings: Settings → Hooks lists the hooks it loaded; check the project's are listed and not turned off, and read the Hooks output channel",
+    "Cursor's own hook settings: Settings → Hooks lists the hooks it loaded; check the project's are listed " +
+      'and not turned off, and read the Hooks output channel',
   ];
   return ci ? [causes[1] as string, causes[0] as string, ...causes.slice(2)] : causes;
 }
@@ -59,7 +62,9 @@ export function loadedFindings(
       code: 'last-ran',
       severity: 'info',
       where: r.binding === 'project' ? '.cursor/hooks.json' : path.join(r.binding, '.cursor-plugin', 'hooks.json'),
-      message: `hookshim last ran for this project ${ago(now - r.at)} (${r.binding === 'project' ? 'its own binding' : `plugin ${r.binding}`}): ${r.events.map(describe(now)).join(', ')}`,
+      message: `hookshim last ran for this project ${ago(now - r.at)} (${
+        r.binding === 'project' ? 'its own binding' : `plugin ${r.binding}`
+      }): ${r.events.map(describe(now)).join(', ')}`,
     });
   const bound = hooks.kind === 'ok' && Object.values(hooks.hooks).some((l) => l.length > 0);
   if (projectRan || !bound) return out;
@@ -68,7 +73,10 @@ export function loadedFindings(
     code: 'never-ran',
     severity: 'warning',
     where: '.cursor/hooks.json',
-    message: `hookshim never ran for this project on this machine${ci ? ' (a CI run)' : ''} (no heartbeat in the state directory): Cursor has not started the binding. Likely causes, in order: ${causes.map((c, i) => `(${i + 1}) ${c}`).join('; ')}`,
+    message:
+      `hookshim never ran for this project on this machine${ci ? ' (a CI run)' : ''} (no heartbeat in ` +
+      `the state directory): Cursor has not started the binding. Likely causes, in order: ` +
+      `${causes.map((c, i) => `(${i + 1}) ${c}`).join('; ')}`,
     fix: 'check the causes in that order, then run one agent turn and `hookshim doctor` again',
   });
   return out;

@@ -25,7 +25,8 @@ const EPILOGUE = `Exit codes:
 Hook path: \`hookshim <cursorEvent> < payload.json\` (e.g. preToolUse) answers Cursor; .cursor/hooks.json runs the bundle.
 Environment: HOOKSHIM=0 turns the shim off (allow / {}), HOOKSHIM_DEBUG=1 explains on stderr,
 HOOKSHIM_LOG=<file> appends one NDJSON record per event (HOOKSHIM_LOG_PAYLOADS=1 adds payloads, for replay),
-HOOKSHIM_CATALOG=<file> runs another catalog on this machine only (init records it instead), HOOKSHIM_STATE_DIR=<dir> moves the state directory.
+HOOKSHIM_CATALOG=<file> runs another catalog on this machine only (init records it instead), \
+HOOKSHIM_STATE_DIR=<dir> moves the state directory.
 Colours only on a terminal; never with NO_COLOR.`;
 
 /** What every command's handler writes to and sets. */
@@ -46,7 +47,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     .reduce((y, add) => add(y, c), yargs(argv) as Argv)
     .scriptName('hookshim')
     .usage(
-      '$0 <command> [options]\n\nRun an unchanged Claude Code hook catalog (hooks/hooks.json, .claude/settings.json, vendored plugins) under Cursor: desktop, CLI and Cloud agents.',
+      '$0 <command> [options]\n\nRun an unchanged Claude Code hook catalog (hooks/hooks.json, ' +
+        '.claude/settings.json, vendored plugins) under Cursor: desktop, CLI and Cloud agents.',
     )
     .demandCommand(1, 'Name a command, or a Cursor event (e.g. `hookshim preToolUse < payload.json`).')
     .recommendCommands()
@@ -86,7 +88,8 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
 function initCommand(cli: Argv, c: Ctx): Argv {
   return cli.command(
     'init [dir]',
-    'Bind the catalogs in .cursor/hooks.json (merging: other entries are kept), record them in .cursor/hookshim.json, vendor the hook bundle, then check what was bound',
+    'Bind the catalogs in .cursor/hooks.json (merging: other entries are kept), record them in ' +
+      '.cursor/hookshim.json, vendor the hook bundle, then check what was bound',
     (y) =>
       y
         .positional('dir', {
@@ -98,7 +101,8 @@ function initCommand(cli: Argv, c: Ctx): Argv {
           type: 'string',
           array: true,
           describe:
-            'also run this catalog: a plugin folder, a hooks.json or a Claude settings file (repeatable; recorded in .cursor/hookshim.json)',
+            'also run this catalog: a plugin folder, a hooks.json or a Claude settings file (repeatable; ' +
+            'recorded in .cursor/hookshim.json)',
         })
         .option('here', {
           type: 'boolean',
@@ -108,13 +112,15 @@ function initCommand(cli: Argv, c: Ctx): Argv {
         .option('package', {
           type: 'boolean',
           describe:
-            'run the shim from node_modules/hookshim instead of a vendored .cursor/hooks/hookshim.cjs (default: keep the current mode, else vendored)',
+            'run the shim from node_modules/hookshim instead of a vendored .cursor/hooks/hookshim.cjs ' +
+            '(default: keep the current mode, else vendored)',
         })
         .option('plugin', {
           type: 'boolean',
           default: false,
           describe:
-            'make a Claude plugin repository a Cursor plugin too: .cursor-plugin/plugin.json, hooks.json and the bundle per plugin (docs/plugins.md)',
+            'make a Claude plugin repository a Cursor plugin too: .cursor-plugin/plugin.json, hooks.json and ' +
+            'the bundle per plugin (docs/plugins.md)',
         })
         .option('dry-run', { type: 'boolean', default: false, describe: 'show what would change; write nothing' })
         .option('json', {
@@ -316,7 +322,8 @@ function replayCommand(cli: Argv, c: Ctx): Argv {
         .example('$0 replay ~/.local/state/hookshim/trace.ndjson', 'would the edited catalog decide the same?')
         .example('$0 replay t.ndjson --bundle .cursor/hooks/hookshim.cjs', 'replay through the vendored bundle')
         .epilogue(
-          'Record a session first: HOOKSHIM_LOG=~/.local/state/hookshim/trace.ndjson HOOKSHIM_LOG_PAYLOADS=1 cursor . (a private path: the log holds payloads)',
+          'Record a session first: HOOKSHIM_LOG=~/.local/state/hookshim/trace.ndjson HOOKSHIM_LOG_PAYLOADS=1 ' +
+            'cursor . (a private path: the log holds payloads)',
         ),
     async (args) => {
       const report = await replay({
@@ -330,7 +337,9 @@ function replayCommand(cli: Argv, c: Ctx): Argv {
       const replayed = report.events.filter((e) => e.status !== 'skipped').length;
       if (replayed === 0)
         throw new CommandError(
-          `nothing to replay in ${report.file}: ${report.events.length ? 'no record has a payload (trace with HOOKSHIM_LOG_PAYLOADS=1)' : 'no records'}${report.unreadable.count ? `; ${report.unreadable.count} unreadable lines` : ''}`,
+          `nothing to replay in ${report.file}: ${
+            report.events.length ? 'no record has a payload (trace with HOOKSHIM_LOG_PAYLOADS=1)' : 'no records'
+          }${report.unreadable.count ? `; ${report.unreadable.count} unreadable lines` : ''}`,
         );
       const n = report.counts;
       c.setCode(n.changed + n.error + (args.strict ? n.wording : 0) > 0 ? EXIT.problems : EXIT.ok);

@@ -12,14 +12,23 @@ export function renderInit(r: InitReport, p: Paint, dryRun: boolean): string {
   const out: string[] = [];
   const n = r.catalogs.length;
   out.push(
-    `${p.bold('hookshim init')} ${r.dir} ${p.dim(`(${r.rows} row${r.rows === 1 ? '' : 's'} in ${n} catalog${n === 1 ? '' : 's'}; ${r.plan.mode === 'package' ? 'installed package' : 'vendored bundle'})`)}`,
+    `${p.bold('hookshim init')} ${r.dir} ${p.dim(
+      `(${r.rows} row${r.rows === 1 ? '' : 's'} in ${n} ` +
+        `catalog${n === 1 ? '' : 's'}; ${r.plan.mode === 'package' ? 'installed package' : 'vendored bundle'})`,
+    )}`,
   );
   for (const note of r.notes) out.push(p.dim(`note: ${note}`));
   out.push('catalogs:');
   const w0 = Math.max(...r.catalogs.map((c) => c.shown.length));
   for (const c of r.catalogs)
     out.push(
-      `  ${c.shown.padEnd(w0)}  ${c.rows === null ? (c.kind === 'personal' ? 'absent here' : 'unreadable') : `${c.rows} row${c.rows === 1 ? '' : 's'}`}  ${p.dim(`(${c.how})`)}`,
+      `  ${c.shown.padEnd(w0)}  ${
+        c.rows === null
+          ? c.kind === 'personal'
+            ? 'absent here'
+            : 'unreadable'
+          : `${c.rows} row${c.rows === 1 ? '' : 's'}`
+      }  ${p.dim(`(${c.how})`)}`,
     );
   out.push(...boundLines(r, p));
   if (r.removed.length) out.push(`removed stale hookshim entries: ${r.removed.join(', ')}`);
@@ -48,7 +57,9 @@ export function renderInit(r: InitReport, p: Paint, dryRun: boolean): string {
   const t = tally(r.findings);
   if (t.errors || t.warnings)
     out.push(
-      `${t.errors ? p.red('check: failed') : p.yellow('check: ok')} ${p.dim(`(${t.text}; the binding is written for the rows that can run)`)}`,
+      `${t.errors ? p.red('check: failed') : p.yellow('check: ok')} ${p.dim(
+        `(${t.text}; the binding is written for the rows that can run)`,
+      )}`,
     );
   const touched = [...r.changed, ...r.deleted];
   if (touched.length && !dryRun) out.push(p.dim(`next: commit ${touched.join(' and ')}; run \`hookshim check\` in CI`));
@@ -100,7 +111,9 @@ export function renderCheck(r: CheckResult, p: Paint, opts: { verbose: boolean; 
     ? `${r.catalog.rows.length} rows${cats > 1 ? ` in ${cats} catalogs` : ''}, ${r.plan?.events.length ?? 0} events bound, ${r.mode} bundle`
     : 'catalog unreadable';
   out.push(
-    `${failed ? p.red('hookshim check: failed') : p.green('hookshim check: ok')} ${p.dim(`(${what}; ${t.text}${info && !opts.verbose ? `; ${notes(info)} with --verbose` : ''})`)}`,
+    `${failed ? p.red('hookshim check: failed') : p.green('hookshim check: ok')} ${p.dim(
+      `(${what}; ${t.text}${info && !opts.verbose ? `; ${notes(info)} with --verbose` : ''})`,
+    )}`,
   );
   return `${out.join('\n')}\n`;
 }
@@ -120,12 +133,15 @@ export function renderDoctor(r: DoctorReport, p: Paint, opts: { verbose: boolean
   out.push(`  ${ok(true)} project root ${r.project.dir} ${p.dim(`(from ${r.project.how})`)}`);
   for (const c of r.catalogs)
     out.push(
-      `  ${ok(c.rows !== null)} catalog ${c.shown}${c.rows !== null ? `: ${c.rows} rows` : `: ${c.error ?? 'unreadable'}`} ${p.dim(`(${c.how})`)}`,
+      `  ${ok(c.rows !== null)} catalog ${c.shown}${
+        c.rows !== null ? `: ${c.rows} rows` : `: ${c.error ?? 'unreadable'}`
+      } ${p.dim(`(${c.how})`)}`,
     );
   if (r.override)
     out.push(`  ${p.yellow('!')} HOOKSHIM_CATALOG=${r.override}: the hook path here runs only that catalog`);
   out.push(
-    `  ${ok(!r.findings.some((f) => f.code === 'config-invalid'))} config .cursor/hookshim.json${r.config.present ? '' : p.dim(' (none: defaults)')}`,
+    `  ${ok(!r.findings.some((f) => f.code === 'config-invalid'))} config ` +
+      `.cursor/hookshim.json${r.config.present ? '' : p.dim(' (none: defaults)')}`,
   );
   const holds = r.state.holds
     ? `; holds ${r.state.holds.files} file(s), ${(r.state.holds.bytes / 1024 / 1024).toFixed(1)} MiB, collected after 24 h`
@@ -165,7 +181,9 @@ export function renderDoctor(r: DoctorReport, p: Paint, opts: { verbose: boolean
         .filter(Boolean)
         .join(', ');
       out.push(
-        `  ${b.event.padEnd(w)}  timeout ${b.timeout === null ? '(Cursor default)' : `${String(b.timeout).padStart(3)}s`}${extra ? `, ${extra}` : ''}  ${p.dim(b.command)}`,
+        `  ${b.event.padEnd(w)}  timeout ${
+          b.timeout === null ? '(Cursor default)' : `${String(b.timeout).padStart(3)}s`
+        }${extra ? `, ${extra}` : ''}  ${p.dim(b.command)}`,
       );
     }
   }
@@ -174,17 +192,18 @@ export function renderDoctor(r: DoctorReport, p: Paint, opts: { verbose: boolean
   out.push(...(lines.length ? lines.map((l) => `  ${l}`) : [`  ${p.green('✓')} nothing to report`]));
   const t = tally(r.findings);
   const info = r.findings.filter((f) => f.severity === 'info').length;
-  out.push(
-    '',
-    `${t.errors ? p.red(t.text) : t.warnings ? p.yellow(t.text) : p.green(t.text)}${info && !opts.verbose ? p.dim(`; ${notes(info)} with --verbose`) : ''}`,
-  );
+  const more = info && !opts.verbose ? p.dim(`; ${notes(info)} with --verbose`) : '';
+  out.push('', `${t.errors ? p.red(t.text) : t.warnings ? p.yellow(t.text) : p.green(t.text)}${more}`);
   return `${out.join('\n')}\n`;
 }
 
 export function renderExplain(r: ExplainReport, p: Paint): string {
   const out: string[] = [];
   out.push(
-    `${p.bold(r.event)}  ${p.dim(`project ${r.project.dir} (from ${r.project.how}); catalog${r.catalogs.length === 1 ? '' : 's'} ${r.catalogs.join(', ') || 'none'}`)}`,
+    `${p.bold(r.event)}  ${p.dim(
+      `project ${r.project.dir} (from ${r.project.how}); ` +
+        `catalog${r.catalogs.length === 1 ? '' : 's'} ${r.catalogs.join(', ') || 'none'}`,
+    )}`,
   );
   if (!r.handled) {
     out.push(`hookshim does not handle ${r.event}: ${r.unhandled}`);
@@ -278,7 +297,8 @@ export function renderReplay(r: ReplayReport, p: Paint, strict: boolean): string
     else if (e.status === 'same') out.push(`  ${p.green('=')} ${at} ${what}  ${p.dim(JSON.stringify(e.after))}`);
     else {
       out.push(
-        `  ${e.status === 'changed' ? p.red('≠') : p.yellow('~')} ${at} ${what}  ${e.status === 'changed' ? 'decision changed' : 'same decision, different wording'}`,
+        `  ${e.status === 'changed' ? p.red('≠') : p.yellow('~')} ${at} ${what}  ` +
+          `${e.status === 'changed' ? 'decision changed' : 'same decision, different wording'}`,
       );
       out.push(`      was ${JSON.stringify(e.before)}`, `      now ${JSON.stringify(e.after)}`);
     }
@@ -292,7 +312,8 @@ export function renderReplay(r: ReplayReport, p: Paint, strict: boolean): string
     );
   const bad = c.changed + c.error + (strict ? c.wording : 0);
   out.push(
-    `${bad ? p.red('replay:') : p.green('replay:')} ${c.same} same, ${c.wording} wording only, ${c.changed} changed, ${c.error} errors, ${c.skipped} skipped`,
+    `${bad ? p.red('replay:') : p.green('replay:')} ${c.same} same, ${c.wording} wording only, ${c.changed} ` +
+      `changed, ${c.error} errors, ${c.skipped} skipped`,
   );
   return `${out.join('\n')}\n`;
 }

@@ -139,7 +139,9 @@ export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
           ...head,
           status: 'error',
           ms,
-          detail: `the bundle did not answer with JSON (exit ${r.status}${r.error ? `, ${r.error.message}` : ''}): ${(r.stderr || r.stdout).trim().slice(0, 300)}`,
+          detail: `the bundle did not answer with JSON (exit ${r.status}${
+            r.error ? `, ${r.error.message}` : ''
+          }): ${(r.stderr || r.stdout).trim().slice(0, 300)}`,
         });
         continue;
       }

@@ -18,7 +18,10 @@ export function windowsFindings(rows: readonly CatalogRow[], env: NodeJS.Process
       code: 'windows-no-git-bash',
       severity: 'error',
       where: needBash[0]?.locator ?? 'catalog',
-      message: `${needBash.length} row${needBash.length === 1 ? '' : 's'} run through Git Bash on Windows, as Claude Code runs them, and this machine has none: they fail closed (every call they guard is denied)`,
+      message:
+        `${needBash.length} row${needBash.length === 1 ? '' : 's'} run through Git Bash on Windows, as ` +
+        `Claude Code runs them, and this machine has none: they fail closed (every call they guard is ` +
+        `denied)`,
       fix: 'install Git for Windows (https://git-scm.com/download/win), or set CLAUDE_CODE_GIT_BASH_PATH to its bash.exe',
     },
   ];

@@ -126,7 +126,8 @@ async function send(job: HttpJob, ctl: AbortController): Promise<RunResult> {
  */
 export const SENDER = `let s='';process.stdin.setEncoding('utf8');process.stdin.on('data',c=>s+=c);process.stdin.on('end',async()=>{
 const fs=require('fs');const j=JSON.parse(s);let code=1,body='';
-try{const r=await fetch(j.url,{method:'POST',headers:{...j.headers,'Content-Type':'application/json'},body:j.body,redirect:'error',signal:AbortSignal.timeout(j.timeoutMs)});
+try{const r=await fetch(j.url,{method:'POST',headers:{...j.headers,'Content-Type':'application/json'},body:j.body,
+redirect:'error',signal:AbortSignal.timeout(j.timeoutMs)});
 const t=await r.text();if(r.status>=200&&r.status<300){code=0;body=t.trim().slice(0,j.cap)}}catch{}
 try{if(body)fs.writeSync(1,body)}catch{}
 if(j.output){try{fs.renameSync(j.output+'.part',j.output+'.'+code+'.done')}catch{}}});`;

@@ -75,6 +75,46 @@ export interface JobContext {
   asyncOutput?: (label: string, event: ClaudeEvent) => string | undefined;
 }
 
+/** What an event's jobs share, beside the rows: found by the caller (the hook path, explain --run). */
+export interface EventJobs {
+  prep: RowPrep;
+  late: LateFacts;
+  envFile: string | undefined;
+  /** A plugin's CLAUDE_PLUGIN_DATA folder in the state directory (src/state/pluginData.ts), or undefined. */
+  dataDir: (pluginRoot: string) => string | undefined;
+  log: Log;
+  /** Where async rows keep their output (the hook path only: explain keeps none). */
+  asyncOutput?: JobContext['asyncOutput'];
+}
+
+/**
+ * The job context of one event, the hook path's and explain's alike: per event, not per row, each catalog's data folder
+ * (a missing one said once), the environment scripts inherit, and each payload's JSON.
+ */
+export function jobContextFor(setup: Setup, e: EventJobs): JobContext {
+  const dataDirs = new Map<string, string | undefined>();
+  const pluginData = (root: string) => {
+    if (dataDirs.has(root)) return dataDirs.get(root);
+    const dir = e.dataDir(root);
+    if (!dir)
+      e.log.warn(`no CLAUDE_PLUGIN_DATA for the scripts of ${root}: the state directory cannot hold their data folder`);
+    dataDirs.set(root, dir);
+    return dir;
+  };
+  return {
+    prep: e.prep,
+    late: e.late,
+    env: setup.env,
+    scriptBaseEnv: scriptBaseEnv(setup.env),
+    stdin: new Map(),
+    deadline: setup.budget.deadline,
+    ...(e.envFile ? { envFile: e.envFile } : {}),
+    pluginData,
+    http: setup.catalog.http,
+    ...(e.asyncOutput ? { asyncOutput: e.asyncOutput } : {}),
+  };
+}
+
 /** A row answered without running: it cannot run and guards a tool call, so it denies (src/hook/select.ts). */
 export interface AnsweredJob {
   kind: 'answered';
@@ -102,7 +142,8 @@ export function scriptBaseEnv(env: NodeJS.ProcessEnv): Record<string, string> {
 
 /**
  * A script's environment as Claude Code gives it (docs/claude-hooks.md §1.5, §7): hookshim's own without Cursor's
- * variables, CLAUDECODE=1 and CLAUDE_CODE_CHILD_SESSION=1, the project and plugin folders, the session id, then the command's own `KEY=VALUE` words.
+ * variables, CLAUDECODE=1 and CLAUDE_CODE_CHILD_SESSION=1, the project and plugin folders, the session id, then the
+ * command's own `KEY=VALUE` words.
  */
 function scriptEnv(
   jc: JobContext,
@@ -302,7 +343,8 @@ export async function attachTranscripts(
   // Cursor sends no transcript when its transcripts are off (docs/cursor-hooks.md §3): a guard that reads it sees nothing.
   if (copy && !cursorPath && setup.adapter.needs.readsTranscript)
     log.warn(
-      'Cursor sent no transcript_path (its transcripts are off?): scripts get an empty transcript, so a guard that reads it finds nothing to judge',
+      'Cursor sent no transcript_path (its transcripts are off?): scripts get an empty transcript, so a guard ' +
+        'that reads it finds nothing to judge',
     );
   // With `transcripts: false` scripts get an empty one: no copy of the conversation is kept.
   // Half of the time left before the deadline at most (the scripts need the rest), and 1 s per file.
@@ -339,7 +381,10 @@ export async function attachTranscripts(
 /** Transcript work one event may spend on one file; a scan not done by then goes on at the next event (docs/transcripts.md "Bounds"). */
 export const TRANSCRIPT_MS_PER_FILE = 1000;
 
-/** When one file's rewrite stops: after TRANSCRIPT_MS_PER_FILE, and never past `half` (half of the time left: the scripts need the rest). */
+/**
+ * When one file's rewrite stops: after TRANSCRIPT_MS_PER_FILE, and never past `half` (half of the time left: the
+ * scripts need the rest).
+ */
 function untilFor(half: number): number {
   return Math.min(half, Date.now() + TRANSCRIPT_MS_PER_FILE);
 }

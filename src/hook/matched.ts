@@ -4,6 +4,7 @@
 // the deadline passed, or Cursor sent a signal.
 import type { ClaudeEvent } from '../../adapters/eventMap.ts';
 import { str, toolUseId } from '../../adapters/json.ts';
+import { asyncMessages } from '../../adapters/asyncContext.ts';
 import { interpret } from '../../adapters/outcome.ts';
 import { foldPromptRun, hasPromptRows } from '../../adapters/promptRun.ts';
 import type { EventPlan, Folded, RunResult, StateIn } from '../../adapters/types.ts';
@@ -23,6 +24,7 @@ import { mark } from './spans.ts';
 export {
   attachTranscripts,
   scriptBaseEnv,
+  jobContextFor,
   jobOf,
   keepsTranscripts,
   RowPrep,
@@ -46,7 +48,7 @@ interface ClaimOps {
  */
 export function claimFor(setup: Setup, stateHalf: ClaimOps, lifeline: Pick<Lifeline, 'log'>): Claimed {
   const { needs } = setup.adapter;
-  const asyncRows = setup.catalog.rows.some((r) => r.async === true);
+  const asyncRows = setup.catalog.rows.some((r) => r.async === true) ? asyncMessages : undefined;
   const claimed = stateHalf.claim(setup.state, mailboxKey(setup), needs.claims, toolUseId(setup.input), asyncRows);
   for (const n of claimed.notes) lifeline.log.warn(n);
   if (needs.promptRun) claimPromptRun(setup, stateHalf, claimed.state);

@@ -35,7 +35,9 @@ export interface SpawnSpec {
 
 /** The message of a row that needs Git Bash on Windows when there is none (docs/fail-matrix.md). */
 export const NO_GIT_BASH =
-  'needs Git Bash, which Claude Code runs hook commands with on Windows, and none was found: install Git for Windows (https://git-scm.com/download/win) or set CLAUDE_CODE_GIT_BASH_PATH to its bash.exe (docs/hosts.md, "Windows")';
+  'needs Git Bash, which Claude Code runs hook commands with on Windows, and none was found: install Git for ' +
+  'Windows (https://git-scm.com/download/win) or set CLAUDE_CODE_GIT_BASH_PATH to its bash.exe ' +
+  '(docs/hosts.md, "Windows")';
 
 /** Path variables Claude Code hands scripts; on Windows given with forward slashes, so bash keeps them whole. */
 const PATH_VARIABLES = ['CLAUDE_PROJECT_DIR', 'CLAUDE_PLUGIN_ROOT', 'CLAUDE_PLUGIN_DATA', 'CLAUDE_ENV_FILE'];

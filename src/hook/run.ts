@@ -1,21 +1,21 @@
 // The hook path: one Cursor event in, exactly one Cursor answer out, in the phases of docs/design.md §1:
 // locate (project, binding, budget) → 1 read stdin → set up (catalog, config) → 3 translate + 4 select (first, and
 // alone, when the event claims no state: no row selected answers at once) → 2 sentinel → 3–4 with the claimed state →
-// 5 run under one deadline → 6 fold → 7 emit.
+// 5 run under one deadline → 6 fold → 7 emit. Every answer without a run of rows (off, unhandled, fail open, fail
+// closed, a broken catalog, a duplicate, a fixed fold) is a Shortcut, answered in one place (./shortcut.ts).
 import path from 'node:path';
-import { isHandledEvent, UNBOUND_CURSOR_EVENTS, type HandledEvent } from '../../adapters/eventMap.ts';
+import { isHandledEvent } from '../../adapters/eventMap.ts';
 import { ADAPTERS } from '../../adapters/events/index.ts';
 import { str, toolUseId, type Json } from '../../adapters/json.ts';
-import { writtenFiles } from '../../adapters/toolEvent.ts';
 import { EMPTY_STATE, type EventPlan, type LateFacts, type StateIn } from '../../adapters/types.ts';
 import type { Waited } from '../state/sentinel.ts';
 import { cursorTranscriptPath } from '../project/paths.ts';
-import { finishLean } from './finish.ts';
 import { installLifeline, type Lifeline } from './lifeline.ts';
-import type { EventWork, JobContext } from './matched.ts';
+import type { EventWork } from './matched.ts';
+import { answerShortcut, type Shortcut } from './shortcut.ts';
 import { mark, startSpans } from './spans.ts';
 import { resultGated, select, type Chosen } from './select.ts';
-import { locate, readPayload, setUp, type HookIO, type Setup, type SetUpProblem } from './setup.ts';
+import { locate, readPayload, setUp, type HookIO, type Setup } from './setup.ts';
 
 export type { HookIO } from './setup.ts';
 
@@ -57,42 +57,38 @@ export async function runHook(eventArg: string | undefined, io: HookIO): Promise
   }
 }
 
+/** The event to its answer: a shortcut (answered in one place, ./shortcut.ts) or the catalog's rows run and folded. */
 async function runEvent(name: string, io: HookIO, lifeline: Lifeline): Promise<number> {
-  if (io.env.HOOKSHIM === '0') {
-    lifeline.log.warn(
-      `HOOKSHIM=0: the shim is switched off, no guard runs; answering ${JSON.stringify(lifeline.failOpen)}`,
-    );
-    return lifeline.answer(lifeline.failOpen, 'off');
-  }
-  if (!isHandledEvent(name)) {
-    const why = Object.hasOwn(UNBOUND_CURSOR_EVENTS, name)
-      ? `hookshim does not handle "${name}": ${UNBOUND_CURSOR_EVENTS[name as keyof typeof UNBOUND_CURSOR_EVENTS]}`
-      : `unknown event "${name}"; expected one of ${Object.keys(ADAPTERS).join(', ')}`;
-    lifeline.log.warn(`${why}; answering {}`);
-    return lifeline.answer({}, 'unhandled');
-  }
+  const outcome = await decide(name, io, lifeline);
+  return typeof outcome === 'number' ? outcome : answerShortcut(outcome, lifeline);
+}
+
+/** Every phase up to the answer: a shortcut, or (rows selected) the exit code of the work that answered. */
+async function decide(name: string, io: HookIO, lifeline: Lifeline): Promise<Shortcut | number> {
+  if (io.env.HOOKSHIM === '0') return { kind: 'off' };
+  if (!isHandledEvent(name)) return { kind: 'unhandled', event: name };
   // 1. Locate the event (project, binding, budget: once, never from the payload), then read and validate stdin.
   const at = locate(name, io);
   const payload = await readPayload(io, at, lifeline.log);
   // A permission event whose payload cannot be read is denied: nothing can be cleared that nobody could read
   // (docs/fail-matrix.md; Cursor on Windows may mangle stdin, docs/cursor-hooks.md §13).
   if ('problem' in payload) {
-    if (!ADAPTERS[name].needs.isPermissionEvent) return lifeline.failOpenWith(payload.problem);
-    return denyUnguarded(
-      lifeline,
-      payload.problem,
-      payload.tooLarge
+    if (!ADAPTERS[name].needs.isPermissionEvent) return { kind: 'fail-open', why: payload.problem };
+    return {
+      kind: 'fail-closed',
+      why: payload.problem,
+      text: payload.tooLarge
         ? `hookshim: this ${name} payload is larger than hookshim reads, so no guard can see it; denied.`
         : `hookshim: this ${name} payload cannot be read (${payload.problem}), so no guard can judge it; denied.`,
-    );
+    };
   }
   lifeline.input = payload.input;
   mark('payload read');
   const setup = await setUp(name, payload.input, io, lifeline.log, at);
   if ('problem' in setup)
     return setup.broken && ADAPTERS[name].needs.isPermissionEvent
-      ? brokenCatalog(name, payload.input, setup, lifeline)
-      : lifeline.failOpenWith(setup.problem);
+      ? { kind: 'broken-catalog', event: name, input: payload.input, problem: setup }
+      : { kind: 'fail-open', why: setup.problem };
   mark('set up');
   Object.assign(lifeline.record, {
     conversation: setup.sessionId,
@@ -102,7 +98,7 @@ async function runEvent(name: string, io: HookIO, lifeline: Lifeline): Promise<n
 
   // 3–4 without state: an event that drains nothing and matches no row answers at once (duplicates compute the same).
   const lean = Object.keys(setup.adapter.needs.claims).length === 0 ? planAndSelect(setup, lifeline) : undefined;
-  if (lean && lean.chosen.length === 0) return finishLean(setup, lean.plan, lifeline);
+  if (lean && lean.chosen.length === 0) return { kind: 'folded', setup, plan: lean.plan };
   mark('selected');
 
   const stateHalf = await import('../state/index.ts');
@@ -117,7 +113,7 @@ async function runEvent(name: string, io: HookIO, lifeline: Lifeline): Promise<n
   if (tick.role === 'follower') {
     const res = await tick.wait(setup.budget.deadline);
     const why = trustless(res, id.unique, setup);
-    if (!why) return follow(res, setup, lifeline, stateHalf);
+    if (!why) return follow(res, setup, stateHalf);
     if (res.run) lifeline.log.warn(`duplicate ${setup.event} process: ${why}; running the catalog itself`);
     else lifeline.log.debug(`duplicate ${setup.event} process: ${why}; running the catalog itself`);
     tick = { role: 'solo', why };
@@ -140,17 +136,10 @@ function trustless(res: Waited, unique: boolean, setup: Setup): string | undefin
 }
 
 /** A duplicate process: replay the leader's answer (permission events) or answer {} (the leader delivers, once). */
-function follow(res: Waited, setup: Setup, lifeline: Lifeline, stateHalf: StateModule): number {
-  lifeline.failOpen = {};
-  const answer = stateHalf.followerAnswer(
-    setup.adapter.needs.dedup.replay,
-    res.answer,
-    setup.adapter.needs.replayableAnswers,
-  );
-  lifeline.log.debug(`duplicate ${setup.event} process: ${res.why}`);
-  if (!res.answer)
-    lifeline.log.warn(`duplicate ${setup.event} process: ${res.why}; answering ${JSON.stringify(answer)}`);
-  return lifeline.answer(answer, 'follower');
+function follow(res: Waited, setup: Setup, stateHalf: StateModule): Shortcut {
+  const { dedup, replayableAnswers } = setup.adapter.needs;
+  const answer = stateHalf.followerAnswer(dedup.replay, res.answer, replayableAnswers);
+  return { kind: 'follower', event: setup.event, answer, why: res.why, said: !res.answer };
 }
 
 /** The leader's (or solo) run: claim records, plan and select, record results, rewrite transcripts, run, finish. */
@@ -173,7 +162,8 @@ async function work(
     w.selected = chosen;
     lifeline.arm(
       setup.budget.deadline,
-      `deadline reached ${setup.budget.slackMs}ms before Cursor's ${setup.binding.timeoutS}s timeout; unfinished scripts count as timed out`,
+      `deadline reached ${setup.budget.slackMs}ms before Cursor's ${setup.binding.timeoutS}s timeout; ` +
+        `unfinished scripts count as timed out`,
       (why) => {
         // Selected guards that never got to start count as unfinished too: a preToolUse still fails closed.
         w.finish(w.snapshot(), why);
@@ -203,37 +193,6 @@ async function work(
   } finally {
     lifeline.disarm();
   }
-}
-
-/**
- * A permission event whose catalog exists but cannot be read, with no good version known: deny (fail toward
- * enforcing), naming the file and where it broke, except a write to that very file, so the catalog can be repaired.
- */
-function brokenCatalog(event: HandledEvent, input: Json, p: SetUpProblem, lifeline: Lifeline): number {
-  const file = p.broken as string;
-  const shown = p.dir ? path.relative(p.dir, file) : file;
-  const why = p.problem.split('\n')[0] ?? p.problem;
-  const targets = writtenFiles({
-    event,
-    input,
-    projectDir: p.dir ?? '',
-    sessionId: '',
-    loopLimit: null,
-  });
-  if (targets.length > 0 && targets.every((t) => path.resolve(t) === file)) {
-    lifeline.log.warn(
-      `${why}; allowing this write of ${shown} itself, so it can be repaired (every other tool call is denied until it parses)`,
-    );
-    return lifeline.answer({ permission: 'allow' }, 'fail-open');
-  }
-  const text = `hookshim: ${shown} is not a readable Claude hook catalog (${why.replace(`${file}: `, '')}), so no guard can be evaluated and this tool call is denied. Fix ${shown}: a Write or Edit of ${shown} itself is allowed.`;
-  return denyUnguarded(lifeline, `${why}; no good version of it is known`, text);
-}
-
-/** A permission event no guard could look at: deny (fail toward enforcing), saying why on stderr and to the agent. */
-function denyUnguarded(lifeline: Lifeline, why: string, text: string): number {
-  lifeline.log.warn(`${why}: denying (fail closed)`);
-  return lifeline.answer({ permission: 'deny', user_message: text, agent_message: text }, 'fail-closed');
 }
 
 /** An event's plan and the catalog rows it selects. */
@@ -270,30 +229,14 @@ async function prepareJobs(
   if (w.selected.length === 0) return [];
   const tx = await mp.attachTranscripts(setup, stateHalf.claudeTranscript, setup.state, lifeline.log, keep);
   const gated = resultGated(w.selected, setup.config, tx.resultsAvailable, lifeline.log);
-  // Per event, not per row: each catalog's data folder, the environment scripts inherit, each payload's JSON.
-  const dataDirs = new Map<string, string | undefined>();
-  const pluginData = (root: string) => {
-    if (dataDirs.has(root)) return dataDirs.get(root);
-    const dir = stateHalf.pluginDataDir(setup.state, root);
-    if (!dir)
-      lifeline.log.warn(
-        `no CLAUDE_PLUGIN_DATA for the scripts of ${root}: the state directory cannot hold their data folder`,
-      );
-    dataDirs.set(root, dir);
-    return dir;
-  };
-  const jc: JobContext = {
+  const jc = mp.jobContextFor(setup, {
     prep: w.prep,
     late: recorded ? { ...tx.late, recordedResponse: recorded } : tx.late,
-    env: setup.env,
-    scriptBaseEnv: mp.scriptBaseEnv(setup.env),
-    stdin: new Map(),
-    deadline: setup.budget.deadline,
-    ...(w.envFile ? { envFile: w.envFile } : {}),
-    pluginData,
-    http: setup.catalog.http,
+    envFile: w.envFile,
+    dataDir: (root) => stateHalf.pluginDataDir(setup.state, root),
+    log: lifeline.log,
     asyncOutput: mp.asyncOutputFor(setup, stateHalf, lifeline),
-  };
+  });
   return gated.map((c) => mp.jobOf(c, jc));
 }
 

@@ -90,7 +90,10 @@ export interface Batch {
   killAll(): void;
 }
 
-/** Load node:child_process (an event that runs no script never does), then start every job; `done` resolves when all have finished or were killed. */
+/**
+ * Load node:child_process (an event that runs no script never does), then start every job; `done` resolves when all
+ * have finished or were killed.
+ */
 export async function startAll(jobs: readonly Job[]): Promise<Batch> {
   childProcess ??= await import('node:child_process');
   mark('runner loaded');

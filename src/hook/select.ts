@@ -49,7 +49,9 @@ export function select(
     }
     // An uncompilable matcher on a permission event denies what it might have matched, as Claude ≥ 2.1.288 does.
     for (const s of failSafe) {
-      const refuse = `hookshim: ${rowPlace(s.row)} cannot be matched against this call (${s.reason}), so it is denied, as Claude Code denies it. Fix the matcher.`;
+      const refuse =
+        `hookshim: ${rowPlace(s.row)} cannot be matched against this call (${s.reason}), so it ` +
+        `is denied, as Claude Code denies it. Fix the matcher.`;
       log.warn(`${rowPlace(s.row)}: ${s.reason}; denying the call (fail safe)`);
       out.push({ inv, row: s.row, matched: undefined, refuse });
     }
@@ -96,7 +98,9 @@ function unrunnableRow(
     return undefined;
   }
   log.warn(`${place}: ${reason}, and hookshim cannot run it under Cursor: denying the call (fail safe)`);
-  const refuse = `hookshim: ${place} guards this call, but ${reason} and hookshim cannot run it under Cursor, so the call is denied. Fix: ${UNRUNNABLE_FIX}.`;
+  const refuse =
+    `hookshim: ${place} guards this call, but ${reason} and hookshim cannot run it under Cursor, ` +
+    `so the call is denied. Fix: ${UNRUNNABLE_FIX}.`;
   return { inv, row, matched: undefined, refuse };
 }
 
@@ -112,7 +116,8 @@ export function resultGated(chosen: readonly Chosen[], config: HookshimConfig, a
     if (!hit) return true;
     if (GATING_EVENTS.has(c.row.event)) {
       log.warn(
-        `${rowPlace(c.row)} is marked result-gated ("${hit}"), but a PreToolUse guard always runs (gating it would allow every tool call until the first result)`,
+        `${rowPlace(c.row)} is marked result-gated ("${hit}"), but a PreToolUse guard always runs (gating it ` +
+          `would allow every tool call until the first result)`,
       );
       return true;
     }

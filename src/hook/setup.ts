@@ -239,7 +239,8 @@ function warnStaleMatcher(
       ? 'run `hookshim init` and commit .cursor/hooks.json'
       : `run \`hookshim init --plugin\` in ${plugin} and commit its ${PLUGIN_HOOKS}`;
   log.warn(
-    `${binding.source}: its matcher skips ${missed.join(', ')}, which catalog rows now match, so Cursor starts no hookshim for those calls and their guards do not run; ${fix}`,
+    `${binding.source}: its matcher skips ${missed.join(', ')}, which catalog rows now match, so Cursor ` +
+      `starts no hookshim for those calls and their guards do not run; ${fix}`,
   );
 }
 
@@ -284,7 +285,8 @@ function hooksSwitch(event: HandledEvent, loaded: readonly LoadedSource[], log: 
   const where = `${by.source.shown} sets "disableAllHooks": true`;
   if (by.source.kind === 'personal' && ADAPTERS[event].needs.isPermissionEvent) {
     log.warn(
-      `error: ${where}, but a personal settings file cannot turn guards off on ${event} (the agent can write it): the catalogs run; remove it, or set it in .claude/settings.json`,
+      `error: ${where}, but a personal settings file cannot turn guards off on ${event} (the agent can write ` +
+        `it): the catalogs run; remove it, or set it in .claude/settings.json`,
     );
     return true;
   }
@@ -301,12 +303,14 @@ function hooksSwitch(event: HandledEvent, loaded: readonly LoadedSource[], log: 
 function corroborate(input: Json, root: ProjectRoot, log: Log): void {
   if (root.unknown)
     log.warn(
-      `the plugin ${root.plugin} was run from its own folder without CURSOR_PROJECT_DIR: the workspace is not known, so its rows get ${root.dir} as the project`,
+      `the plugin ${root.plugin} was run from its own folder without CURSOR_PROJECT_DIR: the workspace is not ` +
+        `known, so its rows get ${root.dir} as the project`,
     );
   const roots = payloadRoots(input);
   if (roots.length === 0 || roots.includes(root.dir)) return;
   log.warn(
-    `the payload's workspace_roots (${roots.join(', ')}) do not include the project ${root.dir} (from ${root.how}); running ${root.dir}'s catalog`,
+    `the payload's workspace_roots (${roots.join(', ')}) do not include the project ${root.dir} (from ` +
+      `${root.how}); running ${root.dir}'s catalog`,
   );
 }
 

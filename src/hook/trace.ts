@@ -17,7 +17,10 @@ export interface TraceRecord {
   generation?: string;
   toolUseId?: string;
   tool?: string;
-  /** Each script run: its catalog and locator, label, Claude event, duration, exit code (null: killed or not started), and what it decided. */
+  /**
+   * Each script run: its catalog and locator, label, Claude event, duration, exit code (null: killed or not started),
+   * and what it decided.
+   */
   rows: {
     catalog?: string;
     row: string;

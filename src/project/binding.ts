@@ -45,17 +45,24 @@ export type HooksFile =
   | { kind: 'ok'; file: string; text: string; doc: Record<string, unknown>; hooks: Record<string, unknown[]> };
 
 /** Read and shape-check .cursor/hooks.json: an object whose `hooks` (if any) maps events to arrays. */
-export function readHooksFile(dir: string): HooksFile {
-  const file = path.join(dir, HOOKS_JSON);
-  let text: string;
+export function readHooksFile(dir: string, file = path.join(dir, HOOKS_JSON)): HooksFile {
+  const read = hooksText(file);
+  if ('text' in read) return hooksFileOf(file, read.text);
+  return read.error
+    ? { kind: 'invalid', file, error: `cannot read it (${read.error.message})` }
+    : { kind: 'absent', file };
+}
+
+/**
+ * The one reader of a hooks file (.cursor/hooks.json, a plugin's), for the commands and the hook path alike; never
+ * blocks on a FIFO. Its text, or nothing (`error` unless it is absent). Each reader then checks the shape it needs.
+ */
+function hooksText(file: string): { text: string } | { error?: Error } {
   try {
-    text = fs.readFileSync(file, 'utf8');
+    return { text: readRegularFile(file) };
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return { kind: 'absent', file };
-    return { kind: 'invalid', file, error: `cannot read it (${(err as Error).message})` };
+    return (err as NodeJS.ErrnoException).code === 'ENOENT' ? {} : { error: err as Error };
   }
-  return hooksFileOf(file, text);
 }
 
 /** The text of .cursor/hooks.json, shape-checked (what readHooksFile reads; what init writes). */
@@ -162,7 +169,10 @@ export interface Binding {
   matcher?: string;
 }
 
-/** hookshim's own entries in .cursor/hooks.json: a command that runs hookshim.cjs (hookshim.mjs before), or the `hookshim` bin as its command word. */
+/**
+ * hookshim's own entries in .cursor/hooks.json: a command that runs hookshim.cjs (hookshim.mjs before), or the
+ * `hookshim` bin as its command word.
+ */
 export function isOurCommand(command: string): boolean {
   return (
     /(^|[\s/\\"'])hookshim\.[cm]js(["']?)(\s|$)/.test(command) ||
@@ -204,15 +214,10 @@ export function everyCallEvents(dir: string, file = path.join(dir, HOOKS_JSON)):
   });
 }
 
-/** The `hooks` object of a hooks file as the hook path reads it: {} when absent or not JSON. */
+/** The `hooks` object of a hooks file as the hook path reads it, each event's array on its own: {} when absent or not JSON. */
 function boundHooks(file: string): Record<string, unknown> {
-  let text: string;
-  try {
-    text = readRegularFile(file);
-  } catch {
-    return {};
-  }
-  const doc = parseJsonOr(text);
+  const read = hooksText(file);
+  const doc = 'text' in read ? parseJsonOr(read.text) : undefined;
   return isRecord(doc) && isRecord(doc.hooks) ? doc.hooks : {};
 }
 

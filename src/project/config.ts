@@ -9,17 +9,29 @@ export const CONFIG_FILE = '.cursor/hookshim.json';
 
 export const ConfigSchema = z.object({
   $schema: z.optional(z.string()),
-  /** The Claude catalogs hookshim runs, relative to the project root: plugin folders, `hooks.json` files, settings files. Written by `hookshim init`. */
+  /**
+   * The Claude catalogs hookshim runs, relative to the project root: plugin folders, `hooks.json` files, settings
+   * files. Written by `hookshim init`.
+   */
   catalogs: z.optional(z.array(z.string().check(z.minLength(1)))),
-  /** Catalog rows that cannot work without recorded tool results: run only when results are available. Match by locator or command substring. */
+  /**
+   * Catalog rows that cannot work without recorded tool results: run only when results are available. Match by
+   * locator or command substring.
+   */
   resultGated: z.optional(z.array(z.string())),
-  /** Where UserPromptSubmit context goes: by Cursor version (auto, the default), the first postToolUse after the prompt, or beforeSubmitPrompt's additional_context. */
+  /**
+   * Where UserPromptSubmit context goes: by Cursor version (auto, the default), the first postToolUse after the
+   * prompt, or beforeSubmitPrompt's additional_context.
+   */
   promptContext: z.optional(z.enum(['auto', 'postToolUse', 'beforeSubmitPrompt'])),
   /** loop_limit init writes for stop and subagentStop: a whole number, or null for no cap; default 8, Claude Code's cap. */
   loopLimit: z.optional(z.nullable(z.int().check(z.minimum(0)))),
   /** Whether catalog rows read the transcript: tool results are recorded and transcripts copied only then. Default: detected. */
   transcripts: z.optional(z.boolean()),
-  /** What a row hookshim cannot run (prompt, agent, mcp_tool, a hooks module) does on a permission event: deny the call (default) or skip the row. */
+  /**
+   * What a row hookshim cannot run (prompt, agent, mcp_tool, a hooks module) does on a permission event: deny the
+   * call (default) or skip the row.
+   */
   unsupported: z.optional(z.enum(['deny', 'skip'])),
   /** `hookshim check` conventions for this repo. */
   check: z.optional(

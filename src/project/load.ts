@@ -61,7 +61,8 @@ export async function loadCatalogGuarded(
   if (good) {
     const n = good.catalog.catalog.rows.length;
     warn(
-      `${loaded.error.split('\n')[0]}; running its last good version (saved ${good.savedAt}, ${n} row${n === 1 ? '' : 's'}) until it is fixed`,
+      `${loaded.error.split('\n')[0]}; running its last good version (saved ${good.savedAt}, ${n} ` +
+        `row${n === 1 ? '' : 's'}) until it is fixed`,
     );
     return good.catalog;
   }
@@ -200,7 +201,7 @@ function parseRecord(text: string | null): { file: string; text: string; savedAt
 
 /** hookshim's own config, .cursor/hookshim.json (optional), parsed with `parse` only when present; problems are reported, defaults used. */
 export function loadConfigWith(dir: string, parse: ParseConfig, warn: (msg: string) => void): HookshimConfig {
-  const text = readConfigText(dir, warn);
+  const text = readConfigText(dir, warnDefaults(warn));
   if (text === undefined) return {};
   const parsed = parse(text);
   if (parsed.error) warn(`${configFile(dir)}: ${parsed.error}; using defaults`);
@@ -209,7 +210,7 @@ export function loadConfigWith(dir: string, parse: ParseConfig, warn: (msg: stri
 
 /** The same for the hook path: a well-formed config without zod (configFast.ts), the parser imported only for anything else. */
 export async function loadConfigLazy(dir: string, warn: (msg: string) => void): Promise<HookshimConfig> {
-  const text = readConfigText(dir, warn);
+  const text = readConfigText(dir, warnDefaults(warn));
   if (text === undefined) return {};
   const fast = readConfigFast(text);
   if (fast) return fast;
@@ -218,14 +219,21 @@ export async function loadConfigLazy(dir: string, warn: (msg: string) => void): 
   return parsed.config;
 }
 
-/** The config text, or undefined when absent or unreadable (reported). */
-function readConfigText(dir: string, warn: (msg: string) => void): string | undefined {
+/**
+ * The one reader of .cursor/hookshim.json's text (never blocking on a FIFO), for every command and the hook path:
+ * undefined when absent, or when unreadable after `unreadable` was told (it may throw instead).
+ */
+export function readConfigText(dir: string, unreadable: (file: string, err: Error) => void): string | undefined {
   const file = configFile(dir);
   try {
     return readRegularFile(file);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
-      warn(`cannot read ${file}: ${(err as Error).message}; using defaults`);
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') unreadable(file, err as Error);
     return undefined;
   }
+}
+
+/** An unreadable config is said, and the defaults apply. */
+function warnDefaults(warn: (msg: string) => void): (file: string, err: Error) => void {
+  return (file, err) => warn(`cannot read ${file}: ${err.message}; using defaults`);
 }

@@ -5,7 +5,7 @@
 // a planted file is only ever read as context, never as a decision (docs/security.md "What hookshim keeps").
 import fs from 'node:fs';
 import path from 'node:path';
-import { asyncMessages } from '../../adapters/asyncContext.ts';
+import type { AsyncOutput } from '../../adapters/asyncContext.ts';
 import type { ClaudeEvent } from '../../adapters/eventMap.ts';
 import type { Message } from '../../adapters/types.ts';
 import { areaPath, type StateDir } from './dir.ts';
@@ -45,13 +45,15 @@ export interface ClaimedOutput {
 }
 
 /**
- * Claim this session's finished async outputs, oldest first: their messages for the model and notes for stderr. `grab`
- * renames a file aside (this process's claim) and returns the new name, or null when another process took it.
+ * Claim this session's finished async outputs, oldest first: their messages for the model and notes for stderr, as
+ * `read` (adapters/asyncContext.ts asyncMessages, from the matched path) finds them. `grab` renames a file aside (this
+ * process's claim) and returns the new name, or null when another process took it.
  */
 export function claimAsync(
   stateDir: StateDir,
   sessionKey: string,
   grab: (file: string) => string | null,
+  read: (out: AsyncOutput) => { messages: Message[]; notes: string[] },
 ): { messages: Message[]; notes: string[]; taken: ClaimedOutput[] } {
   const out = { messages: [] as Message[], notes: [] as string[], taken: [] as ClaimedOutput[] };
   const probe = areaPath(stateDir, 'async', 'x');
@@ -76,7 +78,7 @@ export function claimAsync(
     out.taken.push({ claimed, from, meta: `${base}.meta` });
     const meta = readMeta(`${base}.meta`);
     const { text, truncated } = readCapped(claimed);
-    const said = asyncMessages({ ...meta, stdout: text, exitCode: Number(m[2]), truncated });
+    const said = read({ ...meta, stdout: text, exitCode: Number(m[2]), truncated });
     out.messages.push(...said.messages);
     out.notes.push(...said.notes);
   }

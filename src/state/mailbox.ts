@@ -26,14 +26,14 @@ export interface Claimed {
 
 /**
  * Claim the records an event drains (its adapter's `needs.claims`); `toolUseId` keys the stash; finished async rows'
- * output joins the carried context when the catalog has async rows (`asyncRows`). Missing records are simply empty.
+ * output joins the carried context when the catalog has async rows (`asyncRows` reads each). Missing records are simply empty.
  */
 export function claim(
   stateDir: StateDir | null,
   session: string,
   want: Claims,
   toolUseId?: string,
-  asyncRows = false,
+  asyncRows?: Parameters<typeof claimAsync>[3],
 ): Claimed {
   const state: StateIn = { ...EMPTY_STATE, stashed: [], carried: [], pendingPrompt: [] };
   const taken: { from: string; to: string; meta?: string }[] = [];
@@ -73,7 +73,9 @@ export function claim(
       for (const n of names) state.carried.push(...(take(path.join(path.dirname(dir), n)) ?? []));
     }
     // Async rows that finished since: their context is carried like the rest (docs/claude-hooks.md §10 Async context).
-    const done = asyncRows ? claimAsync(stateDir, key(session), grab) : { messages: [], notes: [], taken: [] };
+    const done = asyncRows
+      ? claimAsync(stateDir, key(session), grab, asyncRows)
+      : { messages: [], notes: [], taken: [] };
     state.carried.push(...done.messages);
     notes.push(...done.notes);
     for (const t of done.taken) taken.push({ from: t.from, to: t.claimed, meta: t.meta });
@@ -130,11 +132,9 @@ export function applyEffects(stateDir: StateDir | null, session: string, effects
         case 'carry': {
           // Names sort in the order written: time, then this process's own sequence (two carries in one millisecond).
           carrySeq += 1;
-          const file = areaPath(
-            stateDir,
-            'ctx',
-            `${key(session)}.${Date.now().toString().padStart(15, '0')}-${String(carrySeq).padStart(6, '0')}-${process.pid}-${nodeCrypto().randomBytes(3).toString('hex')}.json`,
-          );
+          const at = Date.now().toString().padStart(15, '0');
+          const unique = `${String(carrySeq).padStart(6, '0')}-${process.pid}-${nodeCrypto().randomBytes(3).toString('hex')}`;
+          const file = areaPath(stateDir, 'ctx', `${key(session)}.${at}-${unique}.json`);
           if (!file) throw new Error('ctx area unusable');
           writeFileAtomic(file, JSON.stringify({ at: Date.now(), messages: e.messages }));
           break;

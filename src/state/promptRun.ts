@@ -3,7 +3,7 @@
 // conversation with no such record claims its generation's run (O_EXCL: of two events at once, one wins) and reads
 // the prompt from Cursor's transcript. A planted record can only keep the rows from running here: it decides no call.
 import fs from 'node:fs';
-import { lastUserPrompt } from '../../adapters/promptRun.ts';
+import { lastUserPrompt } from '../../adapters/lastPrompt.ts';
 import { areaPath, type StateDir } from './dir.ts';
 import { createExclusive, openOwned, writeFileAtomic } from './fsx.ts';
 import { key } from './mailbox.ts';

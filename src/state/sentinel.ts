@@ -207,7 +207,9 @@ function readRecord(file: string, key: string): Seen {
   if (text === null)
     return {
       kind: 'foreign',
-      why: `${file} is not a regular file of this user (a ${stat.isSymbolicLink() ? 'symbolic link' : stat.isFIFO() ? 'FIFO' : 'file hookshim did not write'})`,
+      why: `${file} is not a regular file of this user (a ${
+        stat.isSymbolicLink() ? 'symbolic link' : stat.isFIFO() ? 'FIFO' : 'file hookshim did not write'
+      })`,
     };
   if (text === '') return { kind: 'writing' };
   let rec: unknown;

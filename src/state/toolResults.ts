@@ -79,7 +79,10 @@ function lastKept(fd: number, claudeName: string): unknown {
   return undefined;
 }
 
-/** Where a reader stands in a results file: byte offset after the last complete line, and that line's seq (`skip`: inside a dropped line). */
+/**
+ * Where a reader stands in a results file: byte offset after the last complete line, and that line's seq (`skip`:
+ * inside a dropped line).
+ */
 export interface ResultsPosition {
   off: number;
   seq: number;

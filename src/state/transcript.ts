@@ -11,7 +11,8 @@
 // Per event: read the results recorded since `end`; if one pairs with a waiting tool_use, truncate the output at
 // that line's mark and rewrite from there, else append. Then read only the source bytes after the start point,
 // in 1 MiB chunks (src/state/lineScan.ts); a partial last line is left for next time, a line over MAX_LINE_BYTES is
-// dropped unread, and reading stops at `until` (the end point then says where the next event goes on). Cost is proportional to the new lines plus, on a
+// dropped unread, and reading stops at `until` (the end point then says where the next event goes on). Cost is
+// proportional to the new lines plus, on a
 // pairing, the lines since that tool_use (bounded by PENDING_LINES / PENDING_CHARS). A source that shrank, was
 // replaced (inode) or rewritten (signature), a cursor that does not parse, or an output that is not the one we
 // wrote, is rebuilt from scratch into a temp file renamed over the output. In-place appends and truncations are
@@ -325,7 +326,8 @@ function pump(a: PumpArgs): { end: Point; marks: Point[] } {
     );
   if (scan.late)
     a.opts.warn(
-      `transcript ${a.source}: rewritten up to byte ${scan.end} of ${a.to} within this event's time; scripts get the rewrite as it stands, later events go on`,
+      `transcript ${a.source}: rewritten up to byte ${scan.end} of ${a.to} within this event's time; scripts ` +
+        `get the rewrite as it stands, later events go on`,
     );
   addStats(a.stats, batchStats);
   if (batchStats.malformed > 0)

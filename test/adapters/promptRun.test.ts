@@ -1,13 +1,7 @@
 // adapters/promptRun.ts: UserPromptSubmit rows run at a tool event where beforeSubmitPrompt never fires
 // (docs/cursor-hooks.md §5 Cloud agents; docs/claude-hooks.md §8 UserPromptSubmit).
 import { describe, expect, it } from 'vitest';
-import {
-  foldPromptRun,
-  hasPromptRows,
-  lastUserPrompt,
-  promptAtToolEvent,
-  withPromptRun,
-} from '../../adapters/promptRun.ts';
+import { foldPromptRun, hasPromptRows, promptAtToolEvent, withPromptRun } from '../../adapters/promptRun.ts';
 import type { EventPlan } from '../../adapters/types.ts';
 import { ctx, msg, st, v } from './helpers.ts';
 
@@ -31,36 +25,6 @@ describe('hasPromptRows, foldPromptRun', () => {
       [msg('old', 'w'), msg('now', 'u')],
     ]);
   });
-});
-
-describe('lastUserPrompt (docs/cursor-hooks.md §7: role "user", text in <user_query>)', () => {
-  const user = (text: string) => JSON.stringify({ role: 'user', message: { content: [{ type: 'text', text }] } });
-  const said = JSON.stringify({ role: 'assistant', message: { content: [{ type: 'text', text: 'ok' }] } });
-  it.each([
-    [
-      'the last user line, unwrapped',
-      [
-        user('<user_query>\nfirst\n</user_query>'),
-        said,
-        user('<timestamp>Tuesday, Sep 8, 2026, 1:56 PM (UTC-7)</timestamp>\n<user_query>\nsecond\n</user_query>'),
-        said,
-      ].join('\n'),
-      'second',
-    ],
-    ['a cut first line is skipped', `ext"}]}}\n${user('<user_query>\nwhole\n</user_query>')}\n`, 'whole'],
-    [
-      'a Claude-shaped string prompt',
-      JSON.stringify({ type: 'user', message: { role: 'user', content: 'plain' } }),
-      'plain',
-    ],
-    [
-      'tool results only are no prompt',
-      JSON.stringify({ type: 'user', message: { content: [{ type: 'tool_result', content: 'x' }] } }),
-      undefined,
-    ],
-    ['no user line', said, undefined],
-    ['empty', '', undefined],
-  ])('%s', (_n, tail, want) => expect(lastUserPrompt(tail)).toBe(want));
 });
 
 describe('withPromptRun: the UserPromptSubmit rows first, when the shell claimed their run', () => {
