@@ -5,7 +5,12 @@ import type { Failure, RunResult, Verdict, VerdictBase } from './types.ts';
 
 /** Turn a raw run into a verdict: failed, blocked, stopped, or ok with its decision, context and warnings. */
 export function interpret(run: RunResult): Verdict {
-  const base: VerdictBase = { label: run.label, claudeEvent: run.claudeEvent, context: [] };
+  const base: VerdictBase = {
+    label: run.label,
+    claudeEvent: run.claudeEvent,
+    ...(run.plugin !== undefined ? { plugin: run.plugin } : {}),
+    context: [],
+  };
   if (run.background) return { ...base, kind: 'ok' };
   if (run.softFailure !== undefined)
     return run.onFailure === 'block'
@@ -31,8 +36,10 @@ export function interpret(run: RunResult): Verdict {
   if (run.exitCode === 2) {
     // Exit 2 blocks even if JSON says allow; the message is the reason of a JSON that itself blocks, else stderr
     // (docs/claude-hooks.md §3.1, §7): an allow's permissionDecisionReason printed beside exit 2 says nothing.
-    const given = firstText(json && blocks(base, json) ? jsonReason(json) : undefined, stderr, plain);
-    const reason = given ?? firstText(base.systemMessage) ?? `${run.label} exited 2 without a reason`;
+    const fromJson = json && blocks(base, json) ? jsonReason(json) : undefined;
+    const given = firstText(fromJson, stderr, plain);
+    const said = given !== undefined && fromJson === undefined ? pluginSuffix(given, run.plugin) : given;
+    const reason = said ?? firstText(base.systemMessage) ?? `${run.label} exited 2 without a reason`;
     return { ...base, kind: 'blocked', how: 'exit2', reason, ...(given ? {} : { unexplained: true as const }) };
   }
   // onFailure "block": an unexpected exit or unreadable JSON blocks like exit 2 (docs/claude-hooks.md §1.2, §7).
@@ -55,6 +62,14 @@ export function interpret(run: RunResult): Verdict {
   if (run.truncated)
     base.error = [base.error, 'output exceeded the capture cap and was cut'].filter(Boolean).join('; ');
   return json ? jsonVerdict(base, json) : { ...base, kind: 'ok' };
+}
+
+/**
+ * A plugin row's exit-2 message ends by naming its plugin, as Claude Code 2.1.328 ends it on PreToolUse, PostToolUse
+ * and Stop (docs/claude-hooks.md §8, §10 Plugin suffix; Claude names it `<name>@<marketplace>`, hookshim by name).
+ */
+export function pluginSuffix(text: string, plugin: string | undefined): string {
+  return plugin === undefined ? text : `${text}\n\nThis hook comes from the ${plugin} plugin.`;
 }
 
 /** A row with onFailure "block" that failed: blocked, with its stderr as the message when it said anything. */

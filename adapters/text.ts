@@ -65,3 +65,14 @@ export function fairShares(lengths: readonly number[], room: number): number[] {
 export function messages(from: string, ...texts: (string | undefined)[]): Message[] {
   return texts.filter((t): t is string => typeof t === 'string' && t.trim() !== '').map((text) => ({ from, text }));
 }
+
+/**
+ * ANSI escape sequences: CSI (`ESC [ … m`, the colour codes, and the 8-bit CSI), OSC (`ESC ] … BEL` or `ESC \\`), and
+ * two-character escapes.
+ */
+const ANSI = /(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g;
+
+/** Text without its ANSI escape sequences, as Claude Code shows a prompt block's reason (docs/claude-hooks.md §8, §10 Colour codes). */
+export function stripAnsi(text: string): string {
+  return text.includes('\u001b') || text.includes('\u009b') ? text.replace(ANSI, '') : text;
+}

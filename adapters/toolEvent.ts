@@ -100,7 +100,10 @@ function applyPatchViews(
 /** Tool fields of a Claude tool-event payload for the candidate a row matched. */
 export function toolPayload(ctx: EventContext, tool: ToolView, matched: string | undefined): Json {
   const name = matched ?? tool.candidates[0] ?? tool.cursorName;
-  const payload: Json = { tool_name: name, tool_input: toClaudeToolInput(name, tool.input, ctx.projectDir) };
+  const input = toClaudeToolInput(name, tool.input, ctx.projectDir);
+  // Claude Code fills in an Edit's replace_all when the model left it out (docs/claude-hooks.md §8, §10 Edit `replace_all`).
+  if (name === 'Edit' && input.replace_all === undefined) input.replace_all = false;
+  const payload: Json = { tool_name: name, tool_input: input };
   const id = toolUseId(ctx.input);
   if (id) payload.tool_use_id = id;
   return payload;
@@ -168,6 +171,14 @@ export function writtenFiles(ctx: EventContext): string[] {
     if (typeof file === 'string') out.push(file);
   }
   return out;
+}
+
+/** The files an Edit or Write call (or an ApplyPatch's Edit and Write views) wrote: where Claude looks for a formatter's change. */
+export function editedFiles(tool: Pick<Tool, 'views'>, projectDir: string): string[] {
+  return tool.views
+    .filter((v) => v.candidates[0] === 'Edit' || v.candidates[0] === 'Write')
+    .map((v) => toClaudeToolInput(v.candidates[0] as string, v.input, projectDir).file_path)
+    .filter((f): f is string => typeof f === 'string');
 }
 
 /** Disagreeing spellings of a guarded input key in any view of the call (docs/cursor-hooks.md §6: both spellings occur). */

@@ -1,5 +1,6 @@
 // Claude's `tool_response` from Cursor's `tool_output`, per tool (docs/claude-hooks.md §5.3, docs/cursor-hooks.md §4).
 // Pure: no I/O.
+import { tokenize, type Token } from '../catalog/command.ts';
 import { anyString, isRecord } from './json.ts';
 import { todoWriteResult } from './todos.ts';
 
@@ -20,12 +21,15 @@ export function toClaudeToolResponse(
   switch (claudeName) {
     case 'Bash': {
       if (!obj && text === undefined) return parsed;
-      const { output, stdout, stderr, interrupted, isImage, exitCode, ...rest } = obj ?? {};
+      const { output, stdout, stderr, interrupted, isImage, exitCode, noOutputExpected, ...rest } = obj ?? {};
+      const quiet = typeof noOutputExpected === 'boolean' ? noOutputExpected : noOutputFrom(claudeInput.command);
       return {
-        stdout: anyString(stdout) ?? anyString(output) ?? text ?? '',
+        // Claude Code drops the blank lines at both ends of stdout (docs/claude-hooks.md §8: "hi", not "hi\n").
+        stdout: trimBlankLines(anyString(stdout) ?? anyString(output) ?? text ?? ''),
         stderr: anyString(stderr) ?? '',
         interrupted: interrupted === true,
         isImage: isImage === true,
+        ...(quiet !== undefined ? { noOutputExpected: quiet } : {}),
         ...(typeof exitCode === 'number' ? { exitCode } : {}),
         ...rest,
       };
@@ -74,6 +78,50 @@ export function toClaudeToolResponse(
     default:
       return parsed;
   }
+}
+
+/** Text without its leading and trailing blank (whitespace-only) lines; the lines between are kept as they are. */
+export function trimBlankLines(text: string): string {
+  const inner = text.replace(/^(?:[^\S\n]*\n)+/, '').replace(/(?:\n[^\S\n]*)+$/, '');
+  return inner.trim() === '' ? '' : inner;
+}
+
+/** The commands Claude Code expects to print nothing on success (docs/claude-hooks.md §8, `noOutputExpected`). */
+const QUIET_COMMANDS: ReadonlySet<string> = new Set(
+  'mv cp rm mkdir rmdir chmod chown chgrp touch ln cd export unset wait'.split(' '),
+);
+
+/**
+ * Claude's `noOutputExpected` for a Bash command: every simple command (split at `;`, `&`, `|`, newlines; redirections
+ * and their targets left out) starts with a quiet command word. Undefined where hookshim's sh lexer cannot read the
+ * command as Claude's parser would (subshells, `$(…)`, backticks, an unterminated quote): not synthesised there.
+ */
+export function noOutputFrom(command: unknown): boolean | undefined {
+  if (typeof command !== 'string') return undefined;
+  const heads: string[] = [];
+  let words: string[] = [];
+  let redirect = false;
+  let previous: Token | undefined;
+  for (const t of tokenize(command)) {
+    const after = previous;
+    previous = t;
+    if (t.kind === 'word') {
+      if (t.parts.some((p) => 'code' in p)) return undefined;
+      if (redirect) redirect = false;
+      else words.push(t.raw);
+      continue;
+    }
+    if (t.op === 'unterminated' || t.op === '(' || t.op === ')') return undefined;
+    // `>`, `>>`, `<`, and the `&` of `2>&1`: a redirection, whose target word is no command.
+    const inRedirect = after?.kind === 'op' && (after.op === '<' || after.op === '>');
+    if (t.op === '<' || t.op === '>' || (t.op === '&' && inRedirect)) redirect = true;
+    else if (words.length) {
+      heads.push(words[0] as string);
+      words = [];
+    }
+  }
+  if (words.length) heads.push(words[0] as string);
+  return heads.length > 0 && heads.every((h) => QUIET_COMMANDS.has(h));
 }
 
 function parseMaybeJson(v: unknown): unknown {

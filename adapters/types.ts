@@ -41,6 +41,12 @@ export interface LateFacts {
   readonly agentLastAssistantMessage?: string;
   /** postToolUse: a result that builds on earlier ones (TodoWrite), as recorded for the transcript, so both agree. */
   readonly recordedResponse?: { readonly claudeName: string; readonly response: unknown };
+  /**
+   * postToolUse: Claude's `tool_response` from Cursor's `tool_output` (adapters/toolResponse.ts), handed in by the shell
+   * from its lazily loaded matched path so the chunks every event compiles do not carry it (docs/performance.md).
+   * Without it (never on the hook path), rows get the `tool_output` parsed.
+   */
+  readonly responseOf?: (claudeName: string, toolOutput: unknown, claudeInput: Record<string, unknown>) => unknown;
 }
 
 /** Late facts when the shell has learnt none: no transcript. */
@@ -71,6 +77,8 @@ export interface RunResult {
   locator: string;
   /** The catalog the row came from, as shown (catalog/types.ts RowSource). */
   catalog?: string;
+  /** The row's plugin, by name, when it comes from one (catalog/types.ts RowSource.plugin). */
+  plugin?: string;
   claudeEvent: ClaudeEvent;
   exitCode: number | null;
   signal: string | null;
@@ -127,6 +135,8 @@ export type Verdict = VerdictBase &
 export interface VerdictBase {
   label: string;
   claudeEvent: ClaudeEvent;
+  /** The row's plugin, by name (RunResult.plugin). */
+  plugin?: string;
   /** hookSpecificOutput.permissionDecision (or the legacy approve/block, or Cursor's permission, mapped). */
   decision?: 'allow' | 'ask' | 'deny' | 'defer';
   /** The reason that came with an allow/ask decision. */
@@ -159,6 +169,8 @@ export interface StateIn {
   pendingPrompt: Message[];
   /** Contents of CLAUDE_ENV_FILE after the SessionStart scripts ran. */
   envFile?: string;
+  /** The files the tool call wrote (editedFiles) that its rows then changed, as the shell found them (needs.watchesEdits). */
+  rewritten?: readonly string[];
   /**
    * This event claimed the run of its generation's UserPromptSubmit rows (no beforeSubmitPrompt fired for it, as on
    * Cursor Cloud agents: docs/events.md "Cloud agents"), with the prompt read from Cursor's transcript, if any.
@@ -222,6 +234,8 @@ export interface ShellNeeds {
   envFile?: true;
   /** The event's fold depends on which other events start on every call (EventContext.everyCall). */
   everyCall?: true;
+  /** The files the call wrote (Write, Edit: editedFiles) are looked at before its rows run and before the fold (StateIn.rewritten). */
+  watchesEdits?: true;
   /** The payload is a tool result: recorded so transcripts can pair it with its tool_use (docs/transcripts.md). */
   recordsResult?: true;
   /** The payload's agent_transcript_path is rewritten into Claude's shape too. */

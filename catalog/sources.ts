@@ -18,6 +18,8 @@ export interface CatalogSource {
   shown: string;
   /** The catalog is the `hooks` object inside `file` (a plugin manifest's inline hooks: src/project/manifest.ts). */
   inline?: true;
+  /** A plugin with a manifest: the manifest's `name`, which its rows' messages give it (RowSource.plugin; src/project/manifest.ts). */
+  plugin?: string;
 }
 
 /** What the hook path runs when `.cursor/hookshim.json` lists no catalogs: the repository as a plugin. */
@@ -67,7 +69,12 @@ export function sourceOf(entry: string, dir: string): CatalogSource {
 
 /** What a row carries of its catalog. */
 export function rowSourceOf(s: CatalogSource): RowSource {
-  return { catalog: s.shown, kind: s.kind, ...(s.root !== undefined ? { root: s.root } : {}) };
+  return {
+    catalog: s.shown,
+    kind: s.kind,
+    ...(s.root !== undefined ? { root: s.root } : {}),
+    ...(s.plugin !== undefined ? { plugin: s.plugin } : {}),
+  };
 }
 
 /** "plugin, root plugins/hookify", "project settings", "personal settings". */

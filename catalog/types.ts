@@ -51,6 +51,8 @@ export interface RowSource {
   kind: CatalogKind;
   /** The plugin's folder, absolute (plugins only). */
   root?: string;
+  /** The plugin's name, from its manifest (`.claude-plugin/plugin.json` `name`): how Claude Code names it (docs/claude-hooks.md §8). */
+  plugin?: string;
 }
 
 /** `plugin`: a `hooks/hooks.json`; `settings`: a committed settings file; `personal`: `.claude/settings.local.json`. */

@@ -21,7 +21,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generate, measureTranscripts, textLine } from './bench-transcript.mjs';
-import { GIT, makeRepo, ROOT, SLOW, TRANSCRIPT, TRIVIAL, WARN } from './bench/fixtures.mjs';
+import { DENY, GIT, makeRepo, ROOT, SLOW, TRANSCRIPT, TRIVIAL, WARN } from './bench/fixtures.mjs';
 import { loadAverage, machineFacts } from './bench/machine.mjs';
 import { matcherEffect as effectOf } from './bench/matchers.mjs';
 import { analyse, render, TARGETS, verdict } from './bench/report.mjs';
@@ -214,6 +214,14 @@ function setup(tmp) {
     git: makeRepo(tmp, 'git', { PreToolUse: [['Bash', names(G)]] }, scriptsOf(names(G), GIT), tx[1].results, {
       git: true,
     }),
+    // Five guards, the third of which denies (the "one denies" row).
+    deny: makeRepo(
+      tmp,
+      'deny',
+      { PreToolUse: [['Bash', names(G)]] },
+      { ...scriptsOf(names(G), TRIVIAL), [names(G)[2]]: DENY },
+      tx[1].results,
+    ),
     tx: makeRepo(tmp, 'tx', { PreToolUse: [['Bash', names(G)]] }, scriptsOf(names(G), TRANSCRIPT), tx[20].results),
     stop20: makeRepo(tmp, 'stop20', { Stop: [[undefined, ['tx.sh']]] }, { 'tx.sh': TRANSCRIPT }, tx[20].results),
     stop1: makeRepo(tmp, 'stop1', { Stop: [[undefined, ['tx.sh']]] }, { 'tx.sh': TRANSCRIPT }, tx[1].results),

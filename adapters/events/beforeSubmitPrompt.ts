@@ -5,7 +5,7 @@ import { droppedFailures, droppedFields, errorNotes } from '../fold.ts';
 import { str } from '../json.ts';
 import { basePayload } from '../payload.ts';
 import { promptContext } from '../prompt.ts';
-import { joinMessages, messages } from '../text.ts';
+import { joinMessages, messages, stripAnsi } from '../text.ts';
 import type { EventAdapter, Json, Message } from '../types.ts';
 import { cursorVersion, promptContextNow } from '../version.ts';
 
@@ -41,8 +41,10 @@ export const beforeSubmitPrompt: EventAdapter = {
     ];
     const blocks: Message[] = [];
     for (const v of verdicts) {
-      if (v.kind === 'blocked') blocks.push({ from: v.label, text: v.reason });
-      else if (v.kind === 'stopped') blocks.push({ from: v.label, text: v.reason || `${v.label} stopped the prompt` });
+      // Claude Code strips colour codes from a block's reason and a stopReason before showing them (docs/claude-hooks.md §8).
+      if (v.kind === 'blocked') blocks.push({ from: v.label, text: stripAnsi(v.reason) });
+      else if (v.kind === 'stopped')
+        blocks.push({ from: v.label, text: stripAnsi(v.reason) || `${v.label} stopped the prompt` });
     }
     if (blocks.length > 0) {
       return {

@@ -5,30 +5,30 @@
 import { droppedFailures, errorNotes } from '../fold.ts';
 import { isRecord } from '../json.ts';
 import { joinMessages, messages } from '../text.ts';
-import { toolPlan } from '../toolEvent.ts';
-import { toClaudeToolResponse } from '../toolResponse.ts';
+import { toolPlan, type ToolPlan } from '../toolEvent.ts';
 import type { EventAdapter, Json, Message } from '../types.ts';
 
-export const postToolUse: EventAdapter = {
+export const postToolUse: EventAdapter<ToolPlan> = {
   empty: {},
   needs: {
     claims: { stash: true, pending: true, carried: true },
     dedup: { tool: true, replay: 'empty' },
     recordsResult: true,
     promptRun: 'fallback',
+    watchesEdits: true,
   },
 
   plan(ctx) {
     // A result that builds on earlier ones (TodoWrite) comes as recorded, so the script and the transcript agree.
-    return toolPlan(ctx, 'PostToolUse', (_tool, name, claudeInput, { recordedResponse: recorded }) => ({
+    return toolPlan(ctx, 'PostToolUse', (_tool, name, claudeInput, { recordedResponse: recorded, responseOf }) => ({
       tool_response:
         recorded?.claudeName === name
           ? recorded.response
-          : toClaudeToolResponse(name, ctx.input.tool_output, claudeInput),
+          : (responseOf ?? parsed)(name, ctx.input.tool_output, claudeInput),
     }));
   },
 
-  fold(ctx, verdicts, state) {
+  fold(ctx, verdicts, state, { tool }) {
     const notes = [
       ...errorNotes(verdicts),
       ...droppedFailures(verdicts, 'its feedback is dropped (PostToolUse cannot block)'),
@@ -56,7 +56,10 @@ export const postToolUse: EventAdapter = {
       const updated = hso?.updatedMCPToolOutput ?? hso?.updatedToolOutput;
       if (updated !== undefined) updatedOutput = updated;
     }
-    const all = [...state.pendingPrompt, ...state.stashed, ...own, ...state.carried];
+    // A row that changed the file just written: the model is told, in Claude Code's words (docs/claude-hooks.md §8).
+    const from = `PostToolUse:${tool.candidates[0] ?? 'Edit'}`;
+    const formatted = (state.rewritten ?? []).map((file) => ({ from, text: formatterNote(file) }));
+    const all = [...state.pendingPrompt, ...state.stashed, ...own, ...formatted, ...state.carried];
     const answer: Json = {};
     const text = joinMessages(all);
     if (text) answer.additional_context = text;
@@ -67,3 +70,22 @@ export const postToolUse: EventAdapter = {
     return { answer, effects: [], notes };
   },
 };
+
+/** What Claude Code 2.1.328 tells the model after a PostToolUse row changed the file an Edit or Write wrote (§8). */
+export function formatterNote(file: string): string {
+  return (
+    `PostToolUse hook modified ${file} after your edit (likely a formatter). ` +
+    'Your next Edit will not fail with a stale-file error, but if its old_string targets a region the hook reformatted, ' +
+    'Read the file first.'
+  );
+}
+
+/** A tool_output JSON string parsed (anything else as it is): what a row gets when no response builder is handed in. */
+function parsed(_claudeName: string, output: unknown): unknown {
+  if (typeof output !== 'string') return output;
+  try {
+    return JSON.parse(output);
+  } catch {
+    return output;
+  }
+}

@@ -109,6 +109,9 @@ export function analyse({ samples, firstStop, tx, txBounds, bundleBytes, matcher
     `seq.${SCENARIO_GUARDS}`,
     { five: true },
   );
+  versus(`\`preToolUse\`, ${SCENARIO_GUARDS} trivial guards matching, one denies`, 'pre.deny', 'seq.deny', {
+    five: true,
+  });
   versus('`preToolUse`, nothing matches (when Cursor starts it: no matcher)', 'pre.nomatch', 'seq.nomatch');
   versus(`\`preToolUse\`, ${SCENARIO_GUARDS} guards each running \`git status\``, 'pre.git', 'seq.git', {
     five: true,

@@ -211,6 +211,20 @@ export function defineVariants({ tx, repos, names }) {
     id: `seq.${SCENARIO_GUARDS}`,
     run: () => sequential(repos[`m${SCENARIO_GUARDS}`], 'preToolUse', preShell(repos[`m${SCENARIO_GUARDS}`]), allow),
   });
+  // Five guards, one of which denies: both runners answer deny with its reason.
+  const denies = (got, what) => {
+    if (got.permission !== 'deny' || !String(got.user_message ?? '').includes('bench: this call is denied'))
+      throw new Error(`${what}: answered ${JSON.stringify(got)}, expected the third guard's deny`);
+  };
+  add({
+    id: 'pre.deny',
+    run: () =>
+      hook(repos.deny, 'preToolUse', preShell(repos.deny), {
+        answer: denies,
+        stderr: /^hookshim: deny from hooks\/g3\.sh: bench: this call is denied\n$/,
+      }),
+  });
+  add({ id: 'seq.deny', run: () => sequential(repos.deny, 'preToolUse', preShell(repos.deny), denies) });
   // Guards that each ask git about the work tree.
   add({
     id: 'pre.git',

@@ -30,6 +30,7 @@ import { createLog, type Log } from '../hook/log.ts';
 import { planAndSelect } from '../hook/run.ts';
 import { resultGated, type Chosen } from '../hook/select.ts';
 import { locate, setUp, type Setup } from '../hook/setup.ts';
+import { toClaudeToolResponse } from '../../adapters/toolResponse.ts';
 import { parsePayload } from '../hook/stdin.ts';
 import { rowCannotRun } from '../../adapters/eventMap.ts';
 import { parseConfig } from '../project/config.ts';
@@ -191,7 +192,15 @@ async function explainHandled(
     if (skipped) lines.push(skipped);
     // The transcript rewrite is translation, not execution: it happens in the throwaway state dir so payloads are exact.
     const prep = new RowPrep(w.dir);
-    const tx = await attachTranscripts(setup, claudeTranscript, state, log, keepsTranscripts(setup.config.transcripts));
+    const rewritten = await attachTranscripts(
+      setup,
+      claudeTranscript,
+      state,
+      log,
+      keepsTranscripts(setup.config.transcripts),
+    );
+    // postToolUse payloads get Claude's tool_response, built as the hook path builds it (LateFacts.responseOf).
+    const tx = { ...rewritten, late: { ...rewritten.late, responseOf: toClaudeToolResponse } };
     const cursorTx = cursorTranscriptPath(input, opts.env);
     // Without --run the payloads name the rewrite scripts would get, not the throwaway copy.
     const shown = opts.run

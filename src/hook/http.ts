@@ -11,6 +11,7 @@ export interface HttpJob {
   label: string;
   locator: string;
   catalog?: string;
+  plugin?: string;
   claudeEvent: ClaudeEvent;
   url: string;
   /** Headers with their allowed variables already resolved. */
@@ -206,6 +207,7 @@ function answer(job: HttpJob, durationMs: number, got: Partial<RunResult>): RunR
     label: job.label,
     locator: job.locator,
     ...(job.catalog !== undefined ? { catalog: job.catalog } : {}),
+    ...(job.plugin !== undefined ? { plugin: job.plugin } : {}),
     claudeEvent: job.claudeEvent,
     timeoutSeconds: job.timeoutSeconds,
     ...(job.onFailure ? { onFailure: job.onFailure } : {}),

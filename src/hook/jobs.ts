@@ -18,6 +18,7 @@ import type { HttpSettings } from './setup.ts';
 import { resolveHeader, startHttp, urlAllowed, type HttpJob } from './http.ts';
 import { startAll, unfinished, type Batch, type Job } from './runner.ts';
 import { forPlatform, isWindows, THIS_HOST } from './platform.ts';
+import { mark } from './spans.ts';
 import type { Chosen } from './select.ts';
 import type { Setup } from './setup.ts';
 
@@ -73,6 +74,8 @@ export interface JobContext {
   http?: HttpSettings;
   /** Where an async row's output is kept for its context (src/state/asyncContext.ts): a base path, if it can be. */
   asyncOutput?: (label: string, event: ClaudeEvent) => string | undefined;
+  /** Each distinct script environment of the event, built once: rows of one catalog and invocation share it. */
+  envs?: Map<string, Record<string, string>>;
 }
 
 /** What an event's jobs share, beside the rows: found by the caller (the hook path, explain --run). */
@@ -112,6 +115,7 @@ export function jobContextFor(setup: Setup, e: EventJobs): JobContext {
     pluginData,
     http: setup.catalog.http,
     ...(e.asyncOutput ? { asyncOutput: e.asyncOutput } : {}),
+    envs: new Map(),
   };
 }
 
@@ -151,30 +155,43 @@ function scriptEnv(
   sessionId: string,
   own: Record<string, string>,
 ): Record<string, string> {
-  const env: Record<string, string> = { ...(jc.scriptBaseEnv ?? scriptBaseEnv(jc.env)) };
   const { pluginRoot } = placeholderVars(row, jc.prep.projectDir);
+  const key = jc.envs ? JSON.stringify([pluginRoot ?? null, sessionId, own]) : '';
+  const known = jc.envs?.get(key);
+  if (known) return known;
   const data = pluginRoot !== undefined ? jc.pluginData?.(pluginRoot) : undefined;
-  return Object.assign(env, {
-    CLAUDECODE: '1',
-    // Claude Code 2.1.328 marks its hook processes so too (docs/claude-hooks.md §8).
-    CLAUDE_CODE_CHILD_SESSION: '1',
-    CLAUDE_PROJECT_DIR: jc.prep.projectDir,
-    ...(pluginRoot !== undefined ? { CLAUDE_PLUGIN_ROOT: pluginRoot } : {}),
-    ...(data ? { CLAUDE_PLUGIN_DATA: data } : {}),
-    CLAUDE_CODE_SESSION_ID: sessionId,
-    ...own,
-  });
+  const env = Object.assign(
+    { ...(jc.scriptBaseEnv ?? scriptBaseEnv(jc.env)) },
+    {
+      CLAUDECODE: '1',
+      // Claude Code 2.1.328 marks its hook processes so too (docs/claude-hooks.md §8).
+      CLAUDE_CODE_CHILD_SESSION: '1',
+      CLAUDE_PROJECT_DIR: jc.prep.projectDir,
+      ...(pluginRoot !== undefined ? { CLAUDE_PLUGIN_ROOT: pluginRoot } : {}),
+      ...(data ? { CLAUDE_PLUGIN_DATA: data } : {}),
+      CLAUDE_CODE_SESSION_ID: sessionId,
+      ...own,
+    },
+  );
+  jc.envs?.set(key, env);
+  return env;
+}
+
+/** The catalog a row came from, as shown, and its plugin's name: what its results carry. */
+function origin(row: CatalogRow): { catalog?: string; plugin?: string } {
+  if (!row.source) return {};
+  return { catalog: row.source.catalog, ...(row.source.plugin !== undefined ? { plugin: row.source.plugin } : {}) };
 }
 
 /** What a selected row counts as before it started: a job that never answered (the deadline may come first). */
 export function notStarted(
   c: Chosen,
   prep: RowPrep,
-): Pick<Job, 'label' | 'locator' | 'catalog' | 'claudeEvent' | 'timeoutSeconds' | 'onFailure'> {
+): Pick<Job, 'label' | 'locator' | 'catalog' | 'plugin' | 'claudeEvent' | 'timeoutSeconds' | 'onFailure'> {
   return {
     label: prep.label(c.row),
     locator: c.row.locator,
-    ...(c.row.source ? { catalog: c.row.source.catalog } : {}),
+    ...origin(c.row),
     claudeEvent: c.inv.claudeEvent,
     timeoutSeconds: rowTimeoutS(c.row),
     ...(onFailureOf(c.row) ? { onFailure: 'block' as const } : {}),
@@ -239,7 +256,7 @@ function toHttpJob({ inv, row, matched }: Chosen, jc: JobContext): HttpJob {
     kind: 'http',
     label: url,
     locator: row.locator,
-    ...(row.source ? { catalog: row.source.catalog } : {}),
+    ...origin(row),
     claudeEvent: inv.claudeEvent,
     url,
     headers,
@@ -304,7 +321,7 @@ export function toJob({ inv, row, matched }: Chosen, jc: JobContext): Job {
   return {
     label: prepared.label,
     locator: row.locator,
-    ...(row.source ? { catalog: row.source.catalog } : {}),
+    ...origin(row),
     claudeEvent: inv.claudeEvent,
     file: prepared.file,
     ...(prepared.args ? { args: prepared.args } : {}),
@@ -362,7 +379,10 @@ export async function attachTranscripts(
     ...(tx.lastAssistantMessage !== undefined ? { lastAssistantMessage: tx.lastAssistantMessage } : {}),
   };
   const agentPath = copy && setup.adapter.needs.agentTranscript ? str(setup.input.agent_transcript_path) : undefined;
-  if (!agentPath) return { resultsAvailable: tx.resultsAvailable, late: main };
+  if (!agentPath) {
+    mark('transcripts attached');
+    return { resultsAvailable: tx.resultsAvailable, late: main };
+  }
   const sub = await rewrite({
     cursorPath: agentPath,
     sessionId: str(setup.input.subagent_id) ?? `${setup.sessionId}/subagent`,
@@ -375,6 +395,7 @@ export async function attachTranscripts(
     agentTranscriptPath: sub.path,
     ...(sub.lastAssistantMessage !== undefined ? { agentLastAssistantMessage: sub.lastAssistantMessage } : {}),
   };
+  mark('transcripts attached');
   return { resultsAvailable: tx.resultsAvailable, late: { ...main, ...agent } };
 }
 

@@ -32,7 +32,10 @@ export {
   toJob,
   type JobContext,
 } from './jobs.ts';
+export { watchFiles } from './edits.ts';
 export { startAll } from './runner.ts';
+// postToolUse's tool_response builder, out of the chunks every event compiles (LateFacts.responseOf).
+export { toClaudeToolResponse } from '../../adapters/toolResponse.ts';
 export { withPromptRun } from '../../adapters/promptRun.ts';
 
 /** The state half's functions the claims need (src/state/index.ts, loaded lazily by the driver). */
@@ -97,6 +100,8 @@ export class EventWork {
   /** Selected rows that have not started yet (they count as timed out if the deadline comes first). */
   selected: readonly Chosen[] = [];
   batch: Batch | undefined;
+  /** The files the tool call wrote, looked at before its rows started (needs.watchesEdits). */
+  edits: { changed(): string[] } | undefined;
 
   constructor(
     readonly setup: Setup,
@@ -126,6 +131,7 @@ export class EventWork {
     const prompt = foldPromptRun(verdicts, {
       ...this.claimed.state,
       ...(this.envFile ? { envFile: ops.readEnvFile(this.envFile) } : {}),
+      ...(this.edits ? { rewritten: this.edits.changed() } : {}),
     });
     const folded = foldSafely(setup, prompt.verdicts, prompt.state, this.plan, lifeline);
     // Stashes are written before the answer goes out: the tool (and its postToolUse) can only follow the answer.

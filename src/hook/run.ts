@@ -7,6 +7,7 @@ import path from 'node:path';
 import { isHandledEvent } from '../../adapters/eventMap.ts';
 import { ADAPTERS } from '../../adapters/events/index.ts';
 import { str, toolUseId, type Json } from '../../adapters/json.ts';
+import { editedFiles, type Tool } from '../../adapters/toolEvent.ts';
 import { EMPTY_STATE, type EventPlan, type LateFacts, type StateIn } from '../../adapters/types.ts';
 import type { Waited } from '../state/sentinel.ts';
 import { cursorTranscriptPath } from '../project/paths.ts';
@@ -180,6 +181,8 @@ async function work(
       w.finish([], 'done');
       return 0;
     }
+    // A tool event's plan carries its tool view (adapters/toolEvent.ts ToolPlan): the files it wrote are looked at now.
+    if (needs.watchesEdits && 'tool' in plan) w.edits = mp.watchFiles(editedFiles(plan.tool as Tool, setup.dir));
     w.batch = await mp.startJobs(jobs);
     mark('scripts started');
     const results = await w.batch.done;
@@ -231,7 +234,12 @@ async function prepareJobs(
   const gated = resultGated(w.selected, setup.config, tx.resultsAvailable, lifeline.log);
   const jc = mp.jobContextFor(setup, {
     prep: w.prep,
-    late: recorded ? { ...tx.late, recordedResponse: recorded } : tx.late,
+    late: {
+      ...tx.late,
+      ...(recorded ? { recordedResponse: recorded } : {}),
+      // postToolUse's tool_response builder comes with the matched path, out of the hot chunks (LateFacts.responseOf).
+      ...(setup.adapter.needs.recordsResult ? { responseOf: mp.toClaudeToolResponse } : {}),
+    },
     envFile: w.envFile,
     dataDir: (root) => stateHalf.pluginDataDir(setup.state, root),
     log: lifeline.log,

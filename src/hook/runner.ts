@@ -25,6 +25,8 @@ export interface Job {
   locator: string;
   /** The row's catalog, as shown. */
   catalog?: string;
+  /** The row's plugin, by name (RowSource.plugin). */
+  plugin?: string;
   claudeEvent: ClaudeEvent;
   /** Shell command (shell: true) or executable (exec form). */
   file: string;
@@ -113,7 +115,7 @@ export async function startAll(jobs: readonly Job[]): Promise<Batch> {
 
 /** The result of a script that had no answer after `elapsedMs` (still running, or never started). */
 export function unfinished(
-  job: Pick<Job, 'label' | 'locator' | 'catalog' | 'claudeEvent' | 'timeoutSeconds' | 'onFailure'>,
+  job: Pick<Job, 'label' | 'locator' | 'catalog' | 'plugin' | 'claudeEvent' | 'timeoutSeconds' | 'onFailure'>,
   elapsedMs: number,
 ): RunResult {
   const had = Math.min(job.timeoutSeconds, Math.max(0, elapsedMs) / 1000);
@@ -131,12 +133,13 @@ export function unfinished(
 }
 
 function base(
-  job: Pick<Job, 'label' | 'locator' | 'catalog' | 'claudeEvent' | 'timeoutSeconds' | 'onFailure'>,
-): Pick<RunResult, 'label' | 'locator' | 'catalog' | 'claudeEvent' | 'timeoutSeconds' | 'onFailure'> {
+  job: Pick<Job, 'label' | 'locator' | 'catalog' | 'plugin' | 'claudeEvent' | 'timeoutSeconds' | 'onFailure'>,
+): Pick<RunResult, 'label' | 'locator' | 'catalog' | 'plugin' | 'claudeEvent' | 'timeoutSeconds' | 'onFailure'> {
   return {
     label: job.label,
     locator: job.locator,
     ...(job.catalog !== undefined ? { catalog: job.catalog } : {}),
+    ...(job.plugin !== undefined ? { plugin: job.plugin } : {}),
     claudeEvent: job.claudeEvent,
     timeoutSeconds: job.timeoutSeconds,
     ...(job.onFailure ? { onFailure: job.onFailure } : {}),
@@ -161,7 +164,7 @@ export function childSpecFor(job: Job, host: Host = THIS_HOST): ChildSpec {
   if ('startError' in spec) return { file: '', args: [], options: {}, startError: spec.startError };
   const options: SpawnOptions = {
     cwd: job.cwd,
-    env: safeEnv(spec.env),
+    env: safeEnvOnce(spec.env),
     stdio: job.background ? ['pipe', 'ignore', 'ignore'] : ['pipe', 'pipe', 'pipe'],
     detached: spec.detached,
     windowsHide: true,
@@ -319,6 +322,15 @@ function watch(child: ChildProcess, live: Live): Promise<void> {
     });
     child.on('close', () => settle());
   });
+}
+
+/** Each environment object made safe once: the rows of an event that share one (src/hook/jobs.ts) share its copy. */
+const safeEnvs = new WeakMap<Record<string, string>, Record<string, string>>();
+
+function safeEnvOnce(env: Record<string, string>): Record<string, string> {
+  let safe = safeEnvs.get(env);
+  if (!safe) safeEnvs.set(env, (safe = safeEnv(env)));
+  return safe;
 }
 
 /**

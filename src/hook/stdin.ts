@@ -119,9 +119,10 @@ function preview(text: string): string {
 
 /**
  * Fast path: read what `fd` already holds, without blocking and without a stream (no event loop turn, no stream
- * machinery: a few ms on every event). Done when it parses as the payload; otherwise the bytes read so far are the
- * prefix readStdin continues from. A pipe is reopened non-blocking through /proc/self/fd (Linux); where that is not
- * possible, nothing is read here.
+ * machinery: `process.stdin` on a socket costs 8-13 ms here, docs/performance.md "Where the time goes"). Done when it
+ * parses as the payload; otherwise the bytes read so far are the prefix readStdin continues from. A pipe is reopened
+ * non-blocking through /proc/self/fd (Linux); a socket (what Node's and Cursor's spawn give a child as stdin) is made
+ * non-blocking as `process.stdin` itself would make it; where neither is possible, nothing is read here.
  */
 export function readAvailable(fd: number): { payload?: StdinPayload; prefix: Buffer } {
   const none = { prefix: Buffer.alloc(0) };
@@ -138,7 +139,7 @@ export function readAvailable(fd: number): { payload?: StdinPayload; prefix: Buf
     } catch {
       return none;
     }
-  } else if (!stat.isFile()) return none;
+  } else if (stat.isSocket() ? !socketNonBlocking(fd) : !stat.isFile()) return none;
   const chunks: Buffer[] = [];
   let size = 0;
   const buf = Buffer.alloc(64 * 1024);
@@ -158,4 +159,25 @@ export function readAvailable(fd: number): { payload?: StdinPayload; prefix: Buf
   const prefix = Buffer.concat(chunks, size);
   const parsed = size ? parsePayload(decodePayload(prefix)) : undefined;
   return parsed && !parsed.problem ? { payload: { ...parsed, bytes: size }, prefix } : { prefix };
+}
+
+/** The handles opened on stdin, kept for the process: closing one would close stdin. */
+const socketHandles: unknown[] = [];
+
+/**
+ * Make the socket `fd` non-blocking, so a read returns EAGAIN instead of waiting for a writer that sends nothing. Done
+ * the way `process.stdin` does it (libuv's pipe handle opened on the fd, which sets O_NONBLOCK), through the binding
+ * Node exposes for it, without loading `net` and its streams. A Unix socket is never Windows' stdin; false whenever
+ * the binding is missing or refuses, and the stream reader reads instead.
+ */
+function socketNonBlocking(fd: number): boolean {
+  type PipeWrap = { Pipe: new (type: number) => { open(fd: number): number }; constants: { SOCKET: number } };
+  try {
+    const { Pipe, constants } = (process as unknown as { binding(name: 'pipe_wrap'): PipeWrap }).binding('pipe_wrap');
+    const handle = new Pipe(constants.SOCKET);
+    socketHandles.push(handle);
+    return handle.open(fd) === 0;
+  } catch {
+    return false;
+  }
 }

@@ -12,9 +12,14 @@ export const MANIFEST = path.join('.claude-plugin', 'plugin.json');
 
 /** The `hooks` of a plugin's manifest, if it has any (an unreadable manifest has none: Claude rejects it too). */
 export function manifestHooks(root: string): unknown {
+  return manifestOf(root)?.hooks;
+}
+
+/** A plugin's manifest as an object, when it has a readable one. */
+function manifestOf(root: string): Record<string, unknown> | undefined {
   try {
     const doc = parseJsonOr(readRegularFile(path.join(root, MANIFEST)));
-    return isRecord(doc) ? doc.hooks : undefined;
+    return isRecord(doc) ? doc : undefined;
   } catch {
     return undefined;
   }
@@ -27,8 +32,12 @@ export function manifestHooks(root: string): unknown {
  */
 export function withManifests(sources: readonly CatalogSource[]): CatalogSource[] {
   const out: CatalogSource[] = [];
-  for (const s of sources) {
-    const hooks = s.kind === 'plugin' && s.root !== undefined ? manifestHooks(s.root) : undefined;
+  for (const source of sources) {
+    const doc = source.kind === 'plugin' && source.root !== undefined ? manifestOf(source.root) : undefined;
+    // A plugin with a manifest is named by it, as Claude Code names it to the model (docs/claude-hooks.md §8).
+    const name = typeof doc?.name === 'string' && doc.name.trim() ? doc.name.trim() : undefined;
+    const s = name !== undefined ? { ...source, plugin: name } : source;
+    const hooks = doc?.hooks;
     if (hooks === undefined || s.root === undefined) {
       out.push(s);
       continue;

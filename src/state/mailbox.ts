@@ -5,13 +5,13 @@ import path from 'node:path';
 import { EMPTY_STATE, type Claims, type Effect, type Message, type StateIn } from '../../adapters/types.ts';
 import { areaPath, type StateDir } from './dir.ts';
 import { nodeCrypto, readText, removeFile, writeFileAtomic } from './fsx.ts';
-import { sha256Hex } from '../../adapters/sha256.ts';
+import { sha256HexOf } from './digest.ts';
 import type { ClaudeEvent } from '../../adapters/eventMap.ts';
 import { asyncSlot, claimAsync } from './asyncContext.ts';
 
 /** Short stable file-name key. */
 export function key(...parts: string[]): string {
-  return sha256Hex(parts.join('\u0000')).slice(0, 32);
+  return sha256HexOf(parts.join('\u0000')).slice(0, 32);
 }
 
 /** A claimed set of records: their content, and a release that deletes them once the answer is out. */

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import type { StateDir } from './dir.ts';
 import { ensurePrivateDir } from './fsx.ts';
-import { sha256Hex } from '../../adapters/sha256.ts';
+import { sha256HexOf } from './digest.ts';
 
 /** The folder under the state directory that holds every catalog's data folder (never collected). */
 export const PLUGIN_DATA = 'plugin-data';
@@ -20,6 +20,6 @@ export function pluginDataDir(stateDir: StateDir | null, catalogRoot: string): s
       .basename(catalogRoot)
       .replace(/[^A-Za-z0-9._-]/g, '_')
       .slice(0, 40) || 'catalog';
-  const dir = path.join(base, `${name}-${sha256Hex(catalogRoot).slice(0, 12)}`);
+  const dir = path.join(base, `${name}-${sha256HexOf(catalogRoot).slice(0, 12)}`);
   return ensurePrivateDir(dir, false) ? undefined : dir;
 }

@@ -20,7 +20,7 @@ import { OBJ, skim, str, STR, Tape, utf8 } from '../../adapters/transcript/skim.
 import { areaPath, type StateDir } from './dir.ts';
 import { nofollow, writeFully } from './fsx.ts';
 import { scanBytes } from './lineScan.ts';
-import { sha256Hex } from '../../adapters/sha256.ts';
+import { sha256HexOf } from './digest.ts';
 
 /** Characters of response kept per record; longer text is cut with a note. */
 export const RESPONSE_CAP = 64 * 1024;
@@ -31,7 +31,7 @@ const KEPT_WINDOW = 1024 * 1024;
 
 /** The results file of a session; null when the area is unusable. */
 export function resultsPath(stateDir: StateDir, sessionId: string): string | null {
-  return areaPath(stateDir, 'results', `${sha256Hex(sessionId).slice(0, 32)}.jsonl`);
+  return areaPath(stateDir, 'results', `${sha256HexOf(sessionId).slice(0, 32)}.jsonl`);
 }
 
 /**

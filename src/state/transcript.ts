@@ -39,7 +39,7 @@ import { scanBytes } from './lineScan.ts';
 import { LineWriter } from './lineWriter.ts';
 import { BUSY, withLock } from './lock.ts';
 import { readResultRefs, recordedResults, resultsPath, type ResultsPosition } from './toolResults.ts';
-import { sha256Hex } from '../../adapters/sha256.ts';
+import { sha256HexOf } from './digest.ts';
 import {
   emptyTranscript,
   hasResults,
@@ -106,7 +106,7 @@ export async function claudeTranscript(opts: TranscriptOptions): Promise<ClaudeT
     return empty();
   }
   if (!opts.state) return oneOff(source, opts, stats);
-  const base = sha256Hex(source).slice(0, 32);
+  const base = sha256HexOf(source).slice(0, 32);
   const out = areaPath(opts.state, 'tx', `${base}.jsonl`);
   if (!out) {
     opts.warn(`state area "tx" is unusable; rewriting ${source} into a temp file`);

@@ -1,6 +1,7 @@
 // Builders for adapter tests: a script run, an event context.
 import type { HandledEvent } from '../../adapters/eventMap.ts';
 import { interpret } from '../../adapters/outcome.ts';
+import { toClaudeToolResponse } from '../../adapters/toolResponse.ts';
 import {
   initialRewriteState,
   rewriteLines,
@@ -60,7 +61,7 @@ export function ctx(event: HandledEvent, input: Json = {}, over: Partial<EventCo
 }
 
 /** What the shell hands the payload builders once the transcript is rewritten (to /state/tx/t.jsonl). */
-export const LATE: LateFacts = { transcriptPath: '/state/tx/t.jsonl' };
+export const LATE: LateFacts = { transcriptPath: '/state/tx/t.jsonl', responseOf: toClaudeToolResponse };
 
 /** An adapter's fold of its own plan, as the shell calls it. */
 export function foldOf<P extends EventPlan>(

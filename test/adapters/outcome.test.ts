@@ -13,6 +13,20 @@ describe('docs/claude-hooks.md §3.1 exit codes', () => {
       { kind: 'blocked', reason: 'no force push', how: 'exit2' },
     ],
     [
+      "a plugin row's exit 2 names its plugin (docs/claude-hooks.md §8: plugin-deny, plugin-post-exit2, plugin-stop-exit2)",
+      run({ exitCode: 2, stderr: 'no force push\n', plugin: 'guardrails' }),
+      {
+        kind: 'blocked',
+        reason: 'no force push\n\nThis hook comes from the guardrails plugin.',
+        plugin: 'guardrails',
+      },
+    ],
+    [
+      "a plugin row's exit-2 JSON reason does not (plugin-deny-json shows a deny's reason as given)",
+      run({ exitCode: 2, stdout: '{"decision":"block","reason":"json says"}', plugin: 'guardrails' }),
+      { kind: 'blocked', reason: 'json says' },
+    ],
+    [
       'exit 2 blocks with stdout when stderr is empty',
       run({ exitCode: 2, stdout: 'because\n' }),
       { kind: 'blocked', reason: 'because' },

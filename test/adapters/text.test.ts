@@ -1,7 +1,7 @@
 // Texts handed to Cursor: capped as a whole, the room shared fairly (docs/cursor-hooks.md §11: additional_context over
 // 10,000 characters is dropped whole; docs/claude-hooks.md §3.2: Claude caps each at 10,000).
 import { describe, expect, it } from 'vitest';
-import { cap, fairShares, joinMessages, MAX_TEXT, messages } from '../../adapters/text.ts';
+import { cap, fairShares, joinMessages, MAX_TEXT, messages, stripAnsi } from '../../adapters/text.ts';
 import { msg } from './helpers.ts';
 
 describe('cap', () => {
@@ -87,4 +87,14 @@ describe('messages: texts from one source, blank ones dropped', () => {
     [[], []],
     [[undefined], []],
   ])('%j', (texts, want) => expect(messages('s.sh', ...texts)).toEqual(want));
+});
+
+describe('stripAnsi (Claude Code strips colour codes from a prompt block reason, docs/claude-hooks.md §8)', () => {
+  it.each([
+    ['\u001b[31mno\u001b[0m secrets', 'no secrets'],
+    ['\u001b[1;32mbold green\u001b[K', 'bold green'],
+    ['\u001b]8;;https://x\u0007link\u001b]8;;\u0007', 'link'],
+    ['\u009b31mred', 'red'],
+    ['plain [31m text', 'plain [31m text'],
+  ])('%j → %j', (text, want) => expect(stripAnsi(text)).toBe(want));
 });

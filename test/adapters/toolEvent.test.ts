@@ -1,6 +1,6 @@
 // adapters/toolEvent.ts: the shared half of the tool events: which tool, which Claude names, the tool fields.
 import { describe, expect, it } from 'vitest';
-import { toolOf, toolPayload, toolPlan } from '../../adapters/toolEvent.ts';
+import { editedFiles, toolOf, toolPayload, toolPlan } from '../../adapters/toolEvent.ts';
 import { ctx, LATE } from './helpers.ts';
 
 const pre = (input: Record<string, unknown>, over = {}) => ctx('preToolUse', input, over);
@@ -147,6 +147,18 @@ describe('toolPayload: the tool fields of the Claude payload (docs/claude-hooks.
       toolPayload(pre({}), { cursorName: 'Read', input: { path: 'src/a.ts' }, candidates: [] }, undefined),
     ).toEqual({ tool_name: 'Read', tool_input: { file_path: '/repo/src/a.ts' } });
   });
+
+  // docs/claude-hooks.md §8 (pre-edit-probe): Claude Code 2.1.328 fills in replace_all: false.
+  const edit = (input: Record<string, unknown>) =>
+    toolPayload(pre({}), { cursorName: 'StrReplace', input, candidates: ['Edit'] }, 'Edit').tool_input;
+  it('an Edit without replace_all gets replace_all: false, last', () =>
+    expect(JSON.stringify(edit({ path: '/a', old_string: 'x', new_string: 'y' }))).toBe(
+      '{"file_path":"/a","old_string":"x","new_string":"y","replace_all":false}',
+    ));
+  it('an Edit with replace_all keeps it', () =>
+    expect(edit({ path: '/a', old_string: 'x', new_string: 'y', replace_all: true })).toMatchObject({
+      replace_all: true,
+    }));
 });
 
 describe('toolPlan: one invocation per view', () => {
@@ -169,6 +181,7 @@ describe('toolPlan: one invocation per view', () => {
       session_id: 'conv-1',
       transcript_path: '/state/tx/t.jsonl',
       cwd: '/repo',
+      prompt_id: 'gen-1',
       permission_mode: 'default',
       hook_event_name: event,
       conversation_id: 'conv-1',
@@ -201,4 +214,16 @@ describe('toolPlan: one invocation per view', () => {
       [['Write', 'ApplyPatch'], { file_path: '/repo/b.txt', content: 'b\n' }],
     ]);
   });
+});
+
+describe("editedFiles: where Claude Code looks for a formatter's change (docs/claude-hooks.md §8)", () => {
+  it.each([
+    ['StrReplace', { path: 'src/a.ts', old_string: 'a', new_string: 'b' }, ['/repo/src/a.ts']],
+    ['Write', { file_path: '/repo/b.md', content: 'x' }, ['/repo/b.md']],
+    ['Shell', { command: 'ls' }, []],
+    ['EditNotebook', { target_notebook: 'n.ipynb', new_source: 'x' }, []],
+    ['ApplyPatch', '*** Begin Patch\n*** Add File: c.txt\n+hi\n*** End Patch', ['/repo/c.txt']],
+  ])('%s', (tool, input, want) =>
+    expect(editedFiles(toolOf(ctx('postToolUse', { tool_name: tool, tool_input: input })), '/repo')).toEqual(want),
+  );
 });

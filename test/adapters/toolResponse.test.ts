@@ -1,6 +1,6 @@
 // Claude's tool_response from Cursor's tool_output, per tool (docs/claude-hooks.md §5.3).
 import { describe, expect, it } from 'vitest';
-import { toClaudeToolResponse } from '../../adapters/toolResponse.ts';
+import { noOutputFrom, toClaudeToolResponse, trimBlankLines } from '../../adapters/toolResponse.ts';
 
 describe('toClaudeToolResponse — docs/cursor-hooks.md §4 tool_output string → docs/claude-hooks.md §5.3', () => {
   it.each([
@@ -8,7 +8,7 @@ describe('toClaudeToolResponse — docs/cursor-hooks.md §4 tool_output string �
       'Bash',
       '{"output":"ok\\n","exitCode":0}',
       {},
-      { stdout: 'ok\n', stderr: '', interrupted: false, isImage: false, exitCode: 0 },
+      { stdout: 'ok', stderr: '', interrupted: false, isImage: false, exitCode: 0 },
     ],
     [
       'Bash',
@@ -56,4 +56,53 @@ describe('toClaudeToolResponse — docs/cursor-hooks.md §4 tool_output string �
   ])('%s %j → %j', (name, output, input, expected) => {
     expect(toClaudeToolResponse(name, output, input)).toEqual(expected);
   });
+});
+
+// docs/claude-hooks.md §8 (measured on Claude Code 2.1.328: post-probe, post-probe-quiet): stdout without its blank
+// end lines, and noOutputExpected for a command of quiet words only.
+describe('Bash tool_response as Claude Code 2.1.328 gives it (docs/claude-hooks.md §8)', () => {
+  const bash = (command: string, output: string) =>
+    toClaudeToolResponse('Bash', JSON.stringify({ output, exitCode: 0 }), { command });
+  it('echo hi: stdout "hi", noOutputExpected false, before exitCode', () =>
+    expect(JSON.stringify(bash('echo hi', 'hi\n'))).toBe(
+      '{"stdout":"hi","stderr":"","interrupted":false,"isImage":false,"noOutputExpected":false,"exitCode":0}',
+    ));
+  it('mkdir -p d && touch f: noOutputExpected true', () =>
+    expect(bash('mkdir -p d && touch f', '')).toMatchObject({ stdout: '', noOutputExpected: true }));
+  it('a noOutputExpected Cursor sends is kept', () =>
+    expect(toClaudeToolResponse('Bash', '{"output":"","noOutputExpected":true}', { command: 'ls' })).toMatchObject({
+      noOutputExpected: true,
+    }));
+  it('no command known: no noOutputExpected', () =>
+    expect(toClaudeToolResponse('Bash', '{"output":""}', {})).not.toHaveProperty('noOutputExpected'));
+});
+
+describe('trimBlankLines (Claude drops blank lines at both ends of Bash stdout, docs/claude-hooks.md §8)', () => {
+  it.each([
+    ['hi\n', 'hi'],
+    ['\n\n  hi  \n \n', '  hi  '],
+    ['a\n\nb\n', 'a\n\nb'],
+    [' \n\t\n', ''],
+    ['', ''],
+  ])('%j → %j', (text, want) => expect(trimBlankLines(text)).toBe(want));
+});
+
+describe('noOutputFrom (Claude Code 2.1.328 noOutputExpected: every command word is mv, cp, rm, mkdir, …; §8)', () => {
+  it.each([
+    ['mkdir -p d && touch effect.txt', true],
+    ['cd src; rm -f a.o | wait', true],
+    ['mv a b 2>&1 >/dev/null', true],
+    ['mv a b > log.txt', true],
+    ['export A=1\nunset B', true],
+    ['echo hi; echo ran > effect.txt', false],
+    ['mkdir d && ls', false],
+    ['A=1 mv a b', false],
+    ['"mv" a b', false],
+    ['', false],
+    ['# only a comment', false],
+  ])('%j → %s', (command, want) => expect(noOutputFrom(command)).toBe(want));
+  it.each([['mkdir $(date)'], ['(cd a && rm b)'], ['rm `ls`'], ["rm 'a"]])(
+    '%j: not synthesised (undefined)',
+    (command) => expect(noOutputFrom(command)).toBeUndefined(),
+  );
 });

@@ -4,8 +4,11 @@
 import { SESSION_CASES } from './cases-session.mjs';
 import { TOOL_CASES } from './cases-tools.mjs';
 import { KNOWN } from './known.mjs';
+import { MEASURED_CASES } from './cases-measured.mjs';
 
-export const CASES = [...TOOL_CASES, ...SESSION_CASES].map((c) => (KNOWN[c.id] ? { ...c, known: KNOWN[c.id] } : c));
+export const CASES = [...TOOL_CASES, ...SESSION_CASES, ...MEASURED_CASES].map((c) =>
+  KNOWN[c.id] ? { ...c, known: KNOWN[c.id] } : c,
+);
 
 const ids = new Set();
 for (const c of CASES) {

@@ -11,6 +11,8 @@ const CLI = path.join(ROOT, 'dist', 'cli.mjs');
 /** A Cursor recent enough to deliver prompt context in the same turn (docs/cursor-hooks.md §11). */
 const CURSOR_VERSION = '3.15.6';
 const CONV = 'c0nf-0000-4000-8000-000000000001';
+/** The IDE's generation_id, one per turn (docs/cursor-hooks.md §3): each case is one prompt. */
+const GEN = 'c0nf-0000-4000-8000-0000000000a1';
 
 /** How an abstract tool call reaches Cursor: its tool type and input (docs/cursor-hooks.md §6). */
 function cursorCall(call, dir) {
@@ -29,10 +31,11 @@ function cursorCall(call, dir) {
 async function perform(call, input, dir) {
   if (call.tool === 'Bash') {
     const r = await run('sh', ['-c', input.command], { cwd: dir }, 30_000);
-    const output = (r.stdout + r.stderr).trimEnd();
+    // Cursor's Shell output keeps the command's last newline (docs/cursor-hooks.md §4: "rosetta-hook-probe\n").
+    const output = r.stdout + r.stderr;
     return r.code === 0
       ? { output: { output, exitCode: 0 } }
-      : { failure: `Exit code ${r.code}${output ? `\n${output}` : ''}` };
+      : { failure: `Exit code ${r.code}${output.trimEnd() ? `\n${output.trimEnd()}` : ''}` };
   }
   if (call.tool.startsWith('mcp__conf__')) {
     fs.writeFileSync(path.join(dir, 'effect.txt'), String(input.text ?? ''));
@@ -191,7 +194,7 @@ async function fire(state, event, value, extra, withTranscript = true) {
   if (value && m !== undefined && m !== '' && m !== '*' && !new RegExp(m).test(value)) return undefined;
   const payload = {
     conversation_id: CONV,
-    generation_id: CONV,
+    generation_id: GEN,
     session_id: CONV,
     model: 'default',
     hook_event_name: event,

@@ -22,6 +22,16 @@ describe('beforeSubmitPrompt ⇄ UserPromptSubmit (docs/cursor-hooks.md §4, doc
       user_message: 'not today',
     });
   });
+  // docs/claude-hooks.md §8 (ups-block-ansi): Claude Code shows a block's reason without its colour codes.
+  it.each([
+    ['a block reason', { decision: 'block', reason: '\u001b[31mno secrets\u001b[0m here' }],
+    ['a stopReason', { continue: false, stopReason: '\u001b[1mno secrets\u001b[0m here' }],
+  ])('%s loses its colour codes (ups-block-ansi, ups-stop-ansi)', (_n, answer) => {
+    const r = { stdout: JSON.stringify(answer) };
+    expect(foldOf(beforeSubmitPrompt, c, [v('UserPromptSubmit', r)], EMPTY_STATE).answer.user_message).toBe(
+      'no secrets here',
+    );
+  });
   // Same-turn delivery: IDE 3.9.16 and CLI 2026.09.18 and later (docs/cursor-hooks.md §11).
   const said = [
     v('UserPromptSubmit', { label: 't.sh', stdout: 'Local time: 10:00' }),

@@ -1,6 +1,6 @@
 // postToolUse ⇄ PostToolUse: tool_response, and the one additional_context that carries everything waiting.
 import { describe, expect, it } from 'vitest';
-import { postToolUse } from '../../../adapters/events/postToolUse.ts';
+import { formatterNote, postToolUse } from '../../../adapters/events/postToolUse.ts';
 import { EMPTY_STATE } from '../../../adapters/types.ts';
 import { ctx, foldOf, LATE, msg, st, v } from '../helpers.ts';
 
@@ -16,7 +16,7 @@ describe('postToolUse ⇄ PostToolUse (docs/cursor-hooks.md §4 postToolUse)', (
     expect(postToolUse.plan(c, EMPTY_STATE).invocations[0]?.payload('Bash', LATE)).toMatchObject({
       hook_event_name: 'PostToolUse',
       tool_name: 'Bash',
-      tool_response: { stdout: 'ok\n', interrupted: false },
+      tool_response: { stdout: 'ok', interrupted: false, noOutputExpected: false },
       duration_ms: 728,
       tool_use_id: 't1',
     });
@@ -58,5 +58,16 @@ describe('postToolUse ⇄ PostToolUse (docs/cursor-hooks.md §4 postToolUse)', (
         EMPTY_STATE,
       ).answer,
     ).toEqual({ updated_mcp_tool_output: { x: 1 } });
+  });
+
+  // docs/claude-hooks.md §8 (post-formatter): after a row changed the file just edited, Claude Code tells the model.
+  it('a file its rows rewrote: the formatter note, after their own feedback', () => {
+    const e = ctx('postToolUse', { tool_name: 'StrReplace', tool_input: { path: '/repo/a.ts' }, tool_output: '{}' });
+    const f = foldOf(postToolUse, e, [v('PostToolUse', { label: 'fmt' })], st({ rewritten: ['/repo/a.ts'] }));
+    expect(f.answer).toEqual({
+      additional_context:
+        'PostToolUse hook modified /repo/a.ts after your edit (likely a formatter). Your next Edit will not fail with a stale-file error, but if its old_string targets a region the hook reformatted, Read the file first.',
+    });
+    expect(formatterNote('/x')).toMatch(/^PostToolUse hook modified \/x after your edit \(likely a formatter\)\. /);
   });
 });

@@ -80,7 +80,12 @@ describe('explain on the demo payloads (nothing runs)', () => {
         payload: expect.objectContaining({
           hook_event_name: 'PreToolUse',
           tool_name: 'Edit',
-          tool_input: { file_path: `${demo.dir}/src/sum.ts`, old_string: 'a + b + 1', new_string: 'a + b' },
+          tool_input: {
+            file_path: `${demo.dir}/src/sum.ts`,
+            old_string: 'a + b + 1',
+            new_string: 'a + b',
+            replace_all: false,
+          },
           cwd: demo.dir,
           session_id: '5d1c0de0-demo-4000-8000-000000000001',
         }),

@@ -133,6 +133,14 @@ describe('toJob: the runner job of one row (docs/design.md §6)', () => {
     });
   });
 
+  it('rows with the same environment share one object, built once per event; another prefix gets its own', () => {
+    const c = jc({ envs: new Map() });
+    const [a, b, other] = [row(), row({ locator: 'PreToolUse[0].hooks[1]' }), row({ command: `X=1 ${G}` })].map(
+      (r) => toJob(chosen(r), c).env,
+    );
+    expect([a === b, a === other, other?.X, a?.X]).toEqual([true, false, '1', undefined]);
+  });
+
   it('the payload is built for the value the row matched through', () => {
     expect(job(chosen(row(), inv(), 'Shell')).input).toBe('{"session_id":"conv-1","tool_name":"Shell"}');
   });

@@ -1,10 +1,11 @@
 // Reading Cursor's payload (docs/cursor-hooks.md §2): BOM, non-objects, a writer that never closes, timeouts.
-// In-process with a PassThrough stream; no child processes.
+// In-process with a PassThrough stream; a socket stdin (what Node's spawn gives a child) in a child process.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import { buildSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { decodePayload, parsePayload, QUIET_MS, readAvailable, readStdin } from '../../../src/hook/stdin.ts';
 
@@ -121,9 +122,57 @@ describe('readAvailable: the fast read of what stdin already holds', () => {
     }
   });
 
-  it('a terminal or socket is left alone (nothing read)', () => {
+  it('no such descriptor: nothing read', () => {
     expect(readAvailable(-1)).toEqual({ prefix: Buffer.alloc(0) });
   });
+
+  // A child whose stdin is the socket Node's spawn made: it reports what readAvailable(0) got. A read that waited
+  // for the writer would hang the second case (the writer ends only once the child has answered).
+  const child = (write: (stdin: NodeJS.WritableStream, go: () => void) => void) => {
+    const code = buildSync({
+      stdin: {
+        contents: `import { readAvailable } from './src/hook/stdin.ts';
+          import fs from 'node:fs';
+          fs.readSync(3, Buffer.alloc(1)); // the test's go: stdin holds what it wrote
+          const got = readAvailable(0);
+          const kind = fs.fstatSync(0).isSocket() ? 'socket' : 'other';
+          process.stdout.write(JSON.stringify({ kind, payload: got.payload, prefix: got.prefix.toString() }));
+          process.exit(0);`,
+        resolveDir: path.resolve(import.meta.dirname, '../../..'),
+        loader: 'ts',
+      },
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      write: false,
+    }).outputFiles[0]?.text as string;
+    const p = spawn(process.execPath, ['-e', code], { stdio: ['pipe', 'pipe', 'inherit', 'pipe'] });
+    write(p.stdin as NodeJS.WritableStream, () => (p.stdio[3] as NodeJS.WritableStream).end('g'));
+    let out = '';
+    p.stdout?.on('data', (c: Buffer) => (out += c));
+    return new Promise<Record<string, unknown>>((resolve) => p.on('close', () => resolve(JSON.parse(out))));
+  };
+
+  it.skipIf(process.platform === 'win32')('a socket holding the whole payload: read at once', async () => {
+    expect(await child((s, go) => s.end('{"hook_event_name":"stop"}', go))).toEqual({
+      kind: 'socket',
+      payload: { input: { hook_event_name: 'stop' }, bytes: 26 },
+      prefix: '{"hook_event_name":"stop"}',
+    });
+  });
+
+  it.skipIf(process.platform === 'win32')(
+    'a socket whose writer sent part and keeps it open: no wait, that part is the prefix',
+    async () => {
+      let stdin: NodeJS.WritableStream | undefined;
+      const got = await child((s, go) => {
+        stdin = s;
+        s.write('{"a":', go);
+      });
+      stdin?.end();
+      expect(got).toEqual({ kind: 'socket', prefix: '{"a":' });
+    },
+  );
 });
 
 describe('decodePayload', () => {

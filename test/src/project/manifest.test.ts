@@ -25,6 +25,16 @@ describe('withManifests', () => {
     const dir = plugin({ name: 'p' }, { 'hooks/hooks.json': '{"hooks":{}}' });
     expect(withManifests([sourceOf('hooks/hooks.json', dir)]).map((s) => s.shown)).toEqual(['hooks/hooks.json']);
   });
+  // docs/claude-hooks.md §8 (plugin-deny): Claude Code names a plugin row's plugin in its exit-2 message.
+  it("a manifest's name names the plugin of every catalog it adds; no name, no plugin name", () => {
+    const named = plugin({ name: ' guardrails ', hooks: './a.json' }, { 'hooks/hooks.json': '{}', 'a.json': '{}' });
+    expect(withManifests([sourceOf('hooks/hooks.json', named)]).map((s) => s.plugin)).toEqual([
+      'guardrails',
+      'guardrails',
+    ]);
+    const bare = plugin({ version: '1' }, { 'hooks/hooks.json': '{}' });
+    expect(withManifests([sourceOf('hooks/hooks.json', bare)])[0]).not.toHaveProperty('plugin');
+  });
   it('a path and a list of paths, relative to the plugin; hooks/hooks.json named again is read once', () => {
     const dir = plugin(
       { hooks: ['./a.json', './hooks/hooks.json'] },

@@ -83,7 +83,14 @@ describe('recordToolResult', () => {
           cursorName: 'Shell',
           key: 'npm test',
           isError: false,
-          response: { stdout: 'ok\n', stderr: '', interrupted: false, isImage: false, exitCode: 0 },
+          response: {
+            stdout: 'ok',
+            stderr: '',
+            interrupted: false,
+            isImage: false,
+            noOutputExpected: false,
+            exitCode: 0,
+          },
         },
       ],
       [
