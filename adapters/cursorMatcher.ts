@@ -186,21 +186,27 @@ export function compileRegex(matcher: string): RegExp | undefined {
 export interface MatcherRow {
   event: string;
   matcher?: string;
+  /** `async: true`: its context is carried to the next postToolUse (docs/claude-hooks.md §10 Async context). */
+  async?: boolean;
 }
 
 /** How the post-tool events are used beyond their own rows (src/project/binding.ts passes what it knows). */
 export interface PostToolUse {
   /** Transcripts are kept: every tool's result is recorded (docs/security.md, "What hookshim keeps"). */
   keepsTranscripts: boolean;
-  /** `.cursor/hookshim.json` promptContext: "postToolUse" delivers a prompt's context on the first postToolUse. */
+  /**
+   * `.cursor/hookshim.json` promptContext ("postToolUse" delivers a prompt's context on the first postToolUse). It no
+   * longer changes the binding: UserPromptSubmit rows bind the post-tool events for every tool whatever it says.
+   */
   promptContext?: string | undefined;
 }
 
 /**
  * The tools postToolUse and postToolUseFailure must start for: their own rows' tools; the tools of PreToolUse rows
  * (a warning is stashed for that tool's postToolUse); every tool when context is carried to "the next postToolUse"
- * (PostToolUseFailure, SubagentStart, PreCompact rows; UserPromptSubmit rows with promptContext "postToolUse") or
- * when transcripts are kept (each result is recorded, so every row's transcript has it).
+ * (PostToolUseFailure, SubagentStart, PreCompact and async rows) or when transcripts are kept (each result is recorded,
+ * so every row's transcript has it); both for every tool when there are UserPromptSubmit rows (they run at a
+ * generation's first tool event where beforeSubmitPrompt never fires, as on Cloud agents).
  */
 export function postToolNeeds(
   rows: readonly MatcherRow[],
@@ -215,8 +221,11 @@ export function postToolNeeds(
   addNeeds(failure, 'tool', [...of('PreToolUse'), ...of('PostToolUse'), ...of('PostToolUseFailure')]);
   if (use.keepsTranscripts && rows.length > 0) [post, failure].forEach(everything);
   if (rows.some((r) => ['PostToolUseFailure', 'SubagentStart', 'PreCompact'].includes(r.event))) everything(post);
-  if (use.promptContext === 'postToolUse' && rows.some((r) => r.event === 'UserPromptSubmit'))
-    [post, failure].forEach(everything);
+  // A finished async row's context waits for the next postToolUse, whatever its tool.
+  if (rows.some((r) => r.async === true)) everything(post);
+  // UserPromptSubmit rows run at a generation's first tool event where beforeSubmitPrompt never fires (Cloud agents,
+  // docs/cursor-hooks.md §5), and with promptContext "postToolUse" their context waits for the first postToolUse.
+  if (rows.some((r) => r.event === 'UserPromptSubmit')) [post, failure].forEach(everything);
   return { postToolUse: post, postToolUseFailure: failure };
 }
 

@@ -118,7 +118,7 @@ export const CLAUDE_EVENT_CARRIERS = {
     bind: ['beforeSubmitPrompt', 'postToolUse', 'postToolUseFailure'],
     desktop: 'yes',
     // Cloud fires no beforeSubmitPrompt: the prompt is submitted before the VM exists (docs/cursor-hooks.md §5).
-    cloud: 'no: Cloud agents fire no beforeSubmitPrompt, so a prompt can be neither blocked nor given context there',
+    cloud: "context only: rows run at a generation's first tool event; no block (no beforeSubmitPrompt)",
     note:
       'runs once per prompt, with the prompt; a block stops it; context goes with the prompt (IDE 3.9.16, ' +
       'CLI 2026.09.18 and later), else on the first postToolUse',

@@ -1,4 +1,5 @@
-// UserPromptSubmit context: what a prompt's scripts add for the model (beforeSubmitPrompt delivers or keeps it).
+// UserPromptSubmit context: what a prompt's scripts add for the model (beforeSubmitPrompt delivers or keeps it; so does a
+// tool event where beforeSubmitPrompt never fires: adapters/promptRun.ts).
 import { messages } from './text.ts';
 import type { Message, Verdict } from './types.ts';
 

@@ -171,6 +171,11 @@ export interface StateIn {
   envFile?: string;
   /** The files the tool call wrote (editedFiles) that its rows then changed, as the shell found them (needs.watchesEdits). */
   rewritten?: readonly string[];
+  /**
+   * This event claimed the run of its generation's UserPromptSubmit rows (no beforeSubmitPrompt fired for it, as on
+   * Cursor Cloud agents: docs/events.md "Cloud agents"), with the prompt read from Cursor's transcript, if any.
+   */
+  promptRun?: { prompt: string | undefined };
 }
 
 /** A state change the shell applies before the answer is written. */
@@ -247,6 +252,12 @@ export interface ShellNeeds {
    * (fail toward enforcing).
    */
   replayableAnswers?: readonly string[];
+  /**
+   * UserPromptSubmit where beforeSubmitPrompt never fires (docs/events.md "Cloud agents"): `seen` records that this
+   * conversation's prompts run their rows there; `fallback` claims a generation's run of them at its first tool
+   * event when no beforeSubmitPrompt was ever seen (StateIn.promptRun). Only for catalogs with UserPromptSubmit rows.
+   */
+  promptRun?: 'seen' | 'fallback';
 }
 
 /**

@@ -13,7 +13,8 @@ export const beforeSubmitPrompt: EventAdapter = {
   empty: { continue: true },
   // On the CLI generation_id equals conversation_id (docs/cursor-hooks.md §3): the prompt itself tells prompts apart.
   // Whether postToolUse starts for every call decides where the prompt's context can wait (init binds it so by config).
-  needs: { claims: {}, dedup: { digests: ['prompt'], replay: 'decision' }, everyCall: true },
+  // Its run is recorded, so a tool event never runs the rows again in this conversation (docs/events.md "Cloud agents").
+  needs: { claims: {}, dedup: { digests: ['prompt'], replay: 'decision' }, everyCall: true, promptRun: 'seen' },
 
   plan(ctx) {
     return {

@@ -1,5 +1,6 @@
-// postToolUse ⇄ PostToolUse: one additional_context carrying, in order, the prompt's pending context,
-// the preToolUse warnings stashed for this tool_use_id, PostToolUse feedback, and carried context.
+// postToolUse ⇄ PostToolUse: one additional_context carrying, in order, the prompt's pending context (with what the
+// UserPromptSubmit rows said when they run here: adapters/promptRun.ts), the preToolUse warnings stashed for this
+// tool_use_id, PostToolUse feedback, and carried context (async rows' among it).
 // Cursor input tool_output is a JSON string; answer fields additional_context, updated_mcp_tool_output (docs/cursor-hooks.md §4).
 import { droppedFailures, errorNotes } from '../fold.ts';
 import { isRecord } from '../json.ts';
@@ -13,6 +14,7 @@ export const postToolUse: EventAdapter<ToolPlan> = {
     claims: { stash: true, pending: true, carried: true },
     dedup: { tool: true, replay: 'empty' },
     recordsResult: true,
+    promptRun: 'fallback',
     watchesEdits: true,
   },
 

@@ -1,5 +1,6 @@
 // postToolUseFailure ⇄ PostToolUseFailure: Cursor's answer has no field (docs/cursor-hooks.md §4), so every
-// context produced here, and the preToolUse warnings stashed for this tool, is carried to the next postToolUse.
+// context produced here, the preToolUse warnings stashed for this tool, and what UserPromptSubmit rows said when they
+// run here (adapters/promptRun.ts), is carried to the next postToolUse.
 import { droppedFailures, errorNotes } from '../fold.ts';
 import { str } from '../json.ts';
 import { messages } from '../text.ts';
@@ -12,6 +13,7 @@ export const postToolUseFailure: EventAdapter = {
     claims: { stash: true },
     dedup: { tool: true, fields: ['failure_type'], replay: 'empty' },
     recordsResult: true,
+    promptRun: 'fallback',
   },
 
   plan(ctx) {
@@ -30,7 +32,7 @@ export const postToolUseFailure: EventAdapter = {
 
   fold(_ctx, verdicts, state) {
     const notes = [...errorNotes(verdicts), ...droppedFailures(verdicts, 'its feedback is dropped')];
-    const carry: Message[] = [...state.stashed];
+    const carry: Message[] = [...state.pendingPrompt, ...state.stashed];
     for (const v of verdicts)
       if (v.kind !== 'failed')
         carry.push(...messages(v.label, v.kind === 'blocked' ? v.reason : undefined, ...v.context, v.systemMessage));

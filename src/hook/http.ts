@@ -21,8 +21,14 @@ export interface HttpJob {
   timeoutMs: number;
   timeoutSeconds: number;
   onFailure?: 'block';
-  /** `async: true`: sent and answered for, its decision ignored (hookshim exits once it answers: it waits for it). */
+  /**
+   * `async: true`: sent by a detached process of its own (SENDER) after hookshim answers, its decision ignored; its
+   * answer goes to `output` (src/state/asyncContext.ts) for the next postToolUse to deliver its context.
+   */
   background?: boolean;
+  /** A background job's environment (what scripts inherit) and output base. */
+  env?: Record<string, string>;
+  output?: string;
   /** Known before sending: why it is not sent (its payload cannot be serialised, its url is not allowed). */
   refused?: string;
 }
@@ -58,7 +64,7 @@ export function startHttp(jobs: readonly HttpJob[]): Batch {
   const controllers = jobs.map(() => new AbortController());
   const done = Promise.all(
     jobs.map(async (job, i) => {
-      results[i] = await send(job, controllers[i] as AbortController);
+      results[i] = job.background ? await sendDetached(job) : await send(job, controllers[i] as AbortController);
     }),
   ).then(() => results as RunResult[]);
   return {
@@ -109,6 +115,60 @@ async function send(job: HttpJob, ctl: AbortController): Promise<RunResult> {
     });
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/**
+ * The sender of an async http row, `node -e SENDER`: hookshim exits once it answered (src/hook/lifeline.ts), so a request
+ * it made itself would die with it. The job arrives on stdin (headers may hold secrets: never on the command line); a
+ * 2xx body is written to stdout (the output's .part file, at most OUTPUT_CAP bytes), which is then renamed to
+ * `.0.done` (`.1.done` for any other answer, no connection or the row's timeout). It runs outside hookshim's deadline,
+ * as an async command row does, and only its own timeout limits it.
+ */
+export const SENDER = `let s='';process.stdin.setEncoding('utf8');process.stdin.on('data',c=>s+=c);process.stdin.on('end',async()=>{
+const fs=require('fs');const j=JSON.parse(s);let code=1,body='';
+try{const r=await fetch(j.url,{method:'POST',headers:{...j.headers,'Content-Type':'application/json'},body:j.body,
+redirect:'error',signal:AbortSignal.timeout(j.timeoutMs)});
+const t=await r.text();if(r.status>=200&&r.status<300){code=0;body=t.trim().slice(0,j.cap)}}catch{}
+try{if(body)fs.writeSync(1,body)}catch{}
+if(j.output){try{fs.renameSync(j.output+'.part',j.output+'.'+code+'.done')}catch{}}});`;
+
+/** Start an async http row's sender, detached, and answer for it at once (its decision is ignored anyway). */
+async function sendDetached(job: HttpJob): Promise<RunResult> {
+  // Not background in its result: a refused url is a non-blocking error, said on stderr (outcome.ts).
+  if (job.refused !== undefined) return answer(job, 0, { softFailure: job.refused, background: false });
+  const { spawn } = await import('node:child_process');
+  const fs = await import('node:fs');
+  let out: number | undefined;
+  try {
+    if (job.output !== undefined)
+      out = fs.openSync(
+        `${job.output}.part`,
+        fs.constants.O_WRONLY | fs.constants.O_APPEND | (fs.constants.O_NOFOLLOW ?? 0),
+      );
+    const child = spawn(process.execPath, ['-e', SENDER], {
+      detached: true,
+      stdio: ['pipe', out ?? 'ignore', 'ignore'],
+      env: job.env ?? {},
+      windowsHide: true,
+    });
+    child.on('error', () => {});
+    child.stdin?.on('error', () => {});
+    const { url, headers, body, timeoutMs, output } = job;
+    // hookshim exits right after answering: a job larger than the pipe's buffer must be taken first (1 s at most).
+    await Promise.race([
+      new Promise<void>((r) =>
+        child.stdin?.end(JSON.stringify({ url, headers, body, timeoutMs, output, cap: OUTPUT_CAP }), () => r()),
+      ),
+      new Promise<void>((r) => setTimeout(r, 1000).unref()),
+    ]);
+    child.unref();
+    return answer(job, 0, { exitCode: 0 });
+  } catch (err) {
+    const why = `could not start the sender of ${job.url}: ${(err as Error).message}`;
+    return answer(job, 0, { softFailure: why, background: false });
+  } finally {
+    if (out !== undefined) fs.closeSync(out);
   }
 }
 

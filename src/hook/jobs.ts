@@ -1,6 +1,7 @@
 // Phase 5, preparation: each selected row becomes a runner job (command, environment, stdin, time allowed). A row's
 // command is tokenized once per event, whatever asks for its label, its script or its environment.
 import fs from 'node:fs';
+import type { ClaudeEvent } from '../../adapters/eventMap.ts';
 import { str, type Json } from '../../adapters/json.ts';
 import type { Invocation, LateFacts, RunResult } from '../../adapters/types.ts';
 import { prepareCommand, type PreparedCommand } from '../../catalog/command.ts';
@@ -16,7 +17,7 @@ import type { Log } from './log.ts';
 import type { HttpSettings } from './setup.ts';
 import { resolveHeader, startHttp, urlAllowed, type HttpJob } from './http.ts';
 import { startAll, unfinished, type Batch, type Job } from './runner.ts';
-import { forPlatform, THIS_HOST } from './platform.ts';
+import { forPlatform, isWindows, THIS_HOST } from './platform.ts';
 import { mark } from './spans.ts';
 import type { Chosen } from './select.ts';
 import type { Setup } from './setup.ts';
@@ -71,6 +72,8 @@ export interface JobContext {
   pluginData?: (pluginRoot: string) => string | undefined;
   /** The settings' restrictions on http rows. */
   http?: HttpSettings;
+  /** Where an async row's output is kept for its context (src/state/asyncContext.ts): a base path, if it can be. */
+  asyncOutput?: (label: string, event: ClaudeEvent) => string | undefined;
   /** Each distinct script environment of the event, built once: rows of one catalog and invocation share it. */
   envs?: Map<string, Record<string, string>>;
 }
@@ -83,6 +86,8 @@ export interface EventJobs {
   /** A plugin's CLAUDE_PLUGIN_DATA folder in the state directory (src/state/pluginData.ts), or undefined. */
   dataDir: (pluginRoot: string) => string | undefined;
   log: Log;
+  /** Where async rows keep their output (the hook path only: explain keeps none). */
+  asyncOutput?: JobContext['asyncOutput'];
 }
 
 /**
@@ -109,6 +114,7 @@ export function jobContextFor(setup: Setup, e: EventJobs): JobContext {
     ...(e.envFile ? { envFile: e.envFile } : {}),
     pluginData,
     http: setup.catalog.http,
+    ...(e.asyncOutput ? { asyncOutput: e.asyncOutput } : {}),
     envs: new Map(),
   };
 }
@@ -255,12 +261,20 @@ function toHttpJob({ inv, row, matched }: Chosen, jc: JobContext): HttpJob {
     url,
     headers,
     body: input,
-    timeoutMs,
-    timeoutSeconds: timeoutMs < own * 1000 ? timeoutMs / 1000 : own,
+    // An async row is sent after the answer, by a process of its own: its own timeout limits it (http.ts).
+    timeoutMs: row.async ? own * 1000 : timeoutMs,
+    timeoutSeconds: row.async || timeoutMs >= own * 1000 ? own : timeoutMs / 1000,
     ...(onFailureOf(row) ? { onFailure: 'block' as const } : {}),
-    ...(row.async ? { background: true } : {}),
+    ...(row.async ? { background: true, env: jc.scriptBaseEnv ?? scriptBaseEnv(jc.env) } : {}),
+    ...(row.async && refused === undefined ? outputOf(jc, url, inv.claudeEvent) : {}),
     ...(refused !== undefined ? { refused } : {}),
   };
+}
+
+/** Where an async row's output goes (its context is delivered later: docs/claude-hooks.md §10 Async context). */
+function outputOf(jc: JobContext, label: string, event: ClaudeEvent): { output?: string } {
+  const base = jc.asyncOutput?.(label, event);
+  return base ? { output: base } : {};
 }
 
 /**
@@ -321,6 +335,10 @@ export function toJob({ inv, row, matched }: Chosen, jc: JobContext): Job {
     timeoutMs,
     timeoutSeconds: timeoutMs < own * 1000 ? timeoutMs / 1000 : own,
     ...(row.async ? { background: true } : {}),
+    // Its watchdog (POSIX) renames the output when the row ends; Windows has none (docs/hosts.md "Windows").
+    ...(row.async && !isWindows(THIS_HOST) && !missing && !startError
+      ? outputOf(jc, prepared.label, inv.claudeEvent)
+      : {}),
     ...(onFailureOf(row) ? { onFailure: 'block' as const } : {}),
   };
 }

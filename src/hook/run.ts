@@ -8,7 +8,7 @@ import { isHandledEvent } from '../../adapters/eventMap.ts';
 import { ADAPTERS } from '../../adapters/events/index.ts';
 import { str, toolUseId, type Json } from '../../adapters/json.ts';
 import { editedFiles, type Tool } from '../../adapters/toolEvent.ts';
-import { EMPTY_STATE, type EventPlan, type LateFacts } from '../../adapters/types.ts';
+import { EMPTY_STATE, type EventPlan, type LateFacts, type StateIn } from '../../adapters/types.ts';
 import type { Waited } from '../state/sentinel.ts';
 import { cursorTranscriptPath } from '../project/paths.ts';
 import { installLifeline, type Lifeline } from './lifeline.ts';
@@ -16,7 +16,7 @@ import type { EventWork } from './matched.ts';
 import { answerShortcut, type Shortcut } from './shortcut.ts';
 import { mark, startSpans } from './spans.ts';
 import { resultGated, select, type Chosen } from './select.ts';
-import { locate, mailboxKey, readPayload, setUp, type HookIO, type Setup } from './setup.ts';
+import { locate, readPayload, setUp, type HookIO, type Setup } from './setup.ts';
 
 export type { HookIO } from './setup.ts';
 
@@ -154,10 +154,10 @@ async function work(
   const mp = await import('./matched.ts');
   mark('matched path loaded');
   const { needs } = setup.adapter;
-  const claimed = stateHalf.claim(setup.state, mailboxKey(setup), needs.claims, toolUseId(setup.input));
+  const claimed = mp.claimFor(setup, stateHalf, lifeline);
   try {
     // Planned once (the lean path planned already): the plan goes on to the fold, with the tool view it computed.
-    const { plan, chosen } = lean ?? planAndSelect(setup, lifeline, claimed.state);
+    const { plan, chosen } = lean ?? planAndSelect(setup, lifeline, claimed.state, mp.withPromptRun);
     const envFile = needs.envFile ? stateHalf.makeEnvFile(setup.state, setup.sessionId) : undefined;
     const w = new mp.EventWork(setup, lifeline, stateHalf, tick, claimed, new mp.RowPrep(setup.dir), envFile, plan);
     w.selected = chosen;
@@ -204,9 +204,14 @@ export interface Picked {
   chosen: Chosen[];
 }
 
-/** Phases 3 and 4: the adapter's plan for this event, and the catalog rows it selects. */
-export function planAndSelect(setup: Setup, lifeline: Pick<Lifeline, 'log'>, state = EMPTY_STATE): Picked {
-  const plan = setup.adapter.plan(setup.ctx, state);
+/** Phases 3 and 4: the adapter's plan for this event (with what the claimed state adds), and the rows it selects. */
+export function planAndSelect(
+  setup: Setup,
+  lifeline: Pick<Lifeline, 'log'>,
+  state = EMPTY_STATE,
+  add: (ctx: Setup['ctx'], state: StateIn, plan: EventPlan) => EventPlan = (_c, _s, p) => p,
+): Picked {
+  const plan = add(setup.ctx, state, setup.adapter.plan(setup.ctx, state));
   for (const n of plan.notes) lifeline.log.warn(n);
   // A test's setup may lack the config and the modules: the defaults apply.
   const unsupported = setup.config?.unsupported;
@@ -238,6 +243,7 @@ async function prepareJobs(
     envFile: w.envFile,
     dataDir: (root) => stateHalf.pluginDataDir(setup.state, root),
     log: lifeline.log,
+    asyncOutput: mp.asyncOutputFor(setup, stateHalf, lifeline),
   });
   return gated.map((c) => mp.jobOf(c, jc));
 }

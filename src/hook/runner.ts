@@ -4,6 +4,7 @@
 // macOS/Linux, docs/claude-hooks.md §1.5; Windows: Git Bash or PowerShell, docs/hosts.md "Windows"), stdin = the
 // Claude JSON, its own process tree killed on timeout. `childSpecFor` and `killTree` are the platform-specific parts.
 import type { ChildProcess, SpawnOptions } from 'node:child_process';
+import fs from 'node:fs';
 
 import type { ClaudeEvent } from '../../adapters/eventMap.ts';
 import type { RunResult } from '../../adapters/types.ts';
@@ -46,23 +47,31 @@ export interface Job {
   timeoutSeconds: number;
   /** Claude `async: true`: start detached under a watchdog that kills it after `timeoutMs`; hookshim does not wait. */
   background?: boolean;
+  /**
+   * A background job's output base (src/state/asyncContext.ts): its stdout goes to `<output>.part`, which the watchdog
+   * renames to `<output>.<exit code>.done` when the row ends, for the next postToolUse to deliver its context.
+   */
+  output?: string;
   /** The row's `onFailure: "block"`, carried into its result. */
   onFailure?: 'block';
 }
 
 /**
- * The watchdog an async row runs under, as `sh -c WATCHDOG hookshim-async <seconds> <command…>`: the command runs in
- * the watchdog's process group with the payload on stdin; if it is still running after its own timeout, the whole
- * group gets SIGTERM, then SIGKILL a second later. The watchdog outlives hookshim, which has answered long before.
+ * The watchdog an async row runs under, as `sh -c WATCHDOG hookshim-async <seconds> <output> <command…>`: the command
+ * runs in the watchdog's process group with the payload on stdin and stdout into `<output>.part` (when an output is
+ * given); if it is still running after its own timeout, the whole group gets SIGTERM, then SIGKILL a second later
+ * (nothing is renamed: a timed-out row decides nothing). When it ends, the output is renamed to
+ * `<output>.<exit code>.done`. The watchdog outlives hookshim, which has answered long before.
  */
 export const WATCHDOG = [
-  't=$1; shift',
+  't=$1; o=$2; shift 2',
   'exec 3<&0',
   '"$@" 0<&3 3<&- & job=$!',
   'exec 3<&-',
   `( trap 'kill $s 2>/dev/null; exit 0' TERM; sleep "$t" & s=$!; wait $s; trap '' TERM; kill -TERM 0; sleep 1; kill -KILL 0 ) & timer=$!`,
   'wait $job; code=$?',
   'kill $timer 2>/dev/null',
+  '[ -z "$o" ] || mv -f "$o.part" "$o.$code.done" 2>/dev/null',
   'exit $code',
 ].join('\n');
 
@@ -205,12 +214,20 @@ function start(job: Job, spawn: ChildProcessModule['spawn']): { live: Live; prom
   if (job.missing !== undefined) return answered({ missing: job.missing });
   if (job.startError !== undefined) return answered({ startError: job.startError });
   let child: ChildProcess;
+  let out: number | undefined;
   try {
     const spec = childSpecFor(job);
     if (spec.startError !== undefined) return answered({ startError: spec.startError });
-    child = spawn(spec.file, spec.args, spec.options);
+    out = outputFd(job, spec);
+    child = spawn(
+      spec.file,
+      spec.args,
+      out === undefined ? spec.options : { ...spec.options, stdio: ['pipe', out, 'ignore'] },
+    );
   } catch (err) {
     return answered({ startError: (err as Error).message });
+  } finally {
+    if (out !== undefined) fs.closeSync(out);
   }
   child.stdin?.on('error', () => {
     /* the script closed stdin without reading it: fine */
@@ -225,10 +242,23 @@ function start(job: Job, spawn: ChildProcessModule['spawn']): { live: Live; prom
   return { live, promise: watch(child, live) };
 }
 
-/** The watchdog's arguments for a background job (POSIX): its own timeout in whole seconds, then the planned command. */
+/** The watchdog's arguments for a background job (POSIX): its own timeout in whole seconds, its output, the command. */
 function watchdogArgs(job: Job, spec: SpawnSpec): string[] {
   const seconds = String(Math.max(1, Math.ceil(job.timeoutMs / 1000)));
-  return ['-c', WATCHDOG, 'hookshim-async', seconds, spec.file, ...spec.args];
+  return ['-c', WATCHDOG, 'hookshim-async', seconds, job.output ?? '', spec.file, ...spec.args];
+}
+
+/** The file a background job under its watchdog writes its stdout to (opened without following a symlink), if any. */
+function outputFd(job: Job, spec: ChildSpec): number | undefined {
+  if (!job.background || job.output === undefined || spec.args[1] !== WATCHDOG) return undefined;
+  try {
+    return fs.openSync(
+      `${job.output}.part`,
+      fs.constants.O_WRONLY | fs.constants.O_APPEND | (fs.constants.O_NOFOLLOW ?? 0),
+    );
+  } catch {
+    return undefined;
+  }
 }
 
 /**

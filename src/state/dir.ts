@@ -12,9 +12,20 @@ export interface StateDir {
 }
 
 /** Subfolders, one per kind of record. */
-export type StateArea = 'stash' | 'tick' | 'tx' | 'results' | 'ups' | 'ctx' | 'env' | 'catalog' | 'beat';
+export type StateArea = 'stash' | 'tick' | 'tx' | 'results' | 'ups' | 'ctx' | 'async' | 'env' | 'catalog' | 'beat';
 
-export const AREAS: readonly StateArea[] = ['stash', 'tick', 'tx', 'results', 'ups', 'ctx', 'env', 'catalog', 'beat'];
+export const AREAS: readonly StateArea[] = [
+  'stash',
+  'tick',
+  'tx',
+  'results',
+  'ups',
+  'ctx',
+  'async',
+  'env',
+  'catalog',
+  'beat',
+];
 
 /**
  * Where the state lives for this user: override, XDG state home, ~/.local/state, else the temp dir. On Windows: the

@@ -6,6 +6,8 @@ import { EMPTY_STATE, type Claims, type Effect, type Message, type StateIn } fro
 import { areaPath, type StateDir } from './dir.ts';
 import { nodeCrypto, readText, removeFile, writeFileAtomic } from './fsx.ts';
 import { sha256HexOf } from './digest.ts';
+import type { ClaudeEvent } from '../../adapters/eventMap.ts';
+import { asyncSlot, claimAsync } from './asyncContext.ts';
 
 /** Short stable file-name key. */
 export function key(...parts: string[]): string {
@@ -15,24 +17,40 @@ export function key(...parts: string[]): string {
 /** A claimed set of records: their content, and a release that deletes them once the answer is out. */
 export interface Claimed {
   state: StateIn;
+  /** What stderr should say about them (finished async rows, src/state/asyncContext.ts). */
+  notes: string[];
   release(): void;
   /** Put claimed records back (the answer could not be delivered). */
   restore(): void;
 }
 
-/** Claim the records an event drains (its adapter's `needs.claims`); `toolUseId` keys the stash. Missing records are simply empty. */
-export function claim(stateDir: StateDir | null, session: string, want: Claims, toolUseId?: string): Claimed {
+/**
+ * Claim the records an event drains (its adapter's `needs.claims`); `toolUseId` keys the stash; finished async rows'
+ * output joins the carried context when the catalog has async rows (`asyncRows` reads each). Missing records are simply empty.
+ */
+export function claim(
+  stateDir: StateDir | null,
+  session: string,
+  want: Claims,
+  toolUseId?: string,
+  asyncRows?: Parameters<typeof claimAsync>[3],
+): Claimed {
   const state: StateIn = { ...EMPTY_STATE, stashed: [], carried: [], pendingPrompt: [] };
-  const taken: { from: string; to: string }[] = [];
-  if (!stateDir) return { state, release() {}, restore() {} };
-  const take = (file: string | null): Message[] | null => {
-    if (!file) return null;
+  const taken: { from: string; to: string; meta?: string }[] = [];
+  const notes: string[] = [];
+  if (!stateDir) return { state, notes, release() {}, restore() {} };
+  const grab = (file: string): string | null => {
     const to = `${file}.claimed-${process.pid}`;
     try {
       fs.renameSync(file, to);
     } catch {
       return null;
     }
+    return to;
+  };
+  const take = (file: string | null): Message[] | null => {
+    const to = file ? grab(file) : null;
+    if (!file || !to) return null;
     taken.push({ from: file, to });
     return parseMessages(readText(to));
   };
@@ -54,11 +72,22 @@ export function claim(stateDir: StateDir | null, session: string, want: Claims, 
       }
       for (const n of names) state.carried.push(...(take(path.join(path.dirname(dir), n)) ?? []));
     }
+    // Async rows that finished since: their context is carried like the rest (docs/claude-hooks.md §10 Async context).
+    const done = asyncRows
+      ? claimAsync(stateDir, key(session), grab, asyncRows)
+      : { messages: [], notes: [], taken: [] };
+    state.carried.push(...done.messages);
+    notes.push(...done.notes);
+    for (const t of done.taken) taken.push({ from: t.from, to: t.claimed, meta: t.meta });
   }
   return {
     state,
+    notes,
     release() {
-      for (const t of taken) removeFile(t.to);
+      for (const t of taken) {
+        removeFile(t.to);
+        if (t.meta) removeFile(t.meta);
+      }
     },
     restore() {
       for (const t of taken) {
@@ -70,6 +99,16 @@ export function claim(stateDir: StateDir | null, session: string, want: Claims, 
       }
     },
   };
+}
+
+/** A place for an async row's output in this session's mailbox (src/state/asyncContext.ts): its base path. */
+export function asyncOutput(
+  stateDir: StateDir | null,
+  session: string,
+  label: string,
+  event: ClaudeEvent,
+): string | undefined {
+  return asyncSlot(stateDir, key(session), label, event);
 }
 
 let carrySeq = 0;

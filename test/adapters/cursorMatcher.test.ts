@@ -175,11 +175,11 @@ describe('postToolNeeds: post-tool events only where needed', () => {
     ],
     ['a SubagentStart row: its context goes to the next postToolUse', rows(['SubagentStart']), false, 'all', 'unbound'],
     [
-      'a UserPromptSubmit row (context with the prompt): neither',
+      'a UserPromptSubmit row: every tool (where beforeSubmitPrompt never fires, its rows run at the first tool event)',
       rows(['UserPromptSubmit']),
       false,
-      'unbound',
-      'unbound',
+      'all',
+      'all',
     ],
     [
       'an Agent PreToolUse row: a Task has no postToolUse of its own, so its warnings wait for any next one',
@@ -190,6 +190,17 @@ describe('postToolNeeds: post-tool events only where needed', () => {
     ],
   ])('%s', (_name, r, reads, post, failure) => {
     expect(shape(r, { keepsTranscripts: reads })).toEqual({ post, failure });
+  });
+
+  it('an async row: postToolUse for every tool (its context waits for the next one, docs/claude-hooks.md §10 Async context)', () => {
+    const n = postToolNeeds([{ event: 'PreToolUse', matcher: 'Bash', async: true }], { keepsTranscripts: false });
+    expect({
+      post: cursorMatcher('tool', n.postToolUse) ?? 'all',
+      failure: cursorMatcher('tool', n.postToolUseFailure) ?? 'all',
+    }).toEqual({
+      post: 'all',
+      failure: toolMatcher('Bash'),
+    });
   });
 
   it('promptContext "postToolUse" with a UserPromptSubmit row: every tool (its context waits for the first postToolUse)', () => {

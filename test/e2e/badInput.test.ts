@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installFixtures, row } from '../fixtures/bin/fixtures.ts';
-import { cursorPayload, ensureBuilt, makeRepo, toolUseId, type Repo } from './harness.ts';
+import { cursorPayload, ensureBuilt, makeRepo, toolUseId, type Repo, promptsSeen } from './harness.ts';
 
 let repo: Repo;
 const DENY = {
@@ -282,6 +282,8 @@ describe('payload content never reaches a shell command line, only stdin', () =>
       );
       try {
         const h = hostile();
+        // As on the IDE, this conversation's prompts reach beforeSubmitPrompt: a tool event runs no prompt row itself.
+        promptsSeen(repo, `c ${h}`);
         const r = repo.fire(event, everywhere(event, h), { env: { CAPTURE_DIR: capture } });
         expect(r.status).toBe(0);
         expect(r.json).toEqual(

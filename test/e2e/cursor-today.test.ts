@@ -413,6 +413,13 @@ exit 2
         'say.sh': '#!/bin/sh\ncat >/dev/null\necho "Branch: main"\n',
       },
     );
+    // The prompt comes first, as on the IDE: its tool events then never run the UserPromptSubmit rows again.
+    expect(
+      repo.fire(
+        'beforeSubmitPrompt',
+        cursorPayload('beforeSubmitPrompt', repo, { ...IDE, prompt: 'go', attachments: [] }),
+      ).json,
+    ).toEqual({ continue: true, additional_context: 'Branch: main' });
     const id = toolUseId();
     const shell = (command: string, tool_use_id = toolUseId()) =>
       cursorPayload('preToolUse', repo, {
@@ -441,12 +448,6 @@ exit 2
     });
     expect(
       repo.fire(
-        'beforeSubmitPrompt',
-        cursorPayload('beforeSubmitPrompt', repo, { ...IDE, prompt: 'go', attachments: [] }),
-      ).json,
-    ).toEqual({ continue: true, additional_context: 'Branch: main' });
-    expect(
-      repo.fire(
         'sessionStart',
         cursorPayload('sessionStart', repo, { ...IDE, is_background_agent: false, composer_mode: 'agent' }),
       ).json,
@@ -464,7 +465,7 @@ describe('8. UserPromptSubmit once per prompt (docs/claude-hooks.md §2.2; docs/
 console.log('Prompt #' + fs.readFileSync(process.env.CLAUDE_PROJECT_DIR + '/prompts.log', 'utf8').trim().split('\\n').length);`),
         'hello.sh': '#!/bin/sh\ncat >/dev/null\necho "Session rules: small commits."\n',
       },
-      // Without transcripts nothing else needs postToolUse for every tool (docs/configuration.md `transcripts`).
+      // Even without transcripts, UserPromptSubmit rows need postToolUse for every tool (docs/events.md "Cloud agents").
       { transcripts: false },
     );
     const conv = (c: string, version: string) => ({
@@ -486,17 +487,27 @@ console.log('Prompt #' + fs.readFileSync(process.env.CLAUDE_PROJECT_DIR + '/prom
         cursorPayload('beforeSubmitPrompt', repo, { ...ide, prompt: 'fix the bug', attachments: [] }),
       ).json,
     ).toEqual({ continue: true, additional_context: 'Prompt #1' });
-    // Nothing else needs postToolUse, so init bound none: an older CLI's prompt context goes with the prompt, said on stderr.
-    expect(repo.starts('postToolUse', 'Shell')).toBe(false);
+    // postToolUse starts for every tool, so an older CLI's prompt context waits for the turn's first tool call, said on stderr.
+    expect(repo.starts('postToolUse', 'Shell')).toBe(true);
     const cli = conv('c-cli', '2026.09.02-c22c1a3');
     const old = repo.fire(
       'beforeSubmitPrompt',
       cursorPayload('beforeSubmitPrompt', repo, { ...cli, prompt: 'and the docs', attachments: [] }),
     );
-    expect(old.json).toEqual({ continue: true, additional_context: 'Prompt #2' });
+    expect(old.json).toEqual({ continue: true });
     expect(old.stderr).toMatch(
-      /no postToolUse is bound for every tool call to carry this prompt's context .*: sent with the prompt, which Cursor 2026\.09\.02-c22c1a3 may not deliver/,
+      /prompt context kept for the first postToolUse of this turn: Cursor 2026\.09\.02-c22c1a3/,
     );
+    const post = cursorPayload('postToolUse', repo, {
+      ...cli,
+      tool_name: 'Read',
+      tool_input: { file_path: 'a' },
+      tool_output: '{}',
+      tool_use_id: toolUseId(),
+      duration: 1,
+    });
+    // Delivered once; this conversation's prompts reach beforeSubmitPrompt, so the tool event runs no row itself.
+    expect(repo.fire('postToolUse', post).json).toEqual({ additional_context: 'Prompt #2' });
     expect(fs.readFileSync(path.join(repo.dir, 'prompts.log'), 'utf8')).toBe('"fix the bug"\n"and the docs"\n');
   });
 

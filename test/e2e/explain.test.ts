@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, cursorPayload, ensureBuilt, makeRepo, toolUseId, type Repo } from './harness.ts';
+import { CLI, cursorPayload, ensureBuilt, makeRepo, toolUseId, type Repo, promptsSeen } from './harness.ts';
 
 const row = (name: string, extra: Record<string, unknown> = {}) => ({
   type: 'command',
@@ -177,6 +177,8 @@ describe('explain selects the rows the hook runs and shows the stdin they get', 
     ],
   ])('%s %s', (event, _what, extra, rows) => {
     const payload = cursorPayload(event, repo, { conversation_id: `c-${event}-${toolUseId()}`, ...extra() });
+    // As on the IDE, the conversation's prompt reached beforeSubmitPrompt: a tool event runs no prompt row itself.
+    promptsSeen(repo, String(payload.conversation_id));
     const ran = hookRun(event, payload);
     const said = explainRun(payload);
     expect(Object.keys(ran).sort()).toEqual(rows);

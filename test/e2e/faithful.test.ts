@@ -251,3 +251,207 @@ describe('the smaller differences, as Claude does them (docs/claude-hooks.md §1
     expect(r.stderr).toMatch(/answered "defer"; its updatedInput and additionalContext are ignored/);
   });
 });
+
+describe('UserPromptSubmit where beforeSubmitPrompt never fires (docs/cursor-hooks.md §5 Cloud agents; docs/claude-hooks.md §8 UserPromptSubmit)', () => {
+  const conv = 'c0nv-cloud-0000-4000-8000-000000000002';
+  const ids = (gen: string) => ({ conversation_id: conv, session_id: conv, generation_id: gen });
+  // Records each prompt it was given, and adds it to the model's context (plain stdout is context on UserPromptSubmit).
+  const UPS = `#!/usr/bin/env node
+import fs from 'node:fs';
+let s = ''; process.stdin.on('data', (d) => (s += d)).on('end', () => {
+  const p = JSON.parse(s).prompt; fs.appendFileSync(process.env.CLAUDE_PROJECT_DIR + '/prompts.log', JSON.stringify(p) + '\\n');
+  if (/deploy/.test(p)) { process.stderr.write('no deploys from a prompt'); process.exit(2); }
+  console.log('Prompt was: ' + p);
+});
+`;
+  const cloud = () => {
+    repo = makeRepo(
+      {
+        hooks: {
+          UserPromptSubmit: [{ hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/ups.mjs' }] }],
+        },
+      },
+      { 'ups.mjs': UPS },
+    );
+    expect(repo.init().status).toBe(0);
+    return repo;
+  };
+  const post = (r: Repo, gen: string, tx: string | null, extra: Record<string, unknown> = {}) =>
+    cursorPayload('postToolUse', r, {
+      ...ids(gen),
+      tool_name: 'Shell',
+      tool_input: { command: 'ls', cwd: '' },
+      tool_output: '{"output":"","exitCode":0}',
+      tool_use_id: toolUseId(),
+      duration: 1,
+      transcript_path: tx,
+      ...extra,
+    });
+  const prompts = (r: Repo) => fs.readFileSync(path.join(r.dir, 'prompts.log'), 'utf8');
+
+  it('init binds the post-tool events for every tool; two tool events of one generation at once run the rows once, with the prompt from the transcript', async () => {
+    const r = cloud();
+    expect(['Shell', 'Read', 'MCP:x'].map((t) => r.starts('postToolUse', t))).toEqual([true, true, true]);
+    expect(r.starts('postToolUseFailure', 'Shell')).toBe(true);
+    const tx = r.write('cursor.jsonl', userQuery('fix the flaky test') + toolUse('Shell', { command: 'ls' }));
+    const both = await Promise.all([
+      r.fireAsync('postToolUse', post(r, 'g1', tx)),
+      r.fireAsync('postToolUse', post(r, 'g1', tx)),
+    ]);
+    expect(both.map((f) => f.json.additional_context ?? null).sort()).toEqual(['Prompt was: fix the flaky test', null]);
+    expect(both.map((f) => f.stderr).join('')).toMatch(/no beforeSubmitPrompt fired for this generation/);
+    expect(r.fire('postToolUse', post(r, 'g1', tx)).json).toEqual({});
+    // The next generation runs them again, once, with its own prompt.
+    fs.appendFileSync(tx, userQuery('now the docs'));
+    expect(r.fire('postToolUse', post(r, 'g2', tx)).json).toEqual({ additional_context: 'Prompt was: now the docs' });
+    expect(prompts(r)).toBe('"fix the flaky test"\n"now the docs"\n');
+  });
+
+  it('a block cannot stop the running prompt: the model is told, stderr says so; a denied first call carries it to the next postToolUse', () => {
+    const r = cloud();
+    const tx = r.write('cursor.jsonl', userQuery('deploy to prod'));
+    const denied = cursorPayload('postToolUseFailure', r, {
+      ...ids('g1'),
+      tool_name: 'Shell',
+      tool_input: { command: 'ls', cwd: '' },
+      tool_use_id: toolUseId(),
+      error_message: 'denied',
+      failure_type: 'permission_denied',
+      duration: 0,
+      transcript_path: tx,
+    });
+    const failure = r.fire('postToolUseFailure', denied);
+    expect(failure.json).toEqual({});
+    expect(failure.stderr).toMatch(/blocked the prompt, but the prompt is already running .*: it cannot be stopped/);
+    const next = String(r.fire('postToolUse', post(r, 'g1', tx)).json.additional_context);
+    expect(next).toMatch(
+      /^UserPromptSubmit operation blocked by hook: no deploys from a prompt\nhookshim could not stop this prompt/,
+    );
+    expect(prompts(r)).toBe('"deploy to prod"\n');
+  });
+
+  it('where beforeSubmitPrompt fires (desktop, CLI), tool events never run the rows again; with no readable prompt they run with "", loudly', () => {
+    const r = cloud();
+    const tx = r.write('cursor.jsonl', userQuery('hello'));
+    const bsp = cursorPayload('beforeSubmitPrompt', r, {
+      ...ids('g1'),
+      prompt: 'hello',
+      attachments: [],
+      cursor_version: '3.15.6',
+    });
+    expect(r.fire('beforeSubmitPrompt', bsp).json).toEqual({ continue: true, additional_context: 'Prompt was: hello' });
+    expect(r.fire('postToolUse', post(r, 'g2', tx)).json).toEqual({});
+    expect(prompts(r)).toBe('"hello"\n');
+    const other = post(r, 'g3', null, { conversation_id: 'c-no-tx', session_id: 'c-no-tx' });
+    const blind = r.fire('postToolUse', other);
+    expect(blind.json).toEqual({ additional_context: 'Prompt was:' });
+    expect(blind.stderr).toMatch(
+      /no user message can be read from Cursor's transcript: the UserPromptSubmit rows run now with prompt ""/,
+    );
+  });
+});
+
+describe('async rows: their context on the next event that carries it (docs/claude-hooks.md §10 Async context, §8 "an async row\'s additionalContext")', () => {
+  const ASYNC = `#!/bin/sh
+cat >/dev/null; sleep 0.3
+echo '{"systemMessage":"lint ran","hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"lint: 2 warnings in a.ts"}}'
+`;
+  const catalog = {
+    hooks: {
+      PreToolUse: [
+        {
+          matcher: 'Bash',
+          hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/lint.sh', async: true }],
+        },
+      ],
+    },
+  };
+  const call = (id: string) => ({ tool_name: 'Shell', tool_input: { command: 'ls', cwd: '' }, tool_use_id: id });
+  const post = (r: Repo, id: string, conv = 'c-async') =>
+    r.fire(
+      'postToolUse',
+      cursorPayload('postToolUse', r, {
+        conversation_id: conv,
+        session_id: conv,
+        generation_id: conv,
+        ...call(id),
+        tool_output: '{"output":"","exitCode":0}',
+        duration: 1,
+      }),
+    );
+  const finished = (r: Repo) => {
+    const dir = path.join(r.stateDir, 'async');
+    const end = Date.now() + 10_000;
+    for (;;) {
+      const done = fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => n.endsWith('.done')) : [];
+      if (done.length || Date.now() > end) return done;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+    }
+  };
+
+  it('answered first; once it finished, its additionalContext and systemMessage reach the model at the next postToolUse, once, for its own binding only', () => {
+    repo = makeRepo(catalog, { 'lint.sh': ASYNC });
+    expect(repo.init().status).toBe(0);
+    const id = toolUseId();
+    const pre = repo.fire(
+      'preToolUse',
+      cursorPayload('preToolUse', repo, {
+        conversation_id: 'c-async',
+        session_id: 'c-async',
+        generation_id: 'c-async',
+        ...call(id),
+      }),
+    );
+    expect(pre.json).toEqual({ permission: 'allow' });
+    const [done] = finished(repo);
+    expect(done).toBeDefined();
+    // Another project on the same state directory, in a conversation of the same id, gets none of it.
+    const other = makeRepo(catalog, { 'lint.sh': '#!/bin/sh\ncat >/dev/null\n' });
+    try {
+      expect(other.init().status).toBe(0);
+      expect(post(other, toolUseId(), 'c-async').json).toEqual({});
+    } finally {
+      other.cleanup();
+    }
+    const first = post(repo, id);
+    expect(first.json).toEqual({
+      additional_context: '[hooks/lint.sh (async)] lint: 2 warnings in a.ts\n\n[hooks/lint.sh (async)] lint ran',
+    });
+    expect(first.stderr).toMatch(/hooks\/lint.sh \(async\) finished after its event was answered/);
+    expect(post(repo, toolUseId()).json).toEqual({});
+  });
+
+  it('a planted output is only ever context: its deny decides nothing, and stderr says the decision has no effect', () => {
+    repo = makeRepo(catalog, { 'lint.sh': '#!/bin/sh\ncat >/dev/null\n' });
+    expect(repo.init().status).toBe(0);
+    expect(
+      repo.fire(
+        'preToolUse',
+        cursorPayload('preToolUse', repo, { conversation_id: 'c-async', session_id: 'c-async', ...call(toolUseId()) }),
+      ).json,
+    ).toEqual({ permission: 'allow' });
+    const [done] = finished(repo);
+    const prefix = String(done).split('.')[0];
+    const deny = {
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'deny',
+        permissionDecisionReason: 'planted',
+        additionalContext: 'planted words',
+      },
+    };
+    fs.writeFileSync(
+      path.join(repo.stateDir, 'async', `${prefix}.999999999999999-planted.0.done`),
+      JSON.stringify(deny),
+      { mode: 0o600 },
+    );
+    const pre = repo.fire(
+      'preToolUse',
+      cursorPayload('preToolUse', repo, { conversation_id: 'c-async', session_id: 'c-async', ...call(toolUseId()) }),
+    );
+    expect(pre.json).toEqual({ permission: 'allow' });
+    const r = post(repo, toolUseId());
+    expect(r.json).toEqual({ additional_context: 'planted words' });
+    expect(r.stderr).toMatch(/its decision has no effect/);
+  });
+});

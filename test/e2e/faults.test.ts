@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alive, installFixtures, killAll, pidsIn, row, until } from '../fixtures/bin/fixtures.ts';
-import { cursorPayload, ensureBuilt, makeRepo, toolUseId, type Fired, type Repo } from './harness.ts';
+import { cursorPayload, ensureBuilt, makeRepo, toolUseId, type Fired, type Repo, promptsSeen } from './harness.ts';
 
 let repo: Repo;
 let seq = 0;
@@ -43,6 +43,8 @@ async function fireAll(env: Record<string, string> = {}, command = 'echo hi'): P
     session_id: `conv-${path}-${seq}`,
     generation_id: `g-${path}-${seq}`,
   });
+  // As on the IDE, the tool event's conversation had its prompt at beforeSubmitPrompt: it runs no prompt row itself.
+  promptsSeen(repo, `conv-post-${seq}`);
   const [pre, stop, prompt, post] = await Promise.all([
     repo.fireAsync(
       'preToolUse',

@@ -2,8 +2,10 @@
 // `onFailure`, Off switches, Other hook sources), fired as Cursor fires hooks: a temp repository bound by
 // `hookshim init`, the bound command through `sh -c` from its root, the payload on stdin. http rows talk to a loopback
 // server on 127.0.0.1 in this process, so those events are fired without blocking it.
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cursorPayload, ensureBuilt, makeRepo, toolUseId, type Repo } from './harness.ts';
 
@@ -19,6 +21,11 @@ const bound = (catalog: unknown, scripts: Record<string, string> = {}) => {
   repo.init();
   return repo;
 };
+/** Wait (without blocking this process's loopback server) until `ok`, for at most 10 s. */
+async function until(ok: () => boolean): Promise<void> {
+  const end = Date.now() + 10_000;
+  while (!ok() && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+}
 const shell = (repo: Repo, command: string) =>
   cursorPayload('preToolUse', repo, { tool_name: 'Shell', tool_input: { command }, tool_use_id: toolUseId() });
 const pre = (matcher: string, hook: Record<string, unknown>) => ({
@@ -111,6 +118,54 @@ describe('handler types (docs/claude-hooks.md §9 Handler types, `http`)', () =>
       }
     } finally {
       await g.close();
+    }
+  });
+
+  it('an async http row is answered for first, its request goes on after hookshim exits, and its context reaches the next postToolUse', async () => {
+    // The server holds its answer until released: the preToolUse answer comes back while the request is still open.
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const got: http.IncomingHttpHeaders[] = [];
+    const server = http.createServer((req, res) => {
+      got.push(req.headers);
+      req.resume();
+      void held.then(() =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            hookSpecificOutput: {
+              hookEventName: 'PreToolUse',
+              permissionDecision: 'deny',
+              additionalContext: 'audit: logged ls',
+            },
+          }),
+        ),
+      );
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/audit`;
+    try {
+      const repo = bound(
+        pre('Bash', { type: 'http', url, async: true, headers: { Authorization: 'Bearer $T' }, allowedEnvVars: ['T'] }),
+      );
+      expect(repo.starts('postToolUse', 'Read')).toBe(true);
+      const payload = shell(repo, 'ls');
+      const r = await repo.fireAsync('preToolUse', payload, { env: { T: 'sekret' } });
+      expect(r.json).toEqual({ permission: 'allow' });
+      await until(() => got.length === 1);
+      expect(got[0]?.authorization).toBe('Bearer sekret');
+      release();
+      const dir = path.join(repo.stateDir, 'async');
+      await until(() => fs.existsSync(dir) && fs.readdirSync(dir).some((n) => n.endsWith('.done')));
+      const post = await repo.fireAsync('postToolUse', {
+        ...payload,
+        hook_event_name: 'postToolUse',
+        tool_output: '{"output":"","exitCode":0}',
+      });
+      expect(post.json).toEqual({ additional_context: 'audit: logged ls' });
+      expect(post.stderr).toMatch(/its decision has no effect/);
+    } finally {
+      release();
+      await new Promise((r) => server.close(r));
     }
   });
 

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { sourceOf } from '../../catalog/sources.ts';
 import { catalogScope } from '../../src/hook/scope.ts';
 import { loadCatalogSet } from '../../src/project/load.ts';
+import { key } from '../../src/state/mailbox.ts';
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 export const CLI = path.join(ROOT, 'dist', 'cli.mjs');
@@ -228,4 +229,16 @@ export async function tickProject(dir: string, entries: readonly string[] = ['ho
     () => {},
   );
   return `${dir}\u0000${catalogScope(set.rows, dir)}`;
+}
+
+/**
+ * Record, as hookshim's beforeSubmitPrompt does, that a conversation's prompts reach beforeSubmitPrompt (desktop, CLI):
+ * its tool events then never run the UserPromptSubmit rows themselves (src/state/promptRun.ts; docs/events.md "Cloud
+ * agents"). For tests that fire a tool event in a conversation without firing its prompt first.
+ */
+export function promptsSeen(repo: Repo, conversation: string): void {
+  const dir = path.join(repo.stateDir, 'ups');
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(repo.stateDir, 0o700);
+  fs.writeFileSync(path.join(dir, `${key(conversation)}.seen`), '', { mode: 0o600 });
 }

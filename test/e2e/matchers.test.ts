@@ -4,6 +4,8 @@
 // command is fired through `sh -c` from the repository root.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { CLI, cursorPayload, ensureBuilt, makeRepo, toolUseId, type Repo } from './harness.ts';
 
 /** Denies force pushes; a Write guard denies .env; nothing reads the transcript. */
@@ -163,7 +165,7 @@ describe('what the matchers must not lose', () => {
     expect(['Read', 'Grep', 'MCP:x'].map((t) => r.starts('preToolUse', t))).toEqual([true, true, true]);
   });
 
-  it("postToolUse narrowed to the guarded tools: an older Cursor's prompt context goes with the prompt rather than wait for a tool that may never start it", () => {
+  it("a postToolUse narrowed to some tools (an older init's binding): an older Cursor's prompt context goes with the prompt rather than wait for a tool that may never start it", () => {
     const r = bind(
       {
         UserPromptSubmit: [{ hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/ctx.sh' }] }],
@@ -173,9 +175,14 @@ describe('what the matchers must not lose', () => {
       },
       { 'ctx.sh': '#!/bin/sh\ncat >/dev/null\necho "Local time: 14:05"\n', 'no-force.sh': SCRIPTS['no-force.sh'] },
     );
-    // Only the transcript opt-out narrows postToolUse now (docs/configuration.md transcripts).
+    // UserPromptSubmit rows keep postToolUse on every tool even without transcripts (docs/events.md "Cloud agents").
     r.write('.cursor/hookshim.json', JSON.stringify({ catalogs: ['hooks/hooks.json'], transcripts: false }));
     expect(r.init().status).toBe(0);
+    expect([r.starts('postToolUse', 'Shell'), r.starts('postToolUse', 'Read')]).toEqual([true, true]);
+    const file = path.join(r.dir, '.cursor', 'hooks.json');
+    const doc = JSON.parse(fs.readFileSync(file, 'utf8'));
+    doc.hooks.postToolUse[0].matcher = 'Shell';
+    fs.writeFileSync(file, JSON.stringify(doc));
     expect([r.starts('postToolUse', 'Shell'), r.starts('postToolUse', 'Read')]).toEqual([true, false]);
     const old = r.fire(
       'beforeSubmitPrompt',

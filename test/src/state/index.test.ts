@@ -9,6 +9,7 @@ import * as envFile from '../../../src/state/envFile.ts';
 import * as fsx from '../../../src/state/fsx.ts';
 import * as state from '../../../src/state/index.ts';
 import * as mailbox from '../../../src/state/mailbox.ts';
+import * as promptRun from '../../../src/state/promptRun.ts';
 import * as sentinel from '../../../src/state/sentinel.ts';
 import * as toolResults from '../../../src/state/toolResults.ts';
 import * as transcript from '../../../src/state/transcript.ts';
@@ -34,7 +35,9 @@ describe("the hook path's lazy surface", () => {
   it('re-exports exactly the state functions the hook path uses, from their modules', () => {
     expect(Object.keys(state).sort()).toEqual([
       'applyEffects',
+      'asyncOutput',
       'claim',
+      'claimPromptRun',
       'claimTick',
       'claudeTranscript',
       'followerAnswer',
@@ -54,6 +57,8 @@ describe("the hook path's lazy surface", () => {
       state.removeFile,
       state.applyEffects,
       state.claim,
+      state.asyncOutput,
+      state.claimPromptRun,
       state.claimTick,
       state.followerAnswer,
       state.tickOf,
@@ -66,6 +71,8 @@ describe("the hook path's lazy surface", () => {
       fsx.removeFile,
       mailbox.applyEffects,
       mailbox.claim,
+      mailbox.asyncOutput,
+      promptRun.claimPromptRun,
       sentinel.claimTick,
       sentinel.followerAnswer,
       sentinel.tickOf,
