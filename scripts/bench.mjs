@@ -159,7 +159,7 @@ async function matcherEffect(world) {
     ],
   ];
   // The bench's no-match repo: a Shell call its Read and Write|Edit rows never select. Its preToolUse is what the
-  // target is about; postToolUse starts for every tool to record results for the transcripts rows read (issue 23).
+  // target is about; postToolUse starts for every tool to record results for the transcript every row gets (docs/transcripts.md).
   const shell = effectOf(world.repos.nomatch.dir, { Shell: 1 }).perTool[0]?.events ?? [];
   const starts = shell.includes('preToolUse');
   const others = shell.filter((e) => e !== 'preToolUse');
