@@ -56,7 +56,6 @@ export const KNOWN = {
   'ss-probe': { env: L.process },
   'pre-timeout': { effects: L.timeout },
   'pre-defer': { effects: L.defer },
-  'pre-async-context': { model: '23.7' },
   'pre-prompt-row': { user: L.noModel },
   'post-updated-output': { model: L.toolOutput },
   'subagent-start-context': { model: L.subContext },
