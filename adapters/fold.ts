@@ -87,6 +87,15 @@ export function saidMessages(v: Verdict): Message[] {
   return messages(v.label, reasonOf(v));
 }
 
+/** What UserPromptSubmit verdicts say on stderr, wherever the rows ran: errors, dropped failures, dropped fields. */
+export function promptNotes(verdicts: readonly Verdict[]): string[] {
+  return [
+    ...errorNotes(verdicts),
+    ...droppedFailures(verdicts, 'dropped: a failing prompt script never blocks'),
+    ...droppedFields(verdicts, ['sessionTitle', 'suppressOriginalPrompt']),
+  ];
+}
+
 /**
  * `hookSpecificOutput` fields Claude reads that have no Cursor carrier (docs/claude-hooks.md §10 Dropped SessionStart /
  * UserPromptSubmit fields; the no-analog table in docs/events.md): one stderr note per script and field.

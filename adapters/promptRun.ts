@@ -2,7 +2,7 @@
 // "Cloud agents"): the rows run at a generation's first tool event, the prompt read from Cursor's transcript; what they
 // say joins the prompt's pending context, and a block, which cannot stop a running prompt, is told to the model. Loaded
 // only by the matched path and the state half (an event that runs no row never compiles it).
-import { droppedFailures, droppedFields, errorNotes } from './fold.ts';
+import { promptNotes } from './fold.ts';
 import { basePayload } from './payload.ts';
 import { messages } from './text.ts';
 import type { EventContext, EventPlan, Invocation, Message, StateIn, Verdict } from './types.ts';
@@ -59,11 +59,7 @@ export function withPromptRun<P extends EventPlan>(ctx: EventContext, state: Sta
  */
 export function promptAtToolEvent(verdicts: readonly Verdict[]): { messages: Message[]; notes: string[] } {
   const ups = verdicts.filter((v) => v.claudeEvent === 'UserPromptSubmit');
-  const notes = [
-    ...errorNotes(ups),
-    ...droppedFailures(ups, 'dropped: a failing prompt script never blocks'),
-    ...droppedFields(ups, ['sessionTitle', 'suppressOriginalPrompt']),
-  ];
+  const notes = promptNotes(ups);
   const out: Message[] = [];
   for (const v of ups) {
     if (v.kind === 'blocked' || v.kind === 'stopped') {

@@ -1,7 +1,7 @@
 // beforeSubmitPrompt ⇄ UserPromptSubmit, run once per prompt with the real prompt: a block stops the prompt; context
 // goes out in this answer where the Cursor version delivers it in the same turn, else it waits for the first postToolUse.
 // Cursor answer: continue, user_message, additional_context (docs/cursor-hooks.md §4, §11).
-import { droppedFailures, droppedFields, errorNotes } from '../fold.ts';
+import { promptNotes } from '../fold.ts';
 import { str } from '../json.ts';
 import { basePayload } from '../payload.ts';
 import { promptContext } from '../prompt.ts';
@@ -34,11 +34,7 @@ export const beforeSubmitPrompt: EventAdapter = {
 
   fold(ctx, verdicts) {
     // A failing or hung UserPromptSubmit script is a silent drop (logged), never a block (docs/fail-matrix.md).
-    const notes = [
-      ...errorNotes(verdicts),
-      ...droppedFailures(verdicts, 'dropped: a failing prompt script never blocks'),
-      ...droppedFields(verdicts, ['sessionTitle', 'suppressOriginalPrompt']),
-    ];
+    const notes = promptNotes(verdicts);
     const blocks: Message[] = [];
     for (const v of verdicts) {
       // Claude Code strips colour codes from a block's reason and a stopReason before showing them (docs/claude-hooks.md §8).
