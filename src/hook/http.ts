@@ -3,7 +3,7 @@
 // touched only when an event runs an http row (globalThis.fetch loads its client on first use).
 import type { ClaudeEvent } from '../../adapters/eventMap.ts';
 import type { RunResult } from '../../adapters/types.ts';
-import { OUTPUT_CAP, type Batch } from './runner.ts';
+import { base, OUTPUT_CAP, type Batch } from './runner.ts';
 
 /** One http row ready to send. */
 export interface HttpJob {
@@ -204,13 +204,7 @@ function isJsonObject(text: string): boolean {
 /** The run result of an http job, in the shape a script's takes. */
 function answer(job: HttpJob, durationMs: number, got: Partial<RunResult>): RunResult {
   return {
-    label: job.label,
-    locator: job.locator,
-    ...(job.catalog !== undefined ? { catalog: job.catalog } : {}),
-    ...(job.plugin !== undefined ? { plugin: job.plugin } : {}),
-    claudeEvent: job.claudeEvent,
-    timeoutSeconds: job.timeoutSeconds,
-    ...(job.onFailure ? { onFailure: job.onFailure } : {}),
+    ...base(job),
     exitCode: null,
     signal: null,
     stdout: '',

@@ -132,7 +132,8 @@ export function unfinished(
   };
 }
 
-function base(
+/** What a run result repeats of its job (the row's identity and its rules), for scripts and http rows alike. */
+export function base(
   job: Pick<Job, 'label' | 'locator' | 'catalog' | 'plugin' | 'claudeEvent' | 'timeoutSeconds' | 'onFailure'>,
 ): Pick<RunResult, 'label' | 'locator' | 'catalog' | 'plugin' | 'claudeEvent' | 'timeoutSeconds' | 'onFailure'> {
   return {
