@@ -24,11 +24,14 @@ export function mark(name: string): void {
   if (marks) marks.push([name, performance.now()]);
 }
 
-/** "phase +ms" for every mark, each relative to the one before (the first to Node's start); undefined when off. */
-export function spansLine(now = performance.now()): string | undefined {
+/**
+ * "phase +ms" for every mark, each relative to the one before (the first to Node's start); undefined when off.
+ * `performance` is touched only with spans on: its first use loads perf_hooks (~1.3 ms, docs/performance.md).
+ */
+export function spansLine(now?: number): string | undefined {
   if (!marks) return undefined;
   let prev = 0;
-  const parts = [...marks, ['after the answer', now] as Mark].map(([name, at]) => {
+  const parts = [...marks, ['after the answer', now ?? performance.now()] as Mark].map(([name, at]) => {
     const d = at - prev;
     prev = at;
     return `${name} +${d.toFixed(1)}`;

@@ -9,7 +9,7 @@ import type { AsyncOutput } from '../../adapters/asyncContext.ts';
 import type { ClaudeEvent } from '../../adapters/eventMap.ts';
 import type { Message } from '../../adapters/types.ts';
 import { areaPath, type StateDir } from './dir.ts';
-import { createExclusive, nodeCrypto, openOwned, readText } from './fsx.ts';
+import { createExclusive, openOwned, readText, uniqueToken } from './fsx.ts';
 
 /** What is read of one output at most: the capture cap of a script's stdout (src/hook/runner.ts OUTPUT_CAP). */
 const READ_CAP = 1024 * 1024;
@@ -27,7 +27,7 @@ export function asyncSlot(
 ): string | undefined {
   if (!stateDir) return undefined;
   const stamp = Date.now().toString().padStart(15, '0');
-  const base = areaPath(stateDir, 'async', `${sessionKey}.${stamp}-${nodeCrypto().randomBytes(6).toString('hex')}`);
+  const base = areaPath(stateDir, 'async', `${sessionKey}.${stamp}-${uniqueToken()}`);
   if (!base) return undefined;
   try {
     if (!createExclusive(`${base}.meta`, JSON.stringify({ label, claudeEvent: event }))) return undefined;

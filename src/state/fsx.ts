@@ -238,7 +238,18 @@ function isSymlink(p: string): boolean {
   }
 }
 
-/** node:crypto, loaded on first use (~2 ms): only an event that needs a random name pays for it (docs/performance.md). */
+/**
+ * A token no other process or call of this one has: pid, time, a per-process sequence and V8's Math.random. It names
+ * a file or marks a lock as this process's; nothing relies on it being unguessable (the guarded agent can read the
+ * state dir), so it costs no node:crypto (~2 ms to load, docs/performance.md).
+ */
+export function uniqueToken(): string {
+  tokenSeq += 1;
+  return `${process.pid}-${Date.now().toString(36)}-${tokenSeq}-${Math.random().toString(36).slice(2, 10)}`;
+}
+let tokenSeq = 0;
+
+/** node:crypto, loaded on first use (~2 ms): only a digest of a long text pays for it (docs/performance.md). */
 export function nodeCrypto(): typeof import('node:crypto') {
   return process.getBuiltinModule('node:crypto');
 }

@@ -1,7 +1,7 @@
 // An exclusive lock file with stale-lock recovery: a lock whose process is gone, or older than LOCK_STALE_MS, is
 // broken, but a fresh one never is.
 import fs from 'node:fs';
-import { alive, createExclusive, moveAside, nodeCrypto, readText, removeFile } from './fsx.ts';
+import { alive, createExclusive, moveAside, readText, removeFile, uniqueToken } from './fsx.ts';
 
 const LOCK_STALE_MS = 30_000;
 
@@ -10,7 +10,7 @@ export const BUSY = Symbol('busy');
 
 /** Run `fn` holding an exclusive lock file; BUSY when it stays held by a live process for `waitMs`. */
 export async function withLock<T>(lock: string, waitMs: number, fn: () => T): Promise<T | typeof BUSY> {
-  const me = JSON.stringify({ pid: process.pid, nonce: nodeCrypto().randomBytes(8).toString('hex') });
+  const me = JSON.stringify({ pid: process.pid, nonce: uniqueToken() });
   const deadline = Date.now() + waitMs;
   for (;;) {
     if (createExclusive(lock, me)) {

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { EMPTY_STATE, type Claims, type Effect, type Message, type StateIn } from '../../adapters/types.ts';
 import { areaPath, type StateDir } from './dir.ts';
-import { nodeCrypto, readText, removeFile, writeFileAtomic } from './fsx.ts';
+import { readText, removeFile, uniqueToken, writeFileAtomic } from './fsx.ts';
 import { sha256HexOf } from './digest.ts';
 import type { ClaudeEvent } from '../../adapters/eventMap.ts';
 import { asyncSlot, claimAsync } from './asyncContext.ts';
@@ -133,7 +133,7 @@ export function applyEffects(stateDir: StateDir | null, session: string, effects
           // Names sort in the order written: time, then this process's own sequence (two carries in one millisecond).
           carrySeq += 1;
           const at = Date.now().toString().padStart(15, '0');
-          const unique = `${String(carrySeq).padStart(6, '0')}-${process.pid}-${nodeCrypto().randomBytes(3).toString('hex')}`;
+          const unique = `${String(carrySeq).padStart(6, '0')}-${uniqueToken()}`;
           const file = areaPath(stateDir, 'ctx', `${key(session)}.${at}-${unique}.json`);
           if (!file) throw new Error('ctx area unusable');
           writeFileAtomic(file, JSON.stringify({ at: Date.now(), messages: e.messages }));
