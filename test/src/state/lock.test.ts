@@ -26,7 +26,10 @@ describe('withLock: runs fn holding the lock', () => {
   it('the lock file names this process while fn runs, and is gone after', async () => {
     let during: unknown;
     expect(await withLock(lock, 100, () => ((during = JSON.parse(fs.readFileSync(lock, 'utf8'))), 42))).toBe(42);
-    expect(during).toEqual({ pid: process.pid, nonce: expect.stringMatching(new RegExp(`^${process.pid}-[0-9a-z]+-\d+-[0-9a-z]+$`)) });
+    expect(during).toEqual({
+      pid: process.pid,
+      nonce: expect.stringMatching(new RegExp(`^${process.pid}-[0-9a-z]+-[0-9]+-[0-9a-z]+$`)),
+    });
     expect(fs.existsSync(lock)).toBe(false);
   });
 
