@@ -98,6 +98,27 @@ function directChunkExports(text) {
   return out;
 }
 
+/** What marks a text in the trailer (src/entry/codeCache.ts TEXT_MARK): a control character esbuild never prints raw. */
+const TEXT_MARK = '\u0001';
+/** How a text's own `*` `/` pairs are written inside the trailer's comment (src/entry/codeCache.ts ESCAPED_END). */
+const ESCAPED_END = '*\u0002/';
+
+/**
+ * The hook code's texts as one block comment that ends the vendored file: `TEXT_MARK id TEXT_MARK text …`. V8 skips a
+ * comment far faster than it scans (and interns) a string literal of the same ~200 KiB, which every event paid for
+ * before a line of the hook code ran; the loader reads its own file for the texts an event compiles
+ * (docs/performance.md "How the hot path stays short").
+ * @param {Record<string, { code: string }>} texts
+ */
+function textTrailer(texts) {
+  const parts = Object.entries(texts).map(([id, { code }]) => {
+    if (code.includes(TEXT_MARK) || code.includes('\u0002') || id.includes(TEXT_MARK))
+      throw new Error(`build: ${id} holds a control character the trailer uses as a mark`);
+    return `${TEXT_MARK}${id}${TEXT_MARK}${code.replaceAll('*/', ESCAPED_END)}`;
+  });
+  return `\n/* hookshim's code, read by the loader above (scripts/build.mjs textTrailer)\n${parts.join('')}${TEXT_MARK}\n*/\n`;
+}
+
 /** CommonJS text as the function the loader calls (src/entry/codeCache.ts), and its digest (names its code cache). */
 const wrapped = (code) => {
   const text = `(function (exports, require, module, __filename, __dirname) {${code}\n})`;
@@ -146,8 +167,8 @@ const shimMeta = {
   ),
 };
 
-// 2. The vendored file, CommonJS (Node starts it faster than an ES module): the loader, with the hook code as a
-// string constant. And the CLI, an ES module that loads its commands lazily.
+// 2. The vendored file, CommonJS (Node starts it faster than an ES module): the loader, then the hook code's texts in
+// one comment that ends the file (textTrailer). And the CLI, an ES module that loads its commands lazily.
 const [loader, cli] = await Promise.all([
   build({
     ...common,
@@ -155,12 +176,13 @@ const [loader, cli] = await Promise.all([
     banner: { js: header },
     entryPoints: [path.join(root, 'src/entry/codeCache.ts')],
     outfile: path.join(root, 'dist/hookshim.cjs'),
-    // The hook code already wrapped as the CommonJS function the loader calls (src/entry/codeCache.ts); its chunks too.
+    // The texts' digests (they name their code caches); the texts themselves are in the trailer.
     define: {
       ...common.define,
-      HOOKSHIM_CODE: JSON.stringify(main.code),
       HOOKSHIM_CODE_HASH: JSON.stringify(main.hash),
-      HOOKSHIM_CHUNKS: JSON.stringify(chunks),
+      HOOKSHIM_CHUNKS: JSON.stringify(
+        Object.fromEntries(Object.entries(chunks).map(([id, c]) => [id, { hash: c.hash }])),
+      ),
     },
     write: false,
   }),
@@ -175,7 +197,10 @@ const [loader, cli] = await Promise.all([
   }),
 ]);
 
-fs.writeFileSync(path.join(root, 'dist/hookshim.cjs'), oneCopyOfBuiltins(loader.outputFiles[0].text));
+fs.writeFileSync(
+  path.join(root, 'dist/hookshim.cjs'),
+  `${oneCopyOfBuiltins(loader.outputFiles[0].text)}${textTrailer({ './hook.js': main, ...chunks })}`,
+);
 for (const [name, meta] of /** @type {[string, import('esbuild').Metafile][]} */ ([
   ['dist/hookshim.cjs', shimMeta],
   ['dist/cli.mjs', cli.metafile],

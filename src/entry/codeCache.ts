@@ -11,10 +11,15 @@ import vm from 'node:vm';
 import { stateRootFor } from '../state/dir.ts';
 import { ensurePrivateDir, readOwnedBytes, writeFileAtomic } from '../state/fsx.ts';
 
-declare const HOOKSHIM_CODE: string;
+/** The digest of the entry text (it names its code cache). */
 declare const HOOKSHIM_CODE_HASH: string;
-/** The chunks the hook code requires by name (`./chunk-….js`): their text (a CommonJS function expression) and its digest. */
-declare const HOOKSHIM_CHUNKS: Record<string, { code: string; hash: string }>;
+/** The chunks the hook code requires by name (`./chunk-….js`), each with the digest of its text. */
+declare const HOOKSHIM_CHUNKS: Record<string, { hash: string }>;
+
+/** What marks a text in the comment that ends this file (scripts/build.mjs textTrailer). */
+const TEXT_MARK = '\u0001';
+/** A text's own `*` `/` pairs, as the trailer writes them. */
+const ESCAPED_END = '*\u0002/';
 
 type CommonJs = (
   exports: object,
@@ -53,8 +58,7 @@ function main(): void {
   const fullBytes = full ? readOwnedBytes(full) : undefined;
   const cached = fullBytes ?? (lean ? readOwnedBytes(lean) : undefined);
   marks?.push(['code cache read', performance.now()]);
-  // HOOKSHIM_CODE is the function expression itself: compiled from the string constant as it is, with no ~150 KB copy.
-  const script = compile(HOOKSHIM_CODE, file, cached);
+  const script = compile(textOf('./hook.js'), file, cached);
   marks?.push([
     `compiled (cache ${cached ? (script.cachedDataRejected ? 'rejected' : fullBytes ? 'full' : 'lean') : 'none'})`,
     performance.now(),
@@ -81,11 +85,26 @@ function hookRequire(id: string): unknown {
     chunkModules.set(id, mod);
     const cache = cacheDir ? path.join(cacheDir, `${chunk.hash}-${process.version}-${process.arch}.bin`) : null;
     const cached = cache ? readOwnedBytes(cache) : undefined;
-    const script = compile(chunk.code, `${file}#${id}`, cached);
+    const script = compile(textOf(id), `${file}#${id}`, cached);
     if (cache && (!cached || script.cachedDataRejected)) process.once('exit', () => writeCache(cache, script));
     (script.runInThisContext() as CommonJs)(mod.exports, hookRequire as NodeRequire, mod, file, path.dirname(file));
   }
   return mod.exports;
+}
+
+/** This file as Node read it: the texts are in its last comment. The file is ASCII (esbuild escapes the rest). */
+let ownText: string | undefined;
+
+/** The text `id` (a CommonJS function expression), cut from the comment that ends this file. */
+function textOf(id: string): string {
+  ownText ??= fs.readFileSync(file, 'latin1');
+  const marker = `${TEXT_MARK}${id}${TEXT_MARK}`;
+  const at = ownText.indexOf(marker);
+  const end = at < 0 ? -1 : ownText.indexOf(TEXT_MARK, at + marker.length);
+  if (end < 0)
+    throw new Error(`hookshim: ${file} is damaged (no text ${id} in it): vendor it again with hookshim init`);
+  const text = ownText.slice(at + marker.length, end);
+  return text.includes(ESCAPED_END) ? text.replaceAll(ESCAPED_END, '*/') : text;
 }
 
 /** Compile one text (from its code cache when given one), counting the time with HOOKSHIM_DEBUG. */
