@@ -260,6 +260,22 @@ function sees(matcher: string | undefined, probe: { names: readonly string[] } |
   return 'names' in probe ? probe.names.some((n) => m.test(n)) : (matcher ?? '').includes(probe.mention);
 }
 
+/**
+ * The Cursor events whose answer is a permission (docs/cursor-hooks.md §4). When such an event's catalog exists but
+ * cannot be read (and no good version of it is known), it denies rather than allows; only a write to that catalog file
+ * itself goes through, so the agent can repair it (docs/security.md, guarantee 4).
+ */
+export const PERMISSION_EVENTS = [
+  'preToolUse',
+  'beforeReadFile',
+  'beforeMCPExecution',
+] as const satisfies readonly HandledEvent[];
+
+/** True for an event whose answer is a permission (PERMISSION_EVENTS). */
+export function isPermissionEvent(event: HandledEvent): boolean {
+  return (PERMISSION_EVENTS as readonly string[]).includes(event);
+}
+
 /** True for a Cursor event name hookshim handles. */
 export function isHandledEvent(name: string): name is HandledEvent {
   return (HANDLED_EVENTS as readonly string[]).includes(name);

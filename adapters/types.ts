@@ -240,11 +240,6 @@ export interface ShellNeeds {
   recordsResult?: true;
   /** The payload's agent_transcript_path is rewritten into Claude's shape too. */
   agentTranscript?: true;
-  /**
-   * A permission event: when its catalog exists but cannot be read (and no good version of it is known), it denies
-   * rather than allows; only a write to that catalog file itself goes through, so the agent can repair it.
-   */
-  isPermissionEvent?: true;
   /** Its guards commonly read the transcript: a payload without one (Cursor's transcripts off) is reported. */
   readsTranscript?: true;
   /**

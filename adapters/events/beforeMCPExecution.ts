@@ -13,7 +13,6 @@ export const beforeMCPExecution: EventAdapter<ToolPlan> = {
   empty: { permission: 'allow' },
   needs: {
     claims: {},
-    isPermissionEvent: true,
     dedup: { fields: ['tool_name', 'mcp_server_name'], digests: ['tool_input'], replay: 'decision' },
   },
 

@@ -15,7 +15,6 @@ export const beforeReadFile: EventAdapter = {
     claims: {},
     // A replayed preToolUse "ask" (not enforced there) denies here: this answer is allow or deny.
     replayableAnswers: ['allow', 'deny'],
-    isPermissionEvent: true,
     dedup: { fields: ['file_path'], digests: ['content'], replay: 'decision' },
   },
 

@@ -9,7 +9,7 @@ import type { EventAdapter, Json } from '../types.ts';
 
 export const preToolUse: EventAdapter<ToolPlan> = {
   empty: { permission: 'allow' },
-  needs: { claims: {}, dedup: { tool: true, replay: 'decision' }, isPermissionEvent: true },
+  needs: { claims: {}, dedup: { tool: true, replay: 'decision' } },
 
   plan(ctx) {
     const tool = toolOf(ctx);

@@ -4,7 +4,7 @@
 // 5 run under one deadline → 6 fold → 7 emit. Every answer without a run of rows (off, unhandled, fail open, fail
 // closed, a broken catalog, a duplicate, a fixed fold) is a Shortcut, answered in one place (./shortcut.ts).
 import path from 'node:path';
-import { isHandledEvent } from '../../adapters/eventMap.ts';
+import { isHandledEvent, isPermissionEvent } from '../../adapters/eventMap.ts';
 import { ADAPTERS } from '../../adapters/events/index.ts';
 import { str, toolUseId, type Json } from '../../adapters/json.ts';
 import { editedFiles, type Tool } from '../../adapters/toolEvent.ts';
@@ -74,7 +74,7 @@ async function decide(name: string, io: HookIO, lifeline: Lifeline): Promise<Sho
   // A permission event whose payload cannot be read is denied: nothing can be cleared that nobody could read
   // (docs/fail-matrix.md; Cursor on Windows may mangle stdin, docs/cursor-hooks.md §13).
   if ('problem' in payload) {
-    if (!ADAPTERS[name].needs.isPermissionEvent) return { kind: 'fail-open', why: payload.problem };
+    if (!isPermissionEvent(name)) return { kind: 'fail-open', why: payload.problem };
     return {
       kind: 'fail-closed',
       why: payload.problem,
@@ -87,7 +87,7 @@ async function decide(name: string, io: HookIO, lifeline: Lifeline): Promise<Sho
   mark('payload read');
   const setup = await setUp(name, payload.input, io, lifeline.log, at);
   if ('problem' in setup)
-    return setup.broken && ADAPTERS[name].needs.isPermissionEvent
+    return setup.broken && isPermissionEvent(name)
       ? { kind: 'broken-catalog', event: name, input: payload.input, problem: setup }
       : { kind: 'fail-open', why: setup.problem };
   mark('set up');
@@ -131,7 +131,7 @@ async function decide(name: string, io: HookIO, lifeline: Lifeline): Promise<Sho
  */
 function trustless(res: Waited, unique: boolean, setup: Setup): string | undefined {
   if (res.run) return res.why;
-  if (!setup.adapter.needs.isPermissionEvent || !res.answer || res.answer.permission === 'deny') return undefined;
+  if (!isPermissionEvent(setup.event) || !res.answer || res.answer.permission === 'deny') return undefined;
   if (unique && toolUseId(setup.input) !== undefined) return undefined;
   return `an allow for a tool call no tool_use_id names is never replayed (${res.why})`;
 }

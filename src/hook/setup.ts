@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ADAPTERS } from '../../adapters/events/index.ts';
 import { MATCHED_BY, skippedNeeds, type MatchedEvent } from '../../adapters/cursorMatcher.ts';
-import { RUNS, type HandledEvent } from '../../adapters/eventMap.ts';
+import { isPermissionEvent, RUNS, type HandledEvent } from '../../adapters/eventMap.ts';
 import { str, type Json } from '../../adapters/json.ts';
 import type { EventAdapter, EventContext } from '../../adapters/types.ts';
 import { mcpServersOf } from '../../catalog/mcp.ts';
@@ -283,7 +283,7 @@ function hooksSwitch(event: HandledEvent, loaded: readonly LoadedSource[], log: 
   const by = hooksDisabledBy(loaded);
   if (!by) return true;
   const where = `${by.source.shown} sets "disableAllHooks": true`;
-  if (by.source.kind === 'personal' && ADAPTERS[event].needs.isPermissionEvent) {
+  if (by.source.kind === 'personal' && isPermissionEvent(event)) {
     log.warn(
       `error: ${where}, but a personal settings file cannot turn guards off on ${event} (the agent can write ` +
         `it): the catalogs run; remove it, or set it in .claude/settings.json`,

@@ -15,12 +15,12 @@ import {
   CLAUDE_EVENT_CARRIERS,
   cursorEventsFor,
   HANDLED_EVENTS,
+  isPermissionEvent,
   rowCannotRun,
   RUNS,
   type Carrier,
   type HandledEvent,
 } from '../../adapters/eventMap.ts';
-import { ADAPTERS } from '../../adapters/events/index.ts';
 import { isRecord, kindOf } from '../../adapters/json.ts';
 import { looksLikeMs } from '../../catalog/events.ts';
 import { parseJsonOr, parseJsonText } from '../../catalog/json.ts';
@@ -350,7 +350,7 @@ export function planBinding(catalog: Catalog, mode: Mode, opts: BindingPlanOptio
       command: opts.command ? opts.command(ev) : boundCommand(mode, ev),
       ...(matcher ? { matcher } : {}),
       timeout,
-      failClosed: ADAPTERS[ev].needs.isPermissionEvent === true,
+      failClosed: isPermissionEvent(ev),
     };
     if (LOOPING.includes(ev)) entry.loop_limit = opts.loopLimit === undefined ? LOOP_LIMIT : opts.loopLimit;
     entries[ev] = entry;

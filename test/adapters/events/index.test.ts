@@ -1,6 +1,6 @@
 // adapters/events/index.ts: the adapter table: every handled Cursor event has its module's adapter, an empty answer and needs.
 import { describe, expect, it } from 'vitest';
-import { HANDLED_EVENTS, type HandledEvent } from '../../../adapters/eventMap.ts';
+import { HANDLED_EVENTS, isPermissionEvent, type HandledEvent } from '../../../adapters/eventMap.ts';
 import { ADAPTERS } from '../../../adapters/events/index.ts';
 
 describe('ADAPTERS covers HANDLED_EVENTS exactly', () => {
@@ -43,7 +43,7 @@ describe('needs: what each event asks of the shell, as data (docs/design.md §1)
     ],
     [
       'a permission event: a catalog that cannot be read denies it (docs/security.md, guarantee 4)',
-      (e: HandledEvent) => ADAPTERS[e].needs.isPermissionEvent === true,
+      (e: HandledEvent) => isPermissionEvent(e),
       ['preToolUse', 'beforeReadFile', 'beforeMCPExecution'],
     ],
     [
