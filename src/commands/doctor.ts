@@ -188,6 +188,8 @@ function nodeStatus(env: NodeJS.ProcessEnv, findings: Finding[]): DoctorReport['
           fix: 'put Node 20.19+ first on PATH for Cursor',
         });
     }
+    const ca = extraCaCost(pathNode, env);
+    if (ca) findings.push(ca);
   } else {
     findings.push({
       code: 'node-not-on-path',
@@ -198,6 +200,36 @@ function nodeStatus(env: NodeJS.ProcessEnv, findings: Finding[]): DoctorReport['
     });
   }
   return node;
+}
+
+/**
+ * NODE_EXTRA_CA_CERTS makes Node (20 here) read and parse the whole file as it starts, before any script runs
+ * (nodejs/node#40524): every hook event pays it. Measured as `node -e 0` with and without it, medians of three each.
+ */
+function extraCaCost(node: string, env: NodeJS.ProcessEnv): Finding | undefined {
+  const file = env.NODE_EXTRA_CA_CERTS;
+  if (!file) return undefined;
+  const startMs = (e: NodeJS.ProcessEnv): number => {
+    const runs = [0, 1, 2].map(() => {
+      const t0 = performance.now();
+      spawnSync(node, ['-e', '0'], { env: e, stdio: 'ignore', timeout: 10_000 });
+      return performance.now() - t0;
+    });
+    return runs.sort((a, b) => a - b)[1] as number;
+  };
+  const withIt = startMs(env);
+  const without = startMs({ ...env, NODE_EXTRA_CA_CERTS: '' });
+  return {
+    code: 'node-extra-ca-certs',
+    severity: 'info',
+    where: 'NODE_EXTRA_CA_CERTS',
+    message:
+      `NODE_EXTRA_CA_CERTS=${file}: Node parses it at every start, so every hook event pays it ` +
+      `(\`node -e 0\` ${withIt.toFixed(0)} ms with it, ${without.toFixed(0)} ms without)`,
+    fix:
+      'where no hook needs the extra CA (no http row, no guard calling HTTPS through it), start Cursor without it; ' +
+      'docs/performance.md "Node\'s own start"',
+  };
 }
 
 /** The HOOKSHIM_* switches set in this environment. */

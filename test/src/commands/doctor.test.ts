@@ -164,6 +164,20 @@ describe('environment facts', () => {
     );
   });
 
+  it('NODE_EXTRA_CA_CERTS is reported with what it costs each Node start (info)', () => {
+    const { repo, env } = setup();
+    repo.write('extra-ca.pem', 'not a certificate\n');
+    const f = doctor({
+      dir: repo.dir,
+      env: { ...env, NODE_EXTRA_CA_CERTS: path.join(repo.dir, 'extra-ca.pem') },
+      cwd: repo.dir,
+    }).findings.find((x) => x.code === 'node-extra-ca-certs');
+    expect(f?.severity).toBe('info');
+    expect(f?.message).toMatch(
+      /extra-ca\.pem: Node parses it at every start.*`node -e 0` \d+ ms with it, \d+ ms without\)$/,
+    );
+  });
+
   it('no node on PATH is an error: the bound command cannot start', () => {
     const { repo, env } = setup();
     const f = doctor({ dir: repo.dir, env: { ...env, PATH: '/nonexistent' }, cwd: repo.dir }).findings.find(
