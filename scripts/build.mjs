@@ -38,7 +38,8 @@ const common = {
  * esbuild turns each source module's `import fs from 'node:fs'` into its own `__toESM(require("node:fs"))`: a namespace
  * object with one getter per export. About 60 such copies (fs, path, process, os, crypto) cost the hook path several ms
  * on every event (docs/performance.md). A built-in module's exports never change, so one copy per module serves every
- * importer: the minified calls of the helper on `require("node:…")` go through a memo. The build fails if esbuild's
+ * importer: the minified calls of the helper on `require("node:…")` go through a memo, and the copy is no copy at all
+ * (the module as the prototype of its namespace). The build fails if esbuild's
  * helper changes shape, rather than ship without it.
  */
 function oneCopyOfBuiltins(text) {
@@ -60,7 +61,9 @@ function oneCopyOfBuiltins(text) {
     );
   // Its own names are __-prefixed: the minified helper's name (one or two letters) never shadows them. One memo for
   // every chunk of the process (a global): each chunk has its own copy of the helper.
-  const memo = `var __nodeESMSeen=globalThis[Symbol.for('hookshim.nodeESM')]??=new WeakMap;function __nodeESM(__m,__n){let __x=__nodeESMSeen.get(__m);return __x===void 0&&__nodeESMSeen.set(__m,__x=${name}(__m,__n)),__x}`;
+  // The namespace is the module itself behind a `default`: its exports are read through the prototype, so nothing is
+  // copied (esbuild's helper defined a getter per export: ~100 for node:fs). Named imports are called as `(0, ns.f)()`.
+  const memo = `var __nodeESMSeen=globalThis[Symbol.for('hookshim.nodeESM')]??=new WeakMap;function __nodeESM(__m){let __x=__nodeESMSeen.get(__m);return __x===void 0&&__nodeESMSeen.set(__m,__x=Object.create(__m,{default:{value:__m,enumerable:!0}})),__x}`;
   // After the banner (shebang, comments) and the "use strict" directive, before any code.
   const head = /^(?:(?:#!|\/\/).*\n)*(?:"use strict";)?/.exec(patched)[0];
   return `${head}${memo}${patched.slice(head.length)}`;

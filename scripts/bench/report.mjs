@@ -221,6 +221,11 @@ export function analyse({ samples, firstStop, tx, txBounds, bundleBytes, matcher
   const info = (label, id, measured) =>
     other.push([label, '—', measured ?? `${mp(id)}, ${f2(med(id) / E)} × \`node -e 0\``, 'info']);
   info(
+    `\`node -e 0\` with \`NODE_EXTRA_CA_CERTS\` cleared (${process.env.NODE_EXTRA_CA_CERTS ? "set on this machine: every Node start, hookshim's and the sequential runner's too, parses that file" : 'not set on this machine'})`,
+    'node.noca',
+    `${mp('node.noca')} against ${mp('node')} as measured: **${f1(E - med('node.noca'))} ms** of every Node start`,
+  );
+  info(
     'The same `preToolUse`, first event in an empty state dir (a fresh machine: nothing cached)',
     'pre.nomatch.fresh',
   );

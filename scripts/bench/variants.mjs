@@ -100,6 +100,17 @@ export function defineVariants({ tx, repos, names }) {
     run: async () =>
       fire('node -e 0', { cwd: repos.nomatch.dir, env: repos.nomatch.env, input: preShell(repos.nomatch) }),
   });
+  // The same with NODE_EXTRA_CA_CERTS cleared: where it is set, every Node start parses that file (doctor's
+  // node-extra-ca-certs), hookshim's, the sequential runner's and `node -e 0`'s alike.
+  add({
+    id: 'node.noca',
+    run: async () =>
+      fire('node -e 0', {
+        cwd: repos.nomatch.dir,
+        env: { ...repos.nomatch.env, NODE_EXTRA_CA_CERTS: '' },
+        input: preShell(repos.nomatch),
+      }),
+  });
   add({
     id: 'pre.nomatch',
     run: ({ verify } = {}) =>
