@@ -92,12 +92,12 @@ function hookRequire(id: string): unknown {
   return mod.exports;
 }
 
-/** This file as Node read it: the texts are in its last comment. The file is ASCII (esbuild escapes the rest). */
+/** This file as Node read it: the texts are in its last comment. UTF-8 (Node's fast path; the file is ASCII). */
 let ownText: string | undefined;
 
 /** The text `id` (a CommonJS function expression), cut from the comment that ends this file. */
 function textOf(id: string): string {
-  ownText ??= fs.readFileSync(file, 'latin1');
+  ownText ??= fs.readFileSync(file, 'utf8');
   const marker = `${TEXT_MARK}${id}${TEXT_MARK}`;
   const at = ownText.indexOf(marker);
   const end = at < 0 ? -1 : ownText.indexOf(TEXT_MARK, at + marker.length);
