@@ -125,3 +125,16 @@ describe('the catalog is read on every event; nothing in the state dir stands in
     expect(repo.fire('preToolUse', pre('Shell', 'git push')).json).toEqual(deny('first catalog says no'));
   });
 });
+
+describe("the vendored shim's texts (its trailing comment, scripts/build.mjs textTrailer)", () => {
+  it('a shim checked out with CRLF line endings (git core.autocrlf on Windows) still runs its guards', () => {
+    const shim = path.join(repo.dir, '.cursor', 'hooks', 'hookshim.cjs');
+    const lf = fs.readFileSync(shim, 'utf8');
+    try {
+      fs.writeFileSync(shim, lf.replace(/\n/g, '\r\n'));
+      expect(repo.fire('preToolUse', pre('Shell', 'git push')).json).toEqual(deny('first catalog says no'));
+    } finally {
+      fs.writeFileSync(shim, lf);
+    }
+  });
+});
