@@ -73,7 +73,22 @@ const payload = (repo: Repo, event: string, extra: Record<string, unknown>) =>
   );
 const rm = { tool_name: 'Shell', tool_input: { command: 'rm -rf /' } };
 
-const repos: { exec?: Repo; shell?: Repo } = {};
+/** The runner's guarantees on Windows (docs/performance.md "The runner"): each guard a node script, exec form. */
+const RUNNER_GUARDS = {
+  'slow.mjs': 'process.stdin.resume();\nsetTimeout(() => {}, 60_000);\n',
+  'flood.mjs': "process.stdin.resume();\nprocess.stdout.write('x'.repeat(3 * 1024 * 1024));\n",
+  'loud.mjs': "process.stderr.write('no '.repeat(1_000_000), () => process.exit(2));\n",
+  'grandchild.mjs':
+    "import { spawn } from 'node:child_process';\n" +
+    "spawn(process.execPath, ['-e', 'setTimeout(() => {}, 40_000)'], { stdio: 'inherit' }).unref();\n" +
+    "console.error('denied, a grandchild holding the pipes');\nprocess.exitCode = 2;\n",
+  'crash.mjs': "throw new Error('guard bug');\n",
+};
+const runnerRow = (matcher: string, script: string, timeout?: number) => ({
+  matcher,
+  hooks: [{ ...exec(script), ...(timeout ? { timeout } : {}) }],
+});
+const repos: { exec?: Repo; shell?: Repo; runner?: Repo } = {};
 beforeAll(() => {
   ensureBuilt();
   repos.exec = makeRepo(
@@ -85,6 +100,20 @@ beforeAll(() => {
       hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [shell('guard.mjs')] }], Stop: [{ hooks: [shell('stop.mjs')] }] },
     },
     { 'guard.mjs': GUARD, 'stop.mjs': STOP },
+  );
+  repos.runner = makeRepo(
+    {
+      hooks: {
+        PreToolUse: [
+          runnerRow('Bash', 'slow.mjs', 3),
+          runnerRow('Write', 'flood.mjs'),
+          runnerRow('Edit', 'loud.mjs'),
+          runnerRow('Grep', 'grandchild.mjs'),
+          runnerRow('Glob', 'crash.mjs'),
+        ],
+      },
+    },
+    RUNNER_GUARDS,
   );
   for (const r of Object.values(repos)) expect(r.init().status).toBe(0);
 }, 300_000);
@@ -144,6 +173,44 @@ describe.each([
     expect(r.json.user_message).toMatch(
       /^hookshim: this preToolUse payload cannot be read \(stdin is not JSON .*received: /,
     );
+  });
+});
+
+describe("the runner's guarantees under Windows Node", () => {
+  const call = (tool_name: string, tool_input: Record<string, unknown>) =>
+    payload(repos.runner!, 'preToolUse', { tool_name, tool_input });
+  const timed = (tool_name: string, tool_input: Record<string, unknown>) => {
+    const t0 = Date.now();
+    const r = fire(repos.runner!, 'preToolUse', call(tool_name, tool_input));
+    return { ...r, ms: Date.now() - t0 };
+  };
+  it('a guard past its timeout is ended (taskkill /T) and the call is denied, well before the guard would end', () => {
+    const r = timed('Shell', { command: 'ls' });
+    expect(r.json.permission, r.stderr).toBe('deny');
+    expect(r.ms).toBeLessThan(30_000);
+  });
+  it('3 MiB on stdout is capped and drained: one JSON answer, the call allowed', () => {
+    const r = timed('Write', { file_path: 'a.txt', contents: 'x' });
+    expect(r.json.permission, r.stderr).toBe('allow');
+  });
+  it('3 MB on stderr with exit 2 denies with the capped reason', () => {
+    const r = timed('StrReplace', { file_path: 'a.txt', old_string: 'a', new_string: 'b' });
+    expect(r.json.permission, r.stderr).toBe('deny');
+    expect(String(r.json.user_message).length).toBeLessThanOrEqual(1024 * 1024);
+    expect(r.json.user_message).toMatch(/^no no no/);
+  });
+  it('a grandchild holding the pipes does not hold the answer', () => {
+    const r = timed('Grep', { pattern: 'x' });
+    expect(r.json, r.stderr).toMatchObject({
+      permission: 'deny',
+      user_message: 'denied, a grandchild holding the pipes',
+    });
+    expect(r.ms).toBeLessThan(30_000);
+  });
+  it('a guard that crashes (exit 1) is a non-blocking error, as in Claude Code: allowed, and said on stderr', () => {
+    const r = timed('Glob', { glob_pattern: '*.ts' });
+    expect(r.json.permission, r.stderr).toBe('allow');
+    expect(r.stderr).toMatch(/crash\.mjs \(PreToolUse\): exit 1 \(non-blocking error\)/);
   });
 });
 
