@@ -37,6 +37,7 @@ import { parseConfig } from '../project/config.ts';
 import { loadConfigWith } from '../project/load.ts';
 import { loadCatalogsOf } from './catalogs.ts';
 import { catalogSources, cursorTranscriptPath, PROJECT_POLICIES, resolveProject } from '../project/paths.ts';
+import { PLUGIN_HOOKS } from '../project/plugin.ts';
 import type { StateDir } from '../state/dir.ts';
 import { makeEnvFile, readEnvFile } from '../state/envFile.ts';
 import { safeHome } from '../state/fsx.ts';
@@ -51,6 +52,11 @@ export interface ExplainOptions {
   event?: string;
   /** Project root; default: CURSOR_PROJECT_DIR, else the payload's workspace_roots[0], else cwd (explain's policy, not the hook path's). */
   dir?: string;
+  /**
+   * A Cursor plugin's folder (what `init --plugin` wrote, docs/plugins.md): explained as its binding runs it, with
+   * its own .cursor-plugin/hooks.json and catalog, none of the workspace's config.
+   */
+  plugin?: string;
   run: boolean;
   env: NodeJS.ProcessEnv;
   cwd: string;
@@ -101,7 +107,7 @@ export interface ExplainReport {
   handled: boolean;
   /** Why hookshim does not handle the event (unhandled events only). */
   unhandled?: string;
-  project: { dir: string; how: string };
+  project: { dir: string; how: string; plugin?: string };
   /** The catalogs the hook path runs, as shown. */
   catalogs: string[];
   binding: { timeoutS: number; source: string };
@@ -129,15 +135,17 @@ export async function explain(opts: ExplainOptions): Promise<ExplainReport> {
   if (opts.event && named && opts.event !== named)
     notes.push(`the payload says hook_event_name "${named}"; explained as ${opts.event}`);
   const { dir, how } = resolveDir(opts, input);
+  const plugin = opts.plugin === undefined ? undefined : pluginFolder(opts.plugin, opts.cwd);
   const where: Where = {
     dir,
     how,
+    ...(plugin !== undefined ? { plugin } : {}),
     notes,
     unreadable: (error) => new CommandError(`${error}${dir === opts.cwd ? '' : ` (project ${dir}, from ${how})`}`),
   };
   if (isHandledEvent(event)) return explainHandled(event, input, opts, where);
-  const config = loadConfigWith(dir, parseConfig, (m) => notes.push(m));
-  const { loads } = loadCatalogsOf(catalogSources(opts.env, dir, config.catalogs));
+  const config = plugin === undefined ? loadConfigWith(dir, parseConfig, (m) => notes.push(m)) : {};
+  const { loads } = loadCatalogsOf(catalogSources(opts.env, dir, config.catalogs, plugin));
   const bad = loads.find((l) => !l.ok);
   if (bad && !bad.ok) throw where.unreadable(bad.error);
   const rows = loads.flatMap((l) => (l.ok ? l.catalog.rows : []));
@@ -150,7 +158,7 @@ export async function explain(opts: ExplainOptions): Promise<ExplainReport> {
     event,
     handled: false,
     unhandled: UNBOUND_CURSOR_EVENTS[event as keyof typeof UNBOUND_CURSOR_EVENTS],
-    project: { dir, how },
+    project: { dir, how, ...(plugin !== undefined ? { plugin } : {}) },
     catalogs: loads.filter((l) => l.ok).map((l) => l.source.shown),
     binding: { timeoutS: 0, source: 'not bound' },
     notes,
@@ -163,6 +171,7 @@ export async function explain(opts: ExplainOptions): Promise<ExplainReport> {
 interface Where {
   dir: string;
   how: string;
+  plugin?: string;
   notes: string[];
   unreadable(error: string): CommandError;
 }
@@ -183,7 +192,7 @@ async function explainHandled(
   try {
     const state: StateDir = { root: tmp };
     const io = { env: opts.env, cwd: opts.cwd, stdin: process.stdin, startedAt: Date.now() };
-    const setup = await setUp(event, input, io, log, locate(event, io, w.dir), { state });
+    const setup = await setUp(event, input, io, log, locate(event, io, w.dir, w.plugin), { state });
     if ('problem' in setup) throw w.unreadable(setup.problem);
     const { plan, chosen } = planAndSelect(setup, { log });
     if (plan.invocations.length === 0 && plan.notes.length === 0)
@@ -213,7 +222,7 @@ async function explainHandled(
     const report: ExplainReport = {
       event,
       handled: true,
-      project: { dir: w.dir, how: w.how },
+      project: { dir: w.dir, how: w.how, ...(w.plugin !== undefined ? { plugin: w.plugin } : {}) },
       catalogs: setup.catalog.sources.map((c) => c.shown),
       binding: { timeoutS: setup.binding.timeoutS, source: setup.binding.source },
       notes: w.notes,
@@ -337,6 +346,17 @@ function skippedByBinding(setup: Setup): string | undefined {
     ? undefined
     : `${setup.binding.source}: its matcher skips ${JSON.stringify(name)}, so Cursor starts no hookshim for ` +
         `this call (what follows is what would run without it)`;
+}
+
+/** The plugin folder --plugin names, once `init --plugin` has bound it (its .cursor-plugin/hooks.json exists). */
+function pluginFolder(given: string, cwd: string): string {
+  const folder = path.resolve(cwd, given);
+  if (!fs.existsSync(path.join(folder, PLUGIN_HOOKS)))
+    throw new CommandError(
+      `--plugin ${given}: no ${PLUGIN_HOOKS} in ${folder}; run \`hookshim init --plugin\` in the plugin's repository first`,
+      EXIT.usage,
+    );
+  return folder;
 }
 
 /**

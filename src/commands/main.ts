@@ -270,6 +270,11 @@ function explainCommand(cli: Argv, c: Ctx): Argv {
           describe:
             "project root (default: CURSOR_PROJECT_DIR, else the payload's workspace_roots[0], else the current directory)",
         })
+        .option('plugin', {
+          type: 'string',
+          describe:
+            "a Cursor plugin's folder (init --plugin): explain as its binding runs it, its own catalog and hooks.json",
+        })
         .option('run', {
           type: 'boolean',
           default: false,
@@ -286,6 +291,7 @@ function explainCommand(cli: Argv, c: Ctx): Argv {
         payloadText: text,
         ...(args.event ? { event: args.event } : {}),
         ...(args.dir !== undefined ? { dir: args.dir } : {}),
+        ...(args.plugin !== undefined ? { plugin: args.plugin } : {}),
         run: args.run,
         env: c.io.env,
         cwd: c.io.cwd,

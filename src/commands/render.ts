@@ -202,6 +202,7 @@ export function renderExplain(r: ExplainReport, p: Paint): string {
   out.push(
     `${p.bold(r.event)}  ${p.dim(
       `project ${r.project.dir} (from ${r.project.how}); ` +
+        (r.project.plugin !== undefined ? `plugin ${r.project.plugin}; ` : '') +
         `catalog${r.catalogs.length === 1 ? '' : 's'} ${r.catalogs.join(', ') || 'none'}`,
     )}`,
   );

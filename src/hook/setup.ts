@@ -92,8 +92,9 @@ export interface Located {
 }
 
 /** The project (the hook path's policy unless `dir` is given: never the payload), its binding for `event`, the budget. */
-export function locate(event: HandledEvent, io: HookIO, dir?: string): Located {
-  const root = dir !== undefined ? { dir, how: 'given' } : resolveProject(io);
+export function locate(event: HandledEvent, io: HookIO, dir?: string, plugin?: string): Located {
+  const root =
+    dir !== undefined ? { dir, how: 'given', ...(plugin !== undefined ? { plugin } : {}) } : resolveProject(io);
   const binding = readBinding(root.dir, event, hooksFileOf(root));
   mark('project and binding');
   return Object.freeze({ root, binding, budget: budgetFor(binding.timeoutS, io.startedAt) });

@@ -281,6 +281,51 @@ describe('a plugin fired as Cursor fires plugin hooks (docs/plugins.md §2, §3)
   });
 });
 
+describe('explain --plugin: a payload as the plugin binding runs it (docs/plugins.md)', () => {
+  const repo = temp();
+  const workspace = temp();
+  beforeAll(() => {
+    writePlugin(repo, 'guard-a');
+    expect(cli(['init', '--plugin', repo], repo).status).toBe(0);
+  });
+  const payload = JSON.stringify({
+    hook_event_name: 'preToolUse',
+    conversation_id: 'c-explain',
+    workspace_roots: [workspace],
+    ...shell('t-explain', 'rm -rf build'),
+  });
+  const explain = (args: string[]) =>
+    spawnSync(process.execPath, [CLI, 'explain', ...args], {
+      cwd: workspace,
+      input: payload,
+      encoding: 'utf8',
+      env: { ...process.env, HOME: temp(), CURSOR_PROJECT_DIR: workspace },
+    });
+
+  it("selects the plugin's rows in a workspace with no catalog of its own; --run gives the plugin's answer", () => {
+    const r = explain(['--plugin', repo, '--json']);
+    expect(r.status, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.project).toEqual({ dir: workspace, how: expect.any(String), plugin: repo });
+    expect(report.catalogs).toHaveLength(1);
+    const chosen = report.invocations.flatMap((i: { rows: { status: string; label: string }[] }) =>
+      i.rows.filter((x) => x.status === 'selected').map((x) => x.label),
+    );
+    expect(chosen).toEqual([path.join(repo, 'hooks/deny.mjs')]);
+    const ran = explain(['--plugin', repo, '--run', '--json']);
+    expect(JSON.parse(ran.stdout).run?.answer, ran.stderr).toMatchObject({
+      permission: 'deny',
+      user_message: expect.stringContaining('guard-a: no rm -rf'),
+    });
+  });
+
+  it('a folder init --plugin has not bound is a usage error naming the fix', () => {
+    const r = explain(['--plugin', workspace]);
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toMatch(/--plugin .*: no \.cursor-plugin\/hooks\.json in .*; run `hookshim init --plugin`/);
+  });
+});
+
 describe("a plugin's stale Cursor matcher names the plugin's fix (docs/plugins.md)", () => {
   it('a row added after init --plugin for a tool the matcher skips: stderr says to re-run init --plugin in the plugin folder', () => {
     const repo = temp();
