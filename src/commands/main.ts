@@ -318,6 +318,10 @@ function replayCommand(cli: Argv, c: Ctx): Argv {
           type: 'string',
           describe: 'hook bundle to run (default: the one this CLI ships; e.g. .cursor/hooks/hookshim.cjs)',
         })
+        .option('plugin', {
+          type: 'string',
+          describe: "a Cursor plugin's folder (init --plugin): replay through its own bundle and hooks.json",
+        })
         .option('event', { type: 'string', describe: 'only replay this Cursor event' })
         .option('strict', {
           type: 'boolean',
@@ -336,6 +340,7 @@ function replayCommand(cli: Argv, c: Ctx): Argv {
         file: args.file,
         ...(args.dir !== undefined ? { dir: args.dir } : {}),
         ...(args.bundle ? { bundle: args.bundle } : {}),
+        ...(args.plugin !== undefined ? { plugin: args.plugin } : {}),
         ...(args.event ? { event: args.event } : {}),
         env: c.io.env,
         cwd: c.io.cwd,

@@ -11,7 +11,8 @@ import { PROJECT_POLICIES, resolveProject } from '../project/paths.ts';
 import type { TraceLine } from '../hook/trace.ts';
 import { canonical } from '../../adapters/json.ts';
 import { defaultBundle } from './plan.ts';
-import { CommandError } from './io.ts';
+import { PLUGIN_BUNDLE, PLUGIN_HOOKS } from '../project/plugin.ts';
+import { CommandError, EXIT } from './io.ts';
 
 export interface ReplayOptions {
   file: string;
@@ -19,6 +20,11 @@ export interface ReplayOptions {
   dir?: string;
   /** The hook bundle to run; default: the one this CLI ships. */
   bundle?: string;
+  /**
+   * A Cursor plugin's folder (what `init --plugin` bound): every event replayed as its binding runs it, through its
+   * own bundle (.cursor-plugin/hookshim.cjs) and with the timeout of its hooks file (docs/plugins.md).
+   */
+  plugin?: string;
   /** Only events of this Cursor event name. */
   event?: string;
   env: NodeJS.ProcessEnv;
@@ -93,7 +99,19 @@ export async function readTrace(
 /** Replay every record that has a payload; nothing is written to the trace itself. */
 export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
   const file = path.resolve(opts.cwd, opts.file);
-  const bundle = opts.bundle ? path.resolve(opts.cwd, opts.bundle) : defaultBundle();
+  const plugin = opts.plugin === undefined ? undefined : path.resolve(opts.cwd, opts.plugin);
+  if (plugin !== undefined && opts.bundle)
+    throw new CommandError("--plugin runs the plugin's own bundle; give --plugin or --bundle, not both", EXIT.usage);
+  const bundle = plugin
+    ? path.join(plugin, PLUGIN_BUNDLE)
+    : opts.bundle
+      ? path.resolve(opts.cwd, opts.bundle)
+      : defaultBundle();
+  if (plugin !== undefined && !fs.existsSync(path.join(plugin, PLUGIN_HOOKS)))
+    throw new CommandError(
+      `--plugin ${opts.plugin}: no ${PLUGIN_HOOKS} in ${plugin}; run \`hookshim init --plugin\` in the plugin's repository first`,
+      EXIT.usage,
+    );
   if (!fs.existsSync(bundle))
     throw new CommandError(
       `the hook bundle is missing at ${bundle}; run \`npm run build\` or pass --bundle .cursor/hooks/hookshim.cjs`,
@@ -127,7 +145,7 @@ export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
         env,
         input: JSON.stringify(rec.payload),
         encoding: 'utf8',
-        timeout: (readBinding(dir, event).timeoutS + 10) * 1000,
+        timeout: (readBinding(dir, event, plugin ? path.join(plugin, PLUGIN_HOOKS) : undefined).timeoutS + 10) * 1000,
         maxBuffer: 16 * 1024 * 1024,
       });
       const ms = Date.now() - t0;

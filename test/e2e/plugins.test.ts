@@ -281,7 +281,7 @@ describe('a plugin fired as Cursor fires plugin hooks (docs/plugins.md §2, §3)
   });
 });
 
-describe('explain --plugin: a payload as the plugin binding runs it (docs/plugins.md)', () => {
+describe('explain and replay --plugin: a payload as the plugin binding runs it (docs/plugins.md)', () => {
   const repo = temp();
   const workspace = temp();
   beforeAll(() => {
@@ -317,6 +317,25 @@ describe('explain --plugin: a payload as the plugin binding runs it (docs/plugin
       permission: 'deny',
       user_message: expect.stringContaining('guard-a: no rm -rf'),
     });
+  });
+
+  it('replay --plugin re-runs a traced event through the plugin binding: the same decision', () => {
+    const trace = path.join(temp(), 'trace.ndjson');
+    const env = { ...process.env, HOOKSHIM_STATE_DIR: path.join(temp(), 'state'), CURSOR_PROJECT_DIR: workspace };
+    const live = spawnSync('sh', ['-c', boundCommand(repo, 'preToolUse').replace('./', `${repo}/`)], {
+      cwd: workspace,
+      input: payload,
+      encoding: 'utf8',
+      env: { ...env, HOOKSHIM_LOG: trace, HOOKSHIM_LOG_PAYLOADS: '1' },
+    });
+    expect(JSON.parse(live.stdout).permission, live.stderr).toBe('deny');
+    const r = spawnSync(process.execPath, [CLI, 'replay', trace, '--plugin', repo, '--json'], {
+      cwd: workspace,
+      encoding: 'utf8',
+      env,
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).events.map((e: { status: string }) => e.status)).toEqual(['same']);
   });
 
   it('a folder init --plugin has not bound is a usage error naming the fix', () => {
