@@ -17,7 +17,7 @@ import type { Log } from './log.ts';
 import type { HttpSettings } from './setup.ts';
 import { resolveHeader, startHttp, urlAllowed, type HttpJob } from './http.ts';
 import { startAll, unfinished, type Batch, type Job } from './runner.ts';
-import { forPlatform, isWindows, THIS_HOST } from './platform.ts';
+import { forPlatform, THIS_HOST } from './platform.ts';
 import { mark } from './spans.ts';
 import type { Chosen } from './select.ts';
 import type { Setup } from './setup.ts';
@@ -335,10 +335,8 @@ export function toJob({ inv, row, matched }: Chosen, jc: JobContext): Job {
     timeoutMs,
     timeoutSeconds: timeoutMs < own * 1000 ? timeoutMs / 1000 : own,
     ...(row.async ? { background: true } : {}),
-    // Its watchdog (POSIX) renames the output when the row ends; Windows has none (docs/hosts.md "Windows").
-    ...(row.async && !isWindows(THIS_HOST) && !missing && !startError
-      ? outputOf(jc, prepared.label, inv.claudeEvent)
-      : {}),
+    // Its watchdog (src/hook/runner.ts: sh on POSIX, node on Windows) renames the output when the row ends.
+    ...(row.async && !missing && !startError ? outputOf(jc, prepared.label, inv.claudeEvent) : {}),
     ...(onFailureOf(row) ? { onFailure: 'block' as const } : {}),
   };
 }

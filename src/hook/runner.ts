@@ -8,7 +8,7 @@ import fs from 'node:fs';
 
 import type { ClaudeEvent } from '../../adapters/eventMap.ts';
 import type { RunResult } from '../../adapters/types.ts';
-import { killTreeFor, spawnSpec, THIS_HOST, type Host, type SpawnSpec } from './platform.ts';
+import { isWindows, killTreeFor, spawnSpec, THIS_HOST, type Host, type SpawnSpec } from './platform.ts';
 import { mark } from './spans.ts';
 
 type ChildProcessModule = typeof import('node:child_process');
@@ -74,6 +74,27 @@ export const WATCHDOG = [
   '[ -z "$o" ] || mv -f "$o.part" "$o.$code.done" 2>/dev/null',
   'exit $code',
 ].join('\n');
+
+/**
+ * The same watchdog on Windows, as `node -e WINDOWS_WATCHDOG <seconds> <output> <verbatim 0|1> <file> <args…>` (the
+ * Node that runs hookshim): no process group, so the row runs as its child with the payload piped in and stdout into
+ * `<output>.part` (the watchdog's own stdout), and past its timeout its whole tree is ended with `taskkill /T /F`
+ * (nothing renamed); when it ends, the output is renamed to `<output>.<exit code>.done`. `verbatim`: the arguments are
+ * cmd.exe's own (a `.cmd`/`.bat` row, src/hook/platform.ts).
+ */
+export const WINDOWS_WATCHDOG = [
+  'const [t, o, v, f, ...a] = process.argv.slice(1);',
+  "const cp = require('node:child_process'), fs = require('node:fs');",
+  "const stdio = ['pipe', 'inherit', 'ignore'];",
+  "const c = cp.spawn(f, a, { stdio, windowsHide: true, windowsVerbatimArguments: v === '1' });",
+  "c.on('error', () => process.exit(127));",
+  "c.stdin.on('error', () => {});",
+  'process.stdin.pipe(c.stdin);',
+  "const end = () => cp.spawnSync('taskkill', ['/T', '/F', '/PID', String(c.pid)], { windowsHide: true });",
+  'const k = setTimeout(() => { end(); process.exit(0); }, Number(t) * 1000);',
+  "const done = (code) => { if (o) try { fs.renameSync(o + '.part', o + '.' + code + '.done'); } catch {} };",
+  "c.on('exit', (code) => { clearTimeout(k); done(code ?? 1); process.exit(code ?? 1); });",
+].join(' ');
 
 interface Live {
   job: Job;
@@ -172,6 +193,19 @@ export function childSpecFor(job: Job, host: Host = THIS_HOST): ChildSpec {
     ...(spec.verbatim ? { windowsVerbatimArguments: true } : {}),
   };
   if (job.background && spec.detached) return { file: '/bin/sh', args: watchdogArgs(job, spec), options };
+  if (job.background && isWindows(host)) {
+    const { windowsVerbatimArguments: _, ...outer } = options;
+    const args = [
+      '-e',
+      WINDOWS_WATCHDOG,
+      seconds(job),
+      job.output ?? '',
+      spec.verbatim ? '1' : '0',
+      spec.file,
+      ...spec.args,
+    ];
+    return { file: process.execPath, args, options: { ...outer, detached: true } };
+  }
   return { file: spec.file, args: spec.args, options };
 }
 
@@ -245,13 +279,18 @@ function start(job: Job, spawn: ChildProcessModule['spawn']): { live: Live; prom
 
 /** The watchdog's arguments for a background job (POSIX): its own timeout in whole seconds, its output, the command. */
 function watchdogArgs(job: Job, spec: SpawnSpec): string[] {
-  const seconds = String(Math.max(1, Math.ceil(job.timeoutMs / 1000)));
-  return ['-c', WATCHDOG, 'hookshim-async', seconds, job.output ?? '', spec.file, ...spec.args];
+  return ['-c', WATCHDOG, 'hookshim-async', seconds(job), job.output ?? '', spec.file, ...spec.args];
+}
+
+/** A background job's timeout for its watchdog: whole seconds, at least one. */
+function seconds(job: Job): string {
+  return String(Math.max(1, Math.ceil(job.timeoutMs / 1000)));
 }
 
 /** The file a background job under its watchdog writes its stdout to (opened without following a symlink), if any. */
 function outputFd(job: Job, spec: ChildSpec): number | undefined {
-  if (!job.background || job.output === undefined || spec.args[1] !== WATCHDOG) return undefined;
+  if (!job.background || job.output === undefined || ![WATCHDOG, WINDOWS_WATCHDOG].includes(spec.args[1] as string))
+    return undefined;
   try {
     return fs.openSync(
       `${job.output}.part`,

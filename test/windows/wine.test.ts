@@ -83,6 +83,9 @@ const RUNNER_GUARDS = {
     "spawn(process.execPath, ['-e', 'setTimeout(() => {}, 40_000)'], { stdio: 'inherit' }).unref();\n" +
     "console.error('denied, a grandchild holding the pipes');\nprocess.exitCode = 2;\n",
   'crash.mjs': "throw new Error('guard bug');\n",
+  'later.mjs':
+    "process.stdin.resume();\nprocess.stdin.on('end', () => setTimeout(() => console.log(JSON.stringify({ hookSpecificOutput: " +
+    "{ hookEventName: 'PreToolUse', additionalContext: 'later: ' + process.platform } })), 300));\n",
 };
 const runnerRow = (matcher: string, script: string, timeout?: number) => ({
   matcher,
@@ -110,6 +113,7 @@ beforeAll(() => {
           runnerRow('Edit', 'loud.mjs'),
           runnerRow('Grep', 'grandchild.mjs'),
           runnerRow('Glob', 'crash.mjs'),
+          { matcher: 'WebFetch', hooks: [{ ...exec('later.mjs'), async: true }] },
         ],
       },
     },
@@ -206,6 +210,26 @@ describe("the runner's guarantees under Windows Node", () => {
       user_message: 'denied, a grandchild holding the pipes',
     });
     expect(r.ms).toBeLessThan(30_000);
+  });
+  it('an async row runs under the node watchdog: answered at once, its context delivered at the next postToolUse', () => {
+    const fetch = { tool_name: 'WebFetch', tool_input: { url: 'https://example.com' }, conversation_id: 'w-async' };
+    const pre = fire(
+      repos.runner!,
+      'preToolUse',
+      payload(repos.runner!, 'preToolUse', { ...fetch, tool_use_id: 'a1' }),
+    );
+    expect(pre.json, pre.stderr).toEqual({ permission: 'allow' });
+    let context = '';
+    for (let i = 0; i < 4 && !context.includes('later: win32'); i++) {
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1500);
+      const post = fire(
+        repos.runner!,
+        'postToolUse',
+        payload(repos.runner!, 'postToolUse', { ...fetch, tool_use_id: `a${i + 2}`, tool_output: 'ok', duration: 1 }),
+      );
+      context += String(post.json.additional_context ?? '');
+    }
+    expect(context).toContain('later: win32');
   });
   it('a guard that crashes (exit 1) is a non-blocking error, as in Claude Code: allowed, and said on stderr', () => {
     const r = timed('Glob', { glob_pattern: '*.ts' });

@@ -1,11 +1,21 @@
 // The runner (node:child_process): exit codes, timeouts that kill the whole process group, the output cap,
 // stdin the script never reads, grandchildren holding the pipe, snapshot and killAll at the deadline.
 // These run the tiny fixture scripts (test/fixtures/bin); everything pure is tested without processes.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OUTPUT_CAP, safeEnv, childSpecFor, startAll, unfinished, type Job } from '../../../src/hook/runner.ts';
+import {
+  OUTPUT_CAP,
+  safeEnv,
+  childSpecFor,
+  startAll,
+  unfinished,
+  WINDOWS_WATCHDOG,
+  type Job,
+} from '../../../src/hook/runner.ts';
+import type { Host } from '../../../src/hook/platform.ts';
 import { alive, FIXTURE_BIN, killAll, pidsIn, until } from '../../fixtures/bin/fixtures.ts';
 
 // Load the runner once for the file, so the first test's timings are not its load.
@@ -186,6 +196,57 @@ describe('childSpecFor: how a row is started (POSIX)', () => {
   ])('%s', (_name, extra, want) => expect(plan(extra as Partial<Job>)).toEqual(want));
   it("the environment is exactly the job's, made safe (nothing inherited)", () => {
     expect(childSpecFor(job('true', { env: { A: 'x\u0000y' } })).options.env).toEqual({ A: 'xy' });
+  });
+});
+
+describe('childSpecFor: an async row on Windows runs under the node watchdog (WINDOWS_WATCHDOG)', () => {
+  const win = (...files: string[]): Host => ({ platform: 'win32', exists: (f) => files.includes(f) });
+  const bg = (file: string, args: string[]) =>
+    job(file, { shell: false, file, args, background: true, timeoutMs: 2500, output: 'C:\\s\\async\\k', env: {} });
+  it.each([
+    ['an .exe: its arguments as they are', 'C:\\t\\lint.exe', ['a b'], '0', ['C:\\t\\lint.exe', 'a b']],
+    [
+      'a .cmd: through cmd.exe, verbatim',
+      'C:\\t\\lint.cmd',
+      ['x'],
+      '1',
+      [expect.stringMatching(/cmd\.exe$/), '/d', '/s', '/c', '"C:\\t\\lint.cmd x"'],
+    ],
+  ])('%s', (_name, file, args, verbatim, command) => {
+    const p = childSpecFor(bg(file, args), win(file));
+    expect([p.file, p.args, p.options.detached, p.options.windowsVerbatimArguments]).toEqual([
+      process.execPath,
+      ['-e', WINDOWS_WATCHDOG, '3', 'C:\\s\\async\\k', verbatim, ...command],
+      true,
+      undefined,
+    ]);
+  });
+});
+
+describe('WINDOWS_WATCHDOG itself (run here by node: its files and exit code; taskkill is Windows-only)', () => {
+  const watch = (seconds: string, code: string) => {
+    const out = path.join(tmp, `wd-${Math.random().toString(36).slice(2)}`);
+    fs.writeFileSync(`${out}.part`, '');
+    const r = spawnSync(process.execPath, ['-e', WINDOWS_WATCHDOG, seconds, out, '0', process.execPath, '-e', code], {
+      input: '{"hook_event_name":"PreToolUse"}',
+      encoding: 'utf8',
+      stdio: ['pipe', fs.openSync(`${out}.part`, 'a'), 'ignore'],
+    });
+    return { status: r.status, files: fs.readdirSync(tmp).filter((f) => f.startsWith(path.basename(out))), out };
+  };
+  it('the row gets the payload on stdin; its stdout is renamed with its exit code when it ends', () => {
+    const r = watch(
+      '5',
+      "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{console.log(JSON.parse(s).hook_event_name);process.exit(3)})",
+    );
+    expect(r.status).toBe(3);
+    expect(r.files).toEqual([`${path.basename(r.out)}.3.done`]);
+    expect(fs.readFileSync(`${r.out}.3.done`, 'utf8')).toBe('PreToolUse\n');
+  });
+  it('past its timeout the watchdog gives up on the row and renames nothing (a timed-out row decides nothing)', () => {
+    const r = watch('1', 'setTimeout(() => {}, 4000)');
+    expect(r.status).toBe(0);
+    expect(r.files).toEqual([`${path.basename(r.out)}.part`]);
   });
 });
 
