@@ -1,5 +1,5 @@
 // SHA-256 (FIPS 180-4) of a short string, in plain code: the state half names its files by the digest of a session or
-// a path, and node:crypto takes ~2 ms to load, more than every such digest of an event together (docs/performance.md).
+// a path, and node:crypto takes ~1 ms to load (docs/performance.md: in place, either way measured the same).
 // The same bytes as node:crypto's `createHash('sha256').update(text).digest()`, so the names on disk do not change.
 
 const K = new Uint32Array([

@@ -37,13 +37,12 @@ import { parseConfig } from '../project/config.ts';
 import { loadConfigWith } from '../project/load.ts';
 import { loadCatalogsOf } from './catalogs.ts';
 import { catalogSources, cursorTranscriptPath, PROJECT_POLICIES, resolveProject } from '../project/paths.ts';
-import { PLUGIN_HOOKS } from '../project/plugin.ts';
 import type { StateDir } from '../state/dir.ts';
 import { makeEnvFile, readEnvFile } from '../state/envFile.ts';
 import { safeHome } from '../state/fsx.ts';
 import { pluginDataDir } from '../state/pluginData.ts';
 import { claudeTranscript } from '../state/transcript.ts';
-import { CommandError, EXIT } from './io.ts';
+import { boundPluginFolder, CommandError, EXIT } from './io.ts';
 
 export interface ExplainOptions {
   /** The Cursor payload, as text (BOM allowed). */
@@ -135,7 +134,7 @@ export async function explain(opts: ExplainOptions): Promise<ExplainReport> {
   if (opts.event && named && opts.event !== named)
     notes.push(`the payload says hook_event_name "${named}"; explained as ${opts.event}`);
   const { dir, how } = resolveDir(opts, input);
-  const plugin = opts.plugin === undefined ? undefined : pluginFolder(opts.plugin, opts.cwd);
+  const plugin = opts.plugin === undefined ? undefined : boundPluginFolder(opts.plugin, opts.cwd);
   const where: Where = {
     dir,
     how,
@@ -346,17 +345,6 @@ function skippedByBinding(setup: Setup): string | undefined {
     ? undefined
     : `${setup.binding.source}: its matcher skips ${JSON.stringify(name)}, so Cursor starts no hookshim for ` +
         `this call (what follows is what would run without it)`;
-}
-
-/** The plugin folder --plugin names, once `init --plugin` has bound it (its .cursor-plugin/hooks.json exists). */
-function pluginFolder(given: string, cwd: string): string {
-  const folder = path.resolve(cwd, given);
-  if (!fs.existsSync(path.join(folder, PLUGIN_HOOKS)))
-    throw new CommandError(
-      `--plugin ${given}: no ${PLUGIN_HOOKS} in ${folder}; run \`hookshim init --plugin\` in the plugin's repository first`,
-      EXIT.usage,
-    );
-  return folder;
 }
 
 /**

@@ -1,5 +1,8 @@
 // What every management command shares: its streams and environment (swappable in tests), exit codes, colours.
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Writable } from 'node:stream';
+import { PLUGIN_HOOKS } from '../project/plugin.ts';
 import type { Finding } from './findings.ts';
 
 /** Exit codes of the management commands (documented in `hookshim --help`). */
@@ -37,6 +40,17 @@ export class CommandError extends Error {
   ) {
     super(message);
   }
+}
+
+/** The folder `--plugin` names (explain, replay), once `init --plugin` has bound it: its .cursor-plugin/hooks.json exists. */
+export function boundPluginFolder(given: string, cwd: string): string {
+  const folder = path.resolve(cwd, given);
+  if (!fs.existsSync(path.join(folder, PLUGIN_HOOKS)))
+    throw new CommandError(
+      `--plugin ${given}: no ${PLUGIN_HOOKS} in ${folder}; run \`hookshim init --plugin\` in the plugin's repository first`,
+      EXIT.usage,
+    );
+  return folder;
 }
 
 export interface Paint {

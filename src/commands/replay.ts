@@ -12,7 +12,7 @@ import type { TraceLine } from '../hook/trace.ts';
 import { canonical } from '../../adapters/json.ts';
 import { defaultBundle } from './plan.ts';
 import { PLUGIN_BUNDLE, PLUGIN_HOOKS } from '../project/plugin.ts';
-import { CommandError, EXIT } from './io.ts';
+import { boundPluginFolder, CommandError, EXIT } from './io.ts';
 
 export interface ReplayOptions {
   file: string;
@@ -99,7 +99,7 @@ export async function readTrace(
 /** Replay every record that has a payload; nothing is written to the trace itself. */
 export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
   const file = path.resolve(opts.cwd, opts.file);
-  const plugin = opts.plugin === undefined ? undefined : path.resolve(opts.cwd, opts.plugin);
+  const plugin = opts.plugin === undefined ? undefined : boundPluginFolder(opts.plugin, opts.cwd);
   if (plugin !== undefined && opts.bundle)
     throw new CommandError("--plugin runs the plugin's own bundle; give --plugin or --bundle, not both", EXIT.usage);
   const bundle = plugin
@@ -107,11 +107,6 @@ export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
     : opts.bundle
       ? path.resolve(opts.cwd, opts.bundle)
       : defaultBundle();
-  if (plugin !== undefined && !fs.existsSync(path.join(plugin, PLUGIN_HOOKS)))
-    throw new CommandError(
-      `--plugin ${opts.plugin}: no ${PLUGIN_HOOKS} in ${plugin}; run \`hookshim init --plugin\` in the plugin's repository first`,
-      EXIT.usage,
-    );
   if (!fs.existsSync(bundle))
     throw new CommandError(
       `the hook bundle is missing at ${bundle}; run \`npm run build\` or pass --bundle .cursor/hooks/hookshim.cjs`,

@@ -55,6 +55,16 @@ const lines = (repo: Repo, file: string): Record<string, unknown>[] => {
 };
 /** What IDE 3.15.6 sends besides the common fields (docs/cursor-hooks.md §3). */
 const IDE = { cursor_version: '3.15.6' };
+/** A postToolUse of a Read in conversation `ids`: the tool event that takes a turn's pending prompt context. */
+const readPost = (repo: Repo, ids: Record<string, string>) =>
+  cursorPayload('postToolUse', repo, {
+    ...ids,
+    tool_name: 'Read',
+    tool_input: { file_path: 'a' },
+    tool_output: '{}',
+    tool_use_id: toolUseId(),
+    duration: 1,
+  });
 
 describe('1. reads that skip preToolUse (docs/cursor-hooks.md §11: ReadFile fires only beforeReadFile; §4 beforeReadFile)', () => {
   it('a Read guard denies a .env read that reaches only beforeReadFile, and runs in each event that reports a read (no id names a read: docs/design.md §7)', () => {
@@ -498,14 +508,7 @@ console.log('Prompt #' + fs.readFileSync(process.env.CLAUDE_PROJECT_DIR + '/prom
     expect(old.stderr).toMatch(
       /prompt context kept for the first postToolUse of this turn: Cursor 2026\.09\.02-c22c1a3/,
     );
-    const post = cursorPayload('postToolUse', repo, {
-      ...cli,
-      tool_name: 'Read',
-      tool_input: { file_path: 'a' },
-      tool_output: '{}',
-      tool_use_id: toolUseId(),
-      duration: 1,
-    });
+    const post = readPost(repo, cli);
     // Delivered once; this conversation's prompts reach beforeSubmitPrompt, so the tool event runs no row itself.
     expect(repo.fire('postToolUse', post).json).toEqual({ additional_context: 'Prompt #2' });
     expect(fs.readFileSync(path.join(repo.dir, 'prompts.log'), 'utf8')).toBe('"fix the bug"\n"and the docs"\n');
@@ -530,14 +533,7 @@ console.log('Prompt #' + fs.readFileSync(process.env.CLAUDE_PROJECT_DIR + '/prom
         cursorPayload('beforeSubmitPrompt', repo, { ...cli, prompt: 'go', attachments: [] }),
       ).json,
     ).toEqual({ continue: true });
-    const post = cursorPayload('postToolUse', repo, {
-      ...cli,
-      tool_name: 'Read',
-      tool_input: { file_path: 'a' },
-      tool_output: '{}',
-      tool_use_id: toolUseId(),
-      duration: 1,
-    });
+    const post = readPost(repo, cli);
     expect(repo.fire('postToolUse', post).json).toEqual({ additional_context: 'Local time: 14:05' });
   });
 });
