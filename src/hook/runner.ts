@@ -10,9 +10,9 @@ import type { ClaudeEvent } from '../../adapters/eventMap.ts';
 import type { RunResult } from '../../adapters/types.ts';
 import { isWindows, killTreeFor, spawnSpec, THIS_HOST, type Host, type SpawnSpec } from './platform.ts';
 import { mark } from './spans.ts';
+import { uvSpawn, type Proc } from './uvSpawn.ts';
 
-type ChildProcessModule = typeof import('node:child_process');
-let childProcess: ChildProcessModule | undefined;
+type Spawn = typeof import('node:child_process').spawn;
 /** Captured output per stream is capped (docs/design.md §6). */
 export const OUTPUT_CAP = 1024 * 1024;
 /** After the script itself exits, how long its pipes may stay open (a forked grandchild) before the group is killed. */
@@ -114,16 +114,14 @@ export interface Batch {
 }
 
 /**
- * Load node:child_process (an event that runs no script never does), then start every job; `done` resolves when all
- * have finished or were killed.
+ * Start every job; `done` resolves when all have finished or were killed. A POSIX script with three pipes is started
+ * on libuv's handles (src/hook/uvSpawn.ts); node:child_process is loaded only for the others (Windows, async rows).
  */
 export async function startAll(jobs: readonly Job[]): Promise<Batch> {
-  childProcess ??= await import('node:child_process');
   mark('runner loaded');
   // Tells the vendored loader (src/entry/codeCache.ts) that its code cache should now also hold the runner.
   (globalThis as Record<symbol, unknown>)[Symbol.for('hookshim.startedScripts')] = true;
-  const spawn = childProcess.spawn;
-  const lives = jobs.map((job) => start(job, spawn));
+  const lives = jobs.map((job) => start(job));
   const done = Promise.all(lives.map((l) => l.promise)).then(() => lives.map((l) => l.live.result as RunResult));
   return {
     done,
@@ -213,10 +211,10 @@ export function childSpecFor(job: Job, host: Host = THIS_HOST): ChildSpec {
 const killTreeHere = killTreeFor(THIS_HOST);
 
 /** Signal a script and everything in its tree; the script alone if the tree is gone. */
-export function killTree(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (child.pid === undefined || killTreeHere(child.pid, signal)) return;
+export function killTree(proc: Pick<Proc, 'pid' | 'kill'>, signal: NodeJS.Signals): void {
+  if (proc.pid === undefined || killTreeHere(proc.pid, signal)) return;
   try {
-    child.kill(signal);
+    proc.kill(signal);
   } catch {
     /* already gone */
   }
@@ -228,7 +226,7 @@ function shellCommand(job: Job): string {
 }
 
 /** Start one job: a known failure is answered without spawning; a background row is started and let go. */
-function start(job: Job, spawn: ChildProcessModule['spawn']): { live: Live; promise: Promise<void> } {
+function start(job: Job): { live: Live; promise: Promise<void> } {
   const started = Date.now();
   const live: Live = { job, started, kill: () => {} };
   const answered = (why: Partial<RunResult>): { live: Live; promise: Promise<void> } => {
@@ -248,13 +246,44 @@ function start(job: Job, spawn: ChildProcessModule['spawn']): { live: Live; prom
   // Known not to be startable: answer as the fail matrix says without spawning anything.
   if (job.missing !== undefined) return answered({ missing: job.missing });
   if (job.startError !== undefined) return answered({ startError: job.startError });
+  if (job.background) return startBackground(job, answered);
+  let proc: Proc;
+  try {
+    const spec = childSpecFor(job);
+    if (spec.startError !== undefined) return answered({ startError: spec.startError });
+    proc = spawnProc(spec);
+  } catch (err) {
+    return answered({ startError: (err as Error).message });
+  }
+  proc.feed(job.input);
+  return { live, promise: watch(proc, live) };
+}
+
+/** A POSIX script with three pipes on libuv's handles; any other (or where those are missing) by node:child_process. */
+function spawnProc(spec: ChildSpec): Proc {
+  const { cwd, env, detached, stdio } = spec.options;
+  const piped = Array.isArray(stdio) && stdio.every((s) => s === 'pipe') && !isWindows(THIS_HOST);
+  const direct =
+    piped && typeof cwd === 'string' && env
+      ? uvSpawn(spec.file, spec.args, { cwd, env: env as Record<string, string>, detached: !!detached })
+      : undefined;
+  return direct ?? procOf(childSpawn()(spec.file, spec.args, spec.options));
+}
+
+/** node:child_process's spawn, loaded on first use only (a synchronous built-in lookup). */
+function childSpawn(): Spawn {
+  return process.getBuiltinModule('node:child_process').spawn;
+}
+
+/** Claude `async: true`: started with the payload on stdin under its watchdog, not waited for (its decisions have no effect). */
+function startBackground(job: Job, answered: (why: Partial<RunResult>) => { live: Live; promise: Promise<void> }) {
   let child: ChildProcess;
   let out: number | undefined;
   try {
     const spec = childSpecFor(job);
     if (spec.startError !== undefined) return answered({ startError: spec.startError });
     out = outputFd(job, spec);
-    child = spawn(
+    child = childSpawn()(
       spec.file,
       spec.args,
       out === undefined ? spec.options : { ...spec.options, stdio: ['pipe', out, 'ignore'] },
@@ -264,17 +293,40 @@ function start(job: Job, spawn: ChildProcessModule['spawn']): { live: Live; prom
   } finally {
     if (out !== undefined) fs.closeSync(out);
   }
-  child.stdin?.on('error', () => {
-    /* the script closed stdin without reading it: fine */
-  });
+  child.stdin?.on('error', () => {});
   child.stdin?.end(job.input);
-  if (job.background) {
-    // Claude `async: true`: started with the payload on stdin under its watchdog, not waited for (its decisions have no effect).
-    child.on('error', () => {});
-    child.unref();
-    return answered({ exitCode: 0, background: true });
-  }
-  return { live, promise: watch(child, live) };
+  child.on('error', () => {});
+  child.unref();
+  return answered({ exitCode: 0, background: true });
+}
+
+/** A script started by node:child_process, as the runner watches it. */
+function procOf(child: ChildProcess): Proc {
+  return {
+    get pid() {
+      return child.pid;
+    },
+    feed: (input) => {
+      child.stdin?.on('error', () => {
+        /* the script closed stdin without reading it: fine */
+      });
+      child.stdin?.end(input);
+    },
+    onData: (fd, fn) => {
+      const stream = fd === 1 ? child.stdout : child.stderr;
+      stream?.on('data', fn);
+      stream?.on('error', () => {});
+    },
+    onExit: (fn) => void child.on('exit', fn),
+    onClose: (fn) => void child.on('close', fn),
+    // Node reports a failed start (ENOENT: no such executable or cwd; EACCES) as an `error` before any exit.
+    onStartError: (fn) => void child.on('error', (e) => child.pid === undefined && fn(e.message || 'spawn failed')),
+    closePipes: () => {
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+    },
+    kill: (signal) => void child.kill(signal),
+  };
 }
 
 /** The watchdog's arguments for a background job (POSIX): its own timeout in whole seconds, its output, the command. */
@@ -303,25 +355,23 @@ function outputFd(job: Job, spec: ChildSpec): number | undefined {
 
 /**
  * Capture a running script's output, kill its group on timeout (or when its pipes outlive it), record its result.
- * Settles on `close` (the script exited and its pipes closed) or on a start error; never both.
+ * Settles on close (the script exited and its pipes closed) or on a start error; never both.
  */
-function watch(child: ChildProcess, live: Live): Promise<void> {
+function watch(proc: Proc, live: Live): Promise<void> {
   const { job, started } = live;
-  const out = capture(child.stdout);
-  const err = capture(child.stderr);
+  const out = capture();
+  const err = capture();
+  proc.onData(1, out.push);
+  proc.onData(2, err.push);
   let timedOut = false;
   // Closed only after one more poll phase, which reads what the script wrote before it exited (docs/design.md §6).
-  const closePipes = () =>
-    setImmediate(() => {
-      out.stream?.destroy();
-      err.stream?.destroy();
-    });
+  const closePipes = () => setImmediate(() => proc.closePipes());
   live.kill = (reason) => {
-    if (reason === 'exit') return killTree(child, 'SIGKILL');
+    if (reason === 'exit') return killTree(proc, 'SIGKILL');
     timedOut = true;
-    killTree(child, 'SIGTERM');
+    killTree(proc, 'SIGTERM');
     setTimeout(() => {
-      killTree(child, 'SIGKILL');
+      killTree(proc, 'SIGKILL');
       closePipes();
     }, KILL_GRACE_MS).unref();
   };
@@ -329,11 +379,11 @@ function watch(child: ChildProcess, live: Live): Promise<void> {
   timer.unref();
   let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   // A grandchild that keeps stdout open must not hold us past the script's own exit.
-  child.on('exit', (code, signal) => {
+  proc.onExit((code, signal) => {
     exit = { code, signal };
     setTimeout(() => {
       if (live.result) return;
-      killTree(child, 'SIGKILL');
+      killTree(proc, 'SIGKILL');
       closePipes();
     }, PIPE_GRACE_MS).unref();
   });
@@ -356,11 +406,8 @@ function watch(child: ChildProcess, live: Live): Promise<void> {
       };
       resolve();
     };
-    // Node reports a failed start (ENOENT: no such executable or cwd; EACCES) as an `error` before any exit.
-    child.on('error', (e) => {
-      if (child.pid === undefined && exit === undefined) settle(e.message || 'spawn failed');
-    });
-    child.on('close', () => settle());
+    proc.onStartError((message) => exit === undefined && settle(message));
+    proc.onClose(() => settle());
   });
 }
 
@@ -386,33 +433,27 @@ export function safeEnv(env: Record<string, string>): Record<string, string> {
   return out;
 }
 
-/** Collect a stream up to OUTPUT_CAP bytes, draining (and dropping) the rest so the script never blocks on a full pipe. */
-function capture(stream: NodeJS.ReadableStream | null | undefined): {
-  stream: (NodeJS.ReadableStream & { destroy(): void }) | undefined;
-  text(): string;
-  truncated(): boolean;
-} {
+/** Collect output up to OUTPUT_CAP bytes, dropping the rest (still read, so the script never blocks on a full pipe). */
+function capture(): { push(chunk: Buffer): void; text(): string; truncated(): boolean } {
   const chunks: Buffer[] = [];
   let size = 0;
   let cut = false;
-  stream?.on('data', (c: Buffer) => {
-    if (size >= OUTPUT_CAP) {
-      cut = true;
-      return;
-    }
-    const room = OUTPUT_CAP - size;
-    if (c.length > room) {
-      chunks.push(c.subarray(0, room));
-      size += room;
-      cut = true;
-    } else {
-      chunks.push(c);
-      size += c.length;
-    }
-  });
-  stream?.on('error', () => {});
   return {
-    stream: stream as (NodeJS.ReadableStream & { destroy(): void }) | undefined,
+    push: (c) => {
+      if (size >= OUTPUT_CAP) {
+        cut = true;
+        return;
+      }
+      const room = OUTPUT_CAP - size;
+      if (c.length > room) {
+        chunks.push(c.subarray(0, room));
+        size += room;
+        cut = true;
+      } else {
+        chunks.push(c);
+        size += c.length;
+      }
+    },
     text: () => Buffer.concat(chunks, size).toString('utf8'),
     truncated: () => cut,
   };

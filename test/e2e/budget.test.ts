@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BUNDLE, ensureBuilt, ROOT } from './harness.ts';
+import { BUNDLE, cursorPayload, ensureBuilt, makeRepo, ROOT, toolUseId } from './harness.ts';
 
 /** The target "bundle committed into user repos ≤ 300 KB" (docs/performance.md) (300 KiB, as scripts/build.mjs prints sizes); the one number
  * scripts/bench.mjs reports against too. */
@@ -125,5 +125,37 @@ describe('the hook bundle budget (docs/performance.md)', () => {
       'node_modules/zod/v4/locales/index.js',
     ];
     expect(probe.map((p) => zod.test(p))).toEqual([true, true, false]);
+  });
+});
+
+// What the built bundle loads at run time, bound and fired as Cursor fires it: the modules node:child_process brings
+// (net, dgram, its internals) are loaded by neither a preToolUse that matches nothing nor one that runs a guard on
+// POSIX, whose scripts start on libuv's handles (src/hook/uvSpawn.ts); an async row still loads them.
+describe('the built bundle at run time loads no node:child_process on POSIX', () => {
+  const probe = `process.on('exit', () => require('node:fs').writeSync(2, '\\nloaded: ' + process.moduleLoadList.filter((m) => /^NativeModule (child_process|net|dgram)$/.test(m)).join(',')));`;
+  const loaded = (stderr: string) => /\nloaded: (.*)$/.exec(stderr)?.[1];
+  it.runIf(process.platform !== 'win32').each([
+    ['a guard that runs', 'Bash', {}, ''],
+    ['nothing matching', 'Read', {}, ''],
+    ['an async row', 'Bash', { async: true }, 'NativeModule net,NativeModule dgram,NativeModule child_process'],
+  ])('preToolUse with %s', (_what, matcher, extra, expected) => {
+    const repo = makeRepo(
+      { hooks: { PreToolUse: [{ matcher, hooks: [{ type: 'command', command: 'hooks/g.sh', ...extra }] }] } },
+      { 'g.sh': '#!/bin/sh\ncat >/dev/null\n' },
+    );
+    try {
+      expect(repo.init().status).toBe(0);
+      repo.write('probe.cjs', probe);
+      const payload = cursorPayload('preToolUse', repo, {
+        tool_name: 'Shell',
+        tool_input: { command: 'ls' },
+        tool_use_id: toolUseId(),
+      });
+      const r = repo.fire('preToolUse', payload, { env: { NODE_OPTIONS: `--require ${repo.dir}/probe.cjs` } });
+      expect(r.json).toEqual({ permission: 'allow' });
+      expect(loaded(r.stderr)).toBe(expected);
+    } finally {
+      repo.cleanup();
+    }
   });
 });

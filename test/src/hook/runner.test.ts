@@ -1,11 +1,11 @@
-// The runner (node:child_process): exit codes, timeouts that kill the whole process group, the output cap,
+// The runner (libuv's handles, node:child_process where those are missing): exit codes, timeouts that kill the whole process group, the output cap,
 // stdin the script never reads, grandchildren holding the pipe, snapshot and killAll at the deadline.
 // These run the tiny fixture scripts (test/fixtures/bin); everything pure is tested without processes.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   OUTPUT_CAP,
   safeEnv,
@@ -45,132 +45,156 @@ function job(command: string, extra: Partial<Job> = {}): Job {
 }
 const bin = (name: string) => path.join(FIXTURE_BIN, name);
 
-describe('startAll: one result per job, in order', () => {
-  it('captures exit code, stdout and stderr, and feeds the input on stdin', async () => {
-    const [a, b] = await (await startAll([job(`cat; echo err >&2; exit 3`), job(`${bin('exit.sh')} 2 "no way"`)])).done;
-    expect(a).toMatchObject({
-      exitCode: 3,
-      signal: null,
-      stdout: '{"a":1}',
-      stderr: 'err\n',
-      timedOut: false,
-      truncated: false,
+// The runner starts a POSIX script on libuv's handles (src/hook/uvSpawn.ts), and on node:child_process where those
+// bindings are missing: every guarantee below holds both ways.
+let viaChildProcess: typeof startAll;
+beforeAll(async () => {
+  vi.resetModules();
+  vi.doMock('../../../src/hook/uvSpawn.ts', () => ({ uvSpawn: () => undefined }));
+  viaChildProcess = (await import('../../../src/hook/runner.ts')).startAll;
+  vi.doUnmock('../../../src/hook/uvSpawn.ts');
+});
+const RUNNERS: [string, () => typeof startAll][] = [
+  ['libuv handles', () => startAll],
+  ['node:child_process', () => viaChildProcess],
+];
+
+describe.each(RUNNERS)('started on %s', (_how, runner) => {
+  const startAll = (jobs: readonly Job[]) => runner()(jobs);
+  describe('startAll: one result per job, in order', () => {
+    it('captures exit code, stdout and stderr, and feeds the input on stdin', async () => {
+      const [a, b] = await (
+        await startAll([job(`cat; echo err >&2; exit 3`), job(`${bin('exit.sh')} 2 "no way"`)])
+      ).done;
+      expect(a).toMatchObject({
+        exitCode: 3,
+        signal: null,
+        stdout: '{"a":1}',
+        stderr: 'err\n',
+        timedOut: false,
+        truncated: false,
+      });
+      expect(b).toMatchObject({ exitCode: 2, stderr: 'no way\n', timedOut: false });
     });
-    expect(b).toMatchObject({ exitCode: 2, stderr: 'no way\n', timedOut: false });
+
+    it('a script killed by a signal in exec form reports the signal', async () => {
+      const [r] = await (await startAll([job(bin('signal.sh'), { shell: false, args: [] })])).done;
+      expect(r).toMatchObject({ exitCode: null, signal: 'SIGSEGV', timedOut: false });
+    });
+
+    it('a missing executable in exec form is a start error', async () => {
+      const [r] = await (await startAll([job(path.join(tmp, 'nope'), { shell: false, args: [] })])).done;
+      expect(r?.startError).toMatch(/ENOENT/);
+      expect(r?.exitCode).toBeNull();
+    });
+
+    it('a command holding a NUL byte is a start error, never a shorter command', async () => {
+      const [r] = await (await startAll([job('echo ran\u0000; rm -rf x')])).done;
+      expect(r).toMatchObject({ exitCode: null, stdout: '', startError: expect.stringMatching(/without null bytes/) });
+    });
+
+    it('a cwd that does not exist is a start error, not a crash', async () => {
+      const [r] = await (await startAll([job('true', { cwd: path.join(tmp, 'gone') })])).done;
+      expect(r?.startError).toMatch(/ENOENT/);
+    });
   });
 
-  it('a script killed by a signal in exec form reports the signal', async () => {
-    const [r] = await (await startAll([job(bin('signal.sh'), { shell: false, args: [] })])).done;
-    expect(r).toMatchObject({ exitCode: null, signal: 'SIGSEGV', timedOut: false });
-  });
-
-  it('a missing executable in exec form is a start error', async () => {
-    const [r] = await (await startAll([job(path.join(tmp, 'nope'), { shell: false, args: [] })])).done;
-    expect(r?.startError).toMatch(/ENOENT/);
-    expect(r?.exitCode).toBeNull();
-  });
-
-  it('a cwd that does not exist is a start error, not a crash', async () => {
-    const [r] = await (await startAll([job('true', { cwd: path.join(tmp, 'gone') })])).done;
-    expect(r?.startError).toMatch(/ENOENT/);
-  });
-});
-
-describe('timeouts kill the whole process group', () => {
-  it('a script that ignores SIGTERM is SIGKILLed with its children after the grace', async () => {
-    const pids = path.join(tmp, 'pids');
-    const t0 = Date.now();
-    const [r] = await (
-      await startAll([
-        job(bin('spawn-and-hang.sh'), { env: { ...env, PIDFILE: pids }, timeoutMs: 300, timeoutSeconds: 0.3 }),
-      ])
-    ).done;
-    expect(r).toMatchObject({ timedOut: true, exitCode: null });
-    expect(Date.now() - t0).toBeLessThan(3000);
-    const [script, child] = pidsIn(pids) as [number, number];
-    expect(await until(() => !alive(script) && !alive(child), 2000)).toBe(true);
-  });
-
-  it('after a script exits, what it left running in the background with its output closed keeps running (as under Claude Code)', async () => {
-    const pids = path.join(tmp, 'bg');
-    const [r] = await (await startAll([job(`sleep 100 >/dev/null 2>&1 & echo $! > ${pids}; exit 0`)])).done;
-    expect(r).toMatchObject({ exitCode: 0, timedOut: false });
-    const [bg] = pidsIn(pids) as [number];
-    await new Promise((res) => setTimeout(res, 300));
-    expect(alive(bg)).toBe(true);
-    process.kill(bg, 'SIGKILL');
-  });
-});
-
-describe('output and pipes', () => {
-  it(`stdout beyond ${OUTPUT_CAP} bytes is cut and flagged, and the script is drained to its end`, async () => {
-    const [r] = await (await startAll([job(`${bin('flood.sh')} 5000000; echo done >&2`)])).done;
-    expect(r?.stdout.length).toBe(OUTPUT_CAP);
-    expect(r?.truncated).toBe(true);
-    expect(r?.stderr).toBe('done\n');
-    expect(r?.exitCode).toBe(0);
-  });
-
-  it('a script that closes stdin unread while a large input is being written is fine', async () => {
-    const [r] = await (await startAll([job(bin('close-stdin.sh'), { input: 'x'.repeat(4 * 1024 * 1024) })])).done;
-    expect(r).toMatchObject({ exitCode: 2, stderr: 'closed stdin unread\n' });
-  });
-
-  it('a grandchild holding stdout does not hold the result past the pipe grace, and dies with the group', async () => {
-    const pids = path.join(tmp, 'gc');
-    const t0 = Date.now();
-    const [r] = await (await startAll([job(bin('grandchild.sh'), { env: { ...env, PIDFILE: pids } })])).done;
-    expect(Date.now() - t0).toBeLessThan(2000);
-    expect(r?.exitCode).toBe(0);
-    expect(r?.stdout).toContain('grandchild keeps the pipe');
-    expect(await until(() => pidsIn(pids).every((p) => !alive(p)), 2000)).toBe(true);
-  });
-
-  it('a grandchild in its own session cannot hold the result either (it escapes the group kill; cleaned up here)', async () => {
-    const pids = path.join(tmp, 'setsid');
-    try {
+  describe('timeouts kill the whole process group', () => {
+    it('a script that ignores SIGTERM is SIGKILLed with its children after the grace', async () => {
+      const pids = path.join(tmp, 'pids');
       const t0 = Date.now();
       const [r] = await (
-        await startAll([job(`${bin('grandchild.sh')} setsid`, { env: { ...env, PIDFILE: pids } })])
+        await startAll([
+          job(bin('spawn-and-hang.sh'), { env: { ...env, PIDFILE: pids }, timeoutMs: 300, timeoutSeconds: 0.3 }),
+        ])
       ).done;
-      expect(Date.now() - t0).toBeLessThan(2000);
-      expect(r?.stdout).toContain('grandchild keeps the pipe');
-    } finally {
-      killAll(pidsIn(pids));
-    }
-  });
-});
-
-describe('the deadline: snapshot and killAll', () => {
-  it('snapshot reports unfinished scripts as timed out after the time they had; killAll SIGKILLs their groups at once', async () => {
-    const pids = path.join(tmp, 'snap');
-    const batch = await startAll([
-      job('exit 0'),
-      job(bin('spawn-and-hang.sh'), { env: { ...env, PIDFILE: pids }, timeoutMs: 60_000, timeoutSeconds: 60 }),
-    ]);
-    expect(await until(() => pidsIn(pids).length === 2, 5000)).toBe(true);
-    await new Promise((r) => setTimeout(r, 100));
-    const snap = batch.snapshot();
-    expect(snap[0]).toMatchObject({ exitCode: 0, timedOut: false });
-    expect(snap[1]).toMatchObject({ timedOut: true, exitCode: null, stdout: '' });
-    expect(snap[1]?.timeoutSeconds).toBeGreaterThan(0);
-    expect(snap[1]?.timeoutSeconds).toBeLessThan(60);
-    batch.killAll();
-    expect(await until(() => pidsIn(pids).every((p) => !alive(p)), 2000)).toBe(true);
-    const done = await batch.done;
-    expect(done[1]?.exitCode).toBeNull();
-  });
-
-  it('unfinished: a job that never started counts as timed out after at most its own time', () => {
-    expect(unfinished({ label: 'a', locator: 'l', claudeEvent: 'Stop', timeoutSeconds: 10 }, 2500)).toMatchObject({
-      label: 'a',
-      timedOut: true,
-      exitCode: null,
-      timeoutSeconds: 2.5,
+      expect(r).toMatchObject({ timedOut: true, exitCode: null });
+      expect(Date.now() - t0).toBeLessThan(3000);
+      const [script, child] = pidsIn(pids) as [number, number];
+      expect(await until(() => !alive(script) && !alive(child), 2000)).toBe(true);
     });
-    expect(unfinished({ label: 'a', locator: 'l', claudeEvent: 'Stop', timeoutSeconds: 1 }, 2500).timeoutSeconds).toBe(
-      1,
-    );
+
+    it('after a script exits, what it left running in the background with its output closed keeps running (as under Claude Code)', async () => {
+      const pids = path.join(tmp, 'bg');
+      const [r] = await (await startAll([job(`sleep 100 >/dev/null 2>&1 & echo $! > ${pids}; exit 0`)])).done;
+      expect(r).toMatchObject({ exitCode: 0, timedOut: false });
+      const [bg] = pidsIn(pids) as [number];
+      await new Promise((res) => setTimeout(res, 300));
+      expect(alive(bg)).toBe(true);
+      process.kill(bg, 'SIGKILL');
+    });
+  });
+
+  describe('output and pipes', () => {
+    it(`stdout beyond ${OUTPUT_CAP} bytes is cut and flagged, and the script is drained to its end`, async () => {
+      const [r] = await (await startAll([job(`${bin('flood.sh')} 5000000; echo done >&2`)])).done;
+      expect(r?.stdout.length).toBe(OUTPUT_CAP);
+      expect(r?.truncated).toBe(true);
+      expect(r?.stderr).toBe('done\n');
+      expect(r?.exitCode).toBe(0);
+    });
+
+    it('a script that closes stdin unread while a large input is being written is fine', async () => {
+      const [r] = await (await startAll([job(bin('close-stdin.sh'), { input: 'x'.repeat(4 * 1024 * 1024) })])).done;
+      expect(r).toMatchObject({ exitCode: 2, stderr: 'closed stdin unread\n' });
+    });
+
+    it('a grandchild holding stdout does not hold the result past the pipe grace, and dies with the group', async () => {
+      const pids = path.join(tmp, 'gc');
+      const t0 = Date.now();
+      const [r] = await (await startAll([job(bin('grandchild.sh'), { env: { ...env, PIDFILE: pids } })])).done;
+      expect(Date.now() - t0).toBeLessThan(2000);
+      expect(r?.exitCode).toBe(0);
+      expect(r?.stdout).toContain('grandchild keeps the pipe');
+      expect(await until(() => pidsIn(pids).every((p) => !alive(p)), 2000)).toBe(true);
+    });
+
+    it('a grandchild in its own session cannot hold the result either (it escapes the group kill; cleaned up here)', async () => {
+      const pids = path.join(tmp, 'setsid');
+      try {
+        const t0 = Date.now();
+        const [r] = await (
+          await startAll([job(`${bin('grandchild.sh')} setsid`, { env: { ...env, PIDFILE: pids } })])
+        ).done;
+        expect(Date.now() - t0).toBeLessThan(2000);
+        expect(r?.stdout).toContain('grandchild keeps the pipe');
+      } finally {
+        killAll(pidsIn(pids));
+      }
+    });
+  });
+
+  describe('the deadline: snapshot and killAll', () => {
+    it('snapshot reports unfinished scripts as timed out after the time they had; killAll SIGKILLs their groups at once', async () => {
+      const pids = path.join(tmp, 'snap');
+      const batch = await startAll([
+        job('exit 0'),
+        job(bin('spawn-and-hang.sh'), { env: { ...env, PIDFILE: pids }, timeoutMs: 60_000, timeoutSeconds: 60 }),
+      ]);
+      expect(await until(() => pidsIn(pids).length === 2, 5000)).toBe(true);
+      await new Promise((r) => setTimeout(r, 100));
+      const snap = batch.snapshot();
+      expect(snap[0]).toMatchObject({ exitCode: 0, timedOut: false });
+      expect(snap[1]).toMatchObject({ timedOut: true, exitCode: null, stdout: '' });
+      expect(snap[1]?.timeoutSeconds).toBeGreaterThan(0);
+      expect(snap[1]?.timeoutSeconds).toBeLessThan(60);
+      batch.killAll();
+      expect(await until(() => pidsIn(pids).every((p) => !alive(p)), 2000)).toBe(true);
+      const done = await batch.done;
+      expect(done[1]?.exitCode).toBeNull();
+    });
+
+    it('unfinished: a job that never started counts as timed out after at most its own time', () => {
+      expect(unfinished({ label: 'a', locator: 'l', claudeEvent: 'Stop', timeoutSeconds: 10 }, 2500)).toMatchObject({
+        label: 'a',
+        timedOut: true,
+        exitCode: null,
+        timeoutSeconds: 2.5,
+      });
+      expect(
+        unfinished({ label: 'a', locator: 'l', claudeEvent: 'Stop', timeoutSeconds: 1 }, 2500).timeoutSeconds,
+      ).toBe(1);
+    });
   });
 });
 

@@ -1,0 +1,223 @@
+// Start a script on libuv's process and pipe handles directly: the bindings node:child_process is itself built on
+// (Node's lib/internal/child_process.js), without loading node:child_process, `net` and the stream classes for every
+// event that runs a script (docs/performance.md "The runner"). POSIX only, three pipes; `uvSpawn` returns undefined
+// where the bindings are not there, and the runner starts the script with node:child_process instead.
+
+/** What the runner needs of a running script, however it was started. */
+export interface Proc {
+  readonly pid: number | undefined;
+  /** Write the payload and close stdin; a script that closed its stdin unread is fine (EPIPE ignored). */
+  feed(input: string): void;
+  /** Each chunk the script writes to its stdout (1) or stderr (2). */
+  onData(fd: 1 | 2, fn: (chunk: Buffer) => void): void;
+  onExit(fn: (code: number | null, signal: NodeJS.Signals | null) => void): void;
+  /** Once the script has exited and its stdout and stderr are closed. */
+  onClose(fn: () => void): void;
+  /** A start that failed (no such executable or cwd, EACCES): reported once, after the caller registered. */
+  onStartError(fn: (message: string) => void): void;
+  /** Stop reading stdout and stderr and close them: a grandchild holding them is no longer waited for. */
+  closePipes(): void;
+  /** Signal the script itself (its group is the runner's `killTree`). */
+  kill(signal: NodeJS.Signals): void;
+}
+
+/** The options the runner starts a POSIX script with (src/hook/runner.ts `childSpecFor`). */
+export interface UvOptions {
+  cwd: string;
+  env: Record<string, string>;
+  detached: boolean;
+}
+
+interface StreamHandle {
+  onread?: (buffer: ArrayBuffer) => void;
+  readStart(): number;
+  readStop(): number;
+  writeUtf8String(req: Req, text: string): number;
+  shutdown(req: Req): number;
+  close(done?: () => void): void;
+}
+interface Req {
+  handle?: StreamHandle;
+  oncomplete?: (status: number) => void;
+}
+interface ProcessHandle {
+  pid?: number;
+  onexit?: (code: number, signal: string | null) => void;
+  spawn(options: object): number;
+  kill(signal: number): number;
+  close(): void;
+}
+interface Bindings {
+  Process: new () => ProcessHandle;
+  Pipe: new (type: number) => StreamHandle;
+  SOCKET: number;
+  WriteWrap: new () => Req;
+  ShutdownWrap: new () => Req;
+  state: Int32Array;
+  readBytes: number;
+  bufferOffset: number;
+  writeWasAsync: number;
+}
+
+let bindings: Bindings | null | undefined;
+
+/** Node's process, pipe and stream bindings (process.binding allows these three), or null where they are missing. */
+function load(): Bindings | null {
+  if (process.platform === 'win32') return null;
+  try {
+    const node = process as unknown as { binding(name: string): Record<string, unknown> };
+    const [proc, pipe, stream] = ['process_wrap', 'pipe_wrap', 'stream_wrap'].map((name) => node.binding(name));
+    const found = {
+      Process: proc!.Process,
+      Pipe: pipe!.Pipe,
+      SOCKET: (pipe!.constants as { SOCKET?: number } | undefined)?.SOCKET,
+      WriteWrap: stream!.WriteWrap,
+      ShutdownWrap: stream!.ShutdownWrap,
+      state: stream!.streamBaseState,
+      readBytes: stream!.kReadBytesOrError,
+      bufferOffset: stream!.kArrayBufferOffset,
+      writeWasAsync: stream!.kLastWriteWasAsync,
+    } as Bindings;
+    const classes = [found.Process, found.Pipe, found.WriteWrap, found.ShutdownWrap].every(
+      (c) => typeof c === 'function',
+    );
+    const slots = [found.SOCKET, found.readBytes, found.bufferOffset, found.writeWasAsync].every(
+      (n) => typeof n === 'number',
+    );
+    return classes && slots && found.state instanceof Int32Array ? found : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Start `file` with `args`, three pipes and `options`; undefined when this Node cannot start it this way. */
+export function uvSpawn(file: string, args: readonly string[], options: UvOptions): Proc | undefined {
+  bindings ??= load();
+  return bindings ? start(bindings, file, args, options) : undefined;
+}
+
+function start(b: Bindings, file: string, args: readonly string[], options: UvOptions): Proc {
+  // libuv takes C strings: a NUL would cut the command short, so it is refused, as node:child_process refuses it.
+  const nul = [file, options.cwd, ...args].findIndex((s) => s.includes('\0'));
+  if (nul >= 0)
+    throw new TypeError(
+      `The argument '${['file', 'cwd'][nul] ?? `args[${nul - 2}]`}' must be a string without null bytes`,
+    );
+  const handle = new b.Process();
+  const [stdin, stdout, stderr] = [new b.Pipe(b.SOCKET), new b.Pipe(b.SOCKET), new b.Pipe(b.SOCKET)];
+  const on = {
+    data: [[], []] as ((c: Buffer) => void)[][],
+    exit: [] as Parameters<Proc['onExit']>[0][],
+    close: [] as (() => void)[],
+  };
+  let exited = false;
+  let open = 2;
+  const closeIfDone = () => {
+    if (exited && open === 0) for (const fn of on.close) fn();
+  };
+  const outputs = [stdout, stderr].map((pipe, i) =>
+    output(
+      b,
+      pipe,
+      (c) => on.data[i]!.forEach((fn) => fn(c)),
+      () => {
+        open--;
+        closeIfDone();
+      },
+    ),
+  );
+  handle.onexit = (code, signal) => {
+    handle.close();
+    exited = true;
+    const name = (signal || null) as NodeJS.Signals | null;
+    for (const fn of on.exit) fn(name ? null : code, name);
+    closeIfDone();
+  };
+  const err = handle.spawn({
+    file,
+    args: [file, ...args],
+    cwd: options.cwd,
+    envPairs: Object.entries(options.env).map(([k, v]) => `${k}=${v}`),
+    detached: options.detached,
+    windowsHide: true,
+    windowsVerbatimArguments: false,
+    stdio: [stdin, stdout, stderr].map((pipe, i) => ({
+      type: 'pipe',
+      readable: i === 0,
+      writable: i > 0,
+      handle: pipe,
+    })),
+  });
+  if (err) return failed(handle, [stdin, stdout, stderr], `spawn ${file} ${errorName(err)}`);
+  for (const o of outputs) o.start();
+  return {
+    pid: handle.pid,
+    feed: (input) => feed(b, stdin, input),
+    onData: (fd, fn) => void on.data[fd - 1]!.push(fn),
+    onExit: (fn) => void on.exit.push(fn),
+    onClose: (fn) => void on.close.push(fn),
+    onStartError: () => {},
+    closePipes: () => outputs.forEach((o) => o.close()),
+    kill: (signal) => {
+      if (!exited) handle.kill(process.getBuiltinModule('node:os').constants.signals[signal]);
+    },
+  };
+}
+
+/** One output pipe: each chunk read handed on, closed at its end (or when closed early), `closed` called once. */
+function output(b: Bindings, pipe: StreamHandle, data: (chunk: Buffer) => void, closed: () => void) {
+  let done = false;
+  const close = () => {
+    if (done) return;
+    done = true;
+    pipe.readStop();
+    pipe.close(closed);
+  };
+  pipe.onread = (buffer) => {
+    const n = b.state[b.readBytes]!;
+    if (n > 0) data(Buffer.from(buffer, b.state[b.bufferOffset], n));
+    // A negative count is the end of the pipe (UV_EOF) or an error reading it: either way it is done.
+    else if (n < 0) close();
+  };
+  return { start: () => pipe.readStart(), close };
+}
+
+/** Write the payload to the script's stdin, then shut it down and close it; any error (EPIPE) just closes it. */
+function feed(b: Bindings, pipe: StreamHandle, input: string): void {
+  const shut = () => {
+    const req = new b.ShutdownWrap();
+    req.handle = pipe;
+    req.oncomplete = () => pipe.close();
+    if (pipe.shutdown(req) !== 0) pipe.close();
+  };
+  const req = new b.WriteWrap();
+  req.handle = pipe;
+  req.oncomplete = (status) => (status < 0 ? pipe.close() : shut());
+  if (pipe.writeUtf8String(req, input) !== 0) pipe.close();
+  else if (!b.state[b.writeWasAsync]) shut();
+}
+
+/** A script that never started: its handles closed, the error reported to whoever asks (as child_process does). */
+function failed(handle: ProcessHandle, pipes: StreamHandle[], message: string): Proc {
+  handle.close();
+  for (const pipe of pipes) pipe.close();
+  return {
+    pid: undefined,
+    feed: () => {},
+    onData: () => {},
+    onExit: () => {},
+    onClose: () => {},
+    onStartError: (fn) => queueMicrotask(() => fn(message)),
+    closePipes: () => {},
+    kill: () => {},
+  };
+}
+
+/** The name of a negative libuv error code (ENOENT, EACCES, …), as in node:child_process's messages. */
+function errorName(code: number): string {
+  try {
+    return process.getBuiltinModule('node:util').getSystemErrorName(code);
+  } catch {
+    return `error ${code}`;
+  }
+}
