@@ -10,9 +10,8 @@ import type { ClaudeEvent } from '../../adapters/eventMap.ts';
 import type { RunResult } from '../../adapters/types.ts';
 import { isWindows, killTreeFor, spawnSpec, THIS_HOST, type Host, type SpawnSpec } from './platform.ts';
 import { mark } from './spans.ts';
-import { uvSpawn, type Proc } from './uvSpawn.ts';
-
-type Spawn = typeof import('node:child_process').spawn;
+import { childSpawn, procOf, type Proc } from './proc.ts';
+import { uvSpawn } from './uvSpawn.ts';
 /** Captured output per stream is capped (docs/design.md §6). */
 export const OUTPUT_CAP = 1024 * 1024;
 /** After the script itself exits, how long its pipes may stay open (a forked grandchild) before the group is killed. */
@@ -270,11 +269,6 @@ function spawnProc(spec: ChildSpec): Proc {
   return direct ?? procOf(childSpawn()(spec.file, spec.args, spec.options));
 }
 
-/** node:child_process's spawn, loaded on first use only (a synchronous built-in lookup). */
-function childSpawn(): Spawn {
-  return process.getBuiltinModule('node:child_process').spawn;
-}
-
 /** Claude `async: true`: started with the payload on stdin under its watchdog, not waited for (its decisions have no effect). */
 function startBackground(job: Job, answered: (why: Partial<RunResult>) => { live: Live; promise: Promise<void> }) {
   let child: ChildProcess;
@@ -298,35 +292,6 @@ function startBackground(job: Job, answered: (why: Partial<RunResult>) => { live
   child.on('error', () => {});
   child.unref();
   return answered({ exitCode: 0, background: true });
-}
-
-/** A script started by node:child_process, as the runner watches it. */
-function procOf(child: ChildProcess): Proc {
-  return {
-    get pid() {
-      return child.pid;
-    },
-    feed: (input) => {
-      child.stdin?.on('error', () => {
-        /* the script closed stdin without reading it: fine */
-      });
-      child.stdin?.end(input);
-    },
-    onData: (fd, fn) => {
-      const stream = fd === 1 ? child.stdout : child.stderr;
-      stream?.on('data', fn);
-      stream?.on('error', () => {});
-    },
-    onExit: (fn) => void child.on('exit', fn),
-    onClose: (fn) => void child.on('close', fn),
-    // Node reports a failed start (ENOENT: no such executable or cwd; EACCES) as an `error` before any exit.
-    onStartError: (fn) => void child.on('error', (e) => child.pid === undefined && fn(e.message || 'spawn failed')),
-    closePipes: () => {
-      child.stdout?.destroy();
-      child.stderr?.destroy();
-    },
-    kill: (signal) => void child.kill(signal),
-  };
 }
 
 /** The watchdog's arguments for a background job (POSIX): its own timeout in whole seconds, its output, the command. */

@@ -2,24 +2,7 @@
 // (Node's lib/internal/child_process.js), without loading node:child_process, `net` and the stream classes for every
 // event that runs a script (docs/performance.md "The runner"). POSIX only, three pipes; `uvSpawn` returns undefined
 // where the bindings are not there, and the runner starts the script with node:child_process instead.
-
-/** What the runner needs of a running script, however it was started. */
-export interface Proc {
-  readonly pid: number | undefined;
-  /** Write the payload and close stdin; a script that closed its stdin unread is fine (EPIPE ignored). */
-  feed(input: string): void;
-  /** Each chunk the script writes to its stdout (1) or stderr (2). */
-  onData(fd: 1 | 2, fn: (chunk: Buffer) => void): void;
-  onExit(fn: (code: number | null, signal: NodeJS.Signals | null) => void): void;
-  /** Once the script has exited and its stdout and stderr are closed. */
-  onClose(fn: () => void): void;
-  /** A start that failed (no such executable or cwd, EACCES): reported once, after the caller registered. */
-  onStartError(fn: (message: string) => void): void;
-  /** Stop reading stdout and stderr and close them: a grandchild holding them is no longer waited for. */
-  closePipes(): void;
-  /** Signal the script itself (its group is the runner's `killTree`). */
-  kill(signal: NodeJS.Signals): void;
-}
+import type { Proc } from './proc.ts';
 
 /** The options the runner starts a POSIX script with (src/hook/runner.ts `childSpecFor`). */
 export interface UvOptions {

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { uvSpawn, type Proc } from '../../../src/hook/uvSpawn.ts';
+import type { Proc } from '../../../src/hook/proc.ts';
+import { uvSpawn } from '../../../src/hook/uvSpawn.ts';
 import { alive, killAll, pidsIn, until } from '../../fixtures/bin/fixtures.ts';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-uv-'));
