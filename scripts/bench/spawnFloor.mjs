@@ -4,7 +4,9 @@
 // Cursor fires hookshim) that does nothing but start N trivial scripts the way the runner does (src/hook/runner.ts:
 // `/bin/sh -c`, its own process group, three pipes, the payload written to stdin, output collected) and wait for all.
 // Beside it `node -e 0` and the same scripts started from this already-running process ("direct", as in `npm run
-// bench`). What hookshim's overhead cannot go below: floor(N) − direct(N) − `node -e 0` (docs/performance.md).
+// bench`). What hookshim's overhead cannot go below: floor(N) − direct(N) − `node -e 0` (docs/performance.md). Two
+// bare spawners: one on node:child_process, one on libuv's handles (src/hook/uvSpawn.ts, bundled here by esbuild),
+// as the runner starts a POSIX script.
 //
 //   node scripts/bench/spawnFloor.mjs [--runs 15] [--counts 1,5,20]
 import fs from 'node:fs';
@@ -36,6 +38,27 @@ for (let i = 0; i < n; i++) {
 if (n === 0) done();
 `;
 
+/** The same on libuv's handles: the runner's own src/hook/uvSpawn.ts, bundled to `$UV_SPAWN`. */
+const UV_SPAWNER = `'use strict';
+const { uvSpawn } = require(process.env.UV_SPAWN);
+const [script, n] = [process.argv[2], Number(process.argv[3])];
+const env = { ...process.env, CLAUDECODE: '1' };
+let left = n;
+const done = () => {
+  const c = process.cpuUsage();
+  process.stderr.write(String((c.user + c.system) / 1000));
+  process.exit(0);
+};
+for (let i = 0; i < n; i++) {
+  const p = uvSpawn('/bin/sh', ['-c', script], { cwd: process.cwd(), env, detached: true });
+  p.onData(1, () => {});
+  p.onData(2, () => {});
+  p.onClose(() => --left === 0 && done());
+  p.feed('{"hook_event_name":"PreToolUse"}');
+}
+if (n === 0) done();
+`;
+
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1] || 15) || 15;
 const counts = args.includes('--counts') ? args[args.indexOf('--counts') + 1].split(',').map(Number) : [1, 5, 20];
@@ -43,9 +66,23 @@ const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-floo
 try {
   const spawner = path.join(tmp, 'spawner.cjs');
   fs.writeFileSync(spawner, SPAWNER);
+  const uvSpawner = path.join(tmp, 'uv-spawner.cjs');
+  fs.writeFileSync(uvSpawner, UV_SPAWNER);
+  const uvModule = path.join(tmp, 'uvSpawn.cjs');
+  const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
+  const { buildSync } = await import('esbuild');
+  buildSync({
+    entryPoints: [path.join(root, 'src/hook/uvSpawn.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    outfile: uvModule,
+    logLevel: 'error',
+  });
   const script = path.join(tmp, 'g.sh');
   fs.writeFileSync(script, '#!/bin/sh\ncat >/dev/null\n', { mode: 0o755 });
   const opts = { cwd: tmp, env: process.env, input: '{}' };
+  const uvOpts = { ...opts, env: { ...process.env, UV_SPAWN: uvModule } };
   /** @type {[string, () => Promise<{ ms: number, stderr?: string }>][]} */
   const variants = [
     ['node', () => fire('node -e 0', opts)],
@@ -53,6 +90,7 @@ try {
       (n) =>
         /** @type {[string, () => Promise<{ ms: number, stderr?: string }>][]} */ ([
           [`floor ${n}`, () => fire(`node '${spawner}' '${script}' ${n}`, opts)],
+          [`uv ${n}`, () => fire(`node '${uvSpawner}' '${script}' ${n}`, uvOpts)],
           [`direct ${n}`, () => direct(Array(n).fill(`'${script}'`), opts)],
         ]),
     ),
@@ -72,14 +110,18 @@ try {
   const med = (xs) => (xs.length ? summary(xs).median : NaN);
   const node = med(got.get('node')?.ms ?? []);
   const rows = counts.map((n) => {
-    const floor = got.get(`floor ${n}`) ?? { ms: [], cpu: [] };
     const d = med(got.get(`direct ${n}`)?.ms ?? []);
-    return `| ${n} | ${med(floor.ms).toFixed(1)} | ${med(floor.cpu).toFixed(1)} | ${d.toFixed(1)} | ${(med(floor.ms) - d - node).toFixed(1)} |`;
+    const cells = ['floor', 'uv'].map((k) => {
+      const f = got.get(`${k} ${n}`) ?? { ms: [], cpu: [] };
+      return [med(f.ms), med(f.cpu), med(f.ms) - d - node].map((x) => x.toFixed(1));
+    });
+    return `| ${n} | ${cells[0].join(' | ')} | ${cells[1].join(' | ')} | ${d.toFixed(1)} |`;
   });
+  const cols = (how) => `${how}: wall (ms) | its CPU (ms) | floor − direct − \`node -e 0\` (ms)`;
   process.stdout.write(
     [
-      `| scripts | bare spawner, wall (ms) | its CPU (ms) | direct (ms) | floor − direct − \`node -e 0\` (ms) |`,
-      '|---:|---:|---:|---:|---:|',
+      `| scripts | ${cols('node:child_process')} | ${cols("libuv's handles")} | direct (ms) |`,
+      '|---:|---:|---:|---:|---:|---:|---:|---:|',
       ...rows,
       '',
       `\`node -e 0\` ${node.toFixed(1)} ms. Load average ${load} at start, ${loadAverage()} at end; ${runs} rounds.`,
