@@ -16,9 +16,9 @@ import { direct, fire } from './fire.mjs';
 import { loadAverage } from './machine.mjs';
 import { summary } from './stats.mjs';
 
-/** The bare spawner: `node spawner.cjs <script> <n>` starts n copies of the script, each `/bin/sh -c <script>` like a shell-form row; prints its CPU time on stderr. */
-const SPAWNER = `'use strict';
-const { spawn } = require('node:child_process');
+/** What both bare spawners share: `node <spawner> <script> <n>` starts n copies of the script, each `/bin/sh -c <script>` like a shell-form row, and prints its CPU time on stderr once all closed. */
+const bareSpawner = (load, start) => `'use strict';
+${load}
 const [script, n] = [process.argv[2], Number(process.argv[3])];
 const env = { ...process.env, CLAUDECODE: '1' };
 let left = n;
@@ -28,36 +28,31 @@ const done = () => {
   process.exit(0);
 };
 for (let i = 0; i < n; i++) {
-  const c = spawn('/bin/sh', ['-c', script], { cwd: process.cwd(), env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
-  c.stdin.on('error', () => {});
-  c.stdin.end('{"hook_event_name":"PreToolUse"}');
-  c.stdout.on('data', () => {});
-  c.stderr.on('data', () => {});
-  c.on('close', () => --left === 0 && done());
+${start}
 }
 if (n === 0) done();
 `;
 
+/** The bare spawner on node:child_process. */
+const SPAWNER = bareSpawner(
+  "const { spawn } = require('node:child_process');",
+  `  const c = spawn('/bin/sh', ['-c', script], { cwd: process.cwd(), env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+  c.stdin.on('error', () => {});
+  c.stdin.end('{"hook_event_name":"PreToolUse"}');
+  c.stdout.on('data', () => {});
+  c.stderr.on('data', () => {});
+  c.on('close', () => --left === 0 && done());`,
+);
+
 /** The same on libuv's handles: the runner's own src/hook/uvSpawn.ts, bundled to `$UV_SPAWN`. */
-const UV_SPAWNER = `'use strict';
-const { uvSpawn } = require(process.env.UV_SPAWN);
-const [script, n] = [process.argv[2], Number(process.argv[3])];
-const env = { ...process.env, CLAUDECODE: '1' };
-let left = n;
-const done = () => {
-  const c = process.cpuUsage();
-  process.stderr.write(String((c.user + c.system) / 1000));
-  process.exit(0);
-};
-for (let i = 0; i < n; i++) {
-  const p = uvSpawn('/bin/sh', ['-c', script], { cwd: process.cwd(), env, detached: true });
+const UV_SPAWNER = bareSpawner(
+  'const { uvSpawn } = require(process.env.UV_SPAWN);',
+  `  const p = uvSpawn('/bin/sh', ['-c', script], { cwd: process.cwd(), env, detached: true });
   p.onData(1, () => {});
   p.onData(2, () => {});
   p.onClose(() => --left === 0 && done());
-  p.feed('{"hook_event_name":"PreToolUse"}');
-}
-if (n === 0) done();
-`;
+  p.feed('{"hook_event_name":"PreToolUse"}');`,
+);
 
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1] || 15) || 15;

@@ -26,7 +26,7 @@ interface Req {
 interface ProcessHandle {
   pid?: number;
   onexit?: (code: number, signal: string | null) => void;
-  spawn(options: object): number;
+  spawn(...args: unknown[]): number;
   kill(signal: number): number;
   close(): void;
 }
@@ -40,16 +40,27 @@ interface Bindings {
   readBytes: number;
   bufferOffset: number;
   writeWasAsync: number;
+  /** How this Node's own child_process calls `spawn`: one options object, or (24.x late, 26) positional arguments. */
+  call: 'options' | { detachedFlag: number };
 }
+
+/**
+ * The Node majors whose `Process#spawn` was checked against Node's own child_process (20, 22-26: the options object,
+ * or positional arguments where process_wrap has `constants`). A wrong call aborts the process (a C++ check), so any
+ * other major starts scripts through node:child_process until it is checked (CONTRIBUTING.md).
+ */
+export const CHECKED_MAJORS = { first: 20, last: 26 };
 
 let bindings: Bindings | null | undefined;
 
 /** Node's process, pipe and stream bindings (process.binding allows these three), or null where they are missing. */
 function load(): Bindings | null {
-  if (process.platform === 'win32') return null;
+  const major = Number(process.versions.node.split('.')[0]);
+  if (process.platform === 'win32' || !(major >= CHECKED_MAJORS.first && major <= CHECKED_MAJORS.last)) return null;
   try {
     const node = process as unknown as { binding(name: string): Record<string, unknown> };
     const [proc, pipe, stream] = ['process_wrap', 'pipe_wrap', 'stream_wrap'].map((name) => node.binding(name));
+    const flags = proc!.constants as { kProcessFlagDetached?: unknown } | undefined;
     const found = {
       Process: proc!.Process,
       Pipe: pipe!.Pipe,
@@ -60,6 +71,7 @@ function load(): Bindings | null {
       readBytes: stream!.kReadBytesOrError,
       bufferOffset: stream!.kArrayBufferOffset,
       writeWasAsync: stream!.kLastWriteWasAsync,
+      call: flags === undefined ? 'options' : { detachedFlag: flags.kProcessFlagDetached },
     } as Bindings;
     const classes = [found.Process, found.Pipe, found.WriteWrap, found.ShutdownWrap].every(
       (c) => typeof c === 'function',
@@ -67,7 +79,8 @@ function load(): Bindings | null {
     const slots = [found.SOCKET, found.readBytes, found.bufferOffset, found.writeWasAsync].every(
       (n) => typeof n === 'number',
     );
-    return classes && slots && found.state instanceof Int32Array ? found : null;
+    const call = found.call === 'options' || typeof found.call.detachedFlag === 'number';
+    return classes && slots && call && found.state instanceof Int32Array ? found : null;
   } catch {
     return null;
   }
@@ -116,21 +129,28 @@ function start(b: Bindings, file: string, args: readonly string[], options: UvOp
     for (const fn of on.exit) fn(name ? null : code, name);
     closeIfDone();
   };
-  const err = handle.spawn({
-    file,
-    args: [file, ...args],
-    cwd: options.cwd,
-    envPairs: Object.entries(options.env).map(([k, v]) => `${k}=${v}`),
-    detached: options.detached,
-    windowsHide: true,
-    windowsVerbatimArguments: false,
-    stdio: [stdin, stdout, stderr].map((pipe, i) => ({
-      type: 'pipe',
-      readable: i === 0,
-      writable: i > 0,
-      handle: pipe,
-    })),
-  });
+  const envPairs = Object.entries(options.env).map(([k, v]) => `${k}=${v}`);
+  const stdio = [stdin, stdout, stderr].map((pipe, i) => ({
+    type: 'pipe',
+    readable: i === 0,
+    writable: i > 0,
+    handle: pipe,
+  }));
+  const argv = [file, ...args];
+  // As Node's own lib/internal/child_process.js calls it (windowsHide and verbatim arguments mean nothing on POSIX).
+  const err =
+    b.call === 'options'
+      ? handle.spawn({ file, args: argv, cwd: options.cwd, envPairs, stdio, detached: options.detached })
+      : handle.spawn(
+          file,
+          argv,
+          options.cwd,
+          envPairs,
+          stdio,
+          options.detached ? b.call.detachedFlag : 0,
+          undefined,
+          undefined,
+        );
   if (err) return failed(handle, [stdin, stdout, stderr], `spawn ${file} ${errorName(err)}`);
   for (const o of outputs) o.start();
   return {

@@ -100,3 +100,73 @@ describe('uvSpawn: where the bindings are missing it declines (the runner then u
     }
   });
 });
+
+/** process.binding as a Node whose process_wrap has `constants` (or not), recording how `spawn` was called. */
+function fakeBindings(constants: unknown): { calls: unknown[][]; binding(name: string): unknown } {
+  const calls: unknown[][] = [];
+  class Process {
+    spawn(...args: unknown[]) {
+      calls.push(args);
+      return -2; // ENOENT: the fake starts nothing, so no pipe is ever read
+    }
+    close() {}
+  }
+  class Handle {
+    close() {}
+  }
+  const tables: Record<string, unknown> = {
+    process_wrap: { Process, ...(constants === undefined ? {} : { constants }) },
+    pipe_wrap: { Pipe: Handle, constants: { SOCKET: 0 } },
+    stream_wrap: {
+      WriteWrap: Handle,
+      ShutdownWrap: Handle,
+      streamBaseState: new Int32Array(8),
+      kReadBytesOrError: 0,
+      kArrayBufferOffset: 1,
+      kLastWriteWasAsync: 2,
+    },
+  };
+  return { calls, binding: (name) => tables[name] };
+}
+
+describe("uvSpawn calls Process#spawn as this Node's own child_process does", () => {
+  const withBindings = async (constants: unknown, last?: number) => {
+    vi.resetModules();
+    const fake = fakeBindings(constants);
+    const spy = vi
+      .spyOn(process as unknown as { binding(n: string): unknown }, 'binding')
+      .mockImplementation(fake.binding);
+    try {
+      const fresh = await import('../../../src/hook/uvSpawn.ts');
+      if (last !== undefined) fresh.CHECKED_MAJORS.last = last;
+      return {
+        proc: fresh.uvSpawn('/bin/sh', ['-c', 'true'], { cwd: tmp, env: { A: '1' }, detached: true }),
+        calls: fake.calls,
+      };
+    } finally {
+      spy.mockRestore();
+    }
+  };
+  it('no process_wrap constants (Node 20-23, 25, early 24): one options object', async () => {
+    const { calls } = await withBindings(undefined);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toEqual([
+      expect.objectContaining({
+        file: '/bin/sh',
+        args: ['/bin/sh', '-c', 'true'],
+        cwd: tmp,
+        envPairs: ['A=1'],
+        detached: true,
+      }),
+    ]);
+  });
+  it('process_wrap constants (Node 26, late 24): positional arguments with the detached flag', async () => {
+    const { calls } = await withBindings({ kProcessFlagDetached: 1, kProcessFlagWindowsHide: 2 });
+    expect(calls[0]?.slice(0, 4)).toEqual(['/bin/sh', ['/bin/sh', '-c', 'true'], tmp, ['A=1']]);
+    expect(calls[0]?.[5]).toBe(1);
+  });
+  it('constants of another shape, or a Node major not checked: declines, never calls spawn', async () => {
+    expect(await withBindings({ kProcessFlagDetached: 'x' })).toEqual({ proc: undefined, calls: [] });
+    expect(await withBindings(undefined, 19)).toEqual({ proc: undefined, calls: [] });
+  });
+});
