@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { stateRootFor } from '../state/dir.ts';
+import { CHECKED_MAJORS } from '../hook/uvSpawn.ts';
 import { VERSION } from '../hook/version.ts';
 import { foreignCounts, HOOKS_JSON, isOurs } from '../project/binding.ts';
 import { PROJECT_POLICIES, resolveProject } from '../project/paths.ts';
@@ -188,6 +189,8 @@ function nodeStatus(env: NodeJS.ProcessEnv, findings: Finding[]): DoctorReport['
           fix: 'put Node 20.19+ first on PATH for Cursor',
         });
     }
+    const lean = v ? leanRunnerFinding(v, pathNode) : undefined;
+    if (lean) findings.push(lean);
     const ca = extraCaCost(pathNode, env);
     if (ca) findings.push(ca);
   } else {
@@ -200,6 +203,23 @@ function nodeStatus(env: NodeJS.ProcessEnv, findings: Finding[]): DoctorReport['
     });
   }
   return node;
+}
+
+/** A Node major whose internal spawn bindings hookshim has not checked starts every script through node:child_process. */
+function leanRunnerFinding(version: string, where: string): Finding | undefined {
+  const major = Number(version.split('.')[0]);
+  if (process.platform === 'win32' || (major >= CHECKED_MAJORS.first && major <= CHECKED_MAJORS.last)) return undefined;
+  if (!atLeast(version, MIN_NODE)) return undefined;
+  return {
+    code: 'node-unchecked-spawn',
+    severity: 'info',
+    where,
+    message:
+      `the node on PATH is ${version}: hookshim checked its fast way of starting scripts (Node's process and pipe ` +
+      `bindings) on Node ${CHECKED_MAJORS.first}-${CHECKED_MAJORS.last} only, so here every guard starts through ` +
+      'node:child_process (correct, ~15-20 ms slower per event that runs one)',
+    fix: 'upgrade hookshim, or run Cursor with a checked Node; docs/performance.md "The runner"',
+  };
 }
 
 /**

@@ -87,6 +87,7 @@ export const FINDINGS = {
   'node-too-old': { severity: 'error', fix: true },
   'node-not-on-path': { severity: 'error', fix: true },
   'node-extra-ca-certs': { severity: 'info', fix: true },
+  'node-unchecked-spawn': { severity: 'info', fix: true },
   'wrong-root': { severity: 'info', fix: true },
   'state-unusable': { severity: 'warning', fix: true },
   'shim-off': { severity: 'warning', fix: true },

@@ -178,6 +178,20 @@ describe('environment facts', () => {
     );
   });
 
+  it.runIf(process.platform !== 'win32').each([
+    ['27.0.0', true],
+    ['26.12.1', false],
+    ['20.20.2', false],
+  ])('a node %s on PATH: node-unchecked-spawn reported: %s', (v, reported) => {
+    const { repo, env } = setup();
+    repo.write('bin/node', `#!/bin/sh\necho v${v}\n`, 0o755);
+    const path_ = `${path.join(repo.dir, 'bin')}:${env.PATH ?? ''}`;
+    const f = doctor({ dir: repo.dir, env: { ...env, PATH: path_, NODE_EXTRA_CA_CERTS: '' }, cwd: repo.dir }).findings;
+    const found = f.find((x) => x.code === 'node-unchecked-spawn');
+    expect(!!found).toBe(reported);
+    if (found) expect(found).toMatchObject({ severity: 'info', message: expect.stringMatching(/on Node 20-26 only/) });
+  });
+
   it('no node on PATH is an error: the bound command cannot start', () => {
     const { repo, env } = setup();
     const f = doctor({ dir: repo.dir, env: { ...env, PATH: '/nonexistent' }, cwd: repo.dir }).findings.find(

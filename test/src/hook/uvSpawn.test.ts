@@ -53,7 +53,7 @@ describe('uvSpawn: a script on three pipes', () => {
     expect(await sh('kill -TERM $$').done).toMatchObject({ code: null, signal: 'SIGTERM' });
   });
   it('kill() signals the script', async () => {
-    expect(await sh('sleep 30', '', { then: (p) => p.kill('SIGKILL') }).done).toMatchObject({ signal: 'SIGKILL' });
+    expect(await sh('exec sleep 30', '', { then: (p) => p.kill('SIGKILL') }).done).toMatchObject({ signal: 'SIGKILL' });
   });
   it('output far beyond a pipe buffer arrives whole', async () => {
     expect(((await sh('head -c 5000000 /dev/zero').done) as Ran).out).toHaveLength(5000000);
