@@ -108,6 +108,11 @@ function start(b: Bindings, file: string, args: readonly string[], options: UvOp
   };
   let exited = false;
   let open = 2;
+  let stdinOpen = true;
+  const closeStdin = () => {
+    if (stdinOpen) stdin.close();
+    stdinOpen = false;
+  };
   const closeIfDone = () => {
     if (exited && open === 0) for (const fn of on.close) fn();
   };
@@ -124,6 +129,8 @@ function start(b: Bindings, file: string, args: readonly string[], options: UvOp
   );
   handle.onexit = (code, signal) => {
     handle.close();
+    // As node:child_process does on exit: a write still pending (a grandchild holds stdin unread) is dropped.
+    closeStdin();
     exited = true;
     const name = (signal || null) as NodeJS.Signals | null;
     for (const fn of on.exit) fn(name ? null : code, name);
@@ -155,7 +162,7 @@ function start(b: Bindings, file: string, args: readonly string[], options: UvOp
   for (const o of outputs) o.start();
   return {
     pid: handle.pid,
-    feed: (input) => feed(b, stdin, input),
+    feed: (input) => feed(b, stdin, input, closeStdin),
     onData: (fd, fn) => void on.data[fd - 1]!.push(fn),
     onExit: (fn) => void on.exit.push(fn),
     onClose: (fn) => void on.close.push(fn),
@@ -186,17 +193,17 @@ function output(b: Bindings, pipe: StreamHandle, data: (chunk: Buffer) => void, 
 }
 
 /** Write the payload to the script's stdin, then shut it down and close it; any error (EPIPE) just closes it. */
-function feed(b: Bindings, pipe: StreamHandle, input: string): void {
+function feed(b: Bindings, pipe: StreamHandle, input: string, close: () => void): void {
   const shut = () => {
     const req = new b.ShutdownWrap();
     req.handle = pipe;
-    req.oncomplete = () => pipe.close();
-    if (pipe.shutdown(req) !== 0) pipe.close();
+    req.oncomplete = close;
+    if (pipe.shutdown(req) !== 0) close();
   };
   const req = new b.WriteWrap();
   req.handle = pipe;
-  req.oncomplete = (status) => (status < 0 ? pipe.close() : shut());
-  if (pipe.writeUtf8String(req, input) !== 0) pipe.close();
+  req.oncomplete = (status) => (status < 0 ? close() : shut());
+  if (pipe.writeUtf8String(req, input) !== 0) close();
   else if (!b.state[b.writeWasAsync]) shut();
 }
 
