@@ -241,7 +241,7 @@ function isSymlink(p: string): boolean {
 /**
  * A token no other process or call of this one has: pid, time, a per-process sequence and V8's Math.random. It names
  * a file or marks a lock as this process's; nothing relies on it being unguessable (the guarded agent can read the
- * state dir), so it needs no node:crypto (~1 ms to load and hash once in a fresh process, docs/performance.md).
+ * state dir), so it needs no node:crypto (~10 M instructions to load in a fresh process, docs/performance.md).
  */
 export function uniqueToken(): string {
   tokenSeq += 1;
@@ -249,7 +249,7 @@ export function uniqueToken(): string {
 }
 let tokenSeq = 0;
 
-/** node:crypto, loaded on first use (~1 ms): only a digest of a long text pays for it (docs/performance.md). */
+/** node:crypto, loaded on first use (several ms): only a digest of a long text pays for it (docs/performance.md). */
 export function nodeCrypto(): typeof import('node:crypto') {
   return process.getBuiltinModule('node:crypto');
 }
