@@ -136,28 +136,7 @@ function start(b: Bindings, file: string, args: readonly string[], options: UvOp
     for (const fn of on.exit) fn(name ? null : code, name);
     closeIfDone();
   };
-  const envPairs = Object.entries(options.env).map(([k, v]) => `${k}=${v}`);
-  const stdio = [stdin, stdout, stderr].map((pipe, i) => ({
-    type: 'pipe',
-    readable: i === 0,
-    writable: i > 0,
-    handle: pipe,
-  }));
-  const argv = [file, ...args];
-  // As Node's own lib/internal/child_process.js calls it (windowsHide and verbatim arguments mean nothing on POSIX).
-  const err =
-    b.call === 'options'
-      ? handle.spawn({ file, args: argv, cwd: options.cwd, envPairs, stdio, detached: options.detached })
-      : handle.spawn(
-          file,
-          argv,
-          options.cwd,
-          envPairs,
-          stdio,
-          options.detached ? b.call.detachedFlag : 0,
-          undefined,
-          undefined,
-        );
+  const err = spawnCall(b, handle, file, args, options, [stdin, stdout, stderr]);
   if (err) return failed(handle, [stdin, stdout, stderr], `spawn ${file} ${errorName(err)}`);
   for (const o of outputs) o.start();
   return {
@@ -172,6 +151,24 @@ function start(b: Bindings, file: string, args: readonly string[], options: UvOp
       if (!exited) handle.kill(process.getBuiltinModule('node:os').constants.signals[signal]);
     },
   };
+}
+
+/** `Process#spawn` as Node's own lib/internal/child_process.js calls it (windowsHide and verbatim mean nothing here). */
+function spawnCall(
+  b: Bindings,
+  handle: ProcessHandle,
+  file: string,
+  args: readonly string[],
+  options: UvOptions,
+  pipes: StreamHandle[],
+): number {
+  const envPairs = Object.entries(options.env).map(([k, v]) => `${k}=${v}`);
+  const stdio = pipes.map((pipe, i) => ({ type: 'pipe', readable: i === 0, writable: i > 0, handle: pipe }));
+  const argv = [file, ...args];
+  if (b.call === 'options')
+    return handle.spawn({ file, args: argv, cwd: options.cwd, envPairs, stdio, detached: options.detached });
+  const flags = options.detached ? b.call.detachedFlag : 0;
+  return handle.spawn(file, argv, options.cwd, envPairs, stdio, flags, undefined, undefined);
 }
 
 /** One output pipe: each chunk read handed on, closed at its end (or when closed early), `closed` called once. */
