@@ -5,6 +5,7 @@
 // `.cmd`/`.bat` through cmd.exe, and `taskkill /T /F` for the tree. Pure but for the `exists` probe it is given.
 import fs from 'node:fs';
 import path from 'node:path';
+import { builtin } from '../project/builtin.ts';
 
 /** What the seam may know of the machine: its platform (process.platform) and a file probe. */
 export interface Host {
@@ -179,7 +180,7 @@ export function killTreeFor(
   kill: (pid: number, signal: NodeJS.Signals) => void = process.kill,
   // node:child_process is loaded only when a tree is killed on Windows: not on every event's hot path.
   run: (file: string, args: string[]) => { status: number | null } = (f, a) =>
-    process.getBuiltinModule('node:child_process').spawnSync(f, a, { stdio: 'ignore', windowsHide: true }),
+    builtin('node:child_process').spawnSync(f, a, { stdio: 'ignore', windowsHide: true }),
 ): KillTree {
   if (isWindows(host))
     // No signals on Windows: the whole tree is terminated at once, whatever was asked (SIGTERM has no grace there).

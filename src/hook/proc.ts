@@ -1,6 +1,7 @@
 // A running script as the runner watches it, however it was started: on libuv's handles (src/hook/uvSpawn.ts) or by
 // node:child_process (Windows, async rows, a Node without those bindings).
 import type { ChildProcess } from 'node:child_process';
+import { builtin } from '../project/builtin.ts';
 
 type Spawn = typeof import('node:child_process').spawn;
 
@@ -24,7 +25,7 @@ export interface Proc {
 
 /** node:child_process's spawn, loaded on first use only (a synchronous built-in lookup). */
 export function childSpawn(): Spawn {
-  return process.getBuiltinModule('node:child_process').spawn;
+  return builtin('node:child_process').spawn;
 }
 
 /** A script started by node:child_process, as the runner watches it. */

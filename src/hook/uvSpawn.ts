@@ -3,6 +3,7 @@
 // event that runs a script (docs/performance.md "The runner"). POSIX only, three pipes; `uvSpawn` returns undefined
 // where the bindings are not there, and the runner starts the script with node:child_process instead.
 import type { Proc } from './proc.ts';
+import { builtin } from '../project/builtin.ts';
 
 /** The options the runner starts a POSIX script with (src/hook/runner.ts `childSpecFor`). */
 export interface UvOptions {
@@ -148,7 +149,7 @@ function start(b: Bindings, file: string, args: readonly string[], options: UvOp
     onStartError: () => {},
     closePipes: () => outputs.forEach((o) => o.close()),
     kill: (signal) => {
-      if (!exited) handle.kill(process.getBuiltinModule('node:os').constants.signals[signal]);
+      if (!exited) handle.kill(builtin('node:os').constants.signals[signal]);
     },
   };
 }
@@ -223,7 +224,7 @@ function failed(handle: ProcessHandle, pipes: StreamHandle[], message: string): 
 /** The name of a negative libuv error code (ENOENT, EACCES, …), as in node:child_process's messages. */
 function errorName(code: number): string {
   try {
-    return process.getBuiltinModule('node:util').getSystemErrorName(code);
+    return builtin('node:util').getSystemErrorName(code);
   } catch {
     return `error ${code}`;
   }

@@ -4,6 +4,7 @@
 // not expect as absent, never as an answer.
 import fs from 'node:fs';
 import os from 'node:os';
+import { builtin } from '../project/builtin.ts';
 
 /** Windows: no POSIX modes, uids or O_NOFOLLOW. */
 const WINDOWS = process.platform === 'win32';
@@ -251,5 +252,5 @@ let tokenSeq = 0;
 
 /** node:crypto, loaded on first use (several ms): only a digest of a long text pays for it (docs/performance.md). */
 export function nodeCrypto(): typeof import('node:crypto') {
-  return process.getBuiltinModule('node:crypto');
+  return builtin('node:crypto');
 }

@@ -159,3 +159,38 @@ describe('the built bundle at run time loads no node:child_process on POSIX', ()
     }
   });
 });
+
+// Node 21 and 22.0-22.2 have no process.getBuiltinModule: the built-ins loaded on first use come through require
+// there (src/project/builtin.ts). Simulated by deleting it before the shim runs.
+describe('the built bundle on a Node without process.getBuiltinModule', () => {
+  it.runIf(process.platform !== 'win32')(
+    'an async row (node:child_process) and a long tool_input (node:crypto) still answer as they should',
+    () => {
+      const repo = makeRepo(
+        {
+          hooks: {
+            PreToolUse: [
+              { matcher: 'Bash', hooks: [{ type: 'command', command: 'hooks/bg.sh', async: true }] },
+              { matcher: 'Bash', hooks: [{ type: 'command', command: 'hooks/deny.sh' }] },
+            ],
+          },
+        },
+        { 'bg.sh': '#!/bin/sh\ncat >/dev/null\n', 'deny.sh': '#!/bin/sh\ncat >/dev/null\necho no >&2\nexit 2\n' },
+      );
+      try {
+        expect(repo.init().status).toBe(0);
+        repo.write('old-node.cjs', 'delete process.getBuiltinModule;');
+        const payload = cursorPayload('preToolUse', repo, {
+          tool_name: 'Shell',
+          tool_input: { command: `echo ${'x'.repeat(5000)}` },
+          tool_use_id: toolUseId(),
+        });
+        const r = repo.fire('preToolUse', payload, { env: { NODE_OPTIONS: `--require ${repo.dir}/old-node.cjs` } });
+        expect(r.json).toMatchObject({ permission: 'deny', agent_message: expect.stringContaining('no') });
+        expect(r.stderr).not.toMatch(/getBuiltinModule/);
+      } finally {
+        repo.cleanup();
+      }
+    },
+  );
+});
