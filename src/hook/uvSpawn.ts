@@ -46,7 +46,7 @@ interface Bindings {
 }
 
 /**
- * The Node majors whose `Process#spawn` was checked against Node's own child_process (20, 22-26: the options object,
+ * The Node majors whose `Process#spawn` was checked against Node's own child_process (20-26: the options object,
  * or positional arguments where process_wrap has `constants`). A wrong call aborts the process (a C++ check), so any
  * other major starts scripts through node:child_process until it is checked (CONTRIBUTING.md).
  */
