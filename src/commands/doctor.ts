@@ -217,7 +217,7 @@ function leanRunnerFinding(version: string, where: string): Finding | undefined 
     message:
       `the node on PATH is ${version}: hookshim checked its fast way of starting scripts (Node's process and pipe ` +
       `bindings) on Node ${CHECKED_MAJORS.first}-${CHECKED_MAJORS.last} only, so here every guard starts through ` +
-      'node:child_process (correct, ~15-20 ms slower per event that runs one)',
+      'node:child_process (correct, ~17-30 ms slower per event that runs one)',
     fix: 'upgrade hookshim, or run Cursor with a checked Node; docs/performance.md "The runner"',
   };
 }

@@ -1,5 +1,5 @@
-// The runner of the hook path: run the selected catalog scripts in parallel under one deadline, on node:child_process
-// (execa's load and per-call plumbing cost 36-91 ms of CPU per event, docs/performance.md "The runner").
+// The runner of the hook path: run the selected catalog scripts in parallel under one deadline, each started on
+// libuv's handles (src/hook/uvSpawn.ts) or by node:child_process, never execa (docs/performance.md "The runner").
 // Each script is started as src/hook/platform.ts specifies it (POSIX: shell form through /bin/sh -c, as Claude Code does on
 // macOS/Linux, docs/claude-hooks.md §1.5; Windows: Git Bash or PowerShell, docs/hosts.md "Windows"), stdin = the
 // Claude JSON, its own process tree killed on timeout. `childSpecFor` and `killTree` are the platform-specific parts.
@@ -261,7 +261,8 @@ function start(job: Job): { live: Live; promise: Promise<void> } {
 /** A POSIX script with three pipes on libuv's handles; any other (or where those are missing) by node:child_process. */
 function spawnProc(spec: ChildSpec): Proc {
   const { cwd, env, detached, stdio } = spec.options;
-  const piped = Array.isArray(stdio) && stdio.every((s) => s === 'pipe') && !isWindows(THIS_HOST);
+  // uvSpawn itself declines on Windows and where this Node's bindings were not checked.
+  const piped = Array.isArray(stdio) && stdio.every((s) => s === 'pipe');
   const direct =
     piped && typeof cwd === 'string' && env
       ? uvSpawn(spec.file, spec.args, { cwd, env: env as Record<string, string>, detached: !!detached })

@@ -3,6 +3,7 @@
 // event that runs a script (docs/performance.md "The runner"). POSIX only, three pipes; `uvSpawn` returns undefined
 // where the bindings are not there, and the runner starts the script with node:child_process instead.
 import type { Proc } from './proc.ts';
+import os from 'node:os';
 import { builtin } from '../project/builtin.ts';
 
 /** The options the runner starts a POSIX script with (src/hook/runner.ts `childSpecFor`). */
@@ -149,7 +150,7 @@ function start(b: Bindings, file: string, args: readonly string[], options: UvOp
     onStartError: () => {},
     closePipes: () => outputs.forEach((o) => o.close()),
     kill: (signal) => {
-      if (!exited) handle.kill(builtin('node:os').constants.signals[signal]);
+      if (!exited) handle.kill(os.constants.signals[signal]);
     },
   };
 }
