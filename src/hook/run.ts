@@ -173,7 +173,8 @@ async function work(
     );
     // Tool results and transcript copies are kept unless the config opts out (docs/security.md "What hookshim keeps").
     const keep = mp.keepsTranscripts(setup.config.transcripts);
-    const recorded = needs.recordsResult && setup.state && keep ? recordResult(setup, stateHalf, lifeline) : undefined;
+    const recorded =
+      needs.recordsResult && setup.state && keep ? await recordResult(setup, stateHalf, lifeline) : undefined;
     mark('claimed');
     const jobs = await prepareJobs(setup, lifeline, stateHalf, mp, w, keep, recorded);
     mark('jobs prepared');
@@ -230,7 +231,7 @@ async function prepareJobs(
   recorded: LateFacts['recordedResponse'],
 ) {
   if (w.selected.length === 0) return [];
-  const tx = await mp.attachTranscripts(setup, stateHalf.claudeTranscript, setup.state, lifeline.log, keep);
+  const tx = await mp.attachTranscripts(setup, stateHalf.transcriptFor, setup.state, lifeline.log, keep);
   const gated = resultGated(w.selected, setup.config, tx.resultsAvailable, lifeline.log);
   const jc = mp.jobContextFor(setup, {
     prep: w.prep,
@@ -252,13 +253,13 @@ async function prepareJobs(
  * A tool result for the transcript rewrite to pair with its tool_use (docs/transcripts.md). One that builds on earlier
  * results (TodoWrite's whole list) is also what PostToolUse scripts get as tool_response, so both agree.
  */
-function recordResult(
+async function recordResult(
   setup: Setup,
   stateHalf: StateModule,
   lifeline: Lifeline,
-): LateFacts['recordedResponse'] | undefined {
+): Promise<LateFacts['recordedResponse'] | undefined> {
   try {
-    const rec = stateHalf.recordToolResult(
+    const rec = (await stateHalf.toolResults()).recordToolResult(
       setup.state as NonNullable<Setup['state']>,
       setup.sessionId,
       setup.input as Json,

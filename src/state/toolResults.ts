@@ -17,10 +17,10 @@ import {
   type ToolResultRef,
 } from '../../adapters/transcript/index.ts';
 import { OBJ, skim, str, STR, Tape, utf8 } from '../../adapters/transcript/skim.ts';
-import { areaPath, type StateDir } from './dir.ts';
+import type { StateDir } from './dir.ts';
 import { nofollow, writeFully } from './fsx.ts';
 import { scanBytes } from './lineScan.ts';
-import { sha256HexOf } from './digest.ts';
+import { resultsPath } from './transcriptPaths.ts';
 
 /** Characters of response kept per record; longer text is cut with a note. */
 export const RESPONSE_CAP = 64 * 1024;
@@ -28,11 +28,6 @@ export const RESPONSE_CAP = 64 * 1024;
 const DEDUP_WINDOW = 256 * 1024;
 /** How far back a record looks for the previous call of its tool (TodoWrite's list to merge into). */
 const KEPT_WINDOW = 1024 * 1024;
-
-/** The results file of a session; null when the area is unusable. */
-export function resultsPath(stateDir: StateDir, sessionId: string): string | null {
-  return areaPath(stateDir, 'results', `${sha256HexOf(sessionId).slice(0, 32)}.jsonl`);
-}
 
 /**
  * Append the result a Cursor postToolUse / postToolUseFailure payload reports to the session's file (translated with

@@ -30,7 +30,6 @@ import {
   rewriteBatch,
   rewriteLines,
   type RewriteState,
-  type RewriteStats,
   type ToolResultRef,
 } from '../../adapters/transcript/index.ts';
 import { areaPath, type StateDir } from './dir.ts';
@@ -38,11 +37,9 @@ import { describeError, nofollow, readText, replaceFile } from './fsx.ts';
 import { scanBytes } from './lineScan.ts';
 import { LineWriter } from './lineWriter.ts';
 import { BUSY, withLock } from './lock.ts';
-import { readResultRefs, recordedResults, resultsPath, type ResultsPosition } from './toolResults.ts';
+import { readResultRefs, recordedResults, type ResultsPosition } from './toolResults.ts';
 import { sha256HexOf } from './digest.ts';
 import {
-  emptyTranscript,
-  hasResults,
   invalid,
   openResults,
   readResumePoint,
@@ -52,6 +49,7 @@ import {
   type Files,
   type Point,
 } from './transcriptFiles.ts';
+import { emptyTranscript, hasResults, noStats, resultsPath, type TranscriptStats } from './transcriptPaths.ts';
 
 export interface TranscriptOptions {
   /** Cursor's `transcript_path` (null on sessionStart and beforeSubmitPrompt, docs/cursor-hooks.md §3). */
@@ -72,15 +70,6 @@ export interface TranscriptOptions {
 /** A transcript line longer than this is dropped unread (counted, and said on stderr): each event's memory stays bounded. */
 export const MAX_LINE_BYTES = 16 * 1024 * 1024;
 
-export interface TranscriptStats extends RewriteStats {
-  /** Rewritten from the start of the source. */
-  rebuilt: boolean;
-  /** Output truncated back to a waiting tool_use to insert its result. */
-  rewound: boolean;
-  /** Source bytes read by this call. */
-  bytesRead: number;
-}
-
 export interface ClaudeTranscript {
   /** Path to hand scripts as `transcript_path`: always a readable JSONL file (possibly empty). */
   path: string;
@@ -93,8 +82,8 @@ export interface ClaudeTranscript {
 
 /** Give scripts a Claude-shaped transcript for this event; never throws. */
 export async function claudeTranscript(opts: TranscriptOptions): Promise<ClaudeTranscript> {
-  const stats: TranscriptStats = { ...emptyStats(), rebuilt: false, rewound: false, bytesRead: 0 };
-  const resultsAvailable = opts.state ? hasResults(opts.state, opts.sessionId) : false;
+  const stats = noStats();
+  const resultsAvailable = hasResults(opts.state, opts.sessionId);
   const empty = (): ClaudeTranscript => ({ path: emptyTranscript(opts.state), resultsAvailable, stats });
   if (!opts.cursorPath) return empty();
   const source = path.resolve(opts.cursorPath);

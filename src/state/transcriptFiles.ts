@@ -1,16 +1,14 @@
 // The files of a transcript rewrite in the state area `tx` (src/state/transcript.ts): their paths, the persisted
-// cursor (where the rewrite resumes, and what it must find unchanged to resume there), the empty transcript.
+// cursor (where the rewrite resumes, and what it must find unchanged to resume there).
 import fs from 'node:fs';
-import os from 'node:os';
 import {
   compactState,
   initialRewriteState,
   isRewriteState,
   type RewriteState,
 } from '../../adapters/transcript/index.ts';
-import { areaPath, type StateDir } from './dir.ts';
-import { createExclusive, nofollow, readText, uid, writeFileAtomic } from './fsx.ts';
-import { resultsPath, type ResultsPosition } from './toolResults.ts';
+import { nofollow, readText, writeFileAtomic } from './fsx.ts';
+import type { ResultsPosition } from './toolResults.ts';
 
 /** A position in the three files, with the rewrite state there (`skip`: src lies inside a line being dropped). */
 export interface Point {
@@ -104,33 +102,6 @@ export function signature(fd: number, end: number): string {
   const buf = Buffer.alloc(len);
   const n = fs.readSync(fd, buf, 0, len, end - len);
   return buf.subarray(0, n).toString('base64');
-}
-
-/**
- * A path to an empty, valid JSONL file: in the private state dir, else the null device (never a name in the shared
- * temp dir, where another user could have placed a file first).
- */
-export function emptyTranscript(stateDir: StateDir | null): string {
-  const file = stateDir ? areaPath(stateDir, 'tx', 'empty.jsonl') : null;
-  if (!file) return os.devNull;
-  try {
-    if (!createExclusive(file, '')) {
-      const s = fs.lstatSync(file);
-      if (!s.isFile() || s.size !== 0 || (uid() >= 0 && s.uid !== uid())) writeFileAtomic(file, '');
-    }
-    return file;
-  } catch {
-    return os.devNull;
-  }
-}
-
-export function hasResults(stateDir: StateDir, sessionId: string): boolean {
-  const file = resultsPath(stateDir, sessionId);
-  try {
-    return !!file && fs.statSync(file).size > 0;
-  } catch {
-    return false;
-  }
 }
 
 export function openResults(file: string | null): number | null {

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { NewToolResult, ToolResultRecord } from '../../../adapters/transcript/index.ts';
 import type { StateArea, StateDir } from '../../../src/state/dir.ts';
-import { loadResult, readResultRefs, resultsPath } from '../../../src/state/toolResults.ts';
+import { loadResult, readResultRefs } from '../../../src/state/toolResults.ts';
+import { resultsPath } from '../../../src/state/transcriptPaths.ts';
 
 /** Every record file currently in an area, sorted. */
 export function listArea(st: StateDir, area: StateArea): string[] {

@@ -39,16 +39,16 @@ describe("the hook path's lazy surface", () => {
       'claim',
       'claimPromptRun',
       'claimTick',
-      'claudeTranscript',
       'followerAnswer',
       'makeEnvFile',
       'maybeCollect',
       'pluginDataDir',
       'readEnvFile',
-      'recordToolResult',
       'removeFile',
       'sizeOf',
       'tickOf',
+      'toolResults',
+      'transcriptFor',
     ]);
     expect([
       state.maybeCollect,
@@ -62,8 +62,6 @@ describe("the hook path's lazy surface", () => {
       state.claimTick,
       state.followerAnswer,
       state.tickOf,
-      state.recordToolResult,
-      state.claudeTranscript,
     ]).toEqual([
       collect.maybeCollect,
       envFile.makeEnvFile,
@@ -76,8 +74,38 @@ describe("the hook path's lazy surface", () => {
       sentinel.claimTick,
       sentinel.followerAnswer,
       sentinel.tickOf,
-      toolResults.recordToolResult,
-      transcript.claudeTranscript,
     ]);
+  });
+  it('hands out the results log itself, on first use', async () => expect(await state.toolResults()).toBe(toolResults));
+});
+
+describe('transcriptFor: the rewrite is loaded only for a transcript Cursor sent', () => {
+  const opts = (cursorPath: string | undefined, root: string) => ({
+    cursorPath,
+    sessionId: 's1',
+    cwd: tmp,
+    state: { root },
+    warn: () => {},
+  });
+  const root = path.join(tmp, 'state');
+  fs.mkdirSync(root, { mode: 0o700 });
+  const source = path.join(tmp, 'cursor.jsonl');
+  fs.writeFileSync(
+    source,
+    `${JSON.stringify({ role: 'user', message: { content: [{ type: 'text', text: 'hi' }] } })}\n`,
+  );
+  it('no transcript: the empty one, as claudeTranscript gives it', async () => {
+    const [got, want] = [
+      await state.transcriptFor(opts(undefined, root)),
+      await transcript.claudeTranscript(opts(undefined, root)),
+    ];
+    expect(got).toEqual(want);
+    expect(fs.readFileSync(got.path, 'utf8')).toBe('');
+  });
+  it("Cursor's transcript: claudeTranscript's rewrite of it", async () => {
+    const got = await state.transcriptFor(opts(source, root));
+    expect(got.stats.bytesRead).toBe(fs.statSync(source).size);
+    expect(got.path).toBe((await transcript.claudeTranscript(opts(source, root))).path);
+    expect(fs.readFileSync(got.path, 'utf8')).toContain('"hi"');
   });
 });

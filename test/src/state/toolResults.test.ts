@@ -10,8 +10,8 @@ import {
   loadResult,
   readResultRefs,
   recordToolResult,
-  resultsPath,
 } from '../../../src/state/toolResults.ts';
+import { resultsPath } from '../../../src/state/transcriptPaths.ts';
 import { readToolResults } from './helpers.ts';
 
 let st: StateDir;
