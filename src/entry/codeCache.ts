@@ -45,6 +45,8 @@ const file = __filename;
 const cacheDir = cacheDirectory();
 /** A chunk's module once required (each runs once per process, like a required module). */
 const chunkModules = new Map<string, { exports: object }>();
+/** The chunks' code caches to write at exit, by one listener (one per chunk outgrew Node's 10-listener warning). */
+const chunkCaches: [string, vm.Script][] = [];
 
 main();
 
@@ -86,7 +88,10 @@ function hookRequire(id: string): unknown {
     const cache = cacheDir ? path.join(cacheDir, `${chunk.hash}-${process.version}-${process.arch}.bin`) : null;
     const cached = cache ? readOwnedBytes(cache) : undefined;
     const script = compile(textOf(id), `${file}#${id}`, cached);
-    if (cache && (!cached || script.cachedDataRejected)) process.once('exit', () => writeCache(cache, script));
+    if (cache && (!cached || script.cachedDataRejected) && chunkCaches.push([cache, script]) === 1)
+      process.once('exit', () => {
+        for (const [f, s] of chunkCaches) writeCache(f, s);
+      });
     (script.runInThisContext() as CommonJs)(mod.exports, hookRequire as NodeRequire, mod, file, path.dirname(file));
   }
   return mod.exports;

@@ -72,6 +72,22 @@ describe('V8 code cache of the vendored shim (HOOKSHIM_CODE_CACHE=1)', () => {
     expect(repo.fire('preToolUse', pre('Shell', 'git push')).json).toEqual(deny('first catalog says no'));
     fs.rmSync(cacheDir(), { recursive: true, force: true });
   });
+
+  it('one exit listener writes every chunk cache: an event compiling over ten texts says no warning', () => {
+    fs.rmSync(cacheDir(), { recursive: true, force: true });
+    repo.write(
+      'cursor.jsonl',
+      `${JSON.stringify({ role: 'user', message: { content: [{ type: 'text', text: 'hi' }] } })}\n`,
+    );
+    const r = repo.fire(
+      'preToolUse',
+      { ...pre('Shell', 'ls'), transcript_path: path.join(repo.dir, 'cursor.jsonl') },
+      ON,
+    );
+    expect(r.json).toEqual(deny('first catalog says no'));
+    expect(fs.readdirSync(cacheDir()).length).toBeGreaterThan(10);
+    expect(r.stderr).not.toMatch(/Warning/);
+  });
 });
 
 describe('the catalog is read on every event; nothing in the state dir stands in for it', () => {
