@@ -2,7 +2,8 @@
 // a path, and loading node:crypto costs ~10 M instructions, several ms (docs/performance.md).
 // The same bytes as node:crypto's `createHash('sha256').update(text).digest()`, so the names on disk do not change.
 
-const K = new Int32Array([
+/** The 64 round constants (FIPS 180-4 §4.2.2). */
+export const K_WORDS = new Int32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
   0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
   0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8,
@@ -12,7 +13,10 @@ const K = new Int32Array([
   0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
   0xc67178f2,
 ]);
-const INIT = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
+/** The initial hash value (FIPS 180-4 §5.3.3). */
+export const INIT_WORDS = [
+  0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+];
 
 // Every word is kept a signed 32-bit integer (`| 0`), never `>>> 0`: in a fresh process this code runs in V8's
 // interpreter, where an unsigned value past 2^31 is a heap number, allocated on every operation. The rotations are
@@ -29,7 +33,7 @@ export function sha256Words(text: string): Uint32Array {
   // The message length in bits, 64-bit big-endian (strings here are far below 2^32 bytes).
   view.setUint32(m.length - 8, Math.floor((bytes.length * 8) / 2 ** 32));
   view.setUint32(m.length - 4, (bytes.length * 8) >>> 0);
-  const hv = new Int32Array(INIT);
+  const hv = new Int32Array(INIT_WORDS);
   const w = new Int32Array(64);
   for (let b = 0; b < blocks; b++) {
     schedule(m, b * 64, w);
@@ -64,7 +68,7 @@ function compress(hv: Int32Array, w: Int32Array): void {
   for (let t = 0; t < 64; t++) {
     const s1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
     const ch = (e & f) ^ (~e & g);
-    const t1 = (h + s1 + ch + (K[t] as number) + (w[t] as number)) | 0;
+    const t1 = (h + s1 + ch + (K_WORDS[t] as number) + (w[t] as number)) | 0;
     const s0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
     const maj = (a & b) ^ (a & c) ^ (b & c);
     h = g;
