@@ -1,4 +1,4 @@
-// Builders for adapter tests: a script run, an event context.
+// Builders for adapter tests: a script run, an event context; the texts every SHA-256 is checked on.
 import type { HandledEvent } from '../../adapters/eventMap.ts';
 import { interpret } from '../../adapters/outcome.ts';
 import { toClaudeToolResponse } from '../../adapters/toolResponse.ts';
@@ -94,3 +94,13 @@ export function resultLookup(records: readonly ToolResultRecord[]): ToolResultLo
 export function rewriteAll(lines: readonly string[], c: RewriteContext): ReturnType<typeof rewriteLines> {
   return rewriteLines(lines, initialRewriteState(), c);
 }
+
+/** Texts every SHA-256 here must hash as node:crypto does: FIPS 180-4's example and the padding's edges. */
+export const SHA256_CASES: [string, string][] = [
+  ['the empty string', ''],
+  ['"abc" (FIPS 180-4 example)', 'abc'],
+  ['55 bytes (padding fits one block)', 'x'.repeat(55)],
+  ['56 bytes (padding needs a second block)', 'x'.repeat(56)],
+  ['64 bytes', 'y'.repeat(64)],
+  ['non-ASCII and a NUL', 'séance\u0000🔒/tmp/x'],
+];

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sha256HexWith, sha256Module, type Compressor } from '../../adapters/sha256wasm.ts';
+import { SHA256_CASES } from './helpers.ts';
 
 const node = (s: string) => createHash('sha256').update(s).digest('hex');
 /** What the test uses of the WebAssembly global (its types are not in this project's lib). */
@@ -22,13 +23,8 @@ const sha256HexWasm = (s: string) => sha256HexWith(compressor, s);
 describe('sha256HexWith', () => {
   it('the module is valid WebAssembly', () => expect(wasm.validate(sha256Module())).toBe(true));
   it.each([
-    ['the empty string', ''],
-    ['"abc" (FIPS 180-4 example)', 'abc'],
-    ['55 bytes (padding fits one block)', 'x'.repeat(55)],
-    ['56 bytes (padding needs a second block)', 'x'.repeat(56)],
-    ['64 bytes', 'y'.repeat(64)],
+    ...SHA256_CASES,
     ['119 and 120 bytes', 'z'.repeat(119) + '|' + 'z'.repeat(120)],
-    ['non-ASCII and a NUL', 'séance\u0000🔒/tmp/x'],
     ['3 KiB of JSON (a tool_input)', JSON.stringify({ content: 'line\n'.repeat(600) })],
     ['1 MiB (the memory grows past its first page)', 'abcdefgh'.repeat(131072)],
   ])('%s: the same as node:crypto', (_name, s) => expect(sha256HexWasm(s)).toBe(node(s)));
