@@ -24,7 +24,7 @@ const minify = {
 
 /**
  * The bytes of the SHA-256 WebAssembly module (adapters/sha256wasm.ts builds them), base64, inlined into the hook code
- * (src/state/digest.ts): built byte by byte in a fresh process, the module took ~5 ms of interpreted code.
+ * (src/state/digest.ts): built byte by byte in a fresh process, the module would cost its interpreted builder's time.
  */
 async function sha256Wasm() {
   const out = await build({
