@@ -58,8 +58,7 @@ function sleb(n: number): number[] {
 // round), t1, t2.
 const K_AT = 32;
 const W_AT = 288;
-/** Where the message starts in the memory. */
-export const MESSAGE_AT = 544;
+const MESSAGE_AT = 544;
 const STATE = 0;
 const PTR = 1;
 const LEFT = 2;
@@ -104,16 +103,7 @@ function scheduleWords(): number[] {
 
 /** The 64 rounds on a..h (locals V0..V0+7). */
 function compressRounds(): number[] {
-  const [a, b, c, d, e, f, g, h] = [0, 1, 2, 3, 4, 5, 6, 7].map((x) => V0 + x) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const [a, b, c, d, e, f, g, h] = [V0, V0 + 1, V0 + 2, V0 + 3, V0 + 4, V0 + 5, V0 + 6, V0 + 7] as const;
   const move = (from: number, to: number) => [...get(from), ...set(to)];
   return rounds(0, 256, [
     // t1 = h + Σ1(e) + ch(e, f, g) + K[i] + w[i]; ch = g ^ (e & (f ^ g)).
