@@ -1,9 +1,9 @@
 // The SHA-256 digests the state directory names its files by (a session, a path, a sentinel key). Short texts are
 // hashed in plain code (adapters/sha256.ts), longer ones by a WebAssembly module (adapters/sha256wasm.ts), the longest
 // by node:crypto: plain code that V8 has not optimised yet, in a fresh process, grows by ~0.5 ms per KiB here, the
-// module costs ~1.8 ms to first use, and node:crypto ~10 M instructions to load (docs/performance.md). node:crypto also
-// serves where WebAssembly cannot run (`node --jitless`). All three give the same bytes: the names on disk do not
-// depend on it.
+// module takes ~1.1-1.3 ms to first use (instantiating included), and node:crypto ~10 M instructions to load
+// (docs/performance.md). node:crypto also serves where WebAssembly cannot run (`node --jitless`). All three give the
+// same bytes: the names on disk do not depend on it.
 import { sha256Hex } from '../../adapters/sha256.ts';
 import { sha256HexWith, sha256Module, type Compressor } from '../../adapters/sha256wasm.ts';
 import { nodeCrypto } from './fsx.ts';
