@@ -160,11 +160,48 @@ describe('the built bundle at run time loads no node:child_process on POSIX', ()
   });
 });
 
+// A digest of 2-64 KiB (here a tool_input's, in the sentinel key) goes through WebAssembly, not node:crypto
+// (src/state/digest.ts); a longer one loads node:crypto. The first event of a repo keeps the catalog's last good
+// version, which loads node:crypto for its record's name (src/project/load.ts), so each case fires twice.
+describe('the built bundle hashes a long tool_input without node:crypto up to 64 KiB', () => {
+  const probe = `process.on('exit', () => require('node:fs').writeSync(2, '\\nloaded: ' + process.moduleLoadList.filter((m) => m === 'NativeModule crypto').join(',')));`;
+  const loaded = (stderr: string) => /\nloaded: (.*)$/.exec(stderr)?.[1];
+  it.each([
+    ['5 KiB: WebAssembly', 5000, ''],
+    ['70 KiB: node:crypto', 70_000, 'NativeModule crypto'],
+  ])('a tool_input of %s', (_what, size, expected) => {
+    const repo = makeRepo(
+      { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'hooks/g.sh' }] }] } },
+      { 'g.sh': '#!/bin/sh\ncat >/dev/null\n' },
+    );
+    try {
+      expect(repo.init().status).toBe(0);
+      repo.write('probe.cjs', probe);
+      const fire = () =>
+        repo.fire(
+          'preToolUse',
+          cursorPayload('preToolUse', repo, {
+            tool_name: 'Shell',
+            tool_input: { command: `echo ${'x'.repeat(size)}` },
+            tool_use_id: toolUseId(),
+          }),
+          { env: { NODE_OPTIONS: `--require ${repo.dir}/probe.cjs` } },
+        );
+      expect(fire().json).toEqual({ permission: 'allow' });
+      const r = fire();
+      expect(r.json).toEqual({ permission: 'allow' });
+      expect(loaded(r.stderr)).toBe(expected);
+    } finally {
+      repo.cleanup();
+    }
+  });
+});
+
 // Node 21 and 22.0-22.2 have no process.getBuiltinModule: the built-ins loaded on first use come through require
 // there (src/project/builtin.ts). Simulated by deleting it before the shim runs.
 describe('the built bundle on a Node without process.getBuiltinModule', () => {
   it.runIf(process.platform !== 'win32')(
-    'an async row (node:child_process) and a long tool_input (node:crypto) still answer as they should',
+    'an async row (node:child_process) and a tool_input over 64 KiB (node:crypto) still answer as they should',
     () => {
       const repo = makeRepo(
         {
@@ -182,7 +219,7 @@ describe('the built bundle on a Node without process.getBuiltinModule', () => {
         repo.write('old-node.cjs', 'delete process.getBuiltinModule;');
         const payload = cursorPayload('preToolUse', repo, {
           tool_name: 'Shell',
-          tool_input: { command: `echo ${'x'.repeat(5000)}` },
+          tool_input: { command: `echo ${'x'.repeat(70_000)}` },
           tool_use_id: toolUseId(),
         });
         const r = repo.fire('preToolUse', payload, { env: { NODE_OPTIONS: `--require ${repo.dir}/old-node.cjs` } });
