@@ -1,8 +1,12 @@
 // Folding helpers shared by the per-event adapters.
 import { isRecord } from './json.ts';
-import { reasonOf } from './outcome.ts';
 import { joinMessages, messages } from './text.ts';
 import type { Message, Verdict } from './types.ts';
+
+/** The text a blocking or stopping verdict said (undefined for failed and ok verdicts). */
+export function reasonOf(v: Verdict): string | undefined {
+  return v.kind === 'blocked' || v.kind === 'stopped' ? v.reason : undefined;
+}
 
 /** stderr notes for everything a verdict reports that is not part of the answer. */
 export function errorNotes(verdicts: readonly Verdict[]): string[] {

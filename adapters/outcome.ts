@@ -164,11 +164,6 @@ function jsonReason(json: Json): string | undefined {
   return firstText(hso.permissionDecisionReason, json.reason, hso.reason, json.user_message, json.agent_message);
 }
 
-/** The text a blocking or stopping verdict said (undefined for failed and ok verdicts). */
-export function reasonOf(v: Verdict): string | undefined {
-  return v.kind === 'blocked' || v.kind === 'stopped' ? v.reason : undefined;
-}
-
 /** What a verdict decided, in words: one line for the trace log, the full account for `hookshim explain`. */
 export function describeVerdict(v: Verdict, form: 'short' | 'full' = 'full'): string {
   const cut = (s: string) => (form === 'short' ? s.slice(0, 200) : oneLine(s));

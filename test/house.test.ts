@@ -278,6 +278,10 @@ describe('the hook bundle loads the stateful half, the runner and the parsers la
     ['zod or the catalog parser', /node_modules\/zod\/|^catalog\/(load|schema)\.ts$/],
     ['the config parser', /^src\/project\/config\.ts$/],
     ['the management commands', /^src\/commands\//],
+    [
+      "the reading of the scripts' answers (adapters/outcome.ts: only an event that ran rows has any)",
+      /^adapters\/outcome\.ts$/,
+    ],
   ])('not eagerly: %s', (_name, pattern) => {
     const reached = eager();
     expect(reached.has('src/entry/hook.ts')).toBe(true);
@@ -314,6 +318,7 @@ describe('the hook bundle loads the stateful half, the runner and the parsers la
   it.each([
     ['the state half', /^src\/state\/(?!dir\.ts$|fsx\.ts$)/],
     ['the runner and the jobs', /^src\/hook\/(runner|jobs|matched)\.ts$/],
+    ["the reading of the scripts' answers", /^adapters\/outcome\.ts$/],
     [
       'zod, the catalog and config parsers',
       /node_modules\/zod\/|^catalog\/(load|schema)\.ts$|^src\/project\/config\.ts$/,

@@ -1,7 +1,6 @@
 // sessionEnd ⇄ SessionEnd: side effects only; Cursor's reason mapped onto Claude's values.
-import { droppedFailures, errorNotes } from '../fold.ts';
+import { droppedFailures, errorNotes, reasonOf } from '../fold.ts';
 import { str } from '../json.ts';
-import { reasonOf } from '../outcome.ts';
 import { basePayload } from '../payload.ts';
 import type { EventAdapter } from '../types.ts';
 

@@ -8,7 +8,7 @@ const first = process.argv[2];
 
 if (first !== undefined && (isHandledEvent(first) || /^[a-z]+[A-Z][A-Za-z]*$/.test(first))) {
   // camelCase words are Cursor event names: always answer with JSON, even for an event hookshim does not handle.
-  exitAfter(runHook(first, hookIO()));
+  exitAfter(runHook(first, hookIO()), first);
 } else {
   import('../commands/main.ts').then(
     (m) => m.main(process.argv.slice(2)),

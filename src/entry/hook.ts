@@ -2,4 +2,4 @@
 import { exitAfter } from '../hook/lifeline.ts';
 import { hookIO, runHook } from '../hook/run.ts';
 
-exitAfter(runHook(process.argv[2], hookIO()));
+exitAfter(runHook(process.argv[2], hookIO()), process.argv[2] ?? '');

@@ -1,12 +1,13 @@
 // Phases 6 and 7 of an event that runs no row (its fixed answer, and its trace record), and what every answer shares:
-// the fold that fails open, the trace record. An event that runs rows answers through EventWork (./matched.ts).
-import { describeVerdict } from '../../adapters/outcome.ts';
-import type { EventPlan, Folded, RunResult, StateIn, Verdict } from '../../adapters/types.ts';
+// the fold (a fold that throws: ./lifeline.ts ownFailure), the trace record. An event that runs rows answers through
+// EventWork (./matched.ts), which describes its rows' verdicts for the record (adapters/outcome.ts stays off the hot
+// path).
+import type { EventPlan, Folded, StateIn, Verdict } from '../../adapters/types.ts';
 import { emit } from './emit.ts';
-import { debugSpans, type Lifeline } from './lifeline.ts';
+import { debugSpans, ownFailure, type Lifeline } from './lifeline.ts';
 import type { Setup } from './setup.ts';
 import { mark } from './spans.ts';
-import { trace } from './trace.ts';
+import { trace, type TraceRecord } from './trace.ts';
 
 /** An event that drains no state and runs no row: its fixed answer, without touching the state dir. */
 export function finishLean(setup: Setup, plan: EventPlan, lifeline: Lifeline): number {
@@ -14,11 +15,11 @@ export function finishLean(setup: Setup, plan: EventPlan, lifeline: Lifeline): n
   emit(folded.answer);
   mark('answered');
   for (const n of folded.notes) lifeline.log.warn(n);
-  record(lifeline, setup, folded, [], []);
+  record(lifeline, setup, folded, []);
   return 0;
 }
 
-/** The adapter's fold of the plan it made; hookshim's own fold failure fails open. */
+/** The adapter's fold of the plan it made; a fold that throws is hookshim's own failure (./lifeline.ts ownFailure). */
 export function foldSafely(
   setup: Setup,
   verdicts: Verdict[],
@@ -29,32 +30,17 @@ export function foldSafely(
   try {
     return setup.adapter.fold(setup.ctx, verdicts, state, plan);
   } catch (err) {
-    lifeline.log.warn(
-      `fold failed: ${(err as Error).message}; answering ${JSON.stringify(setup.adapter.empty)} (fail open)`,
-    );
-    return { answer: setup.adapter.empty, effects: [], notes: [] };
+    const what = `could not fold its guards' answers (${(err as Error).message})`;
+    const { answer, how } = ownFailure(setup.event, setup.adapter.empty, what);
+    lifeline.log.warn(`fold failed: ${(err as Error).message}; ${how}`);
+    return { answer, effects: [], notes: [] };
   }
 }
 
 /** The trace record of an answered event: its rows with what each decided. */
-export function record(
-  lifeline: Lifeline,
-  setup: Setup,
-  folded: Folded,
-  results: RunResult[],
-  verdicts: Verdict[],
-): void {
+export function record(lifeline: Lifeline, setup: Setup, folded: Folded, rows: TraceRecord['rows']): void {
   lifeline.record.decision = folded.answer;
-  lifeline.record.rows = results.map((r, i) => ({
-    ...(r.catalog !== undefined ? { catalog: r.catalog } : {}),
-    row: r.locator,
-    label: r.label,
-    event: r.claudeEvent,
-    ms: r.durationMs,
-    exit: r.exitCode,
-    timedOut: r.timedOut,
-    verdict: verdicts[i] ? describeVerdict(verdicts[i], 'short') : 'none',
-  }));
+  lifeline.record.rows = rows;
   lifeline.record.errors = [...lifeline.log.lines];
   trace(setup.env, lifeline.record, setup.input, (m) => lifeline.log.warn(m));
   debugSpans(lifeline.log);

@@ -1,6 +1,7 @@
 // What answers Cursor when the normal path cannot: hookshim's own crash, Cursor cancelling (a signal), the deadline
 // before Cursor's timeout. The only process.exit on the hook path: every answer still goes out through emit(),
 // exactly once, and leaves a trace record.
+import { isHandledEvent, isPermissionEvent } from '../../adapters/eventMap.ts';
 import type { Json } from '../../adapters/json.ts';
 import { emit } from './emit.ts';
 import { createLog, type Log } from './log.ts';
@@ -23,8 +24,31 @@ export interface Lifeline {
   /** Until `disarm`, a signal or the deadline runs `finishNow(why)` and exits: guards that started are answered for. */
   arm(deadline: number, deadlineWhy: string, finishNow: (why: string) => void): void;
   disarm(): void;
-  /** hookshim itself failed: fail open with a clear message (docs/design.md §6), then exit. */
+  /** hookshim itself failed: a permission event denies, any other answers `failOpen` (docs/design.md §6), then exit. */
   crash(err: unknown): never;
+}
+
+/**
+ * What hookshim's own failure answers for `event` (its crash, a fold that threw, Cursor's signal before any guard ran):
+ * a permission event denies, since the agent may have caused the failure and nothing may turn a deny into an allow
+ * (docs/security.md guarantee 7); any other event gets `failOpen`. `what` says what failed, to the user and the agent.
+ */
+export function ownFailure(event: string, failOpen: Json, what: string): { answer: Json; how: string } {
+  if (!isHandledEvent(event) || !isPermissionEvent(event))
+    return { answer: failOpen, how: `answering ${JSON.stringify(failOpen)} (fail open)` };
+  const text =
+    `hookshim ${what}; this ${event} is denied (fail closed): ` +
+    `no guard's answer can be given (details in Cursor's Hooks output).`;
+  return { answer: { permission: 'deny', user_message: text, agent_message: text }, how: CLOSED };
+}
+
+const CLOSED = 'denying (fail closed)';
+
+/** Answer `event` for hookshim's own failure `what` (said to the user and the agent); stderr adds `detail`. */
+function answerOwnFailure(lifeline: Lifeline, event: string, what: string, said: string, detail = ''): void {
+  const { answer, how } = ownFailure(event, lifeline.failOpen, what);
+  lifeline.log.warn(`${said}; ${how}${detail && `: ${detail}`}`);
+  lifeline.answer(answer, how === CLOSED ? 'fail-closed' : 'fail-open');
 }
 
 /** Install the crash and signal handlers for event `name`. */
@@ -59,10 +83,8 @@ export function installLifeline(name: string, env: NodeJS.ProcessEnv, failOpen: 
       clearTimeout(timer);
     },
     crash(err) {
-      log.warn(
-        `internal error, answering ${JSON.stringify(lifeline.failOpen)} (fail open): ${(err as Error)?.stack ?? String(err)}`,
-      );
-      lifeline.answer(lifeline.failOpen, 'fail-open');
+      const stack = (err as Error)?.stack ?? String(err);
+      answerOwnFailure(lifeline, name, `hit an internal error (${firstLine(err)})`, 'internal error', stack);
       process.exit(0);
     },
   };
@@ -76,12 +98,17 @@ export function installLifeline(name: string, env: NodeJS.ProcessEnv, failOpen: 
           finishing,
           `received ${sig}; answered with what had finished, unfinished guards count as timed out`,
         );
-      log.warn(`received ${sig} before any guard ran; answering ${JSON.stringify(lifeline.failOpen)}`);
-      lifeline.answer(lifeline.failOpen, 'fail-open');
+      const what = `received ${sig} before any guard ran`;
+      answerOwnFailure(lifeline, name, what, what);
       process.exit(0);
     });
   }
   return lifeline;
+}
+
+/** The first line of an error's message, for the answer (the stack goes to stderr). */
+function firstLine(err: unknown): string {
+  return String(err).split('\n')[0]!.slice(0, 200);
 }
 
 function finishAndExit(finishNow: (why: string) => void, why: string): never {
@@ -95,20 +122,21 @@ export function debugSpans(log: Log): void {
   if (line) log.debug(line);
 }
 
-/** The entry points' end: exit with the hook's code; a rejection that escaped every handler still answers Cursor. */
-export function exitAfter(run: Promise<number>): void {
+/**
+ * The entry points' end: exit with the hook's code; a rejection that escaped every handler (a failure before the
+ * lifeline existed) still answers Cursor for `event`, as hookshim's own failure does.
+ */
+export function exitAfter(run: Promise<number>, event: string): void {
   run.then(
     (code) => process.exit(code),
     (err: unknown) => {
-      // runHook answers for its own failures; this is the last resort (e.g. a failure before its lifeline existed).
+      const { answer, how } = ownFailure(event, {}, `hit an internal error (${firstLine(err)})`);
       try {
-        process.stderr.write(
-          `hookshim: internal error, answering {} (fail open): ${(err as Error)?.stack ?? String(err)}\n`,
-        );
+        process.stderr.write(`hookshim: internal error, ${how}: ${(err as Error)?.stack ?? String(err)}\n`);
       } catch {
         /* stderr closed */
       }
-      emit({});
+      emit(answer);
       process.exit(0);
     },
   );

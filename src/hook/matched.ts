@@ -5,9 +5,9 @@
 import type { ClaudeEvent } from '../../adapters/eventMap.ts';
 import { str, toolUseId } from '../../adapters/json.ts';
 import { asyncMessages } from '../../adapters/asyncContext.ts';
-import { interpret } from '../../adapters/outcome.ts';
+import { describeVerdict, interpret } from '../../adapters/outcome.ts';
 import { foldPromptRun, hasPromptRows } from '../../adapters/promptRun.ts';
-import type { EventPlan, Folded, RunResult, StateIn } from '../../adapters/types.ts';
+import type { EventPlan, Folded, RunResult, StateIn, Verdict } from '../../adapters/types.ts';
 import { cursorTranscriptPath } from '../project/paths.ts';
 import type { claimPromptRun as claimRun } from '../state/promptRun.ts';
 import type { asyncOutput, claim, Claimed } from '../state/mailbox.ts';
@@ -20,6 +20,7 @@ import { unfinished, type Batch } from './runner.ts';
 import type { Chosen } from './select.ts';
 import { mailboxKey, type Setup } from './setup.ts';
 import { mark } from './spans.ts';
+import type { TraceRecord } from './trace.ts';
 
 export {
   attachTranscripts,
@@ -143,6 +144,20 @@ export class EventWork {
     for (const n of [...prompt.notes, ...folded.notes, ...kept]) lifeline.log.warn(n);
     if (why !== 'done') lifeline.log.warn(why);
     if (this.envFile) ops.removeFile(this.envFile);
-    record(lifeline, setup, folded, results, verdicts);
+    record(lifeline, setup, folded, traceRows(results, verdicts));
   }
+}
+
+/** The trace record's rows: each run with what it decided. */
+function traceRows(results: RunResult[], verdicts: Verdict[]): TraceRecord['rows'] {
+  return results.map((r, i) => ({
+    ...(r.catalog !== undefined ? { catalog: r.catalog } : {}),
+    row: r.locator,
+    label: r.label,
+    event: r.claudeEvent,
+    ms: r.durationMs,
+    exit: r.exitCode,
+    timedOut: r.timedOut,
+    verdict: verdicts[i] ? describeVerdict(verdicts[i], 'short') : 'none',
+  }));
 }

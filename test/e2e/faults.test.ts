@@ -328,6 +328,23 @@ describe('output and pipe abuse never hang or crash hookshim', () => {
   });
 });
 
+describe('fail matrix: hookshim itself crashes → permission events deny, the others their empty answer', () => {
+  it('fail matrix "hookshim itself crashes": an exception while an allowing guard runs denies preToolUse, not allows', async () => {
+    useGuard(row('sleep.sh', { args: '0.5' }));
+    // An exception no handler of hookshim's catches, thrown while the guard runs (a bug the agent found a way to reach).
+    repo.write('crash.cjs', "setTimeout(() => { throw new Error('planted crash'); }, 100);\n");
+    const r = await fireAll({ NODE_OPTIONS: `--require ${path.join(repo.dir, 'crash.cjs')}` });
+    expect(r.pre.json).toEqual(
+      denied(
+        "hookshim hit an internal error (Error: planted crash); this preToolUse is denied (fail closed): no guard's answer can be given (details in Cursor's Hooks output).",
+      ),
+    );
+    expect(r.pre.stderr).toMatch(/hookshim: internal error; denying \(fail closed\): Error: planted crash\n {4}at /);
+    expect([r.stop.json, r.prompt.json, r.post.json]).toEqual([{}, { continue: true }, {}]);
+    expect(r.stop.stderr).toMatch(/hookshim: internal error; answering \{\} \(fail open\): Error: planted crash/);
+  });
+});
+
 describe('fail matrix: the catalog cannot be read → its last good version, else fail toward enforcing on permission events', () => {
   const catalogFile = () => path.join(repo.dir, 'hooks', 'hooks.json');
   const restore = () => {

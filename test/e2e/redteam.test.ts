@@ -1,7 +1,7 @@
 // Guards nobody can switch off (docs/security.md): the guarded agent runs as the same user, can write the repository
 // and the state dir, and can run whatever the guards allow. One test per way it once turned a deny into an allow or
 // left Cursor without an answer, each fired exactly as Cursor fires it, asserting the answer and the stderr line.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,6 +56,18 @@ const shell = (command: string, extra: Record<string, unknown> = {}) =>
     ...extra,
   });
 const lines = (stderr: string) => stderr.split('\n').filter(Boolean);
+
+/** The node process `sh -c` runs for the bound command: `pid` itself when sh exec'd it, else its child (Linux /proc). */
+async function nodeProcessOf(pid: number): Promise<number> {
+  for (let i = 0; i < 200; i++) {
+    const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0] ?? '';
+    if (path.basename(cmd) === 'node') return pid;
+    const kids = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    if (kids.length === 1) return Number(kids[0]);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no node process under ${pid}`);
+}
 
 describe('1. session env is data, not control', () => {
   it("variables that change how hooks start or what they guard never reach Cursor's session env, each named; project variables do", () => {
@@ -305,6 +317,24 @@ describe('7. one JSON document for every input', () => {
     } finally {
       fs.rmSync(big, { force: true });
     }
+  });
+
+  it('the agent signals hookshim before any guard ran (a background kill loop): preToolUse denies, never allows', async () => {
+    // As Cursor starts it (sh -c from the root); the payload is still arriving, so no guard has started yet.
+    const sh = spawn('sh', ['-c', repo.command('preToolUse')], {
+      cwd: repo.dir,
+      env: { ...process.env, HOOKSHIM_STATE_DIR: repo.stateDir, CURSOR_PROJECT_DIR: repo.dir },
+    });
+    let out = '';
+    sh.stdout.on('data', (c) => (out += c));
+    sh.stdin.write('{"conversation_id":');
+    const node = await nodeProcessOf(sh.pid as number);
+    await new Promise((r) => setTimeout(r, 1000)); // time to load hookshim, on a busy machine too
+    spawnSync('kill', ['-TERM', String(node)]); // what the agent's own process would run
+    await new Promise((r) => sh.on('close', r));
+    const text =
+      "hookshim received SIGTERM before any guard ran; this preToolUse is denied (fail closed): no guard's answer can be given (details in Cursor's Hooks output).";
+    expect(JSON.parse(out)).toEqual({ permission: 'deny', user_message: text, agent_message: text });
   });
 });
 

@@ -158,7 +158,7 @@ describe('SIGTERM / SIGINT from Cursor: the best answer at once, and no orphan',
     },
   );
 
-  it("SIGTERM while hookshim is still waiting for stdin (no guard started) → the event's empty answer, at once", async () => {
+  it('SIGTERM while hookshim is still waiting for stdin (no guard started) → deny (fail closed), at once', async () => {
     const run = start('preToolUse', '{"conversation_id":', {}, true);
     // Once node runs (sh has started it), and had time to load hookshim (a busy machine needs more than a quiet one).
     expect(await until(() => hasChild(run.child.pid as number), 10_000)).toBe(true);
@@ -167,8 +167,9 @@ describe('SIGTERM / SIGINT from Cursor: the best answer at once, and no orphan',
     run.signalHookshim('SIGTERM');
     const r = await run.done;
     expect(Date.now() - sentAt).toBeLessThan(1000);
-    expect(r.json, r.stderr).toEqual({ permission: 'allow' });
-    expect(r.stderr).toContain('hookshim: received SIGTERM before any guard ran; answering {"permission":"allow"}');
+    expect(r.json.permission, r.stderr).toBe('deny');
+    expect(r.json.agent_message).toMatch(/^hookshim received SIGTERM before any guard ran; this preToolUse is denied/);
+    expect(r.stderr).toContain('hookshim: received SIGTERM before any guard ran; denying (fail closed)');
   });
 });
 

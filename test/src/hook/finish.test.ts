@@ -246,21 +246,31 @@ new EventWork(setupFor('beforeSubmitPrompt', { config: ${JSON.stringify(config)}
     expect([r.answer, r.calls[0]]).toEqual([answer, ['applyEffects', 'c1', effects, false]]);
   });
 
-  it("the adapter's fold throwing: its empty answer (fail open), nothing kept", () => {
+  it("the adapter's fold throwing on a permission event: deny (fail closed, docs/fail-matrix.md), nothing kept", () => {
     const r = go(`const lifeline = installLifeline('preToolUse', process.env, { permission: 'allow' });
 const adapter = { ...ADAPTERS.preToolUse, fold() { throw new Error('bad fold'); } };
 new EventWork(setupFor('preToolUse', { adapter }), lifeline, ops, leader, claimed, prep, undefined).finish([run()], 'done');`);
+    const text =
+      "hookshim could not fold its guards' answers (bad fold); this preToolUse is denied (fail closed): no guard's answer can be given (details in Cursor's Hooks output).";
+    const deny = { permission: 'deny', user_message: text, agent_message: text };
     expect(r).toEqual({
       status: 0,
-      answer: { permission: 'allow' },
+      answer: deny,
       stdoutLines: 1,
-      warnings: ['fold failed: bad fold; answering {"permission":"allow"} (fail open)', 'kept 1 record'],
+      warnings: ['fold failed: bad fold; denying (fail closed)', 'kept 1 record'],
       calls: [
         ['applyEffects', 'c1', [], false],
         ['release', true],
-        ['tick.finish', { permission: 'allow' }],
+        ['tick.finish', deny],
       ],
     });
+  });
+
+  it("the adapter's fold throwing elsewhere: its empty answer (fail open)", () => {
+    const r = go(`const lifeline = installLifeline('stop', process.env, {});
+const adapter = { ...ADAPTERS.stop, fold() { throw new Error('bad fold'); } };
+new EventWork(setupFor('stop', { adapter }), lifeline, ops, leader, claimed, prep, undefined).finish([run({ claudeEvent: 'Stop' })], 'done');`);
+    expect([r.answer, r.warnings[0]]).toEqual([{}, 'fold failed: bad fold; answering {} (fail open)']);
   });
 
   it('armed on the lifeline: at the deadline a selected script that never started fails closed (docs/fail-matrix.md)', () => {

@@ -63,36 +63,102 @@ describe('answer / failOpenWith: answer without a catalog run, and leave a trace
   });
 });
 
-describe('crash: hookshim itself failed, fail open with the stack (docs/design.md §6)', () => {
+const crashText =
+  "hookshim hit an internal error (Error: kaboom); this preToolUse is denied (fail closed): no guard's answer can be given (details in Cursor's Hooks output).";
+const CRASH_DENY = `${JSON.stringify({ permission: 'deny', user_message: crashText, agent_message: crashText })}\n`;
+
+describe('crash: hookshim itself failed, a permission event denies with the stack on stderr (docs/fail-matrix.md)', () => {
   it.each([
     ['an uncaught exception', `setTimeout(() => { throw new Error('kaboom'); });`],
     ['an unhandled rejection', `Promise.reject(new Error('kaboom'));`],
     ['crash() called', `lifeline.crash(new Error('kaboom'));`],
-  ])('%s: allow, exit 0, the stack on stderr', (_name, body) => {
+  ])('%s: deny, exit 0, the stack on stderr', (_name, body) => {
     const r = wb.run(worker(body));
-    expect([r.status, r.stdout]).toEqual([0, ALLOW]);
+    expect([r.status, r.stdout]).toEqual([0, CRASH_DENY]);
+    expect(r.stderr).toMatch(/^hookshim: internal error; denying \(fail closed\): Error: kaboom\n {4}at /);
+  });
+
+  it('a crash records fail-closed in the trace', () => {
+    const log = path.join(wb.dir, 'crash.ndjson');
+    wb.run(worker(`lifeline.crash(new Error('kaboom'));`), { env: { HOOKSHIM_LOG: log } });
+    expect(traceOf(log)).toEqual([expect.objectContaining({ role: 'fail-closed', event: 'preToolUse' })]);
+  });
+
+  it.each([
+    ['stop', '{}'],
+    ['beforeSubmitPrompt', '{"continue":true}'],
+    ['afterFileEdit', '{}'],
+  ])('on %s, no permission to deny: failOpen %s, the stack on stderr', (event, answer) => {
+    const r = wb.run(
+      worker(`lifeline.crash(new Error('kaboom'));`).replace(
+        "'preToolUse', process.env, { permission: 'allow' }",
+        `'${event}', process.env, ${answer}`,
+      ),
+    );
+    expect([r.status, r.stdout]).toEqual([0, `${answer}\n`]);
     expect(r.stderr).toMatch(
-      /^hookshim: internal error, answering \{"permission":"allow"\} \(fail open\): Error: kaboom\n {4}at /,
+      new RegExp(
+        `^hookshim: internal error; answering ${answer.replace(/[{}]/g, '\\$&')} \\(fail open\\): Error: kaboom\n {4}at `,
+      ),
     );
   });
 
   it('after an answer went out, a crash adds no second document', () => {
     const r = wb.run(worker(`lifeline.answer({ permission: 'deny' }, 'follower'); throw new Error('late');`));
     expect([r.status, r.stdout]).toEqual([0, '{"permission":"deny"}\n']);
-    expect(r.stderr).toMatch(/internal error, answering .*Error: late/);
+    expect(r.stderr).toMatch(/internal error; denying .*Error: late/s);
+  });
+});
+
+describe('exitAfter: a rejection that escaped runHook still answers, as a crash does', () => {
+  it.each([
+    [
+      'preToolUse',
+      /^\{"permission":"deny","user_message":"hookshim hit an internal error \(Error: early\); this preToolUse is denied/,
+    ],
+    ['beforeMCPExecution', /^\{"permission":"deny",/],
+    ['stop', /^\{\}\n$/],
+    ['', /^\{\}\n$/],
+  ])('%j', (event, answer) => {
+    const r = wb.run(
+      `import { exitAfter } from BUNDLE;\nexitAfter(Promise.reject(new Error('early')), ${JSON.stringify(event)});\n`,
+    );
+    expect([r.status, r.stdout]).toEqual([0, expect.stringMatching(answer)]);
+    expect(r.stderr).toMatch(
+      /^hookshim: internal error, (denying \(fail closed\)|answering \{\} \(fail open\)): Error: early\n/,
+    );
   });
 });
 
 describe('signals: Cursor cancelling gets an answer at once', () => {
-  it.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)('%s before any guard ran: failOpen, exit 0', async (sig) => {
-    const w = await wb.start(worker(`keepAlive(); process.stderr.write('ready\\n');`));
-    w.signal(sig);
+  it.each(['SIGTERM', 'SIGINT', 'SIGHUP'] as const)(
+    '%s before any guard ran: deny (fail closed), exit 0',
+    async (sig) => {
+      const w = await wb.start(worker(`keepAlive(); process.stderr.write('ready\\n');`));
+      w.signal(sig);
+      const r = await w.exited;
+      const text = `hookshim received ${sig} before any guard ran; this preToolUse is denied (fail closed): no guard's answer can be given (details in Cursor's Hooks output).`;
+      expect([r.status, r.signal, JSON.parse(r.stdout), r.stderr]).toEqual([
+        0,
+        null,
+        { permission: 'deny', user_message: text, agent_message: text },
+        `ready\nhookshim: received ${sig} before any guard ran; denying (fail closed)\n`,
+      ]);
+    },
+  );
+
+  it('SIGTERM before any guard ran on stop: failOpen {}', async () => {
+    const w = await wb.start(
+      worker(`keepAlive(); process.stderr.write('ready\\n');`).replace(
+        "'preToolUse', process.env, { permission: 'allow' }",
+        "'stop', process.env, {}",
+      ),
+    );
+    w.signal('SIGTERM');
     const r = await w.exited;
-    expect([r.status, r.signal, r.stdout, r.stderr]).toEqual([
-      0,
-      null,
-      ALLOW,
-      `ready\nhookshim: received ${sig} before any guard ran; answering {"permission":"allow"}\n`,
+    expect([r.stdout, r.stderr]).toEqual([
+      '{}\n',
+      'ready\nhookshim: received SIGTERM before any guard ran; answering {} (fail open)\n',
     ]);
   });
 
@@ -113,14 +179,14 @@ describe('signals: Cursor cancelling gets an answer at once', () => {
     ]);
   });
 
-  it('disarmed: back to failOpen', async () => {
+  it('disarmed: back to the answer before any guard ran (a deny here)', async () => {
     const w = await wb.start(
       worker(
         `keepAlive(); lifeline.arm(Date.now() + 600_000, 'deadline', finishNow); lifeline.disarm(); process.stderr.write('ready\\n');`,
       ),
     );
     w.signal('SIGTERM');
-    expect((await w.exited).stdout).toBe(ALLOW);
+    expect(JSON.parse((await w.exited).stdout).permission).toBe('deny');
   });
 });
 
