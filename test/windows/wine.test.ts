@@ -38,7 +38,7 @@ const shell = (script: string) => ({ type: 'command', command: `node "\${CLAUDE_
 
 let n = 0;
 /** Fire the bound command of `event` through cmd.exe from `cwd` (relative to the repo), the payload through files. */
-function fire(repo: Repo, event: string, payload: string | Buffer, cwd = '') {
+function fire(repo: Repo, event: string, payload: string | Buffer, cwd = '', extraEnv: NodeJS.ProcessEnv = {}) {
   const io = path.join(repo.dir, '.wine-io');
   fs.mkdirSync(io, { recursive: true });
   const [inp, out, err] = ['in.json', 'out.txt', 'err.txt'].map((f) => path.join(io, `${++n}-${f}`)) as [
@@ -53,6 +53,7 @@ function fire(repo: Repo, event: string, payload: string | Buffer, cwd = '') {
     WINEPREFIX: PREFIX,
     WINEDEBUG: '-all',
     NODE_SKIP_PLATFORM_CHECK: '1',
+    ...extraEnv,
   };
   env.WINEPATH = win(path.dirname(NODE_EXE));
   for (const k of ['CURSOR_PROJECT_DIR', 'CLAUDE_PROJECT_DIR', 'HOOKSHIM_STATE_DIR', 'HOOKSHIM_DEBUG']) delete env[k];
@@ -235,6 +236,21 @@ describe("the runner's guarantees under Windows Node", () => {
     const r = timed('Glob', { glob_pattern: '*.ts' });
     expect(r.json.permission, r.stderr).toBe('allow');
     expect(r.stderr).toMatch(/crash\.mjs \(PreToolUse\): exit 1 \(non-blocking error\)/);
+  });
+  it("hookshim's own crash while a guard runs denies the preToolUse (docs/fail-matrix.md), as on Linux", () => {
+    const preload = path.join(repos.runner!.dir, 'own-crash.cjs');
+    fs.writeFileSync(preload, "setTimeout(() => { throw new Error('planted crash'); }, 100);\n");
+    const r = fire(
+      repos.runner!,
+      'preToolUse',
+      payload(repos.runner!, 'preToolUse', { tool_name: 'Glob', tool_input: { glob_pattern: '*.ts' } }),
+      '',
+      {
+        NODE_OPTIONS: `--require ${win(preload)}`,
+      },
+    );
+    expect(r.json.permission, r.stderr).toBe('deny');
+    expect(r.stderr).toMatch(/internal error; denying \(fail closed\): Error: planted crash/);
   });
 });
 
