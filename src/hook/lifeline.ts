@@ -3,7 +3,7 @@
 // exactly once, and leaves a trace record.
 import { isHandledEvent, isPermissionEvent } from '../../adapters/eventMap.ts';
 import type { Json } from '../../adapters/json.ts';
-import { emit } from './emit.ts';
+import { emit, emitted } from './emit.ts';
 import { createLog, type Log } from './log.ts';
 import { mark, spansLine } from './spans.ts';
 import { trace, type TraceRecord } from './trace.ts';
@@ -46,6 +46,8 @@ const CLOSED = 'denying (fail closed)';
 
 /** Answer `event` for hookshim's own failure `what` (said to the user and the agent); stderr adds `detail`. */
 function answerOwnFailure(lifeline: Lifeline, event: string, what: string, said: string, detail = ''): void {
+  // After the answer went out there is nothing to answer: say so, and leave the record that was written.
+  if (emitted()) return void lifeline.log.warn(`${said} after the answer went out${detail && `: ${detail}`}`);
   const { answer, how } = ownFailure(event, lifeline.failOpen, what);
   lifeline.log.warn(`${said}; ${how}${detail && `: ${detail}`}`);
   lifeline.answer(answer, how === CLOSED ? 'fail-closed' : 'fail-open');

@@ -136,8 +136,21 @@ function trustless(res: Waited, unique: boolean, setup: Setup): string | undefin
   return `an allow for a tool call no tool_use_id names is never replayed (${res.why})`;
 }
 
-/** A duplicate process: replay the leader's answer (permission events) or answer {} (the leader delivers, once). */
+/**
+ * A duplicate process: replay the leader's answer (permission events) or answer {} (the leader delivers, once). A
+ * permission event whose leader gave no answer by the deadline is denied: the "leader" may be a pending record the
+ * agent planted (a live pid of its own, or one of another user), and the {} that stays out of a real leader's way
+ * allows when there is none (docs/security.md, guarantee 6). A real leader answers before that deadline, or denies.
+ */
 function follow(res: Waited, setup: Setup, stateHalf: StateModule): Shortcut {
+  if (!res.answer && isPermissionEvent(setup.event))
+    return {
+      kind: 'fail-closed',
+      why: `duplicate ${setup.event} process: ${res.why}`,
+      text:
+        `hookshim: the hookshim process that claimed this ${setup.event} gave no answer before the deadline, ` +
+        `so it is denied (fail closed).`,
+    };
   const { dedup, replayableAnswers } = setup.adapter.needs;
   const answer = stateHalf.followerAnswer(dedup.replay, res.answer, replayableAnswers);
   return { kind: 'follower', event: setup.event, answer, why: res.why, said: !res.answer };

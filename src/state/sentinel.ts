@@ -56,7 +56,8 @@ export function tickOf(event: string, input: Json, dedup: Dedup, extra = '', pro
 /**
  * What a duplicate process answers. Permission events replay the leader's decision (a competing {} or allow
  * from a higher-priority registration could override the leader's deny), without context a second copy would
- * deliver twice; with no answer from the leader it says nothing ({}), never a competing allow. Every other
+ * deliver twice; with no answer from the leader it says nothing ({}), never a competing allow (the hook path denies
+ * that case on a permission event: the leader may be a planted record, src/hook/run.ts `follow`). Every other
  * event answers {}: its follow-up or context is the leader's to deliver, once.
  */
 export function followerAnswer(

@@ -291,6 +291,39 @@ describe('6. a sentinel record decides nothing on its own', () => {
     expect(r.json).toMatchObject({ permission: 'deny', user_message: 'no rm, no .env' });
     fs.rmSync(file, { force: true });
   });
+
+  it('a "pending" record planted under a read\'s key, its pid alive: at the deadline the read is denied, never {}', async () => {
+    const hooksJson = path.join(repo.dir, '.cursor', 'hooks.json');
+    const binding = fs.readFileSync(hooksJson, 'utf8');
+    const doc = JSON.parse(binding);
+    for (const e of doc.hooks.beforeReadFile) e.timeout = 3; // the deadline comes sooner: ~2.5 s
+    fs.writeFileSync(hooksJson, JSON.stringify(doc, null, 2));
+    const payload = cursorPayload('beforeReadFile', repo, {
+      conversation_id: 'c-6p',
+      file_path: path.join(repo.dir, '.env'),
+      content: 'SECRET=1',
+      attachments: [],
+    });
+    const project = await tickProject(repo.dir);
+    const key = tickOf('beforeReadFile', payload, ADAPTERS.beforeReadFile.needs.dedup, '', project).key;
+    const file = path.join(repo.stateDir, 'tick', `${key}.json`);
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    // A leader that never answers: this test's own (live) process, its record fresh.
+    const record = { key, pid: process.pid, state: 'pending', at: Date.now() + 60_000 };
+    fs.writeFileSync(file, JSON.stringify(record), { mode: 0o600 });
+    try {
+      const r = repo.fire('beforeReadFile', payload);
+      const text =
+        'hookshim: the hookshim process that claimed this beforeReadFile gave no answer before the deadline, so it is denied (fail closed).';
+      expect(r.json).toEqual({ permission: 'deny', user_message: text, agent_message: text });
+      expect(lines(r.stderr)).toContain(
+        'hookshim: duplicate beforeReadFile process: the leading process had not answered by the deadline: denying (fail closed)',
+      );
+    } finally {
+      fs.rmSync(file, { force: true });
+      fs.writeFileSync(hooksJson, binding);
+    }
+  });
 });
 
 describe('7. one JSON document for every input', () => {

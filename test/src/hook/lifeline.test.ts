@@ -106,7 +106,7 @@ describe('crash: hookshim itself failed, a permission event denies with the stac
   it('after an answer went out, a crash adds no second document', () => {
     const r = wb.run(worker(`lifeline.answer({ permission: 'deny' }, 'follower'); throw new Error('late');`));
     expect([r.status, r.stdout]).toEqual([0, '{"permission":"deny"}\n']);
-    expect(r.stderr).toMatch(/internal error; denying .*Error: late/s);
+    expect(r.stderr).toMatch(/^hookshim: internal error after the answer went out: Error: late\n {4}at /);
   });
 });
 
