@@ -24,6 +24,8 @@ export interface Lifeline {
   /** Until `disarm`, a signal or the deadline runs `finishNow(why)` and exits: guards that started are answered for. */
   arm(deadline: number, deadlineWhy: string, finishNow: (why: string) => void): void;
   disarm(): void;
+  /** Set once guards run: SIGKILLs their process groups when hookshim exits on a crash (they would outlive it). */
+  killGuards: (() => void) | undefined;
   /** hookshim itself failed: a permission event denies, any other answers `failOpen` (docs/design.md §6), then exit. */
   crash(err: unknown): never;
 }
@@ -84,7 +86,13 @@ export function installLifeline(name: string, env: NodeJS.ProcessEnv, failOpen: 
       finishing = undefined;
       clearTimeout(timer);
     },
+    killGuards: undefined,
     crash(err) {
+      try {
+        lifeline.killGuards?.();
+      } catch {
+        /* the crash itself is what gets answered */
+      }
       const stack = (err as Error)?.stack ?? String(err);
       answerOwnFailure(lifeline, name, `hit an internal error (${firstLine(err)})`, 'internal error', stack);
       process.exit(0);

@@ -198,6 +198,7 @@ async function work(
     // A tool event's plan carries its tool view (adapters/toolEvent.ts ToolPlan): the files it wrote are looked at now.
     if (needs.watchesEdits && 'tool' in plan) w.edits = mp.watchFiles(editedFiles(plan.tool as Tool, setup.dir));
     w.batch = await mp.startJobs(jobs);
+    lifeline.killGuards = () => w.batch?.killAll();
     mark('scripts started');
     const results = await w.batch.done;
     mark('scripts done');

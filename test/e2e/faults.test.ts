@@ -343,6 +343,20 @@ describe('fail matrix: hookshim itself crashes → permission events deny, the o
     expect([r.stop.json, r.prompt.json, r.post.json]).toEqual([{}, { continue: true }, {}]);
     expect(r.stop.stderr).toMatch(/hookshim: internal error; answering \{\} \(fail open\): Error: planted crash/);
   });
+
+  it('a guard that ignores SIGTERM, running when hookshim crashes, does not outlive it (its group is killed)', async () => {
+    useGuard(row('hang.sh'));
+    const pidfile = path.join(repo.dir, `crash-${seq}.pids`);
+    repo.write('crash.cjs', "setTimeout(() => { throw new Error('planted crash'); }, 500);\n");
+    try {
+      const r = await fireAll({ PIDFILE: pidfile, NODE_OPTIONS: `--require ${path.join(repo.dir, 'crash.cjs')}` });
+      expect(r.pre.json.permission).toBe('deny');
+      expect(pidsIn(pidfile).length).toBeGreaterThan(0);
+      expect(await until(() => pidsIn(pidfile).every((p) => !alive(p)), 2000)).toBe(true);
+    } finally {
+      killAll(pidsIn(pidfile));
+    }
+  });
 });
 
 describe('fail matrix: the catalog cannot be read → its last good version, else fail toward enforcing on permission events', () => {

@@ -78,6 +78,13 @@ describe('crash: hookshim itself failed, a permission event denies with the stac
     expect(r.stderr).toMatch(/^hookshim: internal error; denying \(fail closed\): Error: kaboom\n {4}at /);
   });
 
+  it('a crash first kills the guards still running (killGuards), then answers', () => {
+    const r = wb.run(
+      worker(`lifeline.killGuards = () => process.stderr.write('killed\\n'); lifeline.crash(new Error('kaboom'));`),
+    );
+    expect([r.stdout, r.stderr.split('\n')[0]]).toEqual([CRASH_DENY, 'killed']);
+  });
+
   it('a crash records fail-closed in the trace', () => {
     const log = path.join(wb.dir, 'crash.ndjson');
     wb.run(worker(`lifeline.crash(new Error('kaboom'));`), { env: { HOOKSHIM_LOG: log } });
