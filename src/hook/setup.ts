@@ -108,7 +108,7 @@ export async function readPayload(
 ): Promise<{ input: Json } | { problem: string; tooLarge?: boolean }> {
   const fast = io.stdinFd !== undefined ? readAvailable(io.stdinFd) : undefined;
   const stdin = fast?.payload ?? (await readStdin(io.stdin, at.budget.left(), fast?.prefix));
-  // No payload at all: there is no event to guard, and hookshim fails open (docs/design.md §6).
+  // No payload at all: a problem the driver answers (a permission event denies, others fail open: docs/design.md §6).
   if (stdin.problem && Object.keys(stdin.input).length === 0)
     return { problem: stdin.problem, ...(stdin.tooLarge ? { tooLarge: true } : {}) };
   if (stdin.problem) log.warn(`${stdin.problem}; continuing with what arrived`);
