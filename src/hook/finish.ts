@@ -31,7 +31,8 @@ export function foldSafely(
     return setup.adapter.fold(setup.ctx, verdicts, state, plan);
   } catch (err) {
     const what = `could not fold its guards' answers (${(err as Error).message})`;
-    const { answer, how } = ownFailure(setup.event, setup.adapter.empty, what);
+    const { answer, how, role } = ownFailure(setup.event, setup.adapter.empty, what);
+    lifeline.record.role = role;
     lifeline.log.warn(`fold failed: ${(err as Error).message}; ${how}`);
     return { answer, effects: [], notes: [] };
   }

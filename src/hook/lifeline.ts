@@ -35,24 +35,25 @@ export interface Lifeline {
  * a permission event denies, since the agent may have caused the failure and nothing may turn a deny into an allow
  * (docs/security.md guarantee 7); any other event gets `failOpen`. `what` says what failed, to the user and the agent.
  */
-export function ownFailure(event: string, failOpen: Json, what: string): { answer: Json; how: string } {
+export function ownFailure(event: string, failOpen: Json, what: string): { answer: Json; how: string; role: Role } {
   if (!isHandledEvent(event) || !isPermissionEvent(event))
-    return { answer: failOpen, how: `answering ${JSON.stringify(failOpen)} (fail open)` };
+    return { answer: failOpen, how: `answering ${JSON.stringify(failOpen)} (fail open)`, role: 'fail-open' };
   const text =
     `hookshim ${what}; this ${event} is denied (fail closed): ` +
     `no guard's answer can be given (details in Cursor's Hooks output).`;
-  return { answer: { permission: 'deny', user_message: text, agent_message: text }, how: CLOSED };
+  const answer = { permission: 'deny', user_message: text, agent_message: text };
+  return { answer, how: 'denying (fail closed)', role: 'fail-closed' };
 }
 
-const CLOSED = 'denying (fail closed)';
+type Role = NonNullable<TraceRecord['role']>;
 
 /** Answer `event` for hookshim's own failure `what` (said to the user and the agent); stderr adds `detail`. */
 function answerOwnFailure(lifeline: Lifeline, event: string, what: string, said: string, detail = ''): void {
   // After the answer went out there is nothing to answer: say so, and leave the record that was written.
   if (emitted()) return void lifeline.log.warn(`${said} after the answer went out${detail && `: ${detail}`}`);
-  const { answer, how } = ownFailure(event, lifeline.failOpen, what);
+  const { answer, how, role } = ownFailure(event, lifeline.failOpen, what);
   lifeline.log.warn(`${said}; ${how}${detail && `: ${detail}`}`);
-  lifeline.answer(answer, how === CLOSED ? 'fail-closed' : 'fail-open');
+  lifeline.answer(answer, role);
 }
 
 /** Install the crash and signal handlers for event `name`. */

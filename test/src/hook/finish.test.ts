@@ -266,6 +266,20 @@ new EventWork(setupFor('preToolUse', { adapter }), lifeline, ops, leader, claime
     });
   });
 
+  it("the adapter's fold throwing: the trace record's role says how it was answered", () => {
+    const log = path.join(wb.dir, 'fold-role.ndjson');
+    go(
+      `const lifeline = installLifeline('preToolUse', process.env, { permission: 'allow' });
+const adapter = { ...ADAPTERS.preToolUse, fold() { throw new Error('bad fold'); } };
+new EventWork(setupFor('preToolUse', { adapter }), lifeline, ops, leader, claimed, prep, undefined).finish([run()], 'done');`,
+      { HOOKSHIM_LOG: log },
+    );
+    expect(JSON.parse(fs.readFileSync(log, 'utf8'))).toMatchObject({
+      role: 'fail-closed',
+      decision: { permission: 'deny' },
+    });
+  });
+
   it("the adapter's fold throwing elsewhere: its empty answer (fail open)", () => {
     const r = go(`const lifeline = installLifeline('stop', process.env, {});
 const adapter = { ...ADAPTERS.stop, fold() { throw new Error('bad fold'); } };
