@@ -2,6 +2,13 @@
 import fs from 'node:fs';
 
 let written = false;
+/** What goes out when an answer cannot be serialised: the event's answer for hookshim's own failure (./lifeline.ts). */
+let unwritable = '{}';
+
+/** Set what an answer that cannot be serialised is replaced by (a deny on permission events). */
+export function setUnwritable(answer: Record<string, unknown>): void {
+  unwritable = JSON.stringify(answer);
+}
 
 /** A reader that stops draining the pipe cannot hold hookshim forever: give up writing after this long. */
 const WRITE_PATIENCE_MS = 5000;
@@ -14,7 +21,7 @@ export function emit(answer: Record<string, unknown>): boolean {
   try {
     text = JSON.stringify(answer);
   } catch {
-    text = '{}';
+    text = unwritable;
   }
   writeAll(`${text}\n`);
   return true;

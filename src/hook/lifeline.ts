@@ -3,7 +3,7 @@
 // exactly once, and leaves a trace record.
 import { isHandledEvent, isPermissionEvent } from '../../adapters/eventMap.ts';
 import type { Json } from '../../adapters/json.ts';
-import { emit, emitted } from './emit.ts';
+import { emit, emitted, setUnwritable } from './emit.ts';
 import { createLog, type Log } from './log.ts';
 import { mark, spansLine } from './spans.ts';
 import { trace, type TraceRecord } from './trace.ts';
@@ -59,6 +59,7 @@ function answerOwnFailure(lifeline: Lifeline, event: string, what: string, said:
 /** Install the crash and signal handlers for event `name`. */
 export function installLifeline(name: string, env: NodeJS.ProcessEnv, failOpen: Json): Lifeline {
   const log = createLog(env);
+  setUnwritable(ownFailure(name, failOpen, 'could not write its answer').answer);
   const record: TraceRecord = { at: new Date().toISOString(), event: name, rows: [], decision: undefined, errors: [] };
   let finishing: ((why: string) => void) | undefined;
   let timer: NodeJS.Timeout | undefined;

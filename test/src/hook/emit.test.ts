@@ -36,6 +36,23 @@ describe('emit: one JSON document per process, whatever happens', () => {
     expect([r.status, r.stdout]).toEqual([0, '{}\n']);
   });
 
+  it('with a lifeline for a permission event, an unserialisable answer is a deny, not {} (an allow there)', () => {
+    const r = wb.run(
+      `import { emit, installLifeline } from BUNDLE;\ninstallLifeline('preToolUse', process.env, { permission: 'allow' });\nemit({ n: 1n });\n`,
+    );
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      permission: 'deny',
+      agent_message: expect.stringMatching(/^hookshim could not write its answer; this preToolUse is denied/),
+    });
+  });
+
+  it('with a lifeline for stop, its empty answer', () => {
+    const r = wb.run(
+      `import { emit, installLifeline } from BUNDLE;\ninstallLifeline('stop', process.env, {});\nemit({ n: 1n });\n`,
+    );
+    expect(r.stdout).toBe('{}\n');
+  });
+
   it('a large answer is written whole', () => {
     const r = wb.run(worker(`emit({ additional_context: 'x'.repeat(1 << 20) });`));
     expect(r.stdout).toBe(`${JSON.stringify({ additional_context: 'x'.repeat(1 << 20) })}\n`);
