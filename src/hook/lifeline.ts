@@ -49,7 +49,7 @@ type Role = NonNullable<TraceRecord['role']>;
 
 /** Answer `event` for hookshim's own failure `what` (said to the user and the agent); stderr adds `detail`. */
 function answerOwnFailure(lifeline: Lifeline, event: string, what: string, said: string, detail = ''): void {
-  // After the answer went out there is nothing to answer: say so, and leave the record that was written.
+  // After the answer went out there is nothing to answer: say so (the event's trace record, if written, stands).
   if (emitted()) return void lifeline.log.warn(`${said} after the answer went out${detail && `: ${detail}`}`);
   const { answer, how, role } = ownFailure(event, lifeline.failOpen, what);
   lifeline.log.warn(`${said}; ${how}${detail && `: ${detail}`}`);
@@ -110,7 +110,7 @@ export function installLifeline(name: string, env: NodeJS.ProcessEnv, failOpen: 
           finishing,
           `received ${sig}; answered with what had finished, unfinished guards count as timed out`,
         );
-      const what = `received ${sig} before any guard ran`;
+      const what = emitted() ? `received ${sig}` : `received ${sig} before any guard ran`;
       answerOwnFailure(lifeline, name, what, what);
       process.exit(0);
     });

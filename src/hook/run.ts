@@ -112,9 +112,12 @@ async function decide(name: string, io: HookIO, lifeline: Lifeline): Promise<Sho
   let tick = stateHalf.claimTick(setup.state, id, { staleAfterMs: setup.budget.staleAfterMs });
   mark('sentinel');
   if (tick.role === 'follower') {
-    const res = await tick.wait(setup.budget.deadline);
-    const why = trustless(res, id.unique, setup);
-    if (!why) return follow(res, setup, stateHalf);
+    // A key the agent can predict (no tool_use_id names the call) may hold a record it planted (guarantee 6).
+    const guessable = isPermissionEvent(name) && !(id.unique && toolUseId(setup.input) !== undefined);
+    // There the wait goes on into half the slack, so a leader that answers at its own deadline is still seen.
+    const res = await tick.wait(setup.budget.deadline + (guessable ? setup.budget.slackMs / 2 : 0));
+    const why = trustless(res, guessable);
+    if (!why) return follow(res, setup, stateHalf, guessable);
     if (res.run) lifeline.log.warn(`duplicate ${setup.event} process: ${why}; running the catalog itself`);
     else lifeline.log.debug(`duplicate ${setup.event} process: ${why}; running the catalog itself`);
     tick = { role: 'solo', why };
@@ -129,21 +132,21 @@ async function decide(name: string, io: HookIO, lifeline: Lifeline): Promise<Sho
  * leader dead), or it allows a tool call no tool_use_id names. The agent writes its own tool calls, so any other key
  * of a tool call is predictable and an allow there could be planted; only a deny is replayed from it (docs/security.md, guarantee 6).
  */
-function trustless(res: Waited, unique: boolean, setup: Setup): string | undefined {
+function trustless(res: Waited, guessable: boolean): string | undefined {
   if (res.run) return res.why;
-  if (!isPermissionEvent(setup.event) || !res.answer || res.answer.permission === 'deny') return undefined;
-  if (unique && toolUseId(setup.input) !== undefined) return undefined;
+  if (!guessable || !res.answer || res.answer.permission === 'deny') return undefined;
   return `an allow for a tool call no tool_use_id names is never replayed (${res.why})`;
 }
 
 /**
- * A duplicate process: replay the leader's answer (permission events) or answer {} (the leader delivers, once). A
- * permission event whose leader gave no answer by the deadline is denied: the "leader" may be a pending record the
- * agent planted (a live pid of its own, or one of another user), and the {} that stays out of a real leader's way
- * allows when there is none (docs/security.md, guarantee 6). A real leader answers before that deadline, or denies.
+ * A duplicate process: replay the leader's answer (permission events) or answer {} (the leader delivers, once). Under
+ * a guessable key a permission event whose leader gave no answer in time is denied: the "leader" may be a pending
+ * record the agent planted with a live pid (its own, or another user's), and the {} that stays out of a real leader's
+ * way allows when there is none (docs/security.md, guarantee 6). A real leader with the same timeout has answered by
+ * then: the wait ran half its slack past the deadline.
  */
-function follow(res: Waited, setup: Setup, stateHalf: StateModule): Shortcut {
-  if (!res.answer && isPermissionEvent(setup.event))
+function follow(res: Waited, setup: Setup, stateHalf: StateModule, guessable: boolean): Shortcut {
+  if (!res.answer && guessable)
     return {
       kind: 'fail-closed',
       why: `duplicate ${setup.event} process: ${res.why}`,

@@ -347,7 +347,12 @@ describe('fail matrix: hookshim itself crashes → permission events deny, the o
   it('a guard that ignores SIGTERM, running when hookshim crashes, does not outlive it (its group is killed)', async () => {
     useGuard(row('hang.sh'));
     const pidfile = path.join(repo.dir, `crash-${seq}.pids`);
-    repo.write('crash.cjs', "setTimeout(() => { throw new Error('planted crash'); }, 500);\n");
+    // The exception comes once a guard has written its pid, so the guard is running when hookshim crashes.
+    repo.write(
+      'crash.cjs',
+      "const fs = require('node:fs');\nconst t = setInterval(() => { let s = ''; try { s = fs.readFileSync(process.env.PIDFILE, 'utf8'); } catch {} " +
+        "if (s.trim()) { clearInterval(t); throw new Error('planted crash'); } }, 20);\n",
+    );
     try {
       const r = await fireAll({ PIDFILE: pidfile, NODE_OPTIONS: `--require ${path.join(repo.dir, 'crash.cjs')}` });
       expect(r.pre.json.permission).toBe('deny');

@@ -46,11 +46,11 @@ describe('emit: one JSON document per process, whatever happens', () => {
     });
   });
 
-  it('with a lifeline for stop, its empty answer', () => {
+  it("with a lifeline for beforeSubmitPrompt, that event's empty answer", () => {
     const r = wb.run(
-      `import { emit, installLifeline } from BUNDLE;\ninstallLifeline('stop', process.env, {});\nemit({ n: 1n });\n`,
+      `import { emit, installLifeline } from BUNDLE;\ninstallLifeline('beforeSubmitPrompt', process.env, { continue: true });\nemit({ n: 1n });\n`,
     );
-    expect(r.stdout).toBe('{}\n');
+    expect(r.stdout).toBe('{"continue":true}\n');
   });
 
   it('a large answer is written whole', () => {

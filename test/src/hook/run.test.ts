@@ -35,6 +35,7 @@ const answers: unknown[] = [];
 vi.mock('../../../src/hook/emit.ts', () => ({
   emit: (a: unknown) => answers.push(a) > 0,
   emitted: () => answers.length > 0,
+  setUnwritable: () => {},
 }));
 
 describe('runHook in-process: root, binding and budget are each computed once per event', () => {
