@@ -3,11 +3,11 @@ import fs from 'node:fs';
 
 let written = false;
 /** What goes out when an answer cannot be serialised: the event's answer for hookshim's own failure (./lifeline.ts). */
-let unwritable = '{}';
+let unwritable: () => Record<string, unknown> = () => ({});
 
-/** Set what an answer that cannot be serialised is replaced by (a deny on permission events). */
-export function setUnwritable(answer: Record<string, unknown>): void {
-  unwritable = JSON.stringify(answer);
+/** Set what an answer that cannot be serialised is replaced by (a deny on permission events); built only if needed. */
+export function setUnwritable(answer: () => Record<string, unknown>): void {
+  unwritable = answer;
 }
 
 /** A reader that stops draining the pipe cannot hold hookshim forever: give up writing after this long. */
@@ -21,7 +21,7 @@ export function emit(answer: Record<string, unknown>): boolean {
   try {
     text = JSON.stringify(answer);
   } catch {
-    text = unwritable;
+    text = JSON.stringify(unwritable());
   }
   writeAll(`${text}\n`);
   return true;

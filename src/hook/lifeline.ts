@@ -59,7 +59,7 @@ function answerOwnFailure(lifeline: Lifeline, event: string, what: string, said:
 /** Install the crash and signal handlers for event `name`. */
 export function installLifeline(name: string, env: NodeJS.ProcessEnv, failOpen: Json): Lifeline {
   const log = createLog(env);
-  setUnwritable(ownFailure(name, failOpen, 'could not write its answer').answer);
+  setUnwritable(() => ownFailure(name, failOpen, 'could not write its answer').answer);
   const record: TraceRecord = { at: new Date().toISOString(), event: name, rows: [], decision: undefined, errors: [] };
   let finishing: ((why: string) => void) | undefined;
   let timer: NodeJS.Timeout | undefined;

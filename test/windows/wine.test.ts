@@ -237,7 +237,7 @@ describe("the runner's guarantees under Windows Node", () => {
     expect(r.json.permission, r.stderr).toBe('allow');
     expect(r.stderr).toMatch(/crash\.mjs \(PreToolUse\): exit 1 \(non-blocking error\)/);
   });
-  it("hookshim's own crash while a guard runs denies the preToolUse (docs/fail-matrix.md), as on Linux", () => {
+  it("hookshim's own crash during a guarded preToolUse denies it (docs/fail-matrix.md), as on Linux", () => {
     const preload = path.join(repos.runner!.dir, 'own-crash.cjs');
     fs.writeFileSync(preload, "setTimeout(() => { throw new Error('planted crash'); }, 100);\n");
     const r = fire(
