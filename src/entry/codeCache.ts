@@ -5,6 +5,7 @@
 // event loads bytecode instead of compiling. The cache is opt-in: V8 checks a cache against the length of the source
 // only, so bytecode compiled from other code of that length would run in place of the shim's, and the guarded agent
 // can write the state directory (docs/security.md, guarantee 5).
+import './firstLine.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';

@@ -4,7 +4,7 @@
 // path).
 import type { EventPlan, Folded, StateIn, Verdict } from '../../adapters/types.ts';
 import { emit } from './emit.ts';
-import { debugSpans, ownFailure, type Lifeline } from './lifeline.ts';
+import { debugSpans, distrusted, ownFailure, type Lifeline } from './lifeline.ts';
 import type { Setup } from './setup.ts';
 import { mark } from './spans.ts';
 import { trace, type TraceRecord } from './trace.ts';
@@ -19,7 +19,10 @@ export function finishLean(setup: Setup, plan: EventPlan, lifeline: Lifeline): n
   return 0;
 }
 
-/** The adapter's fold of the plan it made; a fold that throws is hookshim's own failure (./lifeline.ts ownFailure). */
+/**
+ * The adapter's fold of the plan it made; a fold that throws is hookshim's own failure (./lifeline.ts ownFailure), and
+ * so is an inspector found open (./lifeline.ts distrusted).
+ */
 export function foldSafely(
   setup: Setup,
   verdicts: Verdict[],
@@ -28,7 +31,11 @@ export function foldSafely(
   lifeline: Lifeline,
 ): Folded {
   try {
-    return setup.adapter.fold(setup.ctx, verdicts, state, plan);
+    const folded = setup.adapter.fold(setup.ctx, verdicts, state, plan);
+    const denied = distrusted(setup.event, folded.answer, lifeline.log);
+    if (!denied) return folded;
+    lifeline.record.role = denied.role;
+    return { answer: denied.answer, effects: [], notes: folded.notes };
   } catch (err) {
     const what = `could not fold its guards' answers (${(err as Error).message})`;
     const { answer, how, role } = ownFailure(setup.event, setup.adapter.empty, what);

@@ -4,6 +4,7 @@
 import { isHandledEvent, isPermissionEvent } from '../../adapters/eventMap.ts';
 import type { Json } from '../../adapters/json.ts';
 import { emit, emitted, setUnwritable } from './emit.ts';
+import { inspectorTampering } from './inspector.ts';
 import { createLog, type Log } from './log.ts';
 import { mark, spansLine } from './spans.ts';
 import { trace, type TraceRecord } from './trace.ts';
@@ -47,6 +48,15 @@ export function ownFailure(event: string, failOpen: Json, what: string): { answe
 
 type Role = NonNullable<TraceRecord['role']>;
 
+/** An answer of a process whose inspector was opened (./inspector.ts): a permission event's becomes a deny; else undefined. */
+export function distrusted(event: string, answer: Json, log: Log): { answer: Json; role: Role } | undefined {
+  const why = inspectorTampering();
+  if (!why) return undefined;
+  const denied = ownFailure(event, answer, why);
+  log.warn(`${why}; ${denied.role === 'fail-closed' ? denied.how : 'the answer stands'}`);
+  return denied.role === 'fail-closed' ? denied : undefined;
+}
+
 /** Answer `event` for hookshim's own failure `what` (said to the user and the agent); stderr adds `detail`. */
 function answerOwnFailure(lifeline: Lifeline, event: string, what: string, said: string, detail = ''): void {
   // After the answer went out there is nothing to answer: say so (the event's trace record, if written, stands).
@@ -68,7 +78,10 @@ export function installLifeline(name: string, env: NodeJS.ProcessEnv, failOpen: 
     record,
     input: {},
     failOpen,
-    answer(answer, role) {
+    answer(given, givenRole) {
+      const denied = givenRole === 'fail-closed' ? undefined : distrusted(name, given, log);
+      const answer = denied?.answer ?? given;
+      const role = denied?.role ?? givenRole;
       emit(answer);
       mark('answered');
       trace(env, { ...record, role, decision: answer, errors: [...log.lines] }, lifeline.input, (m) => log.warn(m));

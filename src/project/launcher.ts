@@ -3,7 +3,7 @@
 // (docs/cursor-hooks.md §13), and finds the bundle from the project root (Cursor) and from `.cursor/` (Copse).
 import fs from 'node:fs';
 import path from 'node:path';
-import { boundCommand, isOurCommand, OLD_VENDORED, PACKAGED, VENDORED, type Mode } from './binding.ts';
+import { boundCommand, isOurCommand, NODE_FLAGS, OLD_VENDORED, PACKAGED, VENDORED, type Mode } from './binding.ts';
 
 /**
  * What `.cursor/hooks/hookshim.cjs` resolves to when a host runs the command from `.cursor/`: a forwarder to
@@ -92,6 +92,11 @@ export function olderCommandWhy(command: string, event: string): string {
     return 'it is not shell-neutral: Cursor on Windows starts hooks through PowerShell (or cmd.exe), which cannot run it (docs/hosts.md)';
   if (c.includes(PACKAGED) || c.includes(OLD_VENDORED))
     return 'it starts only from the project root (a host that runs hooks from .cursor/ cannot start it, docs/hosts.md)';
+  if (!c.includes(` ${NODE_FLAGS} `))
+    return (
+      `it lacks Node's "${NODE_FLAGS}": any process of the user's that opens Node's inspector on hookshim's ` +
+      'could find it and write the answer (docs/security.md, guarantee 14)'
+    );
   return '';
 }
 

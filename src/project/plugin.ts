@@ -3,6 +3,7 @@
 // ${CLAUDE_PLUGIN_ROOT} come from the plugin folder, the project is the user's workspace (src/project/paths.ts).
 import fs from 'node:fs';
 import path from 'node:path';
+import { NODE_FLAGS } from './binding.ts';
 
 /** Cursor's plugin manifest, relative to the plugin folder (docs/plugins.md §1). */
 export const PLUGIN_MANIFEST = '.cursor-plugin/plugin.json';
@@ -22,7 +23,7 @@ export const CURSOR_MARKETPLACE = '.cursor-plugin/marketplace.json';
  * (docs/plugins.md §2).
  */
 export function pluginCommand(event: string): string {
-  return `node ./${PLUGIN_BUNDLE} ${event}`;
+  return `node ${NODE_FLAGS} ./${PLUGIN_BUNDLE} ${event}`;
 }
 
 /** The plugin folder of a bundle vendored by init --plugin (`<plugin>/.cursor-plugin/hookshim.cjs`), else undefined. */

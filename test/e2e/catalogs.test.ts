@@ -473,7 +473,7 @@ describe('upgrading from the older .cursor/hooks/hookshim.mjs bundle', () => {
       /removed: \.cursor\/hooks\/hookshim\.mjs \(the older bundle; the binding runs \.cursor\/hooks\/hookshim\.cjs\)/,
     );
     expect(fs.existsSync(path.join(repo.dir, '.cursor/hooks/hookshim.mjs'))).toBe(false);
-    expect(repo.command('preToolUse')).toBe('node .cursor/hooks/hookshim.cjs preToolUse');
+    expect(repo.command('preToolUse')).toBe('node --inspect-publish-uid stderr .cursor/hooks/hookshim.cjs preToolUse');
     expect(fire(repo, 'dd if=/dev/zero of=/dev/sda').json).toMatchObject({ permission: 'deny' });
     expect(cli(repo, ['check', repo.dir]).status).toBe(0);
   });

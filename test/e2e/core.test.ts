@@ -103,7 +103,7 @@ describe('hookshim init', () => {
     ]);
     expect(doc.hooks.preToolUse).toEqual([
       {
-        command: 'node .cursor/hooks/hookshim.cjs preToolUse',
+        command: 'node --inspect-publish-uid stderr .cursor/hooks/hookshim.cjs preToolUse',
         matcher: expect.stringMatching(/^\^\(\?!/),
         timeout: 30,
         failClosed: true,
@@ -111,7 +111,7 @@ describe('hookshim init', () => {
     ]);
     expect(doc.hooks.beforeReadFile).toEqual([
       {
-        command: 'node .cursor/hooks/hookshim.cjs beforeReadFile',
+        command: 'node --inspect-publish-uid stderr .cursor/hooks/hookshim.cjs beforeReadFile',
         matcher: 'Read',
         timeout: 30,
         failClosed: true,
@@ -119,7 +119,7 @@ describe('hookshim init', () => {
     ]);
     expect(doc.hooks.stop).toEqual([
       {
-        command: 'node .cursor/hooks/hookshim.cjs stop',
+        command: 'node --inspect-publish-uid stderr .cursor/hooks/hookshim.cjs stop',
         timeout: 60,
         failClosed: false,
         loop_limit: 8,

@@ -79,7 +79,7 @@ if (input.tool_input.file_path.endsWith('.env')) { console.error('Reading .env i
     const doc = JSON.parse(fs.readFileSync(path.join(repo.dir, '.cursor/hooks.json'), 'utf8'));
     expect(doc.hooks.beforeReadFile).toEqual([
       {
-        command: 'node .cursor/hooks/hookshim.cjs beforeReadFile',
+        command: 'node --inspect-publish-uid stderr .cursor/hooks/hookshim.cjs beforeReadFile',
         matcher: 'Read',
         timeout: 30,
         failClosed: true,

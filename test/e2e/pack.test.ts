@@ -122,7 +122,7 @@ describe('the npm package', () => {
   it('npx hookshim init vendors the bundle; the bound command answers Cursor', () => {
     const r = ok(run('npx', ['--no', 'hookshim', 'init'], repo));
     expect(r.stdout).toMatch(/wrote: \.cursor\/hooks\.json, \.cursor\/hooks\/hookshim\.cjs/);
-    expect(bound()).toBe('node .cursor/hooks/hookshim.cjs preToolUse');
+    expect(bound()).toBe('node --inspect-publish-uid stderr .cursor/hooks/hookshim.cjs preToolUse');
     expect(
       fs
         .readFileSync(path.join(repo, '.cursor/hooks/hookshim.cjs'))
@@ -142,7 +142,7 @@ describe('the npm package', () => {
     // The same command: .cursor/hooks/hookshim.cjs becomes the committed launcher of the installed package.
     expect(r.stdout).toMatch(/wrote: \.cursor\/hooks\/hookshim\.cjs\n/);
     expect(fs.readFileSync(path.join(repo, '.cursor/hooks/hookshim.cjs'), 'utf8')).toMatch(/^\/\/ hookshim launcher/);
-    expect(bound()).toBe('node .cursor/hooks/hookshim.cjs preToolUse');
+    expect(bound()).toBe('node --inspect-publish-uid stderr .cursor/hooks/hookshim.cjs preToolUse');
     expect(fire('git push --force origin main')).toMatchObject({
       permission: 'deny',
       user_message: 'No force pushes.',

@@ -146,7 +146,8 @@ describe('init --plugin: one plugin at the repository root', () => {
       expect.arrayContaining(['preToolUse', 'postToolUse', 'stop', 'sessionStart']),
     );
     for (const list of Object.values(hooks.hooks) as { command: string }[][])
-      for (const e of list) expect(e.command).toMatch(/^node \.\/\.cursor-plugin\/hookshim\.cjs \w+$/);
+      for (const e of list)
+        expect(e.command).toMatch(/^node --inspect-publish-uid stderr \.\/\.cursor-plugin\/hookshim\.cjs \w+$/);
     expect(fs.existsSync(path.join(repo, '.cursor-plugin/hookshim.cjs'))).toBe(true);
     const before = fs.readFileSync(path.join(repo, '.cursor-plugin/hooks.json'), 'utf8');
     const again = cli(['init', '--plugin', repo], repo);
@@ -228,7 +229,7 @@ describe('init --plugin: several plugins under plugins/ listed by a marketplace'
         p,
       );
       expect(boundCommand(path.join(repo, `plugins/${p}`), 'preToolUse')).toBe(
-        'node ./.cursor-plugin/hookshim.cjs preToolUse',
+        'node --inspect-publish-uid stderr ./.cursor-plugin/hookshim.cjs preToolUse',
       );
     }
     const cursorMarket = JSON.parse(fs.readFileSync(path.join(repo, '.cursor-plugin/marketplace.json'), 'utf8'));

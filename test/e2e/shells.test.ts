@@ -59,7 +59,7 @@ describe.each(['vendored', 'package'] as const)('%s mode', (mode) => {
     expect(commands.length).toBeGreaterThanOrEqual(3);
     for (const c of commands) {
       expect(c).not.toMatch(/[$`&|;<>()%!'"]/);
-      expect(c).toMatch(/^node \.cursor\/hooks\/hookshim\.cjs [A-Za-z]+$/);
+      expect(c).toMatch(/^node --inspect-publish-uid stderr \.cursor\/hooks\/hookshim\.cjs [A-Za-z]+$/);
       expect(isShellNeutral(c)).toBe(true);
     }
   });

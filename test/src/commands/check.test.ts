@@ -101,7 +101,10 @@ describe('each failure, with its message', () => {
         editJson(
           r,
           '.cursor/hooks.json',
-          (d) => (d.hooks.subagentStop = [{ command: 'node .cursor/hooks/hookshim.cjs subagentStop', timeout: 60 }]),
+          (d) =>
+            (d.hooks.subagentStop = [
+              { command: 'node --inspect-publish-uid stderr .cursor/hooks/hookshim.cjs subagentStop', timeout: 60 },
+            ]),
         ),
       'binding-stale',
       'error',
@@ -113,7 +116,10 @@ describe('each failure, with its message', () => {
         editJson(
           r,
           '.cursor/hooks.json',
-          (d) => (d.hooks.beforeShellExecution = [{ command: 'node .cursor/hooks/hookshim.cjs beforeShellExecution' }]),
+          (d) =>
+            (d.hooks.beforeShellExecution = [
+              { command: 'node --inspect-publish-uid stderr .cursor/hooks/hookshim.cjs beforeShellExecution' },
+            ]),
         ),
       'binding-stale',
       'error',
@@ -129,7 +135,7 @@ describe('each failure, with its message', () => {
         ),
       'binding-differs',
       'error',
-      /init writes \{"command":"node \.cursor\/hooks\/hookshim\.cjs preToolUse","matcher":"[^"]+","timeout":30,"failClosed":true\} \(timeout 10 → 30; failClosed false → true\)$/,
+      /init writes \{"command":"node --inspect-publish-uid stderr \.cursor\/hooks\/hookshim\.cjs preToolUse","matcher":"[^"]+","timeout":30,"failClosed":true\} \(timeout 10 → 30; failClosed false → true\)$/,
     ],
     [
       'an entry on the older sh-only command (PowerShell cannot run it)',

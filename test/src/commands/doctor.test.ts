@@ -119,13 +119,15 @@ describe('environment facts', () => {
       /✓ state directory .*state \(does not exist yet; created with mode 700 on the first event, under /,
     );
     expect(r.out).toMatch(
-      /preToolUse +timeout +30s, failClosed, skips [^"]+ +node \.cursor\/hooks\/hookshim\.cjs preToolUse/,
+      /preToolUse +timeout +30s, failClosed, skips [^"]+ +node --inspect-publish-uid stderr \.cursor\/hooks\/hookshim\.cjs preToolUse/,
     );
     // Bound but never run on this machine: the one thing to report (docs/hosts.md "When hooks never run").
     expect(r.out).toMatch(/! never ran for this project on this machine/);
     expect(r.out).toMatch(/warning +.*\[never-ran\]/);
     expect(r.out).toMatch(/0 errors, 1 warning/);
-    expect(r.out).toMatch(/stop +timeout +60s, loop_limit 8 +node \.cursor\/hooks\/hookshim\.cjs stop/);
+    expect(r.out).toMatch(
+      /stop +timeout +60s, loop_limit 8 +node --inspect-publish-uid stderr \.cursor\/hooks\/hookshim\.cjs stop/,
+    );
   });
 
   it('--json has the facts and the findings', async () => {

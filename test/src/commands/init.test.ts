@@ -13,7 +13,7 @@ afterAll(() => cleanupAll());
 // A Bash-only catalog: Cursor's matcher skips the other known tools (adapters/cursorMatcher.ts).
 const SKIPS = expect.stringMatching(/^\^\(\?!Read\$\)\(\?!ReadFile\$\)/) as unknown as string;
 const P = {
-  command: 'node .cursor/hooks/hookshim.cjs preToolUse',
+  command: 'node --inspect-publish-uid stderr .cursor/hooks/hookshim.cjs preToolUse',
   matcher: SKIPS,
   timeout: 30,
   failClosed: true,
@@ -21,7 +21,7 @@ const P = {
 const USER = { command: '.cursor/hooks/audit.sh', timeout: 5 };
 const USER2 = { command: 'afplay /System/Library/Sounds/Glass.aiff' };
 const PKG_P = {
-  command: 'node .cursor/hooks/hookshim.cjs preToolUse',
+  command: 'node --inspect-publish-uid stderr .cursor/hooks/hookshim.cjs preToolUse',
   matcher: SKIPS,
   timeout: 30,
   failClosed: true,
@@ -42,7 +42,7 @@ describe('init on a repository', () => {
     const first = await cli(['init', repo.dir]);
     expect(first.code, first.err).toBe(0);
     expect(first.out).toMatch(
-      /preToolUse +timeout +30s, failClosed, skips Read, ReadFile, Write \+\d+ more +node \.cursor\/hooks\/hookshim\.cjs preToolUse \(new\)/,
+      /preToolUse +timeout +30s, failClosed, skips Read, ReadFile, Write \+\d+ more +node --inspect-publish-uid stderr \.cursor\/hooks\/hookshim\.cjs preToolUse \(new\)/,
     );
     expect(first.out).toMatch(
       /can never run under Cursor:\n {2}hooks\/hooks\.json Notification\[0\]\.hooks\[0\]: Notification has no Cursor analog/,
@@ -71,7 +71,9 @@ describe('init on a repository', () => {
       'x-owner': 'infra',
       hooks: {
         preToolUse: [USER],
-        stop: [{ command: 'node .cursor/hooks/hookshim.cjs stop', timeout: 60, loop_limit: 5 }],
+        stop: [
+          { command: 'node --inspect-publish-uid stderr .cursor/hooks/hookshim.cjs stop', timeout: 60, loop_limit: 5 },
+        ],
         afterFileEdit: [USER2],
       },
     };
@@ -88,14 +90,14 @@ describe('init on a repository', () => {
         afterFileEdit: [USER2],
         postToolUse: [
           {
-            command: 'node .cursor/hooks/hookshim.cjs postToolUse',
+            command: 'node --inspect-publish-uid stderr .cursor/hooks/hookshim.cjs postToolUse',
             timeout: 30,
             failClosed: false,
           },
         ],
         postToolUseFailure: [
           {
-            command: 'node .cursor/hooks/hookshim.cjs postToolUseFailure',
+            command: 'node --inspect-publish-uid stderr .cursor/hooks/hookshim.cjs postToolUseFailure',
             timeout: 30,
             failClosed: false,
           },

@@ -13,12 +13,12 @@ import {
 } from '../../../src/project/binding.ts';
 
 const P = {
-  command: 'node .cursor/hooks/hookshim.cjs preToolUse',
+  command: 'node --inspect-publish-uid stderr .cursor/hooks/hookshim.cjs preToolUse',
   timeout: 30,
   failClosed: true,
 };
 const S = {
-  command: 'node .cursor/hooks/hookshim.cjs stop',
+  command: 'node --inspect-publish-uid stderr .cursor/hooks/hookshim.cjs stop',
   timeout: 60,
   failClosed: false,
   loop_limit: 5,
@@ -29,13 +29,17 @@ const plan: Pick<BindingPlan, 'events' | 'entries'> = {
 };
 const USER = { command: '.cursor/hooks/audit.sh', timeout: 5 };
 const PKG_P = {
-  command: 'node .cursor/hooks/hookshim.cjs preToolUse',
+  command: 'node --inspect-publish-uid stderr .cursor/hooks/hookshim.cjs preToolUse',
   timeout: 30,
   failClosed: true,
 };
 const USER2 = { command: 'afplay /System/Library/Sounds/Glass.aiff' };
 const LOOKALIKE = { command: './scripts/hookshim-audit.sh' };
-const OLD_P = { command: 'node .cursor/hooks/hookshim.cjs preToolUse', timeout: 10, failClosed: true };
+const OLD_P = {
+  command: 'node --inspect-publish-uid stderr .cursor/hooks/hookshim.cjs preToolUse',
+  timeout: 10,
+  failClosed: true,
+};
 
 describe('mergeHooksJson: before → after', () => {
   it.each<[string, unknown, unknown]>([
@@ -66,7 +70,13 @@ describe('mergeHooksJson: before → after', () => {
       {
         version: 1,
         hooks: {
-          subagentStop: [{ command: 'node .cursor/hooks/hookshim.cjs subagentStop', timeout: 60, loop_limit: 5 }],
+          subagentStop: [
+            {
+              command: 'node --inspect-publish-uid stderr .cursor/hooks/hookshim.cjs subagentStop',
+              timeout: 60,
+              loop_limit: 5,
+            },
+          ],
           preToolUse: [P],
           stop: [S],
         },
@@ -77,7 +87,12 @@ describe('mergeHooksJson: before → after', () => {
       'a stale entry next to a user hook: only ours goes',
       {
         version: 1,
-        hooks: { sessionEnd: [USER2, { command: 'node .cursor/hooks/hookshim.cjs sessionEnd', timeout: 15 }] },
+        hooks: {
+          sessionEnd: [
+            USER2,
+            { command: 'node --inspect-publish-uid stderr .cursor/hooks/hookshim.cjs sessionEnd', timeout: 15 },
+          ],
+        },
       },
       { version: 1, hooks: { sessionEnd: [USER2], preToolUse: [P], stop: [S] } },
     ],
@@ -218,7 +233,7 @@ describe('planBinding', () => {
   it("package mode runs the installed bundle; stop gets loop_limit 8, Claude Code's own cap (docs/claude-hooks.md §7)", () => {
     const p = planBinding(catalog(row('Stop')), 'package');
     expect(p.entries.stop).toEqual({
-      command: 'node .cursor/hooks/hookshim.cjs stop',
+      command: 'node --inspect-publish-uid stderr .cursor/hooks/hookshim.cjs stop',
       timeout: 60,
       failClosed: false,
       loop_limit: 8,
@@ -236,7 +251,7 @@ describe('planBinding', () => {
   it('beforeReadFile is bound with the matcher Read (docs/cursor-hooks.md §11: its matcher value is Read)', () => {
     const p = planBinding(catalog(row('PreToolUse', { matcher: 'Read' })), 'vendored');
     expect(p.entries.beforeReadFile).toEqual({
-      command: 'node .cursor/hooks/hookshim.cjs beforeReadFile',
+      command: 'node --inspect-publish-uid stderr .cursor/hooks/hookshim.cjs beforeReadFile',
       matcher: 'Read',
       timeout: 30,
       failClosed: true,
@@ -271,7 +286,7 @@ describe('readBinding / everyCallEvents: what the hook path reads of .cursor/hoo
     fs.mkdirSync(path.join(dir, '.cursor'), { recursive: true }),
     fs.writeFileSync(path.join(dir, '.cursor', 'hooks.json'), text)
   );
-  const cmd = (ev: string) => `node .cursor/hooks/hookshim.cjs ${ev}`;
+  const cmd = (ev: string) => `node --inspect-publish-uid stderr .cursor/hooks/hookshim.cjs ${ev}`;
 
   it('our entries: their timeout, loop_limit and matcher; the events started on every call', () => {
     write(

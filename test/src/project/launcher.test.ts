@@ -15,6 +15,7 @@ import {
 describe('isShellNeutral', () => {
   it.each([
     ['node .cursor/hooks/hookshim.cjs preToolUse', true],
+    ['node --inspect-publish-uid stderr .cursor/hooks/hookshim.cjs preToolUse', true],
     ['node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" preToolUse', false],
     ['"node" .cursor/hooks/hookshim.cjs stop', false],
     ['node .cursor/hooks/hookshim.cjs stop; echo', false],
@@ -33,7 +34,8 @@ describe('isShellNeutral', () => {
 
 describe('olderCommandWhy', () => {
   it.each([
-    ['node .cursor/hooks/hookshim.cjs stop', ''],
+    ['node --inspect-publish-uid stderr .cursor/hooks/hookshim.cjs stop', ''],
+    ['node .cursor/hooks/hookshim.cjs stop', 'it lacks Node\'s "--inspect-publish-uid stderr"'],
     ['node "$(test -d .cursor && echo .cursor/)hooks/hookshim.cjs" stop', 'it is not shell-neutral'],
     ['node "$(test -d .cursor || echo ../)node_modules/hookshim/dist/hookshim.cjs" stop', 'it is not shell-neutral'],
     ['node node_modules/hookshim/dist/hookshim.cjs stop', 'it starts only from the project root'],

@@ -9,7 +9,7 @@ import { findPlugins, pluginCommand, pluginProject, pluginRootOf } from '../../.
 describe('pluginCommand (PowerShell runs it on Windows: docs/hosts.md)', () => {
   it("has none of $ ` & | ; < > ( ) % ! ' and no leading quoted word", () => {
     const c = pluginCommand('preToolUse');
-    expect(c).toBe('node ./.cursor-plugin/hookshim.cjs preToolUse');
+    expect(c).toBe('node --inspect-publish-uid stderr ./.cursor-plugin/hookshim.cjs preToolUse');
     expect(c).not.toMatch(/[$`&|;<>()%!']|^\s*"/);
   });
 });

@@ -1,0 +1,52 @@
+// Node's inspector runs whatever code a client sends it, in this process: a client could write hookshim's answer. Node
+// opens it when the process receives SIGUSR1 (https://nodejs.org/api/process.html#signal-events), which any process of
+// the same user may send (docs/security.md, guarantee 14). The loader takes that signal and shuts an inspector found
+// open as hookshim starts (src/entry/firstLine.ts); each answer checks again before it goes out.
+
+/** Where the loader notes that it found the inspector open as hookshim started (before it could take SIGUSR1). */
+const OPENED_EARLY = Symbol.for('hookshim.inspectorOpened');
+
+/** Close Node's inspector if it is open; true when it was. False where Node has no inspector binding. */
+export function shutInspector(): boolean {
+  let open: boolean;
+  try {
+    const node = process as unknown as { binding(name: string): { isEnabled?(): boolean } };
+    open = node.binding('inspector').isEnabled?.() === true;
+  } catch {
+    return false;
+  }
+  if (open) (process as unknown as { _debugEnd?(): void })._debugEnd?.();
+  return open;
+}
+
+/** The inspector asked for on Node's own command line or in NODE_OPTIONS: the user's choice, in a tracked binding. */
+function chosen(): boolean {
+  const asked = /(^|\s)--inspect(-brk|-wait)?(=|\s|$)/;
+  return process.execArgv.some((a) => asked.test(a)) || asked.test(process.env.NODE_OPTIONS ?? '');
+}
+
+/** The loader's first line: take SIGUSR1 (POSIX; Windows has none) and shut an inspector opened before that. */
+export function guardInspector(): void {
+  if (process.platform !== 'win32')
+    process.on('SIGUSR1', () => {
+      process.stderr.write(
+        "hookshim: received SIGUSR1, which opens Node's inspector to whoever sent it; ignored (docs/security.md)\n",
+      );
+    });
+  if (chosen()) return;
+  const shut = () => {
+    if (shutInspector()) (globalThis as Record<symbol, unknown>)[OPENED_EARLY] = true;
+  };
+  shut();
+  // A signal that came first leaves Node a second start of the inspector, run in the event loop's first turn.
+  setImmediate(shut);
+}
+
+/** Why this process's answer cannot be trusted: Node's inspector was open, and not by the user's choice; else undefined. */
+export function inspectorTampering(): string | undefined {
+  if (chosen()) return undefined;
+  const now = shutInspector();
+  if ((globalThis as Record<symbol, unknown>)[OPENED_EARLY] === true)
+    return "found Node's inspector opened before it could refuse that (another process can open it; closed)";
+  return now ? "found Node's inspector open (another process opened it; closed)" : undefined;
+}
