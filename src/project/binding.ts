@@ -1,6 +1,7 @@
 // Everything about .cursor/hooks.json in one place: reading it, telling hookshim's entries from everyone else's,
 // what an entry configures for the hook path (timeout, loop_limit), and planning and merging the entries init writes.
 // Format: https://cursor.com/docs/hooks (docs/cursor-hooks.md §1).
+import { NODE_FLAGS } from './nodeFlags.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -303,19 +304,13 @@ export interface BindingPlan {
 
 /**
  * The command of an entry, the same in both modes and for every shell (docs/hosts.md, "One command for every shell"):
- * `node --inspect-publish-uid stderr .cursor/hooks/hookshim.cjs <event>`. From `.cursor/` it names the nested forwarder (src/project/launcher.ts);
+ * `node --inspect-publish-uid stderr .cursor/hooks/hookshim.cjs <event>` (./nodeFlags.ts). From `.cursor/` it names
+ * the nested forwarder (src/project/launcher.ts);
  * in package mode the file is a committed launcher that runs the installed package's bundle.
  */
 export function boundCommand(_mode: Mode, event: string): string {
   return `node ${NODE_FLAGS} ${VENDORED} ${event}`;
 }
-
-/**
- * Node's own flags on every bound command: should another process open Node's inspector on hookshim's (SIGUSR1), its
- * address goes to stderr only, not to a local HTTP request (https://nodejs.org/api/cli.html, `--inspect-publish-uid`),
- * so no other process can connect and write the answer (docs/security.md, guarantee 14). Shell-neutral: no `=`.
- */
-export const NODE_FLAGS = '--inspect-publish-uid stderr';
 
 /** Decide entries from a catalog: exactly the Cursor events its Claude events need, with timeouts that fit. */
 export function planBinding(catalog: Catalog, mode: Mode, opts: BindingPlanOptions = {}): BindingPlan {

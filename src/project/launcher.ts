@@ -3,7 +3,8 @@
 // (docs/cursor-hooks.md §13), and finds the bundle from the project root (Cursor) and from `.cursor/` (Copse).
 import fs from 'node:fs';
 import path from 'node:path';
-import { boundCommand, isOurCommand, NODE_FLAGS, OLD_VENDORED, PACKAGED, VENDORED, type Mode } from './binding.ts';
+import { boundCommand, isOurCommand, OLD_VENDORED, PACKAGED, VENDORED, type Mode } from './binding.ts';
+import { NODE_FLAGS } from './nodeFlags.ts';
 
 /**
  * What `.cursor/hooks/hookshim.cjs` resolves to when a host runs the command from `.cursor/`: a forwarder to

@@ -3,7 +3,7 @@
 // ${CLAUDE_PLUGIN_ROOT} come from the plugin folder, the project is the user's workspace (src/project/paths.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import { NODE_FLAGS } from './binding.ts';
+import { NODE_FLAGS } from './nodeFlags.ts';
 
 /** Cursor's plugin manifest, relative to the plugin folder (docs/plugins.md §1). */
 export const PLUGIN_MANIFEST = '.cursor-plugin/plugin.json';

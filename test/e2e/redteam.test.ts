@@ -592,3 +592,44 @@ describe('13. a matcher can save a process, never a guard', () => {
     }
   });
 });
+
+describe("14. Node's inspector never writes the answer", () => {
+  it('SIGUSR1 from another process while hookshim runs opens no inspector: the guard still decides', async () => {
+    const sh = spawn('sh', ['-c', repo.command('preToolUse')], {
+      cwd: repo.dir,
+      env: { ...process.env, HOOKSHIM_STATE_DIR: repo.stateDir, CURSOR_PROJECT_DIR: repo.dir },
+    });
+    let out = '';
+    let err = '';
+    sh.stdout.on('data', (c) => (out += c));
+    sh.stderr.on('data', (c) => (err += c));
+    const payload = JSON.stringify(shell('rm -rf /'));
+    sh.stdin.write(payload.slice(0, 20));
+    const node = await nodeProcessOf(sh.pid as number);
+    await new Promise((r) => setTimeout(r, 1000)); // hookshim's first line has run, on a busy machine too
+    spawnSync('kill', ['-USR1', String(node)]); // what `node inspect -p <pid>` sends first
+    await new Promise((r) => setTimeout(r, 200));
+    sh.stdin.end(payload.slice(20));
+    await new Promise((r) => sh.on('close', r));
+    expect(JSON.parse(out)).toEqual(DENY);
+    expect(err).toContain("hookshim: received SIGUSR1, which opens Node's inspector to whoever sent it; ignored");
+    expect(err).not.toContain('Debugger listening');
+  });
+
+  it('an inspector opened before hookshim could refuse it: preToolUse denies what its guard allowed', () => {
+    const opener = path.join(repo.dir, 'open-inspector.cjs');
+    fs.writeFileSync(opener, "require('node:inspector').open(0, '127.0.0.1');\n");
+    try {
+      const r = repo.fire('preToolUse', shell('ls'), { env: { NODE_OPTIONS: `--require ${opener}` } });
+      const text =
+        "hookshim found Node's inspector opened before it could refuse that (another process can open it; closed); " +
+        "this preToolUse is denied (fail closed): no guard's answer can be given (details in Cursor's Hooks output).";
+      expect(r.json).toEqual({ permission: 'deny', user_message: text, agent_message: text });
+    } finally {
+      fs.rmSync(opener, { force: true });
+    }
+  });
+
+  it('every bound command keeps the inspector unlisted (no local HTTP request finds it)', () =>
+    expect(repo.command('preToolUse')).toMatch(/^node --inspect-publish-uid stderr /));
+});
