@@ -1,9 +1,9 @@
 // Everything about .cursor/hooks.json in one place: reading it, telling hookshim's entries from everyone else's,
 // what an entry configures for the hook path (timeout, loop_limit), and planning and merging the entries init writes.
 // Format: https://cursor.com/docs/hooks (docs/cursor-hooks.md §1).
-import { NODE_FLAGS } from './nodeFlags.ts';
 import fs from 'node:fs';
 import path from 'node:path';
+import { NODE_FLAGS } from './nodeFlags.ts';
 import {
   cursorMatcher,
   MATCHED_BY,
@@ -305,8 +305,8 @@ export interface BindingPlan {
 /**
  * The command of an entry, the same in both modes and for every shell (docs/hosts.md, "One command for every shell"):
  * `node --inspect-publish-uid stderr .cursor/hooks/hookshim.cjs <event>` (./nodeFlags.ts). From `.cursor/` it names
- * the nested forwarder (src/project/launcher.ts);
- * in package mode the file is a committed launcher that runs the installed package's bundle.
+ * the nested forwarder (src/project/launcher.ts); in package mode the file is a committed launcher that runs the
+ * installed package's bundle.
  */
 export function boundCommand(_mode: Mode, event: string): string {
   return `node ${NODE_FLAGS} ${VENDORED} ${event}`;

@@ -2,6 +2,8 @@
 import inspector from 'node:inspector';
 import { afterEach, describe, expect, it } from 'vitest';
 import { inspectorTampering, shutInspector } from '../../../src/hook/inspector.ts';
+import { distrusted } from '../../../src/hook/lifeline.ts';
+import { createLog } from '../../../src/hook/log.ts';
 
 afterEach(() => inspector.close());
 
@@ -20,5 +22,40 @@ describe('inspectorTampering', () => {
     inspector.open(0, '127.0.0.1');
     expect(inspectorTampering()).toBe("found Node's inspector open (another process opened it; closed)");
     expect(inspector.url()).toBeUndefined();
+  });
+});
+
+describe('distrusted (src/hook/lifeline.ts): the answer of a process whose inspector was opened', () => {
+  const opened = (event: string, answer: Record<string, unknown>) => {
+    const lines: string[] = [];
+    inspector.open(0, '127.0.0.1');
+    return {
+      out: distrusted(
+        event,
+        answer,
+        createLog({}, (t) => lines.push(t)),
+      ),
+      lines,
+    };
+  };
+  it('nothing open: undefined, the answer stands', () =>
+    expect(
+      distrusted(
+        'preToolUse',
+        { permission: 'allow' },
+        createLog({}, () => {}),
+      ),
+    ).toBeUndefined());
+  it('preToolUse: a deny naming the inspector, role fail-closed', () =>
+    expect(opened('preToolUse', { permission: 'allow' }).out).toMatchObject({
+      answer: { permission: 'deny', user_message: expect.stringMatching(/^hookshim found Node's inspector open /) },
+      role: 'fail-closed',
+    }));
+  it('stop: undefined (its answer stands), and stderr says so', () => {
+    const r = opened('stop', { followup_message: 'run the tests' });
+    expect(r.out).toBeUndefined();
+    expect(r.lines.join('')).toContain(
+      "found Node's inspector open (another process opened it; closed); the answer stands",
+    );
   });
 });
