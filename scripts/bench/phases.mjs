@@ -5,13 +5,16 @@
 // ms. Variants interleave per round; medians per phase. Prints one markdown table, the phases as rows; "outside" is
 // the wall time around it (sh, the exec of node, process exit) minus the total the process saw itself.
 //
-//   node scripts/bench/phases.mjs [--runs 15] [--counts 0,1,5,20] [--cache] [--bundle LABEL=FILE …]
+//   node scripts/bench/phases.mjs [--runs 15] [--counts 0,1,5,20] [--cache] [--transcript MB] [--bundle LABEL=FILE …]
 // --cache: each build also with its V8 code cache on (HOOKSHIM_CODE_CACHE=1).
+// --transcript MB: each event carries a Cursor transcript of that size (its results seeded), as `npm run bench`'s tool
+// events do (1 MB there); without it the payloads carry none, so the transcript's phases do no work.
 // npm run build first. --bundle (repeatable): builds to compare, e.g. before=/tmp/old/hookshim.cjs after=dist/hookshim.cjs.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fire } from './fire.mjs';
+import { generate, SESSION } from '../bench-transcript.mjs';
 import { cursorPayload, freshId, makeRepo, TRIVIAL } from './fixtures.mjs';
 import { loadAverage } from './machine.mjs';
 import { summary } from './stats.mjs';
@@ -45,10 +48,15 @@ export async function measurePhases({
   bundles = [],
   counts = [0, 1, 5, 20],
   cache = false,
+  transcriptMB = 0,
   log = /** @type {(line: string) => void} */ (() => {}),
 } = {}) {
   const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-phases-')));
   try {
+    // The bench's world: one session's transcript with its recorded results, seeded into every repo's state dir.
+    const tx =
+      transcriptMB > 0 ? { path: path.join(tmp, 'cursor.jsonl'), results: path.join(tmp, 'results.jsonl') } : undefined;
+    if (tx) generate(tx.path, tx.results, transcriptMB * 1024 * 1024);
     const names = (n) => Array.from({ length: n }, (_, i) => `g${i + 1}.sh`);
     /** @type {[string, number | 'node', any, Record<string, string>][]} */
     const variants = [];
@@ -61,12 +69,19 @@ export async function measurePhases({
       for (const n of counts) {
         const repo =
           n === 0
-            ? makeRepo(tmp, `none${variants.length}`, { PreToolUse: [['Write|Edit', ['ok.sh']]] }, { 'ok.sh': TRIVIAL })
+            ? makeRepo(
+                tmp,
+                `none${variants.length}`,
+                { PreToolUse: [['Write|Edit', ['ok.sh']]] },
+                { 'ok.sh': TRIVIAL },
+                tx?.results,
+              )
             : makeRepo(
                 tmp,
                 `m${n}-${variants.length}`,
                 { PreToolUse: [['Bash', names(n)]] },
                 Object.fromEntries(names(n).map((x) => [x, TRIVIAL])),
+                tx?.results,
               );
         if (bundle) fs.copyFileSync(bundle, path.join(repo.dir, '.cursor', 'hooks', 'hookshim.cjs'));
         variants.push([label ? `${label} ${n}` : String(n), n, repo, env]);
@@ -81,10 +96,11 @@ export async function measurePhases({
         );
         return { ms: r.ms, ...parseTimings(r.stderr) };
       }
-      const input = cursorPayload('preToolUse', repo, 'phases', {
+      const input = cursorPayload('preToolUse', repo, tx ? SESSION : 'phases', {
         tool_name: 'Shell',
         tool_input: { command: 'ls', cwd: '' },
         tool_use_id: freshId('tool'),
+        ...(tx ? { transcript_path: tx.path } : {}),
       });
       const r = await fire(repo.command('preToolUse'), {
         cwd: repo.dir,
@@ -190,10 +206,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     runs,
     bundles,
     cache: args.includes('--cache'),
+    transcriptMB: args.includes('--transcript') ? Number(args[args.indexOf('--transcript') + 1]) : 0,
     ...(counts ? { counts } : {}),
     log: (m) => process.stderr.write(`phases: ${m}\n`),
   });
   process.stdout.write(
-    `${phasesTable(got)}\n\nLoad average ${load} at start, ${loadAverage()} at end; ${runs} rounds.\n`,
+    `${phasesTable(got)}\n\n${args.includes('--transcript') ? `Each event with a ${args[args.indexOf('--transcript') + 1]} MB transcript. ` : ''}Load average ${load} at start, ${loadAverage()} at end; ${runs} rounds.\n`,
   );
 }

@@ -4,6 +4,7 @@
 // event loads them only with a transcript to rewrite or a result to record (docs/performance.md).
 import fs from 'node:fs';
 import type { ClaudeTranscript, TranscriptOptions } from './transcript.ts';
+import { currentCopy } from './transcriptCurrent.ts';
 import { emptyTranscript, hasResults, noStats } from './transcriptPaths.ts';
 
 export { maybeCollect } from './collect.ts';
@@ -26,10 +27,11 @@ export function sizeOf(file: string | undefined): string {
 
 /**
  * The transcript scripts get (docs/transcripts.md): Cursor's, rewritten into Claude's shape by ./transcript.ts (loaded
- * here, on first use), or, when Cursor sent none, the empty one.
+ * here, on first use) unless the copy already ends where the source and results do, or, when Cursor sent none, the
+ * empty one.
  */
 export async function transcriptFor(opts: TranscriptOptions): Promise<ClaudeTranscript> {
-  if (opts.cursorPath) return (await import('./transcript.ts')).claudeTranscript(opts);
+  if (opts.cursorPath) return currentCopy(opts) ?? (await import('./transcript.ts')).claudeTranscript(opts);
   return {
     path: emptyTranscript(opts.state),
     resultsAvailable: hasResults(opts.state, opts.sessionId),

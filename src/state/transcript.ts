@@ -32,14 +32,14 @@ import {
   type RewriteState,
   type ToolResultRef,
 } from '../../adapters/transcript/index.ts';
-import { areaPath, type StateDir } from './dir.ts';
+import type { StateDir } from './dir.ts';
 import { describeError, nofollow, readText, replaceFile } from './fsx.ts';
 import { scanBytes } from './lineScan.ts';
 import { LineWriter } from './lineWriter.ts';
 import { BUSY, withLock } from './lock.ts';
 import { readResultRefs, recordedResults, type ResultsPosition } from './toolResults.ts';
-import { sha256HexOf } from './digest.ts';
 import {
+  copyFiles,
   invalid,
   openResults,
   readResumePoint,
@@ -49,7 +49,7 @@ import {
   type Files,
   type Point,
 } from './transcriptFiles.ts';
-import { emptyTranscript, hasResults, noStats, resultsPath, type TranscriptStats } from './transcriptPaths.ts';
+import { emptyTranscript, hasResults, noStats, type TranscriptStats } from './transcriptPaths.ts';
 
 export interface TranscriptOptions {
   /** Cursor's `transcript_path` (null on sessionStart and beforeSubmitPrompt, docs/cursor-hooks.md §3). */
@@ -95,19 +95,12 @@ export async function claudeTranscript(opts: TranscriptOptions): Promise<ClaudeT
     return empty();
   }
   if (!opts.state) return oneOff(source, opts, stats);
-  const base = sha256HexOf(source).slice(0, 32);
-  const out = areaPath(opts.state, 'tx', `${base}.jsonl`);
-  if (!out) {
+  const files = copyFiles(opts.state, source, opts.sessionId);
+  if (!files) {
     opts.warn(`state area "tx" is unusable; rewriting ${source} into a temp file`);
     return oneOff(source, opts, stats);
   }
-  const files = {
-    source,
-    out,
-    cursor: `${out.slice(0, -'.jsonl'.length)}.cursor.json`,
-    lock: `${out.slice(0, -'.jsonl'.length)}.lock`,
-    results: resultsPath(opts.state, opts.sessionId),
-  };
+  const { out } = files;
   try {
     const wait = Math.min(
       opts.lockWaitMs ?? 3000,

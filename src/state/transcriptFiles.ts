@@ -1,13 +1,17 @@
 // The files of a transcript rewrite in the state area `tx` (src/state/transcript.ts): their paths, the persisted
 // cursor (where the rewrite resumes, and what it must find unchanged to resume there).
 import fs from 'node:fs';
+import path from 'node:path';
 import {
   compactState,
   initialRewriteState,
   isRewriteState,
   type RewriteState,
-} from '../../adapters/transcript/index.ts';
+} from '../../adapters/transcript/types.ts';
+import { areaPath, type StateDir } from './dir.ts';
+import { sha256HexOf } from './digest.ts';
 import { nofollow, readText, writeFileAtomic } from './fsx.ts';
+import { resultsPath } from './transcriptPaths.ts';
 import type { ResultsPosition } from './toolResults.ts';
 
 /** A position in the three files, with the rewrite state there (`skip`: src lies inside a line being dropped). */
@@ -119,4 +123,13 @@ export interface Files {
   cursor: string;
   lock: string;
   results: string | null;
+}
+
+/** The files of the Claude-shaped copy of `cursorPath`: the copy, its resume point and lock, the session's results; null: area unusable. */
+export function copyFiles(state: StateDir, cursorPath: string, sessionId: string): Files | null {
+  const source = path.resolve(cursorPath);
+  const out = areaPath(state, 'tx', `${sha256HexOf(source).slice(0, 32)}.jsonl`);
+  if (!out) return null;
+  const stem = out.slice(0, -'.jsonl'.length);
+  return { source, out, cursor: `${stem}.cursor.json`, lock: `${stem}.lock`, results: resultsPath(state, sessionId) };
 }
