@@ -7,6 +7,7 @@ import { stateRootFor } from '../state/dir.ts';
 import { CHECKED_MAJORS } from '../hook/uvSpawn.ts';
 import { VERSION } from '../hook/version.ts';
 import { foreignCounts, HOOKS_JSON, isOurs } from '../project/binding.ts';
+import { NODE_FLAGS } from '../project/nodeFlags.ts';
 import { PROJECT_POLICIES, resolveProject } from '../project/paths.ts';
 import { describeCatalogs } from './catalogs.ts';
 import { lastRuns, loadedFindings, type LastRun } from './loaded.ts';
@@ -176,8 +177,7 @@ function nodeStatus(env: NodeJS.ProcessEnv, findings: Finding[]): DoctorReport['
   const pathNode = onPath('node', env);
   if (pathNode) {
     node.pathNode = pathNode;
-    const r = spawnSync(pathNode, ['--version'], { encoding: 'utf8', timeout: 5000 });
-    const v = r.stdout?.trim().replace(/^v/, '');
+    const v = pathNodeVersion(pathNode, findings);
     if (v) {
       node.pathVersion = v;
       if (!atLeast(v, MIN_NODE))
@@ -203,6 +203,31 @@ function nodeStatus(env: NodeJS.ProcessEnv, findings: Finding[]): DoctorReport['
     });
   }
   return node;
+}
+
+/**
+ * The version of the node on PATH, asked with the flags every bound command gives it (src/project/nodeFlags.ts): a Node
+ * that refuses them (one built without the inspector) starts no event at all, and that is an error of its own.
+ */
+function pathNodeVersion(pathNode: string, findings: Finding[]): string | undefined {
+  const version = (args: string[]) => spawnSync(pathNode, [...args, '--version'], { encoding: 'utf8', timeout: 5000 });
+  const bound = version(NODE_FLAGS.split(' '));
+  if (bound.status === 0) return bound.stdout.trim().replace(/^v/, '') || undefined;
+  const plain = version([]);
+  const said = (bound.stderr ?? '').trim().split('\n')[0];
+  const v = plain.stdout?.trim().replace(/^v/, '') || undefined;
+  if (plain.status === 0)
+    findings.push({
+      code: 'node-rejects-flags',
+      severity: 'error',
+      where: pathNode,
+      message:
+        `the node on PATH${v ? ` (${v})` : ''} refuses the bound command's \`${NODE_FLAGS}\` ` +
+        `(${said || `exit ${bound.status ?? bound.signal}`}): no event starts, so Cursor denies ` +
+        'every call it guards (failClosed) and runs nothing elsewhere',
+      fix: 'use an official Node 20.19+ build (one built with the inspector) first on the PATH Cursor sees',
+    });
+  return v;
 }
 
 /** A Node major whose internal spawn bindings hookshim has not checked starts every script through node:child_process. */

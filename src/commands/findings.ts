@@ -86,6 +86,7 @@ export const FINDINGS = {
   // this machine (doctor)
   'node-too-old': { severity: 'error', fix: true },
   'node-not-on-path': { severity: 'error', fix: true },
+  'node-rejects-flags': { severity: 'error', fix: true },
   'node-extra-ca-certs': { severity: 'info', fix: true },
   'node-unchecked-spawn': { severity: 'info', fix: true },
   'wrong-root': { severity: 'info', fix: true },

@@ -194,6 +194,31 @@ describe('environment facts', () => {
     if (found) expect(found).toMatchObject({ severity: 'info', message: expect.stringMatching(/on Node 20-26 only/) });
   });
 
+  it.runIf(process.platform !== 'win32')(
+    "a node on PATH that refuses the bound command's flags (built without the inspector) is an error",
+    () => {
+      const { repo, env } = setup();
+      // As such a Node answers: `node: bad option: --inspect-publish-uid`, exit 9 (https://nodejs.org/api/cli.html).
+      const fake = '#!/bin/sh\n[ "$1" = --version ] || { echo "node: bad option: $1" >&2; exit 9; }\necho v20.20.2\n';
+      repo.write('bin/node', fake, 0o755);
+      const path_ = `${path.join(repo.dir, 'bin')}:${env.PATH ?? ''}`;
+      const f = doctor({ dir: repo.dir, env: { ...env, PATH: path_, NODE_EXTRA_CA_CERTS: '' }, cwd: repo.dir });
+      expect(f.node.pathVersion).toBe('20.20.2');
+      expect(f.findings.find((x) => x.code === 'node-rejects-flags')).toMatchObject({
+        severity: 'error',
+        message: expect.stringMatching(
+          /\(20\.20\.2\) refuses .*--inspect-publish-uid stderr.*bad option: --inspect-publish-uid/,
+        ),
+      });
+    },
+  );
+
+  it("the real node accepts the bound command's flags: nothing to report", () => {
+    const { repo, env } = setup();
+    const f = doctor({ dir: repo.dir, env: { ...env, NODE_EXTRA_CA_CERTS: '' }, cwd: repo.dir }).findings;
+    expect(f.map((x) => x.code)).not.toContain('node-rejects-flags');
+  });
+
   it('no node on PATH is an error: the bound command cannot start', () => {
     const { repo, env } = setup();
     const f = doctor({ dir: repo.dir, env: { ...env, PATH: '/nonexistent' }, cwd: repo.dir }).findings.find(
