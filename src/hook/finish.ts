@@ -4,7 +4,7 @@
 // path).
 import type { EventPlan, Folded, StateIn, Verdict } from '../../adapters/types.ts';
 import { emit } from './emit.ts';
-import { debugSpans, distrusted, ownFailure, type Lifeline } from './lifeline.ts';
+import { debugSpans, distrusted, errorLine, ownFailure, type Lifeline } from './lifeline.ts';
 import type { Setup } from './setup.ts';
 import { mark } from './spans.ts';
 import { trace, type TraceRecord } from './trace.ts';
@@ -37,7 +37,7 @@ export function foldSafely(
     lifeline.record.role = denied.role;
     return { answer: denied.answer, effects: [], notes: folded.notes };
   } catch (err) {
-    const what = `could not fold its guards' answers (${(err as Error).message})`;
+    const what = `could not fold its guards' answers (${errorLine((err as Error).message)})`;
     const { answer, how, role } = ownFailure(setup.event, setup.adapter.empty, what);
     lifeline.record.role = role;
     lifeline.log.warn(`fold failed: ${(err as Error).message}; ${how}`);

@@ -109,7 +109,7 @@ export function installLifeline(name: string, env: NodeJS.ProcessEnv, failOpen: 
         /* the crash itself is what gets answered */
       }
       const stack = (err as Error)?.stack ?? String(err);
-      answerOwnFailure(lifeline, name, `hit an internal error (${firstLine(err)})`, 'internal error', stack);
+      answerOwnFailure(lifeline, name, `hit an internal error (${errorLine(err)})`, 'internal error', stack);
       process.exit(0);
     },
   };
@@ -131,8 +131,8 @@ export function installLifeline(name: string, env: NodeJS.ProcessEnv, failOpen: 
   return lifeline;
 }
 
-/** The first line of an error's message, for the answer (the stack goes to stderr). */
-function firstLine(err: unknown): string {
+/** The first line of an error's message, at most 200 characters, for the answer (the stack goes to stderr). */
+export function errorLine(err: unknown): string {
   return String(err).split('\n')[0]!.slice(0, 200);
 }
 
@@ -155,7 +155,7 @@ export function exitAfter(run: Promise<number>, event: string): void {
   run.then(
     (code) => process.exit(code),
     (err: unknown) => {
-      const { answer, how } = ownFailure(event, {}, `hit an internal error (${firstLine(err)})`);
+      const { answer, how } = ownFailure(event, {}, `hit an internal error (${errorLine(err)})`);
       try {
         process.stderr.write(`hookshim: internal error, ${how}: ${(err as Error)?.stack ?? String(err)}\n`);
       } catch {

@@ -266,6 +266,15 @@ new EventWork(setupFor('preToolUse', { adapter }), lifeline, ops, leader, claime
     });
   });
 
+  it("the adapter's fold throwing a long message: the answer carries its first line, cut at 200 characters", () => {
+    const r = go(`const lifeline = installLifeline('preToolUse', process.env, { permission: 'allow' });
+const adapter = { ...ADAPTERS.preToolUse, fold() { throw new Error('x'.repeat(500) + '\\nsecond line'); } };
+new EventWork(setupFor('preToolUse', { adapter }), lifeline, ops, leader, claimed, prep, undefined).finish([run()], 'done');`);
+    const answer = r.answer as { permission?: string; user_message?: string };
+    const said = /could not fold its guards' answers \((x*)\)/.exec(String(answer.user_message));
+    expect([answer.permission, said?.[1]?.length]).toEqual(['deny', 200]);
+  });
+
   it("the adapter's fold throwing: the trace record's role says how it was answered", () => {
     const log = path.join(wb.dir, 'fold-role.ndjson');
     go(
