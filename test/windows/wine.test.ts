@@ -84,6 +84,13 @@ const RUNNER_GUARDS = {
     "spawn(process.execPath, ['-e', 'setTimeout(() => {}, 40_000)'], { stdio: 'inherit' }).unref();\n" +
     "console.error('denied, a grandchild holding the pipes');\nprocess.exitCode = 2;\n",
   'crash.mjs': "throw new Error('guard bug');\n",
+  // Any process of the user can open a Windows Node's inspector without a signal (docs/security.md guarantee 14):
+  // this guard does it to hookshim, its parent, looks for the inspector's address as an attacker would, and allows.
+  'inspect.mjs':
+    "import fs from 'node:fs';\nimport http from 'node:http';\nprocess.stdin.resume();\nprocess.stdin.on('end', () => {\n" +
+    '  process._debugProcess(process.ppid);\n  const seen = (s) => (fs.writeFileSync(process.argv[2], s), process.exit(0));\n' +
+    "  setTimeout(() => http.get('http://127.0.0.1:9229/json/list', (r) => seen(String(r.statusCode)))" +
+    ".on('error', (e) => seen(e.code)), 1500);\n});\n",
   'later.mjs':
     "process.stdin.resume();\nprocess.stdin.on('end', () => setTimeout(() => console.log(JSON.stringify({ hookSpecificOutput: " +
     "{ hookEventName: 'PreToolUse', additionalContext: 'later: ' + process.platform } })), 300));\n",
@@ -115,6 +122,10 @@ beforeAll(() => {
           runnerRow('Grep', 'grandchild.mjs'),
           runnerRow('Glob', 'crash.mjs'),
           { matcher: 'WebFetch', hooks: [{ ...exec('later.mjs'), async: true }] },
+          {
+            matcher: 'WebSearch',
+            hooks: [{ ...exec('inspect.mjs'), args: [...exec('inspect.mjs').args, '${CLAUDE_PLUGIN_ROOT}/seen.txt'] }],
+          },
         ],
       },
     },
@@ -236,6 +247,14 @@ describe("the runner's guarantees under Windows Node", () => {
     const r = timed('Glob', { glob_pattern: '*.ts' });
     expect(r.json.permission, r.stderr).toBe('allow');
     expect(r.stderr).toMatch(/crash\.mjs \(PreToolUse\): exit 1 \(non-blocking error\)/);
+  });
+  it('an inspector another process opens on hookshim (process._debugProcess) cannot be found, and the call is denied', () => {
+    const r = timed('WebSearch', { search_term: 'x' });
+    expect(r.json.permission, r.stderr).toBe('deny');
+    expect(r.json.user_message).toMatch(/found Node's inspector open \(another process opened it; closed\)/);
+    // The bound command's --inspect-publish-uid stderr: the address went to hookshim's stderr, not to /json/list.
+    expect(fs.readFileSync(path.join(repos.runner!.dir, 'seen.txt'), 'utf8')).toBe('404');
+    expect(r.stderr).toMatch(/Debugger listening on ws:\/\/127\.0\.0\.1:9229\//);
   });
   it("hookshim's own crash during a guarded preToolUse denies it (docs/fail-matrix.md), as on Linux", () => {
     const preload = path.join(repos.runner!.dir, 'own-crash.cjs');
