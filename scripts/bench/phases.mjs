@@ -201,16 +201,22 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         : [path.basename(b), path.resolve(b)],
     );
   const counts = args.includes('--counts') ? args[args.indexOf('--counts') + 1].split(',').map(Number) : undefined;
+  const transcriptMB = args.includes('--transcript') ? Number(args[args.indexOf('--transcript') + 1]) : 0;
+  if (args.includes('--transcript') && !(transcriptMB > 0)) {
+    process.stderr.write('phases: --transcript takes a size in MB, e.g. --transcript 1\n');
+    process.exit(2);
+  }
   const load = loadAverage();
   const got = await measurePhases({
     runs,
     bundles,
     cache: args.includes('--cache'),
-    transcriptMB: args.includes('--transcript') ? Number(args[args.indexOf('--transcript') + 1]) : 0,
+    transcriptMB,
     ...(counts ? { counts } : {}),
     log: (m) => process.stderr.write(`phases: ${m}\n`),
   });
   process.stdout.write(
-    `${phasesTable(got)}\n\n${args.includes('--transcript') ? `Each event with a ${args[args.indexOf('--transcript') + 1]} MB transcript. ` : ''}Load average ${load} at start, ${loadAverage()} at end; ${runs} rounds.\n`,
+    `${phasesTable(got)}\n\n${transcriptMB ? `Each event with a ${transcriptMB} MB transcript. ` : ''}` +
+      `Load average ${load} at start, ${loadAverage()} at end; ${runs} rounds.\n`,
   );
 }

@@ -214,16 +214,17 @@ function pathNodeVersion(pathNode: string, findings: Finding[]): string | undefi
   const bound = version(NODE_FLAGS.split(' '));
   if (bound.status === 0) return bound.stdout.trim().replace(/^v/, '') || undefined;
   const plain = version([]);
-  const said = (bound.stderr ?? '').trim().split('\n')[0];
+  const said = (bound.stderr ?? '').trim().split(/\r?\n/)[0];
   const v = plain.stdout?.trim().replace(/^v/, '') || undefined;
-  if (plain.status === 0)
+  // Only a refusal counts: a start that timed out or failed says nothing about the flags.
+  if (plain.status === 0 && !bound.error && typeof bound.status === 'number')
     findings.push({
       code: 'node-rejects-flags',
       severity: 'error',
       where: pathNode,
       message:
         `the node on PATH${v ? ` (${v})` : ''} refuses the bound command's \`${NODE_FLAGS}\` ` +
-        `(${said || `exit ${bound.status ?? bound.signal}`}): no event starts, so Cursor denies ` +
+        `(${said || `exit ${bound.status}`}): no event starts, so Cursor denies ` +
         'every call it guards (failClosed) and runs nothing elsewhere',
       fix: 'use an official Node 20.19+ build (one built with the inspector) first on the PATH Cursor sees',
     });

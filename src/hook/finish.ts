@@ -37,10 +37,11 @@ export function foldSafely(
     lifeline.record.role = denied.role;
     return { answer: denied.answer, effects: [], notes: folded.notes };
   } catch (err) {
-    const what = `could not fold its guards' answers (${errorLine((err as Error).message)})`;
+    const message = err instanceof Error ? err.message : err;
+    const what = `could not fold its guards' answers (${errorLine(message)})`;
     const { answer, how, role } = ownFailure(setup.event, setup.adapter.empty, what);
     lifeline.record.role = role;
-    lifeline.log.warn(`fold failed: ${(err as Error).message}; ${how}`);
+    lifeline.log.warn(`fold failed: ${String(message)}; ${how}`);
     return { answer, effects: [], notes: [] };
   }
 }

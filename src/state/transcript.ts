@@ -39,9 +39,10 @@ import { LineWriter } from './lineWriter.ts';
 import { BUSY, withLock } from './lock.ts';
 import { readResultRefs, recordedResults, type ResultsPosition } from './toolResults.ts';
 import {
-  copyFiles,
+  filesFor,
   invalid,
   openResults,
+  openSource,
   readResumePoint,
   saveResumePoint,
   signature,
@@ -95,7 +96,7 @@ export async function claudeTranscript(opts: TranscriptOptions): Promise<ClaudeT
     return empty();
   }
   if (!opts.state) return oneOff(source, opts, stats);
-  const files = copyFiles(opts.state, source, opts.sessionId);
+  const files = filesFor(opts.state, source, opts.sessionId);
   if (!files) {
     opts.warn(`state area "tx" is unusable; rewriting ${source} into a temp file`);
     return oneOff(source, opts, stats);
@@ -123,7 +124,7 @@ export async function claudeTranscript(opts: TranscriptOptions): Promise<ClaudeT
 
 /** Bring the output up to date with the source and the recorded results; returns the final state. Caller holds the lock. */
 function update(files: Files, opts: TranscriptOptions, stats: TranscriptStats): RewriteState {
-  const srcFd = fs.openSync(files.source, 'r');
+  const srcFd = openSource(files.source);
   const resFd = openResults(files.results);
   try {
     const src = fs.fstatSync(srcFd);
@@ -384,7 +385,7 @@ function oneOff(source: string, opts: TranscriptOptions, stats: TranscriptStats)
   }
   let srcFd: number | undefined;
   try {
-    const fd = fs.openSync(source, 'r');
+    const fd = openSource(source);
     srcFd = fd;
     let end: Point | undefined;
     replaceFile(out, (outFd) => {

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { lastAssistantText } from '../../adapters/transcript/types.ts';
 import type { StateDir } from './dir.ts';
-import { copyFiles, invalid, openResults, readResumePoint } from './transcriptFiles.ts';
+import { filesFor, invalid, openResults, openSource, readResumePoint } from './transcriptFiles.ts';
 import { hasResults, noStats } from './transcriptPaths.ts';
 import type { ClaudeTranscript } from './transcript.ts';
 
@@ -18,20 +18,21 @@ export function currentCopy(opts: {
 }): ClaudeTranscript | undefined {
   if (!opts.cursorPath || !opts.state) return undefined;
   try {
-    const files = copyFiles(opts.state, opts.cursorPath, opts.sessionId);
+    const files = filesFor(opts.state, opts.cursorPath, opts.sessionId);
     const cur = files && readResumePoint(files.cursor);
     if (!files || !cur || fs.existsSync(files.lock)) return undefined;
-    const srcFd = fs.openSync(files.source, 'r');
+    const srcFd = openSource(files.source);
     const resFd = openResults(files.results);
     try {
       const src = fs.fstatSync(srcFd);
       const res = resFd === null ? null : fs.fstatSync(resFd);
       const same =
-        src.isFile() &&
         src.size === cur.end.src &&
         (res?.size ?? 0) === cur.end.res.off &&
         invalid(cur, files, opts, src, res, srcFd) === null &&
-        fs.lstatSync(files.out).size === cur.end.out;
+        fs.lstatSync(files.out).size === cur.end.out &&
+        // A rewrite that began meanwhile holds the lock: the locked path waits for it.
+        !fs.existsSync(files.lock);
       if (!same) return undefined;
     } finally {
       fs.closeSync(srcFd);

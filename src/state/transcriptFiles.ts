@@ -108,13 +108,27 @@ export function signature(fd: number, end: number): string {
   return buf.subarray(0, n).toString('base64');
 }
 
+/** The session's results file, opened for reading (never through a symlink); null when it is absent or not a file. */
 export function openResults(file: string | null): number | null {
   if (!file) return null;
   try {
-    return fs.openSync(file, fs.constants.O_RDONLY | nofollow());
+    return openRegular(file, nofollow());
   } catch {
     return null;
   }
+}
+
+/** Cursor's transcript, opened for reading; throws when it is not a regular file. */
+export function openSource(file: string): number {
+  return openRegular(file, 0);
+}
+
+/** Open `file` without blocking (a FIFO planted there would hold the event until a writer came), regular files only. */
+function openRegular(file: string, flags: number): number {
+  const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0) | flags);
+  if (fs.fstatSync(fd).isFile()) return fd;
+  fs.closeSync(fd);
+  throw new Error(`${file} is not a regular file`);
 }
 
 export interface Files {
@@ -126,7 +140,7 @@ export interface Files {
 }
 
 /** The files of the Claude-shaped copy of `cursorPath`: the copy, its resume point and lock, the session's results; null: area unusable. */
-export function copyFiles(state: StateDir, cursorPath: string, sessionId: string): Files | null {
+export function filesFor(state: StateDir, cursorPath: string, sessionId: string): Files | null {
   const source = path.resolve(cursorPath);
   const out = areaPath(state, 'tx', `${sha256HexOf(source).slice(0, 32)}.jsonl`);
   if (!out) return null;

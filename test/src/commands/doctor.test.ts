@@ -213,6 +213,19 @@ describe('environment facts', () => {
     },
   );
 
+  it.runIf(process.platform !== 'win32')(
+    'a node on PATH that only timed out with the flags is not reported as refusing them',
+    () => {
+      const { repo, env } = setup();
+      const fake = '#!/bin/sh\n[ "$1" = --version ] || exec sleep 10\necho v20.20.2\n';
+      repo.write('bin/node', fake, 0o755);
+      const path_ = `${path.join(repo.dir, 'bin')}:${env.PATH ?? ''}`;
+      const f = doctor({ dir: repo.dir, env: { ...env, PATH: path_, NODE_EXTRA_CA_CERTS: '' }, cwd: repo.dir });
+      expect(f.findings.map((x) => x.code)).not.toContain('node-rejects-flags');
+    },
+    15_000,
+  );
+
   it("the real node accepts the bound command's flags: nothing to report", () => {
     const { repo, env } = setup();
     const f = doctor({ dir: repo.dir, env: { ...env, NODE_EXTRA_CA_CERTS: '' }, cwd: repo.dir }).findings;

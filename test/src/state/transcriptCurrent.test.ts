@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import type { StateDir } from '../../../src/state/dir.ts';
 import { transcriptFor } from '../../../src/state/index.ts';
 import { claudeTranscript } from '../../../src/state/transcript.ts';
 import { currentCopy } from '../../../src/state/transcriptCurrent.ts';
+import { resultsPath } from '../../../src/state/transcriptPaths.ts';
 import { appendResult } from './helpers.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '..', '..', 'fixtures', 'transcripts');
@@ -64,6 +66,19 @@ describe('currentCopy: the copy handed over as it is only when nothing changed s
     change();
     expect(currentCopy(opts())).toBeUndefined();
   });
+  it.runIf(process.platform !== 'win32')(
+    'a FIFO never waits for a writer: as the results it counts as none (as locked), as the source the locked path warns',
+    async () => {
+      const fifo = (file: string) => (fs.rmSync(file, { force: true }), spawnSync('mkfifo', [file]).status === 0);
+      expect(fifo(resultsPath(st, SESSION) as string)).toBe(true);
+      expect(currentCopy(opts())?.resultsAvailable).toBe(false);
+      expect((await claudeTranscript(opts())).resultsAvailable).toBe(false);
+      expect([fifo(src), currentCopy(opts())]).toEqual([true, undefined]);
+      const warned: string[] = [];
+      expect((await transcriptFor({ ...opts(), warn: (m) => warned.push(m) })).path).not.toBe(src);
+      expect(warned.join('\n')).toMatch(/is unreadable \(not a regular file\)/);
+    },
+  );
   it.each([
     ['no transcript', { cursorPath: undefined }],
     ['no state dir', { state: null }],
