@@ -30,7 +30,7 @@ import { checkLaunchers } from './launcher.ts';
 import { THIS_HOST, type Host } from '../hook/platform.ts';
 import { windowsFindings } from './windows.ts';
 
-export { onPath } from './checkRows.ts';
+export { onPath } from './onPath.ts';
 
 export interface CheckOptions {
   dir: string;

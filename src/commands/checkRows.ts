@@ -15,6 +15,7 @@ import { slackFor, WINDOWS_LAUNCH_MS } from '../project/budget.ts';
 import { isOurs, runsOn, type HooksFile, type BindingPlan } from '../project/binding.ts';
 import type { HookshimConfig } from '../project/config.ts';
 import type { Finding } from './findings.ts';
+import { onPath } from './onPath.ts';
 
 /** How to run a non-executable script instead, by extension. */
 const INTERPRETER_BY_EXT: Record<string, string> = {
@@ -427,19 +428,4 @@ function readmeRows(scripts: Map<string, CatalogRow>, readme: string, dir: strin
       });
   }
   return out;
-}
-
-/** Where a bare command resolves on PATH, if anywhere. */
-export function onPath(name: string, env: NodeJS.ProcessEnv): string | undefined {
-  for (const d of (env.PATH ?? '').split(path.delimiter)) {
-    if (!d) continue;
-    const p = path.join(d, name);
-    try {
-      fs.accessSync(p, fs.constants.X_OK);
-      if (fs.statSync(p).isFile()) return p;
-    } catch {
-      /* not here */
-    }
-  }
-  return undefined;
 }

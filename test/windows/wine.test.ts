@@ -273,6 +273,32 @@ describe("the runner's guarantees under Windows Node", () => {
   });
 });
 
+/** Run the CLI under Windows Node through cmd.exe from `dir`; its output (stdout and stderr together). */
+function cliUnderWine(dir: string, args: string): string {
+  const out = path.join(dir, '.wine-io', `cli-${++n}.txt`);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  const line = `cd /d ${win(dir)} && node ${win(CLI)} ${args} < NUL > ${win(out)} 2>&1`;
+  spawnSync('wine', ['cmd', '/c', line], {
+    env: {
+      ...process.env,
+      WINEPREFIX: PREFIX,
+      WINEDEBUG: '-all',
+      NODE_SKIP_PLATFORM_CHECK: '1',
+      WINEPATH: win(path.dirname(NODE_EXE)),
+    },
+    timeout: 120_000,
+  });
+  return fs.readFileSync(out, 'utf8');
+}
+
+describe('hookshim doctor under Windows Node', () => {
+  it("finds node.exe on PATH (PATHEXT), and the exec-form rows' node with it", () => {
+    const out = cliUnderWine(repos.exec!.dir, 'doctor .');
+    expect(out).toMatch(/✓ node \d+\.\d+\.\d+ \(needs ≥ 20\.19; on PATH: .*node\.exe\)/);
+    expect(out).not.toMatch(/node-not-on-path|node-rejects-flags|command-not-found/);
+  });
+});
+
 describe('hookshim init under Windows Node', () => {
   it('writes the same committed files as on Linux, and says first that Git Bash is missing', () => {
     const linux = repos.shell!;
@@ -281,21 +307,7 @@ describe('hookshim init under Windows Node', () => {
       'stop.mjs': STOP,
     });
     try {
-      const io = path.join(twin.dir, '.wine-io');
-      fs.mkdirSync(io, { recursive: true });
-      const line = `cd /d ${win(twin.dir)} && node ${win(CLI)} init . < NUL > ${win(path.join(io, 'out.txt'))} 2>&1`;
-      spawnSync('wine', ['cmd', '/c', line], {
-        env: {
-          ...process.env,
-          WINEPREFIX: PREFIX,
-          WINEDEBUG: '-all',
-          NODE_SKIP_PLATFORM_CHECK: '1',
-          WINEPATH: win(path.dirname(NODE_EXE)),
-        },
-        timeout: 120_000,
-      });
-      const out = fs.readFileSync(path.join(io, 'out.txt'), 'utf8');
-      expect(out).toMatch(/windows-no-git-bash/);
+      expect(cliUnderWine(twin.dir, 'init .')).toMatch(/windows-no-git-bash/);
       for (const f of [
         '.cursor/hooks.json',
         '.cursor/hookshim.json',
