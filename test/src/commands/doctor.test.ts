@@ -180,16 +180,20 @@ describe('environment facts', () => {
     );
   });
 
+  /** doctor with `script` as the node first on PATH. */
+  const withNode = (script: string) => {
+    const { repo, env } = setup();
+    repo.write('bin/node', `#!/bin/sh\n${script}`, 0o755);
+    const path_ = `${path.join(repo.dir, 'bin')}:${env.PATH ?? ''}`;
+    return doctor({ dir: repo.dir, env: { ...env, PATH: path_, NODE_EXTRA_CA_CERTS: '' }, cwd: repo.dir });
+  };
+
   it.runIf(process.platform !== 'win32').each([
     ['27.0.0', true],
     ['26.12.1', false],
     ['20.20.2', false],
   ])('a node %s on PATH: node-unchecked-spawn reported: %s', (v, reported) => {
-    const { repo, env } = setup();
-    repo.write('bin/node', `#!/bin/sh\necho v${v}\n`, 0o755);
-    const path_ = `${path.join(repo.dir, 'bin')}:${env.PATH ?? ''}`;
-    const f = doctor({ dir: repo.dir, env: { ...env, PATH: path_, NODE_EXTRA_CA_CERTS: '' }, cwd: repo.dir }).findings;
-    const found = f.find((x) => x.code === 'node-unchecked-spawn');
+    const found = withNode(`echo v${v}\n`).findings.find((x) => x.code === 'node-unchecked-spawn');
     expect(!!found).toBe(reported);
     if (found) expect(found).toMatchObject({ severity: 'info', message: expect.stringMatching(/on Node 20-26 only/) });
   });
@@ -197,12 +201,8 @@ describe('environment facts', () => {
   it.runIf(process.platform !== 'win32')(
     "a node on PATH that refuses the bound command's flags (built without the inspector) is an error",
     () => {
-      const { repo, env } = setup();
       // As such a Node answers: `node: bad option: --inspect-publish-uid`, exit 9 (https://nodejs.org/api/cli.html).
-      const fake = '#!/bin/sh\n[ "$1" = --version ] || { echo "node: bad option: $1" >&2; exit 9; }\necho v20.20.2\n';
-      repo.write('bin/node', fake, 0o755);
-      const path_ = `${path.join(repo.dir, 'bin')}:${env.PATH ?? ''}`;
-      const f = doctor({ dir: repo.dir, env: { ...env, PATH: path_, NODE_EXTRA_CA_CERTS: '' }, cwd: repo.dir });
+      const f = withNode('[ "$1" = --version ] || { echo "node: bad option: $1" >&2; exit 9; }\necho v20.20.2\n');
       expect(f.node.pathVersion).toBe('20.20.2');
       expect(f.findings.find((x) => x.code === 'node-rejects-flags')).toMatchObject({
         severity: 'error',
@@ -216,11 +216,7 @@ describe('environment facts', () => {
   it.runIf(process.platform !== 'win32')(
     'a node on PATH that only timed out with the flags is not reported as refusing them',
     () => {
-      const { repo, env } = setup();
-      const fake = '#!/bin/sh\n[ "$1" = --version ] || exec sleep 10\necho v20.20.2\n';
-      repo.write('bin/node', fake, 0o755);
-      const path_ = `${path.join(repo.dir, 'bin')}:${env.PATH ?? ''}`;
-      const f = doctor({ dir: repo.dir, env: { ...env, PATH: path_, NODE_EXTRA_CA_CERTS: '' }, cwd: repo.dir });
+      const f = withNode('[ "$1" = --version ] || exec sleep 10\necho v20.20.2\n');
       expect(f.findings.map((x) => x.code)).not.toContain('node-rejects-flags');
     },
     15_000,
