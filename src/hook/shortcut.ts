@@ -47,7 +47,12 @@ export function answerShortcut(s: Shortcut, lifeline: Lifeline): number {
     case 'follower':
       lifeline.failOpen = {};
       log.debug(`duplicate ${s.event} process: ${s.why}`);
-      if (s.said) log.warn(`duplicate ${s.event} process: ${s.why}; answering ${JSON.stringify(s.answer)}`);
+      // The leader gave no answer: this process ran no row either, and says so (a planted record: docs/security.md).
+      if (s.said)
+        log.warn(
+          `duplicate ${s.event} process: ${s.why}; answering ${JSON.stringify(s.answer)}, ` +
+            'and no row of this event ran in this process',
+        );
       return lifeline.answer(s.answer, 'follower');
     case 'folded':
       return finishLean(s.setup, s.plan, lifeline);

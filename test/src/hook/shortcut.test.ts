@@ -50,7 +50,7 @@ describe('answerShortcut', () => {
     expect(replayed).toMatchObject({ answered: [[{ permission: 'deny' }, 'follower']], failOpen: {} });
     expect(replayed.said).toEqual(['debug: duplicate preToolUse process: w']);
     expect(answer({ kind: 'follower', event: 'stop', answer: {}, why: 'w', said: true }).said[1]).toBe(
-      'duplicate stop process: w; answering {}',
+      'duplicate stop process: w; answering {}, and no row of this event ran in this process',
     );
   });
   const broken = (input: Record<string, unknown>): Shortcut => ({
