@@ -10,7 +10,7 @@ import {
 } from '../../adapters/transcript/types.ts';
 import { areaPath, type StateDir } from './dir.ts';
 import { sha256HexOf } from './digest.ts';
-import { nofollow, readText, writeFileAtomic } from './fsx.ts';
+import { openOwned, readText, writeFileAtomic } from './fsx.ts';
 import { resultsPath } from './transcriptPaths.ts';
 import type { ResultsPosition } from './toolResults.ts';
 
@@ -108,24 +108,14 @@ export function signature(fd: number, end: number): string {
   return buf.subarray(0, n).toString('base64');
 }
 
-/** The session's results file, opened for reading (never through a symlink); null when it is absent or not a file. */
+/** The session's results file, opened for reading as a record of ours (./fsx.ts openOwned); null when absent or refused. */
 export function openResults(file: string | null): number | null {
-  if (!file) return null;
-  try {
-    return openRegular(file, nofollow());
-  } catch {
-    return null;
-  }
+  return file ? openOwned(file) : null;
 }
 
-/** Cursor's transcript, opened for reading; throws when it is not a regular file. */
+/** Cursor's transcript, opened without blocking (a FIFO planted there would hold the event); regular files only. */
 export function openSource(file: string): number {
-  return openRegular(file, 0);
-}
-
-/** Open `file` without blocking (a FIFO planted there would hold the event until a writer came), regular files only. */
-function openRegular(file: string, flags: number): number {
-  const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0) | flags);
+  const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
   if (fs.fstatSync(fd).isFile()) return fd;
   fs.closeSync(fd);
   throw new Error(`${file} is not a regular file`);

@@ -46,8 +46,15 @@ describe('currentCopy: the copy handed over as it is only when nothing changed s
     const full = await claudeTranscript(opts());
     expect(currentCopy(opts())).toEqual({ ...full, stats: expect.objectContaining({ bytesRead: 0, lines: 0 }) });
   });
-  it('transcriptFor takes it without loading the rewrite', async () => {
+  it('transcriptFor takes it without the locked path (which creates and removes its lock in tx/)', async () => {
+    const tx = path.dirname(currentCopy(opts())?.path as string);
+    const stamp = () => fs.statSync(tx, { bigint: true }).mtimeNs;
+    const before = stamp();
+    await new Promise((r) => setTimeout(r, 20));
     expect((await transcriptFor(opts())).path).toBe(currentCopy(opts())?.path);
+    expect(stamp()).toBe(before);
+    await claudeTranscript(opts());
+    expect(stamp()).not.toBe(before);
   });
   it.each<[string, () => void]>([
     ['a line appended to the source', () => fs.appendFileSync(src, `${lines[0]}\n`)],
