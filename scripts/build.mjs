@@ -122,12 +122,15 @@ function directChunkExports(text) {
 const TEXT_MARK = '\u0001';
 /** How a text's own `*` `/` pairs are written inside the trailer's comment (src/entry/codeCache.ts ESCAPED_END). */
 const ESCAPED_END = '*\u0002/';
+/** The function whose body is the texts' comment (src/entry/codeCache.ts HOOKSHIM_TEXTS). */
+const TEXTS_FUNCTION = 'HOOKSHIM_TEXTS';
 
 /**
- * The hook code's texts as one block comment that ends the vendored file: `TEXT_MARK id TEXT_MARK text …`. V8 skips a
- * comment far faster than it scans (and interns) a string literal of the same ~200 KiB, which every event paid for
- * before a line of the hook code ran; the loader reads its own file for the texts an event compiles
- * (docs/performance.md "How the hot path stays short").
+ * The hook code's texts as one block comment, the body of the function that ends the vendored file:
+ * `TEXT_MARK id TEXT_MARK text …`. V8 skips a comment far faster than it scans (and interns) a string literal of the
+ * same ~200 KiB, which every event paid for before a line of the hook code ran; the loader takes the texts an event
+ * compiles from that function's source text (`Function.prototype.toString`: a slice of the source Node already read),
+ * not from a second read of its own file (docs/performance.md "How the hot path stays short").
  * @param {Record<string, { code: string }>} texts
  */
 function textTrailer(texts) {
@@ -136,7 +139,7 @@ function textTrailer(texts) {
       throw new Error(`build: ${id} holds a control character the trailer uses as a mark`);
     return `${TEXT_MARK}${id}${TEXT_MARK}${code.replaceAll('*/', ESCAPED_END)}`;
   });
-  return `\n/* hookshim's code, read by the loader above (scripts/build.mjs textTrailer)\n${parts.join('')}${TEXT_MARK}\n*/\n`;
+  return `\nfunction ${TEXTS_FUNCTION}(){/* hookshim's code, read by the loader above (scripts/build.mjs textTrailer)\n${parts.join('')}${TEXT_MARK}\n*/}\n`;
 }
 
 /** CommonJS text as the function the loader calls (src/entry/codeCache.ts), and its digest (names its code cache). */

@@ -17,7 +17,9 @@ declare const HOOKSHIM_CODE_HASH: string;
 /** The chunks the hook code requires by name (`./chunk-….js`), each with the digest of its text. */
 declare const HOOKSHIM_CHUNKS: Record<string, { hash: string }>;
 
-/** What marks a text in the comment that ends this file (scripts/build.mjs textTrailer). */
+/** The function that ends this file: its body is the comment that holds the texts (scripts/build.mjs textTrailer). */
+declare function HOOKSHIM_TEXTS(): void;
+/** What marks a text in that comment. */
 const TEXT_MARK = '\u0001';
 /** A text's own `*` `/` pairs, as the trailer writes them. */
 const ESCAPED_END = '*\u0002/';
@@ -98,12 +100,12 @@ function hookRequire(id: string): unknown {
   return mod.exports;
 }
 
-/** This file as Node read it: the texts are in its last comment. UTF-8 (Node's fast path; the file is ASCII). */
+/** The texts' comment as Node read this file: the source of the function that holds it, a slice of that text. */
 let ownText: string | undefined;
 
 /** The text `id` (a CommonJS function expression), cut from the comment that ends this file. */
 function textOf(id: string): string {
-  ownText ??= fs.readFileSync(file, 'utf8');
+  ownText ??= Function.prototype.toString.call(HOOKSHIM_TEXTS);
   const marker = `${TEXT_MARK}${id}${TEXT_MARK}`;
   const at = ownText.indexOf(marker);
   const end = at < 0 ? -1 : ownText.indexOf(TEXT_MARK, at + marker.length);
