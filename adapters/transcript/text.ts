@@ -1,6 +1,7 @@
 // Text of transcript lines: the last assistant words, and Cursor's wrapped user prompts with their <timestamp>.
 import { isRecord } from '../json.ts';
 import type { Run } from './types.ts';
+import { isoTime } from '../isoTime.ts';
 
 /** Remember the text of an assistant message that has text. */
 export function noteText(run: Run, content: readonly unknown[]): void {
@@ -64,5 +65,5 @@ export function parseCursorTimestamp(text: string): string | undefined {
   if (ampm === 'am' && hour === 12) hour = 0;
   const offset = m[8] ? (m[8] === '-' ? -1 : 1) * (Number(m[9]) * 60 + Number(m[10] ?? 0)) : 0;
   const ms = Date.UTC(Number(m[3]), month, Number(m[2]), hour, Number(m[5]), Number(m[6] ?? 0)) - offset * 60_000;
-  return Number.isFinite(ms) && hour < 24 ? new Date(ms).toISOString() : undefined;
+  return Number.isFinite(ms) && hour < 24 ? isoTime(ms) : undefined;
 }

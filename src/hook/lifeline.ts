@@ -8,6 +8,7 @@ import { inspectorTampering } from './inspector.ts';
 import { createLog, type Log } from './log.ts';
 import { mark, spansLine } from './spans.ts';
 import { trace, type TraceRecord } from './trace.ts';
+import { isoTime } from '../../adapters/isoTime.ts';
 
 /** The process-level lifeline of one event: what answers Cursor when the normal path cannot. */
 export interface Lifeline {
@@ -70,7 +71,7 @@ function answerOwnFailure(lifeline: Lifeline, event: string, what: string, said:
 export function installLifeline(name: string, env: NodeJS.ProcessEnv, failOpen: Json): Lifeline {
   const log = createLog(env);
   setUnwritable(() => ownFailure(name, failOpen, 'could not write its answer').answer);
-  const record: TraceRecord = { at: new Date().toISOString(), event: name, rows: [], decision: undefined, errors: [] };
+  const record: TraceRecord = { at: isoTime(Date.now()), event: name, rows: [], decision: undefined, errors: [] };
   let finishing: ((why: string) => void) | undefined;
   let timer: NodeJS.Timeout | undefined;
   const lifeline: Lifeline = {

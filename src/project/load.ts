@@ -12,6 +12,7 @@ import type { HookshimConfig, parseConfig } from './config.ts';
 import { readConfigFast } from './configFast.ts';
 import { sourceText } from './manifest.ts';
 import { configFile, readProblem, readRegularFile } from './paths.ts';
+import { isoTime } from '../../adapters/isoTime.ts';
 
 type ParseCatalog = typeof parseCatalog;
 type ParseConfig = typeof parseConfig;
@@ -146,7 +147,7 @@ async function keepGood(state: StateDir, file: string, text: string): Promise<vo
     const record = path.join(path.dirname(stamp), await goodName(file, text));
     const stat = fs.lstatSync(record, { throwIfNoEntry: false });
     if (!stat?.isFile() || Date.now() - stat.mtimeMs >= FRESH_MS)
-      writeFileAtomic(record, JSON.stringify({ file, text, savedAt: new Date().toISOString() }));
+      writeFileAtomic(record, JSON.stringify({ file, text, savedAt: isoTime(Date.now()) }));
     writeFileAtomic(stamp, `${fnv(text)} ${path.basename(record)}`);
   } catch {
     /* a lost record only costs the fallback */

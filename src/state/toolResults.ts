@@ -21,6 +21,7 @@ import type { StateDir } from './dir.ts';
 import { nofollow, writeFully } from './fsx.ts';
 import { scanBytes } from './lineScan.ts';
 import { resultsPath } from './transcriptPaths.ts';
+import { isoTime } from '../../adapters/isoTime.ts';
 
 /** Characters of response kept per record; longer text is cut with a note. */
 export const RESPONSE_CAP = 64 * 1024;
@@ -40,7 +41,7 @@ export function recordToolResult(
   cursorPayload: Record<string, unknown>,
   projectDir: string,
 ): NewToolResult {
-  const now = new Date().toISOString();
+  const now = isoTime(Date.now());
   const file = resultsPath(stateDir, sessionId);
   if (!file) throw new Error(`state area "results" under ${stateDir.root} is unusable`);
   const fd = fs.openSync(file, fs.constants.O_RDWR | fs.constants.O_APPEND | fs.constants.O_CREAT | nofollow(), 0o600);
