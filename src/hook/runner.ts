@@ -113,8 +113,9 @@ export interface Batch {
 }
 
 /**
- * Start every job; `done` resolves when all have finished or were killed. A POSIX script with three pipes is started
- * on libuv's handles (src/hook/uvSpawn.ts); node:child_process is loaded only for the others (Windows, async rows).
+ * Start every job; `done` resolves when all have finished or were killed. A script with three pipes is started on
+ * libuv's handles (src/hook/uvSpawn.ts); node:child_process is loaded only for the others (async rows, a Node whose
+ * bindings uvSpawn declines).
  */
 export async function startAll(jobs: readonly Job[]): Promise<Batch> {
   mark('runner loaded');
@@ -258,14 +259,20 @@ function start(job: Job): { live: Live; promise: Promise<void> } {
   return { live, promise: watch(proc, live) };
 }
 
-/** A POSIX script with three pipes on libuv's handles; any other (or where those are missing) by node:child_process. */
+/** A script with three pipes on libuv's handles; any other (or where those are missing) by node:child_process. */
 function spawnProc(spec: ChildSpec): Proc {
-  const { cwd, env, detached, stdio } = spec.options;
-  // uvSpawn itself declines on Windows and where this Node's bindings were not checked.
+  const { cwd, env, detached, stdio, windowsHide, windowsVerbatimArguments } = spec.options;
+  // uvSpawn itself declines where this Node's bindings (or, on Windows, their call form) were not checked.
   const piped = Array.isArray(stdio) && stdio.every((s) => s === 'pipe');
   const direct =
     piped && typeof cwd === 'string' && env
-      ? uvSpawn(spec.file, spec.args, { cwd, env: env as Record<string, string>, detached: !!detached })
+      ? uvSpawn(spec.file, spec.args, {
+          cwd,
+          env: env as Record<string, string>,
+          detached: !!detached,
+          windowsHide,
+          windowsVerbatimArguments,
+        })
       : undefined;
   return direct ?? procOf(childSpawn()(spec.file, spec.args, spec.options));
 }

@@ -1,16 +1,19 @@
 // Start a script on libuv's process and pipe handles directly: the bindings node:child_process is itself built on
 // (Node's lib/internal/child_process.js), without loading node:child_process, `net` and the stream classes for every
-// event that runs a script (docs/performance.md "The runner"). POSIX only, three pipes; `uvSpawn` returns undefined
-// where the bindings are not there, and the runner starts the script with node:child_process instead.
+// event that runs a script (docs/performance.md "The runner"). Three pipes; on Windows only where Node's own code calls
+// spawn with one options object (the call that carries windowsHide and windowsVerbatimArguments as child_process sets
+// them). `uvSpawn` returns undefined where the bindings are not there, and the runner uses node:child_process instead.
 import type { Proc } from './proc.ts';
 import os from 'node:os';
 import { builtin } from '../project/builtin.ts';
 
-/** The options the runner starts a POSIX script with (src/hook/runner.ts `childSpecFor`). */
+/** The options the runner starts a script with (src/hook/runner.ts `childSpecFor`); the last two matter on Windows only. */
 export interface UvOptions {
   cwd: string;
   env: Record<string, string>;
   detached: boolean;
+  windowsHide?: boolean;
+  windowsVerbatimArguments?: boolean;
 }
 
 interface StreamHandle {
@@ -58,7 +61,7 @@ let bindings: Bindings | null | undefined;
 /** Node's process, pipe and stream bindings (process.binding allows these three), or null where they are missing. */
 function load(): Bindings | null {
   const major = Number(process.versions.node.split('.')[0]);
-  if (process.platform === 'win32' || !(major >= CHECKED_MAJORS.first && major <= CHECKED_MAJORS.last)) return null;
+  if (!(major >= CHECKED_MAJORS.first && major <= CHECKED_MAJORS.last)) return null;
   try {
     const node = process as unknown as { binding(name: string): Record<string, unknown> };
     const [proc, pipe, stream] = ['process_wrap', 'pipe_wrap', 'stream_wrap'].map((name) => node.binding(name));
@@ -81,7 +84,9 @@ function load(): Bindings | null {
     const slots = [found.SOCKET, found.readBytes, found.bufferOffset, found.writeWasAsync].every(
       (n) => typeof n === 'number',
     );
-    const call = found.call === 'options' || typeof found.call.detachedFlag === 'number';
+    // Positional arguments carry Windows' options as flags this code does not set: Windows takes the options object only.
+    const call =
+      found.call === 'options' || (process.platform !== 'win32' && typeof found.call.detachedFlag === 'number');
     return classes && slots && call && found.state instanceof Int32Array ? found : null;
   } catch {
     return null;
@@ -155,7 +160,7 @@ function start(b: Bindings, file: string, args: readonly string[], options: UvOp
   };
 }
 
-/** `Process#spawn` as Node's own lib/internal/child_process.js calls it (windowsHide and verbatim mean nothing here). */
+/** `Process#spawn` as Node's own lib/internal/child_process.js calls it (windowsHide and verbatim: Windows only). */
 function spawnCall(
   b: Bindings,
   handle: ProcessHandle,
@@ -164,13 +169,33 @@ function spawnCall(
   options: UvOptions,
   pipes: StreamHandle[],
 ): number {
-  const envPairs = Object.entries(options.env).map(([k, v]) => `${k}=${v}`);
+  const envPairs = envKeys(options.env).map((k) => `${k}=${options.env[k]}`);
   const stdio = pipes.map((pipe, i) => ({ type: 'pipe', readable: i === 0, writable: i > 0, handle: pipe }));
   const argv = [file, ...args];
   if (b.call === 'options')
-    return handle.spawn({ file, args: argv, cwd: options.cwd, envPairs, stdio, detached: options.detached });
+    return handle.spawn({
+      file,
+      args: argv,
+      cwd: options.cwd,
+      envPairs,
+      stdio,
+      detached: options.detached,
+      windowsHide: !!options.windowsHide,
+      windowsVerbatimArguments: !!options.windowsVerbatimArguments,
+    });
   const flags = options.detached ? b.call.detachedFlag : 0;
   return handle.spawn(file, argv, options.cwd, envPairs, stdio, flags, undefined, undefined);
+}
+
+/**
+ * The environment's names in the order node:child_process passes them: as given on POSIX; on Windows sorted, and of
+ * names equal but for case only the first (Node's lib/child_process.js normalizeSpawnArguments).
+ */
+function envKeys(env: Record<string, string>): string[] {
+  const keys = Object.keys(env);
+  if (process.platform !== 'win32') return keys;
+  const seen = new Set<string>();
+  return keys.sort().filter((k) => !seen.has(k.toUpperCase()) && !!seen.add(k.toUpperCase()));
 }
 
 /** One output pipe: each chunk read handed on, closed at its end (or when closed early), `closed` called once. */

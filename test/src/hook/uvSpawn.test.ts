@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Proc } from '../../../src/hook/proc.ts';
-import { uvSpawn } from '../../../src/hook/uvSpawn.ts';
+import { uvSpawn, type UvOptions } from '../../../src/hook/uvSpawn.ts';
 import { alive, killAll, pidsIn, until } from '../../fixtures/bin/fixtures.ts';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-uv-'));
@@ -130,20 +130,25 @@ function fakeBindings(constants: unknown): { calls: unknown[][]; binding(name: s
 }
 
 describe("uvSpawn calls Process#spawn as this Node's own child_process does", () => {
-  const withBindings = async (constants: unknown, last?: number) => {
+  const withBindings = async (
+    constants: unknown,
+    last?: number,
+    as: { platform?: NodeJS.Platform; options?: Partial<UvOptions> } = {},
+  ) => {
     vi.resetModules();
     const fake = fakeBindings(constants);
     const spy = vi
       .spyOn(process as unknown as { binding(n: string): unknown }, 'binding')
       .mockImplementation(fake.binding);
+    const platform = process.platform;
+    if (as.platform) Object.defineProperty(process, 'platform', { value: as.platform });
     try {
       const fresh = await import('../../../src/hook/uvSpawn.ts');
       if (last !== undefined) fresh.CHECKED_MAJORS.last = last;
-      return {
-        proc: fresh.uvSpawn('/bin/sh', ['-c', 'true'], { cwd: tmp, env: { A: '1' }, detached: true }),
-        calls: fake.calls,
-      };
+      const options = { cwd: tmp, env: { A: '1' }, detached: true, ...as.options };
+      return { proc: fresh.uvSpawn('/bin/sh', ['-c', 'true'], options), calls: fake.calls };
     } finally {
+      Object.defineProperty(process, 'platform', { value: platform });
       spy.mockRestore();
     }
   };
@@ -164,6 +169,24 @@ describe("uvSpawn calls Process#spawn as this Node's own child_process does", ()
     const { calls } = await withBindings({ kProcessFlagDetached: 1, kProcessFlagWindowsHide: 2 });
     expect(calls[0]?.slice(0, 4)).toEqual(['/bin/sh', ['/bin/sh', '-c', 'true'], tmp, ['A=1']]);
     expect(calls[0]?.[5]).toBe(1);
+  });
+  it('Windows: the options object carries windowsHide and windowsVerbatimArguments, as child_process sets them', async () => {
+    const { calls } = await withBindings(undefined, undefined, {
+      platform: 'win32',
+      options: { windowsHide: true, windowsVerbatimArguments: true },
+    });
+    expect(calls[0]).toEqual([expect.objectContaining({ windowsHide: true, windowsVerbatimArguments: true })]);
+  });
+  it("Windows: the environment's names sorted, one of those equal but for case (child_process's order)", async () => {
+    const env = { b: '1', Path: 'x', A: '2', PATH: 'y' };
+    const { calls } = await withBindings(undefined, undefined, { platform: 'win32', options: { env } });
+    expect(calls[0]).toEqual([expect.objectContaining({ envPairs: ['A=2', 'PATH=y', 'b=1'] })]);
+  });
+  it('Windows with positional arguments (Node 26, late 24): declines, never calls spawn', async () => {
+    expect(await withBindings({ kProcessFlagDetached: 1 }, undefined, { platform: 'win32' })).toEqual({
+      proc: undefined,
+      calls: [],
+    });
   });
   it('constants of another shape, or a Node major not checked: declines, never calls spawn', async () => {
     expect(await withBindings({ kProcessFlagDetached: 'x' })).toEqual({ proc: undefined, calls: [] });
