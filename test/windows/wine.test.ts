@@ -200,6 +200,17 @@ describe("the runner's guarantees under Windows Node", () => {
     const r = fire(repos.runner!, 'preToolUse', call(tool_name, tool_input));
     return { ...r, ms: Date.now() - t0 };
   };
+  it("a guard starts on libuv's handles: the event loads neither node:child_process nor net", () => {
+    const probe =
+      "process.on('exit', () => require('node:fs').writeSync(2, '\\n' + (process.argv[1]?.endsWith('hookshim.cjs') " +
+      "? 'shim' : 'guard') + ' loaded: ' + process.moduleLoadList.filter((m) => /^NativeModule (child_process|net)$/" +
+      ".test(m)).join(',') + '.'));";
+    const file = repos.exec!.write('probe.cjs', probe);
+    const allowed = payload(repos.exec!, 'preToolUse', { ...rm, tool_input: { command: 'dir' } });
+    const r = fire(repos.exec!, 'preToolUse', allowed, '', { NODE_OPTIONS: `--require ${win(file)}` });
+    expect(r.json).toEqual({ permission: 'allow' });
+    expect(r.stderr).toMatch(/\nshim loaded: \.$/);
+  });
   it('a guard past its timeout is ended (taskkill /T) and the call is denied, well before the guard would end', () => {
     const r = timed('Shell', { command: 'ls' });
     expect(r.json.permission, r.stderr).toBe('deny');
