@@ -29,7 +29,7 @@ import { createExclusive, safeHome } from '../state/fsx.ts';
 import type { Log } from './log.ts';
 import { catalogScope } from './scope.ts';
 import { mark } from './spans.ts';
-import { readAvailable, readStdin } from './stdin.ts';
+import { pipeSource, readAvailable, readStdin } from './stdin.ts';
 
 /** The settings' restrictions on http rows, merged over the settings files that apply (docs/claude-hooks.md §9 `http`). */
 export type HttpSettings = Pick<HookSettings, 'allowedHttpHookUrls' | 'httpHookAllowedEnvVars'>;
@@ -107,7 +107,10 @@ export async function readPayload(
   log: Log,
 ): Promise<{ input: Json } | { problem: string; tooLarge?: boolean }> {
   const fast = io.stdinFd !== undefined ? readAvailable(io.stdinFd) : undefined;
-  const stdin = fast?.payload ?? (await readStdin(io.stdin, at.budget.left(), fast?.prefix));
+  // Windows' stdin pipe through libuv's handle; process.stdin (net and its streams) where that is not possible.
+  const source = () =>
+    (io.stdinFd !== undefined && !fast?.prefix.length ? pipeSource(io.stdinFd) : undefined) ?? io.stdin;
+  const stdin = fast?.payload ?? (await readStdin(source(), at.budget.left(), fast?.prefix));
   // No payload at all: a problem the driver answers (a permission event denies, others fail open: docs/design.md §6).
   if (stdin.problem && Object.keys(stdin.input).length === 0)
     return { problem: stdin.problem, ...(stdin.tooLarge ? { tooLarge: true } : {}) };

@@ -27,12 +27,16 @@ function tooLarge(bytes: number): StdinPayload {
 /** A writer that sent one complete JSON object but never closes stdin is taken at its word after this quiet time. */
 export const QUIET_MS = 100;
 
+/** What readStdin reads: `process.stdin`, or on Windows its pipe through libuv's handle (pipeSource). */
+export interface PayloadSource {
+  isTTY?: boolean;
+  on(event: 'data', fn: (chunk: Buffer | string) => void): unknown;
+  once(event: 'end' | 'error', fn: () => void): unknown;
+  pause?(): unknown;
+}
+
 /** Read stdin to its end (or until `timeoutMs`, or a complete object followed by silence), then parse it. */
-export async function readStdin(
-  stream: NodeJS.ReadableStream & { isTTY?: boolean },
-  timeoutMs: number,
-  prefix?: Buffer,
-): Promise<StdinPayload> {
+export async function readStdin(stream: PayloadSource, timeoutMs: number, prefix?: Buffer): Promise<StdinPayload> {
   if (stream.isTTY) return { input: {}, problem: 'stdin is a terminal, not a hook payload', bytes: 0 };
   const chunks: Buffer[] = prefix?.length ? [prefix] : [];
   let size = prefix?.length ?? 0;
@@ -42,6 +46,7 @@ export async function readStdin(
     const finish = (how: 'end' | 'timeout' | 'error' | 'complete' | 'large') => {
       clearTimeout(timer);
       clearTimeout(quiet);
+      stream.pause?.();
       resolve(how);
     };
     const timer = setTimeout(() => finish('timeout'), Math.max(0, timeoutMs));
@@ -52,7 +57,6 @@ export async function readStdin(
       clearTimeout(quiet);
       if (size > MAX_PAYLOAD_BYTES) {
         chunks.length = 0;
-        (stream as { pause?: () => void }).pause?.();
         return finish('large');
       }
       quiet = setTimeout(() => {
@@ -180,4 +184,76 @@ function socketNonBlocking(fd: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** libuv's end of a stream (UV_EOF, the same on every platform). */
+const UV_EOF = -4095;
+
+/**
+ * Windows hands a hook its stdin as a pipe, which readAvailable cannot read without blocking: read it as
+ * `process.stdin` would (libuv's pipe handle opened on the fd, what Node's net.Socket does for a pipe), through the
+ * bindings, without loading `net` and the stream classes (~10 ms under wine). Undefined elsewhere, where the bindings
+ * are missing, or where the handle refuses the fd (a console, a file): `process.stdin` reads those.
+ */
+export function pipeSource(fd: number): PayloadSource | undefined {
+  if (process.platform !== 'win32') return undefined;
+  try {
+    const node = process as unknown as { binding(name: string): Record<string, unknown> };
+    const { Pipe, constants } = node.binding('pipe_wrap') as {
+      Pipe: new (type: number) => PipeHandle;
+      constants: { SOCKET: number };
+    };
+    const sw = node.binding('stream_wrap');
+    const [state, nread, offset] = [sw.streamBaseState, sw.kReadBytesOrError, sw.kArrayBufferOffset];
+    if (!(state instanceof Int32Array) || typeof nread !== 'number' || typeof offset !== 'number') return undefined;
+    const handle = new Pipe(constants.SOCKET);
+    if (handle.open(fd) !== 0) {
+      handle.close();
+      return undefined;
+    }
+    socketHandles.push(handle);
+    return handleSource(handle, () => [state[nread]!, state[offset]!]);
+  } catch {
+    return undefined;
+  }
+}
+
+interface PipeHandle {
+  open(fd: number): number;
+  onread?: (buffer: ArrayBuffer) => void;
+  readStart(): number;
+  readStop(): number;
+  close(): void;
+  unref?(): void;
+}
+
+/** A PayloadSource over an opened handle: reading starts with the first data listener, stops at pause or the end. */
+function handleSource(handle: PipeHandle, counts: () => [number, number]): PayloadSource {
+  const data: ((chunk: Buffer) => void)[] = [];
+  const ends: Record<'end' | 'error', (() => void)[]> = { end: [], error: [] };
+  let reading = false;
+  const stop = () => {
+    if (reading) handle.readStop();
+    reading = false;
+    handle.unref?.();
+  };
+  handle.onread = (buffer) => {
+    const [n, at] = counts();
+    if (n > 0) for (const fn of data) fn(Buffer.from(buffer, at, n));
+    else if (n < 0) {
+      stop();
+      for (const fn of ends[n === UV_EOF ? 'end' : 'error'].splice(0)) fn();
+    }
+  };
+  return {
+    on(_event, fn) {
+      data.push(fn);
+      if (!reading) reading = handle.readStart() === 0;
+      if (!reading) queueMicrotask(() => ends.error.splice(0).forEach((f) => f()));
+    },
+    once(event, fn) {
+      ends[event].push(fn);
+    },
+    pause: stop,
+  };
 }

@@ -38,7 +38,14 @@ const shell = (script: string) => ({ type: 'command', command: `node "\${CLAUDE_
 
 let n = 0;
 /** Fire the bound command of `event` through cmd.exe from `cwd` (relative to the repo), the payload through files. */
-function fire(repo: Repo, event: string, payload: string | Buffer, cwd = '', extraEnv: NodeJS.ProcessEnv = {}) {
+function fire(
+  repo: Repo,
+  event: string,
+  payload: string | Buffer,
+  cwd = '',
+  extraEnv: NodeJS.ProcessEnv = {},
+  stdin: 'file' | 'pipe' = 'file',
+) {
   const io = path.join(repo.dir, '.wine-io');
   fs.mkdirSync(io, { recursive: true });
   const [inp, out, err] = ['in.json', 'out.txt', 'err.txt'].map((f) => path.join(io, `${++n}-${f}`)) as [
@@ -47,7 +54,8 @@ function fire(repo: Repo, event: string, payload: string | Buffer, cwd = '', ext
     string,
   ];
   fs.writeFileSync(inp, payload);
-  const line = `cd /d ${win(path.join(repo.dir, cwd))} && ${repo.command(event)} < ${win(inp)} > ${win(out)} 2> ${win(err)}`;
+  const dir = win(path.join(repo.dir, cwd));
+  const line = `cd /d ${dir} && ${repo.command(event)} < ${win(inp)} > ${win(out)} 2> ${win(err)}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     WINEPREFIX: PREFIX,
@@ -57,11 +65,33 @@ function fire(repo: Repo, event: string, payload: string | Buffer, cwd = '', ext
   };
   env.WINEPATH = win(path.dirname(NODE_EXE));
   for (const k of ['CURSOR_PROJECT_DIR', 'CLAUDE_PROJECT_DIR', 'HOOKSHIM_STATE_DIR', 'HOOKSHIM_DEBUG']) delete env[k];
-  const r = spawnSync('wine', ['cmd', '/c', line], { env, encoding: 'utf8', timeout: 120_000 });
+  // 'pipe': a Windows Node starts cmd.exe with pipes on its stdio, as a host built on Node (Cursor) does.
+  const args =
+    stdin === 'pipe'
+      ? [NODE_EXE, win(piped(io)), dir, repo.command(event), win(inp), win(out), win(err)]
+      : ['cmd', '/c', line];
+  // The driver's own stdio stays off Linux pipes, which a Windows Node cannot write (EBADF).
+  const stdio = stdin === 'pipe' ? ('ignore' as const) : ('pipe' as const);
+  const r = spawnSync('wine', args, { env, encoding: 'utf8', timeout: 120_000, stdio });
   const stdout = fs.existsSync(out) ? fs.readFileSync(out, 'utf8') : '';
   const stderr = fs.existsSync(err) ? fs.readFileSync(err, 'utf8') : '';
   expect(stdout.trim().split('\n'), `${line}\n${r.stderr}\n${stderr}`).toHaveLength(1);
   return { json: JSON.parse(stdout) as Record<string, unknown>, stderr };
+}
+
+/** The driver of fire's 'pipe' mode: `node driver.cjs <cwd> <command> <in> <out> <err>`, the command under cmd.exe. */
+function piped(io: string): string {
+  const driver = path.join(io, 'driver.cjs');
+  fs.writeFileSync(
+    driver,
+    "const { spawn } = require('node:child_process');\nconst fs = require('node:fs');\n" +
+      'const [cwd, command, inp, out, err] = process.argv.slice(2);\n' +
+      "const c = spawn('cmd.exe', ['/d', '/s', '/c', `\"${command}\"`], { cwd, stdio: 'pipe', windowsVerbatimArguments: true });\n" +
+      "const o = [], e = [];\nc.stdout.on('data', (d) => o.push(d));\nc.stderr.on('data', (d) => e.push(d));\n" +
+      "c.on('close', () => (fs.writeFileSync(out, Buffer.concat(o)), fs.writeFileSync(err, Buffer.concat(e))));\n" +
+      'c.stdin.end(fs.readFileSync(inp));\n',
+  );
+  return driver;
 }
 
 const payload = (repo: Repo, event: string, extra: Record<string, unknown>) =>
@@ -192,6 +222,12 @@ describe.each([
   });
 });
 
+/** A preload that says at exit which of node:child_process and net the process loaded (`shim` for hookshim's). */
+const PROBE =
+  "process.on('exit', () => require('node:fs').writeSync(2, '\\n' + (process.argv[1]?.endsWith('hookshim.cjs') " +
+  "? 'shim' : 'guard') + ' loaded: ' + process.moduleLoadList.filter((m) => /^NativeModule (child_process|net)$/" +
+  ".test(m)).join(',') + '.'));";
+
 describe("the runner's guarantees under Windows Node", () => {
   const call = (tool_name: string, tool_input: Record<string, unknown>) =>
     payload(repos.runner!, 'preToolUse', { tool_name, tool_input });
@@ -201,15 +237,18 @@ describe("the runner's guarantees under Windows Node", () => {
     return { ...r, ms: Date.now() - t0 };
   };
   it("a guard starts on libuv's handles: the event loads neither node:child_process nor net", () => {
-    const probe =
-      "process.on('exit', () => require('node:fs').writeSync(2, '\\n' + (process.argv[1]?.endsWith('hookshim.cjs') " +
-      "? 'shim' : 'guard') + ' loaded: ' + process.moduleLoadList.filter((m) => /^NativeModule (child_process|net)$/" +
-      ".test(m)).join(',') + '.'));";
-    const file = repos.exec!.write('probe.cjs', probe);
+    const file = repos.exec!.write('probe.cjs', PROBE);
     const allowed = payload(repos.exec!, 'preToolUse', { ...rm, tool_input: { command: 'dir' } });
     const r = fire(repos.exec!, 'preToolUse', allowed, '', { NODE_OPTIONS: `--require ${win(file)}` });
     expect(r.json).toEqual({ permission: 'allow' });
     expect(r.stderr).toMatch(/\nshim loaded: \.$/);
+  });
+  it("stdin as a pipe (as a Windows host hands it over): read through libuv's handle, net not loaded; guarded", () => {
+    const file = repos.exec!.write('probe.cjs', PROBE);
+    const env = { NODE_OPTIONS: `--require ${win(file)}` };
+    const denied = fire(repos.exec!, 'preToolUse', payload(repos.exec!, 'preToolUse', rm), '', env, 'pipe');
+    expect(denied.json).toMatchObject({ permission: 'deny', user_message: expect.stringMatching(/^no rm \(win32/) });
+    expect(denied.stderr).toMatch(/\nshim loaded: \.$/);
   });
   it('a guard past its timeout is ended (taskkill /T) and the call is denied, well before the guard would end', () => {
     const r = timed('Shell', { command: 'ls' });

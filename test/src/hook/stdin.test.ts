@@ -188,3 +188,72 @@ describe('decodePayload', () => {
       /^stdin is not JSON .*received: "\{\\u0000/,
     ));
 });
+
+describe("pipeSource: Windows' stdin pipe through libuv's handle, without net (the bindings faked here)", () => {
+  type Onread = (buffer: ArrayBuffer) => void;
+  /** process.binding as a Windows Node's, with a pipe that `feed` drives: [bytes] chunks, then a negative code. */
+  const withPipe = async (opts: { open?: number; start?: number } = {}) => {
+    const state = new Int32Array(4);
+    const pipe: { onread?: Onread; started: number; closed: boolean } = { started: 0, closed: false };
+    class Pipe {
+      set onread(fn: Onread) {
+        pipe.onread = fn;
+      }
+      open = () => opts.open ?? 0;
+      readStart = () => (pipe.started++, opts.start ?? 0);
+      readStop = () => 0;
+      close = () => void (pipe.closed = true);
+    }
+    const tables: Record<string, unknown> = {
+      pipe_wrap: { Pipe, constants: { SOCKET: 0 } },
+      stream_wrap: { streamBaseState: state, kReadBytesOrError: 0, kArrayBufferOffset: 1 },
+    };
+    const real = { platform: process.platform, binding: (process as unknown as { binding: unknown }).binding };
+    Object.defineProperty(process, 'platform', { value: 'win32' });
+    (process as unknown as { binding: unknown }).binding = (name: string) => tables[name];
+    try {
+      const { pipeSource } = await import('../../../src/hook/stdin.ts');
+      const source = pipeSource(0);
+      const feed = (chunk: string | number) => {
+        const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.alloc(0);
+        state[0] = typeof chunk === 'string' ? bytes.length : chunk;
+        state[1] = 0;
+        pipe.onread?.(new Uint8Array(bytes).buffer);
+      };
+      return { source, feed, pipe };
+    } finally {
+      Object.defineProperty(process, 'platform', { value: real.platform });
+      (process as unknown as { binding: unknown }).binding = real.binding;
+    }
+  };
+  it('chunks, then the end of the pipe: the payload, read once the first listener asks', async () => {
+    const { source, feed, pipe } = await withPipe();
+    expect(pipe.started).toBe(0);
+    const read = readStdin(source!, 5000);
+    expect(pipe.started).toBe(1);
+    feed('{"a":');
+    feed('1}');
+    feed(-4095);
+    expect(await read).toEqual({ input: { a: 1 }, bytes: 7 });
+  });
+  it('an error reading it: what arrived, with the problem', async () => {
+    const { source, feed } = await withPipe();
+    const read = readStdin(source!, 5000);
+    feed('{"a":1');
+    feed(-4077);
+    expect((await read).problem).toMatch(/^stdin read failed/);
+  });
+  it('a handle that refuses the fd (a console, a file): undefined, the handle closed; process.stdin reads it', async () => {
+    const { source, pipe } = await withPipe({ open: -4058 });
+    expect(source).toBeUndefined();
+    expect(pipe.closed).toBe(true);
+  });
+  it('a read that cannot start is a read that failed', async () => {
+    const { source } = await withPipe({ start: -4058 });
+    expect((await readStdin(source!, 5000)).problem).toMatch(/^stdin read failed/);
+  });
+  it('not Windows: undefined (readAvailable and process.stdin read POSIX stdin)', async () => {
+    const { pipeSource } = await import('../../../src/hook/stdin.ts');
+    expect(pipeSource(0)).toBeUndefined();
+  });
+});
