@@ -192,12 +192,15 @@ const UV_EOF = -4095;
 /**
  * Windows hands a hook its stdin as a pipe, which readAvailable cannot read without blocking: read it as
  * `process.stdin` would (libuv's pipe handle opened on the fd, what Node's net.Socket does for a pipe), through the
- * bindings, without loading `net` and the stream classes (~10 ms under wine). Undefined elsewhere, where the bindings
- * are missing, or where the handle refuses the fd (a console, a file): `process.stdin` reads those.
+ * bindings, without loading `net` and the stream classes (~10 ms under wine). Undefined elsewhere, for anything but a
+ * pipe, where the bindings are missing, or where the handle refuses the fd: `process.stdin` reads those.
  */
 export function pipeSource(fd: number): PayloadSource | undefined {
   if (process.platform !== 'win32') return undefined;
   try {
+    // libuv reports a Windows pipe with the FIFO type bits (Node's fs.constants has no S_IFIFO there); a file, NUL or a
+    // console is read as before.
+    if ((fs.fstatSync(fd).mode & 0o170000) !== 0o010000) return undefined;
     const node = process as unknown as { binding(name: string): Record<string, unknown> };
     const { Pipe, constants } = node.binding('pipe_wrap') as {
       Pipe: new (type: number) => PipeHandle;

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { buildSync } from 'esbuild';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { decodePayload, parsePayload, QUIET_MS, readAvailable, readStdin } from '../../../src/hook/stdin.ts';
 
 describe('parsePayload', () => {
@@ -192,7 +192,7 @@ describe('decodePayload', () => {
 describe("pipeSource: Windows' stdin pipe through libuv's handle, without net (the bindings faked here)", () => {
   type Onread = (buffer: ArrayBuffer) => void;
   /** process.binding as a Windows Node's, with a pipe that `feed` drives: [bytes] chunks, then a negative code. */
-  const withPipe = async (opts: { open?: number; start?: number } = {}) => {
+  const withPipe = async (opts: { open?: number; start?: number; mode?: number } = {}) => {
     const state = new Int32Array(4);
     const pipe: { onread?: Onread; started: number; closed: boolean } = { started: 0, closed: false };
     class Pipe {
@@ -211,6 +211,8 @@ describe("pipeSource: Windows' stdin pipe through libuv's handle, without net (t
     const real = { platform: process.platform, binding: (process as unknown as { binding: unknown }).binding };
     Object.defineProperty(process, 'platform', { value: 'win32' });
     (process as unknown as { binding: unknown }).binding = (name: string) => tables[name];
+    // What libuv's fstat says of a Windows pipe: the FIFO type bits.
+    const stat = vi.spyOn(fs, 'fstatSync').mockReturnValue({ mode: opts.mode ?? 0o010000 } as fs.Stats);
     try {
       const { pipeSource } = await import('../../../src/hook/stdin.ts');
       const source = pipeSource(0);
@@ -222,6 +224,7 @@ describe("pipeSource: Windows' stdin pipe through libuv's handle, without net (t
       };
       return { source, feed, pipe };
     } finally {
+      stat.mockRestore();
       Object.defineProperty(process, 'platform', { value: real.platform });
       (process as unknown as { binding: unknown }).binding = real.binding;
     }
@@ -247,6 +250,12 @@ describe("pipeSource: Windows' stdin pipe through libuv's handle, without net (t
     const { source, pipe } = await withPipe({ open: -4058 });
     expect(source).toBeUndefined();
     expect(pipe.closed).toBe(true);
+  });
+  it('a file, NUL or a console (no FIFO bits): undefined, no handle made', async () => {
+    for (const mode of [0o100666, 0o020666]) {
+      const { source, pipe } = await withPipe({ mode });
+      expect([source, pipe.started, pipe.closed]).toEqual([undefined, 0, false]);
+    }
   });
   it('a read that cannot start is a read that failed', async () => {
     const { source } = await withPipe({ start: -4058 });
