@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { AREAS, type StateArea, type StateDir } from './dir.ts';
-import { writeFileAtomic } from './fsx.ts';
+import { readText, writeFileAtomic } from './fsx.ts';
 
 /** Records older than this are collected. */
 export const STATE_MAX_AGE_MS = 24 * 3600 * 1000;
@@ -24,18 +24,41 @@ export const AREA_MAX_AGE_MS: Partial<Record<StateArea, number>> = {
 export const AREA_MAX_ENTRIES = 5000;
 /** Collections run at most this often (a stamp file's mtime says when the last one ran). */
 const COLLECT_EVERY_MS = 10 * 60 * 1000;
+/** What one event spends on collection at most; a pass not done by then goes on at the next event. */
+export const COLLECT_BUDGET_MS = 20;
+/** Records examined between two looks at the clock (so even a spent budget moves a pass on). */
+const BATCH = 64;
 
-/** Collect old records at most every ten minutes; on every event with HOOKSHIM_STATE_MAX_AGE_S. */
-export function maybeCollect(state: StateDir): void {
+/** Where a pass stopped: the area's index in AREAS and how far into its listing. */
+export interface CollectPoint {
+  area: number;
+  offset: number;
+}
+
+/**
+ * Collect old records at most every ten minutes (on every event with HOOKSHIM_STATE_MAX_AGE_S), spending at most
+ * `budgetMs` on it: a pass that runs out goes on at the next event, from where the stamp says it stopped.
+ */
+export function maybeCollect(state: StateDir, budgetMs = COLLECT_BUDGET_MS): void {
   const stamp = path.join(state.root, '.collected');
-  if (state.maxAgeMs === undefined && Date.now() - mtimeOf(stamp) < COLLECT_EVERY_MS) return;
+  const seen = lstatOf(stamp);
+  // Most events: one lstat. An empty stamp is a finished pass; only one that says where a pass stopped is read.
+  const from = seen && seen.size > 0 ? pointIn(readText(stamp)) : undefined;
+  if (state.maxAgeMs === undefined && !from && Date.now() - (seen?.mtimeMs ?? 0) < COLLECT_EVERY_MS) return;
   try {
     // A fresh file renamed into place: a symlink planted at the stamp's name is replaced, never written through.
-    writeFileAtomic(stamp, '');
-    collectOld(state, STATE_MAX_AGE_MS);
+    writeFileAtomic(stamp, from ? `${from.area} ${from.offset}` : '');
+    const { next } = collectSome(state, STATE_MAX_AGE_MS, Date.now(), from, Date.now() + budgetMs);
+    writeFileAtomic(stamp, next ? `${next.area} ${next.offset}` : '');
   } catch {
     /* best effort */
   }
+}
+
+/** The stamp's resume point, when it holds a well-formed one (anything else starts a pass of its own). */
+function pointIn(text: string | null): CollectPoint | undefined {
+  const m = /^(\d{1,2}) (\d{1,9})$/.exec(text ?? '');
+  return m && Number(m[1]) < AREAS.length ? { area: Number(m[1]), offset: Number(m[2]) } : undefined;
 }
 
 /**
@@ -43,34 +66,61 @@ export function maybeCollect(state: StateDir): void {
  * HOOKSHIM_STATE_MAX_AGE_S override), then keep at most AREA_MAX_ENTRIES per area; returns how many were removed.
  */
 export function collectOld(stateDir: StateDir, maxAgeMs: number, now = Date.now()): number {
+  return collectSome(stateDir, maxAgeMs, now, undefined, Infinity).removed;
+}
+
+/** collectOld from `from` (the start when undefined) until the clock passes `until`; `next` is where it stopped. */
+export function collectSome(
+  stateDir: StateDir,
+  maxAgeMs: number,
+  now: number,
+  from: CollectPoint | undefined,
+  until: number,
+): { removed: number; next?: CollectPoint } {
   let removed = 0;
-  for (const area of AREAS) {
-    const dir = path.join(stateDir.root, area);
+  for (let a = from?.area ?? 0; a < AREAS.length; a++) {
+    const area = AREAS[a]!;
     const limit = Math.min(AREA_MAX_AGE_MS[area] ?? maxAgeMs, stateDir.maxAgeMs ?? Infinity);
-    let names: string[];
+    const done = collectArea(stateDir, area, limit, now, a === from?.area ? from.offset : 0, until);
+    removed += done.removed;
+    if (done.stoppedAt !== undefined) return { removed, next: { area: a, offset: done.stoppedAt } };
+  }
+  return { removed };
+}
+
+/** One area from `offset` on; `stoppedAt` (the offset to go on from, removals counted out) once the clock passed `until`. */
+function collectArea(stateDir: StateDir, area: StateArea, limit: number, now: number, offset: number, until: number) {
+  const dir = path.join(stateDir.root, area);
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return { removed: 0 };
+  }
+  let removed = 0;
+  let stoppedAt: number | undefined;
+  const kept: { file: string; mtime: number; dir: boolean }[] = [];
+  for (let i = Math.min(offset, names.length); i < names.length; i++) {
+    if ((i - offset) % BATCH === BATCH - 1 && Date.now() > until) {
+      stoppedAt = i - removed;
+      break;
+    }
+    const file = path.join(dir, names[i]!);
     try {
-      names = fs.readdirSync(dir);
+      const s = fs.lstatSync(file);
+      if (now - s.mtimeMs > limit || (stateDir.maxAgeMs === 0 && now >= s.mtimeMs)) {
+        if (remove(file, s.isDirectory())) removed++;
+      } else kept.push({ file, mtime: s.mtimeMs, dir: s.isDirectory() });
     } catch {
-      continue;
-    }
-    const kept: { file: string; mtime: number; dir: boolean }[] = [];
-    for (const name of names) {
-      const file = path.join(dir, name);
-      try {
-        const s = fs.lstatSync(file);
-        if (now - s.mtimeMs > limit || (stateDir.maxAgeMs === 0 && now >= s.mtimeMs)) {
-          if (remove(file, s.isDirectory())) removed++;
-        } else kept.push({ file, mtime: s.mtimeMs, dir: s.isDirectory() });
-      } catch {
-        /* raced with another process */
-      }
-    }
-    if (kept.length > AREA_MAX_ENTRIES) {
-      kept.sort((a, b) => b.mtime - a.mtime);
-      for (const k of kept.slice(AREA_MAX_ENTRIES)) if (remove(k.file, k.dir)) removed++;
+      /* raced with another process */
     }
   }
-  return removed;
+  // Past the cap among those seen means past it among all: at least AREA_MAX_ENTRIES seen are newer.
+  if (kept.length > AREA_MAX_ENTRIES) {
+    kept.sort((x, y) => y.mtime - x.mtime);
+    for (const k of kept.slice(AREA_MAX_ENTRIES)) if (remove(k.file, k.dir)) removed++;
+  }
+  return stoppedAt === undefined ? { removed } : { removed, stoppedAt };
 }
 
 function remove(file: string, dir: boolean): boolean {
@@ -82,10 +132,10 @@ function remove(file: string, dir: boolean): boolean {
   }
 }
 
-function mtimeOf(file: string): number {
+function lstatOf(file: string): fs.Stats | undefined {
   try {
-    return fs.lstatSync(file).mtimeMs;
+    return fs.lstatSync(file);
   } catch {
-    return 0;
+    return undefined;
   }
 }
