@@ -105,7 +105,7 @@ let ownText: string | undefined;
 
 /** The text `id` (a CommonJS function expression), cut from the comment that ends this file. */
 function textOf(id: string): string {
-  ownText ??= Function.prototype.toString.call(HOOKSHIM_TEXTS);
+  ownText ??= typeof HOOKSHIM_TEXTS === 'function' ? Function.prototype.toString.call(HOOKSHIM_TEXTS) : '';
   const marker = `${TEXT_MARK}${id}${TEXT_MARK}`;
   const at = ownText.indexOf(marker);
   const end = at < 0 ? -1 : ownText.indexOf(TEXT_MARK, at + marker.length);

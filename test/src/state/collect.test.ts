@@ -78,6 +78,20 @@ describe('collection within a budget per event (docs/security.md guarantee 12)',
     expect(listArea(st, 'stash').every((n) => n.startsWith('new-'))).toBe(true);
     expect(listArea(st, 'stash')).toHaveLength(100);
   });
+  it('the clock is looked at before each area: a spent budget stops before the next listing', () => {
+    const st: StateDir = { root: tmp };
+    old(st, 10);
+    put(st, 'tick', 'old.json', DAY);
+    expect(collectSome(st, DAY, Date.now(), undefined, 0)).toEqual({ removed: 10, next: { area: 1, offset: 0 } });
+    expect(listArea(st, 'tick')).toEqual(['old.json']);
+  });
+  it(`an area past ${AREA_MAX_ENTRIES} records is scanned whole, budget or not, so the cap holds`, () => {
+    const st: StateDir = { root: tmp };
+    for (let i = 0; i < AREA_MAX_ENTRIES + 5; i++) put(st, 'tx', `${String(i).padStart(5, '0')}.jsonl`, 1000 + i);
+    // Each event with its budget spent moves the pass on by one area at least; the pass reaches tx within a few.
+    for (let i = 0; i <= AREAS.indexOf('tx'); i++) maybeCollect(st, -1);
+    expect(listArea(st, 'tx')).toHaveLength(AREA_MAX_ENTRIES);
+  });
   it('maybeCollect: the stamp holds the resume point, and the next event goes on at once, within the ten minutes', () => {
     const st: StateDir = { root: tmp };
     old(st, 300);
@@ -90,15 +104,24 @@ describe('collection within a budget per event (docs/security.md guarantee 12)',
     maybeCollect(st);
     expect(listArea(st, 'stash')).toEqual(['later.json']);
   });
+  it('HOOKSHIM_STATE_MAX_AGE_S (forced collection for load runs): a whole pass on the event, whatever the budget', () => {
+    const st: StateDir = { root: tmp, maxAgeMs: 0 };
+    old(st, 300);
+    put(st, 'tx', 'x.jsonl', 10);
+    maybeCollect(st, -1);
+    expect([stamp(), listArea(st, 'stash'), listArea(st, 'tx')]).toEqual(['', [], []]);
+  });
   it('a stamp that is no resume point (planted or damaged) is a finished pass: the next one comes after ten minutes', () => {
     const st: StateDir = { root: tmp };
-    old(st, 10);
-    fs.writeFileSync(path.join(tmp, '.collected'), '99 5');
-    maybeCollect(st);
-    expect(listArea(st, 'stash')).toHaveLength(10);
-    const t = (Date.now() - 11 * 60_000) / 1000;
-    fs.utimesSync(path.join(tmp, '.collected'), t, t);
-    maybeCollect(st);
-    expect([stamp(), listArea(st, 'stash')]).toEqual(['', []]);
+    for (const planted of ['99 5', `0 ${'0'.repeat(40)}`]) {
+      old(st, 10);
+      fs.writeFileSync(path.join(tmp, '.collected'), planted);
+      maybeCollect(st);
+      expect(listArea(st, 'stash')).toHaveLength(10);
+      const t = (Date.now() - 11 * 60_000) / 1000;
+      fs.utimesSync(path.join(tmp, '.collected'), t, t);
+      maybeCollect(st);
+      expect([stamp(), listArea(st, 'stash')]).toEqual(['', []]);
+    }
   });
 });
