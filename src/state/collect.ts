@@ -24,7 +24,7 @@ export const AREA_MAX_AGE_MS: Partial<Record<StateArea, number>> = {
 export const AREA_MAX_ENTRIES = 5000;
 /** Collections run at most this often (a stamp file's mtime says when the last one ran). */
 const COLLECT_EVERY_MS = 10 * 60 * 1000;
-/** What one event spends on collection at most; a pass not done by then goes on at the next event. */
+/** About what one event spends on collection (the clock is looked at between batches); the rest goes on at the next. */
 export const COLLECT_BUDGET_MS = 20;
 /** Records examined between two looks at the clock (so even a spent budget moves a pass on). */
 const BATCH = 64;

@@ -37,7 +37,10 @@ const exec = (script: string) => ({
 const shell = (script: string) => ({ type: 'command', command: `node "\${CLAUDE_PLUGIN_ROOT}"/hooks/${script}` });
 
 let n = 0;
-/** Fire the bound command of `event` through cmd.exe from `cwd` (relative to the repo), the payload through files. */
+/**
+ * Fire the bound command of `event` through cmd.exe from `cwd` (relative to the repo): the payload redirected from a
+ * file, or ('pipe') written to cmd.exe's stdin pipe by a Windows Node that started it, as a host built on Node does.
+ */
 function fire(
   repo: Repo,
   event: string,
@@ -65,7 +68,6 @@ function fire(
   };
   env.WINEPATH = win(path.dirname(NODE_EXE));
   for (const k of ['CURSOR_PROJECT_DIR', 'CLAUDE_PROJECT_DIR', 'HOOKSHIM_STATE_DIR', 'HOOKSHIM_DEBUG']) delete env[k];
-  // 'pipe': a Windows Node starts cmd.exe with pipes on its stdio, as a host built on Node (Cursor) does.
   const args =
     stdin === 'pipe'
       ? [NODE_EXE, win(piped(io)), dir, repo.command(event), win(inp), win(out), win(err)]
@@ -75,7 +77,7 @@ function fire(
   const r = spawnSync('wine', args, { env, encoding: 'utf8', timeout: 120_000, stdio });
   const stdout = fs.existsSync(out) ? fs.readFileSync(out, 'utf8') : '';
   const stderr = fs.existsSync(err) ? fs.readFileSync(err, 'utf8') : '';
-  expect(stdout.trim().split('\n'), `${line}\n${r.stderr}\n${stderr}`).toHaveLength(1);
+  expect(stdout.trim().split('\n'), `${args.join(' ')}\n${r.stderr ?? ''}\n${stderr}`).toHaveLength(1);
   return { json: JSON.parse(stdout) as Record<string, unknown>, stderr };
 }
 
