@@ -21,11 +21,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generate, measureTranscripts, textLine } from './bench-transcript.mjs';
-import { DENY, GIT, makeRepo, ROOT, SLOW, TRANSCRIPT, TRIVIAL, WARN } from './bench/fixtures.mjs';
+import { DENY, GIT, makeRepo, PYTHON, ROOT, SLOW, systemPython, TRANSCRIPT, TRIVIAL, WARN } from './bench/fixtures.mjs';
 import { loadAverage, machineFacts } from './bench/machine.mjs';
 import { matcherEffect as effectOf } from './bench/matchers.mjs';
 import { analyse, render, TARGETS, verdict } from './bench/report.mjs';
-import { defineVariants, MATCHING, SCENARIO_GUARDS, SLOW_S, SLOW_SCRIPTS } from './bench/variants.mjs';
+import { defineVariants, MATCHING, PY_NAMES, SCENARIO_GUARDS, SLOW_S, SLOW_SCRIPTS } from './bench/variants.mjs';
 
 const BUNDLE = path.join(ROOT, 'dist', 'hookshim.cjs');
 const USAGE = 'usage: node scripts/bench.mjs [--runs 21] [--quick] [--json FILE] [--keep]';
@@ -241,6 +241,17 @@ function setup(tmp) {
       scriptsOf(names(n), TRIVIAL),
       tx[1].results,
     );
+  // Five guards in Python (the issue's own rows: each an interpreter start, where running them at once can pay).
+  const python = systemPython();
+  if (python)
+    repos.py = makeRepo(
+      tmp,
+      'py',
+      { PreToolUse: [['Bash', PY_NAMES]] },
+      scriptsOf(PY_NAMES, PYTHON(python)),
+      tx[1].results,
+    );
+  else progress("no python3 in /usr/bin, /usr/local/bin or /opt/homebrew/bin: the Python guards' rows are left out");
   // The same five trivial guards with the transcript opt-out: what keeping every row's transcript costs (docs/security.md "What hookshim keeps").
   repos.m5notx = makeRepo(
     tmp,

@@ -24,6 +24,24 @@ export const GIT = '#!/bin/sh\ncat >/dev/null\ngit status --porcelain >/dev/null
 /** A warn-only guard: its context is stashed on preToolUse and replayed on the matching postToolUse. */
 export const WARN = `#!/bin/sh\ncat >/dev/null\necho '{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"Read with care."}}'\n`;
 
+/**
+ * A guard in Python, as the Python adapter's were: it parses its payload with `json` and exits 0. `python` is the
+ * interpreter's absolute path (systemPython): a version manager's shim on PATH would time the shim.
+ */
+export const PYTHON = (python) => `#!${python}\nimport json, sys\njson.load(sys.stdin)\n`;
+
+/** The system's python3 (the first of the usual places that is executable), or undefined: its rows are left out. */
+export function systemPython() {
+  for (const p of ['/usr/bin/python3', '/usr/local/bin/python3', '/opt/homebrew/bin/python3'])
+    try {
+      fs.accessSync(p, fs.constants.X_OK);
+      return p;
+    } catch {
+      /* not here */
+    }
+  return undefined;
+}
+
 /** The catalog command of script `name`, written as a Claude plugin writes it. */
 export const commandOf = (name) => `"\${CLAUDE_PLUGIN_ROOT}"/hooks/${name}`;
 const rows = (names) => names.map((n) => ({ type: 'command', command: commandOf(n), timeout: 60 }));

@@ -91,15 +91,22 @@ export function analyse({ samples, firstStop, tx, txBounds, bundleBytes, matcher
   const seq = group(
     'Parallel (hookshim) beside one after another (a minimal sequential runner: the design hookshim replaced)',
   );
-  // The sequential runner's time over hookshim's: ≥ 1.0 × on every event, ≥ 1.5 × where five guards run.
-  const versus = (label, h, q, { five = false, extra = '' } = {}) => {
+  // The sequential runner's time over hookshim's: ≥ 1.0 × on every event, ≥ 1.5 × where five guards run. With
+  // `direct` (the same scripts run at once), also the ceiling: the ratio a runner costing nothing beyond Node's start
+  // and the scripts run at once would reach on this host, sequential / (`node -e 0` + direct).
+  /** @param {string} label @param {string} h @param {string} q @param {{ five?: boolean, extra?: string, direct?: string }} [o] */
+  const versus = (label, h, q, { five = false, extra = '', direct = undefined } = {}) => {
     const r = med(q) / med(h);
     const target = five ? TARGETS.versusSequential.fiveGuards : TARGETS.versusSequential.every;
-    figures[`versus.${h}`] = { hookshim: med(h), sequential: med(q), ratio: r };
+    const ceiling = direct ? med(q) / (E + med(direct)) : undefined;
+    figures[`versus.${h}`] = { hookshim: med(h), sequential: med(q), ratio: r, ...(ceiling ? { ceiling } : {}) };
+    const most = ceiling
+      ? `; at most **${f2(ceiling)} ×** on this host (no cost of its own: scripts run at once ${f1(med(direct))} ms)`
+      : '';
     seq.push([
       label,
       `sequential/hookshim ≥ ${f1(target)} ×`,
-      `hookshim **${mp(h)}**; sequential ${mp(q)}; sequential/hookshim **${f2(r)} ×**${extra}`,
+      `hookshim **${mp(h)}**; sequential ${mp(q)}; sequential/hookshim **${f2(r)} ×**${most}${extra}`,
       verdict(r >= target),
     ]);
   };
@@ -107,14 +114,22 @@ export function analyse({ samples, firstStop, tx, txBounds, bundleBytes, matcher
     `\`preToolUse\`, ${SCENARIO_GUARDS} trivial guards matching, all allowing`,
     `pre.${SCENARIO_GUARDS}`,
     `seq.${SCENARIO_GUARDS}`,
-    { five: true },
+    { five: true, direct: `direct.${SCENARIO_GUARDS}` },
   );
+  if (samples['pre.py'])
+    versus(
+      `\`preToolUse\`, ${SCENARIO_GUARDS} guards in Python (each parses its payload with \`json\`, as the issue's guards), all allowing`,
+      'pre.py',
+      'seq.py',
+      { five: true, direct: 'direct.py' },
+    );
   versus(`\`preToolUse\`, ${SCENARIO_GUARDS} trivial guards matching, one denies`, 'pre.deny', 'seq.deny', {
     five: true,
   });
   versus('`preToolUse`, nothing matches (when Cursor starts it: no matcher)', 'pre.nomatch', 'seq.nomatch');
   versus(`\`preToolUse\`, ${SCENARIO_GUARDS} guards each running \`git status\``, 'pre.git', 'seq.git', {
     five: true,
+    direct: 'direct.git',
     extra: `; overhead beyond the scripts run directly ${f1(med('pre.git') - med('direct.git') - E)} ms`,
   });
   versus(

@@ -13,6 +13,8 @@ export const MATCHING = [1, 5, 20];
 export const SLOW_SCRIPTS = 4;
 export const SLOW_S = 0.3;
 export const SCENARIO_GUARDS = 5;
+/** The Python guards' script names (scripts/bench.mjs binds them only where a system python3 exists). */
+export const PY_NAMES = Array.from({ length: SCENARIO_GUARDS }, (_, i) => `p${i + 1}.py`);
 /** stderr of an event whose transcript work stopped at its bound (docs/transcripts.md "Bounds"): later events go on. */
 const CUT_SHORT = /within this event's time/;
 
@@ -252,6 +254,24 @@ export function defineVariants({ tx, repos, names }) {
         input: claudePreToolUse(repos.git, SESSION, T1),
       }),
   });
+  // Five guards in Python, where the host has one: each run starts an interpreter, which is what running at once saves.
+  if (repos.py) {
+    add({
+      id: 'pre.py',
+      run: ({ verify } = {}) =>
+        hook(repos.py, 'preToolUse', preShell(repos.py), { answer: allow, rows: SCENARIO_GUARDS, verify }),
+    });
+    add({ id: 'seq.py', run: () => sequential(repos.py, 'preToolUse', preShell(repos.py), allow) });
+    add({
+      id: 'direct.py',
+      run: () =>
+        direct(repos.py.shellCommands(PY_NAMES), {
+          cwd: repos.py.dir,
+          env: repos.py.env,
+          input: claudePreToolUse(repos.py, SESSION, T1),
+        }),
+    });
+  }
   // Guards that read a 20 MB transcript: hookshim keeps its Claude-shaped copy up to date (one line per round); the
   // sequential runner rewrites it whole on every event, as the Python adapter did.
   const T20 = tx[20].path;
