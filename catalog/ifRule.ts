@@ -86,7 +86,7 @@ function inputTest(tool: string, spec: string): InputTest | string {
 // while a missed one would let `cd x && git push --force` dodge it.
 const SUBCOMMAND_SPLIT = /&&|\|\||[;|&\n()`]|\$\(/;
 // Leading `KEY=VALUE` assignments (quoted values allowed), `{` and `!` of a sub-command.
-const LEADING_NOISE = /^(?:[{!]\s*|[A-Za-z_][A-Za-z0-9_]*=(?:'[^']*'|"(?:[^"\\]|\\.)*"|\\.|[^\s'"\\])*\s+)*/s;
+const LEADING_NOISE = /^(?:[{!]\s*|[A-Za-z_][A-Za-z0-9_]*=(?:'[^']*'|"(?:[^"\\]|\\.)*"|\\.|[^\s'"\\])*\s+){0,}/s;
 
 // `Bash(cmd)` exact, `Bash(prefix:*)` or `Bash(prefix *)` word-prefix, `*` elsewhere any characters.
 function bashTest(spec: string): InputTest {
@@ -171,6 +171,9 @@ function escapeRegex(s: string): string {
 
 // ---- file tools (gitignore-style paths) ---------------------------------------------------------
 
+/** A leading `**` `/` (written as a regex: the built hook code holds no star-slash pair, test/house.test.ts). */
+const ANY_DEPTH = /^\*\*\//;
+
 // Path specifier of Read/Write/Edit/MultiEdit/NotebookEdit against `file_path` (or `notebook_path`).
 // Anchors (permissions doc, "Read and Edit"): `//x` filesystem root, `~/x` home, `/x` and `./x` and `a/b`
 // the project dir, and a pattern with no inner `/` (or starting `**/`) any directory depth, as in gitignore.
@@ -197,9 +200,9 @@ function pathTest(spec: string): InputTest | string {
   } else if (pattern.startsWith('./')) {
     anchor = 'project';
     pattern = pattern.slice(2);
-  } else if (!pattern.includes('/') || pattern.startsWith('**/')) {
+  } else if (!pattern.includes('/') || ANY_DEPTH.test(pattern)) {
     anchor = 'anywhere';
-    if (pattern.startsWith('**/')) pattern = pattern.slice(3);
+    if (ANY_DEPTH.test(pattern)) pattern = pattern.slice(3);
   } else {
     anchor = 'project';
   }
@@ -269,7 +272,7 @@ function globSource(pattern: string): string {
       const double = pattern[i + 1] === '*';
       const atSegmentStart = i === 0 || pattern[i - 1] === '/';
       if (double && atSegmentStart && pattern[i + 2] === '/') {
-        out += '(?:.*/)?';
+        out += '(?:.*\\/)?';
         i += 3;
       } else if (double && atSegmentStart && i + 2 === pattern.length) {
         out += '.*';

@@ -15,7 +15,7 @@ export function noteText(run: Run, content: readonly unknown[]): void {
   }
 }
 
-const TIMESTAMP = /^\s*<timestamp>([\s\S]*?)<\/timestamp>\s*/;
+const TIMESTAMP = /^\s*<timestamp>([\s\S]*?)<\/timestamp>\s{0,}/;
 
 const USER_QUERY = /<user_query>\n?([\s\S]*?)\n?<\/user_query>/;
 
@@ -49,7 +49,7 @@ const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', '
 /** Weekday (optional), month day, year, time, AM/PM (optional), then an optional (UTC±h[:mm]) zone. */
 const CURSOR_TIME = new RegExp(
   /^(?:[A-Za-z]+,\s*)?([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),\s*(\d{4}),?\s+/.source +
-    /(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp][Mm])?\s*/.source +
+    /(\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AaPp][Mm])?\s{0,}/.source +
     /(?:\((?:UTC|GMT)(?:([+-])(\d{1,2})(?::?(\d{2}))?)?\))?$/.source,
 );
 
