@@ -166,7 +166,7 @@ export function readAvailable(fd: number): { payload?: StdinPayload; prefix: Buf
 }
 
 /** The handles opened on stdin, kept for the process: closing one would close stdin. */
-const socketHandles: unknown[] = [];
+const stdinHandles: unknown[] = [];
 
 /**
  * Make the socket `fd` non-blocking, so a read returns EAGAIN instead of waiting for a writer that sends nothing. Done
@@ -179,7 +179,7 @@ function socketNonBlocking(fd: number): boolean {
   try {
     const { Pipe, constants } = (process as unknown as { binding(name: 'pipe_wrap'): PipeWrap }).binding('pipe_wrap');
     const handle = new Pipe(constants.SOCKET);
-    socketHandles.push(handle);
+    stdinHandles.push(handle);
     return handle.open(fd) === 0;
   } catch {
     return false;
@@ -214,7 +214,7 @@ export function pipeSource(fd: number): PayloadSource | undefined {
       handle.close();
       return undefined;
     }
-    socketHandles.push(handle);
+    stdinHandles.push(handle);
     return handleSource(handle, () => [state[nread]!, state[offset]!]);
   } catch {
     return undefined;
