@@ -238,40 +238,28 @@ export function defineVariants({ tx, repos, names }) {
       }),
   });
   add({ id: 'seq.deny', run: () => sequential(repos.deny, 'preToolUse', preShell(repos.deny), denies) });
-  // Guards that each ask git about the work tree.
-  add({
-    id: 'pre.git',
-    run: ({ verify } = {}) =>
-      hook(repos.git, 'preToolUse', preShell(repos.git), { answer: allow, rows: SCENARIO_GUARDS, verify }),
-  });
-  add({ id: 'seq.git', run: () => sequential(repos.git, 'preToolUse', preShell(repos.git), allow) });
-  add({
-    id: 'direct.git',
-    run: () =>
-      direct(repos.git.shellCommands(names(SCENARIO_GUARDS)), {
-        cwd: repos.git.dir,
-        env: repos.git.env,
-        input: claudePreToolUse(repos.git, SESSION, T1),
-      }),
-  });
-  // Five guards in Python, where the host has one: each run starts an interpreter, which is what running at once saves.
-  if (repos.py) {
+  /** Five matching guards of one kind: hookshim, the sequential runner, and the scripts run directly at once. */
+  const scenario = (name, repo, scripts) => {
     add({
-      id: 'pre.py',
+      id: `pre.${name}`,
       run: ({ verify } = {}) =>
-        hook(repos.py, 'preToolUse', preShell(repos.py), { answer: allow, rows: SCENARIO_GUARDS, verify }),
+        hook(repo, 'preToolUse', preShell(repo), { answer: allow, rows: SCENARIO_GUARDS, verify }),
     });
-    add({ id: 'seq.py', run: () => sequential(repos.py, 'preToolUse', preShell(repos.py), allow) });
+    add({ id: `seq.${name}`, run: () => sequential(repo, 'preToolUse', preShell(repo), allow) });
     add({
-      id: 'direct.py',
+      id: `direct.${name}`,
       run: () =>
-        direct(repos.py.shellCommands(PY_NAMES), {
-          cwd: repos.py.dir,
-          env: repos.py.env,
-          input: claudePreToolUse(repos.py, SESSION, T1),
+        direct(repo.shellCommands(scripts), {
+          cwd: repo.dir,
+          env: repo.env,
+          input: claudePreToolUse(repo, SESSION, T1),
         }),
     });
-  }
+  };
+  // Guards that each ask git about the work tree.
+  scenario('git', repos.git, names(SCENARIO_GUARDS));
+  // Five guards in Python, where the host has one: each run starts an interpreter, which is what running at once saves.
+  if (repos.py) scenario('py', repos.py, PY_NAMES);
   // Guards that read a 20 MB transcript: hookshim keeps its Claude-shaped copy up to date (one line per round); the
   // sequential runner rewrites it whole on every event, as the Python adapter did.
   const T20 = tx[20].path;
