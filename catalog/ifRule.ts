@@ -202,7 +202,7 @@ function pathTest(spec: string): InputTest | string {
     pattern = pattern.slice(2);
   } else if (!pattern.includes('/') || ANY_DEPTH.test(pattern)) {
     anchor = 'anywhere';
-    if (ANY_DEPTH.test(pattern)) pattern = pattern.slice(3);
+    pattern = pattern.replace(ANY_DEPTH, '');
   } else {
     anchor = 'project';
   }
