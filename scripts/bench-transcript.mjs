@@ -56,7 +56,8 @@ export const TX_TARGETS = { firstRewriteMBps: 100, peakRssMB: 100, copyRatio: 1.
  * bounded-event figures are measured too (a ~300 MB and a 2 GiB sparse file: about 20 s more). With `before` (another
  * checkout of hookshim) its src/state/transcript.ts is measured too, interleaved run by run on copies of the same
  * files: `before` rows (variant "before") follow the others, and `bounds.before` holds its bounded events.
- * @param {{ sizes?: number[], runs?: number, events?: number, keep?: boolean, bounds?: boolean, before?: string, log?: (line: string) => void }} [options]
+ * @param {{ sizes?: number[], runs?: number, events?: number, keep?: boolean, bounds?: boolean, before?: string,
+ *   log?: (line: string) => void }} [options]
  */
 export async function measureTranscripts({
   sizes = [1, 50],
@@ -85,15 +86,19 @@ export async function measureTranscripts({
         outfile: path.join(v.dir, 'transcript.mjs'),
       });
     }
+    const load = os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
+    const ram = (os.totalmem() / 2 ** 30).toFixed(1);
     log(
-      `node ${process.version}, ${os.cpus().length} CPUs (nproc ${nproc()}), ${os.cpus()[0]?.model ?? '?'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM; load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}; ${runs} runs, ${events} events each`,
+      `node ${process.version}, ${os.cpus().length} CPUs (nproc ${nproc()}), ${os.cpus()[0]?.model ?? '?'}, ` +
+        `${ram} GiB RAM; load average ${load}; ${runs} runs, ${events} events each`,
     );
     for (const v of variants) v.baseline = spawnChild(v.dir, ['baseline']).maxRssKb;
     log(
-      `baseline RSS of a node process that loads the bundle: ${variants.map((v) => `${(v.baseline / 1024).toFixed(1)} MB (${v.name})`).join(', ')}\n`,
+      `baseline RSS of a node process that loads the bundle: ` +
+        `${variants.map((v) => `${(v.baseline / 1024).toFixed(1)} MB (${v.name})`).join(', ')}\n`,
     );
     const rows = [];
     const boundFigures = {};
@@ -233,11 +238,18 @@ function print(rows, bounds, load) {
   const fmt = (n, d = 2) => n.toFixed(d);
   const several = rows.some((r) => r.variant === 'before');
   console.log(
-    `${several ? 'variant ' : ''}size    lines    results  first rewrite   MB/s (JSON floor)  peak RSS  paired   copy/source (w/o results)  event: append  result   cold process`,
+    `${several ? 'variant ' : ''}size    lines    results  first rewrite   MB/s (JSON floor)  peak ` +
+      `RSS  paired   copy/source (w/o results)  event: append  result   cold process`,
   );
   for (const r of rows)
     console.log(
-      `${several ? r.variant.padEnd(8) : ''}${String(r.mb).padStart(3)} MB  ${String(r.lines).padStart(7)}  ${String(r.results).padStart(7)}  ${fmt(r.firstMs, 1).padStart(9)} ms  ${fmt(r.mbps, 1).padStart(6)} (${fmt(r.floorMbps, 1).padStart(6)})  ${fmt(r.peakMb, 1).padStart(7)} MB  ${String(r.paired).padStart(6)}  ${fmt(r.copyRatio, 2).padStart(13)} (${fmt(r.copyRatioSource, 2)})  ${fmt(r.append, 3).padStart(10)} ms  ${fmt(r.result, 3).padStart(6)} ms  ${fmt(r.cold, 1).padStart(8)} ms`,
+      `${several ? r.variant.padEnd(8) : ''}${String(r.mb).padStart(3)} MB  ` +
+        `${String(r.lines).padStart(7)}  ${String(r.results).padStart(7)}  ` +
+        `${fmt(r.firstMs, 1).padStart(9)} ms  ${fmt(r.mbps, 1).padStart(6)} ` +
+        `(${fmt(r.floorMbps, 1).padStart(6)})  ${fmt(r.peakMb, 1).padStart(7)} MB  ` +
+        `${String(r.paired).padStart(6)}  ${fmt(r.copyRatio, 2).padStart(13)} ` +
+        `(${fmt(r.copyRatioSource, 2)})  ${fmt(r.append, 3).padStart(10)} ms  ` +
+        `${fmt(r.result, 3).padStart(6)} ms  ${fmt(r.cold, 1).padStart(8)} ms`,
     );
   console.log(`\nload average ${fmt(load.loadStart)} at start, ${fmt(load.loadEnd)} at end`);
   for (const variant of several ? ['after', 'before'] : ['after']) {
@@ -268,13 +280,15 @@ function checks(rows, bounds) {
   ]);
   out.push([
     `copy ≤ ${TX_TARGETS.copyRatio} × source`,
-    `${fmt(big.copyRatio, 2)} × (${(big.outBytes / 2 ** 20).toFixed(1)} MiB); without the tool-result lines ${fmt(big.copyRatioSource, 2)} ×`,
+    `${fmt(big.copyRatio, 2)} × (${(big.outBytes / 2 ** 20).toFixed(1)} MiB); without the ` +
+      `tool-result lines ${fmt(big.copyRatioSource, 2)} ×`,
     big.copyRatio <= TX_TARGETS.copyRatio,
   ]);
   if (rows.length > 1) {
     out.push([
       `per-event cost ${big.mb} MB vs ${small.mb} MB ≤ ${TX_TARGETS.perEventRatio} ×`,
-      `append ${fmt(ratio(small.append, big.append), 3)} ×, result ${fmt(ratio(small.result, big.result), 3)} ×, cold process ${fmt(ratio(small.cold, big.cold), 3)} ×`,
+      `append ${fmt(ratio(small.append, big.append), 3)} ×, result ` +
+        `${fmt(ratio(small.result, big.result), 3)} ×, cold process ${fmt(ratio(small.cold, big.cold), 3)} ×`,
       ratio(small.append, big.append) <= TX_TARGETS.perEventRatio,
     ]);
   }
@@ -283,12 +297,15 @@ function checks(rows, bounds) {
     const within = (b) => b.ms <= bounds.budgetMs + 250;
     out.push([
       `event with a ${bounds.budgetMs} ms deadline, ${mib(bounds.big.bytes)} transcript`,
-      `${fmt(bounds.big.ms, 0)} ms, rewrote ${mib(bounds.big.bytesRead)} (peak RSS ${fmt(bounds.big.maxRssKb / 1024, 1)} MB); no deadline: ${fmt(bounds.full.ms, 0)} ms (${fmt(bounds.big.bytes / 2 ** 20 / (bounds.full.ms / 1000), 1)} MB/s, peak RSS ${fmt(bounds.full.maxRssKb / 1024, 1)} MB)`,
+      `${fmt(bounds.big.ms, 0)} ms, rewrote ${mib(bounds.big.bytesRead)} (peak RSS ` +
+        `${fmt(bounds.big.maxRssKb / 1024, 1)} MB); no deadline: ${fmt(bounds.full.ms, 0)} ms ` +
+        `(${fmt(bounds.big.bytes / 2 ** 20 / (bounds.full.ms / 1000), 1)} MB/s, peak RSS ${fmt(bounds.full.maxRssKb / 1024, 1)} MB)`,
       within(bounds.big),
     ]);
     out.push([
       `event with a ${bounds.budgetMs} ms deadline, ${mib(bounds.sparse.bytes)} without a newline`,
-      `${fmt(bounds.sparse.ms, 0)} ms, consumed ${mib(bounds.sparse.bytesRead)} of it (peak RSS ${fmt(bounds.sparse.maxRssKb / 1024, 1)} MB)`,
+      `${fmt(bounds.sparse.ms, 0)} ms, consumed ${mib(bounds.sparse.bytesRead)} of it (peak RSS ` +
+        `${fmt(bounds.sparse.maxRssKb / 1024, 1)} MB)`,
       within(bounds.sparse),
     ]);
   }
@@ -428,10 +445,11 @@ function rand() {
   return seed / 0x7fffffff;
 }
 const between = (a, b) => a + Math.floor(rand() * (b - a + 1));
-const WORDS =
-  'the a to of and in test file run build fix error check type config hook guard transcript cursor claude result shell read write edit update parse value return import export function const let async await "quoted" path→ünïcode line\\nbreak'.split(
-    ' ',
-  );
+const WORDS = (
+  'the a to of and in test file run build fix error check type config hook guard transcript cursor claude result ' +
+  'shell read write edit update parse value return import export function const let async await "quoted" ' +
+  'path→ünïcode line\\nbreak'
+).split(' ');
 function words(chars) {
   let s = '';
   while (s.length < chars) s += `${WORDS[between(0, WORDS.length - 1)]} `;

@@ -46,7 +46,9 @@ function parseArgs(argv) {
     } else if (a === '--keep') opts.keep = true;
     else if (a === '--help' || a === '-h') {
       process.stdout.write(
-        `${USAGE}\n  --runs N     interleaved rounds (default 21; 7 with --quick)\n  --quick      fewer rounds and transcript events\n  --json FILE  also write the raw figures (every sample) to FILE\n  --keep       keep the temp repos and transcripts\n`,
+        `${USAGE}\n  --runs N     interleaved rounds (default 21; 7 with --quick)\n  --quick      ` +
+          `fewer rounds and transcript events\n  --json FILE  also write the raw figures (every ` +
+          `sample) to FILE\n  --keep       keep the temp repos and transcripts\n`,
       );
       process.exit(0);
     } else throw new Error(`unknown option ${a}; ${USAGE}`);
@@ -141,7 +143,7 @@ async function main() {
 }
 
 /**
- * ─── MATCHER EFFECT: the lead's row group ───────────────────────────────────────────────────────────────────────────
+ * ─── MATCHER EFFECT: the lead's row group ──────────────────────────────────────────────────────────────
  * Events Cursor starts vs tool calls made, for this repository's own catalog, once `hookshim init` writes Cursor
  * matchers into .cursor/hooks.json. Return rows [what, target, measured, verdict]: they print under "Matcher effect"
  * (scripts/bench/report.mjs); an empty list prints a "not measured yet" row. `world` holds the temp dir (`tmp`), the
@@ -152,9 +154,11 @@ async function matcherEffect(world) {
   const fewer = 1 - r.with / r.without;
   const rows = [
     [
-      `Processes Cursor starts for an example session of ${r.calls} tool calls (scripts/bench/matchers.mjs: its mix, and which events each tool starts)`,
+      `Processes Cursor starts for an example session of ${r.calls} tool calls ` +
+        `(scripts/bench/matchers.mjs: its mix, and which events each tool starts)`,
       'a call no row needs starts nothing',
-      `**${r.with}** with the matchers \`init\` wrote, ${r.without} without (${(fewer * 100).toFixed(0)} % fewer)${startsOnly(r, 0, 'start nothing')}${startsOnly(r, 1, 'start one event only')}`,
+      `**${r.with}** with the matchers \`init\` wrote, ${r.without} without ` +
+        `(${(fewer * 100).toFixed(0)} % fewer)${startsOnly(r, 0, 'start nothing')}${startsOnly(r, 1, 'start one event only')}`,
       'info',
     ],
   ];
@@ -170,7 +174,8 @@ async function matcherEffect(world) {
       ? 'started (the matcher lets Shell through)'
       : '**not started**: 0 ms (the rows above time what it costs without a matcher)') +
       (others.length
-        ? `; the call still starts ${others.join(', ')} (tool results recorded for the transcript every row gets; \`transcripts: false\` opts out)`
+        ? `; the call still starts ${others.join(', ')} (tool results recorded for the transcript ` +
+          `every row gets; \`transcripts: false\` opts out)`
         : ''),
     verdict(!starts),
   ]);
@@ -252,7 +257,8 @@ function setup(tmp) {
       tx[1].results,
     );
   else progress("no python3 in /usr/bin, /usr/local/bin or /opt/homebrew/bin: the Python guards' rows are left out");
-  // The same five trivial guards with the transcript opt-out: what keeping every row's transcript costs (docs/security.md "What hookshim keeps").
+  // The same five trivial guards with the transcript opt-out: what keeping every row's transcript costs
+  // (docs/security.md "What hookshim keeps").
   repos.m5notx = makeRepo(
     tmp,
     'm5notx',
@@ -273,7 +279,10 @@ function buildFacts(bundle) {
   const dirty = git('status', '--porcelain', '--', 'src', 'adapters', 'catalog', 'package.json', 'scripts/build.mjs');
   const version = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
   const digest = crypto.createHash('sha256').update(fs.readFileSync(bundle)).digest('hex').slice(0, 12);
-  return `hookshim ${version} at ${head.status === 0 ? head.stdout.trim() : '?'}${dirty.stdout.trim() ? ' + uncommitted changes' : ''}; vendored bundle sha256 ${digest}…`;
+  return (
+    `hookshim ${version} at ${head.status === 0 ? head.stdout.trim() : '?'}` +
+    `${dirty.stdout.trim() ? ' + uncommitted changes' : ''}; vendored bundle sha256 ${digest}…`
+  );
 }
 
 /** One round: the transcripts grow by one line (untimed, as a session does between events), then every variant once. */

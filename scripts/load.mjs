@@ -37,7 +37,8 @@ function parseArgs(argv) {
     else if (a === '--keep') opts.keep = true;
     else
       throw new Error(
-        `unknown option ${a}; usage: node scripts/load.mjs [--n 200] [--dup 0.3] [--concurrency 40] [--guards 5] [--tolerate-deadline] [--json] [--keep]`,
+        `unknown option ${a}; usage: node scripts/load.mjs [--n 200] [--dup 0.3] [--concurrency 40] ` +
+          `[--guards 5] [--tolerate-deadline] [--json] [--keep]`,
       );
   }
   return opts;
@@ -52,7 +53,8 @@ case "$input" in
   *"rm -rf"*) [ "$1" = 0 ] && { echo "load: rm -rf is denied" >&2; exit 2; } ;;
   *"curl https://example.com/"*)
     n=$(printf '%s' "$input" | sed -n 's/.*curl https:\\/\\/example\\.com\\/\\([0-9]*\\).*/\\1/p')
-    echo "{\\"hookSpecificOutput\\":{\\"hookEventName\\":\\"PreToolUse\\",\\"additionalContext\\":\\"load: guard $1: network access for call $n\\"}}" ;;
+    ctx="load: guard $1: network access for call $n"
+    echo "{\\"hookSpecificOutput\\":{\\"hookEventName\\":\\"PreToolUse\\",\\"additionalContext\\":\\"$ctx\\"}}" ;;
 esac
 exit 0
 `;
@@ -317,7 +319,8 @@ export async function loadRun(opts) {
     const stashLeft = listArea(repo, 'stash').length + listArea(repo, 'ctx').length;
     if (stashLeft)
       fail(
-        `${stashLeft} stash/context file(s) left after every postToolUse ran: ${listArea(repo, 'stash').concat(listArea(repo, 'ctx')).join(', ')}`,
+        `${stashLeft} stash/context file(s) left after every postToolUse ran: ` +
+          `${listArea(repo, 'stash').concat(listArea(repo, 'ctx')).join(', ')}`,
       );
     const ticksBefore = listArea(repo, 'tick').length;
     const expectedTicks = calls.length + ran.length;
@@ -391,16 +394,21 @@ export async function loadRun(opts) {
 function report(r) {
   const l = r.latencyMs;
   const lines = [
-    `hookshim load run: ${r.distinct.preToolUse} distinct preToolUse, ${r.options.guards} guard(s) each (${r.distinct.deny} denied, ${r.distinct.warn} warned, ${r.distinct.withDuplicates} with 1–3 duplicates), then their postToolUse, concurrency ${r.options.concurrency}`,
+    `hookshim load run: ${r.distinct.preToolUse} distinct preToolUse, ${r.options.guards} guard(s) ` +
+      `each (${r.distinct.deny} denied, ${r.distinct.warn} warned, ${r.distinct.withDuplicates} with ` +
+      `1–3 duplicates), then their postToolUse, concurrency ${r.options.concurrency}`,
     `machine: ${r.machine.nproc} CPUs, node ${r.machine.node}, ${r.machine.platform}`,
     '',
     '| phase | processes | answers/s | p50 ms | p95 ms | p99 ms | max ms |',
     '|---|---|---|---|---|---|---|',
-    `| preToolUse | ${r.processes.preToolUse} | ${r.answersPerSecond.preToolUse} | ${l.preToolUse.p50} | ${l.preToolUse.p95} | ${l.preToolUse.p99} | ${l.preToolUse.max} |`,
-    `| postToolUse | ${r.processes.postToolUse} | ${r.answersPerSecond.postToolUse} | ${l.postToolUse.p50} | ${l.postToolUse.p95} | ${l.postToolUse.p99} | ${l.postToolUse.max} |`,
+    `| preToolUse | ${r.processes.preToolUse} | ${r.answersPerSecond.preToolUse} | ` +
+      `${l.preToolUse.p50} | ${l.preToolUse.p95} | ${l.preToolUse.p99} | ${l.preToolUse.max} |`,
+    `| postToolUse | ${r.processes.postToolUse} | ${r.answersPerSecond.postToolUse} | ` +
+      `${l.postToolUse.p50} | ${l.postToolUse.p95} | ${l.postToolUse.p99} | ${l.postToolUse.max} |`,
     '',
     `catalog runs: ${r.catalogRuns} for ${r.distinct.preToolUse} distinct events (duplicates replayed)`,
-    `denies back: ${r.deniesBack}/${r.distinct.deny}; warnings replayed exactly once: ${r.warningsReplayedOnce}/${r.distinct.warn}; guard warnings lost: ${r.warningsLost}`,
+    `denies back: ${r.deniesBack}/${r.distinct.deny}; warnings replayed exactly once: ` +
+      `${r.warningsReplayedOnce}/${r.distinct.warn}; guard warnings lost: ${r.warningsLost}`,
     `calls denied at the deadline (machine too slow, said so, no postToolUse): ${JSON.stringify(r.deniedAtDeadline)}`,
     `tick records before collection: ${r.ticksBeforeCollection}; after forced collection: ${JSON.stringify(r.afterCollection)}`,
     r.ok ? 'all checks passed' : `FAILED (${r.failures.length}):\n  ${r.failures.join('\n  ')}`,

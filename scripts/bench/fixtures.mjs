@@ -16,13 +16,16 @@ export const TRIVIAL = '#!/bin/sh\ncat >/dev/null\n';
 export const SLOW = (seconds) => `#!/bin/sh\ncat >/dev/null\nsleep ${seconds}\n`;
 /** A guard that reads the transcript (so hookshim keeps a Claude-shaped copy of it): the path from its stdin, the last line. */
 export const TRANSCRIPT =
-  '#!/bin/sh\n# reads the transcript: its last line\np=$(sed -n \'s/.*"transcript_path":"\\([^"]*\\)".*/\\1/p\')\n[ -n "$p" ] && tail -n 1 "$p" >/dev/null\nexit 0\n';
+  '#!/bin/sh\n# reads the transcript: its last line\np=$(sed -n ' +
+  '\'s/.*"transcript_path":"\\([^"]*\\)".*/\\1/p\')\n[ -n "$p" ] && tail -n 1 "$p" >/dev/null\nexit 0\n';
 /** A guard that asks git about the work tree, as many real guards do. */
 /** A guard that denies every call, as a Claude hook does: exit 2 with its reason on stderr (docs/claude-hooks.md §2). */
 export const DENY = "#!/bin/sh\ncat >/dev/null\necho 'bench: this call is denied' >&2\nexit 2\n";
 export const GIT = '#!/bin/sh\ncat >/dev/null\ngit status --porcelain >/dev/null\n';
 /** A warn-only guard: its context is stashed on preToolUse and replayed on the matching postToolUse. */
-export const WARN = `#!/bin/sh\ncat >/dev/null\necho '{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"Read with care."}}'\n`;
+export const WARN =
+  `#!/bin/sh\ncat >/dev/null\necho ` +
+  `'{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"Read with care."}}'\n`;
 
 /**
  * A guard in Python, as the Python adapter's were: it parses its payload with `json` and exits 0. `python` is the

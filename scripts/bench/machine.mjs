@@ -43,7 +43,8 @@ export function factsMarkdown(f, loadStart, loadEnd) {
   return [
     `- CPU: ${f.cpu}, \`nproc\` ${f.nproc}`,
     `- RAM: ${f.ramGiB.toFixed(1)} GiB`,
-    `- Node: ${f.node}; OS: ${f.os}; NODE_EXTRA_CA_CERTS ${process.env.NODE_EXTRA_CA_CERTS ? `set (${process.env.NODE_EXTRA_CA_CERTS})` : 'not set'}`,
+    `- Node: ${f.node}; OS: ${f.os}; NODE_EXTRA_CA_CERTS ` +
+      `${process.env.NODE_EXTRA_CA_CERTS ? `set (${process.env.NODE_EXTRA_CA_CERTS})` : 'not set'}`,
     `- Load average (1/5/15 min): ${loadStart} at start, ${loadEnd} at end`,
     `- Date: ${f.date}`,
     ...(f.build ? [`- Measured: ${f.build}`] : []),

@@ -65,7 +65,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const dir = path.resolve(process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..'));
   const r = matcherEffect(dir);
   console.log(
-    `matcher effect for ${dir}: ${r.calls} tool calls start ${r.with} hookshim processes with the matchers, ${r.without} without (${((1 - r.with / r.without) * 100).toFixed(0)}% fewer)`,
+    `matcher effect for ${dir}: ${r.calls} tool calls start ${r.with} hookshim processes with the ` +
+      `matchers, ${r.without} without (${((1 - r.with / r.without) * 100).toFixed(0)}% fewer)`,
   );
   for (const t of r.perTool)
     console.log(

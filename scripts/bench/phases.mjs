@@ -91,7 +91,9 @@ export async function measurePhases({
       if (n === 'node') {
         // Node alone, fired the same way: where its own clock starts and ends, for the columns beside it.
         const r = await fire(
-          `node -e "const c = process.cpuUsage(); process.stderr.write('timings (ms since node started): node started + -e compiled +' + performance.now().toFixed(1) + '; cpu ' + ((c.user + c.system) / 1000).toFixed(1) + ' ms')"`,
+          `node -e "const c = process.cpuUsage(); process.stderr.write('timings (ms since node ` +
+            `started): node started + -e compiled +' + performance.now().toFixed(1) + '; cpu ' + ` +
+            `((c.user + c.system) / 1000).toFixed(1) + ' ms')"`,
           { cwd: repo.dir, env: repo.env, input: '{}' },
         );
         return { ms: r.ms, ...parseTimings(r.stderr) };
@@ -173,7 +175,8 @@ export function phasesTable(got) {
     `| outside the process's own clock (sh, exec, exit) | ${outside.join(' | ')} |`,
     `| **wall time** | ${wall.join(' | ')} |`,
     `| V8 compiling the hook code, all texts (ms; in the phases above) | ${cols.map((n) => cell(of(n, 'ms'))).join(' | ')} |`,
-    `| … texts compiled: how many, KiB | ${cols.map((n) => (of(n, 'texts') === undefined ? '—' : `${of(n, 'texts')}, ${of(n, 'kib').toFixed(1)}`)).join(' | ')} |`,
+    `| … texts compiled: how many, KiB | ` +
+      `${cols.map((n) => (of(n, 'texts') === undefined ? '—' : `${of(n, 'texts')}, ${of(n, 'kib').toFixed(1)}`)).join(' | ')} |`,
     `| CPU time of the process (user + system; steadier than wall time on a busy machine) | ${cols
       .map((n) =>
         cell(

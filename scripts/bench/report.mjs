@@ -14,7 +14,7 @@ const f1 = (n) => n.toFixed(1);
 const f2 = (n) => n.toFixed(2);
 export const verdict = (ok) => (ok ? 'met' : '**NOT met**');
 
-/** The figures and the row groups of one run. `matcher` holds the rows of the matcher-effect group (see matcherEffect in scripts/bench.mjs). */
+/** The figures and the row groups of one run; `matcher` holds the matcher-effect rows (matcherEffect, scripts/bench.mjs). */
 export function analyse({ samples, firstStop, tx, txBounds, bundleBytes, matcher = [] }) {
   const ms = (id) => samples[id].map((s) => s.ms);
   const s = Object.fromEntries(Object.keys(samples).map((id) => [id, summary(ms(id))]));
@@ -52,7 +52,8 @@ export function analyse({ samples, firstStop, tx, txBounds, bundleBytes, matcher
     matched.push([
       `${n} trivial guard${n > 1 ? 's' : ''} (\`preToolUse\`, all match, all allow)${label}`,
       `≤ ${target} ms`,
-      `**${f1(over)} ms** = hookshim ${f1(med(id))} − the same scripts run directly in parallel ${f1(med(`direct.${n}`))} − \`node -e 0\` ${f1(E)} (per-round p90 ${f1(summary(perRound(id, `direct.${n}`)).p90)})`,
+      `**${f1(over)} ms** = hookshim ${f1(med(id))} − the same scripts run directly in parallel ` +
+        `${f1(med(`direct.${n}`))} − \`node -e 0\` ${f1(E)} (per-round p90 ${f1(summary(perRound(id, `direct.${n}`)).p90)})`,
       verdict(over <= target),
     ]);
   };
@@ -64,7 +65,8 @@ export function analyse({ samples, firstStop, tx, txBounds, bundleBytes, matcher
   matched.push([
     `${SLOW_SCRIPTS} slow guards (\`sleep ${SLOW_S}\` each): wall time follows the slowest, not the sum`,
     `overhead ≤ ${TARGETS.overheadMs[SCENARIO_GUARDS]} ms`,
-    `hookshim **${f1(med('pre.slow'))} ms**; slowest (direct, parallel) ${f1(slowest)} ms; sum ${f1(sum)} ms; overhead **${f1(slowOver)} ms**`,
+    `hookshim **${f1(med('pre.slow'))} ms**; slowest (direct, parallel) ${f1(slowest)} ms; sum ` +
+      `${f1(sum)} ms; overhead **${f1(slowOver)} ms**`,
     verdict(slowOver <= TARGETS.overheadMs[SCENARIO_GUARDS] && med('pre.slow') < slowest + (sum - slowest) / 2),
   ]);
 
@@ -133,7 +135,8 @@ export function analyse({ samples, firstStop, tx, txBounds, bundleBytes, matcher
     extra: `; overhead beyond the scripts run directly ${f1(med('pre.git') - med('direct.git') - E)} ms`,
   });
   versus(
-    `\`preToolUse\`, ${SCENARIO_GUARDS} guards reading a 20 MB transcript (the sequential runner rewrites it whole per event, as the Python adapter did)`,
+    `\`preToolUse\`, ${SCENARIO_GUARDS} guards reading a 20 MB transcript (the sequential runner ` +
+      `rewrites it whole per event, as the Python adapter did)`,
     'pre.tx20',
     'seq.tx20',
     { five: true },
@@ -167,27 +170,33 @@ export function analyse({ samples, firstStop, tx, txBounds, bundleBytes, matcher
   txRows.push([
     'Per-event transcript cost, in process (`claudeTranscript`, one appended line; bench-transcript)',
     `≤ ${TARGETS.transcriptSizeRatio} ×`,
-    `**${f2(inRatio)} ×**: 50 MB ${t50.append.toFixed(2)} ms vs 1 MB ${t1.append.toFixed(2)} ms (with a result to pair: ${t50.result.toFixed(2)} vs ${t1.result.toFixed(2)} ms)`,
+    `**${f2(inRatio)} ×**: 50 MB ${t50.append.toFixed(2)} ms vs 1 MB ${t1.append.toFixed(2)} ms ` +
+      `(with a result to pair: ${t50.result.toFixed(2)} vs ${t1.result.toFixed(2)} ms)`,
     verdict(inRatio <= TARGETS.transcriptSizeRatio),
   ]);
   txRows.push([
     'First full rewrite of a 50 MB transcript (in process)',
     `≥ ${TARGETS.firstRewriteMBps} MB/s`,
-    `**${f1(t50.mbps)} MB/s** (${f1(t50.firstMs)} ms; JSON.parse + JSON.stringify alone: ${f1(t50.floorMbps)} MB/s); end to end: the first \`stop\` ${f1(firstStop[50].ms)} ms, the whole rewrite over ${firstStop[50].events} events (1 s of transcript work each at most) ${f1(firstStop[50].totalMs)} ms`,
+    `**${f1(t50.mbps)} MB/s** (${f1(t50.firstMs)} ms; JSON.parse + JSON.stringify alone: ` +
+      `${f1(t50.floorMbps)} MB/s); end to end: the first \`stop\` ${f1(firstStop[50].ms)} ms, the ` +
+      `whole rewrite over ${firstStop[50].events} event${firstStop[50].events === 1 ? '' : 's'} ` +
+      `(1 s of transcript work each at most) ${f1(firstStop[50].totalMs)} ms`,
     verdict(t50.mbps >= TARGETS.firstRewriteMBps),
   ]);
   const e2eRss = firstStop[50].maxRssMB;
   txRows.push([
     'Peak memory of the first 50 MB rewrite (max RSS)',
     `≤ ${TARGETS.peakRssMB} MB`,
-    `**${f1(t50.peakMb)} MB** in process (Node with the module loaded: ${f1(t50.baselineMb)} MB)${e2eRss ? `; end to end, the first \`stop\` events: ${f1(e2eRss)} MB` : ''}`,
+    `**${f1(t50.peakMb)} MB** in process (Node with the module loaded: ${f1(t50.baselineMb)} ` +
+      `MB)${e2eRss ? `; end to end, the first \`stop\` events: ${f1(e2eRss)} MB` : ''}`,
     verdict(t50.peakMb <= TARGETS.peakRssMB && (e2eRss ?? 0) <= TARGETS.peakRssMB),
   ]);
 
   txRows.push([
     'The Claude-shaped copy on disk, against its Cursor source (50 MB)',
     `≤ ${TARGETS.copyRatio} ×`,
-    `**${f2(t50.copyRatio)} ×** with the recorded tool results (not in the source: Claude's shape carries each twice); **${f2(t50.copyRatioSource)} ×** for the lines rewritten from the source`,
+    `**${f2(t50.copyRatio)} ×** with the recorded tool results (not in the source: Claude's shape ` +
+      `carries each twice); **${f2(t50.copyRatioSource)} ×** for the lines rewritten from the source`,
     t50.copyRatio <= TARGETS.copyRatio
       ? 'met'
       : t50.copyRatioSource <= TARGETS.copyRatio
@@ -200,13 +209,15 @@ export function analyse({ samples, firstStop, tx, txBounds, bundleBytes, matcher
     txRows.push([
       `An event with a ${txBounds.budgetMs} ms deadline on a ${mib(txBounds.big.bytes)} transcript (in process)`,
       'bounded by the deadline',
-      `**${f1(txBounds.big.ms)} ms**, ${mib(txBounds.big.bytesRead)} rewritten, peak RSS ${f1(txBounds.big.maxRssKb / 1024)} MB; later events go on from there`,
+      `**${f1(txBounds.big.ms)} ms**, ${mib(txBounds.big.bytesRead)} rewritten, peak RSS ` +
+        `${f1(txBounds.big.maxRssKb / 1024)} MB; later events go on from there`,
       verdict(within(txBounds.big)),
     ]);
     txRows.push([
       `… on a ${mib(txBounds.sparse.bytes)} file with no newline`,
       'bounded by the deadline',
-      `**${f1(txBounds.sparse.ms)} ms**, ${mib(txBounds.sparse.bytesRead)} of the line skipped unread, peak RSS ${f1(txBounds.sparse.maxRssKb / 1024)} MB`,
+      `**${f1(txBounds.sparse.ms)} ms**, ${mib(txBounds.sparse.bytesRead)} of the line skipped ` +
+        `unread, peak RSS ${f1(txBounds.sparse.maxRssKb / 1024)} MB`,
       verdict(within(txBounds.sparse)),
     ]);
   }
@@ -236,7 +247,10 @@ export function analyse({ samples, firstStop, tx, txBounds, bundleBytes, matcher
   const info = (label, id, measured) =>
     other.push([label, '—', measured ?? `${mp(id)}, ${f2(med(id) / E)} × \`node -e 0\``, 'info']);
   info(
-    `\`node -e 0\` with \`NODE_EXTRA_CA_CERTS\` cleared (${process.env.NODE_EXTRA_CA_CERTS ? "set on this machine: every Node start, hookshim's and the sequential runner's too, parses that file" : 'not set on this machine'})`,
+    `\`node -e 0\` with \`NODE_EXTRA_CA_CERTS\` cleared ` +
+      (process.env.NODE_EXTRA_CA_CERTS
+        ? "(set on this machine: every Node start, hookshim's and the sequential runner's too, parses that file)"
+        : '(not set on this machine)'),
     'node.noca',
     `${mp('node.noca')} against ${mp('node')} as measured: **${f1(E - med('node.noca'))} ms** of every Node start`,
   );
@@ -254,7 +268,8 @@ export function analyse({ samples, firstStop, tx, txBounds, bundleBytes, matcher
   info(
     '`stop`, 1 guard reading a 1 MB transcript already rewritten (+1 line)',
     'stop.1mb',
-    `${mp('stop.1mb')}, ${f2(med('stop.1mb') / E)} × \`node -e 0\`; overhead ${f1(med('stop.1mb') - med('direct.1') - E)} ms (overhead formula, direct 1 script)`,
+    `${mp('stop.1mb')}, ${f2(med('stop.1mb') / E)} × \`node -e 0\`; overhead ` +
+      `${f1(med('stop.1mb') - med('direct.1') - E)} ms (overhead formula, direct 1 script)`,
   );
   info(
     '2 identical `preToolUse` processes at once (1 trivial guard; one runs it, the other replays)',
@@ -283,9 +298,19 @@ export function render({ facts, loadStart, loadEnd, report, runs, seconds }) {
     table,
     '',
     'How the figures are taken:',
-    '- Every process figure is wall time from spawn to exit of `sh -c "<command>"`, the command bound in `.cursor/hooks.json` by `hookshim init`, fired from the repo root with the payload on stdin, as Cursor does; `node -e 0` and the sequential runner are fired the same way. Medians (p90) over the rounds; all variants interleave in each round, order rotated per round.',
-    '- Overhead = median(hookshim) − median(direct) − median(`node -e 0`). "Direct" starts the same scripts at once through `/bin/sh -c` with the same stdin from the already-running bench process and waits for all (no Node start-up in it); the per-round p90 is the same difference taken round by round. `node scripts/bench/phases.mjs` shows where hookshim\'s part goes, phase by phase.',
-    '- The sequential runner (`scripts/bench/sequential.cjs`) reads the payload and the catalog, rewrites a transcript whole when its guards get one, then runs each matching script with `spawnSync`, one after another: no state, dedup, deadline or env policy.',
-    '- Slowest = the direct parallel run of the slow scripts; sum = the sum of their individual times. Ratios are of medians. In-process transcript figures: `npm run bench:transcript` (medians of its runs; first rewrite into a fresh state dir; peak = max RSS of that child process).',
+    '- Every process figure is wall time from spawn to exit of `sh -c "<command>"`, the command ' +
+      'bound in `.cursor/hooks.json` by `hookshim init`, fired from the repo root with the payload ' +
+      'on stdin, as Cursor does; `node -e 0` and the sequential runner are fired the same way. ' +
+      'Medians (p90) over the rounds; all variants interleave in each round, order rotated per round.',
+    '- Overhead = median(hookshim) − median(direct) − median(`node -e 0`). "Direct" starts the same ' +
+      'scripts at once through `/bin/sh -c` with the same stdin from the already-running bench ' +
+      'process and waits for all (no Node start-up in it); the per-round p90 is the same ' +
+      "difference taken round by round. `node scripts/bench/phases.mjs` shows where hookshim's part goes, phase by phase.",
+    '- The sequential runner (`scripts/bench/sequential.cjs`) reads the payload and the catalog, ' +
+      'rewrites a transcript whole when its guards get one, then runs each matching script with ' +
+      '`spawnSync`, one after another: no state, dedup, deadline or env policy.',
+    '- Slowest = the direct parallel run of the slow scripts; sum = the sum of their individual ' +
+      'times. Ratios are of medians. In-process transcript figures: `npm run bench:transcript` ' +
+      '(medians of its runs; first rewrite into a fresh state dir; peak = max RSS of that child process).',
   ].join('\n')}\n`;
 }

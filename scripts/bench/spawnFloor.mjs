@@ -16,7 +16,10 @@ import { direct, fire } from './fire.mjs';
 import { loadAverage } from './machine.mjs';
 import { summary } from './stats.mjs';
 
-/** What both bare spawners share: `node <spawner> <script> <n>` starts n copies of the script, each `/bin/sh -c <script>` like a shell-form row, and prints its CPU time on stderr once all closed. */
+/**
+ * What both bare spawners share: `node <spawner> <script> <n>` starts n copies of the script, each `/bin/sh -c <script>`
+ * like a shell-form row, and prints its CPU time on stderr once all closed.
+ */
 const bareSpawner = (load, start) => `'use strict';
 ${load}
 const [script, n] = [process.argv[2], Number(process.argv[3])];

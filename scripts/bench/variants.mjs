@@ -43,7 +43,8 @@ export function defineVariants({ tx, repos, names }) {
    * @param {any} repo
    * @param {string} event
    * @param {string} input
-   * @param {{ answer: (got: any, what: string) => void, rows?: number, verify?: string, env?: Record<string, string>, stderr?: RegExp }} expect
+   * @param {{ answer: (got: any, what: string) => void, rows?: number, verify?: string, env?: Record<string, string>,
+   *   stderr?: RegExp }} expect
    */
   const hook = async (repo, event, input, { answer, rows, verify, env, stderr = /^$/ }) => {
     const r = await fire(repo.command(event), {
