@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Catalog } from '../../catalog/types.ts';
-import { CONFIG_FILE, ConfigSchema, parseConfig, type HookshimConfig } from '../project/config.ts';
+import { CONFIG_FILE, parseConfig, salvageCatalogs, type HookshimConfig } from '../project/config.ts';
 import {
   boundBundles,
   bundleVersion,
@@ -105,43 +105,31 @@ export function runChecks(opts: CheckOptions): CheckResult {
   return { ...base, catalog, plan, findings, fatal: false };
 }
 
-/** .cursor/hookshim.json: valid, and no keys the schema does not know (they would be ignored silently). */
+/** .cursor/hookshim.json: valid, with no key the schema does not know (a typo such as "catalog" would drop catalogs). */
 function checkConfig(dir: string): { config: HookshimConfig; findings: Finding[] } {
-  // An unreadable config is the hook path's to say on every event; check reads what it can.
-  const text = readConfigText(dir, () => {});
-  if (text === undefined) return { config: {}, findings: [] };
-  const parsed = parseConfig(text);
-  if (parsed.error)
-    return {
-      config: {},
-      findings: [
-        {
-          code: 'config-invalid',
-          severity: 'error',
-          where: CONFIG_FILE,
-          message: `${parsed.error}; the hook path ignores the whole file and uses defaults`,
-          fix: 'fix it against catalog/schema/hookshim-config.schema.json',
-        },
-      ],
-    };
-  const findings: Finding[] = [];
-  const raw = JSON.parse(text.replace(/^\uFEFF/, '')) as Record<string, unknown>;
-  const checkShape = (ConfigSchema.shape.check as unknown as { def: { innerType: { shape: object } } }).def.innerType
-    .shape;
-  const unknown = (obj: unknown, known: object, prefix: string) => {
-    if (typeof obj !== 'object' || obj === null) return;
-    for (const k of Object.keys(obj))
-      if (!(k in known))
-        findings.push({
-          code: 'config-unknown-key',
-          severity: 'warning',
-          where: CONFIG_FILE,
-          message: `unknown key "${prefix}${k}" is ignored (known: ${Object.keys(known).join(', ')})`,
-        });
+  let unreadable: string | undefined;
+  const text = readConfigText(dir, (_file, err) => (unreadable = `cannot read it: ${err.message}`));
+  const parsed = text === undefined ? undefined : parseConfig(text);
+  const error = unreadable ?? parsed?.error;
+  if (error === undefined) return { config: parsed?.config ?? {}, findings: [] };
+  const salvaged = text === undefined ? undefined : salvageCatalogs(text);
+  return {
+    // What the hook path runs when no good version is kept (src/project/configGuard.ts).
+    config: salvaged ? { catalogs: salvaged } : {},
+    findings: [
+      {
+        code: 'config-invalid',
+        severity: 'error',
+        where: CONFIG_FILE,
+        message:
+          `${error}; the hook path runs its last good version, and with none denies every tool call ` +
+          '(it still runs the catalogs the file names on the other events)',
+        fix:
+          `fix ${CONFIG_FILE}${parsed?.line !== undefined ? ` at line ${parsed.line}` : ''} (its keys: ` +
+          `docs/configuration.md of hookshim), or remove it and run \`hookshim init\` to record the catalogs again`,
+      },
+    ],
   };
-  unknown(raw, ConfigSchema.shape, '');
-  unknown(raw.check, checkShape, 'check.');
-  return { config: parsed.config, findings };
 }
 
 /** The vendored bundle equals the one this CLI ships (package mode: src/commands/launcher.ts checks the package). */

@@ -79,7 +79,6 @@ export const FINDINGS = {
   'plugin-note': { severity: 'warning', fix: false },
   // config and conventions
   'config-invalid': { severity: 'error', fix: true },
-  'config-unknown-key': { severity: 'warning', fix: false },
   'readme-missing': { severity: 'error', fix: true },
   'guard-readme-row-missing': { severity: 'error', fix: true },
   'guard-test-missing': { severity: 'error', fix: true },

@@ -19,7 +19,8 @@ import { moduleRows, type CatalogRow, type HookSettings } from '../../catalog/ty
 import { everyCallEvents, readBinding, type Binding } from '../project/binding.ts';
 import { budgetFor, type Budget } from '../project/budget.ts';
 import type { HookshimConfig } from '../project/config.ts';
-import { fnv, loadCatalogSet, loadConfigLazy, type CatalogSet } from '../project/load.ts';
+import type { ConfigLoad } from '../project/configGuard.ts';
+import { fnv, loadCatalogSet, loadConfigGuarded, type CatalogSet } from '../project/load.ts';
 import { withManifests } from '../project/manifest.ts';
 import { catalogSources, cursorMcpServers, payloadRoots, resolveProject, type ProjectRoot } from '../project/paths.ts';
 import { PLUGIN_HOOKS } from '../project/plugin.ts';
@@ -123,10 +124,12 @@ export function sessionIdOf(input: Json): string {
   return str(input.conversation_id) ?? str(input.session_id) ?? 'unknown-session';
 }
 
-/** Why an event cannot run its catalog: fail open, unless the catalog exists but is broken (`broken`: its file). */
+/** Why an event cannot run its catalog: fail open, unless a catalog or the config exists but is broken (`broken`: its file). */
 export interface SetUpProblem {
   problem: string;
   broken?: string;
+  /** What the broken file is: a catalog (the default) or hookshim's config. */
+  brokenKind?: 'catalog' | 'config';
   dir?: string;
 }
 
@@ -156,8 +159,14 @@ export async function setUp(
   if (state) beat(state, dir, root.plugin ?? '', event, io.env.CURSOR_VERSION);
   mark('heartbeat');
   // A plugin binding has no config of the workspace's: its catalog and defaults are its own (docs/plugins.md §3).
-  const config = root.plugin === undefined ? await loadConfigLazy(dir, (m) => log.warn(m)) : {};
+  const loadedConfig = root.plugin === undefined ? await loadConfigGuarded(dir, state, (m) => log.warn(m)) : undefined;
   mark('config read');
+  const config = loadedConfig?.config ?? {};
+  if (loadedConfig?.broken) {
+    const { file, problem } = loadedConfig.broken;
+    if (isPermissionEvent(event)) return { problem: `${file}: ${problem}`, dir, broken: file, brokenKind: 'config' };
+    log.warn(brokenConfigWarning(loadedConfig));
+  }
   // A plugin's manifest may add catalogs (docs/claude-hooks.md §9, Other hook sources).
   const sources = withManifests(catalogSources(io.env, dir, config.catalogs, root.plugin));
   const set = await loadCatalogSet(sources, state, (m) => log.warn(m));
@@ -255,6 +264,16 @@ function touch(file: string): void {
   } catch {
     /* checked again next time */
   }
+}
+
+/** A broken config with no good version, on an event that does not deny: what runs instead, and until when. */
+function brokenConfigWarning(load: ConfigLoad): string {
+  const listed = load.config.catalogs;
+  const runs = listed ? `the catalogs it still names (${listed.join(', ')})` : 'the catalogs found by default';
+  return (
+    `${load.broken?.file}: ${load.broken?.problem}; no good version of it is known: running ${runs}, and every ` +
+    'tool call is denied until it is fixed'
+  );
 }
 
 /** The session key of this binding's mailbox records: the session, and the guards' identity (none in a bare test setup). */

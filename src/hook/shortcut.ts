@@ -73,7 +73,7 @@ function denyUnguarded(lifeline: Lifeline, why: string, text: string): number {
 }
 
 /**
- * A permission event whose catalog exists but cannot be read, with no good version known: deny (fail toward
+ * A permission event whose catalog or config exists but cannot be read, with no good version known: deny (fail toward
  * enforcing), naming the file and where it broke, except a write to that very file, so the catalog can be repaired.
  */
 function brokenCatalog(event: HandledEvent, input: Json, p: SetUpProblem, lifeline: Lifeline): number {
@@ -88,9 +88,11 @@ function brokenCatalog(event: HandledEvent, input: Json, p: SetUpProblem, lifeli
     );
     return lifeline.answer({ permission: 'allow' }, 'fail-open');
   }
+  const detail = why.replace(`${file}: `, '');
   const text =
-    `hookshim: ${shown} is not a readable Claude hook catalog (${why.replace(`${file}: `, '')}), ` +
-    `so no guard can be evaluated and this tool call is denied. Fix ${shown}: a Write or Edit of ${shown} ` +
-    `itself is allowed.`;
+    (p.brokenKind === 'config'
+      ? `hookshim: ${shown} cannot be used (${detail}), so hookshim cannot tell which guards to run and `
+      : `hookshim: ${shown} is not a readable Claude hook catalog (${detail}), so no guard can be evaluated and `) +
+    `this tool call is denied. Fix ${shown}: a Write or Edit of ${shown} itself is allowed.`;
   return denyUnguarded(lifeline, `${why}; no good version of it is known`, text);
 }

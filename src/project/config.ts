@@ -48,11 +48,63 @@ export const ConfigSchema = z.object({
 
 export type HookshimConfig = z.infer<typeof ConfigSchema>;
 
-/** Parse the config text; on any problem, say what and fall back to defaults. Unknown keys are dropped (`hookshim check` reports them). */
-export function parseConfig(text: string): { config: HookshimConfig; error?: string } {
+/** The keys of `check`'s object, for unknownKeys. */
+const CHECK_SHAPE = (ConfigSchema.shape.check as unknown as { def: { innerType: { shape: object } } }).def.innerType
+  .shape;
+
+/** Parse the config text; any problem (not JSON, a wrong type, an unknown key) is an error naming its line. */
+export function parseConfig(text: string): { config: HookshimConfig; error?: string; line?: number } {
   const json = parseJsonText(text);
-  if (!json.ok) return { config: {}, error: `not JSON (${json.error})` };
+  if (!json.ok) return { config: {}, error: `not JSON (${json.error.replace(/\n/g, ' ')})`, line: json.line };
   const parsed = ConfigSchema.safeParse(json.value);
-  if (!parsed.success) return { config: {}, error: z.prettifyError(parsed.error).replace(/\n/g, ' ') };
+  if (!parsed.success) {
+    const key = parsed.error.issues[0]?.path[0];
+    const line = typeof key === 'string' ? lineOfKey(text, key) : 1;
+    return { config: {}, error: `at line ${line}: ${z.prettifyError(parsed.error).replace(/\n/g, ' ')}`, line };
+  }
+  const [unknown] = unknownKeys(json.value as Record<string, unknown>);
+  if (unknown !== undefined) {
+    const nested = unknown.startsWith('check.');
+    const line = lineOfKey(text, nested ? unknown.slice('check.'.length) : unknown);
+    const known = Object.keys(nested ? CHECK_SHAPE : ConfigSchema.shape).join(', ');
+    return { config: {}, error: `at line ${line}: unknown key "${unknown}" (known: ${known})`, line };
+  }
   return { config: parsed.data };
+}
+
+/** Keys the schema does not know (`check.` keys prefixed): a typo such as "catalog" would drop the catalogs unseen. */
+export function unknownKeys(doc: Record<string, unknown>): string[] {
+  const out = Object.keys(doc).filter((k) => !Object.hasOwn(ConfigSchema.shape, k));
+  const check = doc.check;
+  if (typeof check === 'object' && check !== null)
+    out.push(
+      ...Object.keys(check)
+        .filter((k) => !Object.hasOwn(CHECK_SHAPE, k))
+        .map((k) => `check.${k}`),
+    );
+  return out;
+}
+
+/** The 1-based line where `"key"` first appears as a key, else 1. */
+function lineOfKey(text: string, key: string): number {
+  const at = text.search(new RegExp(`"${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"\\s{0,}:`));
+  return at < 0 ? 1 : text.slice(0, at).split('\n').length;
+}
+
+/**
+ * The catalogs a config that does not parse still names: the strings of its `"catalogs"` list (or a lone string, or
+ * under the typo `"catalog"`), read leniently, so that a broken config keeps what `init` recorded.
+ */
+export function salvageCatalogs(text: string): string[] | undefined {
+  const value = /"catalogs?"\s{0,}:\s{0,}(\[[^\]]*|"(?:[^"\\\n]|\\.)+")/.exec(text)?.[1];
+  if (value === undefined) return undefined;
+  const out: string[] = [];
+  for (const m of value.matchAll(/"((?:[^"\\\n]|\\.)+)"/g)) {
+    try {
+      out.push(JSON.parse(`"${m[1]}"`) as string);
+    } catch {
+      /* a string JSON cannot read is not a path init wrote */
+    }
+  }
+  return out.length > 0 ? out : undefined;
 }

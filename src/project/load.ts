@@ -10,6 +10,7 @@ import { areaPath, type StateDir } from '../state/dir.ts';
 import { readText, writeFileAtomic } from '../state/fsx.ts';
 import type { HookshimConfig, parseConfig } from './config.ts';
 import { readConfigFast } from './configFast.ts';
+import type { ConfigLoad, KeptVersions } from './configGuard.ts';
 import { sourceText } from './manifest.ts';
 import { configFile, readProblem, readRegularFile } from './paths.ts';
 import { isoTime } from '../../adapters/isoTime.ts';
@@ -166,7 +167,19 @@ async function lastGood(
   state: StateDir,
   source: CatalogSource,
 ): Promise<{ catalog: CatalogLoad & { ok: true }; savedAt: string } | undefined> {
-  const file = source.file;
+  const good = await lastGoodText(state, source.file, async (text) => {
+    const parsed = await parseEither(source, text);
+    return parsed.ok ? parsed : undefined;
+  });
+  return good && { catalog: good.value, savedAt: good.savedAt };
+}
+
+/** The newest text kept for `file` by keepGood that `accept` still takes (the text is parsed again, never trusted). */
+async function lastGoodText<T>(
+  state: StateDir,
+  file: string,
+  accept: (text: string) => Promise<T | undefined>,
+): Promise<{ value: T; savedAt: string } | undefined> {
   const probe = areaPath(state, 'catalog', 'x');
   if (!probe) return undefined;
   const dir = path.dirname(probe);
@@ -183,8 +196,8 @@ async function lastGood(
   for (const { n } of byAge) {
     const rec = parseRecord(readText(path.join(dir, n)));
     if (!rec || rec.file !== file || (await goodName(file, rec.text)) !== n) continue;
-    const parsed = await parseEither(source, rec.text);
-    if (parsed.ok) return { catalog: parsed, savedAt: rec.savedAt };
+    const value = await accept(rec.text);
+    if (value !== undefined) return { value, savedAt: rec.savedAt };
   }
   return undefined;
 }
@@ -200,24 +213,46 @@ function parseRecord(text: string | null): { file: string; text: string; savedAt
   }
 }
 
-/** hookshim's own config, .cursor/hookshim.json (optional), parsed with `parse` only when present; problems are reported, defaults used. */
+/** hookshim's own config, .cursor/hookshim.json (optional), parsed with `parse` only when present; problems are said. */
 export function loadConfigWith(dir: string, parse: ParseConfig, warn: (msg: string) => void): HookshimConfig {
-  const text = readConfigText(dir, warnDefaults(warn));
+  const text = readConfigText(dir, (file, err) => warn(`cannot read ${file}: ${err.message}`));
   if (text === undefined) return {};
   const parsed = parse(text);
-  if (parsed.error) warn(`${configFile(dir)}: ${parsed.error}; using defaults`);
+  if (parsed.error) warn(`${configFile(dir)}: ${parsed.error}; the hook path runs its last good version, if any`);
   return parsed.config;
 }
 
-/** The same for the hook path: a well-formed config without zod (configFast.ts), the parser imported only for anything else. */
-export async function loadConfigLazy(dir: string, warn: (msg: string) => void): Promise<HookshimConfig> {
-  const text = readConfigText(dir, warnDefaults(warn));
-  if (text === undefined) return {};
-  const fast = readConfigFast(text);
-  if (fast) return fast;
-  const parsed = (await import('./config.ts')).parseConfig(text);
-  if (parsed.error) warn(`${configFile(dir)}: ${parsed.error}; using defaults`);
-  return parsed.config;
+/**
+ * The config for the hook path, failing toward enforcing as a catalog does (docs/security.md guarantee 4): a
+ * well-formed one (read without zod, configFast.ts) is kept as its last good version; anything else goes to
+ * configGuard.ts, imported only then.
+ */
+export async function loadConfigGuarded(
+  dir: string,
+  state: StateDir | null,
+  warn: (msg: string) => void,
+): Promise<ConfigLoad> {
+  const file = configFile(dir);
+  let text: string | undefined;
+  let unreadable: Error | undefined;
+  try {
+    text = readRegularFile(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { config: {} };
+    unreadable = err as Error;
+  }
+  const fast = text === undefined ? undefined : readConfigFast(text);
+  if (fast && text !== undefined) {
+    if (state) await keepGood(state, file, text);
+    return { config: fast };
+  }
+  const kept: KeptVersions | undefined = state
+    ? {
+        keep: (t) => keepGood(state, file, t),
+        last: (accept) => lastGoodText(state, file, accept),
+      }
+    : undefined;
+  return (await import('./configGuard.ts')).guardConfig(file, text ?? (unreadable as Error), kept, warn);
 }
 
 /**
@@ -232,9 +267,4 @@ export function readConfigText(dir: string, unreadable: (file: string, err: Erro
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') unreadable(file, err as Error);
     return undefined;
   }
-}
-
-/** An unreadable config is said, and the defaults apply. */
-function warnDefaults(warn: (msg: string) => void): (file: string, err: Error) => void {
-  return (file, err) => warn(`cannot read ${file}: ${err.message}; using defaults`);
 }

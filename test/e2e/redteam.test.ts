@@ -201,6 +201,120 @@ describe('4. one broken character does not open the gate', () => {
   });
 });
 
+describe('4. a broken .cursor/hookshim.json does not open the gate either', () => {
+  // The catalog lives where the defaults do not look: only the config's list names it (`init --catalog`).
+  let named: Repo;
+  const config = () => path.join(named.dir, '.cursor', 'hookshim.json');
+  let good = '';
+  beforeAll(() => {
+    named = makeRepo({ hooks: {} });
+    fs.rmSync(path.join(named.dir, 'hooks'), { recursive: true });
+    named.write('plugins/guard/hooks/hooks.json', JSON.stringify(CATALOG));
+    named.write('plugins/guard/hooks/guard.sh', GUARD, 0o755);
+    expect(named.init(['--catalog', 'plugins/guard']).status).toBe(0);
+    good = fs.readFileSync(config(), 'utf8');
+    expect(JSON.parse(good).catalogs).toEqual(['plugins/guard']);
+  });
+  afterAll(() => named?.cleanup());
+  const rmrf = () =>
+    cursorPayload('preToolUse', named, {
+      tool_name: 'Shell',
+      tool_input: { command: 'rm -rf /', cwd: '', timeout: 30000 },
+      tool_use_id: toolUseId(),
+    });
+  const breakings: [string, () => void, RegExp][] = [
+    [
+      'a trailing comma',
+      () => fs.writeFileSync(config(), good.replace(/\]/, ',]')),
+      /not JSON \(at line \d+, column \d+: /,
+    ],
+    [
+      'a wrong type',
+      () => fs.writeFileSync(config(), good.replace('"catalogs"', '"transcripts": "no",\n  "catalogs"')),
+      /at line 2: .*transcripts/,
+    ],
+    [
+      'an unknown key',
+      () => fs.writeFileSync(config(), good.replace('"catalogs"', '"catalog"')),
+      /at line 2: unknown key "catalog"/,
+    ],
+    ['an empty file', () => fs.writeFileSync(config(), ''), /not JSON \(at line 1, column 1: /],
+    ['a directory in its place', () => (fs.rmSync(config()), fs.mkdirSync(config())), /cannot read it: EISDIR: /],
+  ];
+  const restore = () => {
+    fs.rmSync(config(), { recursive: true, force: true });
+    fs.writeFileSync(config(), good);
+  };
+
+  it.each(breakings)('%s, a good version kept: it keeps guarding, loudly', (_name, breakIt, problem) => {
+    expect(named.fire('preToolUse', rmrf()).json).toEqual(DENY);
+    breakIt();
+    try {
+      const r = named.fire('preToolUse', rmrf());
+      expect(r.json).toEqual(DENY);
+      expect(lines(r.stderr)).toEqual([
+        expect.stringMatching(
+          new RegExp(`^hookshim: ${config()}: .*; running its last good version \\(saved \\S+\\) until it is fixed$`),
+        ),
+        'hookshim: deny from plugins/guard/hooks/guard.sh: no rm, no .env',
+      ]);
+      expect(r.stderr).toMatch(problem);
+    } finally {
+      restore();
+    }
+  });
+
+  it.each(breakings)(
+    '%s, no good version known: denied naming the file and line; its repair goes through',
+    (name, breakIt, problem) => {
+      const env = { HOOKSHIM_STATE_DIR: path.join(named.dir, `.state-config-${name.replace(/\W/g, '-')}`) };
+      breakIt();
+      try {
+        const r = named.fire(
+          'preToolUse',
+          cursorPayload('preToolUse', named, {
+            tool_name: 'Shell',
+            tool_input: { command: 'ls', cwd: '', timeout: 30000 },
+            tool_use_id: toolUseId(),
+          }),
+          { env },
+        );
+        expect(r.json).toEqual({
+          permission: 'deny',
+          user_message: expect.stringMatching(
+            /^hookshim: \.cursor\/hookshim\.json cannot be used \(.+\), so hookshim cannot tell which guards to run and this tool call is denied\. Fix \.cursor\/hookshim\.json: a Write or Edit of \.cursor\/hookshim\.json itself is allowed\.$/,
+          ),
+          agent_message: expect.any(String),
+        });
+        expect(r.json?.user_message).toMatch(problem);
+        expect(lines(r.stderr)).toEqual([
+          expect.stringMatching(/; no good version of it is known: denying \(fail closed\)$/),
+        ]);
+        const fix = cursorPayload('preToolUse', named, {
+          tool_name: 'Write',
+          tool_input: { file_path: config(), content: good },
+          tool_use_id: toolUseId(),
+        });
+        expect(named.fire('preToolUse', fix, { env }).json).toEqual({ permission: 'allow' });
+      } finally {
+        restore();
+      }
+    },
+  );
+
+  it('check fails on it, naming the line', () => {
+    fs.writeFileSync(config(), good.replace(/\]/, ',]'));
+    try {
+      const r = spawnSync(process.execPath, [CLI, 'check', named.dir], { cwd: named.dir, encoding: 'utf8' });
+      expect(r.status).not.toBe(0);
+      expect(r.stdout + r.stderr).toMatch(/config-invalid/);
+      expect(r.stdout + r.stderr).toMatch(/denies every tool call/);
+    } finally {
+      restore();
+    }
+  });
+});
+
 describe('5. cached state never decides', () => {
   it('rewriting everything hookshim keeps about the catalog changes no answer; check and the hook agree', () => {
     repo.fire('preToolUse', shell('ls'));

@@ -234,14 +234,24 @@ describe('each failure, with its message', () => {
       (r) => r.write('.cursor/hookshim.json', '{"promptContext": "later"}'),
       'config-invalid',
       'error',
-      /promptContext.*the hook path ignores the whole file and uses defaults$/,
+      /promptContext.*the hook path runs its last good version, and with none denies every tool call/,
     ],
     [
       'an unknown config key',
       (r) => r.write('.cursor/hookshim.json', '{"check": {"test": true}}'),
-      'config-unknown-key',
-      'warning',
-      /^unknown key "check\.test" is ignored \(known: readmeRows, tests, readme, testDir\)$/,
+      'config-invalid',
+      'error',
+      /^at line 1: unknown key "check\.test" \(known: readmeRows, tests, readme, testDir\); the hook path runs/,
+    ],
+    [
+      "a directory in the config's place",
+      (r) => {
+        fs.rmSync(path.join(r.dir, '.cursor/hookshim.json'), { force: true });
+        fs.mkdirSync(path.join(r.dir, '.cursor/hookshim.json'));
+      },
+      'config-invalid',
+      'error',
+      /^cannot read it: EISDIR: .*; the hook path runs its last good version/,
     ],
   ])('%s', (_name, mutate, code, severity, message) => {
     const repo = goodRepo();

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as z from 'zod/mini';
 import type { HookshimConfig as GeneratedConfig } from '../../../catalog/generated/hookshimConfig.ts';
-import { ConfigSchema, parseConfig, type HookshimConfig } from '../../../src/project/config.ts';
+import { ConfigSchema, parseConfig, salvageCatalogs, type HookshimConfig } from '../../../src/project/config.ts';
 
 // A variable specifier keeps tsc from resolving the untyped .mjs module.
 const genScript = new URL('../../../scripts/gen-types.mjs', import.meta.url).href;
@@ -76,14 +76,36 @@ describe('parseConfig', () => {
       undefined,
     ],
     ['BOM', '\uFEFF{"promptContext":"postToolUse"}', { promptContext: 'postToolUse' }, undefined],
-    ['unknown keys are dropped (check reports them)', '{"resultgated":["x"]}', {}, undefined],
+    [
+      'an unknown key is an error: a typo would drop what it meant',
+      '{"resultgated":["x"]}',
+      {},
+      /^at line 1: unknown key "resultgated" \(known: \$schema, catalogs, /,
+    ],
     ['not JSON', '{', {}, /^not JSON/],
-    ['wrong enum value: defaults, and the path named', '{"promptContext":"stop"}', {}, /promptContext/],
+    ['wrong enum value: the line and the path named', '{\n"promptContext":"stop"}', {}, /^at line 2: .*promptContext/],
     ['wrong nested type', '{"check":{"tests":"yes"}}', {}, /check\.tests/],
   ])('%s', (_name, text, config, error) => {
     const parsed = parseConfig(text);
     expect(parsed.config).toEqual(config);
     if (error) expect(parsed.error).toMatch(error);
     else expect(parsed.error).toBeUndefined();
+  });
+});
+
+describe('salvageCatalogs: what a broken config still names', () => {
+  it.each([
+    [
+      'a trailing comma',
+      '{"catalogs": ["a/hooks.json", ".claude/settings.json",],}',
+      ['a/hooks.json', '.claude/settings.json'],
+    ],
+    ['a lone string', '{"catalogs": "a/hooks.json"}', ['a/hooks.json']],
+    ['the typo "catalog"', '{"catalog": ["a"]}', ['a']],
+    ['an escaped quote', '{"catalogs": ["a\\"b"', ['a"b']],
+    ['none named', '{"transcripts": fals}', undefined],
+    ['an empty list', '{"catalogs": [],}', undefined],
+  ])('%s', (_name, text, expected) => {
+    expect(salvageCatalogs(text)).toEqual(expected);
   });
 });

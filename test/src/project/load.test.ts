@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseCatalog } from '../../../catalog/load.ts';
 import { sourceOf } from '../../../catalog/sources.ts';
 import { parseConfig } from '../../../src/project/config.ts';
-import { loadCatalogGuarded, loadCatalogWith, loadConfigLazy, loadConfigWith } from '../../../src/project/load.ts';
+import { loadCatalogGuarded, loadCatalogWith, loadConfigGuarded, loadConfigWith } from '../../../src/project/load.ts';
 import type { StateDir } from '../../../src/state/dir.ts';
 
 const ROW = { type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/g.sh' };
@@ -229,64 +229,105 @@ describe('loadCatalogGuarded: read every event; a catalog that stops parsing run
   });
 });
 
-describe('loadConfigWith / loadConfigLazy: .cursor/hookshim.json, optional; problems reported, defaults used', () => {
+describe('.cursor/hookshim.json: optional; a broken one never drops a catalog (docs/security.md guarantee 4)', () => {
   const dir = () => path.join(tmp, 'repo');
   const configPath = () => path.join(dir(), '.cursor', 'hookshim.json');
   const writeConfig = (text: string) => (
     fs.mkdirSync(path.dirname(configPath()), { recursive: true }),
     fs.writeFileSync(configPath(), text)
   );
-
-  it('absent: {} without a word, and the parser is never called', () => {
+  const GOOD = '{\n  "catalogs": ["guards/hooks.json"],\n  "transcripts": false\n}\n';
+  const guarded = async (st: StateDir | null = state) => {
     const warned: string[] = [];
-    expect(
-      loadConfigWith(
-        dir(),
-        () => {
-          throw new Error('parsed');
-        },
-        (m) => warned.push(m),
-      ),
-    ).toEqual({});
+    return { ...(await loadConfigGuarded(dir(), st, (m) => warned.push(m))), warned };
+  };
+
+  it('absent: {} without a word, and the parser is never called', async () => {
+    const warned: string[] = [];
+    const never = () => {
+      throw new Error('parsed');
+    };
+    expect(loadConfigWith(dir(), never, (m) => warned.push(m))).toEqual({});
+    expect(await guarded()).toEqual({ config: {}, warned: [] });
     expect(warned).toEqual([]);
   });
 
-  it.each([
-    [
-      'valid',
-      '{"promptContext":"beforeSubmitPrompt","resultGated":["g.sh"]}',
-      { promptContext: 'beforeSubmitPrompt', resultGated: ['g.sh'] },
-      [],
-    ],
-    ['not JSON', '{', {}, [/^\S+\/\.cursor\/hookshim\.json: not JSON \(.+\); using defaults$/]],
-    [
-      'a wrong value',
-      '{"promptContext":"later"}',
-      {},
-      [/^\S+\/\.cursor\/hookshim\.json: .*promptContext.*; using defaults$/],
-    ],
-  ])('%s', async (_name, text, config, warnings) => {
-    writeConfig(text);
-    for (const load of [
-      (w: (m: string) => void) => Promise.resolve(loadConfigWith(dir(), parseConfig, w)),
-      (w: (m: string) => void) => loadConfigLazy(dir(), w),
-    ]) {
-      const warned: string[] = [];
-      expect(await load((m) => warned.push(m))).toEqual(config);
-      expect(warned).toEqual(warnings.map((w) => expect.stringMatching(w)));
-    }
+  it('valid: the config, kept as its last good version', async () => {
+    writeConfig(GOOD);
+    expect(await guarded()).toEqual({ config: { catalogs: ['guards/hooks.json'], transcripts: false }, warned: [] });
+    expect(loadConfigWith(dir(), parseConfig, () => {})).toEqual({
+      catalogs: ['guards/hooks.json'],
+      transcripts: false,
+    });
   });
 
-  it('a directory at the config path: "cannot read", defaults', () => {
+  // The red-team cases of docs/security.md guarantee 4, with the line each names.
+  const BROKEN: [string, string, RegExp][] = [
+    ['a trailing comma', '{\n  "catalogs": ["guards/hooks.json",],\n}\n', /^not JSON \(at line 2, column \d+: /],
+    ['a wrong type', '{\n  "transcripts": false,\n  "catalogs": "guards/hooks.json"\n}\n', /^at line 3: .*catalogs/],
+    ['an unknown key', '{\n  "catalog": ["guards/hooks.json"]\n}\n', /^at line 2: unknown key "catalog" \(known: /],
+    [
+      'an unknown key under check',
+      '{"catalogs": ["guards/hooks.json"], "check": {"test": true}}',
+      /unknown key "check\.test"/,
+    ],
+    ['an empty file', '', /^not JSON \(at line 1, column 1: /],
+  ];
+
+  it.each(BROKEN)('%s, with a good version kept: that version runs, loudly', async (_name, text, problem) => {
+    writeConfig(GOOD);
+    await guarded();
+    writeConfig(text);
+    const r = await guarded();
+    expect(r.config).toEqual({ catalogs: ['guards/hooks.json'], transcripts: false });
+    expect(r.broken).toBeUndefined();
+    expect(r.warned).toEqual([
+      expect.stringMatching(
+        new RegExp(`^${configPath()}: .*; running its last good version \\(saved \\S+\\) until it is fixed$`),
+      ),
+    ]);
+    expect(r.warned[0]?.slice(configPath().length + 2)).toMatch(problem);
+  });
+
+  it.each(BROKEN)(
+    '%s, with none: broken, naming the line; the catalogs it still names are kept',
+    async (name, text, problem) => {
+      writeConfig(text);
+      const r = await guarded();
+      expect(r.broken).toEqual({ file: configPath(), problem: expect.stringMatching(problem) });
+      expect(r.config).toEqual(name === 'an empty file' ? {} : { catalogs: ['guards/hooks.json'] });
+      expect(r.warned).toEqual([]);
+    },
+  );
+
+  it('a directory in its place: broken ("cannot read it"), and a good version runs when one is kept', async () => {
     fs.mkdirSync(configPath(), { recursive: true });
+    expect(await guarded()).toEqual({
+      config: {},
+      broken: { file: configPath(), problem: `cannot read it: EISDIR: ${configPath()} is a directory` },
+      warned: [],
+    });
+    fs.rmdirSync(configPath());
+    writeConfig(GOOD);
+    await guarded();
+    fs.rmSync(configPath());
+    fs.mkdirSync(configPath());
+    expect((await guarded()).config).toEqual({ catalogs: ['guards/hooks.json'], transcripts: false });
+  });
+
+  it('without a state dir: broken, salvaged', async () => {
+    writeConfig('{"catalogs": ["a/hooks.json", "b",]}');
+    expect((await guarded(null)).config).toEqual({ catalogs: ['a/hooks.json', 'b'] });
+  });
+
+  it('explain reads it with the full parser and says what the hook path does', () => {
+    writeConfig('{"promptContext":"later"}');
     const warned: string[] = [];
     expect(loadConfigWith(dir(), parseConfig, (m) => warned.push(m))).toEqual({});
-    expect(warned).toEqual([`cannot read ${configPath()}: EISDIR: ${configPath()} is a directory; using defaults`]);
-  });
-
-  it('loadConfigLazy, absent: {}', async () => {
-    const warned: string[] = [];
-    expect(await loadConfigLazy(dir(), (m) => warned.push(m))).toEqual({});
-    expect(warned).toEqual([]);
+    expect(warned).toEqual([
+      expect.stringMatching(
+        /^\S+\/\.cursor\/hookshim\.json: at line 1: .*promptContext.*; the hook path runs its last good version, if any$/,
+      ),
+    ]);
   });
 });
