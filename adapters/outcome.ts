@@ -105,7 +105,7 @@ function readJson(base: VerdictBase, json: Json): Json {
   base.json = json;
   const hso = isRecord(json.hookSpecificOutput) ? json.hookSpecificOutput : {};
   for (const c of [hso.additionalContext, json.additionalContext, json.additional_context])
-    if (typeof c === 'string' && c.trim()) base.context.push(c.trim());
+    if (typeof c === 'string' && c.trim()) base.context.push(escapeReminders(c.trim()));
   if (typeof json.systemMessage === 'string' && json.systemMessage.trim())
     base.systemMessage = json.systemMessage.trim();
   if (isRecord(hso.updatedInput)) base.updatedInput = hso.updatedInput;
@@ -117,6 +117,14 @@ function readJson(base: VerdictBase, json: Json): Json {
     if (reason) base.decisionReason = reason;
   }
   return json;
+}
+
+/**
+ * Claude Code escapes the `<` of both system-reminder tags in a hook's additionalContext, so that no hook forges a
+ * system reminder; other tags pass unchanged (docs/claude-hooks.md §9, "Hook context escaping").
+ */
+export function escapeReminders(text: string): string {
+  return text.replace(/<(\/?system-reminder)(?=[\s>])/g, '&lt;$1');
 }
 
 /** The verdict of a JSON answer that did not exit 2: a deny or decision:"block" blocks, continue:false stops. */
