@@ -66,6 +66,25 @@ describe('inside src/, layers import downward: entry → commands → hook → s
   });
 });
 
+describe('hosts as data (docs/design.md §10): the Claude side names no host, the shell asks its host', () => {
+  const hostTables = (i: { to: string }) => i.to.startsWith('adapters/hosts/');
+  it.each(source.filter((f) => f.startsWith('catalog/') || f.startsWith('src/state/')))(
+    '%s imports no host',
+    (file) => {
+      expect(importsOf(file).filter(hostTables)).toEqual([]);
+    },
+  );
+  it.each(source.filter((f) => f.startsWith('src/hook/') && f !== 'src/hook/host.ts'))(
+    "%s reaches the host tables only through src/hook/host.ts, and Cursor's event tables not at all",
+    (file) => {
+      const cursorTables = /^adapters\/(eventMap|events\/index)\.ts$/;
+      const values = importsOf(file).filter((i) => !i.typeOnly);
+      expect(values.filter((i) => hostTables(i) && !i.to.endsWith('/registry.ts')).map((i) => i.to)).toEqual([]);
+      expect(values.filter((i) => cursorTables.test(i.to)).map((i) => i.to)).toEqual([]);
+    },
+  );
+});
+
 describe('no import cycles in src/, adapters/, catalog/ (static, dynamic and type-only imports alike)', () => {
   it('the import graph is acyclic', () => {
     const graph = new Map(source.map((f) => [f, importsOf(f).map((i) => i.to)]));

@@ -36,7 +36,8 @@ import { rowCannotRun } from '../../adapters/eventMap.ts';
 import { parseConfig } from '../project/config.ts';
 import { loadConfigWith } from '../project/load.ts';
 import { loadCatalogsOf } from './catalogs.ts';
-import { catalogSources, cursorTranscriptPath, PROJECT_POLICIES, resolveProject } from '../project/paths.ts';
+import { catalogSources, PROJECT_POLICIES, resolveProject } from '../project/paths.ts';
+import { CURSOR } from '../../adapters/hosts/cursor/index.ts';
 import type { StateDir } from '../state/dir.ts';
 import { makeEnvFile, readEnvFile } from '../state/envFile.ts';
 import { safeHome } from '../state/fsx.ts';
@@ -209,7 +210,7 @@ async function explainHandled(
     );
     // postToolUse payloads get Claude's tool_response, built as the hook path builds it (LateFacts.responseOf).
     const tx = { ...rewritten, late: { ...rewritten.late, responseOf: toClaudeToolResponse } };
-    const cursorTx = cursorTranscriptPath(input, opts.env);
+    const cursorTx = CURSOR.transcriptPathOf(input, opts.env);
     // Without --run the payloads name the rewrite scripts would get, not the throwaway copy.
     const shown = opts.run
       ? tx.late

@@ -1,5 +1,7 @@
-// Entry of the hook bundle (.cursor/hooks/hookshim.cjs): `node hookshim.cjs <cursorEvent>`, payload on stdin.
+// Entry of the hook bundle (.cursor/hooks/hookshim.cjs): `node hookshim.cjs [--host <id>] <event>`, payload on stdin.
+import { takeHostArgs } from '../hook/host.ts';
 import { exitAfter } from '../hook/lifeline.ts';
 import { hookIO, runHook } from '../hook/run.ts';
 
-exitAfter(runHook(process.argv[2], hookIO()), process.argv[2] ?? '');
+const { event, unknownHost } = takeHostArgs(process.argv.slice(2));
+exitAfter(runHook(event, hookIO(), unknownHost), event);

@@ -9,7 +9,6 @@ import { onFailureIgnored, rowTimeoutS } from '../../catalog/events.ts';
 import { scriptOf, type ScriptRef } from '../../catalog/script.ts';
 import { placeholderVars } from '../../catalog/sources.ts';
 import type { CatalogRow } from '../../catalog/types.ts';
-import { cursorTranscriptPath } from '../project/paths.ts';
 import type { StateDir } from '../state/dir.ts';
 import { safeHome } from '../state/fsx.ts';
 import type { claudeTranscript } from '../state/transcript.ts';
@@ -21,6 +20,7 @@ import { forPlatform, THIS_HOST } from './platform.ts';
 import { mark } from './spans.ts';
 import type { Chosen } from './select.ts';
 import type { Setup } from './setup.ts';
+import { host } from './host.ts';
 
 /** A row ready to run: its command prepared and the script it names. */
 export interface PreparedRow {
@@ -354,7 +354,7 @@ export async function attachTranscripts(
   copy = true,
 ): Promise<{ resultsAvailable: boolean; late: LateFacts }> {
   const warn = (m: string) => log.warn(m);
-  const cursorPath = copy ? cursorTranscriptPath(setup.input, setup.env) : undefined;
+  const cursorPath = copy ? host().transcriptPathOf(setup.input, setup.env) : undefined;
   // Cursor sends no transcript when its transcripts are off (docs/cursor-hooks.md §3): a guard that reads it sees nothing.
   if (copy && !cursorPath && setup.adapter.needs.readsTranscript)
     log.warn(

@@ -1,9 +1,9 @@
 // What answers Cursor when the normal path cannot: hookshim's own crash, Cursor cancelling (a signal), the deadline
 // before Cursor's timeout. The only process.exit on the hook path: every answer still goes out through emit(),
 // exactly once, and leaves a trace record.
-import { isHandledEvent, isPermissionEvent } from '../../adapters/eventMap.ts';
 import type { Json } from '../../adapters/json.ts';
 import { emit, emitted, setUnwritable } from './emit.ts';
+import { host, isPermission } from './host.ts';
 import { inspectorTampering } from './inspector.ts';
 import { createLog, type Log } from './log.ts';
 import { mark, spansLine } from './spans.ts';
@@ -38,13 +38,13 @@ export interface Lifeline {
  * (docs/security.md guarantee 7); any other event gets `failOpen`. `what` says what failed, to the user and the agent.
  */
 export function ownFailure(event: string, failOpen: Json, what: string): { answer: Json; how: string; role: Role } {
-  if (!isHandledEvent(event) || !isPermissionEvent(event))
+  const h = host();
+  if (!isPermission(event))
     return { answer: failOpen, how: `answering ${JSON.stringify(failOpen)} (fail open)`, role: 'fail-open' };
   const text =
     `hookshim ${what}; this ${event} is denied (fail closed): ` +
-    `no guard's answer can be given (details in Cursor's Hooks output).`;
-  const answer = { permission: 'deny', user_message: text, agent_message: text };
-  return { answer, how: 'denying (fail closed)', role: 'fail-closed' };
+    `no guard's answer can be given (details in ${h.name}'s Hooks output).`;
+  return { answer: h.deny(text), how: 'denying (fail closed)', role: 'fail-closed' };
 }
 
 type Role = NonNullable<TraceRecord['role']>;

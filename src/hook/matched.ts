@@ -8,7 +8,6 @@ import { asyncMessages } from '../../adapters/asyncContext.ts';
 import { describeVerdict, interpret } from '../../adapters/outcome.ts';
 import { foldPromptRun, hasPromptRows } from '../../adapters/promptRun.ts';
 import type { EventPlan, Folded, RunResult, StateIn, Verdict } from '../../adapters/types.ts';
-import { cursorTranscriptPath } from '../project/paths.ts';
 import type { claimPromptRun as claimRun } from '../state/promptRun.ts';
 import type { asyncOutput, claim, Claimed } from '../state/mailbox.ts';
 import type { Tick } from '../state/sentinel.ts';
@@ -21,6 +20,7 @@ import type { Chosen } from './select.ts';
 import { mailboxKey, type Setup } from './setup.ts';
 import { mark } from './spans.ts';
 import type { TraceRecord } from './trace.ts';
+import { host } from './host.ts';
 
 export {
   attachTranscripts,
@@ -78,7 +78,7 @@ function claimPromptRun(setup: Setup, stateHalf: Pick<ClaimOps, 'claimPromptRun'
   if (!how || !hasPromptRows(setup.catalog.rows)) return;
   // The CLI sends generation_id = conversation_id (docs/cursor-hooks.md §3): its generations are one.
   const generation = str(setup.input.generation_id) ?? setup.sessionId;
-  const transcript = how === 'fallback' ? cursorTranscriptPath(setup.input, setup.env) : undefined;
+  const transcript = how === 'fallback' ? host().transcriptPathOf(setup.input, setup.env) : undefined;
   const run = stateHalf.claimPromptRun(
     setup.state,
     setup.sessionId,

@@ -4,13 +4,11 @@
 // 5 run under one deadline → 6 fold → 7 emit. Every answer without a run of rows (off, unhandled, fail open, fail
 // closed, a broken catalog, a duplicate, a fixed fold) is a Shortcut, answered in one place (./shortcut.ts).
 import path from 'node:path';
-import { isHandledEvent, isPermissionEvent } from '../../adapters/eventMap.ts';
-import { ADAPTERS } from '../../adapters/events/index.ts';
 import { str, toolUseId, type Json } from '../../adapters/json.ts';
 import { editedFiles, type Tool } from '../../adapters/toolEvent.ts';
 import { EMPTY_STATE, type EventPlan, type LateFacts, type StateIn } from '../../adapters/types.ts';
 import type { Waited } from '../state/sentinel.ts';
-import { cursorTranscriptPath } from '../project/paths.ts';
+import { adapterOf, host, isHostEvent, isPermission } from './host.ts';
 import { installLifeline, type Lifeline } from './lifeline.ts';
 import type { EventWork } from './matched.ts';
 import { answerShortcut, type Shortcut } from './shortcut.ts';
@@ -46,12 +44,13 @@ function bundleArg(): string | undefined {
 }
 
 /** Run one Cursor event end to end; always answers, always resolves to exit code 0. */
-export async function runHook(eventArg: string | undefined, io: HookIO): Promise<number> {
+export async function runHook(eventArg: string | undefined, io: HookIO, unknownHost?: string): Promise<number> {
   const name = eventArg ?? '';
-  const lifeline = installLifeline(name, io.env, isHandledEvent(name) ? ADAPTERS[name].empty : {});
+  const lifeline = installLifeline(name, io.env, isHostEvent(name) ? adapterOf(name).empty : {});
   startSpans(lifeline.log.debugOn);
   mark('hook modules evaluated');
   try {
+    if (unknownHost !== undefined) return answerShortcut({ kind: 'unknown-host', host: unknownHost }, lifeline);
     return await runEvent(name, io, lifeline);
   } catch (err) {
     return lifeline.crash(err);
@@ -67,14 +66,14 @@ async function runEvent(name: string, io: HookIO, lifeline: Lifeline): Promise<n
 /** Every phase up to the answer: a shortcut, or (rows selected) the exit code of the work that answered. */
 async function decide(name: string, io: HookIO, lifeline: Lifeline): Promise<Shortcut | number> {
   if (io.env.HOOKSHIM === '0') return { kind: 'off' };
-  if (!isHandledEvent(name)) return { kind: 'unhandled', event: name };
+  if (!isHostEvent(name)) return { kind: 'unhandled', event: name };
   // 1. Locate the event (project, binding, budget: once, never from the payload), then read and validate stdin.
   const at = locate(name, io);
   const payload = await readPayload(io, at, lifeline.log);
   // A permission event whose payload cannot be read is denied: nothing can be cleared that nobody could read
   // (docs/fail-matrix.md; Cursor on Windows may mangle stdin, docs/cursor-hooks.md §13).
   if ('problem' in payload) {
-    if (!isPermissionEvent(name)) return { kind: 'fail-open', why: payload.problem };
+    if (!isPermission(name)) return { kind: 'fail-open', why: payload.problem };
     return {
       kind: 'fail-closed',
       why: payload.problem,
@@ -87,7 +86,7 @@ async function decide(name: string, io: HookIO, lifeline: Lifeline): Promise<Sho
   mark('payload read');
   const setup = await setUp(name, payload.input, io, lifeline.log, at);
   if ('problem' in setup)
-    return setup.broken && isPermissionEvent(name)
+    return setup.broken && isPermission(name)
       ? { kind: 'broken-catalog', event: name, input: payload.input, problem: setup }
       : { kind: 'fail-open', why: setup.problem };
   mark('set up');
@@ -107,13 +106,13 @@ async function decide(name: string, io: HookIO, lifeline: Lifeline): Promise<Sho
   if (setup.state) stateHalf.maybeCollect(setup.state);
   // 2. Several processes for one event: only the first runs the catalog.
   const dedup = setup.adapter.needs.dedup;
-  const extra = dedup.transcriptSize ? stateHalf.sizeOf(cursorTranscriptPath(setup.input, setup.env)) : '';
+  const extra = dedup.transcriptSize ? stateHalf.sizeOf(host().transcriptPathOf(setup.input, setup.env)) : '';
   const id = stateHalf.tickOf(name, setup.input, dedup, extra, `${setup.dir}\u0000${setup.scope}`);
   let tick = stateHalf.claimTick(setup.state, id, { staleAfterMs: setup.budget.staleAfterMs });
   mark('sentinel');
   if (tick.role === 'follower') {
     // A key the agent can predict (no tool_use_id names the call) may hold a record it planted (guarantee 6).
-    const guessable = isPermissionEvent(name) && !(id.unique && toolUseId(setup.input) !== undefined);
+    const guessable = isPermission(name) && !(id.unique && toolUseId(setup.input) !== undefined);
     // There the wait goes on into half the slack, so a leader that answers at its own deadline is still seen.
     const res = await tick.wait(setup.budget.deadline + (guessable ? setup.budget.slackMs / 2 : 0));
     const why = trustless(res, guessable);

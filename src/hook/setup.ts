@@ -2,9 +2,8 @@
 // session, the catalog and the config (docs/design.md §1).
 import fs from 'node:fs';
 import path from 'node:path';
-import { ADAPTERS } from '../../adapters/events/index.ts';
 import { MATCHED_BY, skippedNeeds, type MatchedEvent } from '../../adapters/cursorMatcher.ts';
-import { isPermissionEvent, RUNS, type HandledEvent } from '../../adapters/eventMap.ts';
+import type { HandledEvent } from '../../adapters/eventMap.ts';
 import { str, type Json } from '../../adapters/json.ts';
 import type { EventAdapter, EventContext } from '../../adapters/types.ts';
 import { mcpServersOf } from '../../catalog/mcp.ts';
@@ -26,6 +25,7 @@ import { catalogSources, cursorMcpServers, payloadRoots, resolveProject, type Pr
 import { PLUGIN_HOOKS } from '../project/plugin.ts';
 import { areaPath, openState, type StateDir } from '../state/dir.ts';
 import { beat } from './heartbeat.ts';
+import { adapterOf, host, isPermission } from './host.ts';
 import { createExclusive, safeHome } from '../state/fsx.ts';
 import type { Log } from './log.ts';
 import { catalogScope } from './scope.ts';
@@ -119,9 +119,9 @@ export async function readPayload(
   return { input: stdin.input };
 }
 
-/** The session a payload belongs to: Cursor's conversation id (docs/cursor-hooks.md §3: session_id equals it). */
+/** The session a payload belongs to, by the host's rule (Cursor: its conversation id). */
 export function sessionIdOf(input: Json): string {
-  return str(input.conversation_id) ?? str(input.session_id) ?? 'unknown-session';
+  return host().sessionIdOf(input);
 }
 
 /** Why an event cannot run its catalog: fail open, unless a catalog or the config exists but is broken (`broken`: its file). */
@@ -164,7 +164,7 @@ export async function setUp(
   const config = loadedConfig?.config ?? {};
   if (loadedConfig?.broken) {
     const { file, problem } = loadedConfig.broken;
-    if (isPermissionEvent(event)) return { problem: `${file}: ${problem}`, dir, broken: file, brokenKind: 'config' };
+    if (isPermission(event)) return { problem: `${file}: ${problem}`, dir, broken: file, brokenKind: 'config' };
     log.warn(brokenConfigWarning(loadedConfig));
   }
   // A plugin's manifest may add catalogs (docs/claude-hooks.md §9, Other hook sources).
@@ -193,12 +193,12 @@ export async function setUp(
     processEnv: io.env,
     mcpServers: mcpServersFor(input, dir, rows),
     promptContext: config.promptContext ?? 'auto',
-    ...(ADAPTERS[event].needs.everyCall ? { everyCall: everyCallEvents(dir, hooksFileOf(root)) } : {}),
+    ...(adapterOf(event).needs.everyCall ? { everyCall: everyCallEvents(dir, hooksFileOf(root)) } : {}),
   });
   let scope: string | undefined;
   return {
     event,
-    adapter: ADAPTERS[event],
+    adapter: adapterOf(event),
     input,
     dir,
     binding,
@@ -233,7 +233,7 @@ function warnStaleMatcher(
   if (binding.matcher === undefined || !Object.hasOwn(MATCHED_BY, event)) return;
   const kind = MATCHED_BY[event as MatchedEvent];
   // What the rows need at the least (post-tool events may need more: results, carried context).
-  const own: readonly string[] = RUNS[event];
+  const own: readonly string[] = host().runs[event] ?? [];
   const served = kind === 'tool' && !own.includes('PreToolUse') ? [...own, 'PreToolUse'] : own;
   const matchers = rows.filter((r) => served.includes(r.event)).map((r) => r.matcher);
   // A combination found fine once is not checked again (a marker in the state dir: planting one only hides this warning).
@@ -306,7 +306,7 @@ function hooksSwitch(event: HandledEvent, loaded: readonly LoadedSource[], log: 
   const by = hooksDisabledBy(loaded);
   if (!by) return true;
   const where = `${by.source.shown} sets "disableAllHooks": true`;
-  if (by.source.kind === 'personal' && isPermissionEvent(event)) {
+  if (by.source.kind === 'personal' && isPermission(event)) {
     log.warn(
       `error: ${where}, but a personal settings file cannot turn guards off on ${event} (the agent can write ` +
         `it): the catalogs run; remove it, or set it in .claude/settings.json`,

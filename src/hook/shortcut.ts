@@ -2,12 +2,13 @@
 // answered in one place. src/hook/run.ts decides which applies; an event that runs rows answers through EventWork
 // (./matched.ts). Each answer leaves a trace record with its role (src/hook/trace.ts).
 import path from 'node:path';
-import { UNBOUND_CURSOR_EVENTS, type HandledEvent } from '../../adapters/eventMap.ts';
-import { ADAPTERS } from '../../adapters/events/index.ts';
+import type { HandledEvent } from '../../adapters/eventMap.ts';
 import type { Json } from '../../adapters/json.ts';
 import { writtenFiles } from '../../adapters/toolEvent.ts';
 import type { EventPlan } from '../../adapters/types.ts';
 import { finishLean } from './finish.ts';
+import { HOSTS } from '../../adapters/hosts/registry.ts';
+import { host } from './host.ts';
 import type { Lifeline } from './lifeline.ts';
 import type { Setup, SetUpProblem } from './setup.ts';
 
@@ -17,6 +18,8 @@ export type Shortcut =
   | { kind: 'off' }
   /** An event hookshim does not handle (or does not know): {}. */
   | { kind: 'unhandled'; event: string }
+  /** A bound command naming a host this bundle does not know: {} (no host's answer shape can be assumed). */
+  | { kind: 'unknown-host'; host: string }
   /** hookshim cannot do better (no payload, no catalog): the lifeline's fail-open answer. */
   | { kind: 'fail-open'; why: string }
   /** A permission event no guard could look at: deny, saying why on stderr and to the agent. */
@@ -37,6 +40,9 @@ export function answerShortcut(s: Shortcut, lifeline: Lifeline): number {
       return lifeline.answer(lifeline.failOpen, 'off');
     case 'unhandled':
       log.warn(`${unhandledWhy(s.event)}; answering {}`);
+      return lifeline.answer({}, 'unhandled');
+    case 'unknown-host':
+      log.warn(`unknown host "${s.host}" (this bundle knows ${Object.keys(HOSTS).join(', ')}); answering {}`);
       return lifeline.answer({}, 'unhandled');
     case 'fail-open':
       return lifeline.failOpenWith(s.why);
@@ -61,15 +67,16 @@ export function answerShortcut(s: Shortcut, lifeline: Lifeline): number {
 
 /** Why hookshim does not handle `event`. */
 function unhandledWhy(event: string): string {
-  return Object.hasOwn(UNBOUND_CURSOR_EVENTS, event)
-    ? `hookshim does not handle "${event}": ${UNBOUND_CURSOR_EVENTS[event as keyof typeof UNBOUND_CURSOR_EVENTS]}`
-    : `unknown event "${event}"; expected one of ${Object.keys(ADAPTERS).join(', ')}`;
+  const { unbound, events } = host();
+  return Object.hasOwn(unbound, event)
+    ? `hookshim does not handle "${event}": ${unbound[event]}`
+    : `unknown event "${event}"; expected one of ${Object.keys(events).join(', ')}`;
 }
 
 /** A permission event no guard could look at: deny (fail toward enforcing), saying why on stderr and to the agent. */
 function denyUnguarded(lifeline: Lifeline, why: string, text: string): number {
   lifeline.log.warn(`${why}: denying (fail closed)`);
-  return lifeline.answer({ permission: 'deny', user_message: text, agent_message: text }, 'fail-closed');
+  return lifeline.answer(host().deny(text), 'fail-closed');
 }
 
 /**
@@ -86,7 +93,7 @@ function brokenCatalog(event: HandledEvent, input: Json, p: SetUpProblem, lifeli
       `${why}; allowing this write of ${shown} itself, so it can be repaired (every other tool call is denied ` +
         `until it parses)`,
     );
-    return lifeline.answer({ permission: 'allow' }, 'fail-open');
+    return lifeline.answer(host().allow(), 'fail-open');
   }
   const detail = why.replace(`${file}: `, '');
   const text =

@@ -2,7 +2,7 @@
 // must really be parsed, see src/project/load.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import { isRecord, str, type Json } from '../../adapters/json.ts';
+import { isRecord, type Json } from '../../adapters/json.ts';
 import { parseJsonOr } from '../../catalog/json.ts';
 import { DEFAULT_CATALOGS, sourceOf, type CatalogSource } from '../../catalog/sources.ts';
 import { pluginProject, pluginRootOf } from './plugin.ts';
@@ -147,11 +147,6 @@ export function repositoryRoot(dir: string): string | undefined {
     if (fs.existsSync(path.join(d, '.git'))) return d;
     if (path.dirname(d) === d) return undefined;
   }
-}
-
-/** Cursor's transcript for this event: the payload's transcript_path, else CURSOR_TRANSCRIPT_PATH (docs/cursor-hooks.md §2). */
-export function cursorTranscriptPath(input: Json, env: NodeJS.ProcessEnv): string | undefined {
-  return str(input.transcript_path) ?? str(env.CURSOR_TRANSCRIPT_PATH);
 }
 
 /**

@@ -1,4 +1,4 @@
-// Per-user state directory: stashes, sentinels, recorded tool results, rewritten transcripts (docs/design.md §8).
+// Per-user state directory: stashes, sentinels, recorded tool results, rewritten transcripts (docs/design.md §10).
 // Private (0700, ours, never a symlink); nothing in it is needed beyond one agent session, and every failure
 // degrades, never crashes.
 import os from 'node:os';

@@ -17,6 +17,7 @@ const EXPORTS: Record<string, string[]> = {
   'src/hook/jobs.ts': ['RowPrep', 'toJob', 'notStarted'],
   'src/hook/run.ts': ['runHook', 'hookIO', 'planAndSelect'],
   'src/hook/setup.ts': ['setUp', 'readPayload'],
+  'src/hook/host.ts': ['takeHostArgs'],
   'adapters/events/index.ts': ['ADAPTERS'],
 };
 

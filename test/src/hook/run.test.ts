@@ -155,10 +155,14 @@ describe('runHook (child processes): one event in, exactly one answer out, exit 
   });
   afterAll(() => wb.cleanup());
 
-  const ENTRY = `import { exitAfter, hookIO, runHook } from BUNDLE;\nexitAfter(runHook(process.argv[2], hookIO()));\n`;
+  // As src/entry/hook.ts: `[--host <id>] <event>`.
+  const ENTRY =
+    'import { exitAfter, hookIO, runHook, takeHostArgs } from BUNDLE;\n' +
+    'const { event, unknownHost } = takeHostArgs(process.argv.slice(2));\n' +
+    'exitAfter(runHook(event, hookIO(), unknownHost));\n';
   const fire = (event: string, payload: unknown, env: NodeJS.ProcessEnv = {}) => {
     const r = wb.run(ENTRY, {
-      args: event ? [event] : [],
+      args: event ? event.split(' ') : [],
       input: typeof payload === 'string' ? payload : JSON.stringify(payload),
       env: { CURSOR_PROJECT_DIR: repo, HOOKSHIM_STATE_DIR: state, ...env },
     });
@@ -217,6 +221,22 @@ describe('runHook (child processes): one event in, exactly one answer out, exit 
       /^hookshim: unknown event "fooBar"; expected one of preToolUse, beforeReadFile, .*; answering \{\}\n$/,
     ],
     ['no event at all: {}', '', {}, {}, '{}\n', /^hookshim: unknown event ""; /],
+    [
+      'a bound command naming a host this bundle does not know: {}, said',
+      '--host nope preToolUse',
+      shell('git push -f'),
+      {},
+      '{}\n',
+      'hookshim: unknown host "nope" (this bundle knows cursor); answering {}\n',
+    ],
+    [
+      '--host cursor: the same answer as without it',
+      '--host cursor preToolUse',
+      { ...shell('ls'), tool_name: 'Read', tool_input: { path: 'a' } },
+      {},
+      '{"permission":"allow"}\n',
+      '',
+    ],
     [
       'no payload on a permission event: denied, naming the problem (docs/fail-matrix.md)',
       'preToolUse',

@@ -5,11 +5,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CURSOR } from '../../../adapters/hosts/cursor/index.ts';
 import {
   bundleProject,
   catalogSources,
   configFile,
-  cursorTranscriptPath,
   payloadRoots,
   PROJECT_POLICIES,
   resolveProject,
@@ -187,7 +187,7 @@ describe('cursorTranscriptPath: transcript_path, else CURSOR_TRANSCRIPT_PATH (do
     ],
     ['neither', { transcript_path: null }, {}, undefined],
     ['an empty environment value: none', {}, { CURSOR_TRANSCRIPT_PATH: '' }, undefined],
-  ])('%s', (_name, input, env, want) => expect(cursorTranscriptPath(input, env)).toBe(want));
+  ])('%s', (_name, input, env, want) => expect(CURSOR.transcriptPathOf(input, env)).toBe(want));
 });
 
 describe('configFile', () => {

@@ -1,4 +1,4 @@
-// The per-user state directory (docs/design.md §8): where it lives, private or refused.
+// The per-user state directory (docs/design.md §10): where it lives, private or refused.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,0 +1,35 @@
+// Cursor as a host (docs/cursor-hooks.md): its events, what each runs, its own answers and its session id. The
+// tables themselves live in adapters/eventMap.ts and adapters/events/ for now; this is the one place the shell
+// reaches them through.
+import { ADAPTERS } from '../../events/index.ts';
+import { PERMISSION_EVENTS, RUNS, UNBOUND_CURSOR_EVENTS, type HandledEvent } from '../../eventMap.ts';
+import { str, type Json } from '../../json.ts';
+import type { HostTable } from '../types.ts';
+
+/** Cursor's answer to a permission event (docs/cursor-hooks.md §4): the text to both the user and the agent. */
+function deny(text: string): Json {
+  return { permission: 'deny', user_message: text, agent_message: text };
+}
+
+/** The session a payload belongs to: Cursor's conversation id (docs/cursor-hooks.md §3: session_id equals it). */
+function sessionIdOf(input: Json): string {
+  return str(input.conversation_id) ?? str(input.session_id) ?? 'unknown-session';
+}
+
+/** Cursor's transcript: the payload's transcript_path, else CURSOR_TRANSCRIPT_PATH (docs/cursor-hooks.md §2). */
+function transcriptPathOf(input: Json, env: Readonly<Record<string, string | undefined>>): string | undefined {
+  return str(input.transcript_path) ?? str(env.CURSOR_TRANSCRIPT_PATH);
+}
+
+export const CURSOR: HostTable<HandledEvent> = Object.freeze({
+  id: 'cursor',
+  name: 'Cursor',
+  events: ADAPTERS,
+  runs: RUNS,
+  permissionEvents: PERMISSION_EVENTS,
+  unbound: UNBOUND_CURSOR_EVENTS,
+  deny,
+  allow: () => ({ permission: 'allow' }),
+  sessionIdOf,
+  transcriptPathOf,
+});
