@@ -8,6 +8,20 @@ import type { EventAdapter } from '../types.ts';
 /** The hosts hookshim binds (adapters/hosts/registry.ts lists their tables). */
 export type HostId = 'cursor';
 
+/** Where a host's binding lives and how hookshim's entry there is spelled (the hook path reads its timeout there). */
+export interface BindingShape {
+  /** The hooks file `init` writes, relative to the project root. */
+  readonly file: string;
+  /** The entry keys that hold a command (hookshim's entry is the one whose command runs hookshim for the event). */
+  readonly commandKeys: readonly string[];
+  /** The entry key of its timeout, in seconds. */
+  readonly timeoutKey: string;
+  /** The host's timeout for an entry that sets none, seconds. */
+  readonly defaultTimeoutS: number;
+  /** The host's loop limit for stop events when an entry sets none (null: hookshim counts no loops there). */
+  readonly defaultLoopLimit: number | null;
+}
+
 /** One host's tables: its events and what each runs, its answers, its payload's session. */
 export interface HostTable<E extends string = string> {
   readonly id: HostId;
@@ -21,10 +35,15 @@ export interface HostTable<E extends string = string> {
   readonly permissionEvents: readonly E[];
   /** The host's events hookshim never binds, each with its reason. */
   readonly unbound: Readonly<Record<string, string>>;
-  /** hookshim's own deny of a permission event (fail closed, a broken catalog), in the host's answer shape. */
-  deny(text: string): Json;
-  /** hookshim's own allow of a permission event (the repair of a broken catalog), in the host's answer shape. */
-  allow(): Json;
+  /** Its binding file and entry shape. */
+  readonly binding: BindingShape;
+  /**
+   * The payload in the shared vocabulary the event adapters read (docs/design.md §10: Cursor's field names), and the
+   * stderr lines for what could not be carried over.
+   */
+  canonical(event: string, input: Json, say: (msg: string) => void): Json;
+  /** A decided answer (in the shared vocabulary) as the host reads it; what the host cannot carry is said. */
+  render(answer: Json, say: (msg: string) => void): Json;
   /** The Claude session a payload belongs to. */
   sessionIdOf(input: Json): string;
   /** The host's own transcript of this event, if it names one (rewritten into Claude's shape by the state half). */

@@ -2,6 +2,13 @@
 import fs from 'node:fs';
 
 let written = false;
+/** The host's rendering of a decided answer (src/hook/host.ts sets it with the host): none until then. */
+let render: (answer: Record<string, unknown>) => Record<string, unknown> = (a) => a;
+
+/** Set how every answer is rendered for the host, once, before anything is answered. */
+export function setRender(fn: (answer: Record<string, unknown>) => Record<string, unknown>): void {
+  render = fn;
+}
 /** What goes out when an answer cannot be serialised: the event's answer for hookshim's own failure (./lifeline.ts). */
 let unwritable: () => Record<string, unknown> = () => ({});
 
@@ -19,9 +26,9 @@ export function emit(answer: Record<string, unknown>): boolean {
   written = true;
   let text: string;
   try {
-    text = JSON.stringify(answer);
+    text = JSON.stringify(render(answer));
   } catch {
-    text = JSON.stringify(unwritable());
+    text = JSON.stringify(render(unwritable()));
   }
   writeAll(`${text}\n`);
   return true;

@@ -2,7 +2,7 @@
 // before Cursor's timeout. The only process.exit on the hook path: every answer still goes out through emit(),
 // exactly once, and leaves a trace record.
 import type { Json } from '../../adapters/json.ts';
-import { emit, emitted, setUnwritable } from './emit.ts';
+import { emit, emitted, setRender, setUnwritable } from './emit.ts';
 import { host, isPermission } from './host.ts';
 import { inspectorTampering } from './inspector.ts';
 import { createLog, type Log } from './log.ts';
@@ -38,13 +38,13 @@ export interface Lifeline {
  * (docs/security.md guarantee 7); any other event gets `failOpen`. `what` says what failed, to the user and the agent.
  */
 export function ownFailure(event: string, failOpen: Json, what: string): { answer: Json; how: string; role: Role } {
-  const h = host();
   if (!isPermission(event))
     return { answer: failOpen, how: `answering ${JSON.stringify(failOpen)} (fail open)`, role: 'fail-open' };
   const text =
     `hookshim ${what}; this ${event} is denied (fail closed): ` +
-    `no guard's answer can be given (details in ${h.name}'s Hooks output).`;
-  return { answer: h.deny(text), how: 'denying (fail closed)', role: 'fail-closed' };
+    `no guard's answer can be given (details in ${host().name}'s Hooks output).`;
+  const answer = { permission: 'deny', user_message: text, agent_message: text };
+  return { answer, how: 'denying (fail closed)', role: 'fail-closed' };
 }
 
 type Role = NonNullable<TraceRecord['role']>;
@@ -70,6 +70,8 @@ function answerOwnFailure(lifeline: Lifeline, event: string, what: string, said:
 /** Install the crash and signal handlers for event `name`. */
 export function installLifeline(name: string, env: NodeJS.ProcessEnv, failOpen: Json): Lifeline {
   const log = createLog(env);
+  const h = host();
+  setRender((a) => h.render(a, (m) => log.warn(m)));
   setUnwritable(() => ownFailure(name, failOpen, 'could not write its answer').answer);
   const record: TraceRecord = { at: isoTime(Date.now()), event: name, rows: [], decision: undefined, errors: [] };
   let finishing: ((why: string) => void) | undefined;

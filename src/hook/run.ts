@@ -83,11 +83,13 @@ async function decide(name: string, io: HookIO, lifeline: Lifeline): Promise<Sho
     };
   }
   lifeline.input = payload.input;
+  // The payload in the shared vocabulary the adapters read (the host's canonical table: docs/design.md §10).
+  const input = host().canonical(name, payload.input, (m) => lifeline.log.warn(m));
   mark('payload read');
-  const setup = await setUp(name, payload.input, io, lifeline.log, at);
+  const setup = await setUp(name, input, io, lifeline.log, at);
   if ('problem' in setup)
     return setup.broken && isPermission(name)
-      ? { kind: 'broken-catalog', event: name, input: payload.input, problem: setup }
+      ? { kind: 'broken-catalog', event: name, input, problem: setup }
       : { kind: 'fail-open', why: setup.problem };
   mark('set up');
   Object.assign(lifeline.record, {

@@ -96,7 +96,8 @@ export interface Located {
 export function locate(event: HandledEvent, io: HookIO, dir?: string, plugin?: string): Located {
   const root =
     dir !== undefined ? { dir, how: 'given', ...(plugin !== undefined ? { plugin } : {}) } : resolveProject(io);
-  const binding = readBinding(root.dir, event, hooksFileOf(root));
+  const { binding: shape, name } = host();
+  const binding = readBinding(root.dir, event, hooksFileOf(root), shape, name);
   mark('project and binding');
   return Object.freeze({ root, binding, budget: budgetFor(binding.timeoutS, io.startedAt) });
 }
@@ -193,7 +194,9 @@ export async function setUp(
     processEnv: io.env,
     mcpServers: mcpServersFor(input, dir, rows),
     promptContext: config.promptContext ?? 'auto',
-    ...(adapterOf(event).needs.everyCall ? { everyCall: everyCallEvents(dir, hooksFileOf(root)) } : {}),
+    ...(adapterOf(event).needs.everyCall
+      ? { everyCall: everyCallEvents(dir, hooksFileOf(root), host().binding.commandKeys) }
+      : {}),
   });
   let scope: string | undefined;
   return {
@@ -281,9 +284,9 @@ export function mailboxKey(setup: Pick<Setup, 'sessionId' | 'scope'>): string {
   return setup.scope === '' ? setup.sessionId : `${setup.sessionId}\u0000${setup.scope}`;
 }
 
-/** The hooks file of the binding that started this process: a plugin's own, else the project's .cursor/hooks.json. */
-function hooksFileOf(root: ProjectRoot): string | undefined {
-  return root.plugin !== undefined ? path.join(root.plugin, PLUGIN_HOOKS) : undefined;
+/** The hooks file of the binding that started this process: a plugin's own, else the host's in the project. */
+function hooksFileOf(root: ProjectRoot): string {
+  return root.plugin !== undefined ? path.join(root.plugin, PLUGIN_HOOKS) : path.join(root.dir, host().binding.file);
 }
 
 /** Catalogs missing beside loaded ones, and the parser's warnings (naming the file relative to the project), once. */

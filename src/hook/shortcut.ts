@@ -76,7 +76,7 @@ function unhandledWhy(event: string): string {
 /** A permission event no guard could look at: deny (fail toward enforcing), saying why on stderr and to the agent. */
 function denyUnguarded(lifeline: Lifeline, why: string, text: string): number {
   lifeline.log.warn(`${why}: denying (fail closed)`);
-  return lifeline.answer(host().deny(text), 'fail-closed');
+  return lifeline.answer({ permission: 'deny', user_message: text, agent_message: text }, 'fail-closed');
 }
 
 /**
@@ -93,7 +93,7 @@ function brokenCatalog(event: HandledEvent, input: Json, p: SetUpProblem, lifeli
       `${why}; allowing this write of ${shown} itself, so it can be repaired (every other tool call is denied ` +
         `until it parses)`,
     );
-    return lifeline.answer(host().allow(), 'fail-open');
+    return lifeline.answer({ permission: 'allow' }, 'fail-open');
   }
   const detail = why.replace(`${file}: `, '');
   const text =

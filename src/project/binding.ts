@@ -3,6 +3,8 @@
 // Format: https://cursor.com/docs/hooks (docs/cursor-hooks.md §1).
 import fs from 'node:fs';
 import path from 'node:path';
+import { CURSOR } from '../../adapters/hosts/cursor/index.ts';
+import type { BindingShape } from '../../adapters/hosts/types.ts';
 import { NODE_FLAGS } from './nodeFlags.ts';
 import {
   cursorMatcher,
@@ -152,11 +154,8 @@ export function bundleVersion(file: string): string | undefined {
   }
 }
 
-/** Cursor's default hook timeout when an entry sets none: 60 s in a Hooks-channel log (docs/cursor-hooks.md §1, UNCONFIRMED). */
-export const CURSOR_DEFAULT_TIMEOUT_S = 60;
-
-/** Cursor's default loop_limit for its own hooks, what it applies to an entry without one (docs/cursor-hooks.md §1). */
-export const CURSOR_DEFAULT_LOOP_LIMIT = 5;
+/** Cursor's binding shape (adapters/hosts/cursor/). */
+const CURSOR_BINDING = CURSOR.binding;
 
 /** What .cursor/hooks.json configures for hookshim's entry of one event. */
 export interface Binding {
@@ -182,19 +181,25 @@ export function isOurCommand(command: string): boolean {
 }
 
 /** Read hookshim's entry for `event` from .cursor/hooks.json (or a plugin's hooks file): the one source of truth for its timeout. */
-export function readBinding(dir: string, event: string, file = path.join(dir, HOOKS_JSON)): Binding {
+export function readBinding(
+  dir: string,
+  event: string,
+  file = path.join(dir, HOOKS_JSON),
+  shape: BindingShape = CURSOR_BINDING,
+  hostName = 'Cursor',
+): Binding {
   const fallback: Binding = {
-    timeoutS: CURSOR_DEFAULT_TIMEOUT_S,
-    loopLimit: CURSOR_DEFAULT_LOOP_LIMIT,
-    source: 'Cursor defaults',
+    timeoutS: shape.defaultTimeoutS,
+    loopLimit: shape.defaultLoopLimit,
+    source: `${hostName} defaults`,
   };
-  const mine = ourEntryOf(boundHooks(file), event);
+  const mine = ourEntryOf(boundHooks(file), event, shape.commandKeys);
   if (!mine) return fallback;
-  const t = mine.timeout;
+  const t = mine[shape.timeoutKey];
   const ll = mine.loop_limit;
   return {
-    timeoutS: typeof t === 'number' && t > 0 ? t : CURSOR_DEFAULT_TIMEOUT_S,
-    loopLimit: ll === null ? null : typeof ll === 'number' && ll >= 0 ? ll : CURSOR_DEFAULT_LOOP_LIMIT,
+    timeoutS: typeof t === 'number' && t > 0 ? t : shape.defaultTimeoutS,
+    loopLimit: ll === null ? null : typeof ll === 'number' && ll >= 0 ? ll : shape.defaultLoopLimit,
     source: `${shownFile(dir, file)} ${event}`,
     ...(typeof mine.matcher === 'string' ? { matcher: mine.matcher } : {}),
   };
@@ -207,11 +212,15 @@ function shownFile(dir: string, file: string): string {
 }
 
 /** The Cursor events .cursor/hooks.json starts hookshim for on every call: bound with no narrowing matcher ([] when unreadable). */
-export function everyCallEvents(dir: string, file = path.join(dir, HOOKS_JSON)): string[] {
+export function everyCallEvents(
+  dir: string,
+  file = path.join(dir, HOOKS_JSON),
+  keys: readonly string[] = CURSOR_BINDING.commandKeys,
+): string[] {
   const hooks = boundHooks(file);
   return Object.keys(hooks).filter((ev) => {
-    const m = ourEntryOf(hooks, ev)?.matcher;
-    return ourEntryOf(hooks, ev) !== undefined && (m === undefined || m === '' || m === '*');
+    const m = ourEntryOf(hooks, ev, keys)?.matcher;
+    return ourEntryOf(hooks, ev, keys) !== undefined && (m === undefined || m === '' || m === '*');
   });
 }
 
@@ -222,17 +231,16 @@ function boundHooks(file: string): Record<string, unknown> {
   return isRecord(doc) && isRecord(doc.hooks) ? doc.hooks : {};
 }
 
-/** hookshim's entry for `event` (its command ends in the event's name), if any. */
-function ourEntryOf(hooks: Record<string, unknown>, event: string): Record<string, unknown> | undefined {
+/** hookshim's entry for `event` (a command, under one of `keys`, that runs hookshim and names the event), if any. */
+function ourEntryOf(
+  hooks: Record<string, unknown>,
+  event: string,
+  keys: readonly string[] = CURSOR_BINDING.commandKeys,
+): Record<string, unknown> | undefined {
   const list = hooks[event];
   if (!Array.isArray(list)) return undefined;
-  return list.find(
-    (e): e is Record<string, unknown> =>
-      isRecord(e) &&
-      typeof e.command === 'string' &&
-      isOurCommand(e.command) &&
-      e.command.trim().split(/\s+/).includes(event),
-  );
+  const ours = (c: unknown) => typeof c === 'string' && isOurCommand(c) && c.trim().split(/\s+/).includes(event);
+  return list.find((e): e is Record<string, unknown> => isRecord(e) && keys.some((k) => ours(e[k])));
 }
 
 /** Wrapper timeouts hookshim binds by default, seconds; raised when a catalog row needs more. */

@@ -6,11 +6,6 @@ import { PERMISSION_EVENTS, RUNS, UNBOUND_CURSOR_EVENTS, type HandledEvent } fro
 import { str, type Json } from '../../json.ts';
 import type { HostTable } from '../types.ts';
 
-/** Cursor's answer to a permission event (docs/cursor-hooks.md §4): the text to both the user and the agent. */
-function deny(text: string): Json {
-  return { permission: 'deny', user_message: text, agent_message: text };
-}
-
 /** The session a payload belongs to: Cursor's conversation id (docs/cursor-hooks.md §3: session_id equals it). */
 function sessionIdOf(input: Json): string {
   return str(input.conversation_id) ?? str(input.session_id) ?? 'unknown-session';
@@ -21,15 +16,24 @@ function transcriptPathOf(input: Json, env: Readonly<Record<string, string | und
   return str(input.transcript_path) ?? str(env.CURSOR_TRANSCRIPT_PATH);
 }
 
-export const CURSOR: HostTable<HandledEvent> = Object.freeze({
+export const CURSOR: HostTable<HandledEvent> = Object.freeze<HostTable<HandledEvent>>({
   id: 'cursor',
   name: 'Cursor',
   events: ADAPTERS,
   runs: RUNS,
   permissionEvents: PERMISSION_EVENTS,
   unbound: UNBOUND_CURSOR_EVENTS,
-  deny,
-  allow: () => ({ permission: 'allow' }),
+  // docs/cursor-hooks.md §1: timeout 60 s (UNCONFIRMED) and loop_limit 5 when an entry sets none.
+  binding: {
+    file: '.cursor/hooks.json',
+    commandKeys: ['command'],
+    timeoutKey: 'timeout',
+    defaultTimeoutS: 60,
+    defaultLoopLimit: 5,
+  },
+  // The shared vocabulary is Cursor's own: payloads and answers pass as they are.
+  canonical: (_event, input) => input,
+  render: (answer) => answer,
   sessionIdOf,
   transcriptPathOf,
 });

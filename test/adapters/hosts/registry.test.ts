@@ -1,7 +1,7 @@
 // adapters/hosts/: every host's tables agree with themselves, and the registry names each host once.
 import { describe, expect, it } from 'vitest';
 import { HOSTS, hostById } from '../../../adapters/hosts/registry.ts';
-import { answersPermission, handles } from '../../../adapters/hosts/types.ts';
+import { handles } from '../../../adapters/hosts/types.ts';
 
 describe.each(Object.values(HOSTS))('host $id', (host) => {
   const events = Object.keys(host.events);
@@ -19,11 +19,15 @@ describe.each(Object.values(HOSTS))('host $id', (host) => {
       expect(why.length).toBeGreaterThan(10);
     }
   });
-  it("its own deny and allow are answers of the host's shape, and differ", () => {
-    const denied = JSON.stringify(host.deny('QQ'));
-    expect(denied).toContain('QQ');
-    expect(JSON.stringify(host.allow())).not.toEqual(denied);
-    for (const e of host.permissionEvents) expect(answersPermission(host, e)).toBe(true);
+  it('renders a decided deny as a deny carrying its reason, and an allow as no deny', () => {
+    const said: string[] = [];
+    const deny = JSON.stringify(
+      host.render({ permission: 'deny', user_message: 'QQU', agent_message: 'QQA' }, (m) => said.push(m)),
+    );
+    expect(deny).toMatch(/deny/);
+    expect(deny).toMatch(/QQA/);
+    expect(JSON.stringify(host.render({ permission: 'allow' }, (m) => said.push(m)))).not.toMatch(/deny/);
+    for (const e of host.permissionEvents) expect(handles(host, e)).toBe(true);
   });
 });
 
@@ -34,9 +38,11 @@ describe('Cursor', () => {
     ['else session_id', { session_id: 's' }, 's'],
     ['else a fixed name', {}, 'unknown-session'],
   ])('session: %s', (_name, input, want) => expect(cursor.sessionIdOf(input)).toBe(want));
-  it('answers a permission as docs/cursor-hooks.md §4 says', () => {
-    expect(cursor.deny('no')).toEqual({ permission: 'deny', user_message: 'no', agent_message: 'no' });
-    expect(cursor.allow()).toEqual({ permission: 'allow' });
+  it('its payloads and answers are the shared vocabulary: they pass as they are', () => {
+    const input = { conversation_id: 'c', tool_name: 'Shell' };
+    expect(cursor.canonical('preToolUse', input, () => {})).toBe(input);
+    const answer = { permission: 'deny', user_message: 'no', agent_message: 'no' };
+    expect(cursor.render(answer, () => {})).toBe(answer);
   });
   it('an unknown id is no host', () => expect(hostById('toString')).toBeUndefined());
 });

@@ -36,6 +36,7 @@ vi.mock('../../../src/hook/emit.ts', () => ({
   emit: (a: unknown) => answers.push(a) > 0,
   emitted: () => answers.length > 0,
   setUnwritable: () => {},
+  setRender: () => {},
 }));
 
 describe('runHook in-process: root, binding and budget are each computed once per event', () => {
