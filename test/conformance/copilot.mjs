@@ -258,17 +258,21 @@ export async function runCopilot(/** @type {string} */ dir, /** @type {any} */ k
   }
 }
 
-/** The texts the model received after each request's last assistant turn: tool results and user blocks, flattened. */
+/** What the model received in each request after its last assistant turn (tool results, user blocks), flattened. */
 export function modelSaw(/** @type {any[]} */ turns) {
   return turns.map((t) => {
     const msgs = t.body.messages ?? [];
-    const last = msgs[msgs.length - 1];
-    const blocks = Array.isArray(last?.content) ? last.content : [{ type: 'text', text: String(last?.content ?? '') }];
-    return blocks.map((/** @type {any} */ b) =>
-      b.type === 'tool_result'
-        ? { tool_result: b.tool_use_id, is_error: b.is_error, text: flat(b.content) }
-        : { [b.type]: b.text ?? b },
-    );
+    const lastAssistant = msgs.map((/** @type {any} */ m) => m.role).lastIndexOf('assistant');
+    return msgs
+      .slice(lastAssistant + 1)
+      .flatMap((/** @type {any} */ m) =>
+        (Array.isArray(m.content) ? m.content : [{ type: 'text', text: String(m.content ?? '') }]).map(
+          (/** @type {any} */ b) =>
+            b.type === 'tool_result'
+              ? { tool_result: b.tool_use_id, is_error: b.is_error, text: flat(b.content) }
+              : { [b.type]: b.text ?? b },
+        ),
+      );
   });
 }
 
