@@ -1,4 +1,4 @@
-// The real GitHub Copilot CLI side of a conformance case (issue 38; docs/copilot-hooks.md): the pinned CLI, installed
+// The real GitHub Copilot CLI side of a conformance case (docs/copilot-hooks.md §9): the pinned CLI, installed
 // on demand into a cache folder outside the repository, run in `-p` mode, offline, against the loopback Anthropic
 // Messages-API stand-in (standin.mjs) with a scratch COPILOT_HOME. It plays a case's scripted conversation with
 // Copilot's tool names and argument keys and collects what the model got, what the user saw, the files, what each
