@@ -6,7 +6,7 @@ import type { Json } from '../json.ts';
 import type { EventAdapter } from '../types.ts';
 
 /** The hosts hookshim binds (adapters/hosts/registry.ts lists their tables). */
-export type HostId = 'cursor';
+export type HostId = 'cursor' | 'copilot';
 
 /** Where a host's binding lives and how hookshim's entry there is spelled (the hook path reads its timeout there). */
 export interface BindingShape {
@@ -48,6 +48,10 @@ export interface HostTable<E extends string = string> {
   sessionIdOf(input: Json): string;
   /** The host's own transcript of this event, if it names one (rewritten into Claude's shape by the state half). */
   transcriptPathOf(input: Json, env: Readonly<Record<string, string | undefined>>): string | undefined;
+  /** Where UserPromptSubmit context goes when the host always has one carrier for it (else the config decides). */
+  readonly promptContext?: 'beforeSubmitPrompt' | 'postToolUse';
+  /** Why an event that reads the transcript got none, for stderr. */
+  readonly noTranscript: string;
 }
 
 /** True when `name` is an event the host handles. */

@@ -8,8 +8,8 @@ const first = process.argv[2];
 
 if (first === '--host' || (first !== undefined && (isHostEvent(first) || /^[a-z]+[A-Z][A-Za-z]*$/.test(first)))) {
   // `--host` and camelCase words are host event names: always answer with JSON, even for an event hookshim does not handle.
-  const { event, unknownHost } = takeHostArgs(process.argv.slice(2));
-  exitAfter(runHook(event, hookIO(), unknownHost), event);
+  const { event, hostId } = takeHostArgs(process.argv.slice(2));
+  exitAfter(runHook(event, hookIO(), hostId), event);
 } else {
   import('../commands/main.ts').then(
     (m) => m.main(process.argv.slice(2)),

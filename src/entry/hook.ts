@@ -3,5 +3,5 @@ import { takeHostArgs } from '../hook/host.ts';
 import { exitAfter } from '../hook/lifeline.ts';
 import { hookIO, runHook } from '../hook/run.ts';
 
-const { event, unknownHost } = takeHostArgs(process.argv.slice(2));
-exitAfter(runHook(event, hookIO(), unknownHost), event);
+const { event, hostId } = takeHostArgs(process.argv.slice(2));
+exitAfter(runHook(event, hookIO(), hostId), event);

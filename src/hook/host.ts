@@ -1,7 +1,7 @@
 // The host this process answers (adapters/hosts/), chosen once by the entry before anything is read or answered;
 // Cursor when the bound command names none (every binding written before hosts existed).
 import { CURSOR } from '../../adapters/hosts/cursor/index.ts';
-import { hostById } from '../../adapters/hosts/registry.ts';
+import { isHostId, loadHost } from '../../adapters/hosts/registry.ts';
 import type { HandledEvent } from '../../adapters/eventMap.ts';
 import { answersPermission, handles, type HostTable } from '../../adapters/hosts/types.ts';
 import type { EventAdapter } from '../../adapters/types.ts';
@@ -33,15 +33,19 @@ export function adapterOf(event: HandledEvent): EventAdapter {
   return current.events[event] as EventAdapter;
 }
 
-/**
- * The bound command's words after the bundle, `[--host <id>] <event>`: selects the host and returns the event. A
- * host this bundle does not know is returned, to be said and answered with {} (no host's shape can be assumed).
- */
-export function takeHostArgs(args: readonly string[]): { event: string; unknownHost?: string } {
+/** The bound command's words after the bundle, `[--host <id>] <event>`: the event, and the host it names, if any. */
+export function takeHostArgs(args: readonly string[]): { event: string; hostId?: string } {
   if (args[0] !== '--host') return { event: args[0] ?? '' };
-  const id = args[1] ?? '';
-  const table = hostById(id);
-  if (!table) return { event: args[2] ?? '', unknownHost: id };
-  useHost(table);
-  return { event: args[2] ?? '' };
+  return { event: args[2] ?? '', hostId: args[1] ?? '' };
+}
+
+/**
+ * Make the named host this process's (its table imported now); false for a host this bundle does not know, which is
+ * said and answered with {} (no host's answer shape can be assumed). No name: Cursor.
+ */
+export async function chooseHost(id: string | undefined): Promise<boolean> {
+  if (id === undefined) return true;
+  if (!isHostId(id)) return false;
+  useHost(await loadHost(id));
+  return true;
 }

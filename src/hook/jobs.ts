@@ -355,11 +355,10 @@ export async function attachTranscripts(
 ): Promise<{ resultsAvailable: boolean; late: LateFacts }> {
   const warn = (m: string) => log.warn(m);
   const cursorPath = copy ? host().transcriptPathOf(setup.input, setup.env) : undefined;
-  // Cursor sends no transcript when its transcripts are off (docs/cursor-hooks.md §3): a guard that reads it sees nothing.
+  // Without the host's transcript a guard that reads it sees nothing: said, with the host's reason.
   if (copy && !cursorPath && setup.adapter.needs.readsTranscript)
     log.warn(
-      'Cursor sent no transcript_path (its transcripts are off?): scripts get an empty transcript, so a guard ' +
-        'that reads it finds nothing to judge',
+      `${host().noTranscript}: scripts get an empty transcript, so a guard that reads it finds nothing to judge`,
     );
   // With `transcripts: false` scripts get an empty one: no copy of the conversation is kept.
   // Half of the time left before the deadline at most (the scripts need the rest), and 1 s per file.

@@ -8,7 +8,7 @@ import { str, toolUseId, type Json } from '../../adapters/json.ts';
 import { editedFiles, type Tool } from '../../adapters/toolEvent.ts';
 import { EMPTY_STATE, type EventPlan, type LateFacts, type StateIn } from '../../adapters/types.ts';
 import type { Waited } from '../state/sentinel.ts';
-import { adapterOf, host, isHostEvent, isPermission } from './host.ts';
+import { adapterOf, chooseHost, host, isHostEvent, isPermission } from './host.ts';
 import { installLifeline, type Lifeline } from './lifeline.ts';
 import type { EventWork } from './matched.ts';
 import { answerShortcut, type Shortcut } from './shortcut.ts';
@@ -44,13 +44,14 @@ function bundleArg(): string | undefined {
 }
 
 /** Run one Cursor event end to end; always answers, always resolves to exit code 0. */
-export async function runHook(eventArg: string | undefined, io: HookIO, unknownHost?: string): Promise<number> {
+export async function runHook(eventArg: string | undefined, io: HookIO, hostId?: string): Promise<number> {
   const name = eventArg ?? '';
+  const known = await chooseHost(hostId);
   const lifeline = installLifeline(name, io.env, isHostEvent(name) ? adapterOf(name).empty : {});
   startSpans(lifeline.log.debugOn);
   mark('hook modules evaluated');
   try {
-    if (unknownHost !== undefined) return answerShortcut({ kind: 'unknown-host', host: unknownHost }, lifeline);
+    if (!known) return answerShortcut({ kind: 'unknown-host', host: hostId ?? '' }, lifeline);
     return await runEvent(name, io, lifeline);
   } catch (err) {
     return lifeline.crash(err);

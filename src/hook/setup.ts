@@ -18,7 +18,6 @@ import { moduleRows, type CatalogRow, type HookSettings } from '../../catalog/ty
 import { everyCallEvents, readBinding, type Binding } from '../project/binding.ts';
 import { budgetFor, type Budget } from '../project/budget.ts';
 import type { HookshimConfig } from '../project/config.ts';
-import type { ConfigLoad } from '../project/configGuard.ts';
 import { fnv, loadCatalogSet, loadConfigGuarded, type CatalogSet } from '../project/load.ts';
 import { withManifests } from '../project/manifest.ts';
 import { catalogSources, cursorMcpServers, payloadRoots, resolveProject, type ProjectRoot } from '../project/paths.ts';
@@ -166,7 +165,7 @@ export async function setUp(
   if (loadedConfig?.broken) {
     const { file, problem } = loadedConfig.broken;
     if (isPermission(event)) return { problem: `${file}: ${problem}`, dir, broken: file, brokenKind: 'config' };
-    log.warn(brokenConfigWarning(loadedConfig));
+    log.warn(loadedConfig.broken.warning);
   }
   // A plugin's manifest may add catalogs (docs/claude-hooks.md §9, Other hook sources).
   const sources = withManifests(catalogSources(io.env, dir, config.catalogs, root.plugin));
@@ -193,7 +192,7 @@ export async function setUp(
     loopLimit: binding.loopLimit,
     processEnv: io.env,
     mcpServers: mcpServersFor(input, dir, rows),
-    promptContext: config.promptContext ?? 'auto',
+    promptContext: host().promptContext ?? config.promptContext ?? 'auto',
     ...(adapterOf(event).needs.everyCall
       ? { everyCall: everyCallEvents(dir, hooksFileOf(root), host().binding.commandKeys) }
       : {}),
@@ -267,16 +266,6 @@ function touch(file: string): void {
   } catch {
     /* checked again next time */
   }
-}
-
-/** A broken config with no good version, on an event that does not deny: what runs instead, and until when. */
-function brokenConfigWarning(load: ConfigLoad): string {
-  const listed = load.config.catalogs;
-  const runs = listed ? `the catalogs it still names (${listed.join(', ')})` : 'the catalogs found by default';
-  return (
-    `${load.broken?.file}: ${load.broken?.problem}; no good version of it is known: running ${runs}, and every ` +
-    'tool call is denied until it is fixed'
-  );
 }
 
 /** The session key of this binding's mailbox records: the session, and the guards' identity (none in a bare test setup). */

@@ -7,7 +7,7 @@ import type { Json } from '../../adapters/json.ts';
 import { writtenFiles } from '../../adapters/toolEvent.ts';
 import type { EventPlan } from '../../adapters/types.ts';
 import { finishLean } from './finish.ts';
-import { HOSTS } from '../../adapters/hosts/registry.ts';
+import { HOST_IDS } from '../../adapters/hosts/registry.ts';
 import { host } from './host.ts';
 import type { Lifeline } from './lifeline.ts';
 import type { Setup, SetUpProblem } from './setup.ts';
@@ -42,7 +42,7 @@ export function answerShortcut(s: Shortcut, lifeline: Lifeline): number {
       log.warn(`${unhandledWhy(s.event)}; answering {}`);
       return lifeline.answer({}, 'unhandled');
     case 'unknown-host':
-      log.warn(`unknown host "${s.host}" (this bundle knows ${Object.keys(HOSTS).join(', ')}); answering {}`);
+      log.warn(`unknown host "${s.host}" (this bundle knows ${HOST_IDS.join(', ')}); answering {}`);
       return lifeline.answer({}, 'unhandled');
     case 'fail-open':
       return lifeline.failOpenWith(s.why);

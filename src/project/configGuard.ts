@@ -11,7 +11,8 @@ export interface KeptVersions {
 /** The config of one event; `broken` when its file exists but cannot be used and no good version of it is known. */
 export interface ConfigLoad {
   config: HookshimConfig;
-  broken?: { file: string; problem: string };
+  /** `warning`: what the events that do not deny say instead (the catalogs that run, and until when). */
+  broken?: { file: string; problem: string; warning: string };
 }
 
 /**
@@ -42,5 +43,9 @@ export async function guardConfig(
     return { config: good.value };
   }
   const catalogs = text === undefined ? undefined : salvageCatalogs(text);
-  return { config: catalogs ? { catalogs } : {}, broken: { file, problem } };
+  const runs = catalogs ? `the catalogs it still names (${catalogs.join(', ')})` : 'the catalogs found by default';
+  const warning =
+    `${file}: ${problem}; no good version of it is known: running ${runs}, and every tool call is denied until it ` +
+    'is fixed';
+  return { config: catalogs ? { catalogs } : {}, broken: { file, problem, warning } };
 }

@@ -107,12 +107,16 @@ export function resolveProject(
   return { dir: cwd, how: policy.cwdHow };
 }
 
-/** The project a hookshim bundle belongs to: `<root>/.cursor/hooks/hookshim.[cm]js` or `<root>/node_modules/hookshim/dist/hookshim.cjs`. */
+/**
+ * The project a hookshim bundle belongs to: `<root>/.cursor/hooks/hookshim.[cm]js` (Cursor),
+ * `<root>/.github/hooks/hookshim.cjs` (Copilot) or `<root>/node_modules/hookshim/dist/hookshim.cjs`.
+ */
 export function bundleProject(bundle: string | undefined): string | undefined {
   if (!bundle) return undefined;
-  const m = /^(.*)[\\/](?:\.cursor[\\/]hooks|node_modules[\\/]hookshim[\\/]dist)[\\/]hookshim\.[cm]js$/.exec(
-    path.resolve(bundle),
-  );
+  const m =
+    /^(.*)[\\/](?:\.cursor[\\/]hooks|\.github[\\/]hooks|node_modules[\\/]hookshim[\\/]dist)[\\/]hookshim\.[cm]js$/.exec(
+      path.resolve(bundle),
+    );
   return m?.[1] || undefined;
 }
 

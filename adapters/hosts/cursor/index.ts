@@ -36,4 +36,6 @@ export const CURSOR: HostTable<HandledEvent> = Object.freeze<HostTable<HandledEv
   render: (answer) => answer,
   sessionIdOf,
   transcriptPathOf,
+  // Cursor sends no transcript when its transcripts are off (docs/cursor-hooks.md §3).
+  noTranscript: 'Cursor sent no transcript_path (its transcripts are off?)',
 });

@@ -1,11 +1,16 @@
 // adapters/hosts/: every host's tables agree with themselves, and the registry names each host once.
 import { describe, expect, it } from 'vitest';
-import { HOSTS, hostById } from '../../../adapters/hosts/registry.ts';
+import { COPILOT } from '../../../adapters/hosts/copilot/index.ts';
+import { CURSOR } from '../../../adapters/hosts/cursor/index.ts';
+import { HOST_IDS, isHostId, loadHost } from '../../../adapters/hosts/registry.ts';
+import type { HostTable } from '../../../adapters/hosts/types.ts';
+
+const HOSTS: Record<string, HostTable> = { cursor: CURSOR as HostTable, copilot: COPILOT as HostTable };
 import { handles } from '../../../adapters/hosts/types.ts';
 
 describe.each(Object.values(HOSTS))('host $id', (host) => {
   const events = Object.keys(host.events);
-  it('its registry key is its id', () => expect(hostById(host.id)).toBe(host));
+  it('the registry loads it by its id', async () => expect(await loadHost(host.id)).toBe(host));
   it('runs names exactly its handled events, each running at least one Claude event', () => {
     expect(Object.keys(host.runs).sort()).toEqual([...events].sort());
     for (const e of events) expect(host.runs[e]?.length).toBeGreaterThan(0);
@@ -32,7 +37,7 @@ describe.each(Object.values(HOSTS))('host $id', (host) => {
 });
 
 describe('Cursor', () => {
-  const cursor = HOSTS.cursor;
+  const cursor = CURSOR as HostTable;
   it.each([
     ['the conversation id', { conversation_id: 'c', session_id: 's' }, 'c'],
     ['else session_id', { session_id: 's' }, 's'],
@@ -44,5 +49,8 @@ describe('Cursor', () => {
     const answer = { permission: 'deny', user_message: 'no', agent_message: 'no' };
     expect(cursor.render(answer, () => {})).toBe(answer);
   });
-  it('an unknown id is no host', () => expect(hostById('toString')).toBeUndefined());
+  it('an unknown id is no host; every id is one', () => {
+    expect(isHostId('toString')).toBe(false);
+    expect(HOST_IDS.sort()).toEqual(Object.keys(HOSTS).sort());
+  });
 });

@@ -159,8 +159,8 @@ describe('runHook (child processes): one event in, exactly one answer out, exit 
   // As src/entry/hook.ts: `[--host <id>] <event>`.
   const ENTRY =
     'import { exitAfter, hookIO, runHook, takeHostArgs } from BUNDLE;\n' +
-    'const { event, unknownHost } = takeHostArgs(process.argv.slice(2));\n' +
-    'exitAfter(runHook(event, hookIO(), unknownHost));\n';
+    'const { event, hostId } = takeHostArgs(process.argv.slice(2));\n' +
+    'exitAfter(runHook(event, hookIO(), hostId));\n';
   const fire = (event: string, payload: unknown, env: NodeJS.ProcessEnv = {}) => {
     const r = wb.run(ENTRY, {
       args: event ? event.split(' ') : [],
@@ -228,7 +228,7 @@ describe('runHook (child processes): one event in, exactly one answer out, exit 
       shell('git push -f'),
       {},
       '{}\n',
-      'hookshim: unknown host "nope" (this bundle knows cursor); answering {}\n',
+      'hookshim: unknown host "nope" (this bundle knows cursor, copilot); answering {}\n',
     ],
     [
       '--host cursor: the same answer as without it',

@@ -294,7 +294,11 @@ describe('.cursor/hookshim.json: optional; a broken one never drops a catalog (d
     async (name, text, problem) => {
       writeConfig(text);
       const r = await guarded();
-      expect(r.broken).toEqual({ file: configPath(), problem: expect.stringMatching(problem) });
+      expect(r.broken).toEqual({
+        file: configPath(),
+        problem: expect.stringMatching(problem),
+        warning: expect.stringMatching(/; no good version of it is known: running the catalogs /),
+      });
       expect(r.config).toEqual(name === 'an empty file' ? {} : { catalogs: ['guards/hooks.json'] });
       expect(r.warned).toEqual([]);
     },
@@ -304,7 +308,11 @@ describe('.cursor/hookshim.json: optional; a broken one never drops a catalog (d
     fs.mkdirSync(configPath(), { recursive: true });
     expect(await guarded()).toEqual({
       config: {},
-      broken: { file: configPath(), problem: `cannot read it: EISDIR: ${configPath()} is a directory` },
+      broken: {
+        file: configPath(),
+        problem: `cannot read it: EISDIR: ${configPath()} is a directory`,
+        warning: expect.stringMatching(/running the catalogs found by default/),
+      },
       warned: [],
     });
     fs.rmdirSync(configPath());

@@ -1,0 +1,136 @@
+// GitHub Copilot (CLI, cloud coding agent, VS Code's Copilot harness) as a host (docs/copilot-hooks.md): its events
+// and the shared event each is read as, its payload in the shared vocabulary (docs/design.md §10), and its answers.
+import { ADAPTERS } from '../../events/index.ts';
+import { RUNS, type HandledEvent } from '../../eventMap.ts';
+import { isRecord, str, type Json } from '../../json.ts';
+import type { EventAdapter } from '../../types.ts';
+import type { HostTable } from '../types.ts';
+import { sharedToolCall } from './tools.ts';
+
+/** Copilot's events hookshim binds, each with the shared event its payload is read as (docs/copilot-hooks.md §3). */
+export const COPILOT_EVENTS = {
+  preToolUse: 'preToolUse',
+  postToolUse: 'postToolUse',
+  postToolUseFailure: 'postToolUseFailure',
+  userPromptSubmitted: 'beforeSubmitPrompt',
+  sessionStart: 'sessionStart',
+  sessionEnd: 'sessionEnd',
+  agentStop: 'stop',
+  subagentStart: 'subagentStart',
+  subagentStop: 'subagentStop',
+  preCompact: 'preCompact',
+} as const satisfies Record<string, HandledEvent>;
+export type CopilotEvent = keyof typeof COPILOT_EVENTS;
+
+/** Copilot's events hookshim never binds, and why (docs/copilot-hooks.md §3). */
+export const UNBOUND_COPILOT_EVENTS = {
+  userPromptTransformed: 'userPromptSubmitted already runs UserPromptSubmit rows once per prompt',
+  permissionRequest:
+    "it fires on every call after preToolUse, even with every tool allowed: not the dialog Claude's PermissionRequest observes",
+  errorOccurred: "no Claude event observes a model API error (StopFailure's payload is not carried here)",
+  notification: 'not measured: Copilot CLI 1.0.102 fired none in the runs of docs/copilot-hooks.md',
+} as const;
+
+const mapValues = <T>(f: (shared: HandledEvent) => T): Record<CopilotEvent, T> =>
+  Object.fromEntries(Object.entries(COPILOT_EVENTS).map(([c, s]) => [c, f(s)])) as Record<CopilotEvent, T>;
+
+/** A Bash result as Copilot words it (`<output>\n<shellId: N completed with exit code C>`) as Cursor's Shell output. */
+function shellOutput(text: string): string {
+  const m = /\n?<shellId: [^>]*exit code (-?\d+)>\s{0,}$/.exec(text);
+  return JSON.stringify(m ? { output: text.slice(0, m.index), exitCode: Number(m[1]) } : { output: text });
+}
+
+/** The tool fields of a tool event's payload (docs/copilot-hooks.md §3, §5). */
+function toolFields(input: Json): Json {
+  const call = sharedToolCall(str(input.toolName) ?? '', input.toolArgs);
+  const out: Json = { tool_name: call.name, tool_input: call.input as Json[string] };
+  const result = isRecord(input.toolResult) ? input.toolResult : undefined;
+  const text = str(result?.textResultForLlm);
+  if (text !== undefined) out.tool_output = call.name === 'Shell' ? shellOutput(text) : text;
+  const error = str(input.error);
+  if (error !== undefined) Object.assign(out, { error_message: error, failure_type: 'error' });
+  return out;
+}
+
+/** A Copilot payload in the shared vocabulary the adapters read (docs/design.md §10). */
+function canonical(event: string, input: Json, say: (msg: string) => void): Json {
+  const shared = (COPILOT_EVENTS as Record<string, HandledEvent>)[event] ?? event;
+  const session = str(input.sessionId);
+  const base: Json = { ...input, hook_event_name: shared, ...(session ? { conversation_id: session } : {}) };
+  if (shared === 'preToolUse' || shared === 'postToolUse' || shared === 'postToolUseFailure')
+    return { ...base, ...toolFields(input) };
+  if (shared === 'stop' || shared === 'subagentStop') {
+    // Copilot says only whether a stop hook blocked before; it caps the loop itself (8, docs/copilot-hooks.md §4).
+    const again = input.stop_hook_active === true;
+    const text = str(input.response);
+    return {
+      ...base,
+      status: 'completed',
+      loop_count: again ? 1 : 0,
+      ...(shared === 'subagentStop'
+        ? { subagent_type: str(input.agentType) ?? '', ...(text ? { summary: text } : {}) }
+        : {}),
+    };
+  }
+  if (shared === 'subagentStart') return { ...base, subagent_type: str(input.agentType) ?? '' };
+  if (shared === 'preCompact') return { ...base, trigger: str(input.trigger) ?? 'auto' };
+  if (shared === 'sessionStart' && str(input.source) && input.source !== 'new')
+    say(`sessionStart source "${String(input.source)}" is run as Claude's "startup"`);
+  return base;
+}
+
+/** Copilot's answer to a preToolUse decision (docs/copilot-hooks.md §4): deny and ask carry the model's reason. */
+function permissionAnswer(answer: Json): Json {
+  const decision = answer.permission;
+  const reason = str(answer.agent_message) ?? str(answer.user_message);
+  if (decision === 'deny' || decision === 'ask')
+    return { permissionDecision: decision, permissionDecisionReason: reason ?? 'Blocked by hook' };
+  return isRecord(answer.updated_input) ? { permissionDecision: 'allow', modifiedArgs: answer.updated_input } : {};
+}
+
+/** A decided answer as Copilot reads it; what it has no field for is said. */
+function render(answer: Json, say: (msg: string) => void): Json {
+  if (answer.permission !== undefined) return permissionAnswer(answer);
+  const out: Json = {};
+  const followup = str(answer.followup_message);
+  if (followup) Object.assign(out, { decision: 'block', reason: followup });
+  const context = str(answer.additional_context);
+  if (context) out.additionalContext = context;
+  if (answer.continue === false) {
+    // Copilot cannot refuse a prompt from a hook: the block is told to the model, as on Cursor Cloud (docs/events.md).
+    const why = str(answer.user_message) ?? '';
+    say('Copilot cannot block a prompt from a hook: the UserPromptSubmit block is told to the model instead');
+    out.additionalContext = `UserPromptSubmit operation blocked by hook:\n${why}\n\nDo not act on this prompt.`;
+  } else if (str(answer.user_message) && !followup)
+    say(`Copilot has no field for a message to the user here; not shown: ${str(answer.user_message)}`);
+  if (isRecord(answer.env) && Object.keys(answer.env).length > 0)
+    say(
+      `Copilot has no carrier for SessionStart's CLAUDE_ENV_FILE exports; dropped: ${Object.keys(answer.env).join(', ')}`,
+    );
+  return out;
+}
+
+export const COPILOT: HostTable<CopilotEvent> = Object.freeze<HostTable<CopilotEvent>>({
+  id: 'copilot',
+  name: 'Copilot',
+  events: mapValues<EventAdapter>((s) => ADAPTERS[s]),
+  runs: mapValues((s) => RUNS[s]),
+  permissionEvents: ['preToolUse'],
+  unbound: UNBOUND_COPILOT_EVENTS,
+  // userPromptSubmitted's own additionalContext reaches the model with the prompt (docs/copilot-hooks.md §4).
+  promptContext: 'beforeSubmitPrompt',
+  // docs/copilot-hooks.md §2: timeoutSec, 30 s by default; Copilot caps stop loops itself.
+  binding: {
+    file: '.github/hooks/hookshim.json',
+    commandKeys: ['bash', 'powershell', 'command'],
+    timeoutKey: 'timeoutSec',
+    defaultTimeoutS: 30,
+    defaultLoopLimit: null,
+  },
+  sessionIdOf: (input) => str(input.sessionId) ?? 'unknown-session',
+  // Its events.jsonl (docs/copilot-hooks.md §7) is not yet rewritten into Claude's shape.
+  transcriptPathOf: () => undefined,
+  noTranscript: "hookshim does not yet rewrite Copilot's events.jsonl into Claude's transcript shape",
+  canonical,
+  render,
+});
