@@ -20,8 +20,9 @@ export const preToolUse: EventAdapter<ToolPlan> = {
 
   plan(ctx) {
     const tool = toolOf(ctx);
-    // A call whose input spells what it touches twice, differently, or not at all, is denied in fold: no guard needs to see it.
-    if (conflictsIn(tool).length || unguardableInput(tool)) return { invocations: [], notes: [], tool };
+    // A call whose input spells what it touches twice, differently, or not at all, is denied in fold: no guard sees it.
+    if (conflictsIn(tool).length) return { invocations: [], notes: [], tool };
+    if (unguardableInput(tool)) return { invocations: [], notes: tool.notes, tool };
     return toolPlan(ctx, 'PreToolUse', undefined, tool);
   },
 

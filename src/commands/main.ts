@@ -17,7 +17,7 @@ import { replay } from './replay.ts';
 import { renderUninstall, uninstall } from './uninstall.ts';
 
 const EPILOGUE = `Exit codes:
-  0   done, nothing wrong (uninstall: removed, or nothing was bound)
+  0   done, nothing wrong
   1   problems found (check, doctor, and init in what it bound), or replayed decisions changed (replay)
   2   usage error: unknown command or option, a payload that is not a JSON object
   3   cannot proceed: no catalog, unreadable .cursor/hooks.json or .cursor/hookshim.json, bundle missing, write failed
@@ -190,7 +190,11 @@ function uninstallCommand(cli: Argv, c: Ctx): Argv {
         .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
         .example('$0 uninstall --dry-run', 'what would be taken out')
         .example('$0 uninstall && git add -A .cursor && git commit -m "Unbind hookshim"', 'unbind the repository')
-        .example('$0 uninstall --plugin', 'a plugin repository: take out its Cursor plugin files'),
+        .example('$0 uninstall --plugin', 'a plugin repository: take out its Cursor plugin files')
+        .epilogue(
+          'Exit codes: 0 taken out, or nothing was bound ("nothing to remove"); 2 usage error; 3 a file it would ' +
+            'rewrite cannot be read (nothing is changed then), or a write failed; 70 a bug.',
+        ),
     (args) => uninstallRun(c, args),
   );
 }
