@@ -17,7 +17,10 @@ const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-newc
 const prefix = path.join(tmp, 'npm-prefix');
 const started = Date.now();
 
-/** The environment of every step: `hookshim` found through the linked prefix, a private state dir, a git identity. */
+/**
+ * The environment of every step: `hookshim` found through the linked prefix, a private state dir, a git identity.
+ * @type {NodeJS.ProcessEnv}
+ */
 const env = {
   ...process.env,
   PATH: `${path.join(prefix, 'bin')}${path.delimiter}${process.env.PATH ?? ''}`,
