@@ -202,11 +202,19 @@ export interface PostToolUse {
 }
 
 /**
+ * Claude events whose rows run under Cursor only before the conversation's first tool call, so no transcript they get
+ * can hold a tool result: SessionStart (Cursor's sessionStart is a new session, `source: "startup"`, and arrives with
+ * no transcript, docs/cursor-hooks.md §3). Rows of every other event can read a result recorded earlier.
+ */
+export const BEFORE_ANY_TOOL: readonly string[] = ['SessionStart'];
+
+/**
  * The tools postToolUse and postToolUseFailure must start for: their own rows' tools; the tools of PreToolUse rows
  * (a warning is stashed for that tool's postToolUse); every tool when context is carried to "the next postToolUse"
- * (PostToolUseFailure, SubagentStart, PreCompact and async rows) or when transcripts are kept (each result is recorded,
- * so every row's transcript has it); both for every tool when there are UserPromptSubmit rows (they run at a
- * generation's first tool event where beforeSubmitPrompt never fires, as on Cloud agents).
+ * (PostToolUseFailure, SubagentStart, PreCompact and async rows) or when transcripts are kept and some row can read a
+ * result later (each result is recorded, so that row's transcript has it; not for rows of BEFORE_ANY_TOOL alone); both
+ * for every tool when there are UserPromptSubmit rows (they run at a generation's first tool event where
+ * beforeSubmitPrompt never fires, as on Cloud agents).
  */
 export function postToolNeeds(
   rows: readonly MatcherRow[],
@@ -219,7 +227,8 @@ export function postToolNeeds(
   // A Task's warnings have no postToolUse of their own (Cursor fires none for Task): they wait for any next one.
   if (['Task', 'Subagent'].some((n) => addNeeds(NOTHING(), 'tool', of('PreToolUse')).names.has(n))) everything(post);
   addNeeds(failure, 'tool', [...of('PreToolUse'), ...of('PostToolUse'), ...of('PostToolUseFailure')]);
-  if (use.keepsTranscripts && rows.length > 0) [post, failure].forEach(everything);
+  // A result is recorded only where a row can read it later: a row of an event that can fire after a tool call.
+  if (use.keepsTranscripts && rows.some((r) => !BEFORE_ANY_TOOL.includes(r.event))) [post, failure].forEach(everything);
   if (rows.some((r) => ['PostToolUseFailure', 'SubagentStart', 'PreCompact'].includes(r.event))) everything(post);
   // A finished async row's context waits for the next postToolUse, whatever its tool.
   if (rows.some((r) => r.async === true)) everything(post);

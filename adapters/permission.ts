@@ -137,6 +137,18 @@ export function denyConflicts(conflicts: string[]): Folded {
   };
 }
 
+/** A deny for a call whose input no guard can read (missing, not JSON, a Shell call with no command). */
+export function denyUnguardable(tool: string, why: string): Folded {
+  const text =
+    `hookshim: this ${tool} call is ambiguous: ${why}, so a guard cannot tell what it would do. It is denied; ` +
+    'send the call again with its input.';
+  return {
+    answer: { permission: 'deny', user_message: text, agent_message: text },
+    effects: [],
+    notes: [`denied: ${tool} call whose input no guard can read (${why})`],
+  };
+}
+
 function firstLine(text: string): string {
   return (text.split('\n')[0] ?? '').slice(0, 200);
 }

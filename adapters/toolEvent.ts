@@ -8,6 +8,7 @@ import {
   absolutePath,
   aliasConflicts,
   claudeToolCandidates,
+  CLAUDE_INPUT_KEYS,
   inferCursorToolName,
   parseToolInput,
   toClaudeToolInput,
@@ -28,8 +29,8 @@ export interface ToolPlan extends EventPlan {
   tool: Tool;
 }
 
-/** The tool of a tool event: Cursor name, parsed input, Claude candidates, and its views. */
-export function toolOf(ctx: EventContext): ToolView & { notes: string[]; views: ToolView[] } {
+/** The tool of a tool event: Cursor name, parsed input, Claude candidates, its views, and what is wrong with its input. */
+export function toolOf(ctx: EventContext): ToolView & { notes: string[]; views: ToolView[]; problem?: string } {
   const notes: string[] = [];
   const raw = ctx.input.tool_input;
   let cursorName = str(ctx.input.tool_name);
@@ -46,7 +47,21 @@ export function toolOf(ctx: EventContext): ToolView & { notes: string[]; views: 
   if (input !== parsed.input) notes.push('the Shell tool_input string is used as the command');
   const candidates = claudeToolCandidates(cursorName, input, ctx.input, ctx.mcpServers);
   const view = { cursorName, input, candidates };
-  return { ...view, notes, views: [view] };
+  const problem = input === parsed.input ? parsed.problem : undefined;
+  return { ...view, notes, views: [view], ...(problem ? { problem } : {}) };
+}
+
+/**
+ * Why a call's input cannot be guarded, or undefined: a tool whose guards read named input keys (adapters/tools.ts
+ * CLAUDE_INPUT_KEYS) with its tool_input missing or unreadable, or a Shell call with no command. A guard would see an
+ * empty input and allow what the tool then runs (docs/security.md, guarantee 7).
+ */
+export function unguardableInput(tool: Tool): string | undefined {
+  if (!Object.hasOwn(CLAUDE_INPUT_KEYS, tool.candidates[0] ?? '')) return undefined;
+  if (tool.problem) return `its tool_input is ${tool.problem}`;
+  if (tool.cursorName === 'Shell' && !(typeof tool.input.command === 'string' && tool.input.command.trim()))
+    return 'it has no command';
+  return undefined;
 }
 
 /** The Claude names an ApplyPatch's views are offered as: an added file, an updated one, anything else. */

@@ -1,9 +1,16 @@
 // preToolUse ⇄ PreToolUse: deny > ask > allow, updated_input (Shell only), warn-only output stashed for postToolUse.
 // Cursor answer fields: permission, user_message, agent_message, updated_input (docs/cursor-hooks.md §4).
 import { toolUseId } from '../json.ts';
-import { denyConflicts, denyFolded, keepWarnings, permissionParts, rewriteDenial } from '../permission.ts';
+import {
+  denyConflicts,
+  denyFolded,
+  denyUnguardable,
+  keepWarnings,
+  permissionParts,
+  rewriteDenial,
+} from '../permission.ts';
 import { joinMessages } from '../text.ts';
-import { conflictsIn, toolOf, toolPlan, type ToolPlan } from '../toolEvent.ts';
+import { conflictsIn, toolOf, toolPlan, unguardableInput, type ToolPlan } from '../toolEvent.ts';
 import { HONOURS_UPDATED_INPUT, toCursorToolInput } from '../tools.ts';
 import type { EventAdapter, Json } from '../types.ts';
 
@@ -13,14 +20,17 @@ export const preToolUse: EventAdapter<ToolPlan> = {
 
   plan(ctx) {
     const tool = toolOf(ctx);
-    // A call whose input spells what it touches twice, differently, is denied in fold: no guard needs to see it.
+    // A call whose input spells what it touches twice, differently, or not at all, is denied in fold: no guard sees it.
     if (conflictsIn(tool).length) return { invocations: [], notes: [], tool };
+    if (unguardableInput(tool)) return { invocations: [], notes: tool.notes, tool };
     return toolPlan(ctx, 'PreToolUse', undefined, tool);
   },
 
   fold(ctx, verdicts, _state, { tool }) {
     const conflicts = conflictsIn(tool);
     if (conflicts.length) return denyConflicts(conflicts);
+    const unguardable = unguardableInput(tool);
+    if (unguardable) return denyUnguardable(tool.cursorName, unguardable);
     const p = permissionParts(verdicts);
     let updated: Record<string, unknown> | undefined;
     if (p.updated) {

@@ -14,6 +14,7 @@ import { checkPlugin, initPlugin, renderPlugin } from './initPlugin.ts';
 import { CommandError, cliIO, EXIT, json, paint, tally, type CliIO, type Paint } from './io.ts';
 import { renderCheck, renderDoctor, renderExplain, renderInit, renderReplay } from './render.ts';
 import { replay } from './replay.ts';
+import { renderUninstall, uninstall } from './uninstall.ts';
 
 const EPILOGUE = `Exit codes:
   0   done, nothing wrong
@@ -43,7 +44,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   const out = (s: string) => io.stdout.write(s);
   const color = paint(io.stdout, io.env);
   const c: Ctx = { io, out, color, setCode: (n) => (code = n) };
-  const cli = [initCommand, checkCommand, doctorCommand, explainCommand, replayCommand]
+  const cli = [initCommand, uninstallCommand, checkCommand, doctorCommand, explainCommand, replayCommand]
     .reduce((y, add) => add(y, c), yargs(argv) as Argv)
     .scriptName('hookshim')
     .usage(
@@ -122,6 +123,7 @@ function initCommand(cli: Argv, c: Ctx): Argv {
             'make a Claude plugin repository a Cursor plugin too: .cursor-plugin/plugin.json, hooks.json and ' +
             'the bundle per plugin (docs/plugins.md)',
         })
+        .option('remove', { type: 'boolean', default: false, describe: 'take out what init added: hookshim uninstall' })
         .option('dry-run', { type: 'boolean', default: false, describe: 'show what would change; write nothing' })
         .option('json', {
           type: 'boolean',
@@ -137,6 +139,7 @@ function initCommand(cli: Argv, c: Ctx): Argv {
         .example('$0 init --plugin', 'a Claude plugin repository: write its Cursor plugin files too')
         .example('$0 init ../app --dry-run', 'show what binding ../app would change'),
     (args) => {
+      if (args.remove) return uninstallRun(c, { ...args, dir: args.dir });
       if (args.plugin) {
         const report = initPlugin({ dir: path.resolve(c.io.cwd, args.dir), dryRun: args['dry-run'] });
         const t = tally(report.findings);
@@ -162,6 +165,49 @@ function initCommand(cli: Argv, c: Ctx): Argv {
       );
     },
   );
+}
+
+/** `hookshim uninstall` (and `init --remove`). */
+function uninstallCommand(cli: Argv, c: Ctx): Argv {
+  return cli.command(
+    'uninstall [dir]',
+    'Take out exactly what init added: its entries of .cursor/hooks.json, the bundle and forwarder, the catalogs ' +
+      'list of .cursor/hookshim.json (--plugin: the Cursor plugin files); entries and keys of yours stay',
+    (y) =>
+      y
+        .positional('dir', {
+          type: 'string',
+          default: '.',
+          describe: 'a folder of the repository (the binding at its root is taken out, as init bound it)',
+        })
+        .option('here', { type: 'boolean', default: false, describe: 'DIR itself was bound with init --here' })
+        .option('plugin', {
+          type: 'boolean',
+          default: false,
+          describe: 'take out what init --plugin wrote in each plugin folder and .cursor-plugin/marketplace.json',
+        })
+        .option('dry-run', { type: 'boolean', default: false, describe: 'show what would be removed; write nothing' })
+        .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
+        .example('$0 uninstall --dry-run', 'what would be taken out')
+        .example('$0 uninstall && git add -A .cursor && git commit -m "Unbind hookshim"', 'unbind the repository')
+        .example('$0 uninstall --plugin', 'a plugin repository: take out its Cursor plugin files')
+        .epilogue(
+          'Exit codes: 0 taken out, or nothing was bound ("nothing to remove"); 2 usage error; 3 a file it would ' +
+            'rewrite cannot be read (nothing is changed then), or a write failed; 70 a bug.',
+        ),
+    (args) => uninstallRun(c, args),
+  );
+}
+
+/** Run uninstall for the command line's arguments and print its report. */
+function uninstallRun(
+  c: Ctx,
+  args: { dir: string; here: boolean; plugin: boolean; 'dry-run': boolean; json: boolean },
+): void {
+  const dryRun = args['dry-run'];
+  const report = uninstall({ dir: path.resolve(c.io.cwd, args.dir), here: args.here, plugin: args.plugin, dryRun });
+  c.setCode(EXIT.ok);
+  c.out(args.json ? json({ ok: true, dryRun, ...report }) : renderUninstall(report, c.color, dryRun));
 }
 
 /** `hookshim check`. */

@@ -158,7 +158,13 @@ function follow(res: Waited, setup: Setup, stateHalf: StateModule, guessable: bo
     };
   const { dedup, replayableAnswers } = setup.adapter.needs;
   const answer = stateHalf.followerAnswer(dedup.replay, res.answer, replayableAnswers);
-  return { kind: 'follower', event: setup.event, answer, why: res.why, said: !res.answer };
+  // Said as done: a permission event replays the decision; any other answers {}, its follow-up or context sent once.
+  const how = !res.answer
+    ? ''
+    : dedup.replay === 'decision'
+      ? '; replaying its decision'
+      : `; answering {}: that process delivers this ${setup.event}'s answer, once (docs/design.md §7)`;
+  return { kind: 'follower', event: setup.event, answer, why: res.why + how, said: !res.answer };
 }
 
 /** The leader's (or solo) run: claim records, plan and select, record results, rewrite transcripts, run, finish. */

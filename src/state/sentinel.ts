@@ -173,7 +173,7 @@ function follower(file: string, key: string): Tick {
         if (seen.kind === 'absent') return { run: true, why: 'the leading process left no record' };
         if (seen.kind === 'foreign') return { run: true, why: seen.why };
         if (seen.kind === 'record' && seen.rec.state === 'done')
-          return { answer: seen.rec.answer ?? {}, why: `replayed the answer of process ${seen.rec.pid}` };
+          return { answer: seen.rec.answer ?? {}, why: `process ${seen.rec.pid} answered first` };
         if (seen.kind === 'record' && !alive(seen.rec.pid))
           return { run: true, why: `the leading process ${seen.rec.pid} died before answering` };
         // Created and not written yet (microseconds); a record that stays empty is judged after a second.

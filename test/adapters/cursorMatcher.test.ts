@@ -153,6 +153,20 @@ describe('postToolNeeds: post-tool events only where needed', () => {
     ['Stop rows that read no transcript: neither is bound', rows(['Stop']), false, 'unbound', 'unbound'],
     ['Stop rows that read the transcript: every tool (results recorded)', rows(['Stop']), true, 'all', 'all'],
     [
+      'SessionStart rows alone, transcripts kept: neither is bound (they run before any tool call)',
+      rows(['SessionStart']),
+      true,
+      'unbound',
+      'unbound',
+    ],
+    [
+      'a SessionStart row beside a SessionEnd row, transcripts kept: every tool (SessionEnd reads results)',
+      rows(['SessionStart'], ['SessionEnd']),
+      true,
+      'all',
+      'all',
+    ],
+    [
       'a Bash PreToolUse row: the Bash calls (its warnings wait for that postToolUse)',
       rows(['PreToolUse', 'Bash']),
       false,

@@ -14,6 +14,13 @@ const DENY = {
   agent_message: 'rm -rf is not allowed here',
 };
 
+/** A Shell call whose input no guard can read: denied without running a guard (docs/security.md guarantee 10). */
+const AMBIGUOUS = {
+  permission: 'deny',
+  user_message: expect.stringMatching(/^hookshim: this Shell call is ambiguous: /),
+  agent_message: expect.stringMatching(/^hookshim: this Shell call is ambiguous: /),
+};
+
 const CATALOG = {
   hooks: {
     PreToolUse: [
@@ -97,16 +104,16 @@ describe('wrong types and missing fields: keep guarding what can be guarded', ()
       DENY,
     ],
     [
-      'tool_input is an array: nothing to match the command against, the guard sees no rm -rf',
+      'tool_input is an array: no command a guard could check, so it is denied as ambiguous',
       { tool_name: 'Shell', tool_input: [] },
-      { permission: 'allow' },
+      AMBIGUOUS,
     ],
     [
       'a Shell tool_input that is a non-JSON string is the command itself',
       { tool_name: 'Shell', tool_input: 'rm -rf /' },
       DENY,
     ],
-    ['tool_input is missing', { tool_name: 'Shell' }, { permission: 'allow' }],
+    ['tool_input is missing: denied as ambiguous', { tool_name: 'Shell' }, AMBIGUOUS],
     [
       'workspace_roots is a string (CURSOR_PROJECT_DIR still names the project)',
       { workspace_roots: 'x', ...shell('rm -rf /') },

@@ -260,7 +260,7 @@ describe('claimTick: one leader, the rest follow', () => {
     const res = await follow.wait(Date.now() + 5000);
     expect(res).toEqual({
       answer: { permission: 'deny', user_message: 'no' },
-      why: `replayed the answer of process ${process.pid}`,
+      why: `process ${process.pid} answered first`,
     });
   });
 
