@@ -22,7 +22,7 @@ import { catalogFindings, loadListedCatalogs, type LoadedCatalogs } from './cata
 import { checkConventions, checkRows } from './checkRows.ts';
 import { doubleBinding, nativeDuplicates, otherLoaders } from './doubleBinding.ts';
 import { resultGateOf } from '../hook/select.ts';
-import { checkBinding } from './checkBinding.ts';
+import { cannotStart, checkBinding } from './checkBinding.ts';
 import { bindingOptions, defaultBundle } from './plan.ts';
 import type { Finding } from './findings.ts';
 import { detectModeIn } from '../project/launcher.ts';
@@ -89,7 +89,7 @@ export function runChecks(opts: CheckOptions): CheckResult {
     catalogs.loads.every((l) => l.ok);
   const plan = opts.known?.plan ?? planBinding(catalog, mode, bindingOptions(config, narrow));
   findings.push(...checkBinding(hooks, plan, catalog));
-  findings.push(...checkBundle(dir, mode, opts.bundle ?? defaultBundle(), existing), ...checkLaunchers(dir, mode));
+  findings.push(...checkBundle(dir, mode, opts.bundle ?? defaultBundle(), hooks), ...checkLaunchers(dir, mode, hooks));
   findings.push(...checkRows(catalog, { dir, home, env: opts.env, hooks, plan }));
   findings.push(...checkConventions(catalog, config, { dir, home }));
   findings.push(...checkResultGated(catalog, config));
@@ -133,9 +133,10 @@ function checkConfig(dir: string): { config: HookshimConfig; findings: Finding[]
 }
 
 /** The vendored bundle equals the one this CLI ships (package mode: src/commands/launcher.ts checks the package). */
-function checkBundle(dir: string, mode: Mode, shipped: string, hooks: Record<string, unknown[]>): Finding[] {
+function checkBundle(dir: string, mode: Mode, shipped: string, bound: HooksFile): Finding[] {
   if (mode === 'package') return [];
-  const older = olderBundles(dir, hooks);
+  const hooks = bound.kind === 'ok' ? bound.hooks : {};
+  const older = olderBundles(dir, bound);
   if (older.length > 0 && !boundBundles(hooks).includes(VENDORED)) return older;
   const dest = path.join(dir, VENDORED);
   if (!fs.existsSync(dest))
@@ -145,7 +146,7 @@ function checkBundle(dir: string, mode: Mode, shipped: string, hooks: Record<str
         code: 'bundle-missing',
         severity: 'error',
         where: VENDORED,
-        message: 'missing: the bound command cannot start, and Cursor lets every action through',
+        message: cannotStart(bound),
         fix: 'run `hookshim init` and commit .cursor/hooks/hookshim.cjs',
       },
     ];
@@ -176,8 +177,8 @@ function checkBundle(dir: string, mode: Mode, shipped: string, hooks: Record<str
 }
 
 /** Bound bundles other than the one init vendors today (an older `.mjs`): running, or missing. */
-function olderBundles(dir: string, hooks: Record<string, unknown[]>): Finding[] {
-  return boundBundles(hooks)
+function olderBundles(dir: string, bound: HooksFile): Finding[] {
+  return boundBundles(bound.kind === 'ok' ? bound.hooks : {})
     .filter((b) => b !== VENDORED && b !== PACKAGED)
     .map((b): Finding => {
       const file = path.join(dir, b);
@@ -186,7 +187,7 @@ function olderBundles(dir: string, hooks: Record<string, unknown[]>): Finding[] 
           code: 'bundle-missing',
           severity: 'error',
           where: b,
-          message: 'missing: the bound command cannot start, and Cursor lets every action through',
+          message: cannotStart(bound),
           fix: `run \`hookshim init\` and commit .cursor/ (it binds ${VENDORED})`,
         };
       const v = bundleVersion(file);
