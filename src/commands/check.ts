@@ -24,7 +24,8 @@ import { doubleBinding, nativeDuplicates, otherLoaders } from './doubleBinding.t
 import { resultGateOf } from '../hook/select.ts';
 import { cannotStart, checkBinding } from './checkBinding.ts';
 import { bindingOptions, defaultBundle } from './plan.ts';
-import type { Finding } from './findings.ts';
+import type { Finding, FindingCode } from './findings.ts';
+import { EXIT, tally } from './io.ts';
 import { detectModeIn } from '../project/launcher.ts';
 import { checkLaunchers } from './launcher.ts';
 import { THIS_HOST, type Host } from '../hook/platform.ts';
@@ -103,6 +104,23 @@ export function runChecks(opts: CheckOptions): CheckResult {
   findings.push(...nativeDuplicates(catalog.rows, hooks, dir, home));
   findings.push(...otherLoaders(sources, catalog.rows));
   return { ...base, catalog, plan, findings, fatal: false };
+}
+
+/**
+ * Findings that leave nothing sound to check against, or a binding that cannot start: check and doctor exit 3 on them,
+ * as `--help` and docs/tooling.md ("Exit codes") say.
+ */
+export const CANNOT_PROCEED: ReadonlySet<FindingCode> = new Set([
+  'binding-invalid',
+  'config-invalid',
+  'bundle-missing',
+]);
+
+/** The exit code of check and doctor: 3 when they cannot proceed, 1 on an error (or a warning with strict), else 0. */
+export function checkExit(result: Pick<CheckResult, 'fatal'>, findings: readonly Finding[], strict: boolean): number {
+  if (result.fatal || findings.some((f) => CANNOT_PROCEED.has(f.code))) return EXIT.cannot;
+  const t = tally(findings);
+  return t.errors > 0 || (strict && t.warnings > 0) ? EXIT.problems : EXIT.ok;
 }
 
 /** .cursor/hookshim.json: valid, with no key the schema does not know (a typo such as "catalog" would drop catalogs). */
