@@ -20,7 +20,7 @@ import { readConfigText } from '../project/load.ts';
 import { handlerFindings } from './checkHandlers.ts';
 import { catalogFindings, loadListedCatalogs, type LoadedCatalogs } from './catalogs.ts';
 import { checkConventions, checkRows } from './checkRows.ts';
-import { doubleBinding, nativeDuplicates, otherLoaders } from './doubleBinding.ts';
+import { acknowledge, doubleBinding, nativeDuplicates, otherLoaders } from './doubleBinding.ts';
 import { resultGateOf } from '../hook/select.ts';
 import { cannotStart, checkBinding } from './checkBinding.ts';
 import { bindingOptions, defaultBundle } from './plan.ts';
@@ -95,14 +95,14 @@ export function runChecks(opts: CheckOptions): CheckResult {
   findings.push(...checkConventions(catalog, config, { dir, home }));
   findings.push(...checkResultGated(catalog, config));
   const sources = catalogs.loads.filter((l) => l.ok).map((l) => l.source);
+  const doubled = doubleBinding(catalog.rows, sources, dir, home, {
+    machine: opts.machine ?? false,
+    severity: opts.machine ? 'error' : 'warning',
+  });
   findings.push(
-    ...doubleBinding(catalog.rows, sources, dir, home, {
-      machine: opts.machine ?? false,
-      severity: opts.machine ? 'error' : 'warning',
-    }),
+    ...acknowledge([...doubled, ...otherLoaders(sources, catalog.rows, dir)], config.check?.knownDoubleBinding),
   );
   findings.push(...nativeDuplicates(catalog.rows, hooks, dir, home));
-  findings.push(...otherLoaders(sources, catalog.rows));
   return { ...base, catalog, plan, findings, fatal: false };
 }
 

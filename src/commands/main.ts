@@ -19,9 +19,11 @@ import { replay } from './replay.ts';
 const EPILOGUE = `Exit codes:
   0   done, nothing wrong
   1   problems found (check, doctor, and init in what it bound), or replayed decisions changed (replay)
-  2   usage error: unknown command or option, a payload that is not a JSON object
+  2   usage error: unknown command or option, an option given no value, a payload that is not a JSON object
   3   cannot proceed: no catalog, unreadable .cursor/hooks.json or .cursor/hookshim.json, bundle missing, write failed
   70  hookshim itself crashed (a bug)
+Every case, per command: docs/tooling.md "Exit codes". With --json a failure is one JSON document too:
+{"ok": false, "exitCode": N, "error": "..."}.
 
 Hook path: \`hookshim <cursorEvent> < payload.json\` (e.g. preToolUse) answers Cursor; .cursor/hooks.json runs the bundle.
 Environment: HOOKSHIM=0 turns the shim off (allow / {}), HOOKSHIM_DEBUG=1 explains on stderr,
