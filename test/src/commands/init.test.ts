@@ -134,7 +134,10 @@ describe('init on a repository', () => {
     const repo = tempRepo();
     repo.catalog(CATALOG);
     const r = await cli(['init', repo.dir, '--dry-run']);
-    expect(r.out).toMatch(/would write: \.cursor\/hooks\.json, \.cursor\/hooks\/hookshim\.cjs/);
+    expect(r.out).toMatch(
+      /would change \(nothing is written\):\n +new +\.cursor\/hooks\.json\n +new +\.cursor\/hooks\/hookshim\.cjs/,
+    );
+    expect(r.out).toMatch(/^--- \/dev\/null\n\+\+\+ b\/\.cursor\/hooks\.json\n@@ -0,0 \+1,\d+ @@\n\+\{$/m);
     expect(fs.existsSync(path.join(repo.dir, '.cursor'))).toBe(false);
   });
 
