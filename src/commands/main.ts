@@ -157,7 +157,11 @@ function initCommand(cli: Argv, c: Ctx): Argv {
               'make a Claude plugin repository a Cursor plugin too: .cursor-plugin/plugin.json, hooks.json and ' +
               'the bundle per plugin (docs/plugins.md)',
           })
-          .option('dry-run', { type: 'boolean', default: false, describe: 'show what would change; write nothing' })
+          .option('dry-run', {
+            type: 'boolean',
+            default: false,
+            describe: 'list each file as new / changed / unchanged, with a diff of what would change; write nothing',
+          })
           .option('json', {
             type: 'boolean',
             default: false,
@@ -173,13 +177,7 @@ function initCommand(cli: Argv, c: Ctx): Argv {
           .example('$0 init ../app --dry-run', 'show what binding ../app would change'),
       ),
     (args) => {
-      if (args.plugin) {
-        const report = initPlugin({ dir: path.resolve(c.io.cwd, args.dir), dryRun: args['dry-run'] });
-        const t = tally(report.findings);
-        c.setCode(t.errors > 0 ? EXIT.problems : EXIT.ok);
-        c.out(args.json ? json({ ok: t.errors === 0, ...report }) : renderPlugin(report, { dryRun: args['dry-run'] }));
-        return;
-      }
+      if (args.plugin) return initPluginCommand(c, { dir: args.dir, dryRun: args['dry-run'], json: args.json });
       const report = init({
         dir: path.resolve(c.io.cwd, args.dir),
         env: c.io.env,
@@ -198,6 +196,14 @@ function initCommand(cli: Argv, c: Ctx): Argv {
       );
     },
   );
+}
+
+/** `hookshim init --plugin`: its report, and exit 1 on an error in a plugin's rows. */
+function initPluginCommand(c: Ctx, args: { dir: string; dryRun: boolean; json: boolean }): void {
+  const report = initPlugin({ dir: path.resolve(c.io.cwd, args.dir), dryRun: args.dryRun });
+  const t = tally(report.findings);
+  c.setCode(t.errors > 0 ? EXIT.problems : EXIT.ok);
+  c.out(args.json ? json({ ok: t.errors === 0, ...report }) : renderPlugin(report, { dryRun: args.dryRun }));
 }
 
 /** `hookshim check`. */

@@ -135,7 +135,7 @@ describe('prepareCommand', () => {
     ['/usr/bin/env bash ./hooks/guard --strict', './hooks/guard'],
     ['$CLAUDE_PLUGIN_ROOT/bin/check', '/plug/bin/check'],
     ['/projx/hooks/a.sh', '/projx/hooks/a.sh'],
-    // An inline row is named by its place in the catalog, never by an argument of its command (issue 39, item 7).
+    // An inline row is named by its place in the catalog, never by an argument of its command.
     ['npx --yes some-linter --config=.lint.json', 'PreToolUse[0].hooks[0]'],
     ['echo ok', 'PreToolUse[0].hooks[0]'],
     ['sleep 0.5; echo ok', 'PreToolUse[0].hooks[0]'],

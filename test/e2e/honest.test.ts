@@ -1,4 +1,4 @@
-// What the tools say agrees with what they do (issue 39, items 5 and 7), through the built CLI: the exit codes of
+// What the tools say agrees with what they do, through the built CLI: the exit codes of
 // docs/tooling.md's table, row by row, with and without --json; init --plugin merging into a hand-written manifest;
 // --dry-run's per-file diff; check's words for a missing bundle and an inline row; acknowledged double binding; the
 // demo's output; no message split by a rewrap.

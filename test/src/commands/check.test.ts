@@ -241,7 +241,7 @@ describe('each failure, with its message', () => {
       (r) => r.write('.cursor/hookshim.json', '{"check": {"test": true}}'),
       'config-invalid',
       'error',
-      /^at line 1: unknown key "check\.test" \(known: readmeRows, tests, readme, testDir\); the hook path runs/,
+      /^at line 1: unknown key "check\.test" \(known: readmeRows, tests, readme, testDir, knownDoubleBinding\); the hook path runs/,
     ],
     [
       "a directory in the config's place",
