@@ -1,5 +1,5 @@
 // Turning a catalog row's `command` (and `args`) into something a runner can start.
-import type { CatalogRow } from './types.ts';
+import { rowPlace, type CatalogRow } from './types.ts';
 
 /** What a runner needs to start one catalog row. */
 export interface PreparedCommand {
@@ -40,7 +40,6 @@ export type Token =
 // Unquoted characters that end a word and form a control or redirection operator in POSIX sh.
 const OPERATOR_CHARS = new Set([';', '&', '|', '<', '>', '(', ')', '\n']);
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
-const LABEL_MAX = 80;
 const BRACED = /^\$\{([A-Za-z_][A-Za-z0-9_]*)\}/;
 const BARE = /^\$([A-Za-z_][A-Za-z0-9_]*)/;
 
@@ -171,19 +170,10 @@ export function prepareCommand(row: CatalogRow, vars: PlaceholderVars): Prepared
   const file = substitutePlaceholders(row.command, vars);
   if (row.args !== undefined) {
     const args = row.args.map((arg) => substitutePlaceholders(arg, vars));
-    const words = [file, ...args];
-    return {
-      file,
-      args,
-      shell: false,
-      env: {},
-      label: labelOf(words, row.command, vars.projectDir),
-      tokens: words.map(literalWord),
-    };
+    const tokens = [file, ...args].map(literalWord);
+    return { file, args, shell: false, env: {}, label: labelOf(tokens, row, vars.projectDir), tokens };
   }
   const tokens = tokenize(file);
-  const words: string[] = [];
-  for (const token of tokens) if (token.kind === 'word') words.push(token.value);
   // Shell form runs the command as written: sh expands ${CLAUDE_PLUGIN_ROOT} from the environment the runner
   // sets, so a path holding `$(…)`, quotes or `$` is data, never code (textual substitution would let sh run it).
   return {
@@ -191,7 +181,7 @@ export function prepareCommand(row: CatalogRow, vars: PlaceholderVars): Prepared
     shell: true,
     ...(row.shell ? { shellPath: row.shell } : {}),
     env: envPrefixOf(tokens),
-    label: labelOf(words, row.command, vars.projectDir),
+    label: labelOf(tokens, row, vars.projectDir),
     tokens,
   };
 }
@@ -218,6 +208,15 @@ const LAUNCHERS = new Set([
   'npx',
   'uv',
   'pwsh',
+  'nodejs',
+  'ksh',
+  'php',
+  'tsx',
+  'ts-node',
+  'bunx',
+  'pnpx',
+  'uvx',
+  'pipx',
 ]);
 const HAS_EXTENSION = /\.[A-Za-z][A-Za-z0-9]{0,9}$/;
 
@@ -227,19 +226,38 @@ function pathLike(word: string): boolean {
   return blank < 0 || word.slice(0, blank).includes('/');
 }
 
-// The first word naming a script file (relative to projectDir when inside it), else the command as written, shortened.
-function labelOf(words: readonly string[], written: string, projectDir: string): string {
-  const candidates = words.filter(
+// The first word naming a script file (relative to projectDir when inside it); an inline row (`jq … | grep …`, no
+// script) is named by its place in the catalog, never by an argument of its command.
+function labelOf(tokens: readonly Token[], row: CatalogRow, projectDir: string): string {
+  const candidates = scriptWords(tokens).filter(
     (w) => w !== '' && !w.startsWith('-') && !ASSIGNMENT.test(w) && !w.includes('://') && pathLike(w),
   );
   const base = (w: string) => w.slice(w.lastIndexOf('/') + 1);
   const pick =
     candidates.find((w) => HAS_EXTENSION.test(base(w))) ??
     candidates.find((w) => w.includes('/') && !LAUNCHERS.has(base(w)));
-  if (pick !== undefined) {
-    const root = projectDir.endsWith('/') ? projectDir : `${projectDir}/`;
-    return pick.startsWith(root) && pick.length > root.length ? pick.slice(root.length) : pick;
+  if (pick === undefined) return rowPlace(row);
+  const root = projectDir.endsWith('/') ? projectDir : `${projectDir}/`;
+  return pick.startsWith(root) && pick.length > root.length ? pick.slice(root.length) : pick;
+}
+
+// The words that can name a script: a path (it holds "/"), a command word, or an operand of a launcher (`node x.mjs`,
+// `bun run x.ts`); not the arguments of other programs (jq's `.tool_input.command`, grep's pattern).
+function scriptWords(tokens: readonly Token[]): string[] {
+  const out: string[] = [];
+  let atCommand = true;
+  let launcher = false;
+  for (const t of tokens) {
+    if (t.kind === 'op') {
+      atCommand = true;
+      launcher = false;
+      continue;
+    }
+    const w = t.value;
+    if (atCommand && ASSIGNMENT.test(w)) continue;
+    if (w.includes('/') || atCommand || launcher) out.push(w);
+    atCommand = false;
+    if (!w.startsWith('-')) launcher = LAUNCHERS.has(w.slice(w.lastIndexOf('/') + 1)) || (launcher && w === 'run');
   }
-  const flat = written.replace(/\s+/g, ' ').trim();
-  return flat.length <= LABEL_MAX ? flat : `${flat.slice(0, LABEL_MAX - 1)}…`;
+  return out;
 }

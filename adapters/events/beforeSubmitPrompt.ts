@@ -69,8 +69,8 @@ export const beforeSubmitPrompt: EventAdapter = {
     notes.push(
       `prompt context kept for the first postToolUse of this turn: Cursor ${
         cursorVersion(ctx) ?? '(version unknown)'
-      } is not known to deliver beforeSubmitPrompt's additional_context (IDE 3.9.16, CLI ' +
-          '2026.09.18 and later do, docs/cursor-hooks.md §11)`,
+      } is not known to deliver beforeSubmitPrompt's additional_context (IDE 3.9.16, CLI ` +
+        `2026.09.18 and later do, docs/cursor-hooks.md §11)`,
     );
     return { answer, effects: [{ kind: 'pendingPrompt', messages: context }], notes };
   },

@@ -54,5 +54,9 @@ export interface HookshimConfig {
      * Test folder for tests, relative to the project root.
      */
     testDir?: string;
+    /**
+     * Claude settings files, as hookshim names them (".claude/settings.json", ".claude/settings.local.json", "~/.claude/settings.json"), whose double binding is known and handled: the other hosts' loaders are off on every machine, or each script skips input that is not Claude's. Their double-binding findings (settings-double-binding, settings-other-loaders, double-binding, native-claude-hook) become info notes, so `hookshim check --strict` can pass.
+     */
+    knownDoubleBinding?: string[];
   };
 }

@@ -20,11 +20,12 @@ import { readConfigText } from '../project/load.ts';
 import { handlerFindings } from './checkHandlers.ts';
 import { catalogFindings, loadListedCatalogs, type LoadedCatalogs } from './catalogs.ts';
 import { checkConventions, checkRows } from './checkRows.ts';
-import { doubleBinding, nativeDuplicates, otherLoaders } from './doubleBinding.ts';
+import { acknowledge, doubleBinding, nativeDuplicates, otherLoaders } from './doubleBinding.ts';
 import { resultGateOf } from '../hook/select.ts';
-import { checkBinding } from './checkBinding.ts';
+import { cannotStart, checkBinding } from './checkBinding.ts';
 import { bindingOptions, defaultBundle } from './plan.ts';
-import type { Finding } from './findings.ts';
+import type { Finding, FindingCode } from './findings.ts';
+import { EXIT, tally } from './io.ts';
 import { detectModeIn } from '../project/launcher.ts';
 import { checkLaunchers } from './launcher.ts';
 import { THIS_HOST, type Host } from '../hook/platform.ts';
@@ -89,20 +90,37 @@ export function runChecks(opts: CheckOptions): CheckResult {
     catalogs.loads.every((l) => l.ok);
   const plan = opts.known?.plan ?? planBinding(catalog, mode, bindingOptions(config, narrow));
   findings.push(...checkBinding(hooks, plan, catalog));
-  findings.push(...checkBundle(dir, mode, opts.bundle ?? defaultBundle(), existing), ...checkLaunchers(dir, mode));
+  findings.push(...checkBundle(dir, mode, opts.bundle ?? defaultBundle(), hooks), ...checkLaunchers(dir, mode, hooks));
   findings.push(...checkRows(catalog, { dir, home, env: opts.env, hooks, plan }));
   findings.push(...checkConventions(catalog, config, { dir, home }));
   findings.push(...checkResultGated(catalog, config));
   const sources = catalogs.loads.filter((l) => l.ok).map((l) => l.source);
+  const doubled = doubleBinding(catalog.rows, sources, dir, home, {
+    machine: opts.machine ?? false,
+    severity: opts.machine ? 'error' : 'warning',
+  });
   findings.push(
-    ...doubleBinding(catalog.rows, sources, dir, home, {
-      machine: opts.machine ?? false,
-      severity: opts.machine ? 'error' : 'warning',
-    }),
+    ...acknowledge([...doubled, ...otherLoaders(sources, catalog.rows, dir)], config.check?.knownDoubleBinding),
   );
   findings.push(...nativeDuplicates(catalog.rows, hooks, dir, home));
-  findings.push(...otherLoaders(sources, catalog.rows));
   return { ...base, catalog, plan, findings, fatal: false };
+}
+
+/**
+ * Findings that leave nothing sound to check against, or a binding that cannot start: check and doctor exit 3 on them,
+ * as `--help` and docs/tooling.md ("Exit codes") say.
+ */
+export const CANNOT_PROCEED: ReadonlySet<FindingCode> = new Set([
+  'binding-invalid',
+  'config-invalid',
+  'bundle-missing',
+]);
+
+/** The exit code of check and doctor: 3 when they cannot proceed, 1 on an error (or a warning with strict), else 0. */
+export function checkExit(result: Pick<CheckResult, 'fatal'>, findings: readonly Finding[], strict: boolean): number {
+  if (result.fatal || findings.some((f) => CANNOT_PROCEED.has(f.code))) return EXIT.cannot;
+  const t = tally(findings);
+  return t.errors > 0 || (strict && t.warnings > 0) ? EXIT.problems : EXIT.ok;
 }
 
 /** .cursor/hookshim.json: valid, with no key the schema does not know (a typo such as "catalog" would drop catalogs). */
@@ -133,9 +151,10 @@ function checkConfig(dir: string): { config: HookshimConfig; findings: Finding[]
 }
 
 /** The vendored bundle equals the one this CLI ships (package mode: src/commands/launcher.ts checks the package). */
-function checkBundle(dir: string, mode: Mode, shipped: string, hooks: Record<string, unknown[]>): Finding[] {
+function checkBundle(dir: string, mode: Mode, shipped: string, bound: HooksFile): Finding[] {
   if (mode === 'package') return [];
-  const older = olderBundles(dir, hooks);
+  const hooks = bound.kind === 'ok' ? bound.hooks : {};
+  const older = olderBundles(dir, bound);
   if (older.length > 0 && !boundBundles(hooks).includes(VENDORED)) return older;
   const dest = path.join(dir, VENDORED);
   if (!fs.existsSync(dest))
@@ -145,7 +164,7 @@ function checkBundle(dir: string, mode: Mode, shipped: string, hooks: Record<str
         code: 'bundle-missing',
         severity: 'error',
         where: VENDORED,
-        message: 'missing: the bound command cannot start, and Cursor lets every action through',
+        message: cannotStart(bound),
         fix: 'run `hookshim init` and commit .cursor/hooks/hookshim.cjs',
       },
     ];
@@ -176,8 +195,8 @@ function checkBundle(dir: string, mode: Mode, shipped: string, hooks: Record<str
 }
 
 /** Bound bundles other than the one init vendors today (an older `.mjs`): running, or missing. */
-function olderBundles(dir: string, hooks: Record<string, unknown[]>): Finding[] {
-  return boundBundles(hooks)
+function olderBundles(dir: string, bound: HooksFile): Finding[] {
+  return boundBundles(bound.kind === 'ok' ? bound.hooks : {})
     .filter((b) => b !== VENDORED && b !== PACKAGED)
     .map((b): Finding => {
       const file = path.join(dir, b);
@@ -186,7 +205,7 @@ function olderBundles(dir: string, hooks: Record<string, unknown[]>): Finding[] 
           code: 'bundle-missing',
           severity: 'error',
           where: b,
-          message: 'missing: the bound command cannot start, and Cursor lets every action through',
+          message: cannotStart(bound),
           fix: `run \`hookshim init\` and commit .cursor/ (it binds ${VENDORED})`,
         };
       const v = bundleVersion(file);

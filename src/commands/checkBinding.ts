@@ -5,7 +5,7 @@ import { compileRegex, MATCHED_BY, missedBy, type MatchedEvent } from '../../ada
 import { HANDLED_EVENTS, type HandledEvent } from '../../adapters/eventMap.ts';
 import { canonical, isRecord, sameJson } from '../../adapters/json.ts';
 import { rowPlace, type Catalog } from '../../catalog/types.ts';
-import { HOOKS_JSON, isOurs, runsOn, type HooksFile, type BindingPlan } from '../project/binding.ts';
+import { HOOKS_JSON, isOurs, ourEntries, runsOn, type HooksFile, type BindingPlan } from '../project/binding.ts';
 import { REBIND } from './checkRows.ts';
 import { olderCommandWhy } from '../project/launcher.ts';
 import type { Finding } from './findings.ts';
@@ -173,4 +173,20 @@ function differences(have: Record<string, unknown>, want: Record<string, unknown
   );
   const show = (v: unknown) => (v === undefined ? 'none' : JSON.stringify(v));
   return keys.length ? ` (${keys.map((k) => `${k} ${show(have[k])} → ${show(want[k])}`).join('; ')})` : '';
+}
+
+/**
+ * What a bound command that cannot start means, from the entries as bound (docs/hosts.md, "An explicit failClosed"):
+ * Cursor denies every call of an event whose entry sets failClosed, and lets the others go ahead with no guard.
+ */
+export function cannotStart(hooks: HooksFile): string {
+  const ours = hooks.kind === 'ok' ? ourEntries(hooks.hooks) : [];
+  const closed = ours.filter((e) => e.entry.failClosed === true).map((e) => e.event);
+  const open = ours.filter((e) => e.entry.failClosed !== true).map((e) => e.event);
+  const said: string[] = [];
+  if (closed.length > 0)
+    said.push(`Cursor denies every call on ${closed.join(', ')} (failClosed), so the agent can do next to nothing`);
+  if (open.length > 0)
+    said.push(`${open.join(', ')} run${open.length === 1 ? 's' : ''} no guard (the action goes ahead)`);
+  return `missing: the bound command cannot start${said.length > 0 ? `: ${said.join('; ')}` : ''}`;
 }

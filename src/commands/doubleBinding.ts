@@ -11,6 +11,7 @@ import { firstCommandWords, scriptOf } from '../../catalog/script.ts';
 import { placeholderVars, type CatalogSource } from '../../catalog/sources.ts';
 import { rowPlace, type CatalogRow } from '../../catalog/types.ts';
 import { HOOKS_JSON, isOurs, type HooksFile } from '../project/binding.ts';
+import { CONFIG_FILE } from '../project/config.ts';
 import type { Finding } from './findings.ts';
 
 /** Claude events Cursor's loader maps to its own (docs/cursor-hooks.md §8, "Event map"). */
@@ -192,7 +193,8 @@ function settingsCatalog(src: ClaudeSource, native: readonly CatalogRow[]): Find
       `event, once through hookshim and once natively with untranslated Cursor-shaped input`,
     fix:
       `turn off ${LOADER_SETTING} on every machine that runs Cursor here; or have each script exit 0 at ` +
-      `once when its input has "cursor_version" (only Cursor's native run sends it)`,
+      `once when its input has "cursor_version" (only Cursor's native run sends it); then list ` +
+      `"${src.shown}" in ${CONFIG_FILE} check.knownDoubleBinding, so \`check --strict\` passes`,
   };
 }
 
@@ -259,9 +261,11 @@ export function nativeDuplicates(
  * Hosts besides Cursor that run a repository's `.claude/settings.json` hooks natively and untranslated
  * (docs/hosts.md "Other hosts that run .claude/settings.json"): one finding per settings catalog, naming each.
  */
-export function otherLoaders(catalogs: readonly CatalogSource[], rows: readonly CatalogRow[]): Finding[] {
+export function otherLoaders(catalogs: readonly CatalogSource[], rows: readonly CatalogRow[], dir: string): Finding[] {
+  // They read the repository's own .claude/settings.json, not settings.local.json nor a settings file elsewhere.
+  const read = path.join(dir, '.claude', 'settings.json');
   return catalogs
-    .filter((c) => c.kind === 'settings' && rows.some((r) => r.source?.catalog === c.shown))
+    .filter((c) => c.kind === 'settings' && c.file === read && rows.some((r) => r.source?.catalog === c.shown))
     .map((c) => ({
       code: 'settings-other-loaders',
       severity: 'warning' as const,
@@ -273,6 +277,30 @@ export function otherLoaders(catalogs: readonly CatalogSource[], rows: readonly 
         "off; Cursor's third-party loader runs them with Cursor's payload (settings-double-binding)",
       fix:
         "have each script check that its input is the shape it was written for (Claude's `hook_event_name` " +
-        'and `tool_name` values) and exit 0 otherwise',
+        'and `tool_name` values) and exit 0 otherwise; then list "' +
+        c.shown +
+        `" in ${CONFIG_FILE} check.knownDoubleBinding, so \`check --strict\` passes`,
     }));
+}
+
+/** The double-binding codes `check.knownDoubleBinding` can acknowledge. */
+const ACKNOWLEDGED = new Set([
+  'settings-double-binding',
+  'settings-other-loaders',
+  'double-binding',
+  'native-claude-hook',
+]);
+
+/**
+ * Double-binding findings of a settings file the config lists in `check.knownDoubleBinding`, made info notes that say
+ * so (still shown with --verbose); every other finding as it was.
+ */
+export function acknowledge(findings: readonly Finding[], known: readonly string[] | undefined): Finding[] {
+  if (!known || known.length === 0) return [...findings];
+  return findings.map((f): Finding => {
+    const file = known.find((k) => f.where === k || f.where?.startsWith(`${k} `));
+    if (!ACKNOWLEDGED.has(f.code) || file === undefined || f.severity === 'info') return f;
+    const note = ` (known: ${CONFIG_FILE} check.knownDoubleBinding lists ${file})`;
+    return { ...f, severity: 'info', message: `${f.message}${note}` } as Finding;
+  });
 }

@@ -68,11 +68,11 @@ export const FINDINGS = {
   'hooks-disabled': { severity: ['error', 'warning'], fix: true },
   'frontmatter-hooks': { severity: 'warning', fix: true },
   // double binding
-  'settings-double-binding': { severity: 'warning', fix: true },
-  'double-binding': { severity: ['error', 'warning'], fix: true },
+  'settings-double-binding': { severity: ['warning', 'info'], fix: true },
+  'double-binding': { severity: ['error', 'warning', 'info'], fix: true },
   'native-claude-hook': { severity: 'info', fix: true },
   'native-duplicate': { severity: 'error', fix: true },
-  'settings-other-loaders': { severity: 'warning', fix: true },
+  'settings-other-loaders': { severity: ['warning', 'info'], fix: true },
   // plugin (check --plugin, init --plugin)
   'plugin-binding-stale': { severity: 'error', fix: true },
   'plugin-bundle-stale': { severity: 'error', fix: true },

@@ -24,11 +24,12 @@ import { planCatalogList, resolveCatalogEntry } from '../project/catalogList.ts'
 import { loadListedCatalogs, type LoadedCatalogs } from './catalogs.ts';
 import { runChecks, type CheckOptions } from './check.ts';
 import { bindingOptions, defaultBundle } from './plan.ts';
-import { findRoot, readConfigDoc, recordCatalogs } from './initFiles.ts';
+import { fileChange, type FileChange } from './fileChanges.ts';
+import { findRoot, readConfigDoc, recordCatalogs, type ConfigDoc } from './initFiles.ts';
 import type { Finding } from './findings.ts';
 import { CommandError, EXIT } from './io.ts';
 import { detectModeIn } from '../project/launcher.ts';
-import { placeLaunchers } from './launcher.ts';
+import { launcherFiles, placeLaunchers } from './launcher.ts';
 
 export interface InitOptions {
   dir: string;
@@ -71,6 +72,8 @@ export interface InitReport {
   changed: string[];
   /** Files removed (or that would be): an older bundle the binding no longer runs. */
   deleted: string[];
+  /** Every file init manages, new / changed / unchanged / removed, with a diff of what changes (shown by --dry-run). */
+  files: FileChange[];
   /** Events whose hookshim entry was added, changed or removed. */
   added: string[];
   updated: string[];
@@ -118,6 +121,7 @@ export function init(opts: InitOptions): InitReport {
     hooksJson: merged,
     changed: [],
     deleted: [],
+    files: [],
     ...entryChanges(existingHooks, plan),
     notes: [
       ...where.notes,
@@ -133,17 +137,20 @@ export function init(opts: InitOptions): InitReport {
     findings: [],
   };
   const write = writer(opts.dryRun ?? false);
+  const bundle = opts.bundle ?? defaultBundle();
+  const recorded = recordCatalogs(config, list);
+  report.files = plannedFiles(dir, mode, merged, bundle, config, recorded);
   if (current.kind !== 'ok' || current.text !== merged) {
     write(path.join(dir, HOOKS_JSON), merged);
     report.changed.push(HOOKS_JSON);
   }
-  placeBundle(dir, mode, opts.bundle ?? defaultBundle(), write, report);
-  const recorded = recordCatalogs(config, list);
+  placeBundle(dir, mode, bundle, write, report);
   if (recorded !== undefined) {
     write(config.file, recorded);
     report.changed.push(path.relative(dir, config.file).split(path.sep).join('/'));
   }
   removeOldBundle(dir, merged, opts.dryRun ?? false, report);
+  report.files.push(...report.deleted.map((file): FileChange => ({ file, status: 'removed' })));
   const bound = opts.dryRun ? current : hooksFileOf(current.file, merged);
   report.findings = checkBound(dir, env, opts, mode, list, { hooks: bound, catalogs: loaded, plan });
   return report;
@@ -220,6 +227,26 @@ function entryChanges(
     removed: [...before.keys()].filter((ev) => !plan.events.includes(ev as HandledEvent)),
     foreign,
   };
+}
+
+/** Every file init manages, as this run would leave it, against what is there now (before anything is written). */
+function plannedFiles(
+  dir: string,
+  mode: Mode,
+  hooksJson: string,
+  bundle: string,
+  config: ConfigDoc,
+  recorded: string | undefined,
+): FileChange[] {
+  const at = (rel: string) => path.join(dir, rel);
+  const out = [fileChange(HOOKS_JSON, at(HOOKS_JSON), hooksJson)];
+  if (mode === 'vendored' && fs.existsSync(bundle))
+    out.push(fileChange(VENDORED, at(VENDORED), fs.readFileSync(bundle)));
+  for (const [rel, text] of launcherFiles(mode)) out.push(fileChange(rel, at(rel), text));
+  const configRel = path.relative(dir, config.file).split(path.sep).join('/');
+  if (recorded !== undefined) out.push(fileChange(configRel, config.file, recorded));
+  else if (config.doc !== undefined) out.push({ file: configRel, status: 'unchanged' });
+  return out;
 }
 
 type Write = (target: string, data: string | Buffer, mode?: number) => void;

@@ -25,6 +25,7 @@ import { safeHome } from '../state/fsx.ts';
 import { checkRows } from './checkRows.ts';
 import { bindingOptions, defaultBundle } from './plan.ts';
 import type { Finding } from './findings.ts';
+import { fileChange, renderFileChanges, type FileChange } from './fileChanges.ts';
 import { CommandError } from './io.ts';
 
 export interface PluginInitOptions {
@@ -50,6 +51,8 @@ export interface PluginReport {
   plugins: BoundPlugin[];
   /** Files written (or that would be), relative to DIR. */
   changed: string[];
+  /** Every file init --plugin manages, new / changed / unchanged, with a diff of what changes (shown by --dry-run). */
+  files: FileChange[];
   notes: string[];
   warnings: string[];
   /** What `hookshim check` finds in each plugin's rows (a missing script, a bad matcher, …), `where` under its folder. */
@@ -74,23 +77,25 @@ export function initPlugin(opts: PluginInitOptions): PluginReport {
       `no Claude plugin in ${dir}: --plugin binds a plugin repository (a ${CLAUDE_MANIFEST} beside ` +
         `hooks/hooks.json, or a .claude-plugin/marketplace.json listing plugin folders)`,
     );
-  const report: PluginReport = { dir, plugins: [], changed: [], notes: [], warnings: [], findings: [] };
+  const report: PluginReport = { dir, plugins: [], changed: [], files: [], notes: [], warnings: [], findings: [] };
   const bundle = opts.bundle ?? defaultBundle();
   if (!fs.existsSync(bundle))
     throw new CommandError(
       `the hookshim bundle is missing at ${bundle}; run \`npm run build\` (or reinstall hookshim)`,
     );
   const write = (file: string, data: string | Buffer, mode?: number) => {
-    const old = fs.existsSync(file) ? fs.readFileSync(file) : undefined;
-    if (old && old.equals(typeof data === 'string' ? Buffer.from(data) : data)) return;
-    report.changed.push(path.relative(dir, file).split(path.sep).join('/'));
+    const change = fileChange(path.relative(dir, file).split(path.sep).join('/'), file, data);
+    report.files.push(change);
+    if (change.status === 'unchanged') return;
+    report.changed.push(change.file);
     if (opts.dryRun) return;
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, data);
     if (mode !== undefined) fs.chmodSync(file, mode);
   };
-  for (const place of found.plugins) {
-    const bound = bindOne(place, dir, report);
+  // Every plugin is planned before anything is written: a refusal (a conflicting manifest) writes nothing.
+  const planned = found.plugins.map((place) => ({ place, bound: bindOne(place, dir, report) }));
+  for (const { place, bound } of planned) {
     if (!bound) continue;
     write(path.join(place.root, PLUGIN_HOOKS), bound.hooks);
     write(path.join(place.root, PLUGIN_MANIFEST), bound.manifest);
@@ -143,7 +148,7 @@ function bindOne(
   for (const f of checkRows(loaded.catalog, rowContext))
     report.findings.push({ ...f, where: folder === '.' ? f.where : `${folder}/${f.where}` });
   const minCursor = minCursorFor(plan.events);
-  const manifest = manifestText(readJson(path.join(place.root, PLUGIN_MANIFEST)), claude, name, minCursor);
+  const manifest = manifestText(place.root, claude, name, minCursor, (w) => report.warnings.push(`${folder}: ${w}`));
   report.plugins.push({ folder, name, rows: rows.length, events: plan.events, minCursor, never: plan.never });
   return { hooks, manifest };
 }
@@ -164,25 +169,52 @@ function newer(a: string, b: string): boolean {
 }
 
 /**
- * The Cursor manifest: the existing one's keys kept in place, name/version/description from the Claude manifest,
- * `hooks` naming the Cursor hooks file (an explicit path: Cursor would otherwise discover the Claude `hooks/hooks.json`
- * itself, docs/plugins.md §1), minClientVersions.cursor at least what the binding needs.
+ * The Cursor manifest, merged into one a person wrote: every key of it kept in place; name, version and description
+ * filled from the Claude manifest only where absent (a different value is kept and said); `hooks` naming the Cursor
+ * hooks file (an explicit path: Cursor would otherwise discover the Claude `hooks/hooks.json` itself, docs/plugins.md
+ * §1), kept when it already names that file, else a refusal naming the conflict; minClientVersions.cursor at least
+ * what the binding needs.
  */
 function manifestText(
-  existing: Record<string, unknown> | undefined,
+  root: string,
   claude: Record<string, unknown> | undefined,
   name: string,
   minCursor: string,
+  warn: (w: string) => void,
 ): string {
+  const file = path.join(root, PLUGIN_MANIFEST);
+  const existing = readJson(file);
+  if (fs.existsSync(file) && !existing)
+    throw new CommandError(`${file}: not a JSON object; fix or remove it: hookshim does not overwrite it`);
   const doc: Record<string, unknown> = { ...(existing ?? {}) };
-  doc.name = name;
-  for (const k of ['version', 'description'] as const) if (typeof claude?.[k] === 'string') doc[k] = claude[k];
-  doc.hooks = `./${PLUGIN_HOOKS}`;
+  const wanted: Record<string, unknown> = { name, version: claude?.version, description: claude?.description };
+  for (const [k, v] of Object.entries(wanted)) {
+    if (typeof v !== 'string') continue;
+    if (doc[k] === undefined) doc[k] = v;
+    else if (doc[k] !== v)
+      warn(
+        `${PLUGIN_MANIFEST} keeps its own "${k}" ${JSON.stringify(doc[k])}; ${CLAUDE_MANIFEST} says ` +
+          `${JSON.stringify(v)} (edit either so they agree)`,
+      );
+  }
+  doc.hooks = hooksPointer(file, root, doc.hooks);
   const mins = isRecord(doc.minClientVersions) ? { ...doc.minClientVersions } : {};
   const had = typeof mins.cursor === 'string' ? mins.cursor : undefined;
   mins.cursor = had !== undefined && !newer(minCursor, had) ? had : minCursor;
   doc.minClientVersions = mins;
   return `${JSON.stringify(doc, null, 2)}\n`;
+}
+
+/** The manifest's `hooks`: kept when it names the file init --plugin writes, set when absent, else a refusal. */
+function hooksPointer(file: string, root: string, had: unknown): unknown {
+  const ours = `./${PLUGIN_HOOKS}`;
+  if (had === undefined) return ours;
+  if (typeof had === 'string' && path.resolve(root, had) === path.join(root, PLUGIN_HOOKS)) return had;
+  throw new CommandError(
+    `${file}: "hooks" is ${JSON.stringify(had)}, but init --plugin binds the catalog in ${ours}, and Cursor loads ` +
+      `one hooks source per plugin. Move your own entries into ${ours} (init --plugin keeps entries it does not ` +
+      `own), set "hooks" to "${ours}" (or remove it), then run init --plugin again. Nothing was written.`,
+  );
 }
 
 /**
@@ -248,8 +280,9 @@ export function renderPlugin(report: PluginReport, opts: { check?: Finding[]; dr
     for (const f of opts.check)
       lines.push(`${f.severity} ${f.code}: ${f.where}: ${f.message}${f.fix ? ` (fix: ${f.fix})` : ''}`);
     if (opts.check.length === 0) lines.push('the Cursor plugin files are what init --plugin writes');
-  } else if (report.changed.length === 0) lines.push('nothing to change');
-  else lines.push(`${opts.dryRun ? 'would write' : 'wrote'}: ${report.changed.join(', ')}`);
+  } else if (opts.dryRun) lines.push('would change (nothing is written):', ...renderFileChanges(report.files));
+  else if (report.changed.length === 0) lines.push('nothing to change');
+  else lines.push(`wrote: ${report.changed.join(', ')}`);
   if (!opts.check)
     for (const f of report.findings.filter((x) => x.severity !== 'info'))
       lines.push(`${f.severity} ${f.code}: ${f.where}: ${f.message}${f.fix ? ` (fix: ${f.fix})` : ''}`);

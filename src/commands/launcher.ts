@@ -2,7 +2,8 @@
 // the nested forwarder a host running hooks from `.cursor/` resolves, and package mode's `.cursor/hooks/hookshim.cjs`.
 import fs from 'node:fs';
 import path from 'node:path';
-import { PACKAGED, VENDORED, type Mode } from '../project/binding.ts';
+import { PACKAGED, VENDORED, type HooksFile, type Mode } from '../project/binding.ts';
+import { cannotStart } from './checkBinding.ts';
 import {
   isLauncher,
   NESTED_FORWARDER,
@@ -35,7 +36,7 @@ export function placeLaunchers(
 }
 
 /** check: every launcher file is there and is what init writes; in package mode the package is installed. */
-export function checkLaunchers(dir: string, mode: Mode): Finding[] {
+export function checkLaunchers(dir: string, mode: Mode, hooks: HooksFile): Finding[] {
   const out: Finding[] = [];
   for (const [rel, text] of launcherFiles(mode)) {
     const have = readText(path.join(dir, rel));
@@ -49,7 +50,7 @@ export function checkLaunchers(dir: string, mode: Mode): Finding[] {
         have === undefined
           ? rel === NESTED_FORWARDER
             ? 'missing: a host that runs hooks from .cursor/ (Copse) cannot start the bound command (docs/hosts.md)'
-            : 'missing: the bound command cannot start'
+            : cannotStart(hooks)
           : wrong
             ? 'package mode runs the installed package, but this is a vendored bundle'
             : 'it is not the launcher this CLI writes',
@@ -61,7 +62,7 @@ export function checkLaunchers(dir: string, mode: Mode): Finding[] {
       code: 'package-missing',
       severity: 'error',
       where: PACKAGED,
-      message: 'missing: the bound command cannot start, and Cursor lets every action through',
+      message: cannotStart(hooks),
       fix: 'add hookshim to devDependencies and run npm install (Cloud agents: install dependencies in the environment setup)',
     });
   return out;

@@ -6,7 +6,8 @@ import yargs, { type Argv } from 'yargs';
 import { CURSOR_EVENTS } from '../../adapters/eventMap.ts';
 import { VERSION } from '../hook/version.ts';
 import { PROJECT_POLICIES, resolveProject } from '../project/paths.ts';
-import { runChecks } from './check.ts';
+import { optionsOf, optionWithoutValue, withSuggestions, type KnownOptions } from './argv.ts';
+import { checkExit, runChecks } from './check.ts';
 import { doctor } from './doctor.ts';
 import { explain } from './explain.ts';
 import { init } from './init.ts';
@@ -19,9 +20,11 @@ import { renderUninstall, uninstall } from './uninstall.ts';
 const EPILOGUE = `Exit codes:
   0   done, nothing wrong
   1   problems found (check, doctor, and init in what it bound), or replayed decisions changed (replay)
-  2   usage error: unknown command or option, a payload that is not a JSON object
+  2   usage error: unknown command or option, an option given no value, a payload that is not a JSON object
   3   cannot proceed: no catalog, unreadable .cursor/hooks.json or .cursor/hookshim.json, bundle missing, write failed
   70  hookshim itself crashed (a bug)
+Every case, per command: docs/tooling.md "Exit codes". With --json a failure is one JSON document too:
+{"ok": false, "exitCode": N, "error": "..."}.
 
 Hook path: \`hookshim <cursorEvent> < payload.json\` (e.g. preToolUse) answers Cursor; .cursor/hooks.json runs the bundle.
 Environment: HOOKSHIM=0 turns the shim off (allow / {}), HOOKSHIM_DEBUG=1 explains on stderr,
@@ -36,6 +39,8 @@ interface Ctx {
   out(s: string): void;
   color: Paint;
   setCode(code: number): void;
+  /** The options of the command being parsed (its builder records them). */
+  options: KnownOptions;
 }
 
 /** Run one management command; resolves to its exit code and never throws. */
@@ -43,7 +48,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
   let code: number = EXIT.ok;
   const out = (s: string) => io.stdout.write(s);
   const color = paint(io.stdout, io.env);
-  const c: Ctx = { io, out, color, setCode: (n) => (code = n) };
+  const c: Ctx = { io, out, color, setCode: (n) => (code = n), options: { names: ['help', 'version'], valued: [] } };
   const cli = [initCommand, uninstallCommand, checkCommand, doctorCommand, explainCommand, replayCommand]
     .reduce((y, add) => add(y, c), yargs(argv) as Argv)
     .scriptName('hookshim')
@@ -52,6 +57,14 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
         '.claude/settings.json, vendored plugins) under Cursor: desktop, CLI and Cloud agents.',
     )
     .demandCommand(1, 'Name a command, or a Cursor event (e.g. `hookshim preToolUse < payload.json`).')
+    .middleware(() => {
+      const bare = optionWithoutValue(argv, c.options.valued);
+      if (bare !== undefined)
+        throw new CommandError(
+          `--${bare} needs a value (\`hookshim ${argv[0] ?? ''} --help\` says what it takes)`,
+          EXIT.usage,
+        );
+    })
     .recommendCommands()
     .strict()
     .version(VERSION)
@@ -62,7 +75,7 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     .wrap(Math.min(110, (io.stdout as { columns?: number }).columns ?? 100))
     .exitProcess(false)
     .fail((msg, err) => {
-      throw err ?? new CommandError(msg, EXIT.usage);
+      throw err ?? new CommandError(usageMessage(msg, argv, c.options), EXIT.usage);
     });
   try {
     let shown = '';
@@ -73,16 +86,36 @@ export async function run(argv: string[], io: CliIO): Promise<number> {
     return code;
   } catch (err) {
     if (err instanceof CommandError) {
+      if (wantsJson(argv)) out(json({ ok: false, exitCode: err.exitCode, error: err.message }));
       io.stderr.write(
         `hookshim: ${err.message}${err.exitCode === EXIT.usage ? '\nRun `hookshim --help` for usage.' : ''}\n`,
       );
       return err.exitCode;
     }
+    if (wantsJson(argv)) out(json({ ok: false, exitCode: EXIT.internal, error: `internal error: ${String(err)}` }));
     io.stderr.write(
       `hookshim: internal error (a bug; please report it with this output): ${(err as Error)?.stack ?? String(err)}\n`,
     );
     return EXIT.internal;
   }
+}
+
+/** A yargs usage message, made plain: an unknown option with the nearest known one, an unknown command named. */
+function usageMessage(msg: string, argv: readonly string[], options: KnownOptions): string {
+  if (/^Did you mean /.test(msg)) return `unknown command ${argv[0]}: ${msg.replace(/^Did/, 'did')}`;
+  return withSuggestions(msg, options.names, argv);
+}
+
+/** --json was asked for: a failure is one JSON document on stdout too. */
+function wantsJson(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end < 0 ? argv : argv.slice(0, end)).some((a) => a === '--json' || a === '--json=true');
+}
+
+/** Record the options a command's builder declared (for did-you-mean and options given no value); returns it. */
+function remember<T>(c: Ctx, y: Argv<T>): Argv<T> {
+  c.options = optionsOf(y);
+  return y;
 }
 
 /** `hookshim init`. */
@@ -92,61 +125,66 @@ function initCommand(cli: Argv, c: Ctx): Argv {
     'Bind the catalogs in .cursor/hooks.json (merging: other entries are kept), record them in ' +
       '.cursor/hookshim.json, vendor the hook bundle, then check what was bound',
     (y) =>
-      y
-        .positional('dir', {
-          type: 'string',
-          default: '.',
-          describe: 'a folder of the repository (init binds the repository root, where Cursor loads .cursor/)',
-        })
-        .option('catalog', {
-          type: 'string',
-          array: true,
-          describe:
-            'also run this catalog: a plugin folder, a hooks.json or a Claude settings file (repeatable; ' +
-            'recorded in .cursor/hookshim.json)',
-        })
-        .option('here', {
-          type: 'boolean',
-          default: false,
-          describe: 'bind DIR itself even inside a larger repository (a package you open alone in Cursor)',
-        })
-        .option('package', {
-          type: 'boolean',
-          describe:
-            'run the shim from node_modules/hookshim instead of a vendored .cursor/hooks/hookshim.cjs ' +
-            '(default: keep the current mode, else vendored)',
-        })
-        .option('plugin', {
-          type: 'boolean',
-          default: false,
-          describe:
-            'make a Claude plugin repository a Cursor plugin too: .cursor-plugin/plugin.json, hooks.json and ' +
-            'the bundle per plugin (docs/plugins.md)',
-        })
-        .option('remove', { type: 'boolean', default: false, describe: 'take out what init added: hookshim uninstall' })
-        .option('dry-run', { type: 'boolean', default: false, describe: 'show what would change; write nothing' })
-        .option('json', {
-          type: 'boolean',
-          default: false,
-          describe: "print the report (and check's findings) as JSON",
-        })
-        .example('$0 init', 'bind the repository: hooks/hooks.json and .claude/settings.json are found by themselves')
-        .example(
-          '$0 init --catalog plugins/hookify',
-          'also run a vendored plugin, with ${CLAUDE_PLUGIN_ROOT} = plugins/hookify',
-        )
-        .example('$0 init --package', 'bind it to the installed package (add hookshim to devDependencies)')
-        .example('$0 init --plugin', 'a Claude plugin repository: write its Cursor plugin files too')
-        .example('$0 init ../app --dry-run', 'show what binding ../app would change'),
+      remember(
+        c,
+        y
+          .positional('dir', {
+            type: 'string',
+            default: '.',
+            describe: 'a folder of the repository (init binds the repository root, where Cursor loads .cursor/)',
+          })
+          .option('catalog', {
+            type: 'string',
+            array: true,
+            describe:
+              'also run this catalog: a plugin folder, a hooks.json or a Claude settings file (repeatable; ' +
+              'recorded in .cursor/hookshim.json)',
+          })
+          .option('here', {
+            type: 'boolean',
+            default: false,
+            describe: 'bind DIR itself even inside a larger repository (a package you open alone in Cursor)',
+          })
+          .option('package', {
+            type: 'boolean',
+            describe:
+              'run the shim from node_modules/hookshim instead of a vendored .cursor/hooks/hookshim.cjs ' +
+              '(default: keep the current mode, else vendored)',
+          })
+          .option('plugin', {
+            type: 'boolean',
+            default: false,
+            describe:
+              'make a Claude plugin repository a Cursor plugin too: .cursor-plugin/plugin.json, hooks.json and ' +
+              'the bundle per plugin (docs/plugins.md)',
+          })
+          .option('remove', {
+            type: 'boolean',
+            default: false,
+            describe: 'take out what init added: hookshim uninstall',
+          })
+          .option('dry-run', {
+            type: 'boolean',
+            default: false,
+            describe: 'list each file as new / changed / unchanged, with a diff of what would change; write nothing',
+          })
+          .option('json', {
+            type: 'boolean',
+            default: false,
+            describe: "print the report (and check's findings) as JSON",
+          })
+          .example('$0 init', 'bind the repository: hooks/hooks.json and .claude/settings.json are found by themselves')
+          .example(
+            '$0 init --catalog plugins/hookify',
+            'also run a vendored plugin, with ${CLAUDE_PLUGIN_ROOT} = plugins/hookify',
+          )
+          .example('$0 init --package', 'bind it to the installed package (add hookshim to devDependencies)')
+          .example('$0 init --plugin', 'a Claude plugin repository: write its Cursor plugin files too')
+          .example('$0 init ../app --dry-run', 'show what binding ../app would change'),
+      ),
     (args) => {
       if (args.remove) return uninstallRun(c, { ...args, dir: args.dir });
-      if (args.plugin) {
-        const report = initPlugin({ dir: path.resolve(c.io.cwd, args.dir), dryRun: args['dry-run'] });
-        const t = tally(report.findings);
-        c.setCode(t.errors > 0 ? EXIT.problems : EXIT.ok);
-        c.out(args.json ? json({ ok: t.errors === 0, ...report }) : renderPlugin(report, { dryRun: args['dry-run'] }));
-        return;
-      }
+      if (args.plugin) return initPluginCommand(c, { dir: args.dir, dryRun: args['dry-run'], json: args.json });
       const report = init({
         dir: path.resolve(c.io.cwd, args.dir),
         env: c.io.env,
@@ -174,27 +212,30 @@ function uninstallCommand(cli: Argv, c: Ctx): Argv {
     'Take out exactly what init added: its entries of .cursor/hooks.json, the bundle and forwarder, the catalogs ' +
       'list of .cursor/hookshim.json (--plugin: the Cursor plugin files); entries and keys of yours stay',
     (y) =>
-      y
-        .positional('dir', {
-          type: 'string',
-          default: '.',
-          describe: 'a folder of the repository (the binding at its root is taken out, as init bound it)',
-        })
-        .option('here', { type: 'boolean', default: false, describe: 'DIR itself was bound with init --here' })
-        .option('plugin', {
-          type: 'boolean',
-          default: false,
-          describe: 'take out what init --plugin wrote in each plugin folder and .cursor-plugin/marketplace.json',
-        })
-        .option('dry-run', { type: 'boolean', default: false, describe: 'show what would be removed; write nothing' })
-        .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
-        .example('$0 uninstall --dry-run', 'what would be taken out')
-        .example('$0 uninstall && git add -A .cursor && git commit -m "Unbind hookshim"', 'unbind the repository')
-        .example('$0 uninstall --plugin', 'a plugin repository: take out its Cursor plugin files')
-        .epilogue(
-          'Exit codes: 0 taken out, or nothing was bound ("nothing to remove"); 2 usage error; 3 a file it would ' +
-            'rewrite cannot be read (nothing is changed then), or a write failed; 70 a bug.',
-        ),
+      remember(
+        c,
+        y
+          .positional('dir', {
+            type: 'string',
+            default: '.',
+            describe: 'a folder of the repository (the binding at its root is taken out, as init bound it)',
+          })
+          .option('here', { type: 'boolean', default: false, describe: 'DIR itself was bound with init --here' })
+          .option('plugin', {
+            type: 'boolean',
+            default: false,
+            describe: 'take out what init --plugin wrote in each plugin folder and .cursor-plugin/marketplace.json',
+          })
+          .option('dry-run', { type: 'boolean', default: false, describe: 'show what would be removed; write nothing' })
+          .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
+          .example('$0 uninstall --dry-run', 'what would be taken out')
+          .example('$0 uninstall && git add -A .cursor && git commit -m "Unbind hookshim"', 'unbind the repository')
+          .example('$0 uninstall --plugin', 'a plugin repository: take out its Cursor plugin files')
+          .epilogue(
+            'Exit codes: 0 taken out, or nothing was bound ("nothing to remove"); 2 usage error; 3 a file it would ' +
+              'rewrite cannot be read (nothing is changed then), or a write failed; 70 a bug.',
+          ),
+      ),
     (args) => uninstallRun(c, args),
   );
 }
@@ -210,27 +251,38 @@ function uninstallRun(
   c.out(args.json ? json({ ok: true, dryRun, ...report }) : renderUninstall(report, c.color, dryRun));
 }
 
+/** `hookshim init --plugin`: its report, and exit 1 on an error in a plugin's rows. */
+function initPluginCommand(c: Ctx, args: { dir: string; dryRun: boolean; json: boolean }): void {
+  const report = initPlugin({ dir: path.resolve(c.io.cwd, args.dir), dryRun: args.dryRun });
+  const t = tally(report.findings);
+  c.setCode(t.errors > 0 ? EXIT.problems : EXIT.ok);
+  c.out(args.json ? json({ ok: t.errors === 0, ...report }) : renderPlugin(report, { dryRun: args.dryRun }));
+}
+
 /** `hookshim check`. */
 function checkCommand(cli: Argv, c: Ctx): Argv {
   return cli.command(
     'check [dir]',
     'CI check: binding in sync, bundle current, scripts present and executable, matchers, `if` rules, timeouts, conventions',
     (y) =>
-      y
-        .positional('dir', {
-          type: 'string',
-          describe: 'repository root (default: CURSOR_PROJECT_DIR, else the current directory)',
-        })
-        .option('json', { type: 'boolean', default: false, describe: 'print the findings as JSON' })
-        .option('strict', { type: 'boolean', default: false, describe: 'warnings fail too' })
-        .option('verbose', { type: 'boolean', alias: 'v', default: false, describe: 'also print info notes' })
-        .option('plugin', {
-          type: 'boolean',
-          default: false,
-          describe: 'check the Cursor plugin files init --plugin writes (fails when they drift)',
-        })
-        .example('$0 check', 'fail (exit 1) when anything is wrong')
-        .example('$0 check --strict --json', 'machine-readable, warnings fail too'),
+      remember(
+        c,
+        y
+          .positional('dir', {
+            type: 'string',
+            describe: 'repository root (default: CURSOR_PROJECT_DIR, else the current directory)',
+          })
+          .option('json', { type: 'boolean', default: false, describe: 'print the findings as JSON' })
+          .option('strict', { type: 'boolean', default: false, describe: 'warnings fail too' })
+          .option('verbose', { type: 'boolean', alias: 'v', default: false, describe: 'also print info notes' })
+          .option('plugin', {
+            type: 'boolean',
+            default: false,
+            describe: 'check the Cursor plugin files init --plugin writes (fails when they drift)',
+          })
+          .example('$0 check', 'fail (exit 1) when anything is wrong')
+          .example('$0 check --strict --json', 'machine-readable, warnings fail too'),
+      ),
     (args) => {
       const given = args.dir !== undefined ? { given: { dir: path.resolve(c.io.cwd, args.dir), how: 'DIR' } } : {};
       const { dir } = resolveProject(c.io, { ...PROJECT_POLICIES.check, ...given });
@@ -245,8 +297,7 @@ function checkCommand(cli: Argv, c: Ctx): Argv {
       }
       const result = runChecks({ dir, env: c.io.env });
       const t = tally(result.findings);
-      const failed = t.errors > 0 || (args.strict && t.warnings > 0);
-      const code = result.fatal ? EXIT.cannot : failed ? EXIT.problems : EXIT.ok;
+      const code = checkExit(result, result.findings, args.strict);
       c.setCode(code);
       if (args.json)
         c.out(
@@ -272,24 +323,21 @@ function doctorCommand(cli: Argv, c: Ctx): Argv {
     'doctor [dir]',
     'Human view of check, plus this machine: Node, project root, state directory, switches, double binding',
     (y) =>
-      y
-        .positional('dir', {
-          type: 'string',
-          describe: 'repository root (default: CURSOR_PROJECT_DIR, else the current directory)',
-        })
-        .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
-        .option('verbose', { type: 'boolean', alias: 'v', default: false, describe: 'also print info notes' })
-        .example('$0 doctor', 'is hookshim healthy here?')
-        .example('$0 doctor --json | jq .findings', 'the findings, for a script'),
+      remember(
+        c,
+        y
+          .positional('dir', {
+            type: 'string',
+            describe: 'repository root (default: CURSOR_PROJECT_DIR, else the current directory)',
+          })
+          .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
+          .option('verbose', { type: 'boolean', alias: 'v', default: false, describe: 'also print info notes' })
+          .example('$0 doctor', 'is hookshim healthy here?')
+          .example('$0 doctor --json | jq .findings', 'the findings, for a script'),
+      ),
     (args) => {
       const report = doctor({ ...(args.dir !== undefined ? { dir: args.dir } : {}), env: c.io.env, cwd: c.io.cwd });
-      c.setCode(
-        report.check.fatal
-          ? EXIT.cannot
-          : report.findings.some((f) => f.severity === 'error')
-            ? EXIT.problems
-            : EXIT.ok,
-      );
+      c.setCode(checkExit(report.check, report.findings, false));
       if (args.json) {
         const { check, ...rest } = report;
         c.out(json({ ...rest, mode: check.mode, events: check.plan?.events ?? [] }));
@@ -304,33 +352,36 @@ function explainCommand(cli: Argv, c: Ctx): Argv {
     'explain [payload]',
     'What hookshim does with one Cursor payload: the Claude stdin, which rows run and why not; --run runs them',
     (y) =>
-      y
-        .positional('payload', { type: 'string', describe: 'payload file (default: stdin)' })
-        .option('event', {
-          type: 'string',
-          choices: [...CURSOR_EVENTS],
-          describe: "Cursor event (default: the payload's hook_event_name)",
-        })
-        .option('dir', {
-          type: 'string',
-          describe:
-            "project root (default: CURSOR_PROJECT_DIR, else the payload's workspace_roots[0], else the current directory)",
-        })
-        .option('plugin', {
-          type: 'string',
-          describe:
-            "a Cursor plugin's folder (init --plugin): explain as its binding runs it, its own catalog and hooks.json",
-        })
-        .option('run', {
-          type: 'boolean',
-          default: false,
-          describe:
-            'run the selected scripts and show their results and the Cursor answer (without it, nothing is executed)',
-        })
-        .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
-        .example('$0 explain < payload.json', 'which guards would run, and why the others would not')
-        .example('$0 explain --run payload.json', 'run them and show the answer Cursor would get')
-        .example('$0 explain --event stop --dir . < p.json', 'explain p.json as a stop event of this repo'),
+      remember(
+        c,
+        y
+          .positional('payload', { type: 'string', describe: 'payload file (default: stdin)' })
+          .option('event', {
+            type: 'string',
+            choices: [...CURSOR_EVENTS],
+            describe: "Cursor event (default: the payload's hook_event_name)",
+          })
+          .option('dir', {
+            type: 'string',
+            describe:
+              "project root (default: CURSOR_PROJECT_DIR, else the payload's workspace_roots[0], else the current directory)",
+          })
+          .option('plugin', {
+            type: 'string',
+            describe:
+              "a Cursor plugin's folder (init --plugin): explain as its binding runs it, its own catalog and hooks.json",
+          })
+          .option('run', {
+            type: 'boolean',
+            default: false,
+            describe:
+              'run the selected scripts and show their results and the Cursor answer (without it, nothing is executed)',
+          })
+          .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
+          .example('$0 explain < payload.json', 'which guards would run, and why the others would not')
+          .example('$0 explain --run payload.json', 'run them and show the answer Cursor would get')
+          .example('$0 explain --event stop --dir . < p.json', 'explain p.json as a stop event of this repo'),
+      ),
     async (args) => {
       const text = await readPayloadText(args.payload, c.io);
       const report = await explain({
@@ -353,34 +404,37 @@ function replayCommand(cli: Argv, c: Ctx): Argv {
     'replay <file>',
     'Re-run the events of a HOOKSHIM_LOG trace (recorded with HOOKSHIM_LOG_PAYLOADS=1) against the current catalog; compare the answers',
     (y) =>
-      y
-        .positional('file', { type: 'string', demandOption: true, describe: 'NDJSON trace written by HOOKSHIM_LOG' })
-        .option('dir', {
-          type: 'string',
-          describe:
-            "project root for every event (default: the payload's workspace_roots[0] if it exists here, else the current directory)",
-        })
-        .option('bundle', {
-          type: 'string',
-          describe: 'hook bundle to run (default: the one this CLI ships; e.g. .cursor/hooks/hookshim.cjs)',
-        })
-        .option('plugin', {
-          type: 'string',
-          describe: "a Cursor plugin's folder (init --plugin): replay through its own bundle and hooks.json",
-        })
-        .option('event', { type: 'string', describe: 'only replay this Cursor event' })
-        .option('strict', {
-          type: 'boolean',
-          default: false,
-          describe: 'a wording-only change (same decision, different text) fails too',
-        })
-        .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
-        .example('$0 replay ~/.local/state/hookshim/trace.ndjson', 'would the edited catalog decide the same?')
-        .example('$0 replay t.ndjson --bundle .cursor/hooks/hookshim.cjs', 'replay through the vendored bundle')
-        .epilogue(
-          'Record a session first: HOOKSHIM_LOG=~/.local/state/hookshim/trace.ndjson HOOKSHIM_LOG_PAYLOADS=1 ' +
-            'cursor . (a private path: the log holds payloads)',
-        ),
+      remember(
+        c,
+        y
+          .positional('file', { type: 'string', demandOption: true, describe: 'NDJSON trace written by HOOKSHIM_LOG' })
+          .option('dir', {
+            type: 'string',
+            describe:
+              "project root for every event (default: the payload's workspace_roots[0] if it exists here, else the current directory)",
+          })
+          .option('bundle', {
+            type: 'string',
+            describe: 'hook bundle to run (default: the one this CLI ships; e.g. .cursor/hooks/hookshim.cjs)',
+          })
+          .option('plugin', {
+            type: 'string',
+            describe: "a Cursor plugin's folder (init --plugin): replay through its own bundle and hooks.json",
+          })
+          .option('event', { type: 'string', describe: 'only replay this Cursor event' })
+          .option('strict', {
+            type: 'boolean',
+            default: false,
+            describe: 'a wording-only change (same decision, different text) fails too',
+          })
+          .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
+          .example('$0 replay ~/.local/state/hookshim/trace.ndjson', 'would the edited catalog decide the same?')
+          .example('$0 replay t.ndjson --bundle .cursor/hooks/hookshim.cjs', 'replay through the vendored bundle')
+          .epilogue(
+            'Record a session first: HOOKSHIM_LOG=~/.local/state/hookshim/trace.ndjson HOOKSHIM_LOG_PAYLOADS=1 ' +
+              'cursor . (a private path: the log holds payloads)',
+          ),
+      ),
     async (args) => {
       const report = await replay({
         file: args.file,

@@ -4,6 +4,7 @@ import type { CheckResult } from './check.ts';
 import { ago } from './loaded.ts';
 import type { DoctorReport } from './doctor.ts';
 import type { ExplainedRow, ExplainReport } from './explain.ts';
+import { renderFileChanges } from './fileChanges.ts';
 import type { InitReport } from './init.ts';
 import { renderFindings, tally, type Paint } from './io.ts';
 import type { ReplayReport } from './replay.ts';
@@ -48,12 +49,11 @@ export function renderInit(r: InitReport, p: Paint, dryRun: boolean): string {
   }
   for (const w of r.warnings) out.push(`${p.yellow('warning:')} ${w}`);
   out.push(...renderFindings(r.findings, p, { info: false }));
-  if (r.changed.length) out.push(`${dryRun ? 'would write' : 'wrote'}: ${r.changed.join(', ')}`);
-  if (r.deleted.length)
-    out.push(
-      `${dryRun ? 'would remove' : 'removed'}: ${r.deleted.join(', ')} (the older bundle; the binding runs .cursor/hooks/hookshim.cjs)`,
-    );
-  if (!r.changed.length && !r.deleted.length) out.push('unchanged: everything was already up to date');
+  if (dryRun) out.push('would change (nothing is written):', ...renderFileChanges(r.files));
+  else if (r.changed.length) out.push(`wrote: ${r.changed.join(', ')}`);
+  if (r.deleted.length && !dryRun)
+    out.push(`removed: ${r.deleted.join(', ')} (the older bundle; the binding runs .cursor/hooks/hookshim.cjs)`);
+  if (!dryRun && !r.changed.length && !r.deleted.length) out.push('unchanged: everything was already up to date');
   const t = tally(r.findings);
   if (t.errors || t.warnings)
     out.push(

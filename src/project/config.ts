@@ -42,6 +42,11 @@ export const ConfigSchema = z.object({
       readme: z.optional(z.string()),
       /** Default test/hooks. */
       testDir: z.optional(z.string()),
+      /**
+       * Claude settings files whose double binding is known and handled (the other hosts' loaders are off, or each
+       * script skips input that is not Claude's): their double-binding findings become info notes.
+       */
+      knownDoubleBinding: z.optional(z.array(z.string().check(z.minLength(1)))),
     }),
   ),
 });

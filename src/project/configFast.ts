@@ -25,6 +25,7 @@ const CHECK = {
   tests: isBool,
   readme: isString,
   testDir: isString,
+  knownDoubleBinding: strings(1),
 } as const satisfies Record<keyof Required<Config['check']>, Valid>;
 
 /** The top keys, the same way derived from ConfigSchema (src/project/config.ts); `check` is read below. */

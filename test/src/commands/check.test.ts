@@ -188,7 +188,7 @@ describe('each failure, with its message', () => {
       (r) => fs.rmSync(path.join(r.dir, '.cursor/hooks/hookshim.cjs')),
       'bundle-missing',
       'error',
-      /^missing: the bound command cannot start, and Cursor lets every action through$/,
+      /^missing: the bound command cannot start: Cursor denies every call on preToolUse \(failClosed\), so the agent can do next to nothing; postToolUse, postToolUseFailure, stop run no guard \(the action goes ahead\)$/,
     ],
     [
       'vendored bundle stale (older version)',
@@ -241,7 +241,7 @@ describe('each failure, with its message', () => {
       (r) => r.write('.cursor/hookshim.json', '{"check": {"test": true}}'),
       'config-invalid',
       'error',
-      /^at line 1: unknown key "check\.test" \(known: readmeRows, tests, readme, testDir\); the hook path runs/,
+      /^at line 1: unknown key "check\.test" \(known: readmeRows, tests, readme, testDir, knownDoubleBinding\); the hook path runs/,
     ],
     [
       "a directory in the config's place",
@@ -359,8 +359,8 @@ describe('each failure, with its message', () => {
     const repo = tempRepo();
     repo.catalog(HOOKS);
     init({ dir: repo.dir, mode: 'package' });
-    expect(only(check(repo), 'package-missing')[0]?.message).toBe(
-      'missing: the bound command cannot start, and Cursor lets every action through',
+    expect(only(check(repo), 'package-missing')[0]?.message).toMatch(
+      /^missing: the bound command cannot start: Cursor denies every call on preToolUse \(failClosed\)/,
     );
     repo.write('node_modules/hookshim/dist/hookshim.cjs', '');
     expect(only(check(repo), 'package-missing')).toEqual([]);

@@ -113,7 +113,7 @@ describe('init on a repository', () => {
     const r = await cli(['init', repo.dir, '--package']);
     expect(r.code).toBe(1);
     expect(r.out).toMatch(
-      /error +node_modules\/hookshim\/dist\/hookshim\.cjs: missing: the bound command cannot start, and Cursor lets every action through \[package-missing\]/,
+      /error +node_modules\/hookshim\/dist\/hookshim\.cjs: missing: the bound command cannot start: Cursor denies every call on preToolUse \(failClosed\)[^\n]*\[package-missing\]/,
     );
     // Package mode commits launchers only: .cursor/hooks/hookshim.cjs runs the installed package's bundle.
     expect(repo.read('.cursor/hooks/hookshim.cjs')).toMatch(
@@ -134,7 +134,10 @@ describe('init on a repository', () => {
     const repo = tempRepo();
     repo.catalog(CATALOG);
     const r = await cli(['init', repo.dir, '--dry-run']);
-    expect(r.out).toMatch(/would write: \.cursor\/hooks\.json, \.cursor\/hooks\/hookshim\.cjs/);
+    expect(r.out).toMatch(
+      /would change \(nothing is written\):\n +new +\.cursor\/hooks\.json\n +new +\.cursor\/hooks\/hookshim\.cjs/,
+    );
+    expect(r.out).toMatch(/^--- \/dev\/null\n\+\+\+ b\/\.cursor\/hooks\.json\n@@ -0,0 \+1,\d+ @@\n\+\{$/m);
     expect(fs.existsSync(path.join(repo.dir, '.cursor'))).toBe(false);
   });
 

@@ -42,8 +42,14 @@ describe('help and version', () => {
 describe('usage errors exit 2 with a hint', () => {
   it.each([
     ['no command', [], /Name a command, or a Cursor event/],
-    ['unknown command', ['frobnicate'], /Unknown argument: frobnicate/],
-    ['unknown option', ['check', '--frob'], /Unknown argument: frob/],
+    ['unknown command', ['frobnicate'], /unknown command frobnicate/],
+    ['a misspelt command', ['chek'], /unknown command chek: did you mean check\?/],
+    ['unknown option', ['check', '--frob'], /unknown option --frob\n/],
+    ['a misspelt option', ['check', '--strit'], /unknown option --strit \(did you mean --strict\?\)/],
+    ['an extra argument', ['check', 'a', 'b'], /unexpected argument b/],
+    ['a valued option last', ['init', '--catalog'], /--catalog needs a value/],
+    ['a valued option before another', ['init', '--catalog', '--here'], /--catalog needs a value/],
+    ['an empty --dir=', ['explain', '--dir='], /--dir needs a value/],
     ['missing replay file', ['replay'], /Not enough non-option arguments/],
   ])('%s', async (_n, argv, message) => {
     const r = await cli(argv);

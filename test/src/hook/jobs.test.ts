@@ -86,7 +86,7 @@ describe('RowPrep: each row prepared once per event', () => {
   it.each([
     ['a script path, relative to the project', row(), 'hooks/g.sh'],
     ['an interpreter and a script', row({ command: 'node "$CLAUDE_PROJECT_DIR"/hooks/x.mjs' }), 'hooks/x.mjs'],
-    ['a bare command, as written', row({ command: 'echo hi' }), 'echo hi'],
+    ['an inline command: its place in the catalog', row({ command: 'echo hi' }), 'PreToolUse[0].hooks[0]'],
     ['no command: the locator', row({ type: 'prompt', command: undefined }), 'PreToolUse[0].hooks[0]'],
   ])('label: %s', (_name, r, label) => expect(new RowPrep(repo).label(r)).toBe(label));
 });
