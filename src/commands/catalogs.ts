@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import { parseCatalog } from '../../catalog/load.ts';
 import { DEFAULT_CATALOGS, describeSource, sourceOf, type CatalogSource } from '../../catalog/sources.ts';
 import type { Catalog, CatalogRow } from '../../catalog/types.ts';
-import { rowCannotRun } from '../../adapters/eventMap.ts';
+import { rowCannotRun } from '../../adapters/hosts/cursor/carriers.ts';
 import { planCatalogList, sameCatalogs } from '../project/catalogList.ts';
 import { CONFIG_FILE } from '../project/config.ts';
 import { loadCatalogWith, type CatalogLoad } from '../project/load.ts';

@@ -8,13 +8,13 @@ import {
   boundBundles,
   bundleVersion,
   PACKAGED,
-  planBinding,
   readHooksFile,
   VENDORED,
   type HooksFile,
   type BindingPlan,
   type Mode,
 } from '../project/binding.ts';
+import { planBinding } from '../project/bindingPlan.ts';
 import { safeHome } from '../state/fsx.ts';
 import { readConfigText } from '../project/load.ts';
 import { handlerFindings } from './checkHandlers.ts';

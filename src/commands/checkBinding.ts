@@ -1,6 +1,6 @@
 // `hookshim check`, the binding half: `.cursor/hooks.json` holds exactly the entries init would write, and nothing
 // in it makes Cursor reject the file or skip a call a guard needs.
-import { rowCannotRun } from '../../adapters/eventMap.ts';
+import { rowCannotRun } from '../../adapters/hosts/cursor/carriers.ts';
 import { compileRegex, MATCHED_BY, missedBy, type MatchedEvent } from '../../adapters/cursorMatcher.ts';
 import { HANDLED_EVENTS, type HandledEvent } from '../../adapters/eventMap.ts';
 import { canonical, isRecord, sameJson } from '../../adapters/json.ts';

@@ -2,7 +2,7 @@
 // Each row is checked as its own catalog runs it (catalog/sources.ts placeholderVars) and named with its catalog.
 import fs from 'node:fs';
 import path from 'node:path';
-import { rowCannotRun } from '../../adapters/eventMap.ts';
+import { rowCannotRun } from '../../adapters/hosts/cursor/carriers.ts';
 import { CURSOR_TO_CLAUDE } from '../../adapters/tools.ts';
 import { looksLikeMs, MATCHERLESS_EVENTS, PERMISSION_EVENTS, rowTimeoutS, TOOL_EVENTS } from '../../catalog/events.ts';
 import { compileIfRule } from '../../catalog/ifRule.ts';

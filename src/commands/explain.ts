@@ -32,7 +32,7 @@ import { resultGated, type Chosen } from '../hook/select.ts';
 import { locate, setUp, type Setup } from '../hook/setup.ts';
 import { toClaudeToolResponse } from '../../adapters/toolResponse.ts';
 import { parsePayload } from '../hook/stdin.ts';
-import { rowCannotRun } from '../../adapters/eventMap.ts';
+import { rowCannotRun } from '../../adapters/hosts/cursor/carriers.ts';
 import { parseConfig } from '../project/config.ts';
 import { loadConfigWith } from '../project/load.ts';
 import { loadCatalogsOf } from './catalogs.ts';

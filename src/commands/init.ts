@@ -14,12 +14,12 @@ import {
   isOurs,
   mergeHooksJson,
   OLD_VENDORED,
-  planBinding,
   readHooksFile,
   VENDORED,
   type BindingPlan,
   type Mode,
 } from '../project/binding.ts';
+import { planBinding } from '../project/bindingPlan.ts';
 import { planCatalogList, resolveCatalogEntry } from '../project/catalogList.ts';
 import { loadListedCatalogs, type LoadedCatalogs } from './catalogs.ts';
 import { runChecks, type CheckOptions } from './check.ts';

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { parseCatalog } from '../../catalog/load.ts';
 import { sourceOf } from '../../catalog/sources.ts';
 import { isRecord } from '../../catalog/types.ts';
-import { mergeHooksJson, planBinding, type BindingPlan } from '../project/binding.ts';
+import { mergeHooksJson, type BindingPlan } from '../project/binding.ts';
+import { planBinding } from '../project/bindingPlan.ts';
 import { loadCatalogWith } from '../project/load.ts';
 import {
   CLAUDE_MANIFEST,

@@ -6,16 +6,17 @@ import yargs, { type Argv } from 'yargs';
 import { CURSOR_EVENTS } from '../../adapters/eventMap.ts';
 import { VERSION } from '../hook/version.ts';
 import { PROJECT_POLICIES, resolveProject } from '../project/paths.ts';
-import { optionsOf, optionWithoutValue, withSuggestions, type KnownOptions } from './argv.ts';
+import { optionWithoutValue, withSuggestions, type KnownOptions } from './argv.ts';
 import { checkExit, runChecks } from './check.ts';
 import { doctor } from './doctor.ts';
 import { explain } from './explain.ts';
 import { init } from './init.ts';
 import { checkPlugin, initPlugin, renderPlugin } from './initPlugin.ts';
-import { CommandError, cliIO, EXIT, json, paint, tally, type CliIO, type Paint } from './io.ts';
+import { CommandError, cliIO, EXIT, json, paint, tally, type CliIO } from './io.ts';
 import { renderCheck, renderDoctor, renderExplain, renderInit, renderReplay } from './render.ts';
 import { replay } from './replay.ts';
-import { renderUninstall, uninstall } from './uninstall.ts';
+import { remember, type Ctx } from './cliContext.ts';
+import { uninstallCommand, uninstallRun } from './uninstallCommand.ts';
 
 const EPILOGUE = `Exit codes:
   0   done, nothing wrong
@@ -32,16 +33,6 @@ HOOKSHIM_LOG=<file> appends one NDJSON record per event (HOOKSHIM_LOG_PAYLOADS=1
 HOOKSHIM_CATALOG=<file> runs another catalog on this machine only (init records it instead), \
 HOOKSHIM_STATE_DIR=<dir> moves the state directory.
 Colours only on a terminal; never with NO_COLOR.`;
-
-/** What every command's handler writes to and sets. */
-interface Ctx {
-  io: CliIO;
-  out(s: string): void;
-  color: Paint;
-  setCode(code: number): void;
-  /** The options of the command being parsed (its builder records them). */
-  options: KnownOptions;
-}
 
 /** Run one management command; resolves to its exit code and never throws. */
 export async function run(argv: string[], io: CliIO): Promise<number> {
@@ -112,12 +103,6 @@ function wantsJson(argv: readonly string[]): boolean {
   return (end < 0 ? argv : argv.slice(0, end)).some((a) => a === '--json' || a === '--json=true');
 }
 
-/** Record the options a command's builder declared (for did-you-mean and options given no value); returns it. */
-function remember<T>(c: Ctx, y: Argv<T>): Argv<T> {
-  c.options = optionsOf(y);
-  return y;
-}
-
 /** `hookshim init`. */
 function initCommand(cli: Argv, c: Ctx): Argv {
   return cli.command(
@@ -185,70 +170,39 @@ function initCommand(cli: Argv, c: Ctx): Argv {
     (args) => {
       if (args.remove) return uninstallRun(c, { ...args, dir: args.dir });
       if (args.plugin) return initPluginCommand(c, { dir: args.dir, dryRun: args['dry-run'], json: args.json });
-      const report = init({
-        dir: path.resolve(c.io.cwd, args.dir),
-        env: c.io.env,
-        cwd: c.io.cwd,
-        catalogs: args.catalog ?? [],
-        here: args.here,
-        ...(args.package !== undefined ? { mode: args.package ? 'package' : 'vendored' } : {}),
-        dryRun: args['dry-run'],
-      });
-      const t = tally(report.findings);
-      c.setCode(t.errors > 0 ? EXIT.problems : EXIT.ok);
-      c.out(
-        args.json
-          ? json({ ok: t.errors === 0, dryRun: args['dry-run'], errors: t.errors, ...report })
-          : renderInit(report, c.color, args['dry-run']),
-      );
+      initRun(c, args);
     },
   );
 }
 
-/** `hookshim uninstall` (and `init --remove`). */
-function uninstallCommand(cli: Argv, c: Ctx): Argv {
-  return cli.command(
-    'uninstall [dir]',
-    'Take out exactly what init added: its entries of .cursor/hooks.json, the bundle and forwarder, the catalogs ' +
-      'list of .cursor/hookshim.json (--plugin: the Cursor plugin files); entries and keys of yours stay',
-    (y) =>
-      remember(
-        c,
-        y
-          .positional('dir', {
-            type: 'string',
-            default: '.',
-            describe: 'a folder of the repository (the binding at its root is taken out, as init bound it)',
-          })
-          .option('here', { type: 'boolean', default: false, describe: 'DIR itself was bound with init --here' })
-          .option('plugin', {
-            type: 'boolean',
-            default: false,
-            describe: 'take out what init --plugin wrote in each plugin folder and .cursor-plugin/marketplace.json',
-          })
-          .option('dry-run', { type: 'boolean', default: false, describe: 'show what would be removed; write nothing' })
-          .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
-          .example('$0 uninstall --dry-run', 'what would be taken out')
-          .example('$0 uninstall && git add -A .cursor && git commit -m "Unbind hookshim"', 'unbind the repository')
-          .example('$0 uninstall --plugin', 'a plugin repository: take out its Cursor plugin files')
-          .epilogue(
-            'Exit codes: 0 taken out, or nothing was bound ("nothing to remove"); 2 usage error; 3 a file it would ' +
-              'rewrite cannot be read (nothing is changed then), or a write failed; 70 a bug.',
-          ),
-      ),
-    (args) => uninstallRun(c, args),
-  );
-}
-
-/** Run uninstall for the command line's arguments and print its report. */
-function uninstallRun(
+/** Run `hookshim init` for the command line's arguments and print its report. */
+function initRun(
   c: Ctx,
-  args: { dir: string; here: boolean; plugin: boolean; 'dry-run': boolean; json: boolean },
+  args: {
+    dir: string;
+    catalog?: string[] | undefined;
+    here: boolean;
+    package?: boolean | undefined;
+    'dry-run': boolean;
+    json: boolean;
+  },
 ): void {
-  const dryRun = args['dry-run'];
-  const report = uninstall({ dir: path.resolve(c.io.cwd, args.dir), here: args.here, plugin: args.plugin, dryRun });
-  c.setCode(EXIT.ok);
-  c.out(args.json ? json({ ok: true, dryRun, ...report }) : renderUninstall(report, c.color, dryRun));
+  const report = init({
+    dir: path.resolve(c.io.cwd, args.dir),
+    env: c.io.env,
+    cwd: c.io.cwd,
+    catalogs: args.catalog ?? [],
+    here: args.here,
+    ...(args.package !== undefined ? { mode: args.package ? 'package' : 'vendored' } : {}),
+    dryRun: args['dry-run'],
+  });
+  const t = tally(report.findings);
+  c.setCode(t.errors > 0 ? EXIT.problems : EXIT.ok);
+  c.out(
+    args.json
+      ? json({ ok: t.errors === 0, dryRun: args['dry-run'], errors: t.errors, ...report })
+      : renderInit(report, c.color, args['dry-run']),
+  );
 }
 
 /** `hookshim init --plugin`: its report, and exit 1 on an error in a plugin's rows. */

@@ -1,34 +1,15 @@
 // Everything about .cursor/hooks.json in one place: reading it, telling hookshim's entries from everyone else's,
-// what an entry configures for the hook path (timeout, loop_limit), and planning and merging the entries init writes.
+// what an entry configures for the hook path (timeout, loop_limit), and merging the entries init writes (planned by
+// ./bindingPlan.ts).
 // Format: https://cursor.com/docs/hooks (docs/cursor-hooks.md §1).
 import fs from 'node:fs';
 import path from 'node:path';
 import { CURSOR } from '../../adapters/hosts/cursor/index.ts';
 import type { BindingShape } from '../../adapters/hosts/types.ts';
 import { NODE_FLAGS } from './nodeFlags.ts';
-import {
-  cursorMatcher,
-  MATCHED_BY,
-  matcherForRows,
-  needsAny,
-  postToolNeeds,
-  type MatchedEvent,
-} from '../../adapters/cursorMatcher.ts';
-import {
-  CLAUDE_EVENT_CARRIERS,
-  cursorEventsFor,
-  HANDLED_EVENTS,
-  isPermissionEvent,
-  rowCannotRun,
-  RUNS,
-  type Carrier,
-  type HandledEvent,
-} from '../../adapters/eventMap.ts';
+import { RUNS, type HandledEvent } from '../../adapters/eventMap.ts';
 import { isRecord, kindOf } from '../../adapters/json.ts';
-import { looksLikeMs } from '../../catalog/events.ts';
 import { parseJsonOr, parseJsonText } from '../../catalog/json.ts';
-import { rowPlace, type Catalog, type CatalogRow } from '../../catalog/types.ts';
-import { slackFor, WINDOWS_LAUNCH_MS } from './budget.ts';
 import { readRegularFile } from './paths.ts';
 
 /** The project's Cursor hooks file, relative to the root. */
@@ -265,7 +246,7 @@ export const DEFAULT_TIMEOUTS: Record<HandledEvent, number> = {
 export const LOOP_LIMIT = 8;
 
 /** Events whose loop Cursor caps with loop_limit (docs/cursor-hooks.md §1). */
-const LOOPING: readonly HandledEvent[] = ['stop', 'subagentStop'];
+export const LOOPING: readonly HandledEvent[] = ['stop', 'subagentStop'];
 
 /**
  * Cursor matchers init writes: beforeReadFile fires for agent reads (`Read`) and Tab reads (`TabRead`); the matcher
@@ -318,81 +299,6 @@ export interface BindingPlan {
  */
 export function boundCommand(_mode: Mode, event: string): string {
   return `node ${NODE_FLAGS} ${VENDORED} ${event}`;
-}
-
-/** Decide entries from a catalog: exactly the Cursor events its Claude events need, with timeouts that fit. */
-export function planBinding(catalog: Catalog, mode: Mode, opts: BindingPlanOptions = {}): BindingPlan {
-  const never: BindingPlan['never'] = [];
-  const used = new Set<string>();
-  for (const row of catalog.rows) {
-    const why = rowCannotRun(row);
-    if (why) never.push({ locator: rowPlace(row), reason: why });
-    else used.add(row.event);
-  }
-  const runnable = catalog.rows.filter((r) => !rowCannotRun(r));
-  const narrow = opts.narrow ?? true;
-  const post = postToolNeeds(runnable, {
-    keepsTranscripts: opts.keepsTranscripts ?? false,
-    promptContext: opts.promptContext,
-  });
-  const listed = new Set(cursorEventsFor(used, runnable));
-  // Post-tool events are bound only for what uses them (their rows, stashed warnings, carried context, results).
-  if (narrow)
-    for (const ev of ['postToolUse', 'postToolUseFailure'] as const)
-      if (needsAny(post[ev])) listed.add(ev);
-      else listed.delete(ev);
-  const events = HANDLED_EVENTS.filter((e) => listed.has(e));
-  const entries: BindingPlan['entries'] = {};
-  for (const ev of events) {
-    let timeout = DEFAULT_TIMEOUTS[ev];
-    // A timeout that looks like milliseconds does not raise the wrapper to its 600 s cap: check reports it instead.
-    const need = Math.max(
-      0,
-      ...catalog.rows
-        .filter((r) => !r.async && runsOn(r.event, ev) && !rowCannotRun(r) && !looksLikeMs(r.timeout))
-        .map((r) => r.timeout ?? 0),
-    );
-    // A row's own timeout must fit inside the wrapper timeout minus hookshim's slack and a Windows launch (budget.ts).
-    while (timeout < MAX_TIMEOUT && timeout * 1000 - slackFor(timeout) - WINDOWS_LAUNCH_MS < need * 1000)
-      timeout = Math.min(MAX_TIMEOUT, timeout + 5);
-    const matcher = narrow ? matcherFor(ev, runnable, post) : CURSOR_MATCHERS[ev];
-    const entry: Entry = {
-      command: opts.command ? opts.command(ev) : boundCommand(mode, ev),
-      ...(matcher ? { matcher } : {}),
-      timeout,
-      failClosed: isPermissionEvent(ev),
-    };
-    if (LOOPING.includes(ev)) entry.loop_limit = opts.loopLimit === undefined ? LOOP_LIMIT : opts.loopLimit;
-    entries[ev] = entry;
-  }
-  const limits: BindingPlan['limits'] = [];
-  for (const ev of used) {
-    const c = (CLAUDE_EVENT_CARRIERS as Record<string, Carrier | object>)[ev] as Carrier;
-    const notes: string[] = [];
-    if (partial(c.desktop)) notes.push(`desktop/CLI: ${c.desktop}`);
-    if (partial(c.cloud)) notes.push(`Cloud agents: ${c.cloud}`);
-    if (notes.length) limits.push({ event: ev, note: notes.join('; ') });
-  }
-  return { mode, events, entries, never, limits };
-}
-
-/**
- * The Cursor matcher of an entry: fixed for beforeReadFile; on the tool and subagent events, built from the rows the
- * event serves so a call no row needs starts nothing (adapters/cursorMatcher.ts); none where Cursor has no matcher.
- */
-function matcherFor(
-  ev: HandledEvent,
-  rows: readonly CatalogRow[],
-  post: ReturnType<typeof postToolNeeds>,
-): string | undefined {
-  if (ev === 'postToolUse' || ev === 'postToolUseFailure') return cursorMatcher('tool', post[ev]);
-  if (!Object.hasOwn(MATCHED_BY, ev)) return CURSOR_MATCHERS[ev];
-  return matcherForRows(MATCHED_BY[ev as MatchedEvent], rows, RUNS[ev]);
-}
-
-/** A carrier availability that is not a plain yes ("no …", "yes (not on the CLI)", "block: yes; context: only …"). */
-function partial(availability: string): boolean {
-  return !availability.startsWith('yes') || /\bnot on\b|\bonly\b/.test(availability);
 }
 
 /** True when Cursor event `cursorEvent` runs rows of `claudeEvent` (adapters/eventMap.ts RUNS). */

@@ -2,15 +2,8 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../adapters/events/index.ts';
 import { KNOWN_EVENTS as CLAUDE_EVENTS } from '../../catalog/events.ts';
-import {
-  CLAUDE_EVENT_CARRIERS,
-  CURSOR_EVENTS,
-  cursorEventsFor,
-  HANDLED_EVENTS,
-  noAnalogReason,
-  RUNS,
-  UNBOUND_CURSOR_EVENTS,
-} from '../../adapters/eventMap.ts';
+import { CURSOR_EVENTS, HANDLED_EVENTS, RUNS, UNBOUND_CURSOR_EVENTS } from '../../adapters/eventMap.ts';
+import { CLAUDE_EVENT_CARRIERS, cursorEventsFor, noAnalogReason } from '../../adapters/hosts/cursor/carriers.ts';
 
 const schema = JSON.parse(
   fs.readFileSync(new URL('../../catalog/schema/claude-code-plugin-hooks.schema.json', import.meta.url), 'utf8'),

@@ -2,7 +2,7 @@
 // Copilot event the catalog's rows need, a bash and a powershell command, a matcher that starts nothing for a tool no
 // row can see, and a timeout the hook path answers before. Pure: rows in, entries out.
 import { compileMatcher } from '../../../catalog/matcher.ts';
-import { rowCannotRun } from '../../eventMap.ts';
+import { rowCannotRun } from '../cursor/carriers.ts';
 import { possibleCandidates } from '../../toolEvent.ts';
 import { COPILOT } from './index.ts';
 import { COPILOT_EVENTS, type CopilotEvent } from './index.ts';

@@ -4,13 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Catalog, CatalogRow } from '../../../catalog/types.ts';
-import {
-  everyCallEvents,
-  mergeHooksJson,
-  planBinding,
-  readBinding,
-  type BindingPlan,
-} from '../../../src/project/binding.ts';
+import { planBinding } from '../../../src/project/bindingPlan.ts';
+import { everyCallEvents, mergeHooksJson, readBinding, type BindingPlan } from '../../../src/project/binding.ts';
 
 const P = {
   command: 'node --inspect-publish-uid stderr .cursor/hooks/hookshim.cjs preToolUse',
