@@ -173,7 +173,7 @@ function checkCommand(cli: Argv, c: Ctx): Argv {
       y
         .positional('dir', {
           type: 'string',
-          describe: 'repository root (default: CURSOR_PROJECT_DIR, else the current directory)',
+          describe: 'repository root (default: CURSOR_PROJECT_DIR, else the repository the current directory is in)',
         })
         .option('json', { type: 'boolean', default: false, describe: 'print the findings as JSON' })
         .option('strict', { type: 'boolean', default: false, describe: 'warnings fail too' })
@@ -187,7 +187,8 @@ function checkCommand(cli: Argv, c: Ctx): Argv {
         .example('$0 check --strict --json', 'machine-readable, warnings fail too'),
     (args) => {
       const given = args.dir !== undefined ? { given: { dir: path.resolve(c.io.cwd, args.dir), how: 'DIR' } } : {};
-      const { dir } = resolveProject(c.io, { ...PROJECT_POLICIES.check, ...given });
+      const { dir, how } = resolveProject(c.io, { ...PROJECT_POLICIES.check, ...given });
+      const from = dir !== path.resolve(c.io.cwd) ? { from: how } : {};
       if (args.plugin) {
         const { report, findings } = checkPlugin({ dir });
         const t = tally(findings);
@@ -215,7 +216,7 @@ function checkCommand(cli: Argv, c: Ctx): Argv {
             findings: result.findings,
           }),
         );
-      else c.out(renderCheck(result, c.color, { verbose: args.verbose, strict: args.strict }));
+      else c.out(renderCheck(result, c.color, { verbose: args.verbose, strict: args.strict, ...from }));
     },
   );
 }
@@ -229,7 +230,7 @@ function doctorCommand(cli: Argv, c: Ctx): Argv {
       y
         .positional('dir', {
           type: 'string',
-          describe: 'repository root (default: CURSOR_PROJECT_DIR, else the current directory)',
+          describe: 'repository root (default: CURSOR_PROJECT_DIR, else the repository the current directory is in)',
         })
         .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
         .option('verbose', { type: 'boolean', alias: 'v', default: false, describe: 'also print info notes' })
@@ -268,7 +269,8 @@ function explainCommand(cli: Argv, c: Ctx): Argv {
         .option('dir', {
           type: 'string',
           describe:
-            "project root (default: CURSOR_PROJECT_DIR, else the payload's workspace_roots[0], else the current directory)",
+            "project root (default: CURSOR_PROJECT_DIR, else the payload's workspace_roots[0], else the repository the " +
+            'current directory is in)',
         })
         .option('plugin', {
           type: 'string',
@@ -312,7 +314,8 @@ function replayCommand(cli: Argv, c: Ctx): Argv {
         .option('dir', {
           type: 'string',
           describe:
-            "project root for every event (default: the payload's workspace_roots[0] if it exists here, else the current directory)",
+            "project root for every event (default: the payload's workspace_roots[0] if it exists here, else the " +
+            'repository the current directory is in)',
         })
         .option('bundle', {
           type: 'string',

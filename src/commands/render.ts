@@ -101,8 +101,14 @@ function boundLines(r: InitReport, p: Paint): string[] {
   return out;
 }
 
-export function renderCheck(r: CheckResult, p: Paint, opts: { verbose: boolean; strict: boolean }): string {
+/** check's findings and verdict; `from` says how the root was found when it is not the current directory. */
+export function renderCheck(
+  r: CheckResult,
+  p: Paint,
+  opts: { verbose: boolean; strict: boolean; from?: string },
+): string {
   const out = renderFindings(r.findings, p, { info: opts.verbose });
+  if (opts.from) out.unshift(p.dim(`project root ${r.dir} (${opts.from})`));
   const t = tally(r.findings);
   const failed = t.errors > 0 || (opts.strict && t.warnings > 0);
   const info = r.findings.filter((f) => f.severity === 'info').length;

@@ -1,0 +1,124 @@
+// A new user's first hour, through the built CLI and bundle: what check, doctor and init say before Cursor denies
+// every call (a row's program not on PATH, a binding git ignores, hand-written entries that run the catalog's scripts
+// again), and every command run from a subfolder of the repository acting on the repository, as init does.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI, cursorPayload, ensureBuilt, makeRepo, toolUseId, type Repo } from './harness.ts';
+
+const DENY_SUDO = `#!/bin/sh
+case "$(cat)" in *sudo*) echo "no sudo here" >&2; exit 2 ;; esac
+exit 0
+`;
+const GUARD_ROW = { type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/deny-sudo.sh', timeout: 10 };
+const CATALOG = { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [GUARD_ROW] }] } };
+
+const repos: Repo[] = [];
+afterAll(() => repos.forEach((r) => r.cleanup()));
+beforeAll(() => ensureBuilt());
+
+/** A repository under real git with `catalog` (scripts under hooks/), not yet bound. */
+function gitRepo(catalog: unknown = CATALOG, scripts: Record<string, string> = { 'deny-sudo.sh': DENY_SUDO }): Repo {
+  const repo = makeRepo(catalog, scripts);
+  repos.push(repo);
+  git(repo.dir, ['init', '-q']);
+  return repo;
+}
+
+/** git in `dir`, with this machine's own ignore files out of the way; fails the test when git does. */
+function git(dir: string, args: string[]): string {
+  const r = spawnSync('git', args, { cwd: dir, encoding: 'utf8', env: gitEnv() });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout;
+}
+
+/** The environment of a user's shell: no Cursor variables, git configured, no global ignore file of this machine. */
+function gitEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NO_COLOR: '1',
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_AUTHOR_NAME: 'A U Thor',
+    GIT_AUTHOR_EMAIL: 'author@example.com',
+    GIT_COMMITTER_NAME: 'A U Thor',
+    GIT_COMMITTER_EMAIL: 'author@example.com',
+  };
+  for (const k of ['CURSOR_PROJECT_DIR', 'CLAUDE_PROJECT_DIR', 'HOOKSHIM_CATALOG', 'HOOKSHIM_DEBUG', 'HOOKSHIM_LOG'])
+    delete env[k];
+  for (const [k, v] of Object.entries(extra)) {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  }
+  return env;
+}
+
+/** The built CLI, run from `cwd` (relative to the repository), as a user types it. */
+function cli(repo: Repo, args: string[], opts: { cwd?: string; input?: string; env?: Record<string, string> } = {}) {
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    cwd: path.join(repo.dir, opts.cwd ?? ''),
+    encoding: 'utf8',
+    input: opts.input ?? '',
+    env: gitEnv({ HOOKSHIM_STATE_DIR: repo.stateDir, ...opts.env }),
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+const shell = (repo: Repo, command: string, extra: Record<string, unknown> = {}) =>
+  cursorPayload('preToolUse', repo, {
+    tool_name: 'Shell',
+    tool_input: { command, cwd: '' },
+    tool_use_id: toolUseId(),
+    ...extra,
+  });
+
+describe('every command run from a subfolder acts on the repository it is in, as init does', () => {
+  let repo: Repo;
+  beforeAll(() => {
+    repo = gitRepo();
+    fs.mkdirSync(path.join(repo.dir, 'src', 'deep'), { recursive: true });
+    const r = cli(repo, ['init'], { cwd: 'src/deep' });
+    expect(r.code, r.out + r.err).toBe(0);
+    expect(r.out).toMatch(new RegExp(`^hookshim init ${repo.dir} `));
+  });
+
+  it('check from src/deep checks the root, and says which', () => {
+    const r = cli(repo, ['check'], { cwd: 'src/deep' });
+    expect(r.code, r.out + r.err).toBe(0);
+    expect(r.out).toContain(`project root ${repo.dir} (the repository the current directory is in)`);
+    expect(r.out).toMatch(/hookshim check: ok \(1 rows, /);
+    expect(JSON.parse(cli(repo, ['check', '--json'], { cwd: 'src' }).out)).toMatchObject({ ok: true, dir: repo.dir });
+  });
+
+  it('doctor from src/deep examines the root', () => {
+    const r = cli(repo, ['doctor', '--json'], { cwd: 'src/deep' });
+    const report = JSON.parse(r.out);
+    expect(report.project).toEqual({ dir: repo.dir, how: 'the repository the current directory is in' });
+    expect(report.findings.map((f: { code: string }) => f.code)).not.toContain('catalog-missing');
+    expect(report.catalogs[0]).toMatchObject({ shown: 'hooks/hooks.json', rows: 1 });
+  });
+
+  it('explain from src/deep, of a payload that names no root, explains the root', () => {
+    const payload = JSON.stringify(shell(repo, 'sudo rm -rf /', { workspace_roots: [] }));
+    const r = cli(repo, ['explain', '--run', '--json'], { cwd: 'src/deep', input: payload });
+    expect(r.code, r.out + r.err).toBe(0);
+    const report = JSON.parse(r.out);
+    expect(report.project).toMatchObject({ dir: repo.dir, how: 'the repository the current directory is in' });
+    expect(report.run.answer).toMatchObject({ permission: 'deny', user_message: 'no sudo here' });
+  });
+
+  it('replay from src/deep, of a trace whose roots do not exist here, replays against the root', () => {
+    const log = path.join(repo.stateDir, 'trace.ndjson');
+    const fired = repo.fire('preToolUse', shell(repo, 'sudo make me a sandwich'), {
+      env: { HOOKSHIM_LOG: log, HOOKSHIM_LOG_PAYLOADS: '1' },
+    });
+    expect(fired.json).toMatchObject({ permission: 'deny' });
+    // The trace of another machine: its workspace root is not a folder here.
+    const moved = fs.readFileSync(log, 'utf8').split(repo.dir).join('/nowhere/on/this/machine');
+    fs.writeFileSync(log, moved);
+    const r = cli(repo, ['replay', log, '--json'], { cwd: 'src/deep' });
+    expect(r.code, r.out + r.err).toBe(0);
+    expect(JSON.parse(r.out).counts).toMatchObject({ same: 1, changed: 0, error: 0 });
+  });
+});
