@@ -30,7 +30,7 @@ import { checkLaunchers } from './launcher.ts';
 import { THIS_HOST, type Host } from '../hook/platform.ts';
 import { windowsFindings } from './windows.ts';
 
-export { onPath } from './onPath.ts';
+export { onPath } from '../hook/onPath.ts';
 
 export interface CheckOptions {
   dir: string;
@@ -90,7 +90,9 @@ export function runChecks(opts: CheckOptions): CheckResult {
   const plan = opts.known?.plan ?? planBinding(catalog, mode, bindingOptions(config, narrow));
   findings.push(...checkBinding(hooks, plan, catalog));
   findings.push(...checkBundle(dir, mode, opts.bundle ?? defaultBundle(), existing), ...checkLaunchers(dir, mode));
-  findings.push(...checkRows(catalog, { dir, home, env: opts.env, hooks, plan }));
+  findings.push(
+    ...checkRows(catalog, { dir, home, env: opts.env, hooks, plan, ...(opts.host ? { host: opts.host } : {}) }),
+  );
   findings.push(...checkConventions(catalog, config, { dir, home }));
   findings.push(...checkResultGated(catalog, config));
   const sources = catalogs.loads.filter((l) => l.ok).map((l) => l.source);

@@ -49,7 +49,7 @@ export const FINDINGS = {
   'script-missing': { severity: 'error', fix: false },
   'script-not-executable': { severity: 'error', fix: true },
   'script-unchecked': { severity: 'info', fix: false },
-  'command-not-found': { severity: 'warning', fix: true },
+  'command-not-found': { severity: ['error', 'warning'], fix: true },
   'timeout-too-long': { severity: 'error', fix: true },
   'timeout-too-long-windows': { severity: 'warning', fix: true },
   'timeout-milliseconds': { severity: 'warning', fix: true },

@@ -188,7 +188,7 @@ function checkCommand(cli: Argv, c: Ctx): Argv {
     (args) => {
       const given = args.dir !== undefined ? { given: { dir: path.resolve(c.io.cwd, args.dir), how: 'DIR' } } : {};
       const { dir, how } = resolveProject(c.io, { ...PROJECT_POLICIES.check, ...given });
-      const from = dir !== path.resolve(c.io.cwd) ? { from: how } : {};
+      const from = args.dir === undefined && dir !== path.resolve(c.io.cwd) ? { from: how } : {};
       if (args.plugin) {
         const { report, findings } = checkPlugin({ dir });
         const t = tally(findings);

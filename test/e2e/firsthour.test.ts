@@ -122,3 +122,69 @@ describe('every command run from a subfolder acts on the repository it is in, as
     expect(JSON.parse(r.out).counts).toMatchObject({ same: 1, changed: 0, error: 0 });
   });
 });
+
+describe("a row's program not on PATH: check and doctor name the program and the row, the deny says it is not installed", () => {
+  let repo: Repo;
+  let bin: string;
+  const UV_ROW = { type: 'command', command: 'uv run "${CLAUDE_PLUGIN_ROOT}"/hooks/guard.py', timeout: 10 };
+  const STOP_ROW = { type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/stop.py', timeout: 10 };
+  const NO_PYTHON = 'hookshim-e2e-no-such-python';
+  beforeAll(() => {
+    repo = makeRepo(
+      { hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [UV_ROW] }], Stop: [{ hooks: [STOP_ROW] }] } },
+      { 'guard.py': 'print("ok")\n', 'stop.py': `#!/usr/bin/env -S ${NO_PYTHON} -u\nprint("ok")\n` },
+    );
+    repos.push(repo);
+    // A PATH with node and sh only, so uv is absent whatever this machine has installed.
+    bin = path.join(repo.stateDir, 'bin');
+    fs.mkdirSync(bin, { recursive: true });
+    fs.symlinkSync(process.execPath, path.join(bin, 'node'));
+    fs.symlinkSync('/bin/sh', path.join(bin, 'sh'));
+    const r = cli(repo, ['init'], { env: { PATH: bin } });
+    expect(r.out).toContain('[command-not-found]');
+  });
+
+  it('check: an error per row, naming the program and the row, not "missing script"', () => {
+    const r = cli(repo, ['check'], { env: { PATH: bin } });
+    expect(r.code, r.out + r.err).toBe(1);
+    expect(r.out).toContain(
+      'error   hooks/hooks.json PreToolUse[0].hooks[0]: its command starts uv, which is not on PATH here (not ' +
+        'installed?): every run exits 127 (command not found), so every call it matches is denied, naming uv ' +
+        '[command-not-found]',
+    );
+    expect(r.out).toContain(
+      `error   hooks/hooks.json Stop[0].hooks[0]: hooks/stop.py's #! line starts ${NO_PYTHON} through env, which is ` +
+        `not on PATH here (not installed?): every run exits 127 (command not found), so every stop gets a ` +
+        `follow-up naming ${NO_PYTHON} [command-not-found]`,
+    );
+    expect(r.out).toContain('fix: install uv wherever Cursor runs');
+    expect(r.out).not.toMatch(/script-missing|does not exist/);
+  });
+
+  it('doctor: the same two errors', () => {
+    const report = JSON.parse(cli(repo, ['doctor', '--json'], { env: { PATH: bin } }).out);
+    const found = report.findings.filter((f: { code: string }) => f.code === 'command-not-found');
+    expect(found.map((f: { where: string; severity: string }) => [f.where, f.severity])).toEqual([
+      ['hooks/hooks.json PreToolUse[0].hooks[0]', 'error'],
+      ['hooks/hooks.json Stop[0].hooks[0]', 'error'],
+    ]);
+  });
+
+  it('the hook path: the deny and the follow-up say the program is not installed or not on PATH', () => {
+    const pre = repo.fire('preToolUse', shell(repo, 'ls'), { env: { PATH: bin } });
+    expect(pre.json.permission).toBe('deny');
+    expect(pre.json.user_message).toMatch(
+      /^hookshim: guard hooks\/guard\.py cannot start: uv is not installed or not on PATH \(exit 127: .*uv: not found\); the tool call is denied \(fail closed\)$/,
+    );
+    const stop = repo.fire('stop', cursorPayload('stop', repo, { status: 'completed', loop_count: 0 }), {
+      env: { PATH: bin },
+    });
+    expect(stop.json.followup_message).toMatch(
+      new RegExp(
+        `^hookshim: guard hooks/stop\\.py cannot start: ${NO_PYTHON} is not installed or not on PATH ` +
+          `\\(exit 127: .*${NO_PYTHON}.*\\); treat this stop as not yet allowed \\(fail closed\\)$`,
+      ),
+    );
+    expect(`${pre.json.user_message} ${stop.json.followup_message}`).not.toMatch(/missing/);
+  });
+});
