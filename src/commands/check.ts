@@ -23,6 +23,7 @@ import { checkConventions, checkRows } from './checkRows.ts';
 import { doubleBinding, nativeDuplicates, otherLoaders } from './doubleBinding.ts';
 import { resultGateOf } from '../hook/select.ts';
 import { checkBinding } from './checkBinding.ts';
+import { ignoredBinding, ignoredFixes } from './gitIgnored.ts';
 import { bindingOptions, defaultBundle } from './plan.ts';
 import type { Finding } from './findings.ts';
 import { detectModeIn } from '../project/launcher.ts';
@@ -88,8 +89,19 @@ export function runChecks(opts: CheckOptions): CheckResult {
     catalogs.loads.length === catalogs.sources.length &&
     catalogs.loads.every((l) => l.ok);
   const plan = opts.known?.plan ?? planBinding(catalog, mode, bindingOptions(config, narrow));
-  findings.push(...checkBinding(hooks, plan, catalog));
-  findings.push(...checkBundle(dir, mode, opts.bundle ?? defaultBundle(), existing), ...checkLaunchers(dir, mode));
+  // A binding git ignores is in no commit: every "run init and commit" below says how to commit it (binding-ignored).
+  const ignored = ignoredBinding(dir, mode);
+  findings.push(
+    ...ignored.findings,
+    ...ignoredFixes(
+      [
+        ...checkBinding(hooks, plan, catalog),
+        ...checkBundle(dir, mode, opts.bundle ?? defaultBundle(), existing),
+        ...checkLaunchers(dir, mode),
+      ],
+      ignored.files,
+    ),
+  );
   findings.push(
     ...checkRows(catalog, { dir, home, env: opts.env, hooks, plan, ...(opts.host ? { host: opts.host } : {}) }),
   );

@@ -31,6 +31,8 @@ export const FINDINGS = {
   'binding-older-command': { severity: 'error', fix: true },
   'binding-matcher-stale': { severity: 'error', fix: true },
   'binding-matcher-invalid': { severity: 'error', fix: true },
+  'binding-ignored': { severity: 'error', fix: true },
+  'ignore-unchecked': { severity: 'info', fix: true },
   // the bundle
   'bundle-missing': { severity: 'error', fix: true },
   'bundle-stale': { severity: 'error', fix: true },

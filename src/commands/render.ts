@@ -62,7 +62,15 @@ export function renderInit(r: InitReport, p: Paint, dryRun: boolean): string {
       )}`,
     );
   const touched = [...r.changed, ...r.deleted];
-  if (touched.length && !dryRun) out.push(p.dim(`next: commit ${touched.join(' and ')}; run \`hookshim check\` in CI`));
+  // Said after the findings: a binding git ignores is committed with -f (binding-ignored), or not at all.
+  const ignored = r.findings.some((f) => f.code === 'binding-ignored');
+  if (touched.length && !dryRun)
+    out.push(
+      ignored
+        ? `${p.yellow('next:')} git ignores the binding (binding-ignored above): commit ${touched.join(' and ')} ` +
+            'with `git add -f`, or un-ignore them first; run `hookshim check` in CI'
+        : p.dim(`next: commit ${touched.join(' and ')}; run \`hookshim check\` in CI`),
+    );
   return `${out.join('\n')}\n`;
 }
 

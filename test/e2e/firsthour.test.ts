@@ -188,3 +188,95 @@ describe("a row's program not on PATH: check and doctor name the program and the
     expect(`${pre.json.user_message} ${stop.json.followup_message}`).not.toMatch(/missing/);
   });
 });
+
+describe('a binding git ignores: init says so before "commit", check and doctor fail, a clean clone is told why', () => {
+  const FILES = [
+    '.cursor/hooks.json',
+    '.cursor/hookshim.json',
+    '.cursor/hooks/hookshim.cjs',
+    '.cursor/.cursor/hooks/hookshim.cjs',
+  ];
+  const UNIGNORE = [
+    '!/.cursor/',
+    '/.cursor/*',
+    '!/.cursor/hooks.json',
+    '!/.cursor/hookshim.json',
+    '!/.cursor/hooks/',
+    '!/.cursor/.cursor/',
+  ];
+  let repo: Repo;
+  let init: ReturnType<typeof cli>;
+  beforeAll(() => {
+    repo = gitRepo();
+    repo.write('.gitignore', 'node_modules/\n.cursor/\n.state/\n');
+    init = cli(repo, ['init']);
+  });
+
+  it('init: the error names .gitignore:2 and both fixes, before it says how to commit', () => {
+    expect(init.code, init.out + init.err).toBe(1);
+    const error = init.out.indexOf(
+      `error   .gitignore:2: ".cursor/" ignores ${FILES.join(', ')}, which init writes and Cursor loads from the ` +
+        'commit: `git add .cursor` leaves them out, so a clone of the branch (a Cloud agent booting it, a teammate) ' +
+        'has no binding and runs no guard [binding-ignored]',
+    );
+    expect(error, init.out).toBeGreaterThan(0);
+    expect(init.out).toContain(`fix: commit them with \`git add -f ${FILES.join(' ')}\``);
+    expect(init.out).toContain(`append to .gitignore the lines ${UNIGNORE.map((l) => JSON.stringify(l)).join(', ')}`);
+    const next = init.out.indexOf('next: git ignores the binding (binding-ignored above): commit ');
+    expect(next).toBeGreaterThan(error);
+    expect(init.out).not.toMatch(/next: commit/);
+    // The README's `git add .cursor` indeed adds nothing.
+    expect(spawnSync('git', ['add', '.cursor'], { cwd: repo.dir, env: gitEnv() }).status).not.toBe(0);
+  });
+
+  it('check and doctor: the same error, exit 1', () => {
+    const check = cli(repo, ['check']);
+    expect(check.code).toBe(1);
+    expect(check.out).toMatch(
+      /^error {3}\.gitignore:2: "\.cursor\/" ignores \.cursor\/hooks\.json, .*\[binding-ignored\]$/m,
+    );
+    const doctor = JSON.parse(cli(repo, ['doctor', '--json']).out);
+    expect(doctor.findings.filter((f: { code: string }) => f.code === 'binding-ignored')).toMatchObject([
+      { severity: 'error', where: '.gitignore:2' },
+    ]);
+  });
+
+  it('a clean clone without the binding: check says git ignores it, not only "run init and commit"', () => {
+    git(repo.dir, ['add', '.gitignore', 'hooks']);
+    git(repo.dir, ['commit', '-qm', 'catalog, and a .gitignore that ignores .cursor/']);
+    const clone = path.join(repo.stateDir, 'clone');
+    git(repo.dir, ['clone', '-q', repo.dir, clone]);
+    const r = spawnSync(process.execPath, [CLI, 'check'], { cwd: clone, encoding: 'utf8', env: gitEnv() });
+    expect(r.status).toBe(1);
+    expect(r.stdout).toMatch(/^error {3}\.gitignore:2: "\.cursor\/" ignores .*\[binding-ignored\]$/m);
+    expect(r.stdout).toContain(
+      'error   .cursor/hooks.json: does not exist, so Cursor runs none of the catalog (it needs preToolUse, ' +
+        'postToolUse, postToolUseFailure); git ignores it, so no commit carries it (binding-ignored) [binding-missing]',
+    );
+    expect(r.stdout).toContain(
+      'fix: run `hookshim init` and commit .cursor/hooks.json, with `git add -f` or after un-ignoring it ' +
+        '(binding-ignored says how)',
+    );
+  });
+
+  it('the un-ignore fix, as given: git add .cursor commits the binding, .cursor/ stays ignored otherwise, check passes', () => {
+    repo.write('.cursor/mcp.json', '{"mcpServers":{"x":{"env":{"TOKEN":"secret"}}}}');
+    fs.appendFileSync(path.join(repo.dir, '.gitignore'), UNIGNORE.map((l) => `${l}\n`).join(''));
+    git(repo.dir, ['add', '.gitignore', '.cursor']);
+    expect(git(repo.dir, ['diff', '--cached', '--name-only']).trim().split('\n').sort()).toEqual(
+      ['.gitignore', ...FILES].sort(),
+    );
+    const check = cli(repo, ['check']);
+    expect(check.code, check.out).toBe(0);
+    expect(check.out).not.toContain('binding-ignored');
+  });
+
+  it('the git add -f fix, as given: once tracked, check passes', () => {
+    const other = gitRepo();
+    other.write('.gitignore', '.cursor/\n.state/\n');
+    expect(cli(other, ['init']).code).toBe(1);
+    git(other.dir, ['add', '-f', ...FILES]);
+    const check = cli(other, ['check']);
+    expect(check.code, check.out).toBe(0);
+  });
+});
