@@ -20,7 +20,8 @@ import { readConfigText } from '../project/load.ts';
 import { handlerFindings } from './checkHandlers.ts';
 import { catalogFindings, loadListedCatalogs, type LoadedCatalogs } from './catalogs.ts';
 import { checkConventions, checkRows } from './checkRows.ts';
-import { doubleBinding, nativeDuplicates, otherLoaders } from './doubleBinding.ts';
+import { doubleBinding, otherLoaders } from './doubleBinding.ts';
+import { nativeDuplicates } from './nativeDuplicates.ts';
 import { resultGateOf } from '../hook/select.ts';
 import { checkBinding } from './checkBinding.ts';
 import { ignoredBinding, ignoredFixes } from './gitIgnored.ts';
@@ -114,7 +115,7 @@ export function runChecks(opts: CheckOptions): CheckResult {
       severity: opts.machine ? 'error' : 'warning',
     }),
   );
-  findings.push(...nativeDuplicates(catalog.rows, hooks, dir, home));
+  findings.push(...nativeDuplicates(catalog.rows, hooks, dir, home, sources));
   findings.push(...otherLoaders(sources, catalog.rows));
   return { ...base, catalog, plan, findings, fatal: false };
 }

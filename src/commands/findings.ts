@@ -74,6 +74,7 @@ export const FINDINGS = {
   'double-binding': { severity: ['error', 'warning'], fix: true },
   'native-claude-hook': { severity: 'info', fix: true },
   'native-duplicate': { severity: 'error', fix: true },
+  'native-adapter': { severity: 'warning', fix: true },
   'settings-other-loaders': { severity: 'warning', fix: true },
   // plugin (check --plugin, init --plugin)
   'plugin-binding-stale': { severity: 'error', fix: true },

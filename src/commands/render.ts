@@ -34,9 +34,15 @@ export function renderInit(r: InitReport, p: Paint, dryRun: boolean): string {
   if (r.removed.length) out.push(`removed stale hookshim entries: ${r.removed.join(', ')}`);
   const foreign = Object.entries(r.foreign);
   const kept = foreign.reduce((k, [, m]) => k + m, 0);
+  // Foreign entries that run what the catalog runs (native-duplicate, native-adapter) are said with the count.
+  const twice = r.findings.filter((f) => f.code === 'native-duplicate' || f.code === 'native-adapter').length;
   if (foreign.length)
     out.push(
-      `kept ${kept} foreign entr${kept === 1 ? 'y' : 'ies'} (${foreign.map(([ev, k]) => `${ev}: ${k}`).join(', ')})`,
+      `kept ${kept} foreign entr${kept === 1 ? 'y' : 'ies'} (${foreign.map(([ev, k]) => `${ev}: ${k}`).join(', ')})` +
+        (twice
+          ? `; ${p.yellow(`${twice} of them run${twice === 1 ? 's' : ''} what the catalog runs`)}, so those guards ` +
+            'run twice per event: remove them (native-duplicate, native-adapter below)'
+          : ''),
     );
   if (r.plan.never.length) {
     out.push('can never run under Cursor:');

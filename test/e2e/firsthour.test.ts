@@ -280,3 +280,76 @@ describe('a binding git ignores: init says so before "commit", check and doctor 
     expect(check.code, check.out).toBe(0);
   });
 });
+
+describe('two lists again: hand-written entries of .cursor/hooks.json that run the catalog are named, with the fix', () => {
+  let repo: Repo;
+  let init: ReturnType<typeof cli>;
+  // A repository that already had a hand-written Cursor adapter of its Claude catalog (docs/peers.md §1).
+  const HAND = {
+    version: 1,
+    hooks: {
+      preToolUse: [{ command: 'python3 .cursor/hooks/adapt-claude-hooks.py --event preToolUse' }],
+      beforeShellExecution: [{ command: 'cd "$(git rev-parse --show-toplevel)" && ./hooks/deny-sudo.sh --cursor' }],
+      stop: [{ command: '"$CURSOR_PROJECT_DIR"/hooks/deny-sudo.sh' }],
+      afterFileEdit: [{ command: 'node .cursor/hooks/format.mjs' }],
+    },
+  };
+  beforeAll(() => {
+    repo = gitRepo();
+    repo.write('.cursor/hooks.json', `${JSON.stringify(HAND, null, 2)}\n`);
+    repo.write('.cursor/hooks/adapt-claude-hooks.py', 'import json\nCATALOG = "hooks/hooks.json"\n');
+    repo.write('.cursor/hooks/format.mjs', '// formats the file Cursor edited\n');
+    init = cli(repo, ['init']);
+  });
+
+  it('init keeps them and says which run what the catalog runs, each with its fix', () => {
+    expect(init.code, init.out + init.err).toBe(1);
+    expect(init.out).toContain(
+      'kept 4 foreign entries (preToolUse: 1, beforeShellExecution: 1, stop: 1, afterFileEdit: 1); 3 of them run ' +
+        'what the catalog runs, so those guards run twice per event: remove them (native-duplicate, native-adapter below)',
+    );
+    expect(init.out).toContain(
+      'error   .cursor/hooks.json beforeShellExecution[0]: runs hooks/deny-sudo.sh, which hookshim already runs for ' +
+        "hooks/hooks.json PreToolUse[0].hooks[0] (PreToolUse): the guard runs twice, once here with Cursor's " +
+        'untranslated input [native-duplicate]',
+    );
+    expect(init.out).toContain(
+      'error   .cursor/hooks.json stop[0]: runs hooks/deny-sudo.sh, which hookshim already runs',
+    );
+    expect(init.out).toContain(
+      'warning .cursor/hooks.json preToolUse[0]: runs .cursor/hooks/adapt-claude-hooks.py, which names ' +
+        'hooks/hooks.json: a hand-written adapter of what hookshim runs, so those guards run twice per event ' +
+        '(once here, once through hookshim) [native-adapter]',
+    );
+    expect(init.out).toContain('fix: remove this entry from .cursor/hooks.json');
+    expect(init.out).not.toMatch(/afterFileEdit\[0\]/);
+    // Kept as they were: init owns only its own entries.
+    const kept = JSON.parse(fs.readFileSync(path.join(repo.dir, '.cursor/hooks.json'), 'utf8'));
+    expect(kept.hooks.beforeShellExecution).toEqual(HAND.hooks.beforeShellExecution);
+  });
+
+  it('check and doctor report each such entry', () => {
+    const check = cli(repo, ['check', '--json']);
+    expect(check.code).toBe(1);
+    const codes = (findings: { code: string; where: string }[]) =>
+      findings.filter((f) => f.code.startsWith('native-')).map((f) => [f.code, f.where]);
+    const want = [
+      ['native-duplicate', '.cursor/hooks.json beforeShellExecution[0]'],
+      ['native-duplicate', '.cursor/hooks.json stop[0]'],
+      ['native-adapter', '.cursor/hooks.json preToolUse[0]'],
+    ];
+    expect(codes(JSON.parse(check.out).findings).sort()).toEqual(want.sort());
+    expect(codes(JSON.parse(cli(repo, ['doctor', '--json']).out).findings).sort()).toEqual(want.sort());
+  });
+
+  it('once they are removed, nothing is said', () => {
+    repo.write(
+      '.cursor/hooks.json',
+      `${JSON.stringify({ version: 1, hooks: { afterFileEdit: HAND.hooks.afterFileEdit } })}\n`,
+    );
+    const again = cli(repo, ['init']);
+    expect(again.code, again.out).toBe(0);
+    expect(again.out).toContain('kept 1 foreign entry (afterFileEdit: 1)\n');
+    expect(again.out).not.toContain('native-');
+  });
+});
