@@ -5,7 +5,7 @@ import path from 'node:path';
 import { programOf, type ScriptRef } from '../../catalog/script.ts';
 import type { CatalogRow } from '../../catalog/types.ts';
 import { onPath, shebangOf, shellDirs } from '../hook/onPath.ts';
-import { THIS_HOST, type Host } from '../hook/platform.ts';
+import { findGitBash, isWindows, THIS_HOST, type Host } from '../hook/platform.ts';
 import type { Finding } from './findings.ts';
 
 export interface ProgramContext {
@@ -22,8 +22,11 @@ export function checkProgram(row: CatalogRow, ref: ScriptRef, where: string, c: 
   const viaShebang = given === undefined && ref.kind === 'file' && ref.direct ? shebangOf(ref.path) : undefined;
   const program = given ?? viaShebang;
   const host = c.host ?? THIS_HOST;
-  // Shell-form rows on Windows run through Git Bash, whose own folders come before PATH (docs/hosts.md, "Windows").
-  const shell = row.args === undefined && row.shell !== 'powershell' ? shellDirs(c.env, host) : [];
+  // Shell-form rows on Windows run through Git Bash, whose own folders come before PATH (docs/hosts.md, "Windows");
+  // without one they cannot start at all, which windows-no-git-bash says (src/commands/windows.ts).
+  const bashForm = row.args === undefined && row.shell !== 'powershell';
+  if (bashForm && isWindows(host) && 'error' in findGitBash(c.env, host)) return [];
+  const shell = bashForm ? shellDirs(c.env, host) : [];
   if (program === undefined || onPath(program, c.env, host.platform as NodeJS.Platform, shell)) return [];
   const how =
     viaShebang !== undefined && ref.kind === 'file'

@@ -168,7 +168,8 @@ function initCommand(cli: Argv, c: Ctx): Argv {
 function checkCommand(cli: Argv, c: Ctx): Argv {
   return cli.command(
     'check [dir]',
-    'CI check: binding in sync, bundle current, scripts present and executable, matchers, `if` rules, timeouts, conventions',
+    'CI check: binding in sync and not ignored by git, bundle current, scripts present and executable, their programs on ' +
+      'PATH, hand-written entries running the catalog again, matchers, `if` rules, timeouts, conventions',
     (y) =>
       y
         .positional('dir', {

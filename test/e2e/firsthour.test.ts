@@ -126,6 +126,7 @@ describe('every command run from a subfolder acts on the repository it is in, as
 describe("a row's program not on PATH: check and doctor name the program and the row, the deny says it is not installed", () => {
   let repo: Repo;
   let bin: string;
+  let init: ReturnType<typeof cli>;
   const UV_ROW = { type: 'command', command: 'uv run "${CLAUDE_PLUGIN_ROOT}"/hooks/guard.py', timeout: 10 };
   const STOP_ROW = { type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/stop.py', timeout: 10 };
   const NO_PYTHON = 'hookshim-e2e-no-such-python';
@@ -140,11 +141,12 @@ describe("a row's program not on PATH: check and doctor name the program and the
     fs.mkdirSync(bin, { recursive: true });
     fs.symlinkSync(process.execPath, path.join(bin, 'node'));
     fs.symlinkSync('/bin/sh', path.join(bin, 'sh'));
-    const r = cli(repo, ['init'], { env: { PATH: bin } });
-    expect(r.out).toContain('[command-not-found]');
+    init = cli(repo, ['init'], { env: { PATH: bin } });
   });
 
-  it('check: an error per row, naming the program and the row, not "missing script"', () => {
+  it('init and check: an error per row, naming the program and the row, not "missing script"', () => {
+    expect(init.code).toBe(1);
+    expect(init.out).toContain('[command-not-found]');
     const r = cli(repo, ['check'], { env: { PATH: bin } });
     expect(r.code, r.out + r.err).toBe(1);
     expect(r.out).toContain(

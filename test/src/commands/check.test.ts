@@ -103,8 +103,15 @@ describe("a row's program not on PATH (uv, bun, python3, npx, a #!/usr/bin/env p
     const host = { platform: 'win32', exists: (f: string) => f === bash };
     const winEnv = { Path: 'C:\\nowhere', CLAUDE_CODE_GIT_BASH_PATH: bash };
     expect(only(runChecks({ dir: repo.dir, env: winEnv, host }).findings, 'command-not-found')).toEqual([]);
+    // Without Git Bash the row cannot start at all: windows-no-git-bash says so, not a program of it.
     const noBash = { Path: 'C:\\nowhere', CLAUDE_CODE_GIT_BASH_PATH: 'C:\\none\\bash.exe' };
-    expect(only(runChecks({ dir: repo.dir, env: noBash, host }).findings, 'command-not-found')).toHaveLength(1);
+    const findings = runChecks({ dir: repo.dir, env: noBash, host }).findings;
+    expect(only(findings, 'command-not-found')).toEqual([]);
+    expect(only(findings, 'windows-no-git-bash')).toHaveLength(1);
+    // Git Bash there, the program nowhere: said as the program.
+    const noSh = { Path: 'C:\\nowhere', CLAUDE_CODE_GIT_BASH_PATH: bash };
+    fs.rmSync(path.join(gitRoot, 'usr', 'bin', 'sh.exe'));
+    expect(only(runChecks({ dir: repo.dir, env: noSh, host }).findings, 'command-not-found')).toHaveLength(1);
   });
 });
 
