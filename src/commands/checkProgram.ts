@@ -2,7 +2,8 @@
 // `npx`, a bare command) or the one its script's `#!/usr/bin/env` line names. Not on PATH, every run of the row fails
 // with exit 127: a PreToolUse or Stop row then denies every call it matches (a follow-up on every stop).
 import path from 'node:path';
-import { programOf, type ScriptRef } from '../../catalog/script.ts';
+import { programOf } from '../../catalog/program.ts';
+import type { ScriptRef } from '../../catalog/script.ts';
 import type { CatalogRow } from '../../catalog/types.ts';
 import { onPath, shebangOf, shellDirs } from '../hook/onPath.ts';
 import { findGitBash, isWindows, THIS_HOST, type Host } from '../hook/platform.ts';

@@ -2,7 +2,7 @@
 // the hook path (why a row's run failed with exit 127). Loaded on the hook path only with the runner, on a failure.
 import fs from 'node:fs';
 import path from 'node:path';
-import { shebangProgram } from '../../catalog/script.ts';
+import { shebangProgram } from '../../catalog/program.ts';
 import { findGitBash, isWindows, THIS_HOST, type Host, type Runnable } from './platform.ts';
 
 /**
