@@ -88,6 +88,14 @@ function blocks(base: VerdictBase, json: Json): boolean {
 /** Why a run produced no answer at all: not started, missing, timed out, not executable, not found. */
 function failureOf(run: RunResult): Failure | undefined {
   if (run.missing !== undefined) return { kind: 'missing', detail: `missing: ${run.missing} does not exist` };
+  // The script is there; the program it starts is not (docs/fail-matrix.md): said as that program, not as "missing".
+  if (run.notFound !== undefined)
+    return {
+      kind: 'cannot-start',
+      detail:
+        `cannot start: ${run.notFound} is not installed or not on PATH ` +
+        `(${run.startError ?? `exit 127${firstLine(run.stderr.trim(), ': ')}`})`,
+    };
   if (run.startError !== undefined) return { kind: 'cannot-start', detail: `could not start: ${run.startError}` };
   if (run.timedOut)
     return { kind: 'timeout', detail: `timeout: no answer within ${formatSeconds(run.timeoutSeconds)}` };

@@ -92,6 +92,8 @@ export interface RunResult {
   startError?: string;
   /** Set when the script file the command names does not exist (checked before starting). */
   missing?: string;
+  /** The program the row starts from PATH (`uv`, `python3`, a #! line's `env` program) when a run could not find it. */
+  notFound?: string;
   durationMs: number;
   /** Output beyond the capture cap was dropped. */
   truncated: boolean;

@@ -6,12 +6,15 @@ import { substitutePlaceholders, tokenize, type PlaceholderVars, type Token } fr
 import type { CatalogRow } from './types.ts';
 
 export type ScriptRef =
-  /** A file the row runs: directly (must be executable) or through an interpreter. `path` is absolute. */
-  | { kind: 'file'; path: string; written: string; direct: boolean; interpreter?: string }
+  /**
+   * A file the row runs: directly (must be executable) or through an interpreter. `path` is absolute; `program` is the
+   * interpreter when the shell looks it up on PATH (`python3 x.py`, not `/usr/bin/python3 x.py`).
+   */
+  | { kind: 'file'; path: string; written: string; direct: boolean; interpreter?: string; program?: string }
   /** A bare command name, looked up on PATH. */
   | { kind: 'command'; name: string }
-  /** Nothing we can check statically (inline code, variables, npx …). */
-  | { kind: 'opaque'; why: string };
+  /** Nothing we can check statically (inline code, variables, npx …); `program` as for a file. */
+  | { kind: 'opaque'; why: string; program?: string };
 
 /** Interpreters whose first operand is the script; `run` after deno/bun is a subcommand. */
 const INTERPRETERS = new Set([
@@ -70,7 +73,8 @@ export const BUILTINS = new Set([
   'eval',
   'command',
 ]);
-const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+/** A leading `NAME=VALUE` word: an assignment, not the command. */
+export const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
 interface Word {
   value: string;
@@ -114,13 +118,15 @@ export function scriptOf(row: CatalogRow, vars: PlaceholderVars, home?: string, 
   const first = words[k] as Word;
   if (first.dynamic) return { kind: 'opaque', why: `the command word "${first.value}" depends on a variable` };
   const name = path.basename(first.value);
-  if (RUNNERS.has(name)) return { kind: 'opaque', why: `runs through ${name}` };
+  // The word the shell looks up on PATH: a bare name (a path, `./x` or `/usr/bin/x`, is not looked up).
+  const lookedUp = /[\\/]/.test(first.value) ? {} : { program: first.value };
+  if (RUNNERS.has(name)) return { kind: 'opaque', why: `runs through ${name}`, ...lookedUp };
   if (INTERPRETERS.has(name)) {
     let j = k + 1;
     if ((name === 'deno' || name === 'bun') && words[j]?.value === 'run') j++;
     for (; j < words.length; j++) {
       const w = words[j] as Word;
-      if (INLINE.has(w.value)) return { kind: 'opaque', why: `inline code (${name} ${w.value})` };
+      if (INLINE.has(w.value)) return { kind: 'opaque', why: `inline code (${name} ${w.value})`, ...lookedUp };
       if (w.value === '--') {
         j++;
         break;
@@ -130,14 +136,16 @@ export function scriptOf(row: CatalogRow, vars: PlaceholderVars, home?: string, 
     }
     const script = words[j];
     if (script === undefined || script.value === '-')
-      return { kind: 'opaque', why: `${name} reads its program from stdin` };
-    if (script.dynamic) return { kind: 'opaque', why: `the script path "${script.value}" depends on a variable` };
+      return { kind: 'opaque', why: `${name} reads its program from stdin`, ...lookedUp };
+    if (script.dynamic)
+      return { kind: 'opaque', why: `the script path "${script.value}" depends on a variable`, ...lookedUp };
     return {
       kind: 'file',
       path: resolve(script.value, vars.projectDir, home),
       written: script.value,
       direct: false,
       interpreter: name,
+      ...lookedUp,
     };
   }
   if (first.value.includes('/'))

@@ -20,9 +20,11 @@ import { readConfigText } from '../project/load.ts';
 import { handlerFindings } from './checkHandlers.ts';
 import { catalogFindings, loadListedCatalogs, type LoadedCatalogs } from './catalogs.ts';
 import { checkConventions, checkRows } from './checkRows.ts';
-import { acknowledge, doubleBinding, nativeDuplicates, otherLoaders } from './doubleBinding.ts';
+import { acknowledge, doubleBinding, otherLoaders } from './doubleBinding.ts';
+import { nativeDuplicates } from './nativeDuplicates.ts';
 import { resultGateOf } from '../hook/select.ts';
 import { cannotStart, checkBinding } from './checkBinding.ts';
+import { ignoredBinding, ignoredFixes } from './gitIgnored.ts';
 import { bindingOptions, defaultBundle } from './plan.ts';
 import type { Finding, FindingCode } from './findings.ts';
 import { EXIT, tally } from './io.ts';
@@ -31,7 +33,7 @@ import { checkLaunchers } from './launcher.ts';
 import { THIS_HOST, type Host } from '../hook/platform.ts';
 import { windowsFindings } from './windows.ts';
 
-export { onPath } from './onPath.ts';
+export { onPath } from '../hook/onPath.ts';
 
 export interface CheckOptions {
   dir: string;
@@ -89,9 +91,22 @@ export function runChecks(opts: CheckOptions): CheckResult {
     catalogs.loads.length === catalogs.sources.length &&
     catalogs.loads.every((l) => l.ok);
   const plan = opts.known?.plan ?? planBinding(catalog, mode, bindingOptions(config, narrow));
-  findings.push(...checkBinding(hooks, plan, catalog));
-  findings.push(...checkBundle(dir, mode, opts.bundle ?? defaultBundle(), hooks), ...checkLaunchers(dir, mode, hooks));
-  findings.push(...checkRows(catalog, { dir, home, env: opts.env, hooks, plan }));
+  // A binding git ignores is in no commit: every "run init and commit" below says how to commit it (binding-ignored).
+  const ignored = ignoredBinding(dir, mode);
+  findings.push(
+    ...ignored.findings,
+    ...ignoredFixes(
+      [
+        ...checkBinding(hooks, plan, catalog),
+        ...checkBundle(dir, mode, opts.bundle ?? defaultBundle(), hooks),
+        ...checkLaunchers(dir, mode, hooks),
+      ],
+      ignored.files,
+    ),
+  );
+  findings.push(
+    ...checkRows(catalog, { dir, home, env: opts.env, hooks, plan, ...(opts.host ? { host: opts.host } : {}) }),
+  );
   findings.push(...checkConventions(catalog, config, { dir, home }));
   findings.push(...checkResultGated(catalog, config));
   const sources = catalogs.loads.filter((l) => l.ok).map((l) => l.source);
@@ -102,7 +117,7 @@ export function runChecks(opts: CheckOptions): CheckResult {
   findings.push(
     ...acknowledge([...doubled, ...otherLoaders(sources, catalog.rows, dir)], config.check?.knownDoubleBinding),
   );
-  findings.push(...nativeDuplicates(catalog.rows, hooks, dir, home));
+  findings.push(...nativeDuplicates(catalog.rows, hooks, dir, home, sources));
   return { ...base, catalog, plan, findings, fatal: false };
 }
 

@@ -8,14 +8,14 @@ import { looksLikeMs, MATCHERLESS_EVENTS, PERMISSION_EVENTS, rowTimeoutS, TOOL_E
 import { compileIfRule } from '../../catalog/ifRule.ts';
 import { compileMatcher } from '../../catalog/matcher.ts';
 import { CLAUDE_HANDLER_FIELDS } from '../../catalog/schema.ts';
-import { BUILTINS, scriptOf, type ScriptRef } from '../../catalog/script.ts';
+import { scriptOf, type ScriptRef } from '../../catalog/script.ts';
 import { placeholderVars } from '../../catalog/sources.ts';
 import { rowPlace, type Catalog, type CatalogRow } from '../../catalog/types.ts';
 import { slackFor, WINDOWS_LAUNCH_MS } from '../project/budget.ts';
 import { isOurs, runsOn, type HooksFile, type BindingPlan } from '../project/binding.ts';
 import type { HookshimConfig } from '../project/config.ts';
 import type { Finding } from './findings.ts';
-import { onPath } from './onPath.ts';
+import { checkProgram, type ProgramContext } from './checkProgram.ts';
 
 /** How to run a non-executable script instead, by extension. */
 const INTERPRETER_BY_EXT: Record<string, string> = {
@@ -40,12 +40,11 @@ const REACHABLE_TOOLS: ReadonlySet<string> = new Set([...Object.keys(CURSOR_TO_C
 /** A permission rule written where a matcher goes: `Bash(git push:*)`, `Edit(*.ts)` (docs/claude-hooks.md §1.2 `if`). */
 const RULE_LIKE = /^\s*(?:[A-Z][A-Za-z]*|mcp__[\w-]+)\([^()]*\)\s*$/;
 
-export interface RowContext {
+export interface RowContext extends ProgramContext {
   dir: string;
   /** A plugin's rows run in whatever workspace installs it: `$CLAUDE_PROJECT_DIR` and relative paths are not `dir`. */
   workspaceUnknown?: boolean;
   home: string | undefined;
-  env: NodeJS.ProcessEnv;
   hooks: HooksFile;
   plan: BindingPlan;
 }
@@ -84,8 +83,11 @@ export function checkRows(catalog: Catalog, c: RowContext): Finding[] {
       }
     }
     if (row.type === 'command' && row.extra?.length) out.push(...checkFields(row.extra, where));
-    if (row.type === 'command' && row.command !== undefined)
-      out.push(...checkScript(row, scriptOf(row, placeholderVars(row, projectOf(c)), c.home), where, !never, c));
+    if (row.type === 'command' && row.command !== undefined) {
+      const ref = scriptOf(row, placeholderVars(row, projectOf(c)), c.home);
+      if (!never) out.push(...checkProgram(row, ref, where, c));
+      out.push(...checkScript(row, ref, where, c));
+    }
     if (!never && row.type === 'command') out.push(...checkTimeout(row, where, c));
   }
   return out;
@@ -194,7 +196,8 @@ function checkFields(extra: readonly string[], where: string): Finding[] {
 const UNKNOWN_WORKSPACE = path.resolve('/', '\u0000the workspace that installs the plugin');
 const projectOf = (c: RowContext): string => (c.workspaceUnknown ? UNKNOWN_WORKSPACE : c.dir);
 
-function checkScript(row: CatalogRow, ref: ScriptRef, where: string, runs: boolean, c: RowContext): Finding[] {
+/** The file a row runs: there, a file, and executable when run directly (its program: src/commands/checkProgram.ts). */
+function checkScript(row: CatalogRow, ref: ScriptRef, where: string, c: RowContext): Finding[] {
   if (ref.kind === 'file' && ref.path.startsWith(UNKNOWN_WORKSPACE))
     return [
       {
@@ -216,18 +219,7 @@ function checkScript(row: CatalogRow, ref: ScriptRef, where: string, runs: boole
         message: `cannot check what ${JSON.stringify(row.command)} runs: ${ref.why}`,
       },
     ];
-  if (ref.kind === 'command') {
-    if (!runs || BUILTINS.has(ref.name) || onPath(ref.name, c.env)) return [];
-    return [
-      {
-        code: 'command-not-found',
-        severity: 'warning',
-        where,
-        message: `"${ref.name}" is not on PATH here; where Cursor runs the hook (a Cloud agent, a teammate's machine) it must be`,
-        fix: `install ${ref.name} in the agent's environment, or run a script from the repo instead`,
-      },
-    ];
-  }
+  if (ref.kind === 'command') return [];
   const shown = path.relative(c.dir, ref.path).startsWith('..') ? ref.path : path.relative(c.dir, ref.path);
   // preToolUse and stop-like events fail closed on a script that cannot run; context-only paths drop it (docs/design.md §6).
   const closed = row.event === 'PreToolUse' || row.event === 'Stop' || row.event === 'SubagentStop';

@@ -139,7 +139,7 @@ export function doctor(opts: DoctorOptions): DoctorReport {
   };
 }
 
-/** The project to examine (check's policy): the DIR argument, else CURSOR_PROJECT_DIR, else the current directory. */
+/** The project to examine (check's policy): the DIR argument, else CURSOR_PROJECT_DIR, else the repository cwd is in. */
 function resolveRoot(opts: DoctorOptions): { dir: string; how: string } {
   const given =
     opts.dir !== undefined ? { given: { dir: path.resolve(opts.cwd, opts.dir), how: 'the DIR argument' } } : {};

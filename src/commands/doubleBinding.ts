@@ -1,16 +1,15 @@
 // Double binding: Cursor's built-in third-party loader also runs Claude hooks from .claude/settings*.json,
 // ~/.claude/settings.json and installed Claude plugins (docs/cursor-hooks.md §8), with untranslated Cursor-shaped
-// input; and a repository's own .cursor/hooks.json may run a catalog's script natively. Either way a script that
-// hookshim runs too runs twice per event.
+// input (a repository's own .cursor/hooks.json running a catalog's script: src/commands/nativeDuplicates.ts). Either
+// way a script that hookshim runs too runs twice per event.
 import fs from 'node:fs';
 import path from 'node:path';
-import { substitutePlaceholders, type PlaceholderVars } from '../../catalog/command.ts';
+import type { PlaceholderVars } from '../../catalog/command.ts';
 import { parseCatalog } from '../../catalog/load.ts';
 import { compileMatcher } from '../../catalog/matcher.ts';
-import { firstCommandWords, scriptOf } from '../../catalog/script.ts';
+import { scriptOf } from '../../catalog/script.ts';
 import { placeholderVars, type CatalogSource } from '../../catalog/sources.ts';
 import { rowPlace, type CatalogRow } from '../../catalog/types.ts';
-import { HOOKS_JSON, isOurs, type HooksFile } from '../project/binding.ts';
 import { CONFIG_FILE } from '../project/config.ts';
 import type { Finding } from './findings.ts';
 
@@ -196,65 +195,6 @@ function settingsCatalog(src: ClaudeSource, native: readonly CatalogRow[]): Find
       `once when its input has "cursor_version" (only Cursor's native run sends it); then list ` +
       `"${src.shown}" in ${CONFIG_FILE} check.knownDoubleBinding, so \`check --strict\` passes`,
   };
-}
-
-/** A Cursor hook command with the project variables Cursor sets filled in (docs/cursor-hooks.md §2); it runs from the project root. */
-function fillCursorVars(command: string, dir: string): string {
-  return command.replace(/\$\{?(CURSOR_PROJECT_DIR|CLAUDE_PROJECT_DIR)\}?(?![A-Za-z0-9_])/g, dir);
-}
-
-/**
- * Entries of .cursor/hooks.json that hookshim does not own but that run the same script as a catalog row (a repository
- * that ships its own Cursor hooks beside its Claude catalog): each guard would run twice, once with Cursor's input.
- */
-export function nativeDuplicates(
-  rows: readonly CatalogRow[],
-  hooks: HooksFile,
-  dir: string,
-  home: string | undefined,
-): Finding[] {
-  if (hooks.kind !== 'ok') return [];
-  const scripts: { row: CatalogRow; file: string; args: string[] }[] = [];
-  for (const row of rows) {
-    if (row.type !== 'command' || row.command === undefined) continue;
-    const vars = placeholderVars(row, dir);
-    const ref = scriptOf(row, vars, home);
-    if (ref.kind !== 'file') continue;
-    const words = row.args
-      ? row.args.map((a) => substitutePlaceholders(a, vars))
-      : firstCommandWords(substitutePlaceholders(row.command, vars)).map((w) => w.value);
-    scripts.push({
-      row,
-      file: ref.path,
-      args: words.slice(words.indexOf(ref.written) + 1).filter((w) => !w.includes('$')),
-    });
-  }
-  const out: Finding[] = [];
-  for (const [event, list] of Object.entries(hooks.hooks)) {
-    list.forEach((entry, i) => {
-      const command = (entry as { command?: unknown } | null)?.command;
-      if (typeof command !== 'string' || isOurs(entry)) return;
-      const filled = fillCursorVars(command, dir);
-      const ref = scriptOf({ event, locator: '', type: 'command', command: filled }, { projectDir: dir }, home);
-      if (ref.kind !== 'file') return;
-      const words = firstCommandWords(filled).map((w) => w.value);
-      const twin = scripts.find((s) => s.file === ref.path && s.args.every((a) => words.includes(a)));
-      if (!twin) return;
-      const shown = path.relative(dir, ref.path) || ref.path;
-      out.push({
-        code: 'native-duplicate',
-        severity: 'error',
-        where: `${HOOKS_JSON} ${event}[${i}]`,
-        message:
-          `runs ${shown}, which hookshim already runs for ${rowPlace(twin.row)} (${twin.row.event}): ` +
-          `the guard runs twice, once here with Cursor's untranslated input`,
-        fix:
-          `remove this entry from ${HOOKS_JSON}: hookshim runs ${shown} from the catalog (init keeps ` +
-          `entries it does not own, so it will not remove it for you)`,
-      });
-    });
-  }
-  return out;
 }
 
 /**

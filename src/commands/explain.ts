@@ -50,7 +50,7 @@ export interface ExplainOptions {
   payloadText: string;
   /** Cursor event; defaults to the payload's hook_event_name. */
   event?: string;
-  /** Project root; default: CURSOR_PROJECT_DIR, else the payload's workspace_roots[0], else cwd (explain's policy, not the hook path's). */
+  /** Project root; default: CURSOR_PROJECT_DIR, else the payload's workspace_roots[0], else the repository cwd is in (explain's policy). */
   dir?: string;
   /**
    * A Cursor plugin's folder (what `init --plugin` wrote, docs/plugins.md): explained as its binding runs it, with

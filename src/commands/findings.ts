@@ -31,6 +31,8 @@ export const FINDINGS = {
   'binding-older-command': { severity: 'error', fix: true },
   'binding-matcher-stale': { severity: 'error', fix: true },
   'binding-matcher-invalid': { severity: 'error', fix: true },
+  'binding-ignored': { severity: 'error', fix: true },
+  'ignore-unchecked': { severity: 'info', fix: true },
   // the bundle
   'bundle-missing': { severity: 'error', fix: true },
   'bundle-stale': { severity: 'error', fix: true },
@@ -49,7 +51,7 @@ export const FINDINGS = {
   'script-missing': { severity: 'error', fix: false },
   'script-not-executable': { severity: 'error', fix: true },
   'script-unchecked': { severity: 'info', fix: false },
-  'command-not-found': { severity: 'warning', fix: true },
+  'command-not-found': { severity: ['error', 'warning'], fix: true },
   'timeout-too-long': { severity: 'error', fix: true },
   'timeout-too-long-windows': { severity: 'warning', fix: true },
   'timeout-milliseconds': { severity: 'warning', fix: true },
@@ -72,6 +74,7 @@ export const FINDINGS = {
   'double-binding': { severity: ['error', 'warning', 'info'], fix: true },
   'native-claude-hook': { severity: 'info', fix: true },
   'native-duplicate': { severity: 'error', fix: true },
+  'native-adapter': { severity: 'warning', fix: true },
   'settings-other-loaders': { severity: ['warning', 'info'], fix: true },
   // plugin (check --plugin, init --plugin)
   'plugin-binding-stale': { severity: 'error', fix: true },

@@ -142,7 +142,8 @@ function bindOne(
     dir: place.root,
     workspaceUnknown: true,
     home: safeHome(),
-    env: {},
+    // This machine's PATH: a row's program (`uv`, `node`) is looked for as check looks for it (command-not-found).
+    env: process.env,
     hooks: { kind: 'absent' as const, file: hooksFile },
     plan,
   };

@@ -217,14 +217,15 @@ function initPluginCommand(c: Ctx, args: { dir: string; dryRun: boolean; json: b
 function checkCommand(cli: Argv, c: Ctx): Argv {
   return cli.command(
     'check [dir]',
-    'CI check: binding in sync, bundle current, scripts present and executable, matchers, `if` rules, timeouts, conventions',
+    'CI check: binding in sync and not ignored by git, bundle current, scripts present and executable, their programs on ' +
+      'PATH, hand-written entries running the catalog again, matchers, `if` rules, timeouts, conventions',
     (y) =>
       remember(
         c,
         y
           .positional('dir', {
             type: 'string',
-            describe: 'repository root (default: CURSOR_PROJECT_DIR, else the current directory)',
+            describe: 'repository root (default: CURSOR_PROJECT_DIR, else the repository the current directory is in)',
           })
           .option('json', { type: 'boolean', default: false, describe: 'print the findings as JSON' })
           .option('strict', { type: 'boolean', default: false, describe: 'warnings fail too' })
@@ -239,7 +240,8 @@ function checkCommand(cli: Argv, c: Ctx): Argv {
       ),
     (args) => {
       const given = args.dir !== undefined ? { given: { dir: path.resolve(c.io.cwd, args.dir), how: 'DIR' } } : {};
-      const { dir } = resolveProject(c.io, { ...PROJECT_POLICIES.check, ...given });
+      const { dir, how } = resolveProject(c.io, { ...PROJECT_POLICIES.check, ...given });
+      const from = args.dir === undefined && dir !== path.resolve(c.io.cwd) ? { from: how } : {};
       if (args.plugin) {
         const { report, findings } = checkPlugin({ dir });
         const t = tally(findings);
@@ -266,7 +268,7 @@ function checkCommand(cli: Argv, c: Ctx): Argv {
             findings: result.findings,
           }),
         );
-      else c.out(renderCheck(result, c.color, { verbose: args.verbose, strict: args.strict }));
+      else c.out(renderCheck(result, c.color, { verbose: args.verbose, strict: args.strict, ...from }));
     },
   );
 }
@@ -282,7 +284,7 @@ function doctorCommand(cli: Argv, c: Ctx): Argv {
         y
           .positional('dir', {
             type: 'string',
-            describe: 'repository root (default: CURSOR_PROJECT_DIR, else the current directory)',
+            describe: 'repository root (default: CURSOR_PROJECT_DIR, else the repository the current directory is in)',
           })
           .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
           .option('verbose', { type: 'boolean', alias: 'v', default: false, describe: 'also print info notes' })

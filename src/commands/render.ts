@@ -35,9 +35,15 @@ export function renderInit(r: InitReport, p: Paint, dryRun: boolean): string {
   if (r.removed.length) out.push(`removed stale hookshim entries: ${r.removed.join(', ')}`);
   const foreign = Object.entries(r.foreign);
   const kept = foreign.reduce((k, [, m]) => k + m, 0);
+  // Foreign entries that run what the catalog runs (native-duplicate, native-adapter) are said with the count.
+  const twice = r.findings.filter((f) => f.code === 'native-duplicate' || f.code === 'native-adapter').length;
   if (foreign.length)
     out.push(
-      `kept ${kept} foreign entr${kept === 1 ? 'y' : 'ies'} (${foreign.map(([ev, k]) => `${ev}: ${k}`).join(', ')})`,
+      `kept ${kept} foreign entr${kept === 1 ? 'y' : 'ies'} (${foreign.map(([ev, k]) => `${ev}: ${k}`).join(', ')})` +
+        (twice
+          ? `; ${p.yellow(`${twice} of them run${twice === 1 ? 's' : ''} what the catalog runs`)}, so those guards ` +
+            'run twice per event: remove them (native-duplicate, native-adapter below)'
+          : ''),
     );
   if (r.plan.never.length) {
     out.push('can never run under Cursor:');
@@ -62,7 +68,15 @@ export function renderInit(r: InitReport, p: Paint, dryRun: boolean): string {
       )}`,
     );
   const touched = [...r.changed, ...r.deleted];
-  if (touched.length && !dryRun) out.push(p.dim(`next: commit ${touched.join(' and ')}; run \`hookshim check\` in CI`));
+  // Said after the findings: a binding git ignores is committed with -f (binding-ignored), or not at all.
+  const ignored = r.findings.some((f) => f.code === 'binding-ignored');
+  if (touched.length && !dryRun)
+    out.push(
+      ignored
+        ? `${p.yellow('next:')} git ignores the binding (binding-ignored above): commit ${touched.join(' and ')} ` +
+            'with `git add -f`, or un-ignore them first; run `hookshim check` in CI'
+        : p.dim(`next: commit ${touched.join(' and ')}; run \`hookshim check\` in CI`),
+    );
   return `${out.join('\n')}\n`;
 }
 
@@ -101,8 +115,14 @@ function boundLines(r: InitReport, p: Paint): string[] {
   return out;
 }
 
-export function renderCheck(r: CheckResult, p: Paint, opts: { verbose: boolean; strict: boolean }): string {
+/** check's findings and verdict; `from` says how the root was found when it is not the current directory. */
+export function renderCheck(
+  r: CheckResult,
+  p: Paint,
+  opts: { verbose: boolean; strict: boolean; from?: string },
+): string {
   const out = renderFindings(r.findings, p, { info: opts.verbose });
+  if (opts.from) out.unshift(p.dim(`project root ${r.dir} (${opts.from})`));
   const t = tally(r.findings);
   const failed = t.errors > 0 || (opts.strict && t.warnings > 0);
   const info = r.findings.filter((f) => f.severity === 'info').length;

@@ -16,7 +16,7 @@ import { boundPluginFolder, CommandError, EXIT } from './io.ts';
 
 export interface ReplayOptions {
   file: string;
-  /** Project root for every event; default: the payload's workspace_roots[0] when it exists here, else cwd. */
+  /** Project root for every event; default: the payload's workspace_roots[0] when it exists here, else the repository cwd is in. */
   dir?: string;
   /** The hook bundle to run; default: the one this CLI ships. */
   bundle?: string;
@@ -182,7 +182,7 @@ export function compare(before: Json | null, after: Json): ReplayStatus {
   return 'wording';
 }
 
-/** The project of a logged event (replay's policy): --dir, else its payload's workspace_roots[0] when that exists here, else cwd. */
+/** A logged event's project (replay's policy): --dir, else its payload's workspace_roots[0] when it exists here, else cwd's repository. */
 function projectFor(opts: ReplayOptions, payload: Json): string {
   const given = opts.dir ? { given: { dir: path.resolve(opts.cwd, opts.dir), how: '--dir' } } : {};
   return resolveProject({ env: opts.env, cwd: opts.cwd, payload }, { ...PROJECT_POLICIES.replay, ...given }).dir;

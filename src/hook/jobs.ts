@@ -6,6 +6,7 @@ import { str, type Json } from '../../adapters/json.ts';
 import type { Invocation, LateFacts, RunResult } from '../../adapters/types.ts';
 import { prepareCommand, type PreparedCommand } from '../../catalog/command.ts';
 import { onFailureIgnored, rowTimeoutS } from '../../catalog/events.ts';
+import { programOf } from '../../catalog/program.ts';
 import { scriptOf, type ScriptRef } from '../../catalog/script.ts';
 import { placeholderVars } from '../../catalog/sources.ts';
 import type { CatalogRow } from '../../catalog/types.ts';
@@ -331,6 +332,7 @@ export function toJob({ inv, row, matched }: Chosen, jc: JobContext): Job {
     env,
     input,
     ...(missing !== undefined ? { missing } : {}),
+    ...whatStarts(script),
     ...(startError !== undefined ? { startError } : {}),
     timeoutMs,
     timeoutSeconds: timeoutMs < own * 1000 ? timeoutMs / 1000 : own,
@@ -338,6 +340,15 @@ export function toJob({ inv, row, matched }: Chosen, jc: JobContext): Job {
     // Its watchdog (src/hook/runner.ts: sh on POSIX, node on Windows) renames the output when the row ends.
     ...(row.async && !missing && !startError ? outputOf(jc, prepared.label, inv.claudeEvent) : {}),
     ...(onFailureOf(row) ? { onFailure: 'block' as const } : {}),
+  };
+}
+
+/** What a row starts that a run may not find: its program on PATH, the script it runs directly (its #! line). */
+function whatStarts(script: ScriptRef): Pick<Job, 'program' | 'direct'> {
+  const program = programOf(script);
+  return {
+    ...(program !== undefined ? { program } : {}),
+    ...(script.kind === 'file' && script.direct ? { direct: script.path } : {}),
   };
 }
 

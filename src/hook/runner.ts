@@ -8,6 +8,7 @@ import fs from 'node:fs';
 
 import type { ClaudeEvent } from '../../adapters/eventMap.ts';
 import type { RunResult } from '../../adapters/types.ts';
+import { programNotFound } from './onPath.ts';
 import { isWindows, killTreeFor, spawnSpec, THIS_HOST, type Host, type SpawnSpec } from './platform.ts';
 import { mark } from './spans.ts';
 import { childSpawn, procOf, type Proc } from './proc.ts';
@@ -38,6 +39,10 @@ export interface Job {
   input: string;
   /** Known before starting: the script file the command names does not exist (fails like exit 127). */
   missing?: string;
+  /** The program the command starts from PATH (catalog/script.ts programOf): named when a run cannot find it. */
+  program?: string;
+  /** The script the command runs directly: its `#!/usr/bin/env` line may start a program from PATH. */
+  direct?: string;
   /** Known before starting: the job cannot be started (e.g. its payload cannot be serialised). */
   startError?: string;
   /** Kill after this many ms. */
@@ -366,14 +371,19 @@ function watch(proc: Proc, live: Live): Promise<void> {
       clearTimeout(timer);
       // What the script left running in the background with its output closed keeps running, as under Claude Code
       // (a notifier, a watcher); only a process still holding the pipes is killed (the exit grace above).
+      const exitCode = startError === undefined ? (exit?.code ?? null) : null;
+      const stderr = err.text();
+      const notFound =
+        exitCode === 127 || startError !== undefined ? programNotFound(job, stderr, startError) : undefined;
       live.result = {
         ...base(job),
-        exitCode: startError === undefined ? (exit?.code ?? null) : null,
+        exitCode,
         signal: startError === undefined ? (exit?.signal ?? null) : null,
         stdout: out.text(),
-        stderr: err.text(),
+        stderr,
         timedOut,
         ...(startError !== undefined ? { startError } : {}),
+        ...(notFound !== undefined ? { notFound } : {}),
         durationMs: Date.now() - started,
         truncated: out.truncated() || err.truncated(),
       };

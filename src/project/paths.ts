@@ -50,7 +50,10 @@ export interface ProjectPolicy {
    * from `.cursor/`).
    */
   bound: boolean;
-  /** The repository the start folder is in decides (init, unless --here): Cursor loads the binding from there. */
+  /**
+   * The repository the start folder is in decides (every command but the hook path; init unless --here): Cursor loads
+   * the binding from there.
+   */
   gitRoot: boolean;
   /** How the last resort, the working directory (or the start folder), is named. */
   cwdHow: string;
@@ -68,12 +71,15 @@ export const HOOK_PATH_POLICY: ProjectPolicy = {
 /** Each command's policy, named; `given` is added by the caller when it has a DIR. */
 export const PROJECT_POLICIES = {
   hook: HOOK_PATH_POLICY,
-  /** explain: the hook path's sources, then the payload's root, so a saved payload explains its own project. */
-  explain: { env: true, trustPayloadRoots: true, bound: false, gitRoot: false, cwdHow: 'the current directory' },
+  /**
+   * explain: the hook path's sources, then the payload's root, so a saved payload explains its own project; then the
+   * repository the current directory is in, as for every command run from a subfolder.
+   */
+  explain: { env: true, trustPayloadRoots: true, bound: false, gitRoot: true, cwdHow: 'the current directory' },
   /** replay: a logged payload's root when it exists on this machine; the environment of the replaying shell is not the event's. */
-  replay: { env: false, trustPayloadRoots: 'exists', bound: false, gitRoot: false, cwdHow: 'the current directory' },
-  /** check and doctor: the DIR argument, else CURSOR_PROJECT_DIR, else the current directory. */
-  check: { env: true, trustPayloadRoots: false, bound: false, gitRoot: false, cwdHow: 'the current directory' },
+  replay: { env: false, trustPayloadRoots: 'exists', bound: false, gitRoot: true, cwdHow: 'the current directory' },
+  /** check and doctor: the DIR argument, else CURSOR_PROJECT_DIR, else the repository the current directory is in. */
+  check: { env: true, trustPayloadRoots: false, bound: false, gitRoot: true, cwdHow: 'the current directory' },
   /** init: the repository the folder is in (or the folder itself with --here). */
   init: { env: false, trustPayloadRoots: false, bound: false, gitRoot: true, cwdHow: 'the folder given' },
 } as const satisfies Record<string, ProjectPolicy>;
@@ -100,9 +106,11 @@ export function resolveProject(
     const own = bundleProject(bundle);
     if (own) return { dir: own, how: `the bundle's own location (${bundle})` };
   }
+  // Every command run from a subfolder acts on the repository it is in, as init binds it (docs/tooling.md, "The project").
   if (policy.gitRoot) {
     const repo = repositoryRoot(cwd);
-    if (repo !== undefined) return { dir: repo, how: 'the repository it is in' };
+    if (repo !== undefined && repo !== path.resolve(cwd))
+      return { dir: repo, how: `the repository ${policy.cwdHow} is in` };
   }
   return { dir: cwd, how: policy.cwdHow };
 }

@@ -80,6 +80,28 @@ describe('docs/claude-hooks.md §3.1 exit codes', () => {
       },
     ],
     [
+      'exit 127 where the program the row starts is not on PATH: that program, not "missing"',
+      run({ exitCode: 127, stderr: '/bin/sh: 1: uv: not found\n', notFound: 'uv' }),
+      {
+        kind: 'failed',
+        failure: {
+          kind: 'cannot-start',
+          detail: 'cannot start: uv is not installed or not on PATH (exit 127: /bin/sh: 1: uv: not found)',
+        },
+      },
+    ],
+    [
+      'exec form: spawn ENOENT of a program not on PATH',
+      run({ startError: 'spawn bun ENOENT', exitCode: null, notFound: 'bun' }),
+      {
+        kind: 'failed',
+        failure: {
+          kind: 'cannot-start',
+          detail: 'cannot start: bun is not installed or not on PATH (spawn bun ENOENT)',
+        },
+      },
+    ],
+    [
       'timeout',
       run({ timedOut: true, exitCode: null, timeoutSeconds: 2 }),
       { kind: 'failed', failure: { kind: 'timeout', detail: 'timeout: no answer within 2s' } },

@@ -30,6 +30,7 @@ describe('scriptOf', () => {
       written: '/plug/hooks/guard.mjs',
       direct: false,
       interpreter: 'node',
+      program: 'node',
     }),
     _('node --no-warnings -r ./setup.cjs hooks/g.mjs arg', {
       kind: 'file',
@@ -37,6 +38,7 @@ describe('scriptOf', () => {
       written: 'hooks/g.mjs',
       direct: false,
       interpreter: 'node',
+      program: 'node',
     }),
     _('/usr/bin/python3 -u hooks/g.py', {
       kind: 'file',
@@ -51,6 +53,7 @@ describe('scriptOf', () => {
       written: 'hooks/g.sh',
       direct: false,
       interpreter: 'bash',
+      program: 'bash',
     }),
     _('deno run --allow-read hooks/g.ts', {
       kind: 'file',
@@ -58,6 +61,7 @@ describe('scriptOf', () => {
       written: 'hooks/g.ts',
       direct: false,
       interpreter: 'deno',
+      program: 'deno',
     }),
     _('FOO=1 BAR="a b" ./hooks/g.sh', {
       kind: 'file',
@@ -71,6 +75,7 @@ describe('scriptOf', () => {
       written: 'hooks/g.mjs',
       direct: false,
       interpreter: 'node',
+      program: 'node',
     }),
     _('./hooks/g.sh && echo done | tee x', {
       kind: 'file',
@@ -99,7 +104,7 @@ describe('scriptOf', () => {
     ),
     _(
       'ignored',
-      { kind: 'file', path: '/repo/g.mjs', written: 'g.mjs', direct: false, interpreter: 'node' },
+      { kind: 'file', path: '/repo/g.mjs', written: 'g.mjs', direct: false, interpreter: 'node', program: 'node' },
       { command: 'node', args: ['g.mjs'] },
     ),
   ])('%s', (command, want, extra) => {
@@ -111,7 +116,7 @@ describe('scriptOf', () => {
       ...extra,
     };
     const got = scriptOf(row, vars, '/home/u');
-    if (typeof want === 'string') expect(got).toEqual({ kind: 'opaque', why: want });
+    if (typeof want === 'string') expect(got).toMatchObject({ kind: 'opaque', why: want });
     else expect(got).toEqual(want);
   });
 });

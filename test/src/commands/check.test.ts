@@ -46,6 +46,75 @@ const editJson = (repo: TempRepo, rel: string, edit: (doc: any) => void) => {
   repo.write(rel, `${JSON.stringify(doc, null, 2)}\n`);
 };
 
+describe("a row's program not on PATH (uv, bun, python3, npx, a #!/usr/bin/env program): named as the program", () => {
+  const hooks = (command: string, event = 'PreToolUse') => ({
+    [event]: [{ ...(event === 'PreToolUse' ? { matcher: 'Bash' } : {}), hooks: [{ type: 'command', command }] }],
+  });
+  // A PATH without them, whatever this machine has installed.
+  const bare = { PATH: path.join(path.sep, 'nonexistent-bin'), HOME: '/nonexistent-home' };
+  it.each([
+    ['uv run "${CLAUDE_PLUGIN_ROOT}"/hooks/guard.py', 'uv'],
+    ['bun run "${CLAUDE_PLUGIN_ROOT}"/hooks/guard.ts', 'bun'],
+    ['python3 "$CLAUDE_PROJECT_DIR"/hooks/guard.py', 'python3'],
+    ['npx -y some-guard', 'npx'],
+    ['deno run -A hooks/guard.ts', 'deno'],
+  ])('%s: an error naming %s and the row', (command, program) => {
+    const repo = goodRepo(hooks(command), (r) => {
+      r.write('hooks/guard.py', 'print(1)\n', 0o644);
+      r.write('hooks/guard.ts', '\n', 0o644);
+    });
+    const found = only(runChecks({ dir: repo.dir, env: bare }).findings, 'command-not-found');
+    expect(found).toEqual([
+      {
+        code: 'command-not-found',
+        severity: 'error',
+        where: 'hooks/hooks.json PreToolUse[0].hooks[0]',
+        message:
+          `its command starts ${program}, which is not on PATH here (not installed?): every run exits 127 ` +
+          `(command not found), so every call it matches is denied, naming ${program}`,
+        fix: expect.stringMatching(new RegExp(`^install ${program} wherever Cursor runs this repository's hooks`)),
+      },
+    ]);
+    expect(only(runChecks({ dir: repo.dir, env: bare }).findings, 'script-missing')).toEqual([]);
+  });
+  it("a script run directly whose #!/usr/bin/env line starts a program not on PATH: the script's line names it", () => {
+    const repo = goodRepo(hooks('"${CLAUDE_PLUGIN_ROOT}"/hooks/guard.py', 'Stop'), (r) =>
+      r.write('hooks/guard.py', '#!/usr/bin/env -S hookshim-test-no-such-python -u\nprint(1)\n'),
+    );
+    expect(only(check(repo), 'command-not-found').map((f) => [f.severity, f.message])).toEqual([
+      [
+        'error',
+        "hooks/guard.py's #! line starts hookshim-test-no-such-python through env, which is not on PATH here " +
+          '(not installed?): every run exits 127 (command not found), so every stop gets a follow-up naming ' +
+          'hookshim-test-no-such-python',
+      ],
+    ]);
+  });
+  it('a program on PATH, a path, a builtin: nothing', () => {
+    const repo = goodRepo(hooks('node "${CLAUDE_PLUGIN_ROOT}"/hooks/secrets.mjs'));
+    expect(only(check(repo), 'command-not-found')).toEqual([]);
+  });
+  it("on Windows, sh of a shell-form row is found in Git Bash's own folders", () => {
+    const repo = goodRepo(hooks('sh hooks/stop.sh'));
+    const gitRoot = path.join(repo.dir, 'Git');
+    fs.mkdirSync(path.join(gitRoot, 'usr', 'bin'), { recursive: true });
+    fs.writeFileSync(path.join(gitRoot, 'usr', 'bin', 'sh.exe'), '', { mode: 0o755 });
+    const bash = path.join(gitRoot, 'bin', 'bash.exe');
+    const host = { platform: 'win32', exists: (f: string) => f === bash };
+    const winEnv = { Path: 'C:\\nowhere', CLAUDE_CODE_GIT_BASH_PATH: bash };
+    expect(only(runChecks({ dir: repo.dir, env: winEnv, host }).findings, 'command-not-found')).toEqual([]);
+    // Without Git Bash the row cannot start at all: windows-no-git-bash says so, not a program of it.
+    const noBash = { Path: 'C:\\nowhere', CLAUDE_CODE_GIT_BASH_PATH: 'C:\\none\\bash.exe' };
+    const findings = runChecks({ dir: repo.dir, env: noBash, host }).findings;
+    expect(only(findings, 'command-not-found')).toEqual([]);
+    expect(only(findings, 'windows-no-git-bash')).toHaveLength(1);
+    // Git Bash there, the program nowhere: said as the program.
+    const noSh = { Path: 'C:\\nowhere', CLAUDE_CODE_GIT_BASH_PATH: bash };
+    fs.rmSync(path.join(gitRoot, 'usr', 'bin', 'sh.exe'));
+    expect(only(runChecks({ dir: repo.dir, env: noSh, host }).findings, 'command-not-found')).toHaveLength(1);
+  });
+});
+
 describe('a healthy repo', () => {
   it('has no errors or warnings, and the CLI says ok with exit 0', async () => {
     const repo = goodRepo();
@@ -306,11 +375,18 @@ describe('each failure, with its message', () => {
       /unknown event "PreTooluse" \(did you mean "PreToolUse"\? event names are case-sensitive\); its handlers will never run/,
     ],
     [
-      'a bare command not on PATH',
+      'a bare command not on PATH, on Stop: every stop gets a follow-up',
       { Stop: [{ hooks: [{ type: 'command', command: 'hookshim-test-no-such-tool --flag' }] }] },
       'command-not-found',
+      'error',
+      /^its command starts hookshim-test-no-such-tool, which is not on PATH here \(not installed\?\): every run exits 127 \(command not found\), so every stop gets a follow-up naming hookshim-test-no-such-tool$/,
+    ],
+    [
+      'a bare command not on PATH, on a context-only event',
+      { PostToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'hookshim-test-no-such-tool' }] }] },
+      'command-not-found',
       'warning',
-      /^"hookshim-test-no-such-tool" is not on PATH here/,
+      /, so the row fails every time it runs \(logged, dropped\)$/,
     ],
   ])('%s', (_name, hooks, code, severity, message) => {
     const repo = goodRepo(hooks);

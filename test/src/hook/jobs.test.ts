@@ -128,10 +128,14 @@ describe('toJob: the runner job of one row (docs/design.md §6)', () => {
         CLAUDE_CODE_SESSION_ID: 'conv-1',
       },
       input: '{"session_id":"conv-1","tool_name":"Bash"}',
+      // The script it runs directly: a run that exits 127 reads its #! line for a program PATH lacks.
+      direct: path.join(repo, 'hooks', 'g.sh'),
       timeoutMs: 10_000,
       timeoutSeconds: 10,
     });
   });
+  it('a row that starts a program from PATH names it, for a run that cannot find it', () =>
+    expect(job(chosen(row({ command: 'uv run hooks/g.py' })))).toMatchObject({ program: 'uv' }));
 
   it('rows with the same environment share one object, built once per event; another prefix gets its own', () => {
     const c = jc({ envs: new Map() });

@@ -94,6 +94,20 @@ describe("resolveProject, each command's named policy", () => {
   ] as const)('%s', (_name, policy, env, p, want) =>
     expect(resolveProject({ env, cwd: '/cwd', payload: p }, PROJECT_POLICIES[policy]).dir).toBe(want),
   );
+  it.each(['check', 'explain', 'replay', 'init'] as const)(
+    '%s from a subfolder of a repository: its root, and how it was found (one rule for every command)',
+    (policy) => {
+      const repo = path.join(tmp, `repo-${policy}`);
+      fs.mkdirSync(path.join(repo, '.git'), { recursive: true });
+      fs.mkdirSync(path.join(repo, 'src', 'deep'), { recursive: true });
+      const from = PROJECT_POLICIES[policy].cwdHow;
+      expect(resolveProject({ env: {}, cwd: path.join(repo, 'src', 'deep') }, PROJECT_POLICIES[policy])).toEqual({
+        dir: repo,
+        how: `the repository ${from} is in`,
+      });
+      expect(resolveProject({ env: {}, cwd: repo }, PROJECT_POLICIES[policy])).toEqual({ dir: repo, how: from });
+    },
+  );
   it('a given directory decides under every policy', () =>
     expect(
       resolveProject(
