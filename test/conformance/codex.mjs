@@ -428,16 +428,14 @@ export function modelSaw(/** @type {any[]} */ turns) {
     const own = (/** @type {any} */ i) =>
       ['function_call', 'custom_tool_call'].includes(i.type) || (i.type === 'message' && i.role === 'assistant');
     const last = input.map(own).lastIndexOf(true);
-    return input
-      .slice(last + 1)
-      .map((/** @type {any} */ i) =>
-        i.type === 'message'
-          ? { role: i.role, text: (i.content ?? []).map((/** @type {any} */ c) => c.text ?? '').join('') }
-          : {
-              type: i.type,
-              call_id: i.call_id,
-              output: typeof i.output === 'string' ? i.output : JSON.stringify(i.output),
-            },
-      );
+    return input.slice(last + 1).map((/** @type {any} */ i) =>
+      i.type === 'message'
+        ? { role: i.role, text: (i.content ?? []).map((/** @type {any} */ c) => c.text ?? '').join('') }
+        : {
+            type: i.type,
+            call_id: i.call_id,
+            output: typeof i.output === 'string' ? i.output : JSON.stringify(i.output),
+          },
+    );
   });
 }
