@@ -25,6 +25,7 @@ import { nativeDuplicates } from './nativeDuplicates.ts';
 import { resultGateOf } from '../hook/select.ts';
 import { cannotStart, checkBinding } from './checkBinding.ts';
 import { ignoredBinding, ignoredFixes } from './gitIgnored.ts';
+import { withHostFindings } from './hosts.ts';
 import { bindingOptions, defaultBundle } from './plan.ts';
 import type { Finding, FindingCode } from './findings.ts';
 import { EXIT, tally } from './io.ts';
@@ -118,7 +119,7 @@ export function runChecks(opts: CheckOptions): CheckResult {
     ...acknowledge([...doubled, ...otherLoaders(sources, catalog.rows, dir)], config.check?.knownDoubleBinding),
   );
   findings.push(...nativeDuplicates(catalog.rows, hooks, dir, home, sources));
-  return { ...base, catalog, plan, findings, fatal: false };
+  return { ...base, catalog, plan, findings: withHostFindings(dir, findings), fatal: false };
 }
 
 /**

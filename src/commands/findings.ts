@@ -75,6 +75,9 @@ export const FINDINGS = {
   'native-claude-hook': { severity: 'info', fix: true },
   'native-duplicate': { severity: 'error', fix: true },
   'native-adapter': { severity: 'warning', fix: true },
+  // the Copilot binding (init --host copilot: src/commands/initCopilot.ts)
+  'copilot-binding-stale': { severity: 'error', fix: true },
+  'copilot-bundle-stale': { severity: 'error', fix: true },
   'settings-other-loaders': { severity: ['warning', 'info'], fix: true },
   // plugin (check --plugin, init --plugin)
   'plugin-binding-stale': { severity: 'error', fix: true },

@@ -16,6 +16,10 @@ import { CommandError, cliIO, EXIT, json, paint, tally, type CliIO } from './io.
 import { renderCheck, renderDoctor, renderExplain, renderInit, renderReplay } from './render.ts';
 import { replay } from './replay.ts';
 import { remember, type Ctx } from './cliContext.ts';
+import { hostsFor } from './hosts.ts';
+import { initCopilot } from './initCopilot.ts';
+import { initCopilotRun, renderCopilotInit } from './initCopilotRun.ts';
+import { findRoot } from './initFiles.ts';
 import { uninstallCommand, uninstallRun } from './uninstallCommand.ts';
 
 const EPILOGUE = `Exit codes:
@@ -143,6 +147,11 @@ function initCommand(cli: Argv, c: Ctx): Argv {
               'make a Claude plugin repository a Cursor plugin too: .cursor-plugin/plugin.json, hooks.json and ' +
               'the bundle per plugin (docs/plugins.md)',
           })
+          .option('host', {
+            type: 'string',
+            describe:
+              'the hosts to bind: cursor, copilot, or both as cursor,copilot (default: the hosts bound now, else cursor)',
+          })
           .option('remove', {
             type: 'boolean',
             default: false,
@@ -185,8 +194,13 @@ function initRun(
     package?: boolean | undefined;
     'dry-run': boolean;
     json: boolean;
+    host?: string | undefined;
   },
 ): void {
+  const root = findRoot(path.resolve(c.io.cwd, args.dir), args.here).root;
+  const hosts = hostsFor(args.host, root);
+  if (!hosts.includes('cursor')) return initCopilotRun(c, { ...args, dir: root });
+  const copilot = hosts.includes('copilot') ? initCopilot({ dir: root, dryRun: args['dry-run'] }) : undefined;
   const report = init({
     dir: path.resolve(c.io.cwd, args.dir),
     env: c.io.env,
@@ -200,8 +214,14 @@ function initRun(
   c.setCode(t.errors > 0 ? EXIT.problems : EXIT.ok);
   c.out(
     args.json
-      ? json({ ok: t.errors === 0, dryRun: args['dry-run'], errors: t.errors, ...report })
-      : renderInit(report, c.color, args['dry-run']),
+      ? json({
+          ok: t.errors === 0,
+          dryRun: args['dry-run'],
+          errors: t.errors,
+          ...report,
+          ...(copilot ? { copilot } : {}),
+        })
+      : renderInit(report, c.color, args['dry-run']) + (copilot ? renderCopilotInit(copilot, args['dry-run']) : ''),
   );
 }
 

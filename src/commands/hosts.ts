@@ -1,0 +1,46 @@
+// Which hosts a repository is bound for (init --host, remembered by the files it wrote), and check's findings across
+// them: a re-run of init, check and doctor covers every bound host.
+import fs from 'node:fs';
+import path from 'node:path';
+import { HOST_IDS, isHostId } from '../../adapters/hosts/registry.ts';
+import type { HostId } from '../../adapters/hosts/types.ts';
+import { HOOKS_JSON } from '../project/binding.ts';
+import type { Finding } from './findings.ts';
+import { checkCopilot, COPILOT_HOOKS } from './initCopilot.ts';
+import { CommandError, EXIT } from './io.ts';
+
+/** The hosts `root` is bound for, by the files init wrote (none: an unbound repository). */
+export function boundHosts(root: string): HostId[] {
+  const out: HostId[] = [];
+  if (fs.existsSync(path.join(root, HOOKS_JSON))) out.push('cursor');
+  if (fs.existsSync(path.join(root, COPILOT_HOOKS))) out.push('copilot');
+  return out;
+}
+
+/** `--host cursor,copilot` as host ids; none given: the hosts bound now, else Cursor. */
+export function hostsFor(given: string | undefined, root: string): HostId[] {
+  if (given === undefined) {
+    const bound = boundHosts(root);
+    return bound.length > 0 ? bound : ['cursor'];
+  }
+  const ids = given.split(',').map((h) => h.trim().toLowerCase());
+  const bad = ids.filter((h) => !isHostId(h));
+  if (bad.length > 0 || ids.length === 0)
+    throw new CommandError(
+      `unknown host ${bad.join(', ') || '""'}: --host takes ${HOST_IDS.join(', ')} (or a comma list)`,
+      EXIT.usage,
+    );
+  return [...new Set(ids)] as HostId[];
+}
+
+/**
+ * check's findings with every bound host's: the Copilot binding's own, and, in a repository bound only for Copilot,
+ * none of Cursor's binding findings (there is no Cursor binding to be missing).
+ */
+export function withHostFindings(root: string, findings: readonly Finding[]): Finding[] {
+  const hosts = boundHosts(root);
+  if (!hosts.includes('copilot')) return [...findings];
+  const cursorOnes = /^(binding-|bundle-|launcher-|package-)/;
+  const kept = hosts.includes('cursor') ? findings : findings.filter((f) => !cursorOnes.test(f.code));
+  return [...kept, ...checkCopilot(root)];
+}
