@@ -35,6 +35,11 @@ export interface HostTable<E extends string = string> {
   readonly permissionEvents: readonly E[];
   /** The host's events hookshim never binds, each with its reason. */
   readonly unbound: Readonly<Record<string, string>>;
+  /**
+   * Where `init` records the catalogs for this host when the repository has no .cursor/hookshim.json (one list per
+   * repository: that file wins when it exists).
+   */
+  readonly configFile?: string;
   /** Its binding file and entry shape. */
   readonly binding: BindingShape;
   /**

@@ -25,7 +25,7 @@ import { nativeDuplicates } from './nativeDuplicates.ts';
 import { resultGateOf } from '../hook/select.ts';
 import { cannotStart, checkBinding } from './checkBinding.ts';
 import { ignoredBinding, ignoredFixes } from './gitIgnored.ts';
-import { withHostFindings } from './hosts.ts';
+import { hostCatalogs, withHostFindings } from './hosts.ts';
 import { bindingOptions, defaultBundle } from './plan.ts';
 import type { Finding, FindingCode } from './findings.ts';
 import { EXIT, tally } from './io.ts';
@@ -78,7 +78,8 @@ export function runChecks(opts: CheckOptions): CheckResult {
   const existing = hooks.kind === 'ok' ? hooks.hooks : {};
   const mode = opts.mode ?? detectModeIn(dir, existing) ?? 'vendored';
   const { config, findings: configFindings } = checkConfig(dir);
-  const catalogs = opts.known?.catalogs ?? loadListedCatalogs(dir, opts.catalogs ?? config.catalogs);
+  const listed = opts.catalogs ?? config.catalogs ?? hostCatalogs(dir);
+  const catalogs = opts.known?.catalogs ?? loadListedCatalogs(dir, listed);
   const base = { dir, catalogs, config, hooks, mode };
   findings.push(...catalogFindings(catalogs, dir, opts.env), ...configFindings);
   findings.push(...handlerFindings(catalogs, dir, config));

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { HOST_IDS, isHostId } from '../../adapters/hosts/registry.ts';
 import type { HostId } from '../../adapters/hosts/types.ts';
+import { COPILOT } from '../../adapters/hosts/copilot/index.ts';
 import { HOOKS_JSON } from '../project/binding.ts';
 import type { Finding } from './findings.ts';
 import { checkCopilot, COPILOT_HOOKS } from './initCopilot.ts';
@@ -43,4 +44,16 @@ export function withHostFindings(root: string, findings: readonly Finding[]): Fi
   const cursorOnes = /^(binding-|bundle-|launcher-|package-)/;
   const kept = hosts.includes('cursor') ? findings : findings.filter((f) => !cursorOnes.test(f.code));
   return [...kept, ...checkCopilot(root)];
+}
+
+/** The catalogs a host's own config records (a repository bound only for Copilot), when there is one. */
+export function hostCatalogs(root: string): string[] | undefined {
+  const file = path.join(root, COPILOT.configFile as string);
+  if (!fs.existsSync(file)) return undefined;
+  try {
+    const listed = (JSON.parse(fs.readFileSync(file, 'utf8')) as { catalogs?: unknown }).catalogs;
+    return Array.isArray(listed) ? listed.filter((e): e is string => typeof e === 'string') : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -10,7 +10,7 @@ import { NODE_FLAGS } from '../project/nodeFlags.ts';
 import { planCatalogList } from '../project/catalogList.ts';
 import { loadListedCatalogs } from './catalogs.ts';
 import type { Finding } from './findings.ts';
-import { findRoot, readConfigDoc } from './initFiles.ts';
+import { findRoot, readConfigDoc, recordCatalogs, type ConfigDoc } from './initFiles.ts';
 import { CommandError, EXIT } from './io.ts';
 import { bindingOptions, defaultBundle } from './plan.ts';
 
@@ -26,13 +26,24 @@ export interface CopilotInit {
   warnings: string[];
 }
 
-/** What init writes for Copilot in `root`: the binding's text, from the recorded (or discovered) catalogs. */
+/** Where the catalogs are recorded for Copilot: .cursor/hookshim.json when it exists, else Copilot's own file. */
+function configDocFor(root: string): ConfigDoc {
+  const shared = readConfigDoc(root);
+  if (shared.doc !== undefined) return shared;
+  const file = path.join(root, COPILOT.configFile as string);
+  const doc = fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>) : undefined;
+  const listed = doc?.catalogs;
+  return { file, doc, catalogs: Array.isArray(listed) ? (listed as string[]) : undefined };
+}
+
+/** What init writes for Copilot in `root`: the binding's text and the config's, from the recorded (or found) catalogs. */
 export function copilotBinding(root: string): {
   text: string;
+  config: { file: string; text: string | undefined };
   entries: Record<string, CopilotEntry>;
   warnings: string[];
 } {
-  const config = readConfigDoc(root);
+  const config = configDocFor(root);
   const list = planCatalogList(root, config.catalogs).list;
   const loaded = loadListedCatalogs(root, list);
   if (loaded.catalog.rows.length === 0)
@@ -46,7 +57,13 @@ export function copilotBinding(root: string): {
   const entries = planCopilot(loaded.catalog.rows, NODE_FLAGS, timeoutFor) as Record<string, CopilotEntry>;
   const hooks = Object.fromEntries(Object.entries(entries).map(([ev, e]) => [ev, [e]]));
   const text = `${JSON.stringify({ version: 1, hooks }, null, 2)}\n`;
-  return { text, entries, warnings: copilotWarnings(loaded.sources.map((s) => s.kind)) };
+  const configText = recordCatalogs(config, list);
+  return {
+    text,
+    config: { file: path.relative(root, config.file).split(path.sep).join('/'), text: configText },
+    entries,
+    warnings: copilotWarnings(loaded.sources.map((s) => s.kind)),
+  };
 }
 
 /** What a maintainer must know about Copilot and these catalogs (docs/copilot-hooks.md §1, §6). */
@@ -69,13 +86,15 @@ function copilotWarnings(kinds: readonly string[]): string[] {
 /** Bind `dir`'s repository for Copilot. */
 export function initCopilot(opts: { dir: string; dryRun?: boolean; bundle?: string }): CopilotInit {
   const root = findRoot(opts.dir, false).root;
-  const { text, entries, warnings } = copilotBinding(root);
+  const { text, config, entries, warnings } = copilotBinding(root);
   const bundle = fs.readFileSync(opts.bundle ?? defaultBundle());
   const report: CopilotInit = { root, written: [], unchanged: [], entries, warnings };
-  for (const [rel, body] of [
+  const files: [string, Buffer][] = [
     [COPILOT_HOOKS, Buffer.from(text)],
     [COPILOT_BUNDLE, bundle],
-  ] as const) {
+  ];
+  if (config.text !== undefined) files.push([config.file, Buffer.from(config.text)]);
+  for (const [rel, body] of files) {
     const file = path.join(root, rel);
     const same = fs.existsSync(file) && fs.readFileSync(file).equals(body);
     (same ? report.unchanged : report.written).push(rel);

@@ -20,7 +20,14 @@ import { budgetFor, type Budget } from '../project/budget.ts';
 import type { HookshimConfig } from '../project/config.ts';
 import { fnv, loadCatalogSet, loadConfigGuarded, type CatalogSet } from '../project/load.ts';
 import { withManifests } from '../project/manifest.ts';
-import { catalogSources, cursorMcpServers, payloadRoots, resolveProject, type ProjectRoot } from '../project/paths.ts';
+import {
+  catalogSources,
+  configFile,
+  cursorMcpServers,
+  payloadRoots,
+  resolveProject,
+  type ProjectRoot,
+} from '../project/paths.ts';
 import { PLUGIN_HOOKS } from '../project/plugin.ts';
 import { areaPath, openState, type StateDir } from '../state/dir.ts';
 import { beat } from './heartbeat.ts';
@@ -159,7 +166,8 @@ export async function setUp(
   if (state) beat(state, dir, root.plugin ?? '', event, io.env.CURSOR_VERSION);
   mark('heartbeat');
   // A plugin binding has no config of the workspace's: its catalog and defaults are its own (docs/plugins.md §3).
-  const loadedConfig = root.plugin === undefined ? await loadConfigGuarded(dir, state, (m) => log.warn(m)) : undefined;
+  const loadedConfig =
+    root.plugin === undefined ? await loadConfigGuarded(dir, state, (m) => log.warn(m), configOf(dir)) : undefined;
   mark('config read');
   const config = loadedConfig?.config ?? {};
   if (loadedConfig?.broken) {
@@ -266,6 +274,13 @@ function touch(file: string): void {
   } catch {
     /* checked again next time */
   }
+}
+
+/** The config of this host's binding: .cursor/hookshim.json, else the host's own when it has one and that file exists. */
+function configOf(dir: string): string {
+  const shared = configFile(dir);
+  const own = host().configFile;
+  return own === undefined || fs.existsSync(shared) ? shared : path.join(dir, own);
 }
 
 /** The session key of this binding's mailbox records: the session, and the guards' identity (none in a bare test setup). */

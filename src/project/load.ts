@@ -231,8 +231,8 @@ export async function loadConfigGuarded(
   dir: string,
   state: StateDir | null,
   warn: (msg: string) => void,
+  file = configFile(dir),
 ): Promise<ConfigLoad> {
-  const file = configFile(dir);
   let text: string | undefined;
   let unreadable: Error | undefined;
   try {

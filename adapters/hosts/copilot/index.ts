@@ -119,6 +119,7 @@ export const COPILOT: HostTable<CopilotEvent> = Object.freeze<HostTable<CopilotE
   unbound: UNBOUND_COPILOT_EVENTS,
   // userPromptSubmitted's own additionalContext reaches the model with the prompt (docs/copilot-hooks.md §4).
   promptContext: 'beforeSubmitPrompt',
+  configFile: '.github/hooks/hookshim.config.json',
   // docs/copilot-hooks.md §2: timeoutSec, 30 s by default; Copilot caps stop loops itself.
   binding: {
     file: '.github/hooks/hookshim.json',

@@ -1,0 +1,124 @@
+// The real GitHub Copilot CLI (pinned in test/conformance/version.mjs, installed on demand into the cache) runs a
+// repository bound with `hookshim init --host copilot`, offline against the loopback model stand-in
+// (test/conformance/copilot.mjs, docs/copilot-hooks.md §9). A scripted session checks what the model got and what
+// the guards saw. Skipped, with the reason, when the CLI cannot be had here (HOOKSHIM_CONFORMANCE_OFFLINE=1, no
+// registry, a binary that does not run).
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: an untyped .mjs of the conformance harness
+import { ensureCopilot, modelSaw, runCopilot } from '../conformance/copilot.mjs';
+import { CLI, ensureBuilt } from './harness.ts';
+
+const cli = ensureCopilot() as { skip?: string; bin?: string; pkgCache?: string };
+if (cli.skip) console.log(`copilot-cli.test.ts skipped: ${cli.skip}`);
+
+/** Denies `rm` and writes of .env by Claude's keys, and counts its runs per tool in .seen. */
+const GUARD = `#!/bin/sh
+input=$(cat)
+printf "%s\\n" "$input" >> "$CLAUDE_PROJECT_DIR/.seen"
+case "$input" in
+  *'"file_path":"'*'.env"'*|*'"command":"rm '*) echo "QQDENY no rm, no .env" >&2; exit 2 ;;
+esac
+exit 0
+`;
+const hooks = (guard: string) => ({
+  PreToolUse: [{ matcher: 'Bash|Edit|Write', hooks: [{ type: 'command', command: guard }] }],
+  PostToolUse: [
+    {
+      matcher: 'Bash',
+      hooks: [{ type: 'command', command: `echo '{"hookSpecificOutput":{"additionalContext":"QQPOST"}}'` }],
+    },
+  ],
+  UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'echo QQUPS' }] }],
+  Stop: [
+    {
+      hooks: [
+        {
+          type: 'command',
+          command: `cat | grep -q '"stop_hook_active":true' || echo '{"decision":"block","reason":"QQSTOP run the tests"}'`,
+        },
+      ],
+    },
+  ],
+});
+
+let scratch: string;
+beforeAll(() => {
+  ensureBuilt();
+  scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-copilot-cli-'));
+});
+afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+/** A git repository with the catalog in `form`, bound with init --host copilot. */
+function boundRepo(form: 'plugin' | 'settings'): string {
+  const dir = path.join(scratch, form);
+  fs.mkdirSync(path.join(dir, 'hooks'), { recursive: true });
+  execFileSync('git', ['init', '-q'], { cwd: dir });
+  fs.writeFileSync(path.join(dir, 'hooks', 'guard.sh'), GUARD, { mode: 0o755 });
+  fs.writeFileSync(path.join(dir, '.env'), 'SECRET=1\n');
+  if (form === 'plugin')
+    fs.writeFileSync(
+      path.join(dir, 'hooks', 'hooks.json'),
+      JSON.stringify({ hooks: hooks('"${CLAUDE_PLUGIN_ROOT}"/hooks/guard.sh') }),
+    );
+  else {
+    fs.mkdirSync(path.join(dir, '.claude'));
+    fs.writeFileSync(
+      path.join(dir, '.claude', 'settings.json'),
+      JSON.stringify({ hooks: hooks('"$CLAUDE_PROJECT_DIR"/hooks/guard.sh') }),
+    );
+  }
+  const r = spawnSync(process.execPath, [CLI, 'init', dir, '--host', 'copilot'], { encoding: 'utf8' });
+  expect(r.status, r.stdout + r.stderr).toBe(0);
+  return dir;
+}
+
+const ACTION = {
+  prompt: 'Clean up and add a source file.',
+  tools: [
+    { tool: 'Bash', input: { command: 'rm -rf build', description: 'Remove the build folder' } },
+    { tool: 'Edit', input: { file_path: '$DIR/.env', old_string: 'SECRET=1', new_string: 'SECRET=2' } },
+    { tool: 'Write', input: { file_path: '$DIR/src.ts', content: 'export {};\n' } },
+    { tool: 'Bash', input: { command: 'echo hello', description: 'Say hello' } },
+  ],
+  reply: 'Finished.',
+};
+
+/** Every text the model was sent, in order, as one string per request. */
+const sent = (turns: unknown[]) => (modelSaw(turns) as unknown[]).map((t) => JSON.stringify(t));
+
+describe.skipIf(Boolean(cli.skip))('the real Copilot CLI runs the catalog through hookshim', () => {
+  for (const form of ['plugin', 'settings'] as const)
+    it(`${form} form: denies reach the model, edits of .env are denied by file_path, context arrives, Stop continues`, async () => {
+      const dir = boundRepo(form);
+      const r = await runCopilot(dir, { action: ACTION }, { ...cli, home: path.join(scratch, `home-${form}`) });
+      expect(r.exit, r.stderr).toBe(0);
+      const all = sent(r.turns).join('\n');
+      // A Bash guard's exit-2 reason reaches the model (Copilot alone would say only "hook exited with code 2").
+      expect(all).toMatch(/Denied by preToolUse hook: QQDENY no rm, no \.env/);
+      expect(fs.readFileSync(path.join(dir, '.env'), 'utf8')).toBe('SECRET=1\n');
+      expect(fs.existsSync(path.join(dir, 'src.ts'))).toBe(true);
+      expect(all).toMatch(/QQPOST/);
+      expect(JSON.stringify(r.turns[0]?.body?.messages ?? [])).toMatch(/QQUPS/);
+      expect(all).toMatch(/QQSTOP run the tests/);
+      const seen = fs
+        .readFileSync(path.join(dir, '.seen'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l));
+      const viaHookshim = seen.filter((s) => s.tool_input?.file_path !== undefined || s.tool_name === 'Bash');
+      if (form === 'plugin') {
+        // Each row once per event: four gated calls, four runs, all with Claude's keys.
+        expect(seen.map((s) => s.tool_name)).toEqual(['Bash', 'Edit', 'Write', 'Bash']);
+        expect(seen[1].tool_input.file_path).toBe(path.join(dir, '.env'));
+      } else {
+        // Copilot also runs .claude/settings.json itself (docs/copilot-hooks.md §6): after hookshim allows, the
+        // native run follows with Copilot's keys; a deny stops the chain, so denied calls ran once.
+        expect(viaHookshim.length).toBeGreaterThanOrEqual(4);
+        expect(seen.some((s) => s.tool_input?.path !== undefined && s.tool_input?.file_path === undefined)).toBe(true);
+      }
+    }, 180_000);
+});
