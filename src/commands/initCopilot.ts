@@ -36,15 +36,21 @@ function configDocFor(root: string): ConfigDoc {
   return { file, doc, catalogs: Array.isArray(listed) ? (listed as string[]) : undefined };
 }
 
-/** What init writes for Copilot in `root`: the binding's text and the config's, from the recorded (or found) catalogs. */
-export function copilotBinding(root: string): {
+/**
+ * What init writes for Copilot in `root`: the binding's text and the config's, from the recorded (or found) catalogs
+ * and `extra` (init's --catalog).
+ */
+export function copilotBinding(
+  root: string,
+  extra: readonly string[] = [],
+): {
   text: string;
   config: { file: string; text: string | undefined };
   entries: Record<string, CopilotEntry>;
   warnings: string[];
 } {
   const config = configDocFor(root);
-  const list = planCatalogList(root, config.catalogs).list;
+  const list = planCatalogList(root, config.catalogs, extra).list;
   const loaded = loadListedCatalogs(root, list);
   if (loaded.catalog.rows.length === 0)
     throw new CommandError(
@@ -84,9 +90,14 @@ function copilotWarnings(kinds: readonly string[]): string[] {
 }
 
 /** Bind `dir`'s repository for Copilot. */
-export function initCopilot(opts: { dir: string; dryRun?: boolean; bundle?: string }): CopilotInit {
+export function initCopilot(opts: {
+  dir: string;
+  dryRun?: boolean;
+  bundle?: string;
+  catalogs?: readonly string[];
+}): CopilotInit {
   const root = findRoot(opts.dir, false).root;
-  const { text, config, entries, warnings } = copilotBinding(root);
+  const { text, config, entries, warnings } = copilotBinding(root, opts.catalogs);
   const bundle = fs.readFileSync(opts.bundle ?? defaultBundle());
   const report: CopilotInit = { root, written: [], unchanged: [], entries, warnings };
   const files: [string, Buffer][] = [

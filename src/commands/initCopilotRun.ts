@@ -5,8 +5,12 @@ import { initCopilot, type CopilotInit } from './initCopilot.ts';
 import { EXIT, json } from './io.ts';
 
 /** Bind for Copilot only, and print the report. */
-export function initCopilotRun(c: Ctx, args: { dir: string; 'dry-run': boolean; json: boolean }): void {
-  const report = initCopilot({ dir: path.resolve(c.io.cwd, args.dir), dryRun: args['dry-run'] });
+export function initCopilotRun(
+  c: Ctx,
+  args: { dir: string; 'dry-run': boolean; json: boolean; catalog?: string[] | undefined },
+): void {
+  const dir = path.resolve(c.io.cwd, args.dir);
+  const report = initCopilot({ dir, dryRun: args['dry-run'], catalogs: args.catalog ?? [] });
   c.setCode(EXIT.ok);
   c.out(
     args.json

@@ -200,7 +200,9 @@ function initRun(
   const root = findRoot(path.resolve(c.io.cwd, args.dir), args.here).root;
   const hosts = hostsFor(args.host, root);
   if (!hosts.includes('cursor')) return initCopilotRun(c, { ...args, dir: root });
-  const copilot = hosts.includes('copilot') ? initCopilot({ dir: root, dryRun: args['dry-run'] }) : undefined;
+  const copilot = hosts.includes('copilot')
+    ? initCopilot({ dir: root, dryRun: args['dry-run'], catalogs: args.catalog ?? [] })
+    : undefined;
   const report = init({
     dir: path.resolve(c.io.cwd, args.dir),
     env: c.io.env,

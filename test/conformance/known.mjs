@@ -69,3 +69,9 @@ export const KNOWN = {
     env: L.process,
   },
 };
+
+// The differences between Claude Code and the real GitHub Copilot CLI running the same catalog through hookshim's
+// Copilot binding (docs/conformance.md §8): each a Copilot limit, with its reason in docs/copilot-hooks.md.
+const C = {};
+
+export const COPILOT_KNOWN = {};

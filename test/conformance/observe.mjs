@@ -5,11 +5,12 @@ import { readEffects, readProbes } from './project.mjs';
 const TOKEN = /QQ[A-Z0-9]+/g;
 const tokens = (text) => [...new Set(String(text ?? '').match(TOKEN) ?? [])];
 
-/** The outcome of the real Claude Code run. */
-export function claudeOutcome(dir, kase, r) {
+/** A request's phase is the number of assistant turns it already holds (a retried request keeps its phase). */
+const done = (t) => (t.body.messages ?? []).filter((m) => m.role === 'assistant').length;
+
+/** The marker tokens the model was sent, each with the phase of the first request that held it. */
+function modelTokens(r) {
   const model = new Map();
-  // A request's phase is the number of assistant turns it already holds (a retried request keeps its phase).
-  const done = (t) => (t.body.messages ?? []).filter((m) => m.role === 'assistant').length;
   r.turns.forEach((t) => {
     const phase = done(t) === 0 ? 'prompt' : done(t) < r.nScripted ? 'tool' : 'stop';
     for (const tok of tokens(JSON.stringify([t.body.system, t.body.messages])))
@@ -18,6 +19,12 @@ export function claudeOutcome(dir, kase, r) {
   for (const t of r.subTurns ?? [])
     for (const tok of tokens(JSON.stringify([t.body.system, t.body.messages])))
       if (!model.has(tok)) model.set(tok, 'subagent');
+  return model;
+}
+
+/** The outcome of the real Claude Code run. */
+export function claudeOutcome(dir, kase, r) {
+  const model = modelTokens(r);
   // The user sees notices, the result, and a call that did not run as its result line (as Cursor shows a deny).
   const shown = r.lines.filter(
     (l) =>
@@ -60,6 +67,30 @@ export function cursorOutcome(dir, kase, r) {
     model: [...new Set(model.filter((m, i) => !model.slice(0, i).some((x) => x.split('@')[0] === m.split('@')[0])))],
     user: [...new Set(user)],
     stops: r.answers.filter((a) => a.event === 'stop' && a.answer.followup_message).length,
+  });
+}
+
+/**
+ * The outcome of the real Copilot CLI running the catalog through hookshim's Copilot binding (copilot.mjs): what the
+ * model got is read from the stand-in's requests as on Claude's side; what the user saw is Copilot's stdout and stderr.
+ */
+export function copilotOutcome(dir, kase, r) {
+  const model = modelTokens(r);
+  const said = (x) =>
+    typeof x === 'string' ? (/QQ[A-Z0-9]+/.test(x) ? [x] : []) : Object.values(x ?? {}).flatMap(said);
+  const shown = `${r.stdout}\n${r.stderr}`;
+  return common(dir, kase, {
+    http: [],
+    texts: [
+      ...new Set([
+        ...said(r.turns.map((t) => t.body.messages)),
+        ...shown.split('\n').filter((l) => /QQ[A-Z0-9]+/.test(l)),
+      ]),
+    ].map((t) => t.slice(0, 400)),
+    prompt: r.turns.length === 0 ? 'blocked' : 'sent',
+    model: [...model].map(([t, p]) => `${t}@${p}`),
+    user: tokens(shown),
+    stops: r.turns.filter((t) => done(t) >= r.nScripted).length,
   });
 }
 

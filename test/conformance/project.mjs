@@ -4,9 +4,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** The probe in front of every script: input and environment names into `.probe/`, then the script on the same stdin. */
-const probe = (name, body) => `#!/bin/sh
-in=$(cat)
+/**
+ * The probe in front of every script: input and environment names into `.probe/`, then the script on the same stdin.
+ * `skipNative` puts docs/usage.md's line first, by which a script skips Copilot's own run of `.claude/settings.json`.
+ */
+const probe = (name, body, skipNative) => `#!/bin/sh
+${skipNative ? '[ -n "$COPILOT_CLI" ] && [ -z "$COPILOT_HOOK_DIR" ] && cat >/dev/null && exit 0\n' : ''}in=$(cat)
 p="$CLAUDE_PROJECT_DIR/.probe"; mkdir -p "$p"; n="$(date +%s%N)-$$"
 printf '%s' "$in" > "$p/$n.${name}.json"
 env | cut -d= -f1 | grep -E '^(CLAUDE|CURSOR)' | sort | tr '\\n' ' ' > "$p/$n.${name}.env"
@@ -16,14 +19,17 @@ ${body}
 exit $?
 `;
 
-/** Write the case's project into `dir`; `$H/` in a catalog is this side's URL for the case's http rows. */
-export function writeProject(dir, kase, hookUrl = '') {
+/**
+ * Write the case's project into `dir`; `$H/` in a catalog is this side's URL for the case's http rows. `skipNative`:
+ * every script skips Copilot's native run of the settings file (docs/usage.md "GitHub Copilot"), as a team's would.
+ */
+export function writeProject(dir, kase, hookUrl = '', skipNative = false) {
   fs.mkdirSync(dir, { recursive: true });
   const plugin = kase.catalog.kind === 'plugin';
   const base = plugin ? path.join(dir, 'plugins', 'p1') : dir;
   const prefix = plugin ? '${CLAUDE_PLUGIN_ROOT}/guards/' : '"$CLAUDE_PROJECT_DIR"/guards/';
   for (const [name, body] of Object.entries(kase.scripts ?? {})) {
-    write(path.join(base, 'guards', name), probe(name, body), 0o755);
+    write(path.join(base, 'guards', name), probe(name, body, skipNative), 0o755);
   }
   for (const [rel, text] of Object.entries(kase.files ?? {})) write(path.join(base, rel), text, 0o644);
   for (const [rel, text] of Object.entries(kase.projectFiles ?? {})) write(path.join(dir, rel), text, 0o644);

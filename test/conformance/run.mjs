@@ -9,10 +9,13 @@ import path from 'node:path';
 import { CASES } from './cases.mjs';
 import { ensureClaude, runClaude } from './claude.mjs';
 import { runCursor } from './cursor.mjs';
+import { ensureCopilot } from './copilot.mjs';
+import { copilotExcluded, runCopilotCase } from './copilot-side.mjs';
+import { COPILOT_KNOWN } from './known.mjs';
 import { claudeOutcome, compare, cursorOutcome } from './observe.mjs';
 import { writeProject } from './project.mjs';
 import { startHookServer } from './standin.mjs';
-import { CLAUDE_CODE_VERSION } from './version.mjs';
+import { CLAUDE_CODE_VERSION, COPILOT_VERSION } from './version.mjs';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 const arg = (name) => {
@@ -48,8 +51,6 @@ async function main() {
   });
   await hooks.close();
   const ms = Date.now() - t0;
-  if (!process.argv.includes('--keep')) fs.rmSync(scratch, { recursive: true, force: true });
-  else console.log(`scratch kept: ${scratch}`);
   const agree = results.filter((r) => Object.keys(r.diff).length === 0 && !r.error).length;
   for (const r of results) report(r);
   const notRun = CASES.filter((c) => c.offline);
@@ -60,7 +61,55 @@ async function main() {
   if (md) fs.writeFileSync(md, table(results));
   const against = arg('against');
   if (against) changes(against, results);
-  process.exitCode = results.some(unexplained) ? 1 : 0;
+  const copilot = process.argv.includes('--no-copilot') ? [] : await copilotPart(results, scratch);
+  if (!process.argv.includes('--keep')) fs.rmSync(scratch, { recursive: true, force: true });
+  else console.log(`scratch kept: ${scratch}`);
+  process.exitCode = results.some(unexplained) || copilot.some(unexplained) ? 1 : 0;
+}
+
+/**
+ * The same cases under the real GitHub Copilot CLI, bound with `init --host copilot`, each compared with Claude Code's
+ * outcome of the Claude run (docs/conformance.md §8); the labels are known.mjs's COPILOT_KNOWN.
+ */
+async function copilotPart(claudeResults, scratch) {
+  const cli = ensureCopilot(COPILOT_VERSION);
+  if (cli.skip) {
+    console.log(`copilot conformance skipped: ${cli.skip}`);
+    return [];
+  }
+  const excluded = claudeResults
+    .map((r) => ({ r, why: r.error ? "Claude Code's run failed" : copilotExcluded(r.kase) }))
+    .filter((x) => x.why);
+  const todo = claudeResults.filter((r) => !excluded.some((x) => x.r === r));
+  const t0 = Date.now();
+  const once = async (r, n) => {
+    const kase = COPILOT_KNOWN[r.kase.id] ? { ...r.kase, known: COPILOT_KNOWN[r.kase.id] } : { ...r.kase, known: {} };
+    try {
+      const c = await runCopilotCase(cli, path.join(scratch, `copilot${n}`, kase.id), kase);
+      return { kase, claude: r.claude, cursor: c.outcome, diff: compare(r.claude, c.outcome) };
+    } catch (e) {
+      return { kase, diff: {}, error: String(e?.stack ?? e) };
+    }
+  };
+  const first = await pool(todo, Number(arg('jobs') ?? 2), (r) => once(r, 1));
+  // Copilot's start varies too: a difference no label explains is run once more before it is reported.
+  const results = await pool(first, 1, async (r) => {
+    if (!unexplained(r)) return r;
+    const again = await once({ kase: r.kase, claude: todo.find((t) => t.kase.id === r.kase.id).claude }, 2);
+    const unstable = JSON.stringify(again.diff) !== JSON.stringify(r.diff) || Boolean(again.error) !== Boolean(r.error);
+    return unstable ? { ...again, unstable: r } : again;
+  });
+  const ms = Date.now() - t0;
+  console.log(`\nGitHub Copilot CLI ${COPILOT_VERSION} through hookshim's Copilot binding, against Claude Code:`);
+  for (const r of results) report(r, 'copilot');
+  const agree = results.filter((r) => Object.keys(r.diff).length === 0 && !r.error).length;
+  console.log(
+    `\n${agree}/${results.length} agree (Copilot CLI ${COPILOT_VERSION} vs Claude Code ${CLAUDE_CODE_VERSION}, ${(ms / 1000).toFixed(0)} s)`,
+  );
+  const notRun = excluded.filter((x) => !x.r.kase.offline);
+  if (notRun.length)
+    console.log(`not driven under Copilot: ${notRun.map((x) => `${x.r.kase.id} (${x.why})`).join('; ')}`);
+  return results;
 }
 
 /** A case that failed to run or differs where no label explains it. */
@@ -91,7 +140,7 @@ async function runCase(bin, scratch, kase, hooks) {
   }
 }
 
-function report(r) {
+function report(r, side = 'cursor') {
   const dims = Object.keys(r.diff);
   if (r.unstable)
     console.log(`~ ${r.kase.id}: unstable: two runs differed (first: ${JSON.stringify(Object.keys(r.unstable.diff))})`);
@@ -109,7 +158,7 @@ function report(r) {
     const tag = !label ? 'NOT EXPLAINED' : /^\d+\.\d+/.test(label) ? `pending fix #${label}` : label;
     console.log(`    ${d} [${tag}]`);
     console.log(`      claude: ${JSON.stringify(r.diff[d].claude)}`);
-    console.log(`      cursor: ${JSON.stringify(r.diff[d].cursor)}`);
+    console.log(`      ${side}: ${JSON.stringify(r.diff[d].cursor)}`);
   }
 }
 

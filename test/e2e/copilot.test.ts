@@ -5,6 +5,7 @@
 // from the real Copilot CLI (test/fixtures/copilot/hooks/).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, ROOT, ensureBuilt, makeRepo, type Repo } from './harness.ts';
@@ -112,6 +113,24 @@ describe('init --host copilot', () => {
       expect(r.stdout + r.stderr).toMatch(/copilot-binding-stale/);
     } finally {
       fs.writeFileSync(file, text);
+    }
+  });
+  it('--catalog binds a plugin folder the repository does not find by itself, and records it', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-copilot-catalog-'));
+    try {
+      spawnSync('git', ['init', '-q'], { cwd: dir });
+      const hooks = { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] };
+      fs.mkdirSync(path.join(dir, 'plugins', 'p1', 'hooks'), { recursive: true });
+      fs.writeFileSync(path.join(dir, 'plugins', 'p1', 'hooks', 'hooks.json'), JSON.stringify({ hooks }));
+      const args = [CLI, 'init', dir, '--host', 'copilot', '--catalog', 'plugins/p1'];
+      const r = spawnSync(process.execPath, args, { encoding: 'utf8' });
+      expect(r.status, r.stdout + r.stderr).toBe(0);
+      const doc = JSON.parse(fs.readFileSync(path.join(dir, '.github', 'hooks', 'hookshim.json'), 'utf8'));
+      expect(Object.keys(doc.hooks)).toContain('preToolUse');
+      const config = fs.readFileSync(path.join(dir, '.github', 'hooks', 'hookshim.config.json'), 'utf8');
+      expect(JSON.parse(config).catalogs).toEqual(['plugins/p1']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });
