@@ -63,8 +63,13 @@ function canonical(event: string, input: Json, say: (msg: string) => void): Json
     // Copilot says only whether a stop hook blocked before; it caps the loop itself (8, docs/copilot-hooks.md §4).
     const again = input.stop_hook_active === true;
     const text = str(input.response);
+    // Every continuation after the first reads as loop_count 1, so the sentinel would take the third stop for a
+    // duplicate of the second and answer {}. The firing's timestamp (one per event, the same in every hook's stdin:
+    // test/fixtures/copilot) names it, as Cursor's generation_id names a turn.
+    const at = typeof input.timestamp === 'number' ? String(input.timestamp) : undefined;
     return {
       ...base,
+      ...(at ? { generation_id: `copilot-stop-${at}` } : {}),
       status: 'completed',
       loop_count: again ? 1 : 0,
       ...(shared === 'subagentStop'

@@ -54,3 +54,15 @@ describe('Cursor', () => {
     expect(HOST_IDS.sort()).toEqual(Object.keys(HOSTS).sort());
   });
 });
+
+describe('Copilot', () => {
+  it('each agentStop firing is named by its timestamp, so a third continuation is not taken for the second', () => {
+    const stop = (timestamp: number) =>
+      COPILOT.canonical('agentStop', { sessionId: 's1', timestamp, stop_hook_active: true }, () => {});
+    const [a, b] = [stop(1796305021022), stop(1796305022500)];
+    expect(a.loop_count).toBe(1);
+    expect(a.generation_id).toBe('copilot-stop-1796305021022');
+    expect(b.generation_id).not.toBe(a.generation_id);
+    expect(COPILOT.canonical('agentStop', { sessionId: 's1' }, () => {}).generation_id).toBeUndefined();
+  });
+});
