@@ -71,7 +71,68 @@ export const KNOWN = {
 };
 
 // The differences between Claude Code and the real GitHub Copilot CLI running the same catalog through hookshim's
-// Copilot binding (docs/conformance.md §8): each a Copilot limit, with its reason in docs/copilot-hooks.md.
-const C = {};
+// Copilot binding (docs/conformance.md §8): each a Copilot limit, with its reason in docs/copilot-hooks.md (the §N of a
+// label), a hookshim design choice shared with Cursor (D…, L16), or a hookshim gap still open (G…).
+const C = {
+  userOnly:
+    'copilot limit C1: no Copilot answer field reaches only the user (§4): a systemMessage is not shown (hookshim notes it on stderr), and on an allowed call it goes to the model',
+  halt: 'copilot limit C2: a Copilot hook cannot end the agent from a tool event: hookshim denies the call (pre) or tells the model (post)',
+  ids: 'copilot limit C3: Copilot sends no tool call id, prompt id, effort or duration (§3) and runs no Claude process: tool_use_id, prompt_id, effort, duration_ms, CLAUDE_EFFORT, CLAUDE_PID are missing',
+  bashFailure:
+    'copilot limit C4: Copilot reports a Bash command that exits non-zero as a success, on postToolUse (§3): PostToolUseFailure rows do not run for it',
+  defer:
+    'copilot limit C5: defer has no Copilot analog: Claude -p leaves the call pending, hookshim lets Copilot decide (it runs)',
+  toolOutput: 'copilot limit C6: no Copilot answer field replaces a tool result (§4): updatedToolOutput is not applied',
+  promptBlock:
+    'copilot limit C7: a Copilot hook cannot refuse a prompt (§4: additionalContext or modifiedPrompt only): hookshim tells the model not to act on it; the user sees nothing',
+  envFile:
+    'copilot limit C8: Copilot has no carrier for SessionStart env: CLAUDE_ENV_FILE exports do not reach the agent shell',
+  stopLists:
+    "copilot limit C9: Copilot's agentStop says nothing of background tasks or scheduled prompts (§3): background_tasks and session_crons are left out",
+  apiError:
+    'copilot limit C10: a model API error fires errorOccurred (§3), which hookshim does not bind (no Claude event observes it there): StopFailure rows do not run',
+  transcript:
+    "hookshim gap G1 (pending, issue 38 item 2): Copilot's events.jsonl (§7) is not yet rewritten into a Claude transcript: a row reading transcript_path finds no tool call, and Stop gets no last_assistant_message",
+  exitCode: L.exitCode,
+  timeout: L.timeout,
+  noModel: L.noModel,
+};
 
-export const COPILOT_KNOWN = {};
+/** One label for several dimensions. */
+const all = (label, ...dims) => Object.fromEntries(dims.map((d) => [d, label]));
+
+export const COPILOT_KNOWN = {
+  'pre-deny-sysmsg': { user: C.userOnly },
+  'pre-deny-noreason': { user: C.userOnly },
+  'pre-deny-noreason-lines': { user: C.userOnly },
+  'pre-sysmsg-allow': all(C.userOnly, 'model', 'user'),
+  'post-sysmsg': all(C.userOnly, 'model', 'user'),
+  'ups-context-sysmsg': { user: C.userOnly },
+  'stop-sysmsg': { user: C.userOnly },
+  'stop-block-sysmsg': { user: C.userOnly },
+  'pre-continue-false': all(C.halt, 'effects', 'model', 'user'),
+  'post-continue-false': all(C.halt, 'rows', 'effects', 'model', 'payload'),
+  'pre-edit-probe': all(C.ids, 'keys', 'env'),
+  'pre-probe': all(C.ids, 'keys', 'env'),
+  'plugin-probe': all(C.ids, 'keys', 'env'),
+  'ups-probe': all(C.ids, 'keys', 'env'),
+  'ss-probe': all(C.ids, 'env'),
+  'post-probe': { payload: C.exitCode, ...all(C.ids, 'keys', 'env') },
+  'post-probe-quiet': { payload: C.exitCode, ...all(C.ids, 'keys', 'env') },
+  'failure-context': all(C.bashFailure, 'rows', 'model', 'payload'),
+  'failure-probe': all(C.bashFailure, 'rows', 'payload', 'keys', 'env'),
+  'pre-timeout': { effects: C.timeout },
+  'pre-defer': { effects: C.defer },
+  'pre-prompt-row': { user: C.noModel },
+  'post-updated-output': { model: C.toolOutput },
+  'ups-exit2': all(C.promptBlock, 'prompt', 'effects', 'model', 'user'),
+  'ups-block': all(C.promptBlock, 'prompt', 'effects', 'model', 'user'),
+  'ups-continue-false': all(C.promptBlock, 'prompt', 'effects', 'model', 'user'),
+  'ups-block-ansi': all(C.promptBlock, 'prompt', 'effects', 'model', 'user'),
+  'ups-stop-ansi': all(C.promptBlock, 'prompt', 'effects', 'model', 'user'),
+  'ss-env-file': { effects: C.envFile },
+  'stop-transcript': all(C.transcript, 'rows', 'model', 'stops', 'payload'),
+  'stop-transcript-module': all(C.transcript, 'rows', 'model', 'stops', 'payload'),
+  'stop-probe': { payload: C.transcript, keys: `${C.ids}; ${C.transcript}; ${C.stopLists}`, env: C.ids },
+  'stop-failure': all(C.apiError, 'rows', 'payload', 'keys', 'env'),
+};
