@@ -92,7 +92,7 @@ const C = {
   apiError:
     'copilot limit C10: a model API error fires errorOccurred (§3), which hookshim does not bind (no Claude event observes it there): StopFailure rows do not run',
   transcript:
-    "hookshim gap G1 (pending, issue 38 item 2): Copilot's events.jsonl (§7) is not yet rewritten into a Claude transcript: a row reading transcript_path finds no tool call, and Stop gets no last_assistant_message",
+    "hookshim gap G1 (pending, docs/usage.md 'GitHub Copilot', not yet done): Copilot's events.jsonl (§7) is not yet rewritten into a Claude transcript: a row reading transcript_path finds no tool call, and Stop gets no last_assistant_message",
   exitCode: L.exitCode,
   timeout: L.timeout,
   noModel: L.noModel,

@@ -1,7 +1,7 @@
 // `npm run test:conformance`: every case of cases.mjs run both ways — under the real Claude Code against the loopback
 // stand-in, and through hookshim's bound command as Cursor fires it — then compared (docs/conformance.md).
 // Options: --only a,b (case ids), --jobs N (default 2), --against <version> (list what changed since that version's run),
-// --keep (leave the scratch folders), --markdown <file> (write the case table docs/conformance.md §5 holds; with
+// --no-copilot (skip the Copilot CLI part, docs/conformance.md §8), --keep (leave the scratch folders), --markdown <file> (write the case table docs/conformance.md §5 holds; with
 // --from-cache, from the last recorded run instead of a new one). Prints `N/M agree`; exits 1 on a disagreement no case explains.
 import fs from 'node:fs';
 import os from 'node:os';
