@@ -6,6 +6,7 @@ import type { HostId, HostTable } from './types.ts';
 const LOADERS: Readonly<Record<HostId, () => Promise<HostTable>>> = {
   cursor: async () => (await import('./cursor/index.ts')).CURSOR as HostTable,
   copilot: async () => (await import('./copilot/index.ts')).COPILOT as HostTable,
+  codex: async () => (await import('./codex/index.ts')).CODEX as HostTable,
 };
 
 /** The ids of the hosts hookshim binds. */

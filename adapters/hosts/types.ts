@@ -6,7 +6,7 @@ import type { Json } from '../json.ts';
 import type { EventAdapter } from '../types.ts';
 
 /** The hosts hookshim binds (adapters/hosts/registry.ts lists their tables). */
-export type HostId = 'cursor' | 'copilot';
+export type HostId = 'cursor' | 'copilot' | 'codex';
 
 /** Where a host's binding lives and how hookshim's entry there is spelled (the hook path reads its timeout there). */
 export interface BindingShape {
@@ -20,6 +20,8 @@ export interface BindingShape {
   readonly defaultTimeoutS: number;
   /** The host's loop limit for stop events when an entry sets none (null: hookshim counts no loops there). */
   readonly defaultLoopLimit: number | null;
+  /** Entries sit in Claude's matcher groups (`{matcher, hooks: [handler]}`), not directly under the event. */
+  readonly nested?: true;
 }
 
 /** One host's tables: its events and what each runs, its answers, its payload's session. */
@@ -47,8 +49,8 @@ export interface HostTable<E extends string = string> {
    * stderr lines for what could not be carried over.
    */
   canonical(event: string, input: Json, say: (msg: string) => void): Json;
-  /** A decided answer (in the shared vocabulary) as the host reads it; what the host cannot carry is said. */
-  render(answer: Json, say: (msg: string) => void): Json;
+  /** A decided answer (in the shared vocabulary) of the host's `event` as the host reads it; what it cannot carry is said. */
+  render(answer: Json, say: (msg: string) => void, event?: string): Json;
   /** The Claude session a payload belongs to. */
   sessionIdOf(input: Json): string;
   /** The host's own transcript of this event, if it names one (rewritten into Claude's shape by the state half). */

@@ -78,6 +78,9 @@ export const FINDINGS = {
   // the Copilot binding (init --host copilot: src/commands/initCopilot.ts)
   'copilot-binding-stale': { severity: 'error', fix: true },
   'copilot-bundle-stale': { severity: 'error', fix: true },
+  // the Codex binding (init --host codex: src/commands/initCodex.ts)
+  'codex-binding-stale': { severity: 'error', fix: true },
+  'codex-bundle-stale': { severity: 'error', fix: true },
   'settings-other-loaders': { severity: ['warning', 'info'], fix: true },
   // plugin (check --plugin, init --plugin)
   'plugin-binding-stale': { severity: 'error', fix: true },

@@ -4,9 +4,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { HOST_IDS, isHostId } from '../../adapters/hosts/registry.ts';
 import type { HostId } from '../../adapters/hosts/types.ts';
+import { CODEX } from '../../adapters/hosts/codex/index.ts';
 import { COPILOT } from '../../adapters/hosts/copilot/index.ts';
 import { HOOKS_JSON } from '../project/binding.ts';
 import type { Finding } from './findings.ts';
+import { checkCodex, CODEX_HOOKS } from './initCodex.ts';
 import { checkCopilot, COPILOT_HOOKS } from './initCopilot.ts';
 import { CommandError, EXIT } from './io.ts';
 
@@ -15,6 +17,9 @@ export function boundHosts(root: string): HostId[] {
   const out: HostId[] = [];
   if (fs.existsSync(path.join(root, HOOKS_JSON))) out.push('cursor');
   if (fs.existsSync(path.join(root, COPILOT_HOOKS))) out.push('copilot');
+  // .codex/hooks.json may be hand-written or an /import copy: bound only when it runs hookshim.
+  const codex = path.join(root, CODEX_HOOKS);
+  if (fs.existsSync(codex) && /hookshim\.cjs --host codex /.test(fs.readFileSync(codex, 'utf8'))) out.push('codex');
   return out;
 }
 
@@ -40,16 +45,20 @@ export function hostsFor(given: string | undefined, root: string): HostId[] {
  */
 export function withHostFindings(root: string, findings: readonly Finding[]): Finding[] {
   const hosts = boundHosts(root);
-  if (!hosts.includes('copilot')) return [...findings];
+  if (hosts.length === 0 || (hosts.length === 1 && hosts[0] === 'cursor')) return [...findings];
   const cursorOnes = /^(binding-|bundle-|launcher-|package-)/;
   const kept = hosts.includes('cursor') ? findings : findings.filter((f) => !cursorOnes.test(f.code));
-  return [...kept, ...checkCopilot(root)];
+  return [
+    ...kept,
+    ...(hosts.includes('copilot') ? checkCopilot(root) : []),
+    ...(hosts.includes('codex') ? checkCodex(root) : []),
+  ];
 }
 
 /** The catalogs a host's own config records (a repository bound only for Copilot), when there is one. */
 export function hostCatalogs(root: string): string[] | undefined {
-  const file = path.join(root, COPILOT.configFile as string);
-  if (!fs.existsSync(file)) return undefined;
+  const file = [COPILOT, CODEX].map((h) => path.join(root, h.configFile as string)).find((f) => fs.existsSync(f));
+  if (file === undefined) return undefined;
   try {
     const listed = (JSON.parse(fs.readFileSync(file, 'utf8')) as { catalogs?: unknown }).catalogs;
     return Array.isArray(listed) ? listed.filter((e): e is string => typeof e === 'string') : undefined;

@@ -10,16 +10,12 @@ import { optionWithoutValue, withSuggestions, type KnownOptions } from './argv.t
 import { checkExit, runChecks } from './check.ts';
 import { doctor } from './doctor.ts';
 import { explain } from './explain.ts';
-import { init } from './init.ts';
 import { checkPlugin, initPlugin, renderPlugin } from './initPlugin.ts';
 import { CommandError, cliIO, EXIT, json, paint, tally, type CliIO } from './io.ts';
-import { renderCheck, renderDoctor, renderExplain, renderInit, renderReplay } from './render.ts';
+import { renderCheck, renderDoctor, renderExplain, renderReplay } from './render.ts';
 import { replay } from './replay.ts';
 import { remember, type Ctx } from './cliContext.ts';
-import { hostsFor } from './hosts.ts';
-import { initCopilot } from './initCopilot.ts';
-import { initCopilotRun, renderCopilotInit } from './initCopilotRun.ts';
-import { findRoot } from './initFiles.ts';
+import { initRun } from './initHostsRun.ts';
 import { uninstallCommand, uninstallRun } from './uninstallCommand.ts';
 
 const EPILOGUE = `Exit codes:
@@ -150,7 +146,7 @@ function initCommand(cli: Argv, c: Ctx): Argv {
           .option('host', {
             type: 'string',
             describe:
-              'the hosts to bind: cursor, copilot, or both as cursor,copilot (default: the hosts bound now, else cursor)',
+              'the hosts to bind: cursor, copilot, codex, or several as cursor,copilot (default: the hosts bound now, else cursor)',
           })
           .option('remove', {
             type: 'boolean',
@@ -181,49 +177,6 @@ function initCommand(cli: Argv, c: Ctx): Argv {
       if (args.plugin) return initPluginCommand(c, { dir: args.dir, dryRun: args['dry-run'], json: args.json });
       initRun(c, args);
     },
-  );
-}
-
-/** Run `hookshim init` for the command line's arguments and print its report. */
-function initRun(
-  c: Ctx,
-  args: {
-    dir: string;
-    catalog?: string[] | undefined;
-    here: boolean;
-    package?: boolean | undefined;
-    'dry-run': boolean;
-    json: boolean;
-    host?: string | undefined;
-  },
-): void {
-  const root = findRoot(path.resolve(c.io.cwd, args.dir), args.here).root;
-  const hosts = hostsFor(args.host, root);
-  if (!hosts.includes('cursor')) return initCopilotRun(c, { ...args, dir: root });
-  const copilot = hosts.includes('copilot')
-    ? initCopilot({ dir: root, dryRun: args['dry-run'], catalogs: args.catalog ?? [] })
-    : undefined;
-  const report = init({
-    dir: path.resolve(c.io.cwd, args.dir),
-    env: c.io.env,
-    cwd: c.io.cwd,
-    catalogs: args.catalog ?? [],
-    here: args.here,
-    ...(args.package !== undefined ? { mode: args.package ? 'package' : 'vendored' } : {}),
-    dryRun: args['dry-run'],
-  });
-  const t = tally(report.findings);
-  c.setCode(t.errors > 0 ? EXIT.problems : EXIT.ok);
-  c.out(
-    args.json
-      ? json({
-          ok: t.errors === 0,
-          dryRun: args['dry-run'],
-          errors: t.errors,
-          ...report,
-          ...(copilot ? { copilot } : {}),
-        })
-      : renderInit(report, c.color, args['dry-run']) + (copilot ? renderCopilotInit(copilot, args['dry-run']) : ''),
   );
 }
 

@@ -71,7 +71,7 @@ function answerOwnFailure(lifeline: Lifeline, event: string, what: string, said:
 export function installLifeline(name: string, env: NodeJS.ProcessEnv, failOpen: Json): Lifeline {
   const log = createLog(env);
   const h = host();
-  setRender((a) => h.render(a, (m) => log.warn(m)));
+  setRender((a) => h.render(a, (m) => log.warn(m), name));
   setUnwritable(() => ownFailure(name, failOpen, 'could not write its answer').answer);
   const record: TraceRecord = { at: isoTime(Date.now()), event: name, rows: [], decision: undefined, errors: [] };
   let finishing: ((why: string) => void) | undefined;

@@ -165,16 +165,8 @@ export async function setUp(
   mark('state dir opened');
   if (state) beat(state, dir, root.plugin ?? '', event, io.env.CURSOR_VERSION);
   mark('heartbeat');
-  // A plugin binding has no config of the workspace's: its catalog and defaults are its own (docs/plugins.md §3).
-  const loadedConfig =
-    root.plugin === undefined ? await loadConfigGuarded(dir, state, (m) => log.warn(m), configOf(dir)) : undefined;
-  mark('config read');
-  const config = loadedConfig?.config ?? {};
-  if (loadedConfig?.broken) {
-    const { file, problem } = loadedConfig.broken;
-    if (isPermission(event)) return { problem: `${file}: ${problem}`, dir, broken: file, brokenKind: 'config' };
-    log.warn(loadedConfig.broken.warning);
-  }
+  const config = await configFor(event, root, state, log);
+  if ('problem' in config) return config;
   // A plugin's manifest may add catalogs (docs/claude-hooks.md §9, Other hook sources).
   const sources = withManifests(catalogSources(io.env, dir, config.catalogs, root.plugin));
   const set = await loadCatalogSet(sources, state, (m) => log.warn(m));
@@ -201,9 +193,7 @@ export async function setUp(
     processEnv: io.env,
     mcpServers: mcpServersFor(input, dir, rows),
     promptContext: host().promptContext ?? config.promptContext ?? 'auto',
-    ...(adapterOf(event).needs.everyCall
-      ? { everyCall: everyCallEvents(dir, hooksFileOf(root), host().binding.commandKeys) }
-      : {}),
+    ...(adapterOf(event).needs.everyCall ? { everyCall: everyCallEvents(dir, hooksFileOf(root), host().binding) } : {}),
   });
   let scope: string | undefined;
   return {
@@ -274,6 +264,28 @@ function touch(file: string): void {
   } catch {
     /* checked again next time */
   }
+}
+
+/**
+ * The config of one event. A plugin binding has none of the workspace's: its catalog and defaults are its own
+ * (docs/plugins.md §3). A broken one with no good version denies permission events (docs/security.md guarantee 4).
+ */
+async function configFor(
+  event: HandledEvent,
+  root: ProjectRoot,
+  state: StateDir | null,
+  log: Log,
+): Promise<HookshimConfig | SetUpProblem> {
+  const dir = root.dir;
+  const loaded =
+    root.plugin === undefined ? await loadConfigGuarded(dir, state, (m) => log.warn(m), configOf(dir)) : undefined;
+  mark('config read');
+  if (loaded?.broken) {
+    const { file, problem } = loaded.broken;
+    if (isPermission(event)) return { problem: `${file}: ${problem}`, dir, broken: file, brokenKind: 'config' };
+    log.warn(loaded.broken.warning);
+  }
+  return loaded?.config ?? {};
 }
 
 /** The config of this host's binding: .cursor/hookshim.json, else the host's own when it has one and that file exists. */

@@ -174,7 +174,7 @@ export function readBinding(
     loopLimit: shape.defaultLoopLimit,
     source: `${hostName} defaults`,
   };
-  const mine = ourEntryOf(boundHooks(file), event, shape.commandKeys);
+  const mine = ourEntryOf(boundHooks(file), event, shape);
   if (!mine) return fallback;
   const t = mine[shape.timeoutKey];
   const ll = mine.loop_limit;
@@ -196,12 +196,12 @@ function shownFile(dir: string, file: string): string {
 export function everyCallEvents(
   dir: string,
   file = path.join(dir, HOOKS_JSON),
-  keys: readonly string[] = CURSOR_BINDING.commandKeys,
+  shape: Pick<BindingShape, 'commandKeys' | 'nested'> = CURSOR_BINDING,
 ): string[] {
   const hooks = boundHooks(file);
   return Object.keys(hooks).filter((ev) => {
-    const m = ourEntryOf(hooks, ev, keys)?.matcher;
-    return ourEntryOf(hooks, ev, keys) !== undefined && (m === undefined || m === '' || m === '*');
+    const m = ourEntryOf(hooks, ev, shape)?.matcher;
+    return ourEntryOf(hooks, ev, shape) !== undefined && (m === undefined || m === '' || m === '*');
   });
 }
 
@@ -216,12 +216,20 @@ function boundHooks(file: string): Record<string, unknown> {
 function ourEntryOf(
   hooks: Record<string, unknown>,
   event: string,
-  keys: readonly string[] = CURSOR_BINDING.commandKeys,
+  shape: Pick<BindingShape, 'commandKeys' | 'nested'> = CURSOR_BINDING,
 ): Record<string, unknown> | undefined {
   const list = hooks[event];
   if (!Array.isArray(list)) return undefined;
+  // In Claude's format (Codex) each group's handlers carry the command, and the group the matcher.
+  const entries = shape.nested
+    ? list.flatMap((g) =>
+        isRecord(g) && Array.isArray(g.hooks)
+          ? g.hooks.map((h) => (isRecord(h) ? { ...h, matcher: g.matcher } : h))
+          : [],
+      )
+    : list;
   const ours = (c: unknown) => typeof c === 'string' && isOurCommand(c) && c.trim().split(/\s+/).includes(event);
-  return list.find((e): e is Record<string, unknown> => isRecord(e) && keys.some((k) => ours(e[k])));
+  return entries.find((e): e is Record<string, unknown> => isRecord(e) && shape.commandKeys.some((k) => ours(e[k])));
 }
 
 /** Wrapper timeouts hookshim binds by default, seconds; raised when a catalog row needs more. */

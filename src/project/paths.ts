@@ -115,16 +115,18 @@ export function resolveProject(
   return { dir: cwd, how: policy.cwdHow };
 }
 
+/** Where a bound bundle sits in its project, per host (the project is the first group). */
+const BUNDLE_PLACES =
+  /^(.*)[\\/](?:\.cursor[\\/]hooks|\.github[\\/]hooks|\.codex[\\/]hooks|node_modules[\\/]hookshim[\\/]dist)[\\/]hookshim\.[cm]js$/;
+
 /**
  * The project a hookshim bundle belongs to: `<root>/.cursor/hooks/hookshim.[cm]js` (Cursor),
- * `<root>/.github/hooks/hookshim.cjs` (Copilot) or `<root>/node_modules/hookshim/dist/hookshim.cjs`.
+ * `<root>/.github/hooks/hookshim.cjs` (Copilot), `<root>/.codex/hooks/hookshim.cjs` (Codex) or
+ * `<root>/node_modules/hookshim/dist/hookshim.cjs`.
  */
 export function bundleProject(bundle: string | undefined): string | undefined {
   if (!bundle) return undefined;
-  const m =
-    /^(.*)[\\/](?:\.cursor[\\/]hooks|\.github[\\/]hooks|node_modules[\\/]hookshim[\\/]dist)[\\/]hookshim\.[cm]js$/.exec(
-      path.resolve(bundle),
-    );
+  const m = BUNDLE_PLACES.exec(path.resolve(bundle));
   return m?.[1] || undefined;
 }
 

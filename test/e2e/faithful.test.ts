@@ -128,7 +128,10 @@ describe('every row gets a real Claude-shaped transcript (docs/claude-hooks.md Â
       hooks: { Stop: [{ hooks: [{ type: 'command', command: 'claudekit-hooks run check-todos' }] }] },
     });
     const bin = path.dirname(repo.write('bin/claudekit-hooks', CLAUDEKIT, 0o755));
-    expect(repo.init().status).toBe(0);
+    // The tool is on the PATH the hook runs with, not this test's: init says so (command-not-found), and binds.
+    const bound = repo.init();
+    expect(bound.status).toBe(1);
+    expect(bound.stdout).toMatch(/command-not-found/);
     const todos = { todos: [{ id: '1', content: 'write the docs', status: 'in_progress' }], merge: false };
     const tx = repo.write('cursor.jsonl', userQuery('plan it') + toolUse('TodoWrite', todos));
     const env = { PATH: `${bin}:${process.env.PATH}` };

@@ -249,7 +249,8 @@ describe('a binding git ignores: init says so before "commit", check and doctor 
     const clone = path.join(repo.stateDir, 'clone');
     git(repo.dir, ['clone', '-q', repo.dir, clone]);
     const r = spawnSync(process.execPath, [CLI, 'check'], { cwd: clone, encoding: 'utf8', env: gitEnv() });
-    expect(r.status).toBe(1);
+    // No bundle: check cannot proceed (docs/tooling.md "Exit codes"), and says why.
+    expect(r.status).toBe(3);
     expect(r.stdout).toMatch(/^error {3}\.gitignore:2: "\.cursor\/" ignores .*\[binding-ignored\]$/m);
     expect(r.stdout).toContain(
       'error   .cursor/hooks.json: does not exist, so Cursor runs none of the catalog (it needs preToolUse, ' +

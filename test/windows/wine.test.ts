@@ -5,15 +5,10 @@
 // Run with `npm run test:windows` (scripts/test-windows.mjs), which skips with one line when wine or node.exe is missing.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, cursorPayload, ensureBuilt, makeRepo, type Repo } from '../e2e/harness.ts';
-
-const NODE_EXE = process.env.HOOKSHIM_WIN_NODE as string;
-const PREFIX = process.env.WINEPREFIX ?? path.join(os.tmpdir(), `hookshim-wine-${process.getuid?.() ?? 0}`);
-/** A Linux path as wine's Z: drive shows it. */
-const win = (p: string) => `Z:${p.replaceAll('/', '\\')}`;
+import { endWine, NODE_EXE, win, wineEnv } from './wine.ts';
 
 const GUARD = `let s = '';
 process.stdin.on('data', (d) => (s += d)).on('end', () => {
@@ -59,15 +54,7 @@ function fire(
   fs.writeFileSync(inp, payload);
   const dir = win(path.join(repo.dir, cwd));
   const line = `cd /d ${dir} && ${repo.command(event)} < ${win(inp)} > ${win(out)} 2> ${win(err)}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    WINEPREFIX: PREFIX,
-    WINEDEBUG: '-all',
-    NODE_SKIP_PLATFORM_CHECK: '1',
-    ...extraEnv,
-  };
-  env.WINEPATH = win(path.dirname(NODE_EXE));
-  for (const k of ['CURSOR_PROJECT_DIR', 'CLAUDE_PROJECT_DIR', 'HOOKSHIM_STATE_DIR', 'HOOKSHIM_DEBUG']) delete env[k];
+  const env = wineEnv(extraEnv);
   const args =
     stdin === 'pipe'
       ? [NODE_EXE, win(piped(io)), dir, repo.command(event), win(inp), win(out), win(err)]
@@ -168,7 +155,7 @@ beforeAll(() => {
 afterAll(() => {
   for (const r of Object.values(repos)) r.cleanup();
   // wine leaves its server running for a while: end it (ours, by its prefix).
-  spawnSync('wineserver', ['-k'], { env: { ...process.env, WINEPREFIX: PREFIX } });
+  endWine();
 });
 
 describe.each([
@@ -331,13 +318,7 @@ function cliUnderWine(dir: string, args: string): string {
   fs.mkdirSync(path.dirname(out), { recursive: true });
   const line = `cd /d ${win(dir)} && node ${win(CLI)} ${args} < NUL > ${win(out)} 2>&1`;
   spawnSync('wine', ['cmd', '/c', line], {
-    env: {
-      ...process.env,
-      WINEPREFIX: PREFIX,
-      WINEDEBUG: '-all',
-      NODE_SKIP_PLATFORM_CHECK: '1',
-      WINEPATH: win(path.dirname(NODE_EXE)),
-    },
+    env: wineEnv(),
     timeout: 120_000,
   });
   return fs.readFileSync(out, 'utf8');

@@ -1,11 +1,16 @@
 // adapters/hosts/: every host's tables agree with themselves, and the registry names each host once.
 import { describe, expect, it } from 'vitest';
+import { CODEX } from '../../../adapters/hosts/codex/index.ts';
 import { COPILOT } from '../../../adapters/hosts/copilot/index.ts';
 import { CURSOR } from '../../../adapters/hosts/cursor/index.ts';
 import { HOST_IDS, isHostId, loadHost } from '../../../adapters/hosts/registry.ts';
 import type { HostTable } from '../../../adapters/hosts/types.ts';
 
-const HOSTS: Record<string, HostTable> = { cursor: CURSOR as HostTable, copilot: COPILOT as HostTable };
+const HOSTS: Record<string, HostTable> = {
+  cursor: CURSOR as HostTable,
+  copilot: COPILOT as HostTable,
+  codex: CODEX as HostTable,
+};
 import { handles } from '../../../adapters/hosts/types.ts';
 
 describe.each(Object.values(HOSTS))('host $id', (host) => {

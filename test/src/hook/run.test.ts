@@ -228,7 +228,7 @@ describe('runHook (child processes): one event in, exactly one answer out, exit 
       shell('git push -f'),
       {},
       '{}\n',
-      'hookshim: unknown host "nope" (this bundle knows cursor, copilot); answering {}\n',
+      'hookshim: unknown host "nope" (this bundle knows cursor, copilot, codex); answering {}\n',
     ],
     [
       '--host cursor: the same answer as without it',
