@@ -75,24 +75,33 @@ export const KNOWN = {
 // label), a hookshim design choice shared with Cursor (D…, L16), or a hookshim gap still open (G…).
 const C = {
   userOnly:
-    'copilot limit C1: no Copilot answer field reaches only the user (§4): a systemMessage is not shown (hookshim notes it on stderr), and on an allowed call it goes to the model',
+    'copilot limit C1: no Copilot answer field reaches only the user (§4): a systemMessage is not shown ' +
+    '(hookshim notes it on stderr), and on an allowed call it goes to the model',
   halt: 'copilot limit C2: a Copilot hook cannot end the agent from a tool event: hookshim denies the call (pre) or tells the model (post)',
-  ids: 'copilot limit C3: Copilot sends no tool call id, prompt id, effort or duration (§3) and runs no Claude process: tool_use_id, prompt_id, effort, duration_ms, CLAUDE_EFFORT, CLAUDE_PID are missing',
+  ids:
+    'copilot limit C3: Copilot sends no tool call id, prompt id, effort or duration (§3) and runs no ' +
+    'Claude process: tool_use_id, prompt_id, effort, duration_ms, CLAUDE_EFFORT, CLAUDE_PID are missing',
   bashFailure:
-    'copilot limit C4: Copilot reports a Bash command that exits non-zero as a success, on postToolUse (§3): PostToolUseFailure rows do not run for it',
+    'copilot limit C4: Copilot reports a Bash command that exits non-zero as a success, on postToolUse ' +
+    '(§3): PostToolUseFailure rows do not run for it',
   defer:
     'copilot limit C5: defer has no Copilot analog: Claude -p leaves the call pending, hookshim lets Copilot decide (it runs)',
   toolOutput: 'copilot limit C6: no Copilot answer field replaces a tool result (§4): updatedToolOutput is not applied',
   promptBlock:
-    'copilot limit C7: a Copilot hook cannot refuse a prompt (§4: additionalContext or modifiedPrompt only): hookshim tells the model not to act on it; the user sees nothing',
+    'copilot limit C7: a Copilot hook cannot refuse a prompt (§4: additionalContext or modifiedPrompt ' +
+    'only): hookshim tells the model not to act on it; the user sees nothing',
   envFile:
     'copilot limit C8: Copilot has no carrier for SessionStart env: CLAUDE_ENV_FILE exports do not reach the agent shell',
   stopLists:
-    "copilot limit C9: Copilot's agentStop says nothing of background tasks or scheduled prompts (§3): background_tasks and session_crons are left out",
+    "copilot limit C9: Copilot's agentStop says nothing of background tasks or scheduled prompts (§3): " +
+    'background_tasks and session_crons are left out',
   apiError:
-    'copilot limit C10: a model API error fires errorOccurred (§3), which hookshim does not bind (no Claude event observes it there): StopFailure rows do not run',
+    'copilot limit C10: a model API error fires errorOccurred (§3), which hookshim does not bind (no ' +
+    'Claude event observes it there): StopFailure rows do not run',
   transcript:
-    "hookshim gap G1 (pending, docs/usage.md 'GitHub Copilot', not yet done): Copilot's events.jsonl (§7) is not yet rewritten into a Claude transcript: a row reading transcript_path finds no tool call, and Stop gets no last_assistant_message",
+    "hookshim gap G1 (pending, docs/usage.md 'GitHub Copilot', not yet done): Copilot's events.jsonl (§7) " +
+    'is not yet rewritten into a Claude transcript: a row reading transcript_path finds no tool call, and ' +
+    'Stop gets no last_assistant_message',
   exitCode: L.exitCode,
   timeout: L.timeout,
   noModel: L.noModel,

@@ -1,8 +1,10 @@
 // `npm run test:conformance`: every case of cases.mjs run both ways — under the real Claude Code against the loopback
-// stand-in, and through hookshim's bound command as Cursor fires it — then compared (docs/conformance.md).
+// stand-in, and through hookshim's bound command as Cursor fires it — then compared (docs/conformance.md); then the
+// same cases under the real GitHub Copilot CLI bound with `init --host copilot`, compared with Claude Code (§8).
 // Options: --only a,b (case ids), --jobs N (default 2), --against <version> (list what changed since that version's run),
-// --no-copilot (skip the Copilot CLI part, docs/conformance.md §8), --keep (leave the scratch folders), --markdown <file> (write the case table docs/conformance.md §5 holds; with
-// --from-cache, from the last recorded run instead of a new one). Prints `N/M agree`; exits 1 on a disagreement no case explains.
+// --no-copilot (skip the Copilot CLI part), --keep (leave the scratch folders), --markdown <file> (write the case table
+// docs/conformance.md §5 holds; with --from-cache, from the last recorded run instead of a new one).
+// Prints `N/M agree` for each part; exits 1 on a disagreement no label explains.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -103,9 +105,8 @@ async function copilotPart(claudeResults, scratch) {
   console.log(`\nGitHub Copilot CLI ${COPILOT_VERSION} through hookshim's Copilot binding, against Claude Code:`);
   for (const r of results) report(r, 'copilot');
   const agree = results.filter((r) => Object.keys(r.diff).length === 0 && !r.error).length;
-  console.log(
-    `\n${agree}/${results.length} agree (Copilot CLI ${COPILOT_VERSION} vs Claude Code ${CLAUDE_CODE_VERSION}, ${(ms / 1000).toFixed(0)} s)`,
-  );
+  const versions = `Copilot CLI ${COPILOT_VERSION} vs Claude Code ${CLAUDE_CODE_VERSION}`;
+  console.log(`\n${agree}/${results.length} agree (${versions}, ${(ms / 1000).toFixed(0)} s)`);
   const notRun = excluded.filter((x) => !x.r.kase.offline);
   if (notRun.length)
     console.log(`not driven under Copilot: ${notRun.map((x) => `${x.r.kase.id} (${x.why})`).join('; ')}`);
