@@ -83,7 +83,7 @@ const C = {
     'Claude process: tool_use_id, prompt_id, effort, duration_ms, CLAUDE_EFFORT, CLAUDE_PID are missing',
   bashFailure:
     'copilot limit C4: Copilot reports a Bash command that exits non-zero as a success, on postToolUse ' +
-    '(§3): PostToolUseFailure rows do not run for it',
+    '(§3): PostToolUseFailure rows do not run for it (hookshim does not yet read the exit code as a failure)',
   defer:
     'copilot limit C5: defer has no Copilot analog: Claude -p leaves the call pending, hookshim lets Copilot decide (it runs)',
   toolOutput: 'copilot limit C6: no Copilot answer field replaces a tool result (§4): updatedToolOutput is not applied',
