@@ -29,7 +29,7 @@ export function initRun(
   if (!hosts.includes('cursor')) return initHostsRun(c, { ...args, dir: root }, hosts);
   const catalogs = args.catalog ?? [];
   const copilot = hosts.includes('copilot') ? initCopilot({ dir: root, dryRun: args['dry-run'], catalogs }) : undefined;
-  const codex = hosts.includes('codex') ? initCodex({ dir: root, dryRun: args['dry-run'] }) : undefined;
+  const codex = hosts.includes('codex') ? initCodex({ dir: root, dryRun: args['dry-run'], catalogs }) : undefined;
   const report = init({
     dir: path.resolve(c.io.cwd, args.dir),
     env: c.io.env,
@@ -66,7 +66,7 @@ export function initHostsRun(
   const dir = path.resolve(c.io.cwd, args.dir);
   const dryRun = args['dry-run'];
   const copilot = hosts.includes('copilot') ? initCopilot({ dir, dryRun, catalogs: args.catalog ?? [] }) : undefined;
-  const codex = hosts.includes('codex') ? initCodex({ dir, dryRun }) : undefined;
+  const codex = hosts.includes('codex') ? initCodex({ dir, dryRun, catalogs: args.catalog ?? [] }) : undefined;
   c.setCode(EXIT.ok);
   if (args.json) return c.out(json({ ok: true, dryRun, ...(copilot ? { copilot } : {}), ...(codex ? { codex } : {}) }));
   c.out((copilot ? renderCopilotInit(copilot, dryRun) : '') + (codex ? renderCodexInit(codex, dryRun) : ''));
