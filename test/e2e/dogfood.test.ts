@@ -53,7 +53,9 @@ describe('dogfood: hookshim check on this repository', () => {
       env: { ...process.env, NO_COLOR: '1' },
     });
     const findings = (JSON.parse(r.stdout).findings as { code: string; severity: string }[]).filter(
-      (f) => f.severity === 'error' && (strict || f.code !== 'bundle-stale'),
+      (f) =>
+        f.severity === 'error' &&
+        (strict || !['bundle-stale', 'copilot-bundle-stale', 'codex-bundle-stale'].includes(f.code)),
     );
     expect(findings).toEqual([]);
   });
@@ -126,5 +128,44 @@ describe("dogfood: this repository's own guards enforce through its committed .c
       tool_use_id: id(),
     });
     expect(a.additional_context).toMatch(/^Local time: \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+  });
+});
+
+describe('dogfood: the same guards enforce through the committed Copilot and Codex bindings', () => {
+  /** Fire `event` at a committed binding's command, as its host does: through sh -c, from the repository root. */
+  const fireAt = (command: string, input: Record<string, unknown>) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, HOOKSHIM_STATE_DIR: state };
+    delete env.CURSOR_PROJECT_DIR;
+    const r = spawnSync('sh', ['-c', command], { cwd: ROOT, input: JSON.stringify(input), encoding: 'utf8', env });
+    expect(r.status).toBe(0);
+    return JSON.parse(r.stdout) as Record<string, unknown>;
+  };
+  const push = 'git push --force origin main';
+  it("Copilot (.github/hooks/hookshim.json): a force push to main is denied, with the guard's reason", () => {
+    const doc = JSON.parse(fs.readFileSync(path.join(ROOT, '.github', 'hooks', 'hookshim.json'), 'utf8'));
+    const a = fireAt(doc.hooks.preToolUse[0].bash, {
+      sessionId: `dogfood-copilot-${process.pid}`,
+      timestamp: Date.now(),
+      cwd: ROOT,
+      toolName: 'bash',
+      toolArgs: { command: push, description: 'push' },
+    });
+    expect(a.permissionDecision).toBe('deny');
+    expect(a.permissionDecisionReason).toMatch(/^deny-force-push: blocked\./);
+  });
+  it("Codex (.codex/hooks.json): a force push to main is denied, with the guard's reason", () => {
+    const doc = JSON.parse(fs.readFileSync(path.join(ROOT, '.codex', 'hooks.json'), 'utf8'));
+    const a = fireAt(doc.hooks.PreToolUse[0].hooks[0].command, {
+      session_id: `dogfood-codex-${process.pid}`,
+      cwd: ROOT,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: push },
+      tool_use_id: `call_${process.pid}`,
+    });
+    expect(a).toMatchObject({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny' } });
+    expect((a.hookSpecificOutput as { permissionDecisionReason: string }).permissionDecisionReason).toMatch(
+      /^deny-force-push: blocked\./,
+    );
   });
 });
