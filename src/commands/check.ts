@@ -120,7 +120,8 @@ export function runChecks(opts: CheckOptions): CheckResult {
     ...acknowledge([...doubled, ...otherLoaders(sources, catalog.rows, dir)], config.check?.knownDoubleBinding),
   );
   findings.push(...nativeDuplicates(catalog.rows, hooks, dir, home, sources));
-  return { ...base, catalog, plan, findings: withHostFindings(dir, findings), fatal: false };
+  const settings = sources.filter((s) => s.kind !== 'plugin').map((s) => s.shown);
+  return { ...base, catalog, plan, findings: withHostFindings(dir, findings, settings), fatal: false };
 }
 
 /**

@@ -78,6 +78,7 @@ export const FINDINGS = {
   // the Copilot binding (init --host copilot: src/commands/initCopilot.ts)
   'copilot-binding-stale': { severity: 'error', fix: true },
   'copilot-bundle-stale': { severity: 'error', fix: true },
+  'copilot-double-run': { severity: 'warning', fix: true },
   // the Codex binding (init --host codex: src/commands/initCodex.ts)
   'codex-binding-stale': { severity: 'error', fix: true },
   'codex-bundle-stale': { severity: 'error', fix: true },

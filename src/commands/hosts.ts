@@ -41,18 +41,39 @@ export function hostsFor(given: string | undefined, root: string): HostId[] {
 
 /**
  * check's findings with every bound host's: the Copilot binding's own, and, in a repository bound only for Copilot,
- * none of Cursor's binding findings (there is no Cursor binding to be missing).
+ * none of Cursor's binding findings (there is no Cursor binding to be missing). `settings`: the bound
+ * .claude/settings*.json catalogs, which Copilot also runs natively.
  */
-export function withHostFindings(root: string, findings: readonly Finding[]): Finding[] {
+export function withHostFindings(
+  root: string,
+  findings: readonly Finding[],
+  settings: readonly string[] = [],
+): Finding[] {
   const hosts = boundHosts(root);
   if (hosts.length === 0 || (hosts.length === 1 && hosts[0] === 'cursor')) return [...findings];
   const cursorOnes = /^(binding-|bundle-|launcher-|package-)/;
   const kept = hosts.includes('cursor') ? findings : findings.filter((f) => !cursorOnes.test(f.code));
   return [
     ...kept,
-    ...(hosts.includes('copilot') ? checkCopilot(root) : []),
+    ...(hosts.includes('copilot') ? [...checkCopilot(root), ...copilotDoubleRun(settings)] : []),
     ...(hosts.includes('codex') ? checkCodex(root) : []),
   ];
+}
+
+/** Copilot runs these settings catalogs natively too, after hookshim (docs/usage.md "GitHub Copilot"): said, with the fix. */
+function copilotDoubleRun(settings: readonly string[]): Finding[] {
+  return settings.map((shown) => ({
+    code: 'copilot-double-run',
+    severity: 'warning',
+    where: shown,
+    message:
+      "GitHub Copilot also runs this file's hooks itself, after hookshim and with its own input keys: each row " +
+      'runs twice on a call hookshim allows (a guard that exits 1 there denies the call; no repository setting turns ' +
+      'only that run off)',
+    fix:
+      'let the scripts skip Copilot\'s own run (`[ -n "$COPILOT_CLI" ] && [ -z "$COPILOT_HOOK_DIR" ] && exit 0`), or ' +
+      'keep the catalog as a plugin (hooks/hooks.json); docs/usage.md "GitHub Copilot"',
+  }));
 }
 
 /** The catalogs a host's own config records (a repository bound only for Copilot), when there is one. */

@@ -195,3 +195,26 @@ describe('each event, fired as Copilot fires it', () => {
     expect(seen).toMatch(/"session_id":"00000000-0000-4000-8000-000000000038"/);
   });
 });
+
+describe('a .claude/settings.json catalog bound for Copilot', () => {
+  it('check and doctor warn that Copilot also runs it natively (copilot-double-run), naming the fix', () => {
+    const dir = fs.mkdtempSync(path.join(repo.dir, 'settings-'));
+    fs.mkdirSync(path.join(dir, '.claude'));
+    spawnSync('git', ['init', '-q'], { cwd: dir });
+    fs.writeFileSync(
+      path.join(dir, '.claude', 'settings.json'),
+      JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] } }),
+    );
+    const init = spawnSync(process.execPath, [CLI, 'init', dir, '--host', 'copilot'], { encoding: 'utf8' });
+    expect(init.stdout).toMatch(/Copilot also runs \.claude\/settings\.json hooks itself/);
+    for (const cmd of ['check', 'doctor']) {
+      const r = spawnSync(process.execPath, [CLI, cmd, dir, '--json'], { encoding: 'utf8' });
+      const found = (JSON.parse(r.stdout).findings as { code: string; where?: string; fix?: string }[]).filter(
+        (f) => f.code === 'copilot-double-run',
+      );
+      expect(found).toEqual([
+        expect.objectContaining({ where: '.claude/settings.json', fix: expect.stringMatching(/COPILOT_HOOK_DIR/) }),
+      ]);
+    }
+  });
+});
