@@ -137,8 +137,9 @@ export function makeRepo(catalog: unknown, scripts: Record<string, string> = {})
         child.stdin.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
       });
     },
+    // An async row's detached child may still be writing under .state/ (ENOTEMPTY): retry as it finishes.
     cleanup() {
-      fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
     },
   };
   repo.write('hooks/hooks.json', JSON.stringify(catalog, null, 2));
