@@ -22,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { generate, measureTranscripts, textLine } from './bench-transcript.mjs';
 import { DENY, GIT, makeRepo, PYTHON, ROOT, SLOW, systemPython, TRANSCRIPT, TRIVIAL, WARN } from './bench/fixtures.mjs';
+import { writeSpawners } from './bench/floor.mjs';
 import { loadAverage, machineFacts } from './bench/machine.mjs';
 import { matcherEffect as effectOf } from './bench/matchers.mjs';
 import { analyse, render, TARGETS, verdict } from './bench/report.mjs';
@@ -71,15 +72,13 @@ async function main() {
     const world = setup(tmp);
     // The copy `hookshim init` vendored into the repos is what runs (dist/ may be rebuilt meanwhile).
     const vendored = path.join(world.repos.nomatch.dir, '.cursor', 'hooks', 'hookshim.cjs');
-    const copies = new Set(
-      Object.values(world.repos).map((r) =>
-        fs.readFileSync(path.join(r.dir, '.cursor', 'hooks', 'hookshim.cjs')).toString('base64'),
-      ),
-    );
+    const vendoredIn = (r) =>
+      ['.cursor', '.github'].map((d) => path.join(r.dir, d, 'hooks', 'hookshim.cjs')).find((f) => fs.existsSync(f));
+    const copies = new Set(Object.values(world.repos).map((r) => fs.readFileSync(vendoredIn(r)).toString('base64')));
     if (copies.size !== 1)
       throw new Error('dist/hookshim.cjs changed while the repos were bound (a concurrent build?); run again');
     facts.build = buildFacts(vendored);
-    const variants = defineVariants(world);
+    const variants = defineVariants({ ...world, spawners: await writeSpawners(tmp) });
 
     progress('first stop on each transcript (the full rewrite, cold, end to end)');
     const firstStop = {};
@@ -269,6 +268,17 @@ function setup(tmp) {
       config: { transcripts: false },
     },
   );
+  // The same 1 and 5 trivial guards bound for GitHub Copilot (`init --host copilot`), against Copilot running the rows
+  // itself: one after another, as it runs the hooks of one event (docs/copilot-hooks.md §2).
+  for (const n of [1, SCENARIO_GUARDS])
+    repos[`cp${n}`] = makeRepo(
+      tmp,
+      `cp${n}`,
+      { PreToolUse: [['Bash', names(n)]] },
+      scriptsOf(names(n), TRIVIAL),
+      tx[1].results,
+      { host: 'copilot' },
+    );
   return { tmp, tx, repos, names };
 }
 

@@ -22,6 +22,18 @@ export async function direct(commands, { cwd, env, input = '' }) {
   return { ms, each: each.map((r) => r.ms) };
 }
 
+/** The same commands one after another, each waited for before the next starts (as Copilot runs an event's hooks). */
+export async function oneByOne(commands, { cwd, env, input = '' }) {
+  const t0 = performance.now();
+  const each = [];
+  for (const c of commands) {
+    const r = await run('/bin/sh', ['-c', c], { cwd, env, input });
+    if (r.code !== 0) throw new Error(`oneByOne: ${r.command} exited ${r.code}: ${r.stderr}`);
+    each.push(r.ms);
+  }
+  return { ms: performance.now() - t0, each };
+}
+
 function run(file, args, { cwd, env, input }) {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();

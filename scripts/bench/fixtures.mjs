@@ -53,11 +53,12 @@ const rows = (names) => names.map((n) => ({ type: 'command', command: commandOf(
  * A bound repo under `tmp`: `catalog` maps Claude events to [matcher, script names] pairs; `scripts` maps names to
  * their text. `results` (optional) seeds the state dir with the session's recorded tool results
  * (bench-transcript's seedState), so its transcript pairs as in a real session. `config` is written to
- * .cursor/hookshim.json before init.
- * @param {{ git?: boolean, config?: Record<string, unknown> }} [opts]
+ * .cursor/hookshim.json before init. `host: 'copilot'` binds it for GitHub Copilot instead (`init --host copilot`):
+ * `command(event)` is then the `bash` command of .github/hooks/hookshim.json.
+ * @param {{ git?: boolean, config?: Record<string, unknown>, host?: 'copilot' }} [opts]
  */
 export function makeRepo(tmp, name, catalog, scripts, results, opts = {}) {
-  const { git = false, config } = opts;
+  const { git = false, config, host } = opts;
   const dir = path.join(tmp, name);
   fs.mkdirSync(path.join(dir, 'hooks'), { recursive: true });
   if (git) gitInit(dir);
@@ -74,24 +75,32 @@ export function makeRepo(tmp, name, catalog, scripts, results, opts = {}) {
       JSON.stringify({ catalogs: ['hooks/hooks.json'], ...config }),
     );
   }
-  const init = spawnSync(process.execPath, [CLI, 'init', dir], { cwd: dir, encoding: 'utf8' });
+  const hostArgs = host ? ['--host', host] : [];
+  const init = spawnSync(process.execPath, [CLI, 'init', dir, ...hostArgs], { cwd: dir, encoding: 'utf8' });
   if (init.status !== 0) throw new Error(`hookshim init ${dir} failed:\n${init.stdout}${init.stderr}`);
   const stateDir = path.join(tmp, `${name}.state`);
   if (results) seedState(stateDir, results);
-  const env = { ...process.env, HOOKSHIM_STATE_DIR: stateDir, CURSOR_PROJECT_DIR: dir, CLAUDE_PROJECT_DIR: dir };
+  // Cursor sets both project variables; Copilot sets neither (docs/copilot-hooks.md §3): hookshim finds the root itself.
+  const projectEnv = host ? {} : { CURSOR_PROJECT_DIR: dir, CLAUDE_PROJECT_DIR: dir };
+  const env = { ...process.env, HOOKSHIM_STATE_DIR: stateDir, ...projectEnv };
+  if (host) for (const k of ['CURSOR_PROJECT_DIR', 'CLAUDE_PROJECT_DIR']) delete env[k];
   for (const k of ['HOOKSHIM', 'HOOKSHIM_DEBUG', 'HOOKSHIM_LOG', 'HOOKSHIM_LOG_PAYLOADS', 'HOOKSHIM_STATE_MAX_AGE_S'])
     delete env[k];
-  const bound = JSON.parse(fs.readFileSync(path.join(dir, '.cursor', 'hooks.json'), 'utf8')).hooks;
+  const bindingFile = host
+    ? path.join(dir, '.github', 'hooks', 'hookshim.json')
+    : path.join(dir, '.cursor', 'hooks.json');
+  const commandKey = host ? 'bash' : 'command';
+  const bound = JSON.parse(fs.readFileSync(bindingFile, 'utf8')).hooks;
   return {
     name,
     dir,
     stateDir,
     env,
-    /** The bound command of `event`, exactly as .cursor/hooks.json has it. */
+    /** The bound command of `event`, exactly as the binding file has it. */
     command(event) {
-      const entry = (bound[event] ?? []).find((e) => e.command.includes('hookshim'));
+      const entry = (bound[event] ?? []).find((e) => String(e[commandKey]).includes('hookshim'));
       if (!entry) throw new Error(`${name}: ${event} is not bound`);
-      return entry.command;
+      return entry[commandKey];
     },
     /** What hookshim's runner hands /bin/sh -c for these scripts (${CLAUDE_PLUGIN_ROOT} substituted). */
     shellCommands(names) {
@@ -142,6 +151,17 @@ export function cursorPayload(event, repo, session, extra = {}) {
     user_email: 'dev@example.com',
     cwd: '',
     ...extra,
+  });
+}
+
+/** A Copilot preToolUse payload for a bash call (docs/copilot-hooks.md §3). */
+export function copilotPreToolUse(repo, session) {
+  return JSON.stringify({
+    sessionId: session,
+    timestamp: Date.now(),
+    cwd: repo.dir,
+    toolName: 'bash',
+    toolArgs: { command: 'ls', description: 'list' },
   });
 }
 

@@ -20,8 +20,8 @@ export function analyse({ samples, firstStop, tx, txBounds, bundleBytes, matcher
   const s = Object.fromEntries(Object.keys(samples).map((id) => [id, summary(ms(id))]));
   const med = (id) => s[id].median;
   const E = med('node');
-  // Per-round overhead too (same round: same machine moment), for its p90.
-  const perRound = (id, base) => samples[id].map((x, i) => x.ms - samples[base][i].ms - samples.node[i].ms);
+  // The same difference taken round by round (same round: same machine moment), for its p90.
+  const perRound2 = (id, base) => samples[id].map((x, i) => x.ms - samples[base][i].ms);
   const mp = (id) => `${f1(s[id].median)} ms (p90 ${f1(s[id].p90)})`;
   const figures = {
     median: Object.fromEntries(Object.entries(s).map(([k, v]) => [k, v.median])),
@@ -44,30 +44,33 @@ export function analyse({ samples, firstStop, tx, txBounds, bundleBytes, matcher
     verdict(ratio <= TARGETS.noMatchRatio),
   ]);
 
-  const matched = group("Matched path: hookshim's own time beyond Node's start (default: no code cache)");
-  const overhead = (id, n, label) => {
-    const over = med(id) - med(`direct.${n}`) - E;
-    const target = TARGETS.overheadMs[n];
-    figures[`overhead.${id}`] = over;
+  const matched = group("Matched path: hookshim's own work beyond the spawn floor (default: no code cache)");
+  // Own work: hookshim's wall time less the floor's, a bare Node process that only starts the same scripts the way
+  // the runner does (scripts/bench/floor.mjs): what is left is what hookshim itself does on the event.
+  const ownWork = (id, n) => med(id) - med(`floor.${n}`);
+  for (const n of MATCHING) {
+    const own = ownWork(`pre.${n}`, n);
+    figures[`ownWork.pre.${n}`] = own;
+    const over = med(`pre.${n}`) - med(`direct.${n}`) - E;
     matched.push([
-      `${n} trivial guard${n > 1 ? 's' : ''} (\`preToolUse\`, all match, all allow)${label}`,
-      `≤ ${target} ms`,
-      `**${f1(over)} ms** = hookshim ${f1(med(id))} − the same scripts run directly in parallel ` +
-        `${f1(med(`direct.${n}`))} − \`node -e 0\` ${f1(E)} (per-round p90 ${f1(summary(perRound(id, `direct.${n}`)).p90)})`,
-      verdict(over <= target),
+      `${n} trivial guard${n > 1 ? 's' : ''} (\`preToolUse\`, all match, all allow)`,
+      `≤ ${TARGETS.ownWorkMs} ms`,
+      `**${f1(own)} ms** = hookshim ${f1(med(`pre.${n}`))} − the spawn floor ${f1(med(`floor.${n}`))} (per-round ` +
+        `p90 ${f1(summary(perRound2(`pre.${n}`, `floor.${n}`)).p90)}); beyond \`node -e 0\` ${f1(E)} and the scripts ` +
+        `run directly ${f1(med(`direct.${n}`))}: ${f1(over)} ms`,
+      verdict(own <= TARGETS.ownWorkMs),
     ]);
-  };
-  for (const n of MATCHING) overhead(`pre.${n}`, n, '');
+  }
   const slowest = med('direct.slow');
   const sum = summary(samples['direct.slow'].map((x) => x.each.reduce((a, b) => a + b, 0))).median;
   const slowOver = med('pre.slow') - slowest - E;
   figures.slow = { hookshim: med('pre.slow'), slowest, sum, overhead: slowOver };
   matched.push([
     `${SLOW_SCRIPTS} slow guards (\`sleep ${SLOW_S}\` each): wall time follows the slowest, not the sum`,
-    `overhead ≤ ${TARGETS.overheadMs[SCENARIO_GUARDS]} ms`,
-    `hookshim **${f1(med('pre.slow'))} ms**; slowest (direct, parallel) ${f1(slowest)} ms; sum ` +
-      `${f1(sum)} ms; overhead **${f1(slowOver)} ms**`,
-    verdict(slowOver <= TARGETS.overheadMs[SCENARIO_GUARDS] && med('pre.slow') < slowest + (sum - slowest) / 2),
+    'closer to the slowest than to the sum',
+    `hookshim **${f1(med('pre.slow'))} ms**; \`node -e 0\` + the slowest (direct, parallel) ${f1(E + slowest)} ms; ` +
+      `\`node -e 0\` + the sum ${f1(E + sum)} ms; beyond the first ${f1(slowOver)} ms`,
+    verdict(med('pre.slow') < E + slowest + (sum - slowest) / 2),
   ]);
 
   const cached = group('With the V8 code cache on (`HOOKSHIM_CODE_CACHE=1`: opt-in, see docs/security.md guarantee 5)');
@@ -80,57 +83,60 @@ export function analyse({ samples, firstStop, tx, txBounds, bundleBytes, matcher
     verdict(cacheRatio <= TARGETS.noMatchRatio),
   ]);
   for (const n of MATCHING) {
-    const over = med(`pre.${n}.cache`) - med(`direct.${n}`) - E;
-    figures[`overhead.pre.${n}.cache`] = over;
+    const own = ownWork(`pre.${n}.cache`, n);
+    figures[`ownWork.pre.${n}.cache`] = own;
     cached.push([
-      `${n} trivial guard${n > 1 ? 's' : ''}: overhead`,
-      `≤ ${TARGETS.overheadMs[n]} ms`,
-      `**${f1(over)} ms** = hookshim ${f1(med(`pre.${n}.cache`))} − direct ${f1(med(`direct.${n}`))} − \`node -e 0\` ${f1(E)}`,
-      verdict(over <= TARGETS.overheadMs[n]),
+      `${n} trivial guard${n > 1 ? 's' : ''}: own work beyond the spawn floor`,
+      `≤ ${TARGETS.ownWorkMs} ms`,
+      `**${f1(own)} ms** = hookshim ${f1(med(`pre.${n}.cache`))} − the spawn floor ${f1(med(`floor.${n}`))}`,
+      verdict(own <= TARGETS.ownWorkMs),
     ]);
   }
 
   const seq = group(
     'Parallel (hookshim) beside one after another (a minimal sequential runner: the design hookshim replaced)',
   );
-  // The sequential runner's time over hookshim's: ≥ 1.0 × on every event, ≥ 1.5 × where five guards run. With
-  // `direct` (the same scripts run at once), also the ceiling: the ratio a runner costing nothing beyond Node's start
-  // and the scripts run at once would reach on this host, sequential / (`node -e 0` + direct).
-  /** @param {string} label @param {string} h @param {string} q @param {{ five?: boolean, extra?: string, direct?: string }} [o] */
-  const versus = (label, h, q, { five = false, extra = '', direct = undefined } = {}) => {
+  // The sequential runner's time over hookshim's: ≥ 1.0 × on every event (never slower than the Python adapter's
+  // design). With `direct` (the same scripts run at once), also the ceiling: the ratio a runner costing nothing beyond
+  // Node's start and the scripts run at once would reach on this host, sequential / (`node -e 0` + direct); on those
+  // five-guard events hookshim reaches at least ceilingShare of it.
+  /** @param {string} label @param {string} h @param {string} q @param {{ extra?: string, direct?: string }} [o] */
+  const versus = (label, h, q, { extra = '', direct = undefined } = {}) => {
     const r = med(q) / med(h);
-    const target = five ? TARGETS.versusSequential.fiveGuards : TARGETS.versusSequential.every;
+    const every = TARGETS.versusSequential.every;
     const ceiling = direct ? med(q) / (E + med(direct)) : undefined;
     figures[`versus.${h}`] = { hookshim: med(h), sequential: med(q), ratio: r, ...(ceiling ? { ceiling } : {}) };
+    const share = ceiling ? r / ceiling : undefined;
     const most = ceiling
-      ? `; at most **${f2(ceiling)} ×** on this host (no cost of its own: scripts run at once ${f1(med(direct))} ms)`
+      ? `; the ceiling on this host **${f2(ceiling)} ×** (no cost of its own: scripts run at once ` +
+        `${f1(med(direct))} ms), reached **${(100 * share).toFixed(0)} %**`
       : '';
+    const target = ceiling
+      ? `≥ ${f1(every)} × and ≥ ${(100 * TARGETS.ceilingShare).toFixed(0)} % of the ceiling`
+      : `sequential/hookshim ≥ ${f1(every)} ×`;
     seq.push([
       label,
-      `sequential/hookshim ≥ ${f1(target)} ×`,
+      target,
       `hookshim **${mp(h)}**; sequential ${mp(q)}; sequential/hookshim **${f2(r)} ×**${most}${extra}`,
-      verdict(r >= target),
+      verdict(r >= every && (share === undefined || share >= TARGETS.ceilingShare)),
     ]);
   };
   versus(
     `\`preToolUse\`, ${SCENARIO_GUARDS} trivial guards matching, all allowing`,
     `pre.${SCENARIO_GUARDS}`,
     `seq.${SCENARIO_GUARDS}`,
-    { five: true, direct: `direct.${SCENARIO_GUARDS}` },
+    { direct: `direct.${SCENARIO_GUARDS}` },
   );
   if (samples['pre.py'])
     versus(
       `\`preToolUse\`, ${SCENARIO_GUARDS} guards in Python (each parses its payload with \`json\`, as the issue's guards), all allowing`,
       'pre.py',
       'seq.py',
-      { five: true, direct: 'direct.py' },
+      { direct: 'direct.py' },
     );
-  versus(`\`preToolUse\`, ${SCENARIO_GUARDS} trivial guards matching, one denies`, 'pre.deny', 'seq.deny', {
-    five: true,
-  });
+  versus(`\`preToolUse\`, ${SCENARIO_GUARDS} trivial guards matching, one denies`, 'pre.deny', 'seq.deny');
   versus('`preToolUse`, nothing matches (when Cursor starts it: no matcher)', 'pre.nomatch', 'seq.nomatch');
   versus(`\`preToolUse\`, ${SCENARIO_GUARDS} guards each running \`git status\``, 'pre.git', 'seq.git', {
-    five: true,
     direct: 'direct.git',
     extra: `; overhead beyond the scripts run directly ${f1(med('pre.git') - med('direct.git') - E)} ms`,
   });
@@ -139,7 +145,6 @@ export function analyse({ samples, firstStop, tx, txBounds, bundleBytes, matcher
       `rewrites it whole per event, as the Python adapter did)`,
     'pre.tx20',
     'seq.tx20',
-    { five: true },
   );
   versus('`stop`, 1 guard reading a 20 MB transcript (likewise)', 'stop.tx20', 'seq.stop.tx20');
   for (const [id, label] of [
@@ -152,6 +157,20 @@ export function analyse({ samples, firstStop, tx, txBounds, bundleBytes, matcher
       `≤ ${f2(TARGETS.tx20VsNode[id])} × \`node -e 0\``,
       `**${f2(r)} ×**: ${mp(id)} vs \`node -e 0\` ${f1(E)} ms`,
       verdict(r <= TARGETS.tx20VsNode[id]),
+    ]);
+  }
+
+  const copilot = group("GitHub Copilot: hookshim's binding beside Copilot running the same rows itself");
+  for (const n of [1, SCENARIO_GUARDS]) {
+    const [h, c] = [med(`copilot.${n}`), med(`native.${n}`)];
+    figures[`copilot.${n}`] = { hookshim: h, native: c };
+    copilot.push([
+      `\`preToolUse\` bash, ${n} trivial guard${n > 1 ? 's' : ''}: the \`bash\` command \`init --host copilot\` wrote, ` +
+        "against the rows started one after another from Copilot's running process (docs/copilot-hooks.md §2)",
+      '—',
+      `hookshim ${mp(`copilot.${n}`)}; Copilot itself ${mp(`native.${n}`)}: **+${f1(h - c)} ms** an event, ` +
+        `\`node -e 0\` ${f1(E)} of it; hookshim's own work beyond the spawn floor ${f1(h - med(`floor.${n}`))} ms`,
+      'info',
     ]);
   }
 
@@ -302,10 +321,14 @@ export function render({ facts, loadStart, loadEnd, report, runs, seconds }) {
       'bound in `.cursor/hooks.json` by `hookshim init`, fired from the repo root with the payload ' +
       'on stdin, as Cursor does; `node -e 0` and the sequential runner are fired the same way. ' +
       'Medians (p90) over the rounds; all variants interleave in each round, order rotated per round.',
-    '- Overhead = median(hookshim) − median(direct) − median(`node -e 0`). "Direct" starts the same ' +
-      'scripts at once through `/bin/sh -c` with the same stdin from the already-running bench ' +
-      'process and waits for all (no Node start-up in it); the per-round p90 is the same ' +
-      "difference taken round by round. `node scripts/bench/phases.mjs` shows where hookshim's part goes, phase by phase.",
+    '- Own work = median(hookshim) − median(spawn floor). The spawn floor (`scripts/bench/floor.mjs`) is a bare ' +
+      'CommonJS process, fired the same way, that only starts the same scripts as the runner does (libuv handles, ' +
+      '`/bin/sh -c`, three pipes, the payload on stdin) and waits for them; the per-round p90 is the same ' +
+      'difference taken round by round. "Direct" starts the same scripts at once from the already-running bench ' +
+      "process (no Node start-up in it). `node scripts/bench/phases.mjs` shows where hookshim's part goes, phase by phase.",
+    '- Copilot rows: the `bash` command `init --host copilot` wrote in `.github/hooks/hookshim.json`, fired the same ' +
+      'way with a Copilot payload, against the rows started one after another from the bench process, as Copilot ' +
+      "starts an event's hooks from its own.",
     '- The sequential runner (`scripts/bench/sequential.cjs`) reads the payload and the catalog, ' +
       'rewrites a transcript whole when its guards get one, then runs each matching script with ' +
       '`spawnSync`, one after another: no state, dedup, deadline or env policy.',

@@ -13,82 +13,28 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { direct, fire } from './fire.mjs';
+import { writeSpawners } from './floor.mjs';
 import { loadAverage } from './machine.mjs';
 import { summary } from './stats.mjs';
-
-/**
- * What both bare spawners share: `node <spawner> <script> <n>` starts n copies of the script, each `/bin/sh -c <script>`
- * like a shell-form row, and prints its CPU time on stderr once all closed.
- */
-const bareSpawner = (load, start) => `'use strict';
-${load}
-const [script, n] = [process.argv[2], Number(process.argv[3])];
-const env = { ...process.env, CLAUDECODE: '1' };
-let left = n;
-const done = () => {
-  const c = process.cpuUsage();
-  process.stderr.write(String((c.user + c.system) / 1000));
-  process.exit(0);
-};
-for (let i = 0; i < n; i++) {
-${start}
-}
-if (n === 0) done();
-`;
-
-/** The bare spawner on node:child_process. */
-const SPAWNER = bareSpawner(
-  "const { spawn } = require('node:child_process');",
-  `  const c = spawn('/bin/sh', ['-c', script], { cwd: process.cwd(), env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
-  c.stdin.on('error', () => {});
-  c.stdin.end('{"hook_event_name":"PreToolUse"}');
-  c.stdout.on('data', () => {});
-  c.stderr.on('data', () => {});
-  c.on('close', () => --left === 0 && done());`,
-);
-
-/** The same on libuv's handles: the runner's own src/hook/uvSpawn.ts, bundled to `$UV_SPAWN`. */
-const UV_SPAWNER = bareSpawner(
-  'const { uvSpawn } = require(process.env.UV_SPAWN);',
-  `  const p = uvSpawn('/bin/sh', ['-c', script], { cwd: process.cwd(), env, detached: true });
-  p.onData(1, () => {});
-  p.onData(2, () => {});
-  p.onClose(() => --left === 0 && done());
-  p.feed('{"hook_event_name":"PreToolUse"}');`,
-);
 
 const args = process.argv.slice(2);
 const runs = Number(args[args.indexOf('--runs') + 1] || 15) || 15;
 const counts = args.includes('--counts') ? args[args.indexOf('--counts') + 1].split(',').map(Number) : [1, 5, 20];
 const tmp = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-floor-')));
 try {
-  const spawner = path.join(tmp, 'spawner.cjs');
-  fs.writeFileSync(spawner, SPAWNER);
-  const uvSpawner = path.join(tmp, 'uv-spawner.cjs');
-  fs.writeFileSync(uvSpawner, UV_SPAWNER);
-  const uvModule = path.join(tmp, 'uvSpawn.cjs');
-  const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
-  const { buildSync } = await import('esbuild');
-  buildSync({
-    entryPoints: [path.join(root, 'src/hook/uvSpawn.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    outfile: uvModule,
-    logLevel: 'error',
-  });
+  const spawners = await writeSpawners(tmp);
   const script = path.join(tmp, 'g.sh');
   fs.writeFileSync(script, '#!/bin/sh\ncat >/dev/null\n', { mode: 0o755 });
   const opts = { cwd: tmp, env: process.env, input: '{}' };
-  const uvOpts = { ...opts, env: { ...process.env, UV_SPAWN: uvModule } };
+  const uvOpts = { ...opts, env: { ...process.env, ...spawners.uvEnv } };
   /** @type {[string, () => Promise<{ ms: number, stderr?: string }>][]} */
   const variants = [
     ['node', () => fire('node -e 0', opts)],
     ...counts.flatMap(
       (n) =>
         /** @type {[string, () => Promise<{ ms: number, stderr?: string }>][]} */ ([
-          [`floor ${n}`, () => fire(`node '${spawner}' '${script}' ${n}`, opts)],
-          [`uv ${n}`, () => fire(`node '${uvSpawner}' '${script}' ${n}`, uvOpts)],
+          [`floor ${n}`, () => fire(spawners.childProcess(script, n), opts)],
+          [`uv ${n}`, () => fire(spawners.uv(script, n), uvOpts)],
           [`direct ${n}`, () => direct(Array(n).fill(`'${script}'`), opts)],
         ]),
     ),

@@ -5,8 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { SESSION } from '../bench-transcript.mjs';
-import { claudePreToolUse, cursorPayload, freshId, ROOT } from './fixtures.mjs';
-import { direct, fire } from './fire.mjs';
+import { claudePreToolUse, copilotPreToolUse, cursorPayload, freshId, ROOT } from './fixtures.mjs';
+import { direct, fire, oneByOne } from './fire.mjs';
 
 /** How many trivial guards the overhead rows run, and how many each scenario of the sequential comparison runs. */
 export const MATCHING = [1, 5, 20];
@@ -22,7 +22,7 @@ const CUT_SHORT = /within this event's time/;
 const SEQUENTIAL = path.join(ROOT, 'scripts', 'bench', 'sequential.cjs');
 
 /** The variants, by id, for the world scripts/bench.mjs built (transcripts, repos). */
-export function defineVariants({ tx, repos, names }) {
+export function defineVariants({ tx, repos, names, spawners }) {
   const variants = new Map();
   /** @param {{ id: string, run: (opts?: { verify?: string }) => Promise<any> } & Record<string, any>} v */
   const add = (v) => variants.set(v.id, v);
@@ -206,10 +206,39 @@ export function defineVariants({ tx, repos, names }) {
       run: ({ verify } = {}) =>
         hook(repo, 'preToolUse', preShell(repo), { answer: allow, rows: n, verify, env: CACHE }),
     });
+    // The spawn floor: a bare Node process that only starts the same n scripts as the runner does (floor.mjs).
+    add({
+      id: `floor.${n}`,
+      run: () =>
+        fire(spawners.uv(path.join(repo.dir, 'hooks', 'g1.sh'), n), {
+          cwd: repo.dir,
+          env: { ...repo.env, ...spawners.uvEnv },
+          input: claudePreToolUse(repo, SESSION, T1),
+        }),
+    });
     add({
       id: `direct.${n}`,
       run: () =>
         direct(repo.shellCommands(names(n)), {
+          cwd: repo.dir,
+          env: repo.env,
+          input: claudePreToolUse(repo, SESSION, T1),
+        }),
+    });
+  }
+  // Copilot: hookshim's binding (the `bash` command init wrote, fired through `sh -c` from the repository root with
+  // Copilot's payload) against Copilot running the same rows itself, one after another from its running process.
+  for (const n of [1, SCENARIO_GUARDS]) {
+    const repo = repos[`cp${n}`];
+    add({
+      id: `copilot.${n}`,
+      run: ({ verify } = {}) =>
+        hook(repo, 'preToolUse', copilotPreToolUse(repo, SESSION), { answer: equals({}), rows: n, verify }),
+    });
+    add({
+      id: `native.${n}`,
+      run: () =>
+        oneByOne(repo.shellCommands(names(n)), {
           cwd: repo.dir,
           env: repo.env,
           input: claudePreToolUse(repo, SESSION, T1),
