@@ -125,6 +125,12 @@ describe('translation is pure: adapters/ and catalog/ do no I/O', () => {
   });
 });
 
+describe("Node's internals are reached through one module (src/hook/internals.ts), whose public-API paths CI runs", () => {
+  it.each(source.filter((f) => f !== 'src/hook/internals.ts'))('%s', (file) => {
+    expect(read(file).match(/process\.binding|\binternalBinding\b|prototype\.toString\.call/g) ?? []).toEqual([]);
+  });
+});
+
 describe('per-event behaviour is adapter data: no event-name comparison on the hook path, whatever the variable', () => {
   const names = [...new Set<string>([...CURSOR_EVENTS, ...KNOWN_EVENTS])].join('|');
   const compared = new RegExp(`[!=]==\\s*['"](${names})['"]|['"](${names})['"]\\s*[!=]==`, 'g');

@@ -9,6 +9,7 @@ import './firstLine.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
+import { sourceOf } from '../hook/internals.ts';
 import { stateRootFor } from '../state/dir.ts';
 import { ensurePrivateDir, readOwnedBytes, writeFileAtomic } from '../state/fsx.ts';
 
@@ -105,8 +106,10 @@ let ownText: string | undefined;
 
 /** The text `id` (a CommonJS function expression), cut from the comment that ends this file. */
 function textOf(id: string): string {
-  ownText ??= typeof HOOKSHIM_TEXTS === 'function' ? Function.prototype.toString.call(HOOKSHIM_TEXTS) : '';
   const marker = `${TEXT_MARK}${id}${TEXT_MARK}`;
+  ownText ??= sourceOf(typeof HOOKSHIM_TEXTS === 'function' ? HOOKSHIM_TEXTS : undefined);
+  // The public API's way (internals off, or V8 handing back no source): read this file again.
+  if (ownText === undefined || !ownText.includes(marker)) ownText = fs.readFileSync(file, 'utf8');
   const at = ownText.indexOf(marker);
   const end = at < 0 ? -1 : ownText.indexOf(TEXT_MARK, at + marker.length);
   if (end < 0)

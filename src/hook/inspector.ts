@@ -3,20 +3,35 @@
 // the same user may send (docs/security.md, guarantee 14). The loader takes that signal and shuts an inspector found
 // open as hookshim starts (src/entry/firstLine.ts); each answer checks again before it goes out.
 
+import { builtin } from '../project/builtin.ts';
+import { nodeBinding } from './internals.ts';
+
 /** Where the loader notes that it found the inspector open as hookshim started (before it could take SIGUSR1). */
 const OPENED_EARLY = Symbol.for('hookshim.inspectorOpened');
 
-/** Close Node's inspector if it is open; true when it was. False where Node has no inspector binding. */
+/** Close Node's inspector if it is open; true when it was. Through node:inspector where the binding is not taken. */
 export function shutInspector(): boolean {
-  let open: boolean;
+  const binding = nodeBinding('inspector', 'node:inspector checks and closes it instead') as
+    { isEnabled?(): boolean } | undefined;
+  if (typeof binding?.isEnabled === 'function') {
+    const open = binding.isEnabled() === true;
+    if (open) (process as unknown as { _debugEnd?(): void })._debugEnd?.();
+    return open;
+  }
+  return shutByPublicApi();
+}
+
+/** The public API's way: node:inspector reports its URL while it is open, and closes it. */
+function shutByPublicApi(): boolean {
   try {
-    const node = process as unknown as { binding(name: string): { isEnabled?(): boolean } };
-    open = node.binding('inspector').isEnabled?.() === true;
+    const inspector = builtin('node:inspector');
+    const open = inspector.url() !== undefined;
+    if (open) inspector.close();
+    return open;
   } catch {
+    // A Node built without the inspector (--without-inspector) has nothing another process could open.
     return false;
   }
-  if (open) (process as unknown as { _debugEnd?(): void })._debugEnd?.();
-  return open;
 }
 
 /** The inspector asked for on Node's own command line or in NODE_OPTIONS: the user's choice, in a tracked binding. */

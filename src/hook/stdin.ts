@@ -1,6 +1,7 @@
 // Read Cursor's hook payload: one JSON document on stdin, maybe BOM-prefixed or UTF-16 (docs/cursor-hooks.md §2, §12).
 import fs from 'node:fs';
 import type { Json } from '../../adapters/types.ts';
+import { nodeBinding } from './internals.ts';
 
 export interface StdinPayload {
   input: Json;
@@ -176,8 +177,10 @@ const stdinHandles: unknown[] = [];
  */
 function socketNonBlocking(fd: number): boolean {
   type PipeWrap = { Pipe: new (type: number) => { open(fd: number): number }; constants: { SOCKET: number } };
+  const binding = nodeBinding('pipe_wrap', 'stdin is read as a stream instead') as PipeWrap | undefined;
+  if (!binding) return false;
   try {
-    const { Pipe, constants } = (process as unknown as { binding(name: 'pipe_wrap'): PipeWrap }).binding('pipe_wrap');
+    const { Pipe, constants } = binding;
     const handle = new Pipe(constants.SOCKET);
     stdinHandles.push(handle);
     return handle.open(fd) === 0;
@@ -201,12 +204,12 @@ export function pipeSource(fd: number): PayloadSource | undefined {
     // libuv reports a Windows pipe with the FIFO type bits (Node's fs.constants has no S_IFIFO there); a file, NUL or a
     // console is read as before.
     if ((fs.fstatSync(fd).mode & 0o170000) !== 0o010000) return undefined;
-    const node = process as unknown as { binding(name: string): Record<string, unknown> };
-    const { Pipe, constants } = node.binding('pipe_wrap') as {
-      Pipe: new (type: number) => PipeHandle;
-      constants: { SOCKET: number };
-    };
-    const sw = node.binding('stream_wrap');
+    const instead = 'stdin is read through process.stdin instead';
+    const pw = nodeBinding('pipe_wrap', instead) as
+      { Pipe: new (type: number) => PipeHandle; constants: { SOCKET: number } } | undefined;
+    const sw = nodeBinding('stream_wrap', instead);
+    if (!pw || !sw) return undefined;
+    const { Pipe, constants } = pw;
     const [state, nread, offset] = [sw.streamBaseState, sw.kReadBytesOrError, sw.kArrayBufferOffset];
     if (!(state instanceof Int32Array) || typeof nread !== 'number' || typeof offset !== 'number') return undefined;
     const handle = new Pipe(constants.SOCKET);

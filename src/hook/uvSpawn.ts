@@ -4,6 +4,7 @@
 // spawn with one options object (the call that carries windowsHide and windowsVerbatimArguments as child_process sets
 // them). `uvSpawn` returns undefined where the bindings are not there, and the runner uses node:child_process instead.
 import type { Proc } from './proc.ts';
+import { nodeBinding, sayMissing } from './internals.ts';
 import os from 'node:os';
 import { builtin } from '../project/builtin.ts';
 
@@ -58,39 +59,50 @@ export const CHECKED_MAJORS = { first: 20, last: 26 };
 
 let bindings: Bindings | null | undefined;
 
-/** Node's process, pipe and stream bindings (process.binding allows these three), or null where they are missing. */
+/** Node's process, pipe and stream bindings (src/hook/internals.ts), or null where they are missing or not taken. */
 function load(): Bindings | null {
   const major = Number(process.versions.node.split('.')[0]);
   if (!(major >= CHECKED_MAJORS.first && major <= CHECKED_MAJORS.last)) return null;
+  const instead = 'scripts start through node:child_process instead';
+  const [proc, pipe, stream] = (['process_wrap', 'pipe_wrap', 'stream_wrap'] as const).map((n) =>
+    nodeBinding(n, instead),
+  );
+  if (!proc || !pipe || !stream) return null;
   try {
-    const node = process as unknown as { binding(name: string): Record<string, unknown> };
-    const [proc, pipe, stream] = ['process_wrap', 'pipe_wrap', 'stream_wrap'].map((name) => node.binding(name));
-    const flags = proc!.constants as { kProcessFlagDetached?: unknown } | undefined;
-    const found = {
-      Process: proc!.Process,
-      Pipe: pipe!.Pipe,
-      SOCKET: (pipe!.constants as { SOCKET?: number } | undefined)?.SOCKET,
-      WriteWrap: stream!.WriteWrap,
-      ShutdownWrap: stream!.ShutdownWrap,
-      state: stream!.streamBaseState,
-      readBytes: stream!.kReadBytesOrError,
-      bufferOffset: stream!.kArrayBufferOffset,
-      writeWasAsync: stream!.kLastWriteWasAsync,
-      call: flags === undefined ? 'options' : { detachedFlag: flags.kProcessFlagDetached },
-    } as Bindings;
-    const classes = [found.Process, found.Pipe, found.WriteWrap, found.ShutdownWrap].every(
-      (c) => typeof c === 'function',
-    );
-    const slots = [found.SOCKET, found.readBytes, found.bufferOffset, found.writeWasAsync].every(
-      (n) => typeof n === 'number',
-    );
-    // Positional arguments carry Windows' options as flags this code does not set: Windows takes the options object only.
-    const call =
-      found.call === 'options' || (process.platform !== 'win32' && typeof found.call.detachedFlag === 'number');
-    return classes && slots && call && found.state instanceof Int32Array ? found : null;
-  } catch {
-    return null;
+    const found = bindingsOf(proc, pipe, stream);
+    if (found) return found;
+    sayMissing("Node's process, pipe and stream bindings in the shape hookshim checked", 'a member differs', instead);
+  } catch (e) {
+    sayMissing("Node's process, pipe and stream bindings", e, instead);
   }
+  return null;
+}
+
+/** The members hookshim uses, when every one has the type it was checked with. */
+function bindingsOf(proc: Record<string, unknown>, pipe: Record<string, unknown>, stream: Record<string, unknown>) {
+  const flags = proc.constants as { kProcessFlagDetached?: unknown } | undefined;
+  const found = {
+    Process: proc.Process,
+    Pipe: pipe.Pipe,
+    SOCKET: (pipe.constants as { SOCKET?: number } | undefined)?.SOCKET,
+    WriteWrap: stream.WriteWrap,
+    ShutdownWrap: stream.ShutdownWrap,
+    state: stream.streamBaseState,
+    readBytes: stream.kReadBytesOrError,
+    bufferOffset: stream.kArrayBufferOffset,
+    writeWasAsync: stream.kLastWriteWasAsync,
+    call: flags === undefined ? 'options' : { detachedFlag: flags.kProcessFlagDetached },
+  } as Bindings;
+  const classes = [found.Process, found.Pipe, found.WriteWrap, found.ShutdownWrap].every(
+    (c) => typeof c === 'function',
+  );
+  const slots = [found.SOCKET, found.readBytes, found.bufferOffset, found.writeWasAsync].every(
+    (n) => typeof n === 'number',
+  );
+  // Positional arguments carry Windows' options as flags this code does not set: Windows takes the options object only.
+  const call =
+    found.call === 'options' || (process.platform !== 'win32' && typeof found.call.detachedFlag === 'number');
+  return classes && slots && call && found.state instanceof Int32Array ? found : null;
 }
 
 /** Start `file` with `args`, three pipes and `options`; undefined when this Node cannot start it this way. */

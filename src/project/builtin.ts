@@ -5,6 +5,7 @@
 interface Builtins {
   'node:child_process': typeof import('node:child_process');
   'node:crypto': typeof import('node:crypto');
+  'node:inspector': typeof import('node:inspector');
   'node:os': typeof import('node:os');
   'node:util': typeof import('node:util');
 }

@@ -151,7 +151,9 @@ describe('the built bundle at run time loads no node:child_process on POSIX', ()
         tool_input: { command: 'ls' },
         tool_use_id: toolUseId(),
       });
-      const r = repo.fire('preToolUse', payload, { env: { NODE_OPTIONS: `--require ${repo.dir}/probe.cjs` } });
+      // The internals path whatever the run's own setting (CI runs this suite once with HOOKSHIM_NODE_INTERNALS=0).
+      const env = { NODE_OPTIONS: `--require ${repo.dir}/probe.cjs`, HOOKSHIM_NODE_INTERNALS: undefined };
+      const r = repo.fire('preToolUse', payload, { env });
       expect(r.json).toEqual({ permission: 'allow' });
       expect(loaded(r.stderr)).toBe(expected);
     } finally {

@@ -1,6 +1,6 @@
 // Node's inspector found open is shut, and an answer then cannot be trusted (docs/security.md, guarantee 14).
 import inspector from 'node:inspector';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { inspectorTampering, shutInspector } from '../../../src/hook/inspector.ts';
 import { distrusted } from '../../../src/hook/lifeline.ts';
 import { createLog } from '../../../src/hook/log.ts';
@@ -15,6 +15,31 @@ describe('shutInspector', () => {
     expect(inspector.url()).toBeUndefined();
   });
 });
+
+// The check never switches off without a word: with the binding gone or not taken, node:inspector does it.
+describe.each([
+  ['the inspector binding missing', () => vi.spyOn(process as never, 'binding' as never).mockImplementation(thrower)],
+  ['internals off (HOOKSHIM_NODE_INTERNALS=0)', () => vi.stubEnv('HOOKSHIM_NODE_INTERNALS', '0')],
+])('shutInspector with %s: the public API finds and shuts it', (_what, arrange) => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllEnvs();
+  });
+  it('no inspector open: false', () => {
+    arrange();
+    expect(shutInspector()).toBe(false);
+  });
+  it('an inspector open: true, and it is shut', () => {
+    inspector.open(0, '127.0.0.1');
+    arrange();
+    expect(shutInspector()).toBe(true);
+    expect(inspector.url()).toBeUndefined();
+  });
+});
+
+function thrower(): never {
+  throw new Error('No such module: inspector');
+}
 
 describe('inspectorTampering', () => {
   it('nothing open: undefined', () => expect(inspectorTampering()).toBeUndefined());
