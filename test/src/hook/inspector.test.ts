@@ -18,7 +18,10 @@ describe('shutInspector', () => {
 
 // The check never switches off without a word: with the binding gone or not taken, node:inspector does it.
 describe.each([
-  ['the inspector binding missing', () => vi.spyOn(process as never, 'binding' as never).mockImplementation(thrower)],
+  [
+    'the inspector binding missing',
+    () => vi.spyOn(process as unknown as { binding: (name: string) => unknown }, 'binding').mockImplementation(thrower),
+  ],
   ['internals off (HOOKSHIM_NODE_INTERNALS=0)', () => vi.stubEnv('HOOKSHIM_NODE_INTERNALS', '0')],
 ])('shutInspector with %s: the public API finds and shuts it', (_what, arrange) => {
   afterEach(() => {

@@ -23,7 +23,7 @@ describe('nodeBinding', () => {
   it("returns this Node's binding", () => expect(typeof nodeBinding('pipe_wrap', 'x')?.Pipe).toBe('function'));
 
   it('a binding this Node lacks: undefined, and said once with what is done instead', () => {
-    vi.spyOn(process as never, 'binding' as never).mockImplementation(() => {
+    vi.spyOn(process as unknown as { binding: (name: string) => unknown }, 'binding').mockImplementation(() => {
       throw new Error('No such module: process_wrap');
     });
     const said = stderrOf(() => {
