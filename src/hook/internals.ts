@@ -15,7 +15,8 @@ export function internalsOn(): boolean {
 }
 
 /** What was said already: one set for the process, shared by the loader's copy of this module and the hook code's. */
-const said: Set<string> = ((globalThis as Record<symbol, unknown>)[Symbol.for('hookshim.internalsSaid')] ??= new Set());
+const SAID = Symbol.for('hookshim.internalsSaid');
+const said = ((globalThis as Record<symbol, Set<string> | undefined>)[SAID] ??= new Set<string>());
 
 /** Say once a process that `what` is unavailable here and what is done instead. */
 export function sayMissing(what: string, cause: unknown, instead: string): void {
