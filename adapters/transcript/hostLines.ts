@@ -2,7 +2,7 @@
 // envelope Claude Code puts on every line, the uuid chain, and the user, assistant and tool_result records
 // (docs/transcripts.md). Each host's adapters/hosts/<host>/transcript.ts reads its log and calls these.
 import { applyPatchUses } from './hostPatch.ts';
-import type { HostTranscriptContext, HostTranscriptState } from '../hosts/types.ts';
+import type { HostTranscriptContext, HostTranscriptState } from './hostTypes.ts';
 import { sha256Hex } from '../sha256.ts';
 import { toClaudeToolUse } from '../tools.ts';
 

@@ -17,7 +17,7 @@ import {
   initialHostTranscriptState,
   type HostTranscript,
   type HostTranscriptState,
-} from '../../adapters/hosts/types.ts';
+} from '../../adapters/transcript/hostTypes.ts';
 import type { Json } from '../../adapters/json.ts';
 import { describeError, errno, nofollow, readText, replaceFile, writeFileAtomic, writeFully } from './fsx.ts';
 import { BUSY, withLock } from './lock.ts';
