@@ -3,7 +3,15 @@
 // (catalog/, the runner, the state, the verdicts) names no host.
 import type { KnownEvent } from '../../catalog/events.ts';
 import type { Json } from '../json.ts';
+import type { HostTranscript } from '../transcript/hostTypes.ts';
 import type { EventAdapter } from '../types.ts';
+
+export {
+  initialHostTranscriptState,
+  type HostTranscript,
+  type HostTranscriptContext,
+  type HostTranscriptState,
+} from '../transcript/hostTypes.ts';
 
 /** The hosts hookshim binds (adapters/hosts/registry.ts lists their tables). */
 export type HostId = 'cursor' | 'copilot' | 'codex';
@@ -59,6 +67,12 @@ export interface HostTable<E extends string = string> {
   readonly promptContext?: 'beforeSubmitPrompt' | 'postToolUse';
   /** Why an event that reads the transcript got none, for stderr. */
   readonly noTranscript: string;
+  /**
+   * The rewrite of the host's own session log into Claude's transcript lines, for a host whose log is not Cursor's
+   * transcript (absent: the log is Cursor's, rewritten by adapters/transcript/). A loader: the rewrite is imported
+   * only when a matched row needs a transcript (docs/performance.md).
+   */
+  readonly transcript?: () => Promise<HostTranscript>;
 }
 
 /** True when `name` is an event the host handles. */

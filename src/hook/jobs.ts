@@ -12,7 +12,8 @@ import { placeholderVars } from '../../catalog/sources.ts';
 import type { CatalogRow } from '../../catalog/types.ts';
 import type { StateDir } from '../state/dir.ts';
 import { safeHome } from '../state/fsx.ts';
-import type { claudeTranscript } from '../state/transcript.ts';
+import type { transcriptFor } from '../state/index.ts';
+import type { HostRewrite } from '../state/hostTranscript.ts';
 import type { Log } from './log.ts';
 import type { HttpSettings } from './setup.ts';
 import { resolveHeader, startHttp, urlAllowed, type HttpJob } from './http.ts';
@@ -359,13 +360,14 @@ function whatStarts(script: ScriptRef): Pick<Job, 'program' | 'direct'> {
  */
 export async function attachTranscripts(
   setup: Setup,
-  rewrite: typeof claudeTranscript,
+  rewrite: typeof transcriptFor,
   state: StateDir | null,
   log: Log,
   copy = true,
 ): Promise<{ resultsAvailable: boolean; late: LateFacts }> {
   const warn = (m: string) => log.warn(m);
   const cursorPath = copy ? host().transcriptPathOf(setup.input, setup.env) : undefined;
+  const hostRewrite = cursorPath ? await hostRewriteOf(setup) : undefined;
   // Without the host's transcript a guard that reads it sees nothing: said, with the host's reason.
   if (copy && !cursorPath && setup.adapter.needs.readsTranscript)
     log.warn(
@@ -374,14 +376,17 @@ export async function attachTranscripts(
   // With `transcripts: false` scripts get an empty one: no copy of the conversation is kept.
   // Half of the time left before the deadline at most (the scripts need the rest), and 1 s per file.
   const half = setup.budget.until(1 / 2);
-  const tx = await rewrite({
-    cursorPath,
-    sessionId: setup.sessionId,
-    cwd: setup.dir,
-    state,
-    warn,
-    until: untilFor(half),
-  });
+  const tx = await rewrite(
+    {
+      cursorPath,
+      sessionId: setup.sessionId,
+      cwd: setup.dir,
+      state,
+      warn,
+      until: untilFor(half),
+    },
+    hostRewrite,
+  );
   const main = {
     transcriptPath: tx.path,
     ...(tx.lastAssistantMessage !== undefined ? { lastAssistantMessage: tx.lastAssistantMessage } : {}),
@@ -405,6 +410,13 @@ export async function attachTranscripts(
   };
   mark('transcripts attached');
   return { resultsAvailable: tx.resultsAvailable, late: { ...main, ...agent } };
+}
+
+/** The host's own log rewrite, for a host whose log is not Cursor's transcript (its code imported here, on first use). */
+async function hostRewriteOf(setup: Setup): Promise<HostRewrite | undefined> {
+  const load = host().transcript;
+  if (!load) return undefined;
+  return { transcript: await load(), event: setup.event, input: setup.input, hostName: host().name };
 }
 
 /** Transcript work one event may spend on one file; a scan not done by then goes on at the next event (docs/transcripts.md "Bounds"). */

@@ -78,7 +78,9 @@ function claimPromptRun(setup: Setup, stateHalf: Pick<ClaimOps, 'claimPromptRun'
   if (!how || !hasPromptRows(setup.catalog.rows)) return;
   // The CLI sends generation_id = conversation_id (docs/cursor-hooks.md §3): its generations are one.
   const generation = str(setup.input.generation_id) ?? setup.sessionId;
-  const transcript = how === 'fallback' ? host().transcriptPathOf(setup.input, setup.env) : undefined;
+  // A host's own log (host().transcript) is not Cursor's transcript: the prompt is not read from it.
+  const transcript =
+    how === 'fallback' && !host().transcript ? host().transcriptPathOf(setup.input, setup.env) : undefined;
   const run = stateHalf.claimPromptRun(
     setup.state,
     setup.sessionId,

@@ -109,7 +109,9 @@ async function decide(name: string, io: HookIO, lifeline: Lifeline): Promise<Sho
   if (setup.state) stateHalf.maybeCollect(setup.state);
   // 2. Several processes for one event: only the first runs the catalog.
   const dedup = setup.adapter.needs.dedup;
-  const extra = dedup.transcriptSize ? stateHalf.sizeOf(host().transcriptPathOf(setup.input, setup.env)) : '';
+  // A host's own log may grow between two processes of one event (Copilot writes it behind its hooks): not a key there.
+  const sized = dedup.transcriptSize && !host().transcript;
+  const extra = sized ? stateHalf.sizeOf(host().transcriptPathOf(setup.input, setup.env)) : '';
   const id = stateHalf.tickOf(name, setup.input, dedup, extra, `${setup.dir}\u0000${setup.scope}`);
   let tick = stateHalf.claimTick(setup.state, id, { staleAfterMs: setup.budget.staleAfterMs });
   mark('sentinel');

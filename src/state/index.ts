@@ -3,6 +3,7 @@
 // that matches nothing never pays for it. Within it, the transcript rewrite and the results log are lazy again: an
 // event loads them only with a transcript to rewrite or a result to record (docs/performance.md).
 import fs from 'node:fs';
+import type { HostRewrite } from './hostTranscript.ts';
 import type { ClaudeTranscript, TranscriptOptions } from './transcript.ts';
 import { currentCopy } from './transcriptCurrent.ts';
 import { emptyTranscript, hasResults, noStats } from './transcriptPaths.ts';
@@ -30,7 +31,9 @@ export function sizeOf(file: string | undefined): string {
  * here, on first use) unless the copy already ends where the source and results do, or, when Cursor sent none, the
  * empty one.
  */
-export async function transcriptFor(opts: TranscriptOptions): Promise<ClaudeTranscript> {
+export async function transcriptFor(opts: TranscriptOptions, host?: HostRewrite): Promise<ClaudeTranscript> {
+  // A host whose log is not Cursor's transcript: its own rewrite (./hostTranscript.ts, loaded here on first use).
+  if (opts.cursorPath && host) return (await import('./hostTranscript.ts')).hostTranscript(opts, host);
   if (opts.cursorPath) return currentCopy(opts) ?? (await import('./transcript.ts')).claudeTranscript(opts);
   return {
     path: emptyTranscript(opts.state),

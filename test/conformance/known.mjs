@@ -98,10 +98,6 @@ const C = {
   apiError:
     'copilot limit C10: a model API error fires errorOccurred (§3), which hookshim does not bind (no ' +
     'Claude event observes it there): StopFailure rows do not run',
-  transcript:
-    "hookshim gap G1 (pending, docs/usage.md 'GitHub Copilot', not yet done): Copilot's events.jsonl (§7) " +
-    'is not yet rewritten into a Claude transcript: a row reading transcript_path finds no tool call, and ' +
-    'Stop gets no last_assistant_message',
   exitCode: L.exitCode,
   timeout: L.timeout,
   noModel: L.noModel,
@@ -140,8 +136,6 @@ export const COPILOT_KNOWN = {
   'ups-block-ansi': all(C.promptBlock, 'prompt', 'effects', 'model', 'user'),
   'ups-stop-ansi': all(C.promptBlock, 'prompt', 'effects', 'model', 'user'),
   'ss-env-file': { effects: C.envFile },
-  'stop-transcript': all(C.transcript, 'rows', 'model', 'stops', 'payload'),
-  'stop-transcript-module': all(C.transcript, 'rows', 'model', 'stops', 'payload'),
-  'stop-probe': { payload: C.transcript, keys: `${C.ids}; ${C.transcript}; ${C.stopLists}`, env: C.ids },
+  'stop-probe': { keys: `${C.ids}; ${C.stopLists}`, env: C.ids },
   'stop-failure': all(C.apiError, 'rows', 'payload', 'keys', 'env'),
 };

@@ -52,8 +52,10 @@ function canonical(event: string, input: Json): Json {
   const shared = (CODEX_EVENTS as Record<string, HandledEvent>)[event] ?? event;
   const session = str(input.session_id);
   const base: Json = { ...input, hook_event_name: shared, ...(session ? { conversation_id: session } : {}) };
-  // The rollout file is not Cursor's transcript: nothing may read it as one (transcriptPathOf says why).
+  // The rollout file is not Cursor's transcript: nothing may read it as one; the host's rewrite reads it as rollout_path.
   delete base.transcript_path;
+  const rollout = str(input.transcript_path);
+  if (rollout) base.rollout_path = rollout;
   if (shared === 'preToolUse' || shared === 'postToolUse') return { ...base, ...toolFields(input) };
   if (shared === 'stop') return { ...base, status: 'completed', loop_count: input.stop_hook_active === true ? 1 : 0 };
   return base;
@@ -123,9 +125,11 @@ export const CODEX: HostTable<CodexEvent> = Object.freeze<HostTable<CodexEvent>>
     nested: true,
   },
   sessionIdOf: (input) => str(input.session_id) ?? 'unknown-session',
-  // The rollout file (docs/codex-hooks.md §7) is not yet rewritten into Claude's shape.
-  transcriptPathOf: () => undefined,
-  noTranscript: "hookshim does not yet rewrite Codex's rollout file into Claude's transcript shape",
+  // The rollout file every payload names (docs/codex-hooks.md §3, §7).
+  transcriptPathOf: (input) => str(input.rollout_path) ?? str(input.transcript_path),
+  noTranscript: 'Codex sent no transcript_path',
+  // The rollout file rewritten into Claude's shape (./transcript.ts), imported only when a row needs it.
+  transcript: async () => (await import('./transcript.ts')).CODEX_TRANSCRIPT,
   canonical,
   render,
 });

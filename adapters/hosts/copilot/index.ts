@@ -84,6 +84,18 @@ function canonical(event: string, input: Json, say: (msg: string) => void): Json
   return base;
 }
 
+/**
+ * The session's events.jsonl: agentStop's and the subagent events' `transcriptPath`, else
+ * `$COPILOT_HOME/session-state/<sessionId>/events.jsonl`, COPILOT_HOME defaulting to ~/.copilot (docs/copilot-hooks.md §7).
+ */
+function transcriptPathOf(input: Json, env: Readonly<Record<string, string | undefined>>): string | undefined {
+  const named = str(input.transcriptPath);
+  if (named) return named;
+  const session = str(input.sessionId);
+  const home = env.COPILOT_HOME || ((env.HOME || env.USERPROFILE) && `${env.HOME || env.USERPROFILE}/.copilot`);
+  return session && home && /^[\w.-]+$/.test(session) ? `${home}/session-state/${session}/events.jsonl` : undefined;
+}
+
 /** Copilot's answer to a preToolUse decision (docs/copilot-hooks.md §4): deny and ask carry the model's reason. */
 function permissionAnswer(answer: Json): Json {
   const decision = answer.permission;
@@ -134,9 +146,10 @@ export const COPILOT: HostTable<CopilotEvent> = Object.freeze<HostTable<CopilotE
     defaultLoopLimit: null,
   },
   sessionIdOf: (input) => str(input.sessionId) ?? 'unknown-session',
-  // Its events.jsonl (docs/copilot-hooks.md §7) is not yet rewritten into Claude's shape.
-  transcriptPathOf: () => undefined,
-  noTranscript: "hookshim does not yet rewrite Copilot's events.jsonl into Claude's transcript shape",
+  transcriptPathOf,
+  noTranscript: "Copilot's events.jsonl could not be named (no sessionId, and no COPILOT_HOME or HOME)",
+  // Its events.jsonl rewritten into Claude's shape (./transcript.ts), imported only when a row needs it.
+  transcript: async () => (await import('./transcript.ts')).COPILOT_TRANSCRIPT,
   canonical,
   render,
 });
