@@ -36,7 +36,7 @@ export interface HostTranscript {
    * True when the log already holds the host's line for this very event (a host that writes its log behind its hooks
    * is waited for, within bounds, until it does); absent: the log is current when a hook runs.
    */
-  caughtUp?(state: HostTranscriptState, event: string, input: Json): boolean;
+  caughtUp?(state: HostTranscriptState | undefined, event: string, input: Json): boolean;
 }
 
 /** Where a host log's rewrite starts. */

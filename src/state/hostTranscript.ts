@@ -85,8 +85,11 @@ export async function hostTranscript(opts: TranscriptOptions, host: HostRewrite)
         break;
       }
       if (held) state = held;
-      else if (!host.transcript.caughtUp) throw new Error('it does not exist');
-      if (!host.transcript.caughtUp || (held && host.transcript.caughtUp(held, host.event, host.input))) break;
+      const caughtUp = host.transcript.caughtUp;
+      if (!caughtUp || caughtUp(held || undefined, host.event, host.input)) {
+        if (!held) throw new Error('it does not exist');
+        break;
+      }
       if (Date.now() + WAIT_STEP_MS > caughtUpBy) {
         opts.warn(
           `${host.hostName}'s log ${files.source} does not hold this event yet after waiting; scripts get it as written so far`,

@@ -85,11 +85,17 @@ function hookMark(type: string | undefined, at: unknown): string {
  * True when the log holds this event's own hook.start, or a later one (a hook.start line's `timestamp` is its payload's,
  * docs/copilot-hooks.md §7).
  */
-function caughtUp(state: HostTranscriptState, _event: string, input: Json): boolean {
-  if (typeof input.timestamp !== 'number') return true;
+function caughtUp(state: HostTranscriptState | undefined, event: string, input: Json): boolean {
+  // Only a stop waits (~100 ms): its rows read the reply that ends the turn (last_assistant_message). A tool event's
+  // rows have their call in tool_input, and the calls before it are in the log by then.
+  if (!WAITS.has(event) || typeof input.timestamp !== 'number') return true;
+  if (!state) return false;
   const at = Number(state.lastHook?.slice(state.lastHook.lastIndexOf('@') + 1) || NaN);
   return at >= input.timestamp;
 }
+
+/** The events whose rows read what the log holds only ~100 ms after the hook started. */
+const WAITS = new Set(['agentStop', 'subagentStop']);
 
 export const COPILOT_TRANSCRIPT: HostTranscript = {
   rewrite: (lines, state, ctx) => rewriteWith(lines, state, ctx, eachRecord),

@@ -91,6 +91,8 @@ describe("Copilot's events.jsonl", () => {
     expect(COPILOT_TRANSCRIPT.caughtUp?.(before.state, 'agentStop', input)).toBe(false);
     const after = COPILOT_TRANSCRIPT.rewrite(all.slice(stopAt, stopAt + 1), before.state, { sessionId: 's', cwd: CWD });
     expect(COPILOT_TRANSCRIPT.caughtUp?.(after.state, 'agentStop', input)).toBe(true);
+    // A tool event waits for nothing: its rows have the call itself, and earlier calls are in the log.
+    expect(COPILOT_TRANSCRIPT.caughtUp?.(before.state, 'preToolUse', input)).toBe(true);
   });
   it('counts a line that is not a JSON object, and goes on', () => {
     const got = COPILOT_TRANSCRIPT.rewrite(

@@ -27,9 +27,9 @@ const opts = (extra = {}) => ({
   warn: (m: string) => warned.push(m),
   ...extra,
 });
-const host = (input = {}): HostRewrite => ({
+const host = (input = {}, event = 'postToolUse'): HostRewrite => ({
   transcript: COPILOT_TRANSCRIPT,
-  event: 'postToolUse',
+  event,
   input,
   hostName: 'Copilot',
 });
@@ -82,18 +82,25 @@ describe('hostTranscript', () => {
   it('waits for a log written behind the hooks until it holds the event, within bounds', async () => {
     write(all.slice(0, stopAt));
     setTimeout(() => write(all), 100);
-    const r = await hostTranscript(opts(), host(STOP));
+    const r = await hostTranscript(opts(), host(STOP, 'agentStop'));
     expect(r.lastAssistantMessage).toBe('Updated the notes.');
     expect(warned).toEqual([]);
     write(all.slice(0, stopAt));
     fs.rmSync(path.join(st.root), { recursive: true });
     fs.mkdirSync(st.root, { mode: 0o700 });
-    const late = await hostTranscript(opts({ until: Date.now() + 200 }), host(STOP));
+    const late = await hostTranscript(opts({ until: Date.now() + 200 }), host(STOP, 'agentStop'));
     expect(late.path).toMatch(/\.jsonl$/);
     expect(warned.join('\n')).toMatch(/does not hold this event yet/);
   });
+  it('a tool event waits for nothing: no log yet is an empty transcript at once, said', async () => {
+    const t0 = Date.now();
+    const r = await hostTranscript(opts(), host({ timestamp: Date.now() }, 'preToolUse'));
+    expect(Date.now() - t0).toBeLessThan(1000);
+    expect(fs.readFileSync(r.path, 'utf8')).toBe('');
+    expect(warned.join('\n')).toMatch(/does not exist/);
+  });
   it('no log yet: an empty transcript, said', async () => {
-    const r = await hostTranscript(opts({ until: Date.now() + 100 }), host(STOP));
+    const r = await hostTranscript(opts({ until: Date.now() + 100 }), host(STOP, 'agentStop'));
     expect(fs.readFileSync(r.path, 'utf8')).toBe('');
     expect(warned.length).toBe(1);
   });
