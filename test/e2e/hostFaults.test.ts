@@ -1,0 +1,238 @@
+// The fail matrix under Copilot and Codex (docs/fail-matrix.md, docs/security.md guarantee 7): a slow, hung or crashing
+// guard and a damaged bundle, fired as each host fires its bound command (Copilot's `bash` string and Codex's `command`
+// through a shell, from the repository root, the host's payload on stdin). Both hosts let a call through when a hook
+// times out (docs/copilot-hooks.md §4, docs/codex-hooks.md §4), so hookshim must answer its own deny before the
+// host's timeout: the deadline is read from hookshim's entry in the host's binding. The payloads are the captured
+// fixtures (test/fixtures/copilot/hooks/, test/fixtures/codex/hooks/).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alive, installFixtures, killAll, pidsIn, row, until } from '../fixtures/bin/fixtures.ts';
+import { ROOT, ensureBuilt, makeRepo, type Repo } from './harness.ts';
+
+interface Host {
+  id: 'copilot' | 'codex';
+  name: string;
+  /** The binding init writes, and the bundle its commands run. */
+  file: string;
+  bundle: string;
+  /** hookshim's PreToolUse entry (the object that holds its command and timeout). */
+  entry(doc: Record<string, any>): Record<string, any>;
+  /** Its command and the key of its timeout. */
+  command: (entry: Record<string, any>) => string;
+  timeoutKey: string;
+  /** A captured PreToolUse payload of a bash call running `command`. */
+  payload(repo: Repo, command: string): Record<string, unknown>;
+  /** What the host reads as a deny with this reason. */
+  deny(reason: string | RegExp): Record<string, unknown>;
+  env: (repo: Repo) => Record<string, string>;
+}
+
+const fixture = (host: string, name: string, repo: Repo) =>
+  JSON.parse(
+    fs
+      .readFileSync(path.join(ROOT, 'test', 'fixtures', host, 'hooks', `${name}.json`), 'utf8')
+      .replaceAll('<project>', repo.dir),
+  ) as Record<string, unknown>;
+
+const HOSTS: Host[] = [
+  {
+    id: 'copilot',
+    name: 'Copilot',
+    file: '.github/hooks/hookshim.json',
+    bundle: '.github/hooks/hookshim.cjs',
+    entry: (doc) => doc.hooks.preToolUse[0],
+    command: (e) => e.bash,
+    timeoutKey: 'timeoutSec',
+    payload: (repo, command) => ({
+      ...fixture('copilot', '03.preToolUse.bash', repo),
+      toolArgs: { command, description: 'x' },
+    }),
+    deny: (reason) => ({ permissionDecision: 'deny', permissionDecisionReason: reason }),
+    // docs/copilot-hooks.md §2: the project in CLAUDE_PROJECT_DIR and COPILOT_PROJECT_DIR, COPILOT_HOOK_DIR, COPILOT_CLI.
+    env: (repo) => ({
+      CLAUDE_PROJECT_DIR: repo.dir,
+      COPILOT_PROJECT_DIR: repo.dir,
+      COPILOT_HOOK_DIR: path.join(repo.dir, '.github', 'hooks'),
+      COPILOT_CLI: '1',
+    }),
+  },
+  {
+    id: 'codex',
+    name: 'Codex',
+    file: '.codex/hooks.json',
+    bundle: '.codex/hooks/hookshim.cjs',
+    entry: (doc) => doc.hooks.PreToolUse[0].hooks[0],
+    command: (e) => e.command,
+    timeoutKey: 'timeout',
+    payload: (repo, command) => ({ ...fixture('codex', '05.PreToolUse.Bash', repo), tool_input: { command } }),
+    deny: (reason) => ({
+      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason },
+    }),
+    // docs/codex-hooks.md §2: no CLAUDE_* variable, nothing naming the project.
+    env: () => ({}),
+  },
+];
+
+/** A deny reason hookshim gives for a guard that did not answer in time. */
+const timedOut = (label: string) =>
+  expect.stringMatching(
+    new RegExp(
+      `^hookshim: guard ${label.replace(/[.]/g, '\\.')} timeout: no answer within (\\d+ms|\\d+(\\.\\d)?s); ` +
+        'the tool call is denied \\(fail closed\\)$',
+    ),
+  );
+
+describe.each(HOSTS)('$name: a failing guard or bundle, fired as $name fires it', (host) => {
+  let repo: Repo;
+  const binding = () => JSON.parse(fs.readFileSync(path.join(repo.dir, host.file), 'utf8'));
+  /** Set the timeout of hookshim's PreToolUse entry, as a team (or the agent) may edit it. */
+  const setTimeoutS = (seconds: number) => {
+    const doc = binding();
+    host.entry(doc)[host.timeoutKey] = seconds;
+    fs.writeFileSync(path.join(repo.dir, host.file), JSON.stringify(doc, null, 2));
+  };
+  const useGuard = (guard: Record<string, unknown>) =>
+    repo.write('hooks/hooks.json', JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [guard] }] } }));
+  /** Fire the PreToolUse entry through sh from the repository root, with the host's environment only. */
+  const fire = (command = 'echo hi', env: Record<string, string> = {}) => {
+    const t0 = Date.now();
+    const r = spawnSync('sh', ['-c', host.command(host.entry(binding()))], {
+      cwd: repo.dir,
+      input: JSON.stringify(host.payload(repo, command)),
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        HOOKSHIM_STATE_DIR: repo.stateDir,
+        ...host.env(repo),
+        ...env,
+      },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    return { ...r, ms: Date.now() - t0, json: r.stdout.trim() ? (JSON.parse(r.stdout) as unknown) : undefined };
+  };
+
+  beforeAll(() => {
+    ensureBuilt();
+    repo = makeRepo({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [row('exit.sh', { args: '0' })] }] } });
+    installFixtures(repo);
+    const r = repo.init(['--host', host.id]);
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+  });
+  afterAll(() => repo?.cleanup());
+
+  describe(`a ${host.timeoutKey} of 3 s in ${host.file}: hookshim denies before ${host.name}'s own timeout lets the call run`, () => {
+    beforeAll(() => setTimeoutS(3));
+    afterAll(() => setTimeoutS(30));
+
+    it('a hung guard (no timeout of its own: Claude gives it 600 s) that ignores SIGTERM → deny in < 3 s, killed', async () => {
+      const pidfile = path.join(repo.dir, `hang-${host.id}.pids`);
+      useGuard(row('hang.sh'));
+      try {
+        const r = fire('echo hi', { PIDFILE: pidfile });
+        expect(r.json).toEqual(host.deny(timedOut('hooks/hang.sh')));
+        expect(r.status).toBe(0);
+        expect(r.ms).toBeLessThan(3000);
+        expect(r.stderr).toMatch(new RegExp(`deadline reached \\d+ms before ${host.name}'s 3s timeout`));
+        expect(await until(() => pidsIn(pidfile).every((p) => !alive(p)), 3000)).toBe(true);
+      } finally {
+        killAll(pidsIn(pidfile));
+      }
+    });
+
+    it('a slow guard within its own timeout (10 s) but past the budget (sleeps 2.8 s) → deny in < 3 s', () => {
+      useGuard(row('sleep.sh', { args: '2.8', timeout: 10 }));
+      const r = fire();
+      expect(r.json).toEqual(host.deny(timedOut('hooks/sleep.sh')));
+      expect(r.ms).toBeLessThan(3000);
+    });
+
+    it("a guard past its own timeout (1 s) → deny naming that timeout, as Claude's fail matrix row", () => {
+      useGuard(row('sleep.sh', { args: '5', timeout: 1 }));
+      const r = fire();
+      expect(r.json).toEqual(
+        host.deny('hookshim: guard hooks/sleep.sh timeout: no answer within 1s; the tool call is denied (fail closed)'),
+      );
+    });
+  });
+
+  if (host.id === 'copilot')
+    it("Copilot's alias `timeout` (docs/copilot-hooks.md §2) is honoured too: the shorter of the two is the deadline", () => {
+      const doc = binding();
+      Object.assign(host.entry(doc), { timeoutSec: 30, timeout: 3 });
+      fs.writeFileSync(path.join(repo.dir, host.file), JSON.stringify(doc, null, 2));
+      try {
+        useGuard(row('sleep.sh', { args: '100' }));
+        const r = fire();
+        expect(r.json).toEqual(host.deny(timedOut('hooks/sleep.sh')));
+        expect(r.ms).toBeLessThan(3000);
+      } finally {
+        delete host.entry(doc).timeout;
+        fs.writeFileSync(path.join(repo.dir, host.file), JSON.stringify(doc, null, 2));
+      }
+    });
+
+  it.each([
+    [
+      'in exec form, it dies by SIGSEGV itself',
+      { type: 'command', command: '${CLAUDE_PLUGIN_ROOT}/hooks/signal.sh', args: [] },
+      'killed by SIGSEGV',
+    ],
+    ['through sh -c (exit 139)', row('signal.sh'), 'exit 139'],
+  ])(
+    'a guard killed by a signal, %s: a non-blocking error, as Claude Code reads it: no deny, stderr says so',
+    (_how, guard, what) => {
+      useGuard(guard);
+      const r = fire();
+      expect(r.json).toEqual({});
+      expect(r.stderr).toContain(`hookshim: hooks/signal.sh (PreToolUse): ${what}`);
+    },
+  );
+
+  it(`a guard that exits 1: non-blocking in Claude Code, so {} (${host.name} itself would ${host.id === 'copilot' ? 'deny' : 'run the call'})`, () => {
+    useGuard(row('exit.sh', { args: '1 "guard broke"' }));
+    const r = fire();
+    expect(r.json).toEqual({});
+    expect(r.stderr).toContain('hookshim: hooks/exit.sh (PreToolUse): exit 1 (non-blocking error): guard broke');
+  });
+
+  it('garbage on stdout: no answer, logged, never a decision', () => {
+    useGuard(row('print.sh', { args: `'{"permissionDecision": allow'` }));
+    const r = fire();
+    expect(r.json).toEqual({});
+    expect(r.stderr).toMatch(
+      /hookshim: hooks\/print\.sh \(PreToolUse\): stdout starts with "\{" but is not valid JSON/,
+    );
+  });
+
+  it.each([
+    ['missing', null],
+    ['damaged (cut in the middle)', (text: string) => text.slice(0, Math.floor(text.length / 2))],
+    ['replaced by garbage', () => '}{ not javascript'],
+  ] as const)('the bundle %s: node exits non-zero with nothing on stdout', (_name, damage) => {
+    const file = path.join(repo.dir, host.bundle);
+    const text = fs.readFileSync(file, 'utf8');
+    try {
+      if (damage) fs.writeFileSync(file, damage(text));
+      else fs.rmSync(file);
+      useGuard(row('exit.sh', { args: '0' }));
+      const r = fire();
+      expect(r.status).not.toBe(0);
+      expect(r.stdout).toBe('');
+      // Copilot denies a preToolUse command that exits non-zero ("hook errored"); Codex ignores exit 1 and runs the
+      // call (measured with the real CLIs: docs/copilot-hooks.md §4, docs/codex-hooks.md §4). Under Codex nothing can
+      // notice from inside the bundle: docs/security.md says so, and `hookshim check` fails on a missing bundle.
+      expect(r.status).toBe(1);
+    } finally {
+      fs.writeFileSync(file, text);
+    }
+  });
+
+  it(`every bound command runs the vendored bundle by a relative path from the repository root (${host.name}'s cwd)`, () => {
+    const doc = binding();
+    expect(host.command(host.entry(doc))).toContain(` ${host.bundle} --host ${host.id} `);
+    if (host.id === 'copilot') expect(host.entry(doc).powershell).toBe(host.entry(doc).bash);
+  });
+});
