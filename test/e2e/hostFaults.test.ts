@@ -4,76 +4,12 @@
 // times out (docs/copilot-hooks.md §4, docs/codex-hooks.md §4), so hookshim must answer its own deny before the
 // host's timeout: the deadline is read from hookshim's entry in the host's binding. The payloads are the captured
 // fixtures (test/fixtures/copilot/hooks/, test/fixtures/codex/hooks/).
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alive, installFixtures, killAll, pidsIn, row, until } from '../fixtures/bin/fixtures.ts';
-import { ROOT, ensureBuilt, makeRepo, type Repo } from './harness.ts';
-
-interface Host {
-  id: 'copilot' | 'codex';
-  name: string;
-  /** The binding init writes, and the bundle its commands run. */
-  file: string;
-  bundle: string;
-  /** hookshim's PreToolUse entry (the object that holds its command and timeout). */
-  entry(doc: Record<string, any>): Record<string, any>;
-  /** Its command and the key of its timeout. */
-  command: (entry: Record<string, any>) => string;
-  timeoutKey: string;
-  /** A captured PreToolUse payload of a bash call running `command`. */
-  payload(repo: Repo, command: string): Record<string, unknown>;
-  /** What the host reads as a deny with this reason. */
-  deny(reason: string | RegExp): Record<string, unknown>;
-  env: (repo: Repo) => Record<string, string>;
-}
-
-const fixture = (host: string, name: string, repo: Repo) =>
-  JSON.parse(
-    fs
-      .readFileSync(path.join(ROOT, 'test', 'fixtures', host, 'hooks', `${name}.json`), 'utf8')
-      .replaceAll('<project>', repo.dir),
-  ) as Record<string, unknown>;
-
-const HOSTS: Host[] = [
-  {
-    id: 'copilot',
-    name: 'Copilot',
-    file: '.github/hooks/hookshim.json',
-    bundle: '.github/hooks/hookshim.cjs',
-    entry: (doc) => doc.hooks.preToolUse[0],
-    command: (e) => e.bash,
-    timeoutKey: 'timeoutSec',
-    payload: (repo, command) => ({
-      ...fixture('copilot', '03.preToolUse.bash', repo),
-      toolArgs: { command, description: 'x' },
-    }),
-    deny: (reason) => ({ permissionDecision: 'deny', permissionDecisionReason: reason }),
-    // docs/copilot-hooks.md §2: the project in CLAUDE_PROJECT_DIR and COPILOT_PROJECT_DIR, COPILOT_HOOK_DIR, COPILOT_CLI.
-    env: (repo) => ({
-      CLAUDE_PROJECT_DIR: repo.dir,
-      COPILOT_PROJECT_DIR: repo.dir,
-      COPILOT_HOOK_DIR: path.join(repo.dir, '.github', 'hooks'),
-      COPILOT_CLI: '1',
-    }),
-  },
-  {
-    id: 'codex',
-    name: 'Codex',
-    file: '.codex/hooks.json',
-    bundle: '.codex/hooks/hookshim.cjs',
-    entry: (doc) => doc.hooks.PreToolUse[0].hooks[0],
-    command: (e) => e.command,
-    timeoutKey: 'timeout',
-    payload: (repo, command) => ({ ...fixture('codex', '05.PreToolUse.Bash', repo), tool_input: { command } }),
-    deny: (reason) => ({
-      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason },
-    }),
-    // docs/codex-hooks.md §2: no CLAUDE_* variable, nothing naming the project.
-    env: () => ({}),
-  },
-];
+import { ensureBuilt, makeRepo, type Repo } from './harness.ts';
+import { HOSTS, fireHost } from './hosts.ts';
 
 /** A deny reason hookshim gives for a guard that did not answer in time. */
 const timedOut = (label: string) =>
@@ -95,24 +31,8 @@ describe.each(HOSTS)('$name: a failing guard or bundle, fired as $name fires it'
   };
   const useGuard = (guard: Record<string, unknown>) =>
     repo.write('hooks/hooks.json', JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [guard] }] } }));
-  /** Fire the PreToolUse entry through sh from the repository root, with the host's environment only. */
-  const fire = (command = 'echo hi', env: Record<string, string> = {}) => {
-    const t0 = Date.now();
-    const r = spawnSync('sh', ['-c', host.command(host.entry(binding()))], {
-      cwd: repo.dir,
-      input: JSON.stringify(host.payload(repo, command)),
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        HOOKSHIM_STATE_DIR: repo.stateDir,
-        ...host.env(repo),
-        ...env,
-      },
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
-    return { ...r, ms: Date.now() - t0, json: r.stdout.trim() ? (JSON.parse(r.stdout) as unknown) : undefined };
-  };
+  const fire = (command = 'echo hi', env: Record<string, string> = {}) =>
+    fireHost(host, repo, host.payload(repo, command), env);
 
   beforeAll(() => {
     ensureBuilt();
