@@ -7,7 +7,9 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, ensureBuilt, makeRepo, type Repo } from './harness.ts';
+import { COPILOT } from '../../adapters/hosts/copilot/index.ts';
+import { tickOf } from '../../src/state/sentinel.ts';
+import { CLI, ensureBuilt, makeRepo, tickProject, type Repo } from './harness.ts';
 import { HOSTS, fireHost, type Host } from './hosts.ts';
 
 /** Denies `rm` and anything touching .env; allows the rest. */
@@ -194,6 +196,36 @@ describe.each(HOSTS)('$name: what the agent can write', (host) => {
       );
     expect(fire('rm -rf /').json).toEqual(deny());
   });
+
+  if (host.id === 'copilot')
+    it('Copilot names no tool call (no tool_use_id): an "allow" planted under the coming call\'s key is never replayed', async () => {
+      // The key as the hook path computes it, from the payload in the shared vocabulary (src/hook/run.ts).
+      const keyOf = async (payload: Record<string, unknown>) => {
+        const input = COPILOT.canonical('preToolUse', payload as never, () => {});
+        const project = await tickProject(repo.dir, ['plugins/g']);
+        return tickOf('preToolUse', input, COPILOT.events.preToolUse.needs.dedup, '', project).key;
+      };
+      const plant = async (payload: Record<string, unknown>, answer: Record<string, unknown>) => {
+        const key = await keyOf(payload);
+        const file = path.join(repo.stateDir, 'tick', `${key}.json`);
+        fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+        const record = { key, pid: process.pid, state: 'done', at: Date.now(), answer };
+        fs.writeFileSync(file, JSON.stringify(record), { mode: 0o600 });
+        return file;
+      };
+      // A deny planted for an allowed call is replayed: the key is the one the hook path reads.
+      const ls = host.payload(repo, 'ls');
+      const denied = await plant(ls, { permission: 'deny', user_message: 'QQPLANTED', agent_message: 'QQPLANTED' });
+      const rm = host.payload(repo, 'rm -rf /');
+      const allowed = await plant(rm, { permission: 'allow' });
+      try {
+        expect(fireHost(host, repo, ls).json).toEqual(host.deny('QQPLANTED'));
+        expect(fireHost(host, repo, rm).json).toEqual(deny());
+      } finally {
+        fs.rmSync(denied, { force: true });
+        fs.rmSync(allowed, { force: true });
+      }
+    });
 
   it('a state dir replaced by a symlink is refused, never followed: the guard still decides, stderr says so', () => {
     const elsewhere = path.join(repo.dir, '.state-elsewhere');
