@@ -23,10 +23,11 @@ const timedOut = (label: string) =>
 describe.each(HOSTS)('$name: a failing guard or bundle, fired as $name fires it', (host) => {
   let repo: Repo;
   const binding = () => JSON.parse(fs.readFileSync(path.join(repo.dir, host.file), 'utf8'));
-  /** Set the timeout of hookshim's PreToolUse entry, as a team (or the agent) may edit it. */
+  /** Set the timeout of hookshim's PreToolUse and stop entries, as a team (or the agent) may edit it. */
   const setTimeoutS = (seconds: number) => {
     const doc = binding();
     host.entry(doc)[host.timeoutKey] = seconds;
+    host.stop.entry(doc)[host.timeoutKey] = seconds;
     fs.writeFileSync(path.join(repo.dir, host.file), JSON.stringify(doc, null, 2));
   };
   const useGuard = (guard: Record<string, unknown>) =>
@@ -36,7 +37,12 @@ describe.each(HOSTS)('$name: a failing guard or bundle, fired as $name fires it'
 
   beforeAll(() => {
     ensureBuilt();
-    repo = makeRepo({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [row('exit.sh', { args: '0' })] }] } });
+    repo = makeRepo({
+      hooks: {
+        PreToolUse: [{ matcher: 'Bash', hooks: [row('exit.sh', { args: '0' })] }],
+        Stop: [{ hooks: [row('exit.sh', { args: '0' })] }],
+      },
+    });
     installFixtures(repo);
     const r = repo.init(['--host', host.id]);
     expect(r.status, r.stdout + r.stderr).toBe(0);
@@ -67,6 +73,24 @@ describe.each(HOSTS)('$name: a failing guard or bundle, fired as $name fires it'
       const r = fire();
       expect(r.json).toEqual(host.deny(timedOut('hooks/sleep.sh')));
       expect(r.ms).toBeLessThan(3000);
+    });
+
+    it(`a hung Stop guard → hookshim's fail-closed block on every stop, also a continued one (${host.name} caps ${host.id === 'copilot' ? 'the loop at 8' : 'no loop'})`, () => {
+      repo.write(
+        'hooks/hooks.json',
+        JSON.stringify({ hooks: { Stop: [{ hooks: [row('sleep.sh', { args: '100' })] }] } }),
+      );
+      const command = host.command(host.stop.entry(binding()));
+      for (const again of [false, true]) {
+        const r = fireHost(host, repo, host.stop.payload(repo, again), {}, command);
+        expect(r.json).toEqual({
+          decision: 'block',
+          reason: expect.stringMatching(
+            /^hookshim: guard hooks\/sleep\.sh timeout: no answer within \S+; treat this stop as not yet allowed \(fail closed\)$/,
+          ),
+        });
+        expect(r.ms).toBeLessThan(3000);
+      }
     });
 
     it("a guard past its own timeout (1 s) → deny naming that timeout, as Claude's fail matrix row", () => {

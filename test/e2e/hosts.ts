@@ -20,6 +20,12 @@ export interface Host {
   timeoutKey: string;
   /** A captured PreToolUse payload of a bash call running `command`. */
   payload(repo: Repo, command: string): Record<string, unknown>;
+  /** The host's stop event, hookshim's entry for it, and a captured payload of it. */
+  stop: {
+    event: string;
+    entry(doc: Record<string, any>): Record<string, any>;
+    payload(repo: Repo, again: boolean): unknown;
+  };
   /** A captured PreToolUse payload of an edit of `file` (absolute) replacing `before` by `after`. */
   edit(repo: Repo, file: string, before: string, after: string): Record<string, unknown>;
   /** What the host reads as a deny with this reason. */
@@ -47,6 +53,11 @@ export const HOSTS: Host[] = [
       ...fixture('copilot', '03.preToolUse.bash', repo),
       toolArgs: { command, description: 'x' },
     }),
+    stop: {
+      event: 'agentStop',
+      entry: (doc) => doc.hooks.agentStop[0],
+      payload: (repo, again) => ({ ...fixture('copilot', '21.agentStop', repo), stop_hook_active: again }),
+    },
     edit: (repo, file, before, after) => ({
       ...fixture('copilot', '12.preToolUse.edit', repo),
       toolArgs: { path: file, old_str: before, new_str: after },
@@ -69,6 +80,11 @@ export const HOSTS: Host[] = [
     command: (e) => e.command,
     timeoutKey: 'timeout',
     payload: (repo, command) => ({ ...fixture('codex', '05.PreToolUse.Bash', repo), tool_input: { command } }),
+    stop: {
+      event: 'Stop',
+      entry: (doc) => doc.hooks.Stop[0].hooks[0],
+      payload: (repo, again) => ({ ...fixture('codex', '21.Stop', repo), stop_hook_active: again }),
+    },
     edit: (repo, file, before, after) => ({
       ...fixture('codex', '09.PreToolUse.apply_patch', repo),
       tool_input: {
@@ -88,10 +104,16 @@ export function preEntry(host: Host, repo: Repo): Record<string, any> {
   return host.entry(JSON.parse(fs.readFileSync(path.join(repo.dir, host.file), 'utf8')));
 }
 
-/** Fire hookshim's PreToolUse entry as `host` does: through sh from the repository root, the host's environment only. */
-export function fireHost(host: Host, repo: Repo, payload: unknown, env: Record<string, string> = {}) {
+/** Fire hookshim's PreToolUse entry (or `command`) as `host` does: through sh from the repository root, the host's environment only. */
+export function fireHost(
+  host: Host,
+  repo: Repo,
+  payload: unknown,
+  env: Record<string, string> = {},
+  command = host.command(preEntry(host, repo)),
+) {
   const t0 = Date.now();
-  const r = spawnSync('sh', ['-c', host.command(preEntry(host, repo))], {
+  const r = spawnSync('sh', ['-c', command], {
     cwd: repo.dir,
     input: JSON.stringify(payload),
     env: {
