@@ -24,6 +24,8 @@ export interface BindingShape {
   readonly commandKeys: readonly string[];
   /** The entry key of its timeout, in seconds. */
   readonly timeoutKey: string;
+  /** Other keys the host also reads as the timeout (the hook path takes the shortest, so it answers first). */
+  readonly timeoutAliases?: readonly string[];
   /** The host's timeout for an entry that sets none, seconds. */
   readonly defaultTimeoutS: number;
   /** The host's loop limit for stop events when an entry sets none (null: hookshim counts no loops there). */

@@ -189,7 +189,7 @@ async function work(
     w.selected = chosen;
     lifeline.arm(
       setup.budget.deadline,
-      `deadline reached ${setup.budget.slackMs}ms before Cursor's ${setup.binding.timeoutS}s timeout; ` +
+      `deadline reached ${setup.budget.slackMs}ms before ${host().name}'s ${setup.binding.timeoutS}s timeout; ` +
         `unfinished scripts count as timed out`,
       (why) => {
         // Selected guards that never got to start count as unfinished too: a preToolUse still fails closed.

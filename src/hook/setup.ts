@@ -158,7 +158,8 @@ export async function setUp(
   const dir = root.dir;
   corroborate(input, root, log);
   log.debug(
-    `${event}: project ${dir} (from ${root.how}); Cursor timeout ${binding.timeoutS}s (${binding.source}); deadline in ${budget.left()}ms`,
+    `${event}: project ${dir} (from ${root.how}); ${host().name} timeout ${binding.timeoutS}s (${binding.source}); ` +
+      `deadline in ${budget.left()}ms`,
   );
   const sessionId = sessionIdOf(input);
   const state = opts.state !== undefined ? opts.state : openState(io.env, (m) => log.warn(m));

@@ -176,14 +176,24 @@ export function readBinding(
   };
   const mine = ourEntryOf(boundHooks(file), event, shape);
   if (!mine) return fallback;
-  const t = mine[shape.timeoutKey];
   const ll = mine.loop_limit;
   return {
-    timeoutS: typeof t === 'number' && t > 0 ? t : shape.defaultTimeoutS,
+    timeoutS: entryTimeout(mine, shape),
     loopLimit: ll === null ? null : typeof ll === 'number' && ll >= 0 ? ll : shape.defaultLoopLimit,
     source: `${shownFile(dir, file)} ${event}`,
     ...(typeof mine.matcher === 'string' ? { matcher: mine.matcher } : {}),
   };
+}
+
+/**
+ * The host's timeout of an entry, seconds: the shortest positive number under its timeout key or an alias the host also
+ * reads (whichever it honours, hookshim answers first), else the host's default.
+ */
+function entryTimeout(entry: Record<string, unknown>, shape: BindingShape): number {
+  const set = [shape.timeoutKey, ...(shape.timeoutAliases ?? [])]
+    .map((k) => entry[k])
+    .filter((t): t is number => typeof t === 'number' && Number.isFinite(t) && t > 0);
+  return set.length > 0 ? Math.min(...set) : shape.defaultTimeoutS;
 }
 
 /** A hooks file as messages show it: relative to the project when inside it. */

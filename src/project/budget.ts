@@ -1,4 +1,4 @@
-// Time budget of one event: answer before Cursor's own timeout kills hookshim (docs/design.md §6).
+// Time budget of one event: answer before the host's own timeout ends hookshim (docs/design.md §6).
 
 export interface Budget {
   /** Epoch ms by which the answer must be out. */
@@ -27,10 +27,14 @@ export function slackFor(timeoutS: number): number {
  */
 export const WINDOWS_LAUNCH_MS = 5000;
 
-/** Deadline for an entry whose Cursor timeout is `timeoutS`, counted from the process start (earlier on Windows). */
+/**
+ * Deadline for an entry whose host timeout is `timeoutS`, counted from the process start (earlier on Windows). At least
+ * 500 ms, but never past half of a timeout shorter than a second: the host's own timeout lets the call through under
+ * Copilot and Codex (docs/copilot-hooks.md §4, docs/codex-hooks.md §4), so hookshim's deny must come first.
+ */
 export function budgetFor(timeoutS: number, startedAt: number, platform: string = process.platform): Budget {
   const slackMs = slackFor(timeoutS) + (platform === 'win32' ? WINDOWS_LAUNCH_MS : 0);
-  const deadline = startedAt + Math.max(500, timeoutS * 1000 - slackMs);
+  const deadline = startedAt + Math.max(Math.min(500, timeoutS * 500), timeoutS * 1000 - slackMs);
   return Object.freeze({
     deadline,
     slackMs,

@@ -82,8 +82,9 @@ const C = {
     'copilot limit C3: Copilot sends no tool call id, prompt id, effort or duration (§3) and runs no ' +
     'Claude process: tool_use_id, prompt_id, effort, duration_ms, CLAUDE_EFFORT, CLAUDE_PID are missing',
   bashFailure:
-    'copilot limit C4: Copilot reports a Bash command that exits non-zero as a success, on postToolUse ' +
-    '(§3): PostToolUseFailure rows do not run for it (hookshim does not yet read the exit code as a failure)',
+    'copilot limit C4: a Bash command that exits non-zero is a postToolUse success to Copilot (§3); hookshim reads ' +
+    "its exit code as Claude's failure (PostToolUseFailure rows run, their context reaches the model with the " +
+    "result), and Copilot prints a failed command's whole result to the user, that context included",
   defer:
     'copilot limit C5: defer has no Copilot analog: Claude -p leaves the call pending, hookshim lets Copilot decide (it runs)',
   toolOutput: 'copilot limit C6: no Copilot answer field replaces a tool result (§4): updatedToolOutput is not applied',
@@ -124,8 +125,8 @@ export const COPILOT_KNOWN = {
   'ss-probe': all(C.ids, 'env'),
   'post-probe': { payload: C.exitCode, ...all(C.ids, 'keys', 'env') },
   'post-probe-quiet': { payload: C.exitCode, ...all(C.ids, 'keys', 'env') },
-  'failure-context': all(C.bashFailure, 'rows', 'model', 'payload'),
-  'failure-probe': all(C.bashFailure, 'rows', 'payload', 'keys', 'env'),
+  'failure-context': { user: C.bashFailure },
+  'failure-probe': all(C.ids, 'keys', 'env'),
   'pre-timeout': { effects: C.timeout },
   'pre-defer': { effects: C.defer },
   'pre-prompt-row': { user: C.noModel },

@@ -193,3 +193,26 @@ describe.skipIf(Boolean(codex.skip))(
     }, 180_000);
   },
 );
+
+describe.skipIf(Boolean(codex.skip))('the real Codex CLI: a hung guard', () => {
+  it('under a handler timeout of 3 s: hookshim denies with its reason before Codex times out (which runs the call)', async () => {
+    const dir = boundRepo('hung');
+    fs.writeFileSync(path.join(dir, 'hooks', 'guard.sh'), '#!/bin/sh\ncat >/dev/null\nsleep 60\n', { mode: 0o755 });
+    const file = path.join(dir, '.codex', 'hooks.json');
+    const doc = JSON.parse(fs.readFileSync(file, 'utf8'));
+    doc.hooks.PreToolUse[0].hooks[0].timeout = 3;
+    fs.writeFileSync(file, JSON.stringify(doc, null, 2));
+    const action = {
+      prompt: 'Write it.',
+      tools: [{ tool: 'Bash', input: { command: 'echo ran > effect.txt' } }],
+      reply: 'Done.',
+    };
+    // Trusted by hash after the edit: an edited handler is not trusted until then (docs/codex-hooks.md §1).
+    const r = await runCodex(dir, { action }, { ...codex, trust: 'hash', home: path.join(scratch, 'home-hung') });
+    const all = (modelSaw(r.turns) as unknown[]).map((t) => JSON.stringify(t)).join('\n');
+    expect(all).toMatch(
+      /Command blocked by PreToolUse hook: hookshim: guard hooks\/guard\.sh timeout: no answer within \d+(ms|(\.\d)?s); the tool call is denied \(fail closed\)/,
+    );
+    expect(fs.existsSync(path.join(dir, 'effect.txt'))).toBe(false);
+  }, 180_000);
+});

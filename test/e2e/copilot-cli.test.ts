@@ -125,3 +125,83 @@ describe.skipIf(Boolean(cli.skip))('the real Copilot CLI runs the catalog throug
         ]);
     }, 180_000);
 });
+
+/** A git repository whose plugin-form catalog holds `hooks`, its scripts under hooks/, bound with init --host copilot. */
+function boundWith(name: string, hooks: unknown, scripts: Record<string, string>): string {
+  const dir = path.join(scratch, name);
+  fs.mkdirSync(path.join(dir, 'hooks'), { recursive: true });
+  execFileSync('git', ['init', '-q'], { cwd: dir });
+  for (const [file, text] of Object.entries(scripts))
+    fs.writeFileSync(path.join(dir, 'hooks', file), text, { mode: 0o755 });
+  fs.writeFileSync(path.join(dir, 'hooks', 'hooks.json'), JSON.stringify({ hooks }));
+  const r = spawnSync(process.execPath, [CLI, 'init', dir, '--host', 'copilot'], { encoding: 'utf8' });
+  expect(r.status, r.stdout + r.stderr).toBe(0);
+  return dir;
+}
+
+describe.skipIf(Boolean(cli.skip))('the real Copilot CLI: faults and failed commands', () => {
+  it('a hung guard under timeoutSec 3: hookshim denies before Copilot times out (which would run the call)', async () => {
+    const hooks = {
+      PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: '"${CLAUDE_PLUGIN_ROOT}"/hooks/hang.sh' }] }],
+    };
+    const dir = boundWith('hung', hooks, {
+      'hang.sh': '#!/bin/sh\ncat >/dev/null\ndate +%s%N > "$CLAUDE_PROJECT_DIR/.hung"\nsleep 60\n',
+    });
+    const file = path.join(dir, '.github', 'hooks', 'hookshim.json');
+    const doc = JSON.parse(fs.readFileSync(file, 'utf8'));
+    doc.hooks.preToolUse[0].timeoutSec = 3;
+    fs.writeFileSync(file, JSON.stringify(doc, null, 2));
+    const action = {
+      prompt: 'Write the file.',
+      tools: [{ tool: 'Bash', input: { command: 'echo ran > effect.txt', description: 'Write the effect file' } }],
+      reply: 'Done.',
+    };
+    const r = await runCopilot(dir, { action }, { ...cli, home: path.join(scratch, 'home-hung') });
+    expect(r.exit, r.stderr).toBe(0);
+    const all = sent(r.turns).join('\n');
+    expect(all).toMatch(
+      /Denied by preToolUse hook: hookshim: guard hooks\/hang\.sh timeout: no answer within \d+(ms|(\.\d)?s); the tool call is denied \(fail closed\)/,
+    );
+    expect(fs.existsSync(path.join(dir, 'effect.txt'))).toBe(false);
+    // The answer came from hookshim (no HookTimeoutError of Copilot's), before its 3 s.
+    const ends = r.events.filter((e: { type: string }) => e.type === 'hook.end');
+    expect(JSON.stringify(ends)).not.toMatch(/HookTimeoutError/);
+  }, 180_000);
+
+  it('a bash command that exits 3 runs PostToolUseFailure rows with "Exit code 3", not PostToolUse rows (C4)', async () => {
+    const ctx = (event: string, text: string) =>
+      `cat >> "$CLAUDE_PROJECT_DIR/.seen"; echo >> "$CLAUDE_PROJECT_DIR/.seen"; echo '{"hookSpecificOutput":{"hookEventName":"${event}","additionalContext":"${text}"}}'`;
+    const hooks = {
+      PostToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: ctx('PostToolUse', 'QQPOSTCTX') }] }],
+      PostToolUseFailure: [
+        { matcher: 'Bash', hooks: [{ type: 'command', command: ctx('PostToolUseFailure', 'QQFAILCTX') }] },
+      ],
+    };
+    const dir = boundWith('failed', hooks, {});
+    const action = {
+      prompt: 'Run it.',
+      tools: [
+        { tool: 'Bash', input: { command: 'echo oops; exit 3', description: 'Fails' } },
+        { tool: 'Bash', input: { command: 'echo fine', description: 'Succeeds' } },
+      ],
+      reply: 'Done.',
+    };
+    const r = await runCopilot(dir, { action }, { ...cli, home: path.join(scratch, 'home-failed') });
+    expect(r.exit, r.stderr).toBe(0);
+    const seen = fs
+      .readFileSync(path.join(dir, '.seen'), 'utf8')
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
+    expect(seen.map((s) => [s.hook_event_name, s.tool_input.command, s.error])).toEqual([
+      ['PostToolUseFailure', 'echo oops; exit 3', 'Exit code 3\noops'],
+      ['PostToolUse', 'echo fine', undefined],
+    ]);
+    expect(seen[0]).not.toHaveProperty('tool_response');
+    const saw = sent(r.turns);
+    // The failure's context reaches the model with the failed call's result; the success's with its own.
+    expect(saw.findIndex((t) => t.includes('QQFAILCTX'))).toBeLessThan(saw.findIndex((t) => t.includes('QQPOSTCTX')));
+    expect(saw.join('\n').match(/QQFAILCTX/g)).toHaveLength(1);
+  }, 180_000);
+});

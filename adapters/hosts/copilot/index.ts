@@ -5,6 +5,7 @@ import { RUNS, type HandledEvent } from '../../eventMap.ts';
 import { isRecord, str, type Json } from '../../json.ts';
 import type { EventAdapter } from '../../types.ts';
 import type { HostTable } from '../types.ts';
+import { copilotToolResult, FAILED, shellError } from './toolResult.ts';
 import { sharedToolCall } from './tools.ts';
 
 /** Copilot's events hookshim binds, each with the shared event its payload is read as (docs/copilot-hooks.md §3). */
@@ -34,21 +35,27 @@ export const UNBOUND_COPILOT_EVENTS = {
 const mapValues = <T>(f: (shared: HandledEvent) => T): Record<CopilotEvent, T> =>
   Object.fromEntries(Object.entries(COPILOT_EVENTS).map(([c, s]) => [c, f(s)])) as Record<CopilotEvent, T>;
 
-/** A Bash result as Copilot words it (`<output>\n<shellId: N completed with exit code C>`) as Cursor's Shell output. */
-function shellOutput(text: string): string {
+/** A Bash result as Copilot words it (`<output>\n<shellId: N completed with exit code C>`): its output and exit code. */
+function shellResult(text: string): { output: string; exitCode?: number } {
   const m = /\n?<shellId: [^>]*exit code (-?\d+)>\s{0,}$/.exec(text);
-  return JSON.stringify(m ? { output: text.slice(0, m.index), exitCode: Number(m[1]) } : { output: text });
+  return m ? { output: text.slice(0, m.index), exitCode: Number(m[1]) } : { output: text };
 }
 
-/** The tool fields of a tool event's payload (docs/copilot-hooks.md §3, §5). */
+/**
+ * The tool fields of a tool event's payload (docs/copilot-hooks.md §3, §5). A bash command that exited non-zero is a
+ * failed call, as Claude Code fires it (./toolResult.ts), though Copilot reports it as a success.
+ */
 function toolFields(input: Json): Json {
   const call = sharedToolCall(str(input.toolName) ?? '', input.toolArgs);
   const out: Json = { tool_name: call.name, tool_input: call.input as Json[string] };
   const result = isRecord(input.toolResult) ? input.toolResult : undefined;
   const text = str(result?.textResultForLlm);
-  if (text !== undefined) out.tool_output = call.name === 'Shell' ? shellOutput(text) : text;
+  const shell = text !== undefined && call.name === 'Shell' ? shellResult(text) : undefined;
+  if (text !== undefined) out.tool_output = shell ? JSON.stringify(shell) : text;
   const error = str(input.error);
-  if (error !== undefined) Object.assign(out, { error_message: error, failure_type: 'error' });
+  if (error !== undefined) Object.assign(out, { error_message: error, [FAILED]: 'error' });
+  else if (shell?.exitCode !== undefined && shell.exitCode !== 0)
+    Object.assign(out, { error_message: shellError(shell.exitCode, shell.output), [FAILED]: 'error' });
   return out;
 }
 
@@ -130,18 +137,24 @@ function render(answer: Json, say: (msg: string) => void): Json {
 export const COPILOT: HostTable<CopilotEvent> = Object.freeze<HostTable<CopilotEvent>>({
   id: 'copilot',
   name: 'Copilot',
-  events: mapValues<EventAdapter>((s) => ADAPTERS[s]),
-  runs: mapValues((s) => RUNS[s]),
+  // Both tool-result events read a failed call, a bash exit code included, as PostToolUseFailure (./toolResult.ts).
+  events: {
+    ...mapValues<EventAdapter>((s) => ADAPTERS[s]),
+    postToolUse: copilotToolResult as EventAdapter,
+    postToolUseFailure: copilotToolResult as EventAdapter,
+  },
+  runs: { ...mapValues((s) => RUNS[s]), postToolUse: [...RUNS.postToolUse, ...RUNS.postToolUseFailure] },
   permissionEvents: ['preToolUse'],
   unbound: UNBOUND_COPILOT_EVENTS,
   // userPromptSubmitted's own additionalContext reaches the model with the prompt (docs/copilot-hooks.md §4).
   promptContext: 'beforeSubmitPrompt',
   configFile: '.github/hooks/hookshim.config.json',
-  // docs/copilot-hooks.md §2: timeoutSec, 30 s by default; Copilot caps stop loops itself.
+  // docs/copilot-hooks.md §2: timeoutSec (alias timeout), 30 s by default; Copilot caps stop loops itself.
   binding: {
     file: '.github/hooks/hookshim.json',
     commandKeys: ['bash', 'powershell', 'command'],
     timeoutKey: 'timeoutSec',
+    timeoutAliases: ['timeout'],
     defaultTimeoutS: 30,
     defaultLoopLimit: null,
   },

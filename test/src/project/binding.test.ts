@@ -5,6 +5,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Catalog, CatalogRow } from '../../../catalog/types.ts';
 import { planBinding } from '../../../src/project/bindingPlan.ts';
+import { COPILOT } from '../../../adapters/hosts/copilot/index.ts';
+import { CODEX } from '../../../adapters/hosts/codex/index.ts';
 import { everyCallEvents, mergeHooksJson, readBinding, type BindingPlan } from '../../../src/project/binding.ts';
 
 const P = {
@@ -313,5 +315,41 @@ describe('readBinding / everyCallEvents: what the hook path reads of .cursor/hoo
       { timeoutS: 60, loopLimit: 5, source: 'Cursor defaults' },
       [],
     ]);
+  });
+});
+
+describe("readBinding under Copilot and Codex: the host's own timeout, so hookshim's deadline comes first", () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-binding-hosts-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const copilotFile = path.join(dir, '.github', 'hooks', 'hookshim.json');
+  const codexFile = path.join(dir, '.codex', 'hooks.json');
+  const pre = 'node --inspect-publish-uid stderr .github/hooks/hookshim.cjs --host copilot preToolUse';
+  const write = (file: string, doc: unknown) => (
+    fs.mkdirSync(path.dirname(file), { recursive: true }),
+    fs.writeFileSync(file, JSON.stringify(doc))
+  );
+  const copilot = (entry: Record<string, unknown>) => {
+    write(copilotFile, { version: 1, hooks: { preToolUse: [{ type: 'command', bash: pre, ...entry }] } });
+    return readBinding(dir, 'preToolUse', copilotFile, COPILOT.binding, 'Copilot').timeoutS;
+  };
+
+  it.each([
+    ['timeoutSec 10', { timeoutSec: 10 }, 10],
+    ['its alias timeout 4 (docs/copilot-hooks.md §2), which Copilot honours as well', { timeout: 4 }, 4],
+    ['both: the shorter, whichever Copilot reads', { timeoutSec: 10, timeout: 4 }, 4],
+    ['both, the other way round', { timeoutSec: 3, timeout: 20 }, 3],
+    ["neither: Copilot's 30 s default", {}, 30],
+    ['a string or a negative number: the default', { timeoutSec: '5', timeout: -1 }, 30],
+  ])('Copilot, %s → %i s', (_name, entry, want) => expect(copilot(entry)).toBe(want));
+
+  it("Codex: the handler's timeout; none → Codex's 600 s (docs/codex-hooks.md §2)", () => {
+    const cmd = 'node --inspect-publish-uid stderr .codex/hooks/hookshim.cjs --host codex PreToolUse';
+    const doc = (h: Record<string, unknown>) => ({
+      hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: cmd, ...h }] }] },
+    });
+    write(codexFile, doc({ timeout: 7 }));
+    expect(readBinding(dir, 'PreToolUse', codexFile, CODEX.binding, 'Codex').timeoutS).toBe(7);
+    write(codexFile, doc({}));
+    expect(readBinding(dir, 'PreToolUse', codexFile, CODEX.binding, 'Codex').timeoutS).toBe(600);
   });
 });
