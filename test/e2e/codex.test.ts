@@ -102,7 +102,7 @@ describe('init --host codex, and each event fired as Codex fires it', () => {
       hooks: [
         {
           type: 'command',
-          command: 'node --inspect-publish-uid stderr .codex/hooks/hookshim.cjs --host codex PreToolUse',
+          command: 'node --inspect-publish-uid stderr .codex/hooks/hookshim.cjs --host codex PreToolUse || exit 2',
           timeout: 30,
         },
       ],
@@ -213,6 +213,22 @@ describe.skipIf(Boolean(codex.skip))('the real Codex CLI: a hung guard', () => {
     expect(all).toMatch(
       /Command blocked by PreToolUse hook: hookshim: guard hooks\/guard\.sh timeout: no answer within \d+(ms|(\.\d)?s); the tool call is denied \(fail closed\)/,
     );
+    expect(fs.existsSync(path.join(dir, 'effect.txt'))).toBe(false);
+  }, 180_000);
+});
+
+describe.skipIf(Boolean(codex.skip))('the real Codex CLI: a missing bundle', () => {
+  it("blocks the call: the bound PreToolUse command turns node's exit 1 into 2 (Codex would run the call on 1)", async () => {
+    const dir = boundRepo('nobundle');
+    fs.rmSync(path.join(dir, '.codex', 'hooks', 'hookshim.cjs'));
+    const action = {
+      prompt: 'Write it.',
+      tools: [{ tool: 'Bash', input: { command: 'echo ran > effect.txt' } }],
+      reply: 'Done.',
+    };
+    const r = await runCodex(dir, { action }, { ...codex, trust: 'hash', home: path.join(scratch, 'home-nobundle') });
+    const all = (modelSaw(r.turns) as unknown[]).map((t) => JSON.stringify(t)).join('\n');
+    expect(all).toMatch(/Command blocked by PreToolUse hook: [^"]*Cannot find module/);
     expect(fs.existsSync(path.join(dir, 'effect.txt'))).toBe(false);
   }, 180_000);
 });

@@ -113,12 +113,12 @@ describe.each(HOSTS)('$name: what the agent can write', (host) => {
       );
     });
 
-    it(`the bundle removed: ${host.name} ${host.id === 'copilot' ? 'denies (a failed preToolUse command)' : 'runs the call (exit 1 is ignored)'}; check fails`, () => {
+    it(`the bundle removed: ${host.name} denies (${host.id === 'copilot' ? 'a failed preToolUse command' : "the command turns node's exit 1 into 2"}); check fails`, () => {
       const saved = fs.readFileSync(file(host.bundle));
       fs.rmSync(file(host.bundle));
       try {
         const r = fire('rm -rf /');
-        expect([r.status, r.stdout]).toEqual([1, '']);
+        expect([r.status, r.stdout]).toEqual([host.id === 'codex' ? 2 : 1, '']);
         expect(findings()).toContainEqual(
           expect.objectContaining({ code: `${host.id}-bundle-stale`, severity: 'error' }),
         );

@@ -21,9 +21,15 @@ interface PlanRow {
   command?: string;
 }
 
-/** The command of one event, run through Codex's shell from the session's folder (§2). */
+/**
+ * The command of one event, run through Codex's shell from the session's folder (§2). Codex runs a PreToolUse call
+ * whose hook exits 1, as `node` does on a missing or damaged bundle (measured, docs/codex-hooks.md §4); exit 2 blocks
+ * it with stderr as the reason, so a permission event's command turns any failure of `node` into 2. hookshim itself
+ * answers with JSON and exits 0. `||` and `exit 2` mean the same in sh, cmd and PowerShell 7.
+ */
 export function codexCommand(event: string, nodeFlags: string): string {
-  return `node ${nodeFlags} ${CODEX_BUNDLE} --host codex ${event}`;
+  const run = `node ${nodeFlags} ${CODEX_BUNDLE} --host codex ${event}`;
+  return (CODEX.permissionEvents as readonly string[]).includes(event) ? `${run} || exit 2` : run;
 }
 
 /**

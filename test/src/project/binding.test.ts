@@ -343,7 +343,7 @@ describe("readBinding under Copilot and Codex: the host's own timeout, so hooksh
   ])('Copilot, %s → %i s', (_name, entry, want) => expect(copilot(entry)).toBe(want));
 
   it("Codex: the handler's timeout; none → Codex's 600 s (docs/codex-hooks.md §2)", () => {
-    const cmd = 'node --inspect-publish-uid stderr .codex/hooks/hookshim.cjs --host codex PreToolUse';
+    const cmd = 'node --inspect-publish-uid stderr .codex/hooks/hookshim.cjs --host codex PreToolUse || exit 2';
     const doc = (h: Record<string, unknown>) => ({
       hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: cmd, ...h }] }] },
     });
