@@ -145,3 +145,8 @@ export const COPILOT_KNOWN = {
   'stop-probe': { payload: C.transcript, keys: `${C.ids}; ${C.transcript}; ${C.stopLists}`, env: C.ids },
   'stop-failure': all(C.apiError, 'rows', 'payload', 'keys', 'env'),
 };
+
+// The differences between Claude Code and the real OpenAI Codex CLI running the same catalog through hookshim's Codex
+// binding (docs/conformance.md §9): each a Codex limit, with its reason in docs/codex-hooks.md (the §N of a label), or a
+// hookshim design choice shared with the other hosts.
+export const CODEX_KNOWN = {};
