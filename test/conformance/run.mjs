@@ -1,10 +1,12 @@
 // `npm run test:conformance`: every case of cases.mjs run both ways — under the real Claude Code against the loopback
 // stand-in, and through hookshim's bound command as Cursor fires it — then compared (docs/conformance.md); then the
-// same cases under the real GitHub Copilot CLI bound with `init --host copilot`, compared with Claude Code (§8).
+// same cases under the real GitHub Copilot CLI bound with `init --host copilot` (§8) and under the real OpenAI Codex
+// CLI bound with `init --host codex` (§9), each compared with Claude Code.
 // Options: --only a,b (case ids), --jobs N (default 2), --against <version> (list what changed since that version's run),
-// --no-copilot (skip the Copilot CLI part), --keep (leave the scratch folders), --markdown <file> (write the case table
-// docs/conformance.md §5 holds; with --from-cache, from the last recorded run instead of a new one).
-// Prints `N/M agree` for each part; exits 1 on a disagreement no label explains.
+// --no-copilot, --no-codex (skip that host's part), --claude-cache (Claude Code's outcomes from the last recorded run,
+// Claude Code and Cursor not run: for work on a host part), --keep (leave the scratch folders), --markdown <file>
+// (write the case table docs/conformance.md §5 holds; with --from-cache, from the last recorded run instead of a new one).
+// Prints `N/M agree` for each part and the whole run's wall time; exits 1 on a disagreement no label explains.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
