@@ -1,7 +1,7 @@
 // Cases on what the real Claude Code 2.1.328 gives beyond its docs (docs/claude-hooks.md §8, §10):
 // the Bash result's noOutputExpected, the formatter note after a PostToolUse row rewrote the edited file, colour
 // codes in a prompt block's reason. The other points of item 11 are seen in the probe cases and plugin-deny. Last, rows
-// that crash or say nothing, which Codex's own hooks let through (issue 40, docs/codex-hooks.md §4).
+// that crash or say nothing, which Codex's own hooks let through (docs/codex-hooks.md §4).
 import { answer, BASH, cmd, fail, group, plugin, settings, TALK } from './dsl.mjs';
 
 const pre = (o) => ({ hookEventName: 'PreToolUse', ...o });

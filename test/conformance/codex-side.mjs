@@ -1,6 +1,6 @@
 // The Codex side of a conformance case (docs/conformance.md §9): the case's project written as for Claude Code, bound
-// with `hookshim init --host codex`, its handlers trusted by hash as `/hooks` would (the hash computed as Codex does,
-// docs/codex-hooks.md §1, which saves an app-server start per case), and
+// with `hookshim init --host codex`, its handlers trusted by hash as `/hooks` would (through `codex app-server`'s
+// hooks/list, docs/codex-hooks.md §1: Codex's own hash, so the driver's trust cannot miss a handler), and
 // played by the real OpenAI Codex CLI (codex.mjs) against the loopback Responses-API stand-in, offline; its outcome is
 // compared with Claude Code's.
 import { execFileSync } from 'node:child_process';
@@ -41,7 +41,7 @@ export async function runCodexCase(cli, base, kase) {
   if (init.code !== 0) throw new Error(`init --host codex failed: ${(init.stdout + init.stderr).slice(0, 300)}`);
   const r = await runCodex(dir, kase, {
     ...cli,
-    trust: 'computed',
+    trust: 'hash',
     home: path.join(base, 'codex', 'home'),
     timeoutMs: 90_000,
   });
