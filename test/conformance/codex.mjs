@@ -316,25 +316,6 @@ export async function trustCodexHooks(/** @type {string} */ bin, /** @type {stri
   return listed;
 }
 
-/**
- * Trust every handler of `dir/.codex/hooks.json` by the hash computed here (`codexHookHash`, which reproduced Codex's
- * `currentHash` for every handler listed: docs/codex-hooks.md §1), without starting `codex app-server`.
- */
-export function trustComputed(/** @type {string} */ dir, /** @type {string} */ codexHome) {
-  const file = path.join(dir, '.codex', 'hooks.json');
-  if (!fs.existsSync(file)) return;
-  const snake = (/** @type {string} */ e) => e.replace(/[A-Z]/g, (c, i) => (i ? '_' : '') + c.toLowerCase());
-  const toml = [];
-  for (const [event, groups] of Object.entries(JSON.parse(fs.readFileSync(file, 'utf8')).hooks ?? {}))
-    /** @type {any[]} */ (groups).forEach((g, gi) =>
-      (g.hooks ?? []).forEach((/** @type {any} */ h, /** @type {number} */ hi) => {
-        const hash = codexHookHash(snake(event), g.matcher, h);
-        toml.push(`[hooks.state.${tq(`${file}:${snake(event)}:${gi}:${hi}`)}]\ntrusted_hash = ${tq(hash)}\n`);
-      }),
-    );
-  if (toml.length) fs.appendFileSync(path.join(codexHome, 'config.toml'), '\n' + toml.join('\n'));
-}
-
 /** The lines of a JSONL file, parsed (a line that does not parse is kept as `{unreadable}`). */
 export function readJsonl(/** @type {string} */ file) {
   if (!file || !fs.existsSync(file)) return [];
@@ -367,8 +348,7 @@ export function rolloutPath(/** @type {string} */ codexHome, /** @type {string} 
  * audience got: `turns` (the stand-in's main requests: what the model got), `stdout`/`stderr` and `events` (the `--json`
  * lines: what the user saw), `records` (each recording hook's stdin, env and cwd), `rollout` (the session's rollout
  * lines) and its path, `files` (the project's top-level files and their text). Options: `trust` (`bypass`, the
- * default: `--dangerously-bypass-hook-trust`; `hash`: every listed hook trusted through `hooks/list` first; `computed`:
- * every handler trusted by the hash computed here; `none`),
+ * default: `--dangerously-bypass-hook-trust`; `hash`: every listed hook trusted through `hooks/list` first; `none`),
  * `trustedProject` (default true), `home` (the scratch HOME, default `<dir>/../home-codex`), `env`, `args` (added
  * flags), `config` (TOML added to config.toml), `timeoutMs` (default 120 s), `bin`.
  */
@@ -399,7 +379,6 @@ export async function runCodex(/** @type {string} */ dir, /** @type {any} */ kas
   args.push(...(opts.args ?? []), kase.action.prompt ?? 'Do the task.');
   try {
     const listed = trust === 'hash' ? await trustCodexHooks(bin, dir, env) : undefined;
-    if (trust === 'computed') trustComputed(dir, codexHome);
     const t0 = Date.now();
     // stdin is closed at once: with a prompt and an open stdin, codex exec waits to append it as a <stdin> block.
     const r = await run(bin, args, { cwd: dir, env }, opts.timeoutMs ?? 120_000);
