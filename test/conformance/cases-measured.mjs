@@ -1,6 +1,7 @@
 // Cases on what the real Claude Code 2.1.328 gives beyond its docs (docs/claude-hooks.md §8, §10):
 // the Bash result's noOutputExpected, the formatter note after a PostToolUse row rewrote the edited file, colour
-// codes in a prompt block's reason. The other points of item 11 are seen in the probe cases and plugin-deny.
+// codes in a prompt block's reason. The other points of item 11 are seen in the probe cases and plugin-deny. Last, rows
+// that crash or say nothing, which Codex's own hooks let through (docs/codex-hooks.md §4).
 import { answer, BASH, cmd, fail, group, plugin, settings, TALK } from './dsl.mjs';
 
 const pre = (o) => ({ hookEventName: 'PreToolUse', ...o });
@@ -81,6 +82,29 @@ export const MEASURED_CASES = [
     title: 'a plugin Stop row exits 2 once: is the plugin named?',
     catalog: plugin({ Stop: [group(undefined, cmd('g'))] }),
     scripts: { g: `in=$(cat)\ncase "$in" in *'"stop_hook_active":true'*) exit 0;; esac\necho QQPLUGSTOP2 >&2\nexit 2` },
+    action: TALK,
+  },
+  {
+    id: 'pre-exit2-silent',
+    title: 'PreToolUse exit 2 with nothing on stderr',
+    catalog: settings({ PreToolUse: [group('Bash', cmd('g'))] }),
+    scripts: { g: 'cat >/dev/null\nexit 2' },
+    action: BASH,
+  },
+  {
+    id: 'pre-killed',
+    title: 'a PreToolUse row killed by a signal (SIGKILL) after printing a deny',
+    catalog: settings({ PreToolUse: [group('Bash', cmd('g'))] }),
+    scripts: {
+      g: `cat >/dev/null\nprintf '%s\\n' '${JSON.stringify({ hookSpecificOutput: pre({ permissionDecision: 'deny', permissionDecisionReason: 'QQKILLED' }) })}'\nkill -KILL $$`,
+    },
+    action: BASH,
+  },
+  {
+    id: 'stop-exit2-silent',
+    title: 'a Stop row exits 2 once with nothing on stderr',
+    catalog: settings({ Stop: [group(undefined, cmd('g'))] }),
+    scripts: { g: `in=$(cat)\ncase "$in" in *'"stop_hook_active":true'*) exit 0;; esac\nexit 2` },
     action: TALK,
   },
 ];

@@ -249,14 +249,17 @@ const canonical = (/** @type {any} */ v) =>
 /**
  * The hash Codex keeps per trusted handler (measured: it equals `currentHash` of `hooks/list` for every handler tried):
  * sha256 of the canonical JSON of `{event_name (snake_case), matcher (when set), hooks: [handler]}`, the handler with
- * Codex's defaults filled in (`timeout` 600, `async` false). It covers the command string, not the script it runs.
+ * Codex's defaults filled in (`timeout` 600, `async` false; a SessionEnd timeout clamped to 3). It covers the command
+ * string, not the script it runs.
  */
 export function codexHookHash(
   /** @type {string} */ eventSnake,
   /** @type {string | undefined} */ matcher,
   /** @type {{command: string, timeout?: number, async?: boolean}} */ h,
 ) {
-  const handler = { type: 'command', command: h.command, timeout: h.timeout ?? 600, async: h.async ?? false };
+  // Codex clamps a SessionEnd handler's timeout to 3 s, and hashes the clamped value (hooks/list warns of it).
+  const timeout = eventSnake === 'session_end' ? Math.min(h.timeout ?? 600, 3) : (h.timeout ?? 600);
+  const handler = { type: 'command', command: h.command, timeout, async: h.async ?? false };
   const identity = { event_name: eventSnake, ...(matcher != null ? { matcher } : {}), hooks: [handler] };
   return `sha256:${createHash('sha256').update(canonical(identity)).digest('hex')}`;
 }

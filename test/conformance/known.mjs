@@ -140,3 +140,94 @@ export const COPILOT_KNOWN = {
   'stop-probe': { keys: `${C.ids}; ${C.stopLists}`, env: C.ids },
   'stop-failure': all(C.apiError, 'rows', 'payload', 'keys', 'env'),
 };
+
+// The differences between Claude Code and the real OpenAI Codex CLI running the same catalog through hookshim's Codex
+// binding (docs/conformance.md §9): each a Codex limit (X…), with its reason in docs/codex-hooks.md (the §N of a label),
+// a hookshim design choice shared with the other hosts (D…, L16), or a hookshim gap still open (G…).
+const X = {
+  userOnly:
+    'codex limit X1: no Codex answer field reaches only the user (§4): codex exec shows a hook nothing but the log ' +
+    "line of a blocked call on stderr; a systemMessage is not shown (hookshim's note goes to its own stderr, which " +
+    'Codex does not show), and on an allowed call it goes to the model',
+  halt:
+    'codex limit X2: a Codex hook cannot end the agent from a tool event (§4: continue:false is ignored): hookshim ' +
+    'denies the call (pre) or tells the model (post), and the turn goes on',
+  ids:
+    'codex limit X3: Codex sends no effort and no duration (§3) and runs no Claude process: effort, duration_ms, ' +
+    'CLAUDE_EFFORT, CLAUDE_PID are missing',
+  bashFailure:
+    'codex limit X4: Codex reports a shell command that exits non-zero on PostToolUse with its bare output and no ' +
+    'exit code (§3): hookshim cannot tell it failed, so PostToolUseFailure rows do not run',
+  defer:
+    'codex limit X5: defer has no Codex analog: Claude -p leaves the call pending, hookshim lets Codex decide (it runs)',
+  promptUser:
+    'codex limit X6: Codex blocks the prompt but shows the reason to nobody (§4: not in --json, not on stderr)',
+  envFile:
+    'codex limit X7: Codex has no carrier for SessionStart env (§4): CLAUDE_ENV_FILE exports do not reach the agent shell',
+  stopLists:
+    "codex limit X8: Codex's Stop says nothing of background tasks or scheduled prompts (§3): background_tasks and " +
+    'session_crons are left out',
+  apiError:
+    'codex limit X9: on a refused model request Codex fires no Stop, only PostModelRequest with status "failed" ' +
+    '(§3), which hookshim does not bind (adapters/hosts/codex/index.ts): StopFailure rows do not run',
+  patchLines:
+    'codex limit X10: Codex writes files only through apply_patch, whose added lines each end in a newline (§5): the ' +
+    'Write a row sees holds the content the file will have, with its last newline',
+  transcript:
+    "hookshim gap G2 (docs/usage.md, not yet done): Codex's rollout file (§7) is not yet rewritten into a Claude " +
+    'transcript: a row reading transcript_path finds no tool call',
+  lastMessage:
+    "hookshim gap G3: Codex gives Stop's last_assistant_message on stdin (§3), but adapters/events/stop.ts takes it " +
+    'only from the rewritten transcript (G2): the row gets none',
+  stopLoop:
+    "hookshim gap G4: Codex's Stop stdin is the same for every continuation of a turn (stop_hook_active true, the " +
+    'same turn_id and last message, no count: §3) and Codex caps nothing (§4): hookshim takes the third firing for a ' +
+    'duplicate of the second and answers {}: 2 continuations where Claude Code gives 8 (a count per turn in ' +
+    "hookshim's state would give Claude's cap)",
+  toolOutput:
+    "hookshim gap G5: Codex ignores updatedToolOutput, but a PostToolUse block's reason replaces the output the model " +
+    'sees (§4); adapters/events/postToolUse.ts drops updatedToolOutput for a non-MCP tool before the Codex answer is made',
+  exitCode: L.exitCode,
+  timeout: L.timeout,
+  noModel: L.noModel,
+};
+
+export const CODEX_KNOWN = {
+  'pre-deny-sysmsg': { user: X.userOnly },
+  'pre-deny-noreason': { user: X.userOnly },
+  'pre-deny-noreason-lines': { user: X.userOnly },
+  'pre-sysmsg-allow': all(X.userOnly, 'model', 'user'),
+  'post-sysmsg': all(X.userOnly, 'model', 'user'),
+  'ups-context-sysmsg': { user: X.userOnly },
+  'stop-sysmsg': { user: X.userOnly },
+  'stop-block-sysmsg': { user: X.userOnly },
+  'pre-continue-false': all(X.halt, 'effects', 'model', 'user'),
+  'post-continue-false': all(X.halt, 'rows', 'effects', 'model', 'payload'),
+  'pre-edit-probe': all(X.ids, 'keys', 'env'),
+  'pre-probe': all(X.ids, 'keys', 'env'),
+  'plugin-probe': all(X.ids, 'keys', 'env'),
+  'post-probe': all(X.ids, 'keys', 'env'),
+  'post-probe-quiet': all(X.ids, 'keys', 'env'),
+  'ups-probe': { env: X.ids },
+  'ss-probe': { env: X.ids },
+  'stop-probe': { payload: X.lastMessage, keys: `${X.ids}; ${X.lastMessage}; ${X.stopLists}`, env: X.ids },
+  'failure-context': all(X.bashFailure, 'rows', 'model', 'payload'),
+  'failure-probe': all(X.bashFailure, 'rows', 'payload', 'keys', 'env'),
+  'pre-timeout': { effects: X.timeout },
+  'pre-defer': { effects: X.defer },
+  'pre-prompt-row': { user: X.noModel },
+  'post-updated-output': { model: X.toolOutput },
+  'ups-exit2': { user: X.promptUser },
+  'ups-block': { user: X.promptUser },
+  'ups-continue-false': { user: X.promptUser },
+  'ups-block-ansi': { user: X.promptUser },
+  'ups-stop-ansi': { user: X.promptUser },
+  'ss-env-file': { effects: X.envFile },
+  'stop-always': all(X.stopLoop, 'rows', 'stops', 'payload'),
+  'stop-transcript': all(X.transcript, 'rows', 'model', 'stops', 'payload'),
+  'stop-transcript-module': all(X.transcript, 'rows', 'model', 'stops', 'payload'),
+  'stop-failure': all(X.apiError, 'rows', 'payload', 'keys', 'env'),
+  'pre-write-deny': { payload: X.patchLines },
+  'pre-updated-input-write': { payload: X.patchLines },
+  'pre-matcher-star': { payload: X.patchLines },
+};

@@ -1,6 +1,7 @@
 // What matters of one run, the same record for both sides (docs/conformance.md §3): which rows ran, whether the prompt
 // went out, the side effects, the marker tokens (QQ…) each audience received and when, Stop continuations, payloads.
 import { readEffects, readProbes } from './project.mjs';
+import { turnsDone } from './responses.mjs';
 
 const TOKEN = /QQ[A-Z0-9]+/g;
 const tokens = (text) => [...new Set(String(text ?? '').match(TOKEN) ?? [])];
@@ -91,6 +92,38 @@ export function copilotOutcome(dir, kase, r) {
     model: [...model].map(([t, p]) => `${t}@${p}`),
     user: tokens(shown),
     stops: r.turns.filter((t) => done(t) >= r.nScripted).length,
+  });
+}
+
+/**
+ * The outcome of the real Codex CLI running the catalog through hookshim's Codex binding (codex.mjs): what the model
+ * got is read from the Responses-API requests (instructions and input; the phase is the number of model items a
+ * request already holds); what the user saw is `codex exec`'s stderr and its `--json` items, less the commands' output.
+ */
+export function codexOutcome(dir, kase, r) {
+  const model = new Map();
+  for (const t of r.turns) {
+    const n = turnsDone(t.body);
+    const phase = n === 0 ? 'prompt' : n < r.nScripted ? 'tool' : 'stop';
+    for (const tok of tokens(JSON.stringify([t.body.instructions, t.body.input])))
+      if (!model.has(tok)) model.set(tok, phase);
+  }
+  const shown = r.events.filter((e) => !['command_execution', 'file_change'].includes(e.item?.type));
+  const said = (x) =>
+    typeof x === 'string' ? (/QQ[A-Z0-9]+/.test(x) ? [x] : []) : Object.values(x ?? {}).flatMap(said);
+  return common(dir, kase, {
+    http: [],
+    texts: [
+      ...new Set([
+        ...said(r.turns.map((t) => t.body.input)),
+        ...said(shown),
+        ...r.stderr.split('\n').filter((l) => /QQ[A-Z0-9]+/.test(l)),
+      ]),
+    ].map((t) => t.slice(0, 400)),
+    prompt: r.turns.length === 0 ? 'blocked' : 'sent',
+    model: [...model].map(([t, p]) => `${t}@${p}`),
+    user: tokens(JSON.stringify(shown) + r.stderr),
+    stops: r.turns.filter((t) => turnsDone(t.body) >= r.nScripted).length,
   });
 }
 

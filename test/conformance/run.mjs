@@ -1,23 +1,27 @@
 // `npm run test:conformance`: every case of cases.mjs run both ways — under the real Claude Code against the loopback
 // stand-in, and through hookshim's bound command as Cursor fires it — then compared (docs/conformance.md); then the
-// same cases under the real GitHub Copilot CLI bound with `init --host copilot`, compared with Claude Code (§8).
+// same cases under the real GitHub Copilot CLI bound with `init --host copilot` (§8) and under the real OpenAI Codex
+// CLI bound with `init --host codex` (§9), each compared with Claude Code.
 // Options: --only a,b (case ids), --jobs N (default 2), --against <version> (list what changed since that version's run),
-// --no-copilot (skip the Copilot CLI part), --keep (leave the scratch folders), --markdown <file> (write the case table
-// docs/conformance.md §5 holds; with --from-cache, from the last recorded run instead of a new one).
-// Prints `N/M agree` for each part; exits 1 on a disagreement no label explains.
+// --no-copilot, --no-codex (skip that host's part), --claude-cache (Claude Code's outcomes from the last recorded run,
+// Claude Code and Cursor not run: for work on a host part), --keep (leave the scratch folders), --markdown <file>
+// (write the case table docs/conformance.md §5 holds; with --from-cache, from the last recorded run instead of a new one).
+// Prints `N/M agree` for each part and the whole run's wall time; exits 1 on a disagreement no label explains.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CASES } from './cases.mjs';
 import { ensureClaude, runClaude } from './claude.mjs';
 import { runCursor } from './cursor.mjs';
+import { ensureCodex } from './codex.mjs';
+import { codexExcluded, runCodexCase } from './codex-side.mjs';
 import { ensureCopilot } from './copilot.mjs';
 import { copilotExcluded, runCopilotCase } from './copilot-side.mjs';
-import { COPILOT_KNOWN } from './known.mjs';
+import { CODEX_KNOWN, COPILOT_KNOWN } from './known.mjs';
 import { claudeOutcome, compare, cursorOutcome } from './observe.mjs';
 import { writeProject } from './project.mjs';
 import { startHookServer } from './standin.mjs';
-import { CLAUDE_CODE_VERSION, COPILOT_VERSION } from './version.mjs';
+import { CLAUDE_CODE_VERSION, CODEX_VERSION, COPILOT_VERSION } from './version.mjs';
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..');
 const arg = (name) => {
@@ -32,11 +36,25 @@ const RESULTS = path.join(
 async function main() {
   if (process.argv.includes('--from-cache')) return fromCache();
   if (!fs.existsSync(path.join(ROOT, 'dist', 'cli.mjs'))) return skip('dist/cli.mjs is missing: run npm run build');
+  const t0 = Date.now();
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-conformance-'));
+  const results = process.argv.includes('--claude-cache') ? cachedClaude() : await claudePart(scratch);
+  if (!results) return fs.rmSync(scratch, { recursive: true, force: true });
+  const hosts = Object.keys(HOSTS).filter((id) => !process.argv.includes(`--no-${id}`));
+  const parts = [];
+  for (const id of hosts) parts.push(...(await hostPart(id, results, scratch)));
+  if (!process.argv.includes('--keep')) fs.rmSync(scratch, { recursive: true, force: true });
+  else console.log(`scratch kept: ${scratch}`);
+  console.log(`\nthe whole run: ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  process.exitCode = results.some(unexplained) || parts.some(unexplained) ? 1 : 0;
+}
+
+/** Claude Code's part: every case under the real Claude Code and under Cursor's simulation, compared (§2–§7). */
+async function claudePart(scratch) {
   const claude = ensureClaude(CLAUDE_CODE_VERSION);
   if (claude.skip) return skip(claude.skip);
   const only = arg('only')?.split(',');
   const cases = CASES.filter((c) => !c.offline && (!only || only.includes(c.id)));
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-conformance-'));
   const t0 = Date.now();
   const answers = Object.fromEntries(
     cases.flatMap((c) => Object.entries(c.http ?? {}).map(([name, a]) => [`${c.id}/${name}`, a])),
@@ -63,38 +81,70 @@ async function main() {
   if (md) fs.writeFileSync(md, table(results));
   const against = arg('against');
   if (against) changes(against, results);
-  const copilot = process.argv.includes('--no-copilot') ? [] : await copilotPart(results, scratch);
-  if (!process.argv.includes('--keep')) fs.rmSync(scratch, { recursive: true, force: true });
-  else console.log(`scratch kept: ${scratch}`);
-  process.exitCode = results.some(unexplained) || copilot.some(unexplained) ? 1 : 0;
+  return results;
 }
 
 /**
- * The same cases under the real GitHub Copilot CLI, bound with `init --host copilot`, each compared with Claude Code's
- * outcome of the Claude run (docs/conformance.md §8); the labels are known.mjs's COPILOT_KNOWN.
+ * --claude-cache: Claude Code's outcomes from the last recorded run of the pinned version instead of a new run, for
+ * working on a host part (Claude Code and Cursor are not run; not for judging a change).
  */
-async function copilotPart(claudeResults, scratch) {
-  const cli = ensureCopilot(COPILOT_VERSION);
+function cachedClaude() {
+  const file = path.join(RESULTS, `${CLAUDE_CODE_VERSION}.json`);
+  if (!fs.existsSync(file)) return skip(`no recorded run of ${CLAUDE_CODE_VERSION} in ${RESULTS}`);
+  const doc = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const only = arg('only')?.split(',');
+  const cases = CASES.filter((c) => doc.cases[c.id] && (!only || only.includes(c.id)));
+  console.log(`Claude Code's outcomes from the run recorded ${doc.date} (--claude-cache)`);
+  return cases.map((kase) => ({ kase, ...doc.cases[kase.id], diff: {} }));
+}
+
+/** The hosts played after Claude Code, each through hookshim's binding for it, compared with Claude Code's outcomes. */
+const HOSTS = {
+  copilot: {
+    title: `GitHub Copilot CLI ${COPILOT_VERSION} through hookshim's Copilot binding, against Claude Code`,
+    versions: `Copilot CLI ${COPILOT_VERSION} vs Claude Code ${CLAUDE_CODE_VERSION}`,
+    ensure: () => ensureCopilot(COPILOT_VERSION),
+    excluded: copilotExcluded,
+    known: COPILOT_KNOWN,
+    runCase: runCopilotCase,
+  },
+  codex: {
+    title: `OpenAI Codex CLI ${CODEX_VERSION} through hookshim's Codex binding, against Claude Code`,
+    versions: `Codex CLI ${CODEX_VERSION} vs Claude Code ${CLAUDE_CODE_VERSION}`,
+    ensure: () => ensureCodex(CODEX_VERSION),
+    excluded: codexExcluded,
+    known: CODEX_KNOWN,
+    runCase: runCodexCase,
+  },
+};
+
+/**
+ * The same cases under a real host CLI (Copilot, docs/conformance.md §8; Codex, §9), bound with `init --host <id>`,
+ * each compared with Claude Code's outcome of the Claude run; the labels are known.mjs's COPILOT_KNOWN / CODEX_KNOWN.
+ */
+async function hostPart(id, claudeResults, scratch) {
+  const host = HOSTS[id];
+  const t0 = Date.now();
+  const cli = host.ensure();
   if (cli.skip) {
-    console.log(`copilot conformance skipped: ${cli.skip}`);
+    console.log(`${id} conformance skipped: ${cli.skip}`);
     return [];
   }
   const excluded = claudeResults
-    .map((r) => ({ r, why: r.error ? "Claude Code's run failed" : copilotExcluded(r.kase) }))
+    .map((r) => ({ r, why: r.error ? "Claude Code's run failed" : host.excluded(r.kase) }))
     .filter((x) => x.why);
   const todo = claudeResults.filter((r) => !excluded.some((x) => x.r === r));
-  const t0 = Date.now();
   const once = async (r, n) => {
-    const kase = COPILOT_KNOWN[r.kase.id] ? { ...r.kase, known: COPILOT_KNOWN[r.kase.id] } : { ...r.kase, known: {} };
+    const kase = { ...r.kase, known: host.known[r.kase.id] ?? {} };
     try {
-      const c = await runCopilotCase(cli, path.join(scratch, `copilot${n}`, kase.id), kase);
+      const c = await host.runCase(cli, path.join(scratch, `${id}${n}`, kase.id), kase);
       return { kase, claude: r.claude, cursor: c.outcome, diff: compare(r.claude, c.outcome) };
     } catch (e) {
       return { kase, diff: {}, error: String(e?.stack ?? e) };
     }
   };
   const first = await pool(todo, Number(arg('jobs') ?? 2), (r) => once(r, 1));
-  // Copilot's start varies too: a difference no label explains is run once more before it is reported.
+  // A CLI's start varies too: a difference no label explains is run once more before it is reported.
   const results = await pool(first, 1, async (r) => {
     if (!unexplained(r)) return r;
     const again = await once({ kase: r.kase, claude: todo.find((t) => t.kase.id === r.kase.id).claude }, 2);
@@ -102,14 +152,13 @@ async function copilotPart(claudeResults, scratch) {
     return unstable ? { ...again, unstable: r } : again;
   });
   const ms = Date.now() - t0;
-  console.log(`\nGitHub Copilot CLI ${COPILOT_VERSION} through hookshim's Copilot binding, against Claude Code:`);
-  for (const r of results) report(r, 'copilot');
+  console.log(`\n${host.title}:`);
+  for (const r of results) report(r, id);
   const agree = results.filter((r) => Object.keys(r.diff).length === 0 && !r.error).length;
-  const versions = `Copilot CLI ${COPILOT_VERSION} vs Claude Code ${CLAUDE_CODE_VERSION}`;
-  console.log(`\n${agree}/${results.length} agree (${versions}, ${(ms / 1000).toFixed(0)} s)`);
+  console.log(`\n${agree}/${results.length} agree (${host.versions}, ${(ms / 1000).toFixed(0)} s)`);
   const notRun = excluded.filter((x) => !x.r.kase.offline);
   if (notRun.length)
-    console.log(`not driven under Copilot: ${notRun.map((x) => `${x.r.kase.id} (${x.why})`).join('; ')}`);
+    console.log(`not driven under ${id}: ${notRun.map((x) => `${x.r.kase.id} (${x.why})`).join('; ')}`);
   return results;
 }
 

@@ -51,7 +51,15 @@ function toolFields(input: Json): Json {
 function canonical(event: string, input: Json): Json {
   const shared = (CODEX_EVENTS as Record<string, HandledEvent>)[event] ?? event;
   const session = str(input.session_id);
-  const base: Json = { ...input, hook_event_name: shared, ...(session ? { conversation_id: session } : {}) };
+  // turn_id names one user prompt's turn, the same through its Stop continuations (docs/codex-hooks.md §3): the
+  // turn's generation_id, which rows get as Claude's prompt_id.
+  const turn = str(input.turn_id);
+  const base: Json = {
+    ...input,
+    hook_event_name: shared,
+    ...(session ? { conversation_id: session } : {}),
+    ...(turn && turn !== session ? { generation_id: turn } : {}),
+  };
   // The rollout file is not Cursor's transcript: nothing may read it as one; the host's rewrite reads it as rollout_path.
   delete base.transcript_path;
   const rollout = str(input.transcript_path);

@@ -71,3 +71,11 @@ describe('Copilot', () => {
     expect(COPILOT.canonical('agentStop', { sessionId: 's1' }, () => {}).generation_id).toBeUndefined();
   });
 });
+
+describe('Codex', () => {
+  it("a turn's turn_id is its generation_id (Claude's prompt_id); SessionStart has none", () => {
+    const ups = CODEX.canonical('UserPromptSubmit', { session_id: 's1', turn_id: 't1', prompt: 'p' }, () => {});
+    expect(ups.generation_id).toBe('t1');
+    expect(CODEX.canonical('SessionStart', { session_id: 's1' }, () => {}).generation_id).toBeUndefined();
+  });
+});
