@@ -59,6 +59,8 @@ export interface HostTable<E extends string = string> {
   readonly promptContext?: 'beforeSubmitPrompt' | 'postToolUse';
   /** Why an event that reads the transcript got none, for stderr. */
   readonly noTranscript: string;
+  /** The variable the host sets to its own version in a hook's environment, when it sets one (doctor's heartbeats). */
+  readonly versionEnv?: string;
 }
 
 /** True when `name` is an event the host handles. */

@@ -120,8 +120,8 @@ export function runChecks(opts: CheckOptions): CheckResult {
     ...acknowledge([...doubled, ...otherLoaders(sources, catalog.rows, dir)], config.check?.knownDoubleBinding),
   );
   findings.push(...nativeDuplicates(catalog.rows, hooks, dir, home, sources));
-  const settings = sources.filter((s) => s.kind !== 'plugin').map((s) => s.shown);
-  return { ...base, catalog, plan, findings: withHostFindings(dir, findings, settings), fatal: false };
+  const all = withHostFindings(dir, findings, { rows: catalog.rows, sources, home });
+  return { ...base, catalog, plan, findings: all, fatal: false };
 }
 
 /**

@@ -173,15 +173,7 @@ export function renderDoctor(r: DoctorReport, p: Paint, opts: { verbose: boolean
     `debug ${r.switches.debug ? 'on' : 'off'}`,
   ];
   out.push(`  ${ok(r.switches.shim === 'on')} ${sw.join(', ')}`);
-  const last = r.lastRan.find((l) => l.binding === 'project');
-  if (last)
-    out.push(
-      `  ${ok(true)} last ran ${ago(Date.now() - last.at)} ${p.dim(`(${last.events.map((e) => e.event).join(', ')})`)}`,
-    );
-  else if (r.findings.some((f) => f.code === 'never-ran'))
-    out.push(`  ${p.yellow('!')} never ran for this project on this machine ${p.dim('(see never-ran below)')}`);
-  for (const l of r.lastRan.filter((x) => x.binding !== 'project'))
-    out.push(`  ${ok(true)} plugin ${l.binding} last ran ${ago(Date.now() - l.at)}`);
+  out.push(...loadedLines(r, p));
   out.push(
     '',
     p.bold(`binding (.cursor/hooks.json, ${r.check.mode === 'package' ? 'installed package' : 'vendored bundle'})`),
@@ -215,6 +207,41 @@ export function renderDoctor(r: DoctorReport, p: Paint, opts: { verbose: boolean
   const more = info && !opts.verbose ? p.dim(`; ${notes(info)} with --verbose`) : '';
   out.push('', `${t.errors ? p.red(t.text) : t.warnings ? p.yellow(t.text) : p.green(t.text)}${more}`);
   return `${out.join('\n')}\n`;
+}
+
+/** "Is it loaded?" per bound host (src/commands/loaded.ts), each plugin binding that ran, and Codex's trust. */
+function loadedLines(r: DoctorReport, p: Paint): string[] {
+  const ok = (b: boolean) => (b ? p.green('✓') : p.red('✗'));
+  const out: string[] = [];
+  const names = new Map(r.hosts.map((h) => [h.id, h.name]));
+  for (const l of r.lastRan.filter((x) => x.binding === 'project'))
+    names.set(l.hostId, names.get(l.hostId) ?? l.hostId);
+  for (const [id, name] of names) {
+    const last = r.lastRan.find((l) => l.binding === 'project' && l.hostId === id);
+    if (last)
+      out.push(
+        `  ${ok(true)} ${name} last ran hookshim ${ago(Date.now() - last.at)} ` +
+          p.dim(`(${last.events.map((e) => e.event).join(', ')})`),
+      );
+    else
+      out.push(
+        `  ${p.yellow('!')} ${name} never ran hookshim for this project on this machine ${p.dim('(never-ran below)')}`,
+      );
+  }
+  for (const l of r.lastRan.filter((x) => x.binding !== 'project'))
+    out.push(`  ${ok(true)} plugin ${l.binding} last ran ${ago(Date.now() - l.at)}`);
+  const t = r.codexTrust;
+  if (t) {
+    const trusted = t.handlers.filter((h) => h.status === 'trusted').length;
+    const all = t.project === 'trusted' && trusted === t.handlers.length;
+    const what =
+      t.read === 'unreadable'
+        ? `unknown: ${t.config} cannot be read (codex-config-unreadable below)`
+        : `project ${t.project === 'trusted' ? 'trusted' : p.yellow('not trusted')}, ` +
+          `${trusted === t.handlers.length ? trusted : p.yellow(String(trusted))} of ${t.handlers.length} handlers trusted`;
+    out.push(`  ${all ? ok(true) : p.yellow('!')} Codex trust: ${what} ${p.dim(`(${t.config})`)}`);
+  }
+  return out;
 }
 
 export function renderExplain(r: ExplainReport, p: Paint): string {

@@ -163,7 +163,8 @@ export async function setUp(
   const sessionId = sessionIdOf(input);
   const state = opts.state !== undefined ? opts.state : openState(io.env, (m) => log.warn(m));
   mark('state dir opened');
-  if (state) beat(state, dir, root.plugin ?? '', event, io.env.CURSOR_VERSION);
+  const { id, versionEnv } = host();
+  if (state) beat(state, dir, root.plugin ?? '', event, versionEnv ? io.env[versionEnv] : undefined, id);
   mark('heartbeat');
   const config = await configFor(event, root, state, log);
   if ('problem' in config) return config;

@@ -137,6 +137,8 @@ export const COPILOT: HostTable<CopilotEvent> = Object.freeze<HostTable<CopilotE
   // Its events.jsonl (docs/copilot-hooks.md §7) is not yet rewritten into Claude's shape.
   transcriptPathOf: () => undefined,
   noTranscript: "hookshim does not yet rewrite Copilot's events.jsonl into Claude's transcript shape",
+  // docs/copilot-hooks.md §2: every hook command gets it.
+  versionEnv: 'COPILOT_CLI_BINARY_VERSION',
   canonical,
   render,
 });

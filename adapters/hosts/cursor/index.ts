@@ -38,4 +38,5 @@ export const CURSOR: HostTable<HandledEvent> = Object.freeze<HostTable<HandledEv
   transcriptPathOf,
   // Cursor sends no transcript when its transcripts are off (docs/cursor-hooks.md §3).
   noTranscript: 'Cursor sent no transcript_path (its transcripts are off?)',
+  versionEnv: 'CURSOR_VERSION',
 });
