@@ -130,7 +130,7 @@ export function codexTrustFindings(t: CodexTrust, root: string): Finding[] {
       code: 'codex-config-unreadable',
       severity: 'warning',
       where: t.config,
-      message: `cannot be read (${t.error}): doctor cannot tell whether Codex trusts this project or hookshim's handlers`,
+      message: `${t.config} cannot be read (${t.error}): doctor cannot tell whether Codex trusts this project or hookshim's handlers`,
       fix: `fix ${t.config} (Codex reads it too), then run \`hookshim doctor\` again`,
     });
     return out;
@@ -141,10 +141,11 @@ export function codexTrustFindings(t: CodexTrust, root: string): Finding[] {
       severity: 'warning',
       where: t.config,
       message:
+        `Codex does not trust ${root}: ${t.config} ` +
         (t.read === 'absent'
           ? 'does not exist (Codex has not run with this CODEX_HOME)'
-          : `does not trust ${root} ([projects."${root}"] trust_level = "trusted" is missing)`) +
-        ': Codex loads no .codex/hooks.json here, so no guard runs, and says so only in one stderr line',
+          : `has no [projects."${root}"] trust_level = "trusted"`) +
+        '. Codex then loads no .codex/hooks.json here, so no guard runs, and says so only in one stderr line',
       fix: CODEX_TRUST_STEPS.project,
     });
   const closed = t.handlers.filter((h) => h.status !== 'trusted');

@@ -7,7 +7,7 @@ import type { HostId, HostTable } from '../../adapters/hosts/types.ts';
 import { CODEX } from '../../adapters/hosts/codex/index.ts';
 import { COPILOT } from '../../adapters/hosts/copilot/index.ts';
 import { CURSOR } from '../../adapters/hosts/cursor/index.ts';
-import { HOOKS_JSON } from '../project/binding.ts';
+import { boundEventsOf, HOOKS_JSON } from '../project/binding.ts';
 import type { CatalogSource } from '../../catalog/sources.ts';
 import type { CatalogRow } from '../../catalog/types.ts';
 import { codexForeign } from './codexForeign.ts';
@@ -32,6 +32,16 @@ export function boundHosts(root: string): HostId[] {
   const codex = path.join(root, CODEX_HOOKS);
   if (fs.existsSync(codex) && /hookshim\.cjs --host codex /.test(fs.readFileSync(codex, 'utf8'))) out.push('codex');
   return out;
+}
+
+/** Each bound host (Cursor when none is) with how many of its events start hookshim; Cursor's as planned (`planned`). */
+export function boundEventCounts(root: string, planned: number): { host: HostId; name: string; events: number }[] {
+  const bound = boundHosts(root);
+  return (bound.length > 0 ? bound : (['cursor'] as HostId[])).map((id) => {
+    const h = HOST_TABLES[id];
+    const n = id === 'cursor' ? planned : boundEventsOf(path.join(root, h.binding.file), h.binding).length;
+    return { host: id, name: h.name, events: n };
+  });
 }
 
 /** `--host cursor,copilot` as host ids; none given: the hosts bound now, else Cursor. */

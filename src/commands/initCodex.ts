@@ -79,7 +79,7 @@ const TRUST_WARNINGS = [
 /** What this machine's Codex trusts of the binding just written, when a gate is closed (the doctor finding's words). */
 function machineTrust(root: string, machine: { env: NodeJS.ProcessEnv; home: string } | undefined): string[] {
   const trust = machine ? codexTrust(root, machine.env, machine.home) : undefined;
-  return trust ? codexTrustFindings(trust, root).map((f) => `on this machine, ${f.where} ${f.message}`) : [];
+  return trust ? codexTrustFindings(trust, root).map((f) => `on this machine: ${f.message}`) : [];
 }
 
 /** Bind `dir`'s repository for Codex. */

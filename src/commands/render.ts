@@ -128,7 +128,7 @@ export function renderCheck(
   const info = r.findings.filter((f) => f.severity === 'info').length;
   const cats = r.catalogs.loads.length;
   const what = r.catalog
-    ? `${r.catalog.rows.length} rows${cats > 1 ? ` in ${cats} catalogs` : ''}, ${r.plan?.events.length ?? 0} events bound, ${r.mode} bundle`
+    ? `${r.catalog.rows.length} rows${cats > 1 ? ` in ${cats} catalogs` : ''}, ${boundCounts(r)}, ${r.mode} bundle`
     : 'catalog unreadable';
   out.push(
     `${failed ? p.red('hookshim check: failed') : p.green('hookshim check: ok')} ${p.dim(
@@ -136,6 +136,13 @@ export function renderCheck(
     )}`,
   );
   return `${out.join('\n')}\n`;
+}
+
+/** "6 events bound" (Cursor alone, as before hosts), else "6 Cursor events, 5 Copilot events bound". */
+function boundCounts(r: CheckResult): string {
+  const hosts = r.hosts ?? [{ host: 'cursor', name: 'Cursor', events: r.plan?.events.length ?? 0 }];
+  if (hosts.length === 1 && hosts[0]?.host === 'cursor') return `${hosts[0].events} events bound`;
+  return `${hosts.map((h) => `${h.events} ${h.name} event${h.events === 1 ? '' : 's'}`).join(', ')} bound`;
 }
 
 export function renderDoctor(r: DoctorReport, p: Paint, opts: { verbose: boolean }): string {
@@ -257,7 +264,7 @@ export function renderExplain(r: ExplainReport, p: Paint): string {
     out.push(`hookshim does not handle ${r.event}: ${r.unhandled}`);
     return `${out.join('\n')}\n`;
   }
-  out.push(p.dim(`Cursor timeout ${r.binding.timeoutS}s (${r.binding.source})`));
+  out.push(p.dim(`${r.host.name} timeout ${r.binding.timeoutS}s (${r.binding.source})`));
   for (const n of r.notes) out.push(`${p.yellow('note:')} ${n}`);
   for (const inv of r.invocations) out.push(...renderInvocation(inv, p));
   if (r.otherRows.length) {
@@ -292,7 +299,7 @@ export function renderExplain(r: ExplainReport, p: Paint): string {
     ] as const)
       for (const l of text.split('\n').filter(Boolean).slice(0, 8)) out.push(p.dim(`    ${name} │ ${l}`));
   }
-  out.push('', `${p.bold('Cursor answer')} ${p.cyan(JSON.stringify(r.run.answer))}`);
+  out.push('', `${p.bold(`${r.host.name} answer`)} ${p.cyan(JSON.stringify(r.run.answer))}`);
   for (const n of r.run.notes) out.push(p.dim(`  note: ${n}`));
   for (const e of r.run.effects) out.push(p.dim(`  state: would ${e}`));
   return `${out.join('\n')}\n`;

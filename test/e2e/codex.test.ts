@@ -112,7 +112,7 @@ describe('init --host codex, and each event fired as Codex fires it', () => {
       catalogs: ['.claude/settings.json'],
     });
     const again = spawnSync(process.execPath, [CLI, 'init', dir], { encoding: 'utf8' });
-    expect(again.stdout).toMatch(/trusted project .*codex exec --trust/);
+    expect(again.stdout).toMatch(/trusted project.*`--trust` to `codex exec`.*type \/hooks/);
     expect(again.stdout).toMatch(/unchanged: \.codex\/hooks\.json, \.codex\/hooks\/hookshim\.cjs/);
   });
 

@@ -7,6 +7,7 @@ import { RUNS, type HandledEvent } from '../../eventMap.ts';
 import { isRecord, str, type Json } from '../../json.ts';
 import type { EventAdapter } from '../../types.ts';
 import type { HostTable } from '../types.ts';
+import { wholeNameMatcher } from '../wholeName.ts';
 
 /** Codex's events hookshim binds, each with the shared event its payload is read as (docs/codex-hooks.md §3). */
 export const CODEX_EVENTS = {
@@ -126,6 +127,13 @@ export const CODEX: HostTable<CodexEvent> = Object.freeze<HostTable<CodexEvent>>
   // The rollout file (docs/codex-hooks.md §7) is not yet rewritten into Claude's shape.
   transcriptPathOf: () => undefined,
   noTranscript: "hookshim does not yet rewrite Codex's rollout file into Claude's transcript shape",
+  // A regular expression over the whole tool name; Edit and Write name apply_patch too (docs/codex-hooks.md §2).
+  matcher: wholeNameMatcher({
+    events: ['PreToolUse', 'PostToolUse'],
+    tools: { Bash: 'Shell', apply_patch: 'ApplyPatch' },
+    aliases: { apply_patch: ['Edit', 'Write'] },
+    toolKey: 'tool_name',
+  }),
   canonical,
   render,
 });

@@ -5,7 +5,8 @@ import { RUNS, type HandledEvent } from '../../eventMap.ts';
 import { isRecord, str, type Json } from '../../json.ts';
 import type { EventAdapter } from '../../types.ts';
 import type { HostTable } from '../types.ts';
-import { sharedToolCall } from './tools.ts';
+import { wholeNameMatcher } from '../wholeName.ts';
+import { COPILOT_QUIET_TOOLS, COPILOT_TOOLS, sharedToolCall } from './tools.ts';
 
 /** Copilot's events hookshim binds, each with the shared event its payload is read as (docs/copilot-hooks.md §3). */
 export const COPILOT_EVENTS = {
@@ -139,6 +140,15 @@ export const COPILOT: HostTable<CopilotEvent> = Object.freeze<HostTable<CopilotE
   noTranscript: "hookshim does not yet rewrite Copilot's events.jsonl into Claude's transcript shape",
   // docs/copilot-hooks.md §2: every hook command gets it.
   versionEnv: 'COPILOT_CLI_BINARY_VERSION',
+  // A regular expression on the whole tool name, on the tool events (docs/copilot-hooks.md §2).
+  matcher: wholeNameMatcher({
+    events: ['preToolUse', 'postToolUse', 'postToolUseFailure'],
+    tools: {
+      ...Object.fromEntries(Object.entries(COPILOT_TOOLS).map(([name, t]) => [name, t.as])),
+      ...Object.fromEntries(COPILOT_QUIET_TOOLS.map((name) => [name, name])),
+    },
+    toolKey: 'toolName',
+  }),
   canonical,
   render,
 });
