@@ -1,4 +1,4 @@
-// The commands a maintainer touches know hosts (issues 38 item 5, 40): doctor's "is it loaded?" per bound host from the
+// The commands a maintainer touches know hosts: doctor's "is it loaded?" per bound host from the
 // heartbeats the built bundle leaves, check's summary, the stale-matcher warning under Copilot and Codex, and explain
 // and replay of a Copilot or Codex payload through that host's table. Runs dist/cli.mjs and dist/hookshim.cjs.
 import { execFileSync, spawnSync } from 'node:child_process';
