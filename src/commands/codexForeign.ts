@@ -8,7 +8,7 @@ import path from 'node:path';
 import { codexHandlers } from '../../adapters/hosts/codex/trust.ts';
 import { CODEX } from '../../adapters/hosts/codex/index.ts';
 import type { CatalogSource } from '../../catalog/sources.ts';
-import type { CatalogRow } from '../../catalog/types.ts';
+import { rowPlace, type CatalogRow } from '../../catalog/types.ts';
 import { isOurCommand } from '../project/binding.ts';
 import type { Finding } from './findings.ts';
 import { catalogScripts, foreignFinding, inside, twinOf, type CatalogScript } from './nativeDuplicates.ts';
@@ -42,7 +42,7 @@ export function codexForeign(
     const where = `${CODEX.binding.file} ${h.event}[${h.group}].hooks[${h.index}]`;
     const copy = twinOf(h.command, copies, dir, home) as Copy | undefined;
     const found = copy
-      ? copyRun(where, copy)
+      ? copyRun(where, copy, h.event)
       : foreignFinding(h.command, where, c, { file: CODEX.binding.file, host: 'Codex' });
     if (found) out.push(found);
   }
@@ -50,14 +50,17 @@ export function codexForeign(
   return out;
 }
 
-/** A file under .codex/ named as a catalog script is (an /import copy), and that script. */
+/** A file under .codex/ named as a catalog script is (an /import copy), that script, and every row running it. */
 interface Copy extends CatalogScript {
   of: CatalogScript;
+  rows: readonly CatalogScript['row'][];
 }
 
 /** Files under .codex/ named as a catalog script is, each standing for that script's row (an /import copy). */
 function copiesOf(scripts: readonly CatalogScript[], dir: string): Copy[] {
-  const byName = new Map(scripts.filter((s) => s.rel !== undefined).map((s) => [path.basename(s.file), s]));
+  const byName = new Map<string, CatalogScript[]>();
+  for (const s of scripts.filter((x) => x.rel !== undefined))
+    byName.set(path.basename(s.file), [...(byName.get(path.basename(s.file)) ?? []), s]);
   const out: Copy[] = [];
   let seen = 0;
   const walk = (d: string): void => {
@@ -73,8 +76,9 @@ function copiesOf(scripts: readonly CatalogScript[], dir: string): Copy[] {
       const rel = inside(dir, p);
       if (e.isDirectory()) walk(p);
       else if (e.isFile() && rel !== undefined && !OWN.has(rel) && byName.has(e.name)) {
-        const of = byName.get(e.name) as CatalogScript;
-        out.push({ row: of.row, file: p, rel, args: of.args, of });
+        const all = byName.get(e.name) as CatalogScript[];
+        const of = all[0] as CatalogScript;
+        out.push({ row: of.row, file: p, rel, args: of.args, of, rows: all.map((x) => x.row) });
       }
     }
   };
@@ -95,15 +99,16 @@ function differs(copy: Copy): boolean {
 const original = (copy: Copy): string => copy.of.rel ?? copy.of.file;
 
 /** A handler that runs an /import copy of a catalog script. */
-function copyRun(where: string, copy: Copy): Finding {
+function copyRun(where: string, copy: Copy, event: string): Finding {
   const from = original(copy);
+  const row = copy.rows.find((r) => r.event === event) ?? copy.row;
   return {
     code: 'codex-import-copy',
     severity: 'error',
     where,
     message:
       `runs ${copy.rel}, a copy of ${from} (Codex's /import): hookshim already runs ${from} for ` +
-      `${copy.row.event}, so the guard runs twice, once here with Codex's untranslated input (an edit arrives as ` +
+      `${rowPlace(row)} (${row.event}), so the guard runs twice, once here with Codex's untranslated input (an edit arrives as ` +
       'apply_patch without file_path, so a file guard allows it; ask, a deny without a reason, exit 1 and a timeout ' +
       'let the call run), and the copy does not follow edits of the catalog',
     fix:

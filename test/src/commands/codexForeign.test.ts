@@ -37,7 +37,9 @@ describe('Codex handlers that run what the catalog runs', () => {
       ['codex-import-copy', 'error', '.codex/hooks.json PreToolUse[1].hooks[0]'],
       ['codex-import-stale', 'warning', '.codex/hooks/guard.sh'],
     ]);
-    expect(f[0]?.message).toMatch(/^runs \.codex\/hooks\/guard\.sh, a copy of hooks\/guard\.sh \(Codex's \/import\)/);
+    expect(f[0]?.message).toMatch(
+      /^runs \.codex\/hooks\/guard\.sh, a copy of hooks\/guard\.sh \(Codex's \/import\): hookshim already runs hooks\/guard\.sh for hooks\/hooks\.json PreToolUse\[0\]\.hooks\[0\] \(PreToolUse\)/,
+    );
     expect(f[0]?.fix).toMatch(/remove this handler from \.codex\/hooks\.json and delete \.codex\/hooks\/guard\.sh/);
     expect(f[1]?.message).toMatch(/differs from hooks\/guard\.sh, the catalog script it copies/);
   });
