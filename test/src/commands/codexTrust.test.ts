@@ -73,7 +73,9 @@ describe('codexTrust and its findings', () => {
     ]);
     const f = codexTrustFindings(t!, repo.dir);
     expect(f.map((x) => x.code)).toEqual(['codex-project-untrusted', 'codex-handler-untrusted']);
-    expect(f[0]?.message).toMatch(/^Codex does not trust .*config\.toml does not exist .*Codex then loads no \.codex\/hooks\.json here/);
+    expect(f[0]?.message).toMatch(
+      /^Codex does not trust .*config\.toml does not exist .*Codex then loads no \.codex\/hooks\.json here/,
+    );
     expect(f[0]?.fix).toMatch(/`--trust` to `codex exec`/);
     expect(f[1]?.message).toMatch(/^3 of hookshim's 3 handlers are not trusted .*PreToolUse \(not trusted; key /);
     expect(f[1]?.fix).toMatch(/type \/hooks/);
@@ -121,7 +123,9 @@ describe('codexTrust and its findings', () => {
       path.join(probe.env.CODEX_HOME, 'config.toml'),
       `[projects."${probe.repo.dir}"]\ntrust_level = "untrusted"\n`,
     );
-    expect(codexTrustFindings(probe.trust()!, probe.repo.dir)[0]?.message).toMatch(/has no \[projects\.".*"\] trust_level = "trusted"/);
+    expect(codexTrustFindings(probe.trust()!, probe.repo.dir)[0]?.message).toMatch(
+      /has no \[projects\.".*"\] trust_level = "trusted"/,
+    );
   });
 
   it('a config.toml it cannot parse is said with its line, not crashed on', () => {
