@@ -6,6 +6,8 @@
 // Pure: rows in, a matcher out.
 import { compileMatcher } from '../catalog/matcher.ts';
 import type { HandledEvent } from './eventMap.ts';
+import type { MatcherSemantics } from './hosts/types.ts';
+import type { Json } from './json.ts';
 import { possibleCandidates } from './toolEvent.ts';
 import { AGENT_TYPES, CURSOR_TO_CLAUDE } from './tools.ts';
 
@@ -158,6 +160,18 @@ export function matcherForRows(
     ),
   );
 }
+
+/** Cursor's matcher semantics, for its host table: tool names and subagent types, skipped in groups (above). */
+export const CURSOR_MATCHER: MatcherSemantics = {
+  events: MATCHED_BY,
+  misses: (event, bound, rowMatchers) =>
+    Object.hasOwn(MATCHED_BY, event) ? skippedNeeds(MATCHED_BY[event as MatchedEvent], bound, rowMatchers) : [],
+  accepts(event: string, bound: string, input: Json): boolean {
+    if (!Object.hasOwn(MATCHED_BY, event)) return true;
+    const key = MATCHED_BY[event as MatchedEvent] === 'tool' ? 'tool_name' : 'subagent_type';
+    return cursorAccepts(bound, String(input[key] ?? ''));
+  },
+};
 
 /** Whether Cursor starts an entry with this matcher for `name`: "" / "*" / none accept all; an invalid regex accepts nothing. */
 export function cursorAccepts(matcher: string | undefined, name: string): boolean {

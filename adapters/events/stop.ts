@@ -29,7 +29,7 @@ export const stop: EventAdapter = {
             payload: (_matched, late) => ({
               ...basePayload(ctx, 'StopFailure', late),
               error: 'unknown',
-              ...lastMessage(late.lastAssistantMessage),
+              ...lastMessage(late.lastAssistantMessage ?? str(ctx.input.last_assistant_message)),
             }),
           },
         ],
@@ -47,8 +47,9 @@ export const stop: EventAdapter = {
             ...basePayload(ctx, 'Stop', late),
             // Already continuing because of a stop hook (docs/claude-hooks.md §2.2) ⇔ Cursor's loop_count > 0.
             stop_hook_active: loopCount > 0,
-            // A late fact: the transcript (and its last words) is ready only after selection.
-            ...lastMessage(late.lastAssistantMessage),
+            // A late fact: the transcript (and its last words) is ready only after selection; else the host's own
+            // last_assistant_message, where its payload has one (Codex: docs/codex-hooks.md §3).
+            ...lastMessage(late.lastAssistantMessage ?? str(ctx.input.last_assistant_message)),
           }),
         },
       ],

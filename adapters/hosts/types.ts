@@ -34,6 +34,20 @@ export interface BindingShape {
   readonly nested?: true;
 }
 
+/**
+ * How the host tests the matcher `init` writes on an entry (docs/events.md "Which calls start hookshim"): what a bound
+ * matcher skips that the catalog's rows now need (a binding older than its catalog), and whether it starts hookshim
+ * for one payload.
+ */
+export interface MatcherSemantics {
+  /** The events whose entry takes a matcher, and what it is tested against: a tool's name or a subagent's type. */
+  readonly events: Readonly<Record<string, 'tool' | 'subagent'>>;
+  /** The names (as the host reports them) `bound` on `event` skips and rows with these Claude matchers need. */
+  misses(event: string, bound: string, rowMatchers: readonly (string | undefined)[]): string[];
+  /** Whether the host starts an entry of `event` with matcher `bound` for this payload, as the host sent it. */
+  accepts(event: string, bound: string, input: Json): boolean;
+}
+
 /** One host's tables: its events and what each runs, its answers, its payload's session. */
 export interface HostTable<E extends string = string> {
   readonly id: HostId;
@@ -75,6 +89,10 @@ export interface HostTable<E extends string = string> {
    * only when a matched row needs a transcript (docs/performance.md).
    */
   readonly transcript?: () => Promise<HostTranscript>;
+  /** The variable the host sets to its own version in a hook's environment, when it sets one (doctor's heartbeats). */
+  readonly versionEnv?: string;
+  /** How its entries' matchers are tested, where init writes one. */
+  readonly matcher?: MatcherSemantics;
 }
 
 /** True when `name` is an event the host handles. */

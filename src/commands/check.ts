@@ -25,7 +25,7 @@ import { nativeDuplicates } from './nativeDuplicates.ts';
 import { resultGateOf } from '../hook/select.ts';
 import { cannotStart, checkBinding } from './checkBinding.ts';
 import { ignoredBinding, ignoredFixes } from './gitIgnored.ts';
-import { hostCatalogs, withHostFindings } from './hosts.ts';
+import { boundEventCounts, hostCatalogs, withHostFindings } from './hosts.ts';
 import { bindingOptions, defaultBundle } from './plan.ts';
 import type { Finding, FindingCode } from './findings.ts';
 import { EXIT, tally } from './io.ts';
@@ -67,6 +67,8 @@ export interface CheckResult {
   findings: Finding[];
   /** No catalog could be read: nothing else was checked. */
   fatal: boolean;
+  /** Each bound host (Cursor when none is) and how many of its events start hookshim (Cursor's: as planned). */
+  hosts?: { host: string; name: string; events: number }[];
 }
 
 /** Run every check on the repo at `dir`. */
@@ -120,8 +122,8 @@ export function runChecks(opts: CheckOptions): CheckResult {
     ...acknowledge([...doubled, ...otherLoaders(sources, catalog.rows, dir)], config.check?.knownDoubleBinding),
   );
   findings.push(...nativeDuplicates(catalog.rows, hooks, dir, home, sources));
-  const settings = sources.filter((s) => s.kind !== 'plugin').map((s) => s.shown);
-  return { ...base, catalog, plan, findings: withHostFindings(dir, findings, settings), fatal: false };
+  const all = withHostFindings(dir, findings, { rows: catalog.rows, sources, home });
+  return { ...base, catalog, plan, findings: all, fatal: false, hosts: boundEventCounts(dir, plan.events.length) };
 }
 
 /**

@@ -9,8 +9,11 @@ import { VERSION } from '../hook/version.ts';
 import { foreignCounts, HOOKS_JSON, isOurs } from '../project/binding.ts';
 import { NODE_FLAGS } from '../project/nodeFlags.ts';
 import { PROJECT_POLICIES, resolveProject } from '../project/paths.ts';
+import { safeHome } from '../state/fsx.ts';
 import { describeCatalogs } from './catalogs.ts';
-import { lastRuns, loadedFindings, type LastRun } from './loaded.ts';
+import { codexTrust, codexTrustFindings, type CodexTrust } from './codexTrust.ts';
+import { boundHosts, HOST_TABLES } from './hosts.ts';
+import { cursorBound, lastRuns, loadedFindings, type LastRun } from './loaded.ts';
 import { onPath, runChecks, type CheckResult } from './check.ts';
 import type { Finding } from './findings.ts';
 
@@ -58,8 +61,12 @@ export interface DoctorReport {
     };
   };
   switches: { shim: 'on' | 'off'; log: string | null; logPayloads: boolean; debug: boolean };
-  /** When hookshim last ran for this project, per binding (heartbeats; src/commands/loaded.ts). */
+  /** When hookshim last ran for this project, per binding and host (heartbeats; src/commands/loaded.ts). */
   lastRan: LastRun[];
+  /** The hosts the project is bound for, each with its binding file. */
+  hosts: { id: string; name: string; file: string }[];
+  /** Codex's trust of this project and of hookshim's handlers (src/commands/codexTrust.ts), when bound for Codex. */
+  codexTrust?: CodexTrust;
   bound: BoundEvent[];
   check: CheckResult;
   findings: Finding[];
@@ -103,7 +110,13 @@ export function doctor(opts: DoctorOptions): DoctorReport {
     });
 
   const lastRan = lastRuns(state.dir, dir);
-  findings.push(...loadedFindings(lastRan, check.hooks, opts.env, Date.now()));
+  // Cursor counts as bound when its hooks file has entries; every other host by its binding file (src/commands/hosts.ts).
+  const hosts = boundHosts(dir).filter((h) => h !== 'cursor' || cursorBound(check.hooks));
+  findings.push(...loadedFindings(lastRan, check.hooks, opts.env, Date.now(), hosts));
+  const trust = hosts.includes('codex')
+    ? codexTrust(dir, opts.env, opts.home ?? (opts.env.HOME || safeHome() || ''))
+    : undefined;
+  if (trust) findings.push(...codexTrustFindings(trust, dir));
 
   const switches = switchesOf(opts.env);
   if (switches.shim === 'off')
@@ -128,6 +141,8 @@ export function doctor(opts: DoctorOptions): DoctorReport {
     state,
     switches,
     lastRan,
+    hosts: hosts.map((id) => ({ id, name: HOST_TABLES[id].name, file: HOST_TABLES[id].binding.file })),
+    ...(trust ? { codexTrust: trust } : {}),
     bound: boundEvents(check),
     check,
     // On Windows a machine without Git Bash is said first (docs/hosts.md, "Windows").

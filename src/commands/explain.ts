@@ -4,14 +4,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cursorAccepts, MATCHED_BY, type MatchedEvent } from '../../adapters/cursorMatcher.ts';
-import {
-  HANDLED_EVENTS,
-  isHandledEvent,
-  RUNS,
-  UNBOUND_CURSOR_EVENTS,
-  type HandledEvent,
-} from '../../adapters/eventMap.ts';
+import type { HandledEvent } from '../../adapters/eventMap.ts';
+import { isHostId } from '../../adapters/hosts/registry.ts';
+import { handles, type HostId, type HostTable } from '../../adapters/hosts/types.ts';
 import type { Json } from '../../adapters/json.ts';
 import { describeVerdict, interpret } from '../../adapters/outcome.ts';
 import {
@@ -37,7 +32,8 @@ import { parseConfig } from '../project/config.ts';
 import { loadConfigWith } from '../project/load.ts';
 import { loadCatalogsOf } from './catalogs.ts';
 import { catalogSources, PROJECT_POLICIES, resolveProject } from '../project/paths.ts';
-import { CURSOR } from '../../adapters/hosts/cursor/index.ts';
+import { host as currentHost, useHost } from '../hook/host.ts';
+import { boundHosts, HOST_TABLES } from './hosts.ts';
 import type { StateDir } from '../state/dir.ts';
 import { makeEnvFile, readEnvFile } from '../state/envFile.ts';
 import { safeHome } from '../state/fsx.ts';
@@ -46,10 +42,12 @@ import { claudeTranscript } from '../state/transcript.ts';
 import { boundPluginFolder, CommandError, EXIT } from './io.ts';
 
 export interface ExplainOptions {
-  /** The Cursor payload, as text (BOM allowed). */
+  /** The host's payload, as text (BOM allowed). */
   payloadText: string;
-  /** Cursor event; defaults to the payload's hook_event_name. */
+  /** The host's event; defaults to the payload's hook_event_name. */
   event?: string;
+  /** The host that sent the payload (cursor, copilot, codex); default: the host bound here that has the event, else Cursor. */
+  host?: string;
   /** Project root; default: CURSOR_PROJECT_DIR, else the payload's workspace_roots[0], else the repository cwd is in (explain's policy). */
   dir?: string;
   /**
@@ -104,6 +102,8 @@ export interface ScriptRun {
 
 export interface ExplainReport {
   event: string;
+  /** The host whose payload this is, and its name. */
+  host: { id: HostId; name: string };
   handled: boolean;
   /** Why hookshim does not handle the event (unhandled events only). */
   unhandled?: string;
@@ -135,6 +135,7 @@ export async function explain(opts: ExplainOptions): Promise<ExplainReport> {
   if (opts.event && named && opts.event !== named)
     notes.push(`the payload says hook_event_name "${named}"; explained as ${opts.event}`);
   const { dir, how } = resolveDir(opts, input);
+  const table = HOST_TABLES[explainHost(opts, dir, event)];
   const plugin = opts.plugin === undefined ? undefined : boundPluginFolder(opts.plugin, opts.cwd);
   const where: Where = {
     dir,
@@ -143,29 +144,63 @@ export async function explain(opts: ExplainOptions): Promise<ExplainReport> {
     notes,
     unreadable: (error) => new CommandError(`${error}${dir === opts.cwd ? '' : ` (project ${dir}, from ${how})`}`),
   };
-  if (isHandledEvent(event)) return explainHandled(event, input, opts, where);
+  if (handles(table, event)) return withHost(table, () => explainHandled(event as HandledEvent, input, opts, where));
   const config = plugin === undefined ? loadConfigWith(dir, parseConfig, (m) => notes.push(m)) : {};
   const { loads } = loadCatalogsOf(catalogSources(opts.env, dir, config.catalogs, plugin));
   const bad = loads.find((l) => !l.ok);
   if (bad && !bad.ok) throw where.unreadable(bad.error);
   const rows = loads.flatMap((l) => (l.ok ? l.catalog.rows : []));
-  if (!(event in UNBOUND_CURSOR_EVENTS))
+  if (!Object.hasOwn(table.unbound, event))
     throw new CommandError(
-      `unknown Cursor event "${event}"; hookshim handles ${HANDLED_EVENTS.join(', ')}`,
+      `unknown ${table.name} event "${event}"; hookshim handles ${Object.keys(table.events).join(', ')}`,
       EXIT.usage,
     );
   return {
     event,
+    host: { id: table.id, name: table.name },
     handled: false,
-    unhandled: UNBOUND_CURSOR_EVENTS[event as keyof typeof UNBOUND_CURSOR_EVENTS],
+    unhandled: table.unbound[event] as string,
     project: { dir, how, ...(plugin !== undefined ? { plugin } : {}) },
     catalogs: loads.filter((l) => l.ok).map((l) => l.source.shown),
     binding: { timeoutS: 0, source: 'not bound' },
     notes,
     invocations: [],
-    otherRows: rows.map((r) => other(r, event, new RowPrep(dir))),
+    otherRows: rows.map((r) => other(r, event, new RowPrep(dir), table)),
     executed: false,
   };
+}
+
+/**
+ * The host of the payload: --host; else, of the hosts bound here (Cursor when none), the first that has the event. A
+ * plugin (--plugin) is Cursor's.
+ */
+function explainHost(opts: ExplainOptions, dir: string, event: string): HostId {
+  if (opts.host !== undefined) {
+    if (!isHostId(opts.host))
+      throw new CommandError(
+        `unknown host "${opts.host}": --host takes ${Object.keys(HOST_TABLES).join(', ')}`,
+        EXIT.usage,
+      );
+    if (opts.plugin !== undefined && opts.host !== 'cursor')
+      throw new CommandError('--plugin explains a Cursor plugin; give --plugin or --host, not both', EXIT.usage);
+    return opts.host;
+  }
+  if (opts.plugin !== undefined) return 'cursor';
+  const bound = boundHosts(dir);
+  const hosts = bound.length > 0 ? bound : (['cursor'] as HostId[]);
+  const has = (id: HostId) => handles(HOST_TABLES[id], event) || Object.hasOwn(HOST_TABLES[id].unbound, event);
+  return hosts.find(has) ?? (hosts[0] as HostId);
+}
+
+/** Run `f` with `table` as this process's host (the hook path's phases ask it), then put the previous one back. */
+async function withHost<T>(table: HostTable, f: () => Promise<T>): Promise<T> {
+  const before = currentHost();
+  useHost(table);
+  try {
+    return await f();
+  } finally {
+    useHost(before);
+  }
 }
 
 interface Where {
@@ -180,14 +215,12 @@ interface Where {
  * A handled event, through the hook path's own phases (setUp, planAndSelect, transcripts, result gating, toJob) in a
  * throwaway state directory; scripts run only with --run.
  */
-async function explainHandled(
-  event: HandledEvent,
-  input: Json,
-  opts: ExplainOptions,
-  w: Where,
-): Promise<ExplainReport> {
+async function explainHandled(event: HandledEvent, raw: Json, opts: ExplainOptions, w: Where): Promise<ExplainReport> {
   const lines: string[] = [];
   const log = createLog({}, (t) => lines.push(t.replace(/^hookshim: /, '').trimEnd()));
+  const table = currentHost();
+  // The payload in the shared vocabulary, as the hook path reads it (the host's canonical table: docs/design.md §10).
+  const input = table.canonical(event, raw, (m) => lines.push(m));
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'hookshim-explain-'));
   try {
     const state: StateDir = { root: tmp };
@@ -197,7 +230,7 @@ async function explainHandled(
     const { plan, chosen } = planAndSelect(setup, { log });
     if (plan.invocations.length === 0 && plan.notes.length === 0)
       lines.push(`${event} runs no Claude event for this payload`);
-    const skipped = skippedByBinding(setup);
+    const skipped = skippedByBinding(setup, raw, table);
     if (skipped) lines.push(skipped);
     // The transcript rewrite is translation, not execution: it happens in the throwaway state dir so payloads are exact.
     const prep = new RowPrep(w.dir);
@@ -210,17 +243,18 @@ async function explainHandled(
     );
     // postToolUse payloads get Claude's tool_response, built as the hook path builds it (LateFacts.responseOf).
     const tx = { ...rewritten, late: { ...rewritten.late, responseOf: toClaudeToolResponse } };
-    const cursorTx = CURSOR.transcriptPathOf(input, opts.env);
+    const hostTx = table.transcriptPathOf(input, opts.env);
     // Without --run the payloads name the rewrite scripts would get, not the throwaway copy.
     const shown = opts.run
       ? tx.late
       : {
           ...tx.late,
-          transcriptPath: cursorTx ? `<Claude-shaped rewrite of ${cursorTx}, written when scripts run>` : '',
+          transcriptPath: hostTx ? `<Claude-shaped rewrite of ${hostTx}, written when scripts run>` : '',
         };
     const gated = resultGated(chosen, setup.config, tx.resultsAvailable, log);
     const report: ExplainReport = {
       event,
+      host: { id: table.id, name: table.name },
       handled: true,
       project: { dir: w.dir, how: w.how, ...(w.plugin !== undefined ? { plugin: w.plugin } : {}) },
       catalogs: setup.catalog.sources.map((c) => c.shown),
@@ -231,7 +265,7 @@ async function explainHandled(
       ),
       otherRows: setup.catalog.rows
         .filter((r) => !plan.invocations.some((i) => i.claudeEvent === r.event))
-        .map((r) => other(r, event, prep)),
+        .map((r) => other(r, event, prep, table)),
       executed: false,
     };
     // Skipped rows are shown row by row; everything else the phases said is a note.
@@ -317,7 +351,8 @@ async function runSelected(
         ? 'started in the background (async: its answer is ignored)'
         : describeVerdict(verdicts[i] as Verdict),
     })),
-    answer: folded.answer,
+    // As the host reads it (the one writer renders on the hook path, src/hook/emit.ts).
+    answer: currentHost().render(folded.answer, (m) => folded.notes.push(m), setup.event),
     notes: folded.notes,
     effects: folded.effects.map(describeEffect),
   };
@@ -335,17 +370,16 @@ function describeEffect(e: Effect): string {
   }
 }
 
-/** Cursor would not start hookshim for this payload at all: the entry's matcher skips its tool (or subagent type). */
-function skippedByBinding(setup: Setup): string | undefined {
+/** The host would not start hookshim for this payload at all: the entry's matcher skips its tool (or subagent type). */
+function skippedByBinding(setup: Setup, raw: Json, table: HostTable): string | undefined {
   const matcher = setup.binding.matcher;
-  if (matcher === undefined || !Object.hasOwn(MATCHED_BY, setup.event)) return undefined;
-  const name = String(
-    setup.input[MATCHED_BY[setup.event as MatchedEvent] === 'tool' ? 'tool_name' : 'subagent_type'] ?? '',
+  if (matcher === undefined || table.matcher?.events[setup.event] === undefined) return undefined;
+  if (table.matcher.accepts(setup.event, matcher, raw)) return undefined;
+  const name = String(setup.input.tool_name ?? setup.input.subagent_type ?? '');
+  return (
+    `${setup.binding.source}: its matcher skips ${JSON.stringify(name)}, so ${table.name} starts no hookshim for ` +
+    `this call (what follows is what would run without it)`
   );
-  return cursorAccepts(matcher, name)
-    ? undefined
-    : `${setup.binding.source}: its matcher skips ${JSON.stringify(name)}, so Cursor starts no hookshim for ` +
-        `this call (what follows is what would run without it)`;
 }
 
 /**
@@ -383,15 +417,12 @@ function placeOf(row: CatalogRow): Pick<ExplainedRow, 'catalog' | 'locator' | 'e
   };
 }
 
-/** A row of another Claude event: where it runs instead, or why never. */
-function other(row: CatalogRow, event: string, prep: RowPrep): ExplainedRow {
+/** A row of another Claude event: where it runs instead (the host's events that run it), or why never. */
+function other(row: CatalogRow, event: string, prep: RowPrep, table: HostTable): ExplainedRow {
   const never = rowCannotRun(row);
-  const on = HANDLED_EVENTS.filter((e) => (RUNS[e] as readonly string[]).includes(row.event));
+  const on = Object.keys(table.events).filter((e) => (table.runs[e] as readonly string[]).includes(row.event));
   const reason =
-    never ??
-    (on.includes(event as HandledEvent)
-      ? `${row.event} is not run for this payload (see notes)`
-      : `runs on ${on.join(', ')}`);
+    never ?? (on.includes(event) ? `${row.event} is not run for this payload (see notes)` : `runs on ${on.join(', ')}`);
   return { ...describeRow(row, prep), status: 'other-event', reason };
 }
 

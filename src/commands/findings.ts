@@ -82,6 +82,8 @@ export const FINDINGS = {
   // the Codex binding (init --host codex: src/commands/initCodex.ts)
   'codex-binding-stale': { severity: 'error', fix: true },
   'codex-bundle-stale': { severity: 'error', fix: true },
+  'codex-import-copy': { severity: 'error', fix: true },
+  'codex-import-stale': { severity: 'warning', fix: true },
   'settings-other-loaders': { severity: ['warning', 'info'], fix: true },
   // plugin (check --plugin, init --plugin)
   'plugin-binding-stale': { severity: 'error', fix: true },
@@ -103,6 +105,9 @@ export const FINDINGS = {
   'shim-off': { severity: 'warning', fix: true },
   'last-ran': { severity: 'info', fix: false },
   'never-ran': { severity: 'warning', fix: true },
+  'codex-project-untrusted': { severity: 'warning', fix: true },
+  'codex-handler-untrusted': { severity: 'warning', fix: true },
+  'codex-config-unreadable': { severity: 'warning', fix: true },
   'windows-no-git-bash': { severity: 'error', fix: true },
 } as const satisfies Record<string, Spec>;
 

@@ -3,14 +3,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { HOST_IDS, isHostId } from '../../adapters/hosts/registry.ts';
-import type { HostId } from '../../adapters/hosts/types.ts';
+import type { HostId, HostTable } from '../../adapters/hosts/types.ts';
 import { CODEX } from '../../adapters/hosts/codex/index.ts';
 import { COPILOT } from '../../adapters/hosts/copilot/index.ts';
-import { HOOKS_JSON } from '../project/binding.ts';
+import { CURSOR } from '../../adapters/hosts/cursor/index.ts';
+import { boundEventsOf, HOOKS_JSON } from '../project/binding.ts';
+import type { CatalogSource } from '../../catalog/sources.ts';
+import type { CatalogRow } from '../../catalog/types.ts';
+import { codexForeign } from './codexForeign.ts';
 import type { Finding } from './findings.ts';
 import { checkCodex, CODEX_HOOKS } from './initCodex.ts';
 import { checkCopilot, COPILOT_HOOKS } from './initCopilot.ts';
 import { CommandError, EXIT } from './io.ts';
+
+/** Every host's table, for the commands (the hook path loads only its own, adapters/hosts/registry.ts). */
+export const HOST_TABLES: Readonly<Record<HostId, HostTable>> = {
+  cursor: CURSOR as HostTable,
+  copilot: COPILOT as HostTable,
+  codex: CODEX as HostTable,
+};
 
 /** The hosts `root` is bound for, by the files init wrote (none: an unbound repository). */
 export function boundHosts(root: string): HostId[] {
@@ -21,6 +32,16 @@ export function boundHosts(root: string): HostId[] {
   const codex = path.join(root, CODEX_HOOKS);
   if (fs.existsSync(codex) && /hookshim\.cjs --host codex /.test(fs.readFileSync(codex, 'utf8'))) out.push('codex');
   return out;
+}
+
+/** Each bound host (Cursor when none is) with how many of its events start hookshim; Cursor's as planned (`planned`). */
+export function boundEventCounts(root: string, planned: number): { host: HostId; name: string; events: number }[] {
+  const bound = boundHosts(root);
+  return (bound.length > 0 ? bound : (['cursor'] as HostId[])).map((id) => {
+    const h = HOST_TABLES[id];
+    const n = id === 'cursor' ? planned : boundEventsOf(path.join(root, h.binding.file), h.binding).length;
+    return { host: id, name: h.name, events: n };
+  });
 }
 
 /** `--host cursor,copilot` as host ids; none given: the hosts bound now, else Cursor. */
@@ -39,25 +60,33 @@ export function hostsFor(given: string | undefined, root: string): HostId[] {
   return [...new Set(ids)] as HostId[];
 }
 
+/** What the other hosts' findings are checked against: the catalogs' rows and sources, and the home they resolve in. */
+export interface HostCheck {
+  rows: readonly CatalogRow[];
+  sources: readonly CatalogSource[];
+  home: string | undefined;
+}
+
 /**
- * check's findings with every bound host's: the Copilot binding's own, and, in a repository bound only for Copilot,
- * none of Cursor's binding findings (there is no Cursor binding to be missing). `settings`: the bound
- * .claude/settings*.json catalogs, which Copilot also runs natively.
+ * check's findings with every bound host's: each binding's own, and, in a repository not bound for Cursor, none of
+ * Cursor's binding findings (there is no Cursor binding to be missing). The bound .claude/settings*.json catalogs
+ * Copilot also runs natively; Codex's handlers that are not hookshim's but run the catalog's scripts or copies of them.
  */
-export function withHostFindings(
-  root: string,
-  findings: readonly Finding[],
-  settings: readonly string[] = [],
-): Finding[] {
+export function withHostFindings(root: string, findings: readonly Finding[], c: HostCheck): Finding[] {
   const hosts = boundHosts(root);
   if (hosts.length === 0 || (hosts.length === 1 && hosts[0] === 'cursor')) return [...findings];
   const cursorOnes = /^(binding-|bundle-|launcher-|package-)/;
   const kept = hosts.includes('cursor') ? findings : findings.filter((f) => !cursorOnes.test(f.code));
   return [
     ...kept,
-    ...(hosts.includes('copilot') ? [...checkCopilot(root), ...copilotDoubleRun(settings)] : []),
-    ...(hosts.includes('codex') ? checkCodex(root) : []),
+    ...(hosts.includes('copilot') ? [...checkCopilot(root), ...copilotDoubleRun(settingsOf(c.sources))] : []),
+    ...(hosts.includes('codex') ? [...checkCodex(root), ...codexForeign(c.rows, root, c.home, c.sources)] : []),
   ];
+}
+
+/** The bound .claude/settings*.json catalogs, as shown. */
+function settingsOf(sources: readonly CatalogSource[]): string[] {
+  return sources.filter((s) => s.kind !== 'plugin').map((s) => s.shown);
 }
 
 /** Copilot runs these settings catalogs natively too, after hookshim (docs/usage.md "GitHub Copilot"): said, with the fix. */

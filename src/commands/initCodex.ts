@@ -10,6 +10,7 @@ import { isOurCommand } from '../project/binding.ts';
 import { NODE_FLAGS } from '../project/nodeFlags.ts';
 import type { Finding, FindingCode } from './findings.ts';
 import { hostCatalogs, staleHostFindings, writeHostFiles } from './hostBinding.ts';
+import { CODEX_TRUST_STEPS, codexTrust, codexTrustFindings } from './codexTrust.ts';
 import { findRoot } from './initFiles.ts';
 import { CommandError } from './io.ts';
 import { defaultBundle } from './plan.ts';
@@ -68,11 +69,18 @@ export function codexBinding(
 
 /** What Codex needs before the binding runs (docs/codex-hooks.md §1): both trust gates, and that edits re-gate it. */
 const TRUST_WARNINGS = [
-  'Codex runs .codex/hooks.json only in a trusted project (`codex exec --trust`, or trust the folder when Codex asks) ' +
-    'and each handler only once trusted (review them with /hooks in Codex): an untrusted one is skipped without a word',
+  'Codex runs .codex/hooks.json only in a trusted project, and each handler only once its hash is trusted; both ' +
+    `skip silently. On each machine: (1) ${CODEX_TRUST_STEPS.project}; (2) ${CODEX_TRUST_STEPS.handlers}. ` +
+    '`hookshim doctor` says which is still closed',
   'editing a handler of .codex/hooks.json (its command or timeout) makes it untrusted again on every machine until ' +
     're-trusted; a re-run of init that changes nothing keeps the trust',
 ];
+
+/** What this machine's Codex trusts of the binding just written, when a gate is closed (the doctor finding's words). */
+function machineTrust(root: string, machine: { env: NodeJS.ProcessEnv; home: string } | undefined): string[] {
+  const trust = machine ? codexTrust(root, machine.env, machine.home) : undefined;
+  return trust ? codexTrustFindings(trust, root).map((f) => `on this machine: ${f.message}`) : [];
+}
 
 /** Bind `dir`'s repository for Codex. */
 export function initCodex(opts: {
@@ -80,6 +88,8 @@ export function initCodex(opts: {
   dryRun?: boolean;
   bundle?: string;
   catalogs?: readonly string[];
+  /** This machine's environment and home: init then says which trust gate is still closed here. */
+  machine?: { env: NodeJS.ProcessEnv; home: string };
 }): CodexInit {
   const root = findRoot(opts.dir, false).root;
   const { text, config, groups } = codexBinding(root, opts.catalogs);
@@ -88,12 +98,9 @@ export function initCodex(opts: {
     [CODEX_BUNDLE, fs.readFileSync(opts.bundle ?? defaultBundle())],
   ];
   if (config.text !== undefined) files.push([config.file, Buffer.from(config.text)]);
-  return {
-    root,
-    groups,
-    warnings: [...TRUST_WARNINGS],
-    ...writeHostFiles(root, files, { ...opts, bundle: CODEX_BUNDLE }),
-  };
+  const written = writeHostFiles(root, files, { ...opts, bundle: CODEX_BUNDLE });
+  const here = opts.dryRun ? [] : machineTrust(root, opts.machine);
+  return { root, groups, warnings: [...TRUST_WARNINGS, ...here], ...written };
 }
 
 /** check's findings for a Codex binding, when the repository has one: in sync with the catalog, bundle current. */
@@ -103,7 +110,7 @@ export function checkCodex(root: string, bundle = defaultBundle()): Finding[] {
     hooks: CODEX_HOOKS,
     bundle: CODEX_BUNDLE,
     codes: ['codex-binding-stale', 'codex-bundle-stale'] as [FindingCode, FindingCode],
-    fix: 'run `hookshim init --host codex`, commit .codex/, and trust the changed handlers in Codex (/hooks)',
+    fix: 'run `hookshim init --host codex`, commit .codex/, and trust the changed handlers in Codex (/hooks; `hookshim doctor` names them)',
     missing: 'is missing: every Codex hook command fails, and Codex lets every call run (a failed hook does not block)',
   };
   return staleHostFindings(root, host, () => codexBinding(root).text, bundle);

@@ -10,6 +10,7 @@ import { init } from './init.ts';
 import { findRoot } from './initFiles.ts';
 import { EXIT, json, tally } from './io.ts';
 import { renderInit } from './render.ts';
+import { safeHome } from '../state/fsx.ts';
 
 /** Run `hookshim init` for the command line's arguments and print its report. */
 export function initRun(
@@ -29,7 +30,10 @@ export function initRun(
   if (!hosts.includes('cursor')) return initHostsRun(c, { ...args, dir: root }, hosts);
   const catalogs = args.catalog ?? [];
   const copilot = hosts.includes('copilot') ? initCopilot({ dir: root, dryRun: args['dry-run'], catalogs }) : undefined;
-  const codex = hosts.includes('codex') ? initCodex({ dir: root, dryRun: args['dry-run'], catalogs }) : undefined;
+  const machine = { env: c.io.env, home: c.io.env.HOME || safeHome() || '' };
+  const codex = hosts.includes('codex')
+    ? initCodex({ dir: root, dryRun: args['dry-run'], catalogs, machine })
+    : undefined;
   const report = init({
     dir: path.resolve(c.io.cwd, args.dir),
     env: c.io.env,
@@ -66,7 +70,8 @@ export function initHostsRun(
   const dir = path.resolve(c.io.cwd, args.dir);
   const dryRun = args['dry-run'];
   const copilot = hosts.includes('copilot') ? initCopilot({ dir, dryRun, catalogs: args.catalog ?? [] }) : undefined;
-  const codex = hosts.includes('codex') ? initCodex({ dir, dryRun, catalogs: args.catalog ?? [] }) : undefined;
+  const machine = { env: c.io.env, home: c.io.env.HOME || safeHome() || '' };
+  const codex = hosts.includes('codex') ? initCodex({ dir, dryRun, catalogs: args.catalog ?? [], machine }) : undefined;
   c.setCode(EXIT.ok);
   if (args.json) return c.out(json({ ok: true, dryRun, ...(copilot ? { copilot } : {}), ...(codex ? { codex } : {}) }));
   c.out((copilot ? renderCopilotInit(copilot, dryRun) : '') + (codex ? renderCodexInit(codex, dryRun) : ''));

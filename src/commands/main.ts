@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import yargs, { type Argv } from 'yargs';
-import { CURSOR_EVENTS } from '../../adapters/eventMap.ts';
+import { HOST_IDS } from '../../adapters/hosts/registry.ts';
 import { VERSION } from '../hook/version.ts';
 import { PROJECT_POLICIES, resolveProject } from '../project/paths.ts';
 import { optionWithoutValue, withSuggestions, type KnownOptions } from './argv.ts';
@@ -289,8 +289,12 @@ function explainCommand(cli: Argv, c: Ctx): Argv {
           .positional('payload', { type: 'string', describe: 'payload file (default: stdin)' })
           .option('event', {
             type: 'string',
-            choices: [...CURSOR_EVENTS],
-            describe: "Cursor event (default: the payload's hook_event_name)",
+            describe: "the host's event (default: the payload's hook_event_name; Copilot's payloads name none)",
+          })
+          .option('host', {
+            type: 'string',
+            choices: [...HOST_IDS],
+            describe: 'the host that sent the payload (default: the bound host that has the event, else cursor)',
           })
           .option('dir', {
             type: 'string',
@@ -311,13 +315,15 @@ function explainCommand(cli: Argv, c: Ctx): Argv {
           .option('json', { type: 'boolean', default: false, describe: 'print the report as JSON' })
           .example('$0 explain < payload.json', 'which guards would run, and why the others would not')
           .example('$0 explain --run payload.json', 'run them and show the answer Cursor would get')
-          .example('$0 explain --event stop --dir . < p.json', 'explain p.json as a stop event of this repo'),
+          .example('$0 explain --event stop --dir . < p.json', 'explain p.json as a stop event of this repo')
+          .example('$0 explain --host copilot --event preToolUse p.json', 'explain a Copilot payload'),
       ),
     async (args) => {
       const text = await readPayloadText(args.payload, c.io);
       const report = await explain({
         payloadText: text,
         ...(args.event ? { event: args.event } : {}),
+        ...(args.host ? { host: args.host } : {}),
         ...(args.dir !== undefined ? { dir: args.dir } : {}),
         ...(args.plugin !== undefined ? { plugin: args.plugin } : {}),
         run: args.run,
@@ -352,7 +358,13 @@ function replayCommand(cli: Argv, c: Ctx): Argv {
             type: 'string',
             describe: "a Cursor plugin's folder (init --plugin): replay through its own bundle and hooks.json",
           })
-          .option('event', { type: 'string', describe: 'only replay this Cursor event' })
+          .option('event', { type: 'string', describe: "only replay this event (the host's name of it)" })
+          .option('host', {
+            type: 'string',
+            choices: [...HOST_IDS],
+            describe:
+              "replay every event as this host's (default: each record's own, else the bound host, else cursor)",
+          })
           .option('strict', {
             type: 'boolean',
             default: false,
@@ -373,6 +385,7 @@ function replayCommand(cli: Argv, c: Ctx): Argv {
         ...(args.bundle ? { bundle: args.bundle } : {}),
         ...(args.plugin !== undefined ? { plugin: args.plugin } : {}),
         ...(args.event ? { event: args.event } : {}),
+        ...(args.host ? { host: args.host } : {}),
         env: c.io.env,
         cwd: c.io.cwd,
       });

@@ -1,6 +1,7 @@
-// Two lists again: entries of `.cursor/hooks.json` that hookshim does not own but that run what a catalog runs (a
-// repository with a hand-written Cursor adapter beside its Claude catalog). Each such guard runs twice per event, once
-// there with Cursor's untranslated input; init keeps those entries, so check, doctor and init name each one.
+// Two lists again: entries of a host's hooks file (`.cursor/hooks.json`; `.codex/hooks.json` through ./codexForeign.ts)
+// that hookshim does not own but that run what a catalog runs (a hand-written adapter beside the Claude catalog). Each
+// such guard runs twice per event, once there with the host's untranslated input; init keeps those entries, so check,
+// doctor and init name each one.
 import fs from 'node:fs';
 import path from 'node:path';
 import { substitutePlaceholders } from '../../catalog/command.ts';
@@ -11,7 +12,7 @@ import { HOOKS_JSON, isOurs, type HooksFile } from '../project/binding.ts';
 import type { Finding } from './findings.ts';
 
 /** A file a catalog row runs: absolute, as a project-relative path when inside it, and the words after it. */
-interface CatalogScript {
+export interface CatalogScript {
   row: CatalogRow;
   file: string;
   rel: string | undefined;
@@ -20,6 +21,33 @@ interface CatalogScript {
 
 /** Most bytes of a hand-written entry's own script read to see whether it adapts a catalog. */
 const ADAPTER_MAX_BYTES = 512 * 1024;
+
+/** The hooks file a foreign entry sits in, and its host's name, for the findings' words. */
+export interface ForeignIn {
+  file: string;
+  host: string;
+}
+
+/** What a foreign entry is checked against: the catalog's scripts and files, in the project. */
+export interface ForeignContext {
+  scripts: readonly CatalogScript[];
+  catalogs: readonly CatalogSource[];
+  dir: string;
+  home: string | undefined;
+}
+
+/** `native-duplicate` or `native-adapter` for one entry hookshim does not own, when it runs what the catalog runs. */
+export function foreignFinding(
+  command: string,
+  where: string,
+  c: ForeignContext,
+  bound: ForeignIn,
+): Finding | undefined {
+  const twin = twinOf(command, c.scripts, c.dir, c.home);
+  if (twin) return duplicate(where, twin, c.dir, bound);
+  const adapter = adapterOf(command, c.scripts, c.catalogs, c.dir);
+  return adapter ? adapted(where, adapter.file, adapter.names, bound) : undefined;
+}
 
 /**
  * `native-duplicate` for each foreign entry that runs a catalog's script (its command names the file, however it
@@ -34,27 +62,21 @@ export function nativeDuplicates(
   catalogs: readonly CatalogSource[],
 ): Finding[] {
   if (hooks.kind !== 'ok') return [];
-  const scripts = catalogScripts(rows, dir, home);
+  const c: ForeignContext = { scripts: catalogScripts(rows, dir, home), catalogs, dir, home };
   const out: Finding[] = [];
   for (const [event, list] of Object.entries(hooks.hooks)) {
     list.forEach((entry, i) => {
       const command = (entry as { command?: unknown } | null)?.command;
       if (typeof command !== 'string' || isOurs(entry)) return;
-      const where = `${HOOKS_JSON} ${event}[${i}]`;
-      const twin = twinOf(command, scripts, dir, home);
-      if (twin) {
-        out.push(duplicate(where, twin, dir));
-        return;
-      }
-      const adapter = adapterOf(command, scripts, catalogs, dir);
-      if (adapter) out.push(adapted(where, adapter.file, adapter.names));
+      const found = foreignFinding(command, `${HOOKS_JSON} ${event}[${i}]`, c, { file: HOOKS_JSON, host: 'Cursor' });
+      if (found) out.push(found);
     });
   }
   return out;
 }
 
 /** Every script file the catalog rows run, with the words after it (so `x.sh pre` and `x.sh post` stay apart). */
-function catalogScripts(rows: readonly CatalogRow[], dir: string, home: string | undefined): CatalogScript[] {
+export function catalogScripts(rows: readonly CatalogRow[], dir: string, home: string | undefined): CatalogScript[] {
   const out: CatalogScript[] = [];
   for (const row of rows) {
     if (row.type !== 'command' || row.command === undefined) continue;
@@ -75,7 +97,7 @@ function catalogScripts(rows: readonly CatalogRow[], dir: string, home: string |
 }
 
 /** `file` relative to `dir` with forward slashes, when it is inside it. */
-function inside(dir: string, file: string): string | undefined {
+export function inside(dir: string, file: string): string | undefined {
   const rel = path.relative(dir, file);
   return rel === '' || rel.startsWith('..') || path.isAbsolute(rel) ? undefined : rel.split(path.sep).join('/');
 }
@@ -98,7 +120,7 @@ function mentions(command: string, rel: string, dir: string): boolean {
 }
 
 /** The catalog script a foreign entry runs: the one its first word runs (args agreeing first), else any it names. */
-function twinOf(command: string, scripts: CatalogScript[], dir: string, home: string | undefined) {
+export function twinOf(command: string, scripts: readonly CatalogScript[], dir: string, home: string | undefined) {
   const filled = fillCursorVars(command, dir);
   const ref = scriptOf({ event: '', locator: '', type: 'command', command: filled }, { projectDir: dir }, home);
   if (ref.kind === 'file') {
@@ -114,7 +136,12 @@ function twinOf(command: string, scripts: CatalogScript[], dir: string, home: st
  * A hand-written adapter: a file of the project the entry runs (any word of its command naming one) whose text names a
  * catalog file or a catalog's script, as the adapter of docs/peers.md §1 reads `hooks/hooks.json`.
  */
-function adapterOf(command: string, scripts: CatalogScript[], catalogs: readonly CatalogSource[], dir: string) {
+function adapterOf(
+  command: string,
+  scripts: readonly CatalogScript[],
+  catalogs: readonly CatalogSource[],
+  dir: string,
+) {
   const wanted = [...catalogs.map((c) => inside(dir, c.file)), ...scripts.map((s) => s.rel)].filter(
     (n): n is string => n !== undefined,
   );
@@ -152,7 +179,7 @@ function readSmall(file: string): string | undefined {
 }
 
 /** An entry that runs a catalog's script itself. */
-function duplicate(where: string, twin: CatalogScript, dir: string): Finding {
+function duplicate(where: string, twin: CatalogScript, dir: string, bound: ForeignIn): Finding {
   const shown = twin.rel ?? path.relative(dir, twin.file) ?? twin.file;
   return {
     code: 'native-duplicate',
@@ -160,15 +187,15 @@ function duplicate(where: string, twin: CatalogScript, dir: string): Finding {
     where,
     message:
       `runs ${shown}, which hookshim already runs for ${rowPlace(twin.row)} (${twin.row.event}): ` +
-      `the guard runs twice, once here with Cursor's untranslated input`,
+      `the guard runs twice, once here with ${bound.host}'s untranslated input`,
     fix:
-      `remove this entry from ${HOOKS_JSON}: hookshim runs ${shown} from the catalog (init keeps ` +
+      `remove this entry from ${bound.file}: hookshim runs ${shown} from the catalog (init keeps ` +
       `entries it does not own, so it will not remove it for you)`,
   };
 }
 
 /** An entry whose own script adapts a catalog hookshim runs. */
-function adapted(where: string, adapter: string, names: string[]): Finding {
+function adapted(where: string, adapter: string, names: string[], bound: ForeignIn): Finding {
   return {
     code: 'native-adapter',
     severity: 'warning',
@@ -177,7 +204,7 @@ function adapted(where: string, adapter: string, names: string[]): Finding {
       `runs ${adapter}, which names ${names.join(', ')}: a hand-written adapter of what hookshim runs, so ` +
       `those guards run twice per event (once here, once through hookshim)`,
     fix:
-      `remove this entry from ${HOOKS_JSON} (init keeps entries it does not own, so it will not remove it for ` +
+      `remove this entry from ${bound.file} (init keeps entries it does not own, so it will not remove it for ` +
       `you), and ${adapter} once nothing else runs it: hookshim runs the catalog`,
   };
 }

@@ -128,7 +128,7 @@ export function renderCheck(
   const info = r.findings.filter((f) => f.severity === 'info').length;
   const cats = r.catalogs.loads.length;
   const what = r.catalog
-    ? `${r.catalog.rows.length} rows${cats > 1 ? ` in ${cats} catalogs` : ''}, ${r.plan?.events.length ?? 0} events bound, ${r.mode} bundle`
+    ? `${r.catalog.rows.length} rows${cats > 1 ? ` in ${cats} catalogs` : ''}, ${boundCounts(r)}, ${r.mode} bundle`
     : 'catalog unreadable';
   out.push(
     `${failed ? p.red('hookshim check: failed') : p.green('hookshim check: ok')} ${p.dim(
@@ -136,6 +136,13 @@ export function renderCheck(
     )}`,
   );
   return `${out.join('\n')}\n`;
+}
+
+/** "6 events bound" (Cursor alone, as before hosts), else "6 Cursor events, 5 Copilot events bound". */
+function boundCounts(r: CheckResult): string {
+  const hosts = r.hosts ?? [{ host: 'cursor', name: 'Cursor', events: r.plan?.events.length ?? 0 }];
+  if (hosts.length === 1 && hosts[0]?.host === 'cursor') return `${hosts[0].events} events bound`;
+  return `${hosts.map((h) => `${h.events} ${h.name} event${h.events === 1 ? '' : 's'}`).join(', ')} bound`;
 }
 
 export function renderDoctor(r: DoctorReport, p: Paint, opts: { verbose: boolean }): string {
@@ -173,15 +180,7 @@ export function renderDoctor(r: DoctorReport, p: Paint, opts: { verbose: boolean
     `debug ${r.switches.debug ? 'on' : 'off'}`,
   ];
   out.push(`  ${ok(r.switches.shim === 'on')} ${sw.join(', ')}`);
-  const last = r.lastRan.find((l) => l.binding === 'project');
-  if (last)
-    out.push(
-      `  ${ok(true)} last ran ${ago(Date.now() - last.at)} ${p.dim(`(${last.events.map((e) => e.event).join(', ')})`)}`,
-    );
-  else if (r.findings.some((f) => f.code === 'never-ran'))
-    out.push(`  ${p.yellow('!')} never ran for this project on this machine ${p.dim('(see never-ran below)')}`);
-  for (const l of r.lastRan.filter((x) => x.binding !== 'project'))
-    out.push(`  ${ok(true)} plugin ${l.binding} last ran ${ago(Date.now() - l.at)}`);
+  out.push(...loadedLines(r, p));
   out.push(
     '',
     p.bold(`binding (.cursor/hooks.json, ${r.check.mode === 'package' ? 'installed package' : 'vendored bundle'})`),
@@ -217,6 +216,41 @@ export function renderDoctor(r: DoctorReport, p: Paint, opts: { verbose: boolean
   return `${out.join('\n')}\n`;
 }
 
+/** "Is it loaded?" per bound host (src/commands/loaded.ts), each plugin binding that ran, and Codex's trust. */
+function loadedLines(r: DoctorReport, p: Paint): string[] {
+  const ok = (b: boolean) => (b ? p.green('✓') : p.red('✗'));
+  const out: string[] = [];
+  const names = new Map(r.hosts.map((h) => [h.id, h.name]));
+  for (const l of r.lastRan.filter((x) => x.binding === 'project'))
+    names.set(l.hostId, names.get(l.hostId) ?? l.hostId);
+  for (const [id, name] of names) {
+    const last = r.lastRan.find((l) => l.binding === 'project' && l.hostId === id);
+    if (last)
+      out.push(
+        `  ${ok(true)} ${name} last ran hookshim ${ago(Date.now() - last.at)} ` +
+          p.dim(`(${last.events.map((e) => e.event).join(', ')})`),
+      );
+    else
+      out.push(
+        `  ${p.yellow('!')} ${name} never ran hookshim for this project on this machine ${p.dim('(never-ran below)')}`,
+      );
+  }
+  for (const l of r.lastRan.filter((x) => x.binding !== 'project'))
+    out.push(`  ${ok(true)} plugin ${l.binding} last ran ${ago(Date.now() - l.at)}`);
+  const t = r.codexTrust;
+  if (t) {
+    const trusted = t.handlers.filter((h) => h.status === 'trusted').length;
+    const all = t.project === 'trusted' && trusted === t.handlers.length;
+    const what =
+      t.read === 'unreadable'
+        ? `unknown: ${t.config} cannot be read (codex-config-unreadable below)`
+        : `project ${t.project === 'trusted' ? 'trusted' : p.yellow('not trusted')}, ` +
+          `${trusted === t.handlers.length ? trusted : p.yellow(String(trusted))} of ${t.handlers.length} handlers trusted`;
+    out.push(`  ${all ? ok(true) : p.yellow('!')} Codex trust: ${what} ${p.dim(`(${t.config})`)}`);
+  }
+  return out;
+}
+
 export function renderExplain(r: ExplainReport, p: Paint): string {
   const out: string[] = [];
   out.push(
@@ -230,7 +264,7 @@ export function renderExplain(r: ExplainReport, p: Paint): string {
     out.push(`hookshim does not handle ${r.event}: ${r.unhandled}`);
     return `${out.join('\n')}\n`;
   }
-  out.push(p.dim(`Cursor timeout ${r.binding.timeoutS}s (${r.binding.source})`));
+  out.push(p.dim(`${r.host.name} timeout ${r.binding.timeoutS}s (${r.binding.source})`));
   for (const n of r.notes) out.push(`${p.yellow('note:')} ${n}`);
   for (const inv of r.invocations) out.push(...renderInvocation(inv, p));
   if (r.otherRows.length) {
@@ -265,7 +299,7 @@ export function renderExplain(r: ExplainReport, p: Paint): string {
     ] as const)
       for (const l of text.split('\n').filter(Boolean).slice(0, 8)) out.push(p.dim(`    ${name} │ ${l}`));
   }
-  out.push('', `${p.bold('Cursor answer')} ${p.cyan(JSON.stringify(r.run.answer))}`);
+  out.push('', `${p.bold(`${r.host.name} answer`)} ${p.cyan(JSON.stringify(r.run.answer))}`);
   for (const n of r.run.notes) out.push(p.dim(`  note: ${n}`));
   for (const e of r.run.effects) out.push(p.dim(`  state: would ${e}`));
   return `${out.join('\n')}\n`;

@@ -6,7 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import ndjson from 'ndjson';
 import type { Json } from '../../adapters/json.ts';
+import { isHostId } from '../../adapters/hosts/registry.ts';
+import { handles, type HostId, type HostTable } from '../../adapters/hosts/types.ts';
 import { readBinding } from '../project/binding.ts';
+import { boundHosts, HOST_TABLES } from './hosts.ts';
 import { PROJECT_POLICIES, resolveProject } from '../project/paths.ts';
 import type { TraceLine } from '../hook/trace.ts';
 import { canonical } from '../../adapters/json.ts';
@@ -25,8 +28,10 @@ export interface ReplayOptions {
    * own bundle (.cursor-plugin/hookshim.cjs) and with the timeout of its hooks file (docs/plugins.md).
    */
   plugin?: string;
-  /** Only events of this Cursor event name. */
+  /** Only events of this event name. */
   event?: string;
+  /** The host every event is replayed as; default: the record's own, else the bound host that has the event, else Cursor. */
+  host?: string;
   env: NodeJS.ProcessEnv;
   cwd: string;
 }
@@ -36,6 +41,8 @@ export type ReplayStatus = 'same' | 'wording' | 'changed' | 'error' | 'skipped';
 export interface ReplayedEvent {
   line: number;
   event: string;
+  /** The host it was replayed as. */
+  host?: HostId;
   tool?: string;
   toolUseId?: string;
   status: ReplayStatus;
@@ -111,6 +118,11 @@ export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
     throw new CommandError(
       `the hook bundle is missing at ${bundle}; run \`npm run build\` or pass --bundle .cursor/hooks/hookshim.cjs`,
     );
+  if (opts.host !== undefined && !isHostId(opts.host))
+    throw new CommandError(
+      `unknown host "${opts.host}": --host takes ${Object.keys(HOST_TABLES).join(', ')}`,
+      EXIT.usage,
+    );
   const { records, unreadable } = await readTrace(file);
   // One fresh state dir for the whole replay: stashes flow from a preToolUse to its postToolUse as they did live,
   // and nothing touches (or is deduplicated against) the real sessions.
@@ -119,9 +131,11 @@ export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
   try {
     for (const { line, rec } of records) {
       const event = String(rec.event ?? '');
+      const table = HOST_TABLES[replayHost(opts, rec, event)];
       const head: ReplayedEvent = {
         line,
         event,
+        host: table.id,
         status: 'skipped',
         ...(rec.tool ? { tool: rec.tool } : {}),
         ...(rec.toolUseId ? { toolUseId: rec.toolUseId } : {}),
@@ -131,35 +145,7 @@ export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
         events.push({ ...head, detail: 'no payload recorded (trace with HOOKSHIM_LOG_PAYLOADS=1)' });
         continue;
       }
-      const dir = projectFor(opts, rec.payload);
-      const env: NodeJS.ProcessEnv = { ...opts.env, HOOKSHIM_STATE_DIR: state, CURSOR_PROJECT_DIR: dir };
-      for (const k of ['HOOKSHIM_LOG', 'HOOKSHIM_LOG_PAYLOADS', 'HOOKSHIM'] as const) delete env[k];
-      const t0 = Date.now();
-      const r = spawnSync(process.execPath, [bundle, event], {
-        cwd: dir,
-        env,
-        input: JSON.stringify(rec.payload),
-        encoding: 'utf8',
-        timeout: (readBinding(dir, event, plugin ? path.join(plugin, PLUGIN_HOOKS) : undefined).timeoutS + 10) * 1000,
-        maxBuffer: 16 * 1024 * 1024,
-      });
-      const ms = Date.now() - t0;
-      let after: Json;
-      try {
-        after = JSON.parse(r.stdout) as Json;
-      } catch {
-        events.push({
-          ...head,
-          status: 'error',
-          ms,
-          detail: `the bundle did not answer with JSON (exit ${r.status}${
-            r.error ? `, ${r.error.message}` : ''
-          }): ${(r.stderr || r.stdout).trim().slice(0, 300)}`,
-        });
-        continue;
-      }
-      const before = (rec.decision as Json | undefined) ?? null;
-      events.push({ ...head, status: compare(before, after), before, after, ms });
+      events.push(replayOne(head, rec, { opts, bundle, plugin, state, table }));
     }
   } finally {
     fs.rmSync(state, { recursive: true, force: true });
@@ -167,6 +153,52 @@ export async function replay(opts: ReplayOptions): Promise<ReplayReport> {
   const counts: ReplayReport['counts'] = { same: 0, wording: 0, changed: 0, error: 0, skipped: 0 };
   for (const e of events) counts[e.status]++;
   return { file, bundle, events, unreadable, counts };
+}
+
+/** One record through the bundle, as its host runs it: the new answer against the recorded one, both as the host reads them. */
+function replayOne(
+  head: ReplayedEvent,
+  rec: Partial<TraceLine>,
+  c: { opts: ReplayOptions; bundle: string; plugin: string | undefined; state: string; table: HostTable },
+): ReplayedEvent {
+  const { opts, table } = c;
+  const payload = rec.payload as Json;
+  const dir = projectFor(opts, payload);
+  const env: NodeJS.ProcessEnv = { ...opts.env, HOOKSHIM_STATE_DIR: c.state, CURSOR_PROJECT_DIR: dir };
+  for (const k of ['HOOKSHIM_LOG', 'HOOKSHIM_LOG_PAYLOADS', 'HOOKSHIM'] as const) delete env[k];
+  const hooks = c.plugin ? path.join(c.plugin, PLUGIN_HOOKS) : path.join(dir, table.binding.file);
+  const t0 = Date.now();
+  const r = spawnSync(process.execPath, [c.bundle, '--host', table.id, head.event], {
+    cwd: dir,
+    env,
+    input: JSON.stringify(payload),
+    encoding: 'utf8',
+    timeout: (readBinding(dir, head.event, hooks, table.binding, table.name).timeoutS + 10) * 1000,
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const ms = Date.now() - t0;
+  let after: Json;
+  try {
+    after = JSON.parse(r.stdout) as Json;
+  } catch {
+    const why = `${r.status}${r.error ? `, ${r.error.message}` : ''}`;
+    const said = (r.stderr || r.stdout).trim().slice(0, 300);
+    return { ...head, status: 'error', ms, detail: `the bundle did not answer with JSON (exit ${why}): ${said}` };
+  }
+  // The trace keeps the decided answer; the bundle writes it as the host reads it.
+  const decided = (rec.decision as Json | undefined) ?? null;
+  const before = decided === null ? null : table.render(decided, () => undefined, head.event);
+  return { ...head, status: compare(before, after), before, after, ms };
+}
+
+/** The host a record is replayed as: --host, else the record's, else the bound host that has the event, else Cursor. */
+function replayHost(opts: ReplayOptions, rec: Partial<TraceLine>, event: string): HostId {
+  if (opts.host !== undefined && isHostId(opts.host)) return opts.host;
+  if (typeof rec.host === 'string' && isHostId(rec.host)) return rec.host;
+  if (opts.plugin !== undefined) return 'cursor';
+  const payload = rec.payload && typeof rec.payload === 'object' ? rec.payload : {};
+  const bound = boundHosts(projectFor(opts, payload));
+  return bound.find((id) => handles(HOST_TABLES[id], event)) ?? 'cursor';
 }
 
 /** same / wording (same decision, different text) / changed (a different decision). */

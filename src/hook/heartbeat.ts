@@ -1,5 +1,6 @@
-// "Is it loaded?": every event leaves a heartbeat per project, binding and event in the state dir (the event, when,
-// the host's version; nothing from the payload), so `hookshim doctor` can say when hookshim last ran here. A
+// "Is it loaded?": every event leaves a heartbeat per project, binding, host and event in the state dir (the event,
+// when, which host ran it and its version; nothing from the payload), so `hookshim doctor` can say when each host last
+// ran hookshim here. A
 // heartbeat is only ever read by doctor: planting one can mislead doctor, never change an answer (docs/security.md).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,8 +19,10 @@ export interface Beat {
   event: string;
   /** Epoch ms of the last event (the file's mtime). */
   at: number;
-  /** CURSOR_VERSION of the host that ran it, when it set one. */
+  /** The version of the host that ran it, when it says one (Cursor's CURSOR_VERSION). */
   host?: string;
+  /** The id of the host that ran it (the bound command's `--host`); absent in heartbeats written before hosts. */
+  hostId?: string;
 }
 
 /** The heartbeat file's name prefix of a project: every binding's beats of it start with it. */
@@ -27,20 +30,25 @@ export function beatPrefix(project: string): string {
   return `${fnv(project)}.`;
 }
 
-/** Leave this event's heartbeat (cheap; a failure only means doctor knows less). */
+/**
+ * Leave this event's heartbeat (cheap; a failure only means doctor knows less). Cursor's file keeps the name it had
+ * before hosts; another host's names the host too, since Copilot's event names are Cursor's.
+ */
 export function beat(
   stateDir: StateDir,
   project: string,
   binding: string,
   event: string,
   host: string | undefined,
+  hostId = 'cursor',
 ): void {
-  const file = areaPath(stateDir, 'beat', `${beatPrefix(project)}${fnv(binding)}.${event}`);
+  const name = `${beatPrefix(project)}${fnv(binding)}.${hostId === 'cursor' ? '' : `${hostId}.`}${event}`;
+  const file = areaPath(stateDir, 'beat', name);
   if (!file) return;
   try {
     const seen = fs.lstatSync(file, { throwIfNoEntry: false });
     if (seen?.isFile() && Date.now() - seen.mtimeMs < BEAT_EVERY_MS) return;
-    writeFileAtomic(file, JSON.stringify({ project, binding, event, ...(host ? { host } : {}) }));
+    writeFileAtomic(file, JSON.stringify({ project, binding, event, hostId, ...(host ? { host } : {}) }));
   } catch {
     /* doctor knows less */
   }
@@ -69,6 +77,7 @@ export function readBeats(root: string, project: string): Beat[] {
         event: named,
         at: stat.mtimeMs,
         ...(typeof doc.host === 'string' ? { host: doc.host } : {}),
+        ...(typeof doc.hostId === 'string' ? { hostId: doc.hostId } : {}),
       });
     } catch {
       /* skipped */

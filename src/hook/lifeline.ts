@@ -73,7 +73,14 @@ export function installLifeline(name: string, env: NodeJS.ProcessEnv, failOpen: 
   const h = host();
   setRender((a) => h.render(a, (m) => log.warn(m), name));
   setUnwritable(() => ownFailure(name, failOpen, 'could not write its answer').answer);
-  const record: TraceRecord = { at: isoTime(Date.now()), event: name, rows: [], decision: undefined, errors: [] };
+  const record: TraceRecord = {
+    at: isoTime(Date.now()),
+    event: name,
+    host: h.id,
+    rows: [],
+    decision: undefined,
+    errors: [],
+  };
   let finishing: ((why: string) => void) | undefined;
   let timer: NodeJS.Timeout | undefined;
   const lifeline: Lifeline = {

@@ -2,7 +2,6 @@
 // session, the catalog and the config (docs/design.md §1).
 import fs from 'node:fs';
 import path from 'node:path';
-import { MATCHED_BY, skippedNeeds, type MatchedEvent } from '../../adapters/cursorMatcher.ts';
 import type { HandledEvent } from '../../adapters/eventMap.ts';
 import { str, type Json } from '../../adapters/json.ts';
 import type { EventAdapter, EventContext } from '../../adapters/types.ts';
@@ -164,7 +163,8 @@ export async function setUp(
   const sessionId = sessionIdOf(input);
   const state = opts.state !== undefined ? opts.state : openState(io.env, (m) => log.warn(m));
   mark('state dir opened');
-  if (state) beat(state, dir, root.plugin ?? '', event, io.env.CURSOR_VERSION);
+  const { id, versionEnv } = host();
+  if (state) beat(state, dir, root.plugin ?? '', event, versionEnv ? io.env[versionEnv] : undefined, id);
   mark('heartbeat');
   const config = await configFor(event, root, state, log);
   if ('problem' in config) return config;
@@ -220,8 +220,9 @@ export async function setUp(
 }
 
 /**
- * The catalog gained a row for a tool this event's Cursor matcher skips (init ran before it): Cursor starts nothing for
- * those calls, so their guards never run. Said on every event until `hookshim init` (`init --plugin`) rewrites the matcher.
+ * The catalog gained a row for a tool this event's matcher skips (init ran before it): the host starts nothing for
+ * those calls, so their guards never run. Said on every event until `hookshim init` (`init --plugin`) rewrites the
+ * matcher. The host's table says how its matchers are tested (adapters/hosts/types.ts `matcher`).
  */
 function warnStaleMatcher(
   event: HandledEvent,
@@ -231,18 +232,19 @@ function warnStaleMatcher(
   log: Log,
   plugin: string | undefined,
 ): void {
-  if (binding.matcher === undefined || !Object.hasOwn(MATCHED_BY, event)) return;
-  const kind = MATCHED_BY[event as MatchedEvent];
-  // What the rows need at the least (post-tool events may need more: results, carried context).
-  const own: readonly string[] = host().runs[event] ?? [];
+  const h = host();
+  const kind = h.matcher?.events[event];
+  if (binding.matcher === undefined || h.matcher === undefined || kind === undefined) return;
+  // What the rows need at the least (post-tool events may need more: results, carried context); a post-tool event
+  // also delivers its PreToolUse rows' warnings.
+  const own: readonly string[] = h.runs[event] ?? [];
   const served = kind === 'tool' && !own.includes('PreToolUse') ? [...own, 'PreToolUse'] : own;
   const matchers = rows.filter((r) => served.includes(r.event)).map((r) => r.matcher);
   // A combination found fine once is not checked again (a marker in the state dir: planting one only hides this warning).
-  const fine = state
-    ? areaPath(state, 'catalog', `${fnv([event, binding.matcher, ...matchers.map(String)].join('\u0000'))}.matchers-ok`)
-    : null;
+  const key = [h.id, event, binding.matcher, ...matchers.map(String)].join('\u0000');
+  const fine = state ? areaPath(state, 'catalog', `${fnv(key)}.matchers-ok`) : null;
   if (fine && fs.existsSync(fine)) return;
-  const missed = skippedNeeds(kind, binding.matcher, matchers);
+  const missed = h.matcher.misses(event, binding.matcher, matchers);
   if (missed.length === 0) {
     if (fine) touch(fine);
     return;
@@ -250,10 +252,10 @@ function warnStaleMatcher(
   // A plugin's binding is rewritten by `init --plugin` in the plugin's own folder (docs/plugins.md).
   const fix =
     plugin === undefined
-      ? 'run `hookshim init` and commit .cursor/hooks.json'
+      ? `run \`hookshim init\` and commit ${h.binding.file}`
       : `run \`hookshim init --plugin\` in ${plugin} and commit its ${PLUGIN_HOOKS}`;
   log.warn(
-    `${binding.source}: its matcher skips ${missed.join(', ')}, which catalog rows now match, so Cursor ` +
+    `${binding.source}: its matcher skips ${missed.join(', ')}, which catalog rows now match, so ${h.name} ` +
       `starts no hookshim for those calls and their guards do not run; ${fix}`,
   );
 }

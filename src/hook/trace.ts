@@ -11,8 +11,10 @@ export const TRACE_FORMAT = 1;
 export interface TraceRecord {
   /** When the event started (ISO 8601). */
   at: string;
-  /** The Cursor event. */
+  /** The host's event. */
   event: string;
+  /** The host that sent it (the bound command's `--host`; absent in records written before hosts: Cursor). */
+  host?: string;
   conversation?: string;
   generation?: string;
   toolUseId?: string;
@@ -31,13 +33,13 @@ export interface TraceRecord {
     timedOut: boolean;
     verdict?: string;
   }[];
-  /** The Cursor answer hookshim wrote. */
+  /** The answer hookshim decided, in the shared vocabulary (the host's table renders it as the host reads it). */
   decision: Json | undefined;
   /** How the answer was reached when no catalog run decided it: duplicate process, fail open, shim off, … */
   role?: 'follower' | 'fail-open' | 'fail-closed' | 'off' | 'unhandled';
   /** Every warning hookshim printed on stderr for this event. */
   errors: string[];
-  /** The Cursor payload, only with HOOKSHIM_LOG_PAYLOADS=1. */
+  /** The host's payload as it arrived, only with HOOKSHIM_LOG_PAYLOADS=1. */
   payload?: Json;
 }
 

@@ -215,6 +215,12 @@ export function everyCallEvents(
   });
 }
 
+/** The events a hooks file starts hookshim for ([] when absent or unreadable). */
+export function boundEventsOf(file: string, shape: Pick<BindingShape, 'commandKeys' | 'nested'>): string[] {
+  const hooks = boundHooks(file);
+  return Object.keys(hooks).filter((ev) => ourEntryOf(hooks, ev, shape) !== undefined);
+}
+
 /** The `hooks` object of a hooks file as the hook path reads it, each event's array on its own: {} when absent or not JSON. */
 function boundHooks(file: string): Record<string, unknown> {
   const read = hooksText(file);

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: an untyped .mjs of the conformance harness
-import { ensureCodex, modelSaw, runCodex } from '../conformance/codex.mjs';
+import { ensureCodex, listCodexHooks, modelSaw, runCodex, trustCodexHooks } from '../conformance/codex.mjs';
 import { CLI, ROOT, ensureBuilt } from './harness.ts';
 
 /** Denies `rm` and any write of .env by Claude's keys; "ask" on `git push`; a reasonless deny on `curl`; exit 1 on "crash". */
@@ -112,7 +112,7 @@ describe('init --host codex, and each event fired as Codex fires it', () => {
       catalogs: ['.claude/settings.json'],
     });
     const again = spawnSync(process.execPath, [CLI, 'init', dir], { encoding: 'utf8' });
-    expect(again.stdout).toMatch(/trusted project .*codex exec --trust/);
+    expect(again.stdout).toMatch(/trusted project.*`--trust` to `codex exec`.*type \/hooks/);
     expect(again.stdout).toMatch(/unchanged: \.codex\/hooks\.json, \.codex\/hooks\/hookshim\.cjs/);
   });
 
@@ -191,6 +191,42 @@ describe.skipIf(Boolean(codex.skip))(
       expect(seen.map((s) => s.tool_name)).toEqual(['Bash', 'Write', 'Write', 'Bash']);
       expect(seen[1].tool_input.file_path).toBe(path.join(dir, '.env'));
     }, 180_000);
+
+    it("doctor reads both trust gates as Codex's own hooks/list does: untrusted, trusted, then modified by an edit", async () => {
+      const dir = boundRepo('trust');
+      const codexHome = path.join(scratch, 'trust-home');
+      fs.mkdirSync(codexHome, { recursive: true });
+      fs.writeFileSync(
+        path.join(codexHome, 'config.toml'),
+        `[projects.${JSON.stringify(dir)}]\ntrust_level = "trusted"\n`,
+      );
+      const env = { PATH: process.env.PATH, HOME: path.join(scratch, 'trust-user'), CODEX_HOME: codexHome };
+      const doctor = () =>
+        JSON.parse(spawnSync(process.execPath, [CLI, 'doctor', '--json', dir], { env, encoding: 'utf8' }).stdout)
+          .codexTrust as { project: string; handlers: { key: string; hash: string; status: string }[] };
+      const listed = async () =>
+        (
+          (await listCodexHooks(codex.bin, dir, env)).hooks as {
+            key: string;
+            currentHash: string;
+            trustStatus: string;
+          }[]
+        )
+          .filter((h) => h.key.startsWith(path.join(dir, '.codex')))
+          .map((h) => [h.key, h.currentHash, h.trustStatus]);
+      const ours = () => doctor().handlers.map((h) => [h.key, h.hash, h.status]);
+      expect(ours()).toEqual(await listed());
+      await trustCodexHooks(codex.bin, dir, env);
+      expect(doctor().project).toBe('trusted');
+      expect(ours()).toEqual(await listed());
+      expect(ours().every((h) => h[2] === 'trusted')).toBe(true);
+      const file = path.join(dir, '.codex', 'hooks.json');
+      const doc = JSON.parse(fs.readFileSync(file, 'utf8'));
+      doc.hooks.Stop[0].hooks[0].timeout = 61;
+      fs.writeFileSync(file, JSON.stringify(doc, null, 2));
+      expect(ours()).toEqual(await listed());
+      expect(ours().map((h) => h[2])).toContain('modified');
+    }, 120_000);
   },
 );
 

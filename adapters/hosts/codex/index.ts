@@ -7,6 +7,7 @@ import { RUNS, type HandledEvent } from '../../eventMap.ts';
 import { isRecord, str, type Json } from '../../json.ts';
 import type { EventAdapter } from '../../types.ts';
 import type { HostTable } from '../types.ts';
+import { wholeNameMatcher } from '../wholeName.ts';
 
 /** Codex's events hookshim binds, each with the shared event its payload is read as (docs/codex-hooks.md §3). */
 export const CODEX_EVENTS = {
@@ -138,6 +139,13 @@ export const CODEX: HostTable<CodexEvent> = Object.freeze<HostTable<CodexEvent>>
   noTranscript: 'Codex sent no transcript_path',
   // The rollout file rewritten into Claude's shape (./transcript.ts), imported only when a row needs it.
   transcript: async () => (await import('./transcript.ts')).CODEX_TRANSCRIPT,
+  // A regular expression over the whole tool name; Edit and Write name apply_patch too (docs/codex-hooks.md §2).
+  matcher: wholeNameMatcher({
+    events: ['PreToolUse', 'PostToolUse'],
+    tools: { Bash: 'Shell', apply_patch: 'ApplyPatch' },
+    aliases: { apply_patch: ['Edit', 'Write'] },
+    toolKey: 'tool_name',
+  }),
   canonical,
   render,
 });

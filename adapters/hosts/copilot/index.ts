@@ -5,8 +5,9 @@ import { RUNS, type HandledEvent } from '../../eventMap.ts';
 import { isRecord, str, type Json } from '../../json.ts';
 import type { EventAdapter } from '../../types.ts';
 import type { HostTable } from '../types.ts';
+import { wholeNameMatcher } from '../wholeName.ts';
 import { copilotToolResult, FAILED, shellError } from './toolResult.ts';
-import { sharedToolCall } from './tools.ts';
+import { COPILOT_QUIET_TOOLS, COPILOT_TOOLS, sharedToolCall } from './tools.ts';
 
 /** Copilot's events hookshim binds, each with the shared event its payload is read as (docs/copilot-hooks.md §3). */
 export const COPILOT_EVENTS = {
@@ -163,6 +164,17 @@ export const COPILOT: HostTable<CopilotEvent> = Object.freeze<HostTable<CopilotE
   noTranscript: "Copilot's events.jsonl could not be named (no sessionId, and no COPILOT_HOME or HOME)",
   // Its events.jsonl rewritten into Claude's shape (./transcript.ts), imported only when a row needs it.
   transcript: async () => (await import('./transcript.ts')).COPILOT_TRANSCRIPT,
+  // docs/copilot-hooks.md §2: every hook command gets it.
+  versionEnv: 'COPILOT_CLI_BINARY_VERSION',
+  // A regular expression on the whole tool name, on the tool events (docs/copilot-hooks.md §2).
+  matcher: wholeNameMatcher({
+    events: ['preToolUse', 'postToolUse', 'postToolUseFailure'],
+    tools: {
+      ...Object.fromEntries(Object.entries(COPILOT_TOOLS).map(([name, t]) => [name, t.as])),
+      ...Object.fromEntries(COPILOT_QUIET_TOOLS.map((name) => [name, name])),
+    },
+    toolKey: 'toolName',
+  }),
   canonical,
   render,
 });

@@ -1,6 +1,7 @@
 // Cursor as a host (docs/cursor-hooks.md): its events, what each runs, its own answers and its session id. The
 // tables themselves live in adapters/eventMap.ts and adapters/events/ for now; this is the one place the shell
 // reaches them through.
+import { CURSOR_MATCHER } from '../../cursorMatcher.ts';
 import { ADAPTERS } from '../../events/index.ts';
 import { PERMISSION_EVENTS, RUNS, UNBOUND_CURSOR_EVENTS, type HandledEvent } from '../../eventMap.ts';
 import { str, type Json } from '../../json.ts';
@@ -38,4 +39,6 @@ export const CURSOR: HostTable<HandledEvent> = Object.freeze<HostTable<HandledEv
   transcriptPathOf,
   // Cursor sends no transcript when its transcripts are off (docs/cursor-hooks.md §3).
   noTranscript: 'Cursor sent no transcript_path (its transcripts are off?)',
+  versionEnv: 'CURSOR_VERSION',
+  matcher: CURSOR_MATCHER,
 });

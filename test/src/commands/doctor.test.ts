@@ -122,7 +122,7 @@ describe('environment facts', () => {
       /preToolUse +timeout +30s, failClosed, skips [^"]+ +node --inspect-publish-uid stderr \.cursor\/hooks\/hookshim\.cjs preToolUse/,
     );
     // Bound but never run on this machine: the one thing to report (docs/hosts.md "When hooks never run").
-    expect(r.out).toMatch(/! never ran for this project on this machine/);
+    expect(r.out).toMatch(/! Cursor never ran hookshim for this project on this machine/);
     expect(r.out).toMatch(/warning +.*\[never-ran\]/);
     expect(r.out).toMatch(/0 errors, 1 warning/);
     expect(r.out).toMatch(

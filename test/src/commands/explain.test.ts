@@ -232,7 +232,8 @@ describe('explain: inputs and events it cannot explain', () => {
       2,
       /unknown Cursor event "fooBar"; hookshim handles preToolUse, /,
     ],
-    ['a bad --event value', '{}', ['--event', 'nope'], 2, /Invalid values:/],
+    ['a bad --event value', '{}', ['--event', 'nope'], 2, /unknown Cursor event "nope"; hookshim handles preToolUse/],
+    ['a bad --host value', '{}', ['--host', 'nope'], 2, /Invalid values:/],
   ])('%s → exit %s', async (_n, stdin, args, code, message) => {
     const r = await cli(['explain', ...args], { env: env(), stdin, cwd: demo.dir });
     expect(r.code).toBe(code);

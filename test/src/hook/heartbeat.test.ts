@@ -33,6 +33,21 @@ describe('beat', () => {
     );
     expect(Object.keys(doc).sort()).toEqual(expect.arrayContaining(['binding', 'event', 'project']));
   });
+  it("each host's beat apart (Copilot's event names are Cursor's), naming the host that ran it", () => {
+    beat(st, '/p', '', 'preToolUse', '3.24.12');
+    beat(st, '/p', '', 'preToolUse', '1.0.102', 'copilot');
+    beat(st, '/p', '', 'PreToolUse', undefined, 'codex');
+    expect(files()).toHaveLength(3);
+    expect(
+      readBeats(st.root, '/p')
+        .map((b) => [b.event, b.hostId, b.host ?? null])
+        .sort(),
+    ).toEqual([
+      ['PreToolUse', 'codex', null],
+      ['preToolUse', 'copilot', '1.0.102'],
+      ['preToolUse', 'cursor', '3.24.12'],
+    ]);
+  });
   it('a fresh heartbeat is not rewritten (one lstat on most events)', () => {
     beat(st, '/p', '', 'stop', 'a');
     const file = path.join(st.root, 'beat', files()[0]!);
