@@ -173,12 +173,6 @@ const X = {
   patchLines:
     'codex limit X10: Codex writes files only through apply_patch, whose added lines each end in a newline (§5): the ' +
     'Write a row sees holds the content the file will have, with its last newline',
-  transcript:
-    "hookshim gap G2 (docs/usage.md, not yet done): Codex's rollout file (§7) is not yet rewritten into a Claude " +
-    'transcript: a row reading transcript_path finds no tool call',
-  lastMessage:
-    "hookshim gap G3: Codex gives Stop's last_assistant_message on stdin (§3), but adapters/events/stop.ts takes it " +
-    'only from the rewritten transcript (G2): the row gets none',
   stopLoop:
     "hookshim gap G4: Codex's Stop stdin is the same for every continuation of a turn (stop_hook_active true, the " +
     'same turn_id and last message, no count: §3) and Codex caps nothing (§4): hookshim takes the third firing for a ' +
@@ -210,7 +204,7 @@ export const CODEX_KNOWN = {
   'post-probe-quiet': all(X.ids, 'keys', 'env'),
   'ups-probe': { env: X.ids },
   'ss-probe': { env: X.ids },
-  'stop-probe': { payload: X.lastMessage, keys: `${X.ids}; ${X.lastMessage}; ${X.stopLists}`, env: X.ids },
+  'stop-probe': { keys: `${X.ids}; ${X.stopLists}`, env: X.ids },
   'failure-context': all(X.bashFailure, 'rows', 'model', 'payload'),
   'failure-probe': all(X.bashFailure, 'rows', 'payload', 'keys', 'env'),
   'pre-timeout': { effects: X.timeout },
@@ -224,8 +218,6 @@ export const CODEX_KNOWN = {
   'ups-stop-ansi': { user: X.promptUser },
   'ss-env-file': { effects: X.envFile },
   'stop-always': all(X.stopLoop, 'rows', 'stops', 'payload'),
-  'stop-transcript': all(X.transcript, 'rows', 'model', 'stops', 'payload'),
-  'stop-transcript-module': all(X.transcript, 'rows', 'model', 'stops', 'payload'),
   'stop-failure': all(X.apiError, 'rows', 'payload', 'keys', 'env'),
   'pre-write-deny': { payload: X.patchLines },
   'pre-updated-input-write': { payload: X.patchLines },
