@@ -20,7 +20,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { generate, measureTranscripts, textLine } from './bench-transcript.mjs';
+import { generate, measureTranscripts, SESSION, textLine } from './bench-transcript.mjs';
 import { DENY, GIT, makeRepo, PYTHON, ROOT, SLOW, systemPython, TRANSCRIPT, TRIVIAL, WARN } from './bench/fixtures.mjs';
 import { writeSpawners } from './bench/floor.mjs';
 import { loadAverage, machineFacts } from './bench/machine.mjs';
@@ -270,7 +270,12 @@ function setup(tmp) {
   );
   // The same 1 and 5 trivial guards bound for GitHub Copilot (`init --host copilot`), against Copilot running the rows
   // itself: one after another, as it runs the hooks of one event (docs/copilot-hooks.md §2).
-  for (const n of [1, SCENARIO_GUARDS])
+  // Their session log is the one captured from the real Copilot CLI (test/fixtures/copilot/events.jsonl).
+  const copilotHome = path.join(tmp, 'copilot-home');
+  const log = path.join(copilotHome, 'session-state', SESSION, 'events.jsonl');
+  fs.mkdirSync(path.dirname(log), { recursive: true });
+  fs.copyFileSync(path.join(ROOT, 'test', 'fixtures', 'copilot', 'events.jsonl'), log);
+  for (const n of [1, SCENARIO_GUARDS]) {
     repos[`cp${n}`] = makeRepo(
       tmp,
       `cp${n}`,
@@ -279,6 +284,8 @@ function setup(tmp) {
       tx[1].results,
       { host: 'copilot' },
     );
+    repos[`cp${n}`].env.COPILOT_HOME = copilotHome;
+  }
   return { tmp, tx, repos, names };
 }
 

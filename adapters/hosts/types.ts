@@ -6,12 +6,8 @@ import type { Json } from '../json.ts';
 import type { HostTranscript } from '../transcript/hostTypes.ts';
 import type { EventAdapter } from '../types.ts';
 
-export {
-  initialHostTranscriptState,
-  type HostTranscript,
-  type HostTranscriptContext,
-  type HostTranscriptState,
-} from '../transcript/hostTypes.ts';
+// Types only: a runtime re-export would put that module in a chunk of its own on every event's path.
+export type { HostTranscript, HostTranscriptContext, HostTranscriptState } from '../transcript/hostTypes.ts';
 
 /** The hosts hookshim binds (adapters/hosts/registry.ts lists their tables). */
 export type HostId = 'cursor' | 'copilot' | 'codex';

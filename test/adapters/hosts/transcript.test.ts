@@ -6,7 +6,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CODEX_TRANSCRIPT } from '../../../adapters/hosts/codex/transcript.ts';
 import { COPILOT_TRANSCRIPT } from '../../../adapters/hosts/copilot/transcript.ts';
-import { initialHostTranscriptState, type HostTranscript } from '../../../adapters/hosts/types.ts';
+import type { HostTranscript } from '../../../adapters/hosts/types.ts';
+import { initialHostTranscriptState } from '../../../adapters/transcript/hostTypes.ts';
 
 const FIXTURES = path.join(__dirname, '..', '..', 'fixtures');
 const CWD = '/p';
