@@ -46,7 +46,9 @@ export function errno(err: unknown): string | undefined {
 /** An error as "CODE: message" (or its text). */
 export function describeError(err: unknown): string {
   const e = err as NodeJS.ErrnoException | undefined;
-  return e?.code ? `${e.code}: ${e.message}` : String((err as Error)?.message ?? err);
+  // Node's own message often starts with the code already ("ENOENT: no such file or directory, …").
+  if (e?.code && !e.message.startsWith(`${e.code}:`)) return `${e.code}: ${e.message}`;
+  return String((err as Error)?.message ?? err);
 }
 
 /**
