@@ -86,6 +86,17 @@ export function rememberSplit(run: HostRun, callId: string, ids: readonly string
   run.state = { ...run.state, split: Object.fromEntries([...entries, [callId, [...ids]]]) };
 }
 
+/** An apply_patch call as one tool_use block per file, each remembered for the call's result. */
+export function patchUses(run: HostRun, callId: string, patch: string): Record<string, unknown>[] {
+  const blocks = applyPatchUses(callId, patch, run.ctx.cwd);
+  rememberSplit(
+    run,
+    callId,
+    blocks.map((b) => b.id as string),
+  );
+  return blocks;
+}
+
 /** Calls split into several blocks still waiting for their result, at most. */
 export const SPLIT_MAX = 64;
 

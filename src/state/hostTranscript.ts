@@ -22,7 +22,7 @@ import type { Json } from '../../adapters/json.ts';
 import { describeError, errno, nofollow, readText, replaceFile, writeFileAtomic, writeFully } from './fsx.ts';
 import { BUSY, withLock } from './lock.ts';
 import type { ClaudeTranscript, TranscriptOptions } from './transcript.ts';
-import { filesFor, openSource, signature, type Files } from './transcriptFiles.ts';
+import { filesFor, openSource, signature, type Files, type ResumePoint } from './transcriptFiles.ts';
 import { emptyTranscript, hasResults, noStats } from './transcriptPaths.ts';
 
 /** The host's rewrite and what it needs of this event. */
@@ -35,14 +35,8 @@ export interface HostRewrite {
   hostName: string;
 }
 
-interface HostCursor {
-  v: 1;
-  source: string;
-  sessionId: string;
-  cwd: string;
-  dev: number;
-  ino: number;
-  outIno: number;
+/** Where a host log's rewrite resumes (`tx/<h>.host.json`): what names the source and the copy, as for Cursor's. */
+interface HostCursor extends Pick<ResumePoint, 'v' | 'source' | 'sessionId' | 'cwd' | 'dev' | 'ino' | 'outIno'> {
   sig: string;
   src: number;
   out: number;

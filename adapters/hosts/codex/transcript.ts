@@ -6,9 +6,8 @@
 // Claude lines. Codex writes a call to the file before its hooks run (docs/codex-hooks.md §7): nothing is waited for.
 import { isRecord, str } from '../../json.ts';
 import {
-  applyPatchUses,
   assistant,
-  rememberSplit,
+  patchUses,
   rewriteWith,
   toolResult,
   toolUse,
@@ -46,15 +45,7 @@ function usesOf(item: Record<string, unknown>, run: HostRun): Record<string, unk
   const name = str(item.name) ?? '';
   if (name === 'apply_patch') {
     const patch = item.type === 'custom_tool_call' ? str(item.input) : str(argsOf(item.arguments).input);
-    if (patch !== undefined) {
-      const blocks = applyPatchUses(id, patch, run.ctx.cwd);
-      rememberSplit(
-        run,
-        id,
-        blocks.map((b) => b.id as string),
-      );
-      return blocks;
-    }
+    if (patch !== undefined) return patchUses(run, id, patch);
   }
   const args = item.type === 'custom_tool_call' ? { input: item.input } : argsOf(item.arguments);
   if (name === 'exec_command' || name === 'shell') {

@@ -5,15 +5,7 @@
 // Copilot writes the log behind its hooks (about 100 ms, docs/copilot-hooks.md §7): caughtUp tells when the log
 // holds this event's own hook.start line.
 import { isRecord, str, type Json } from '../../json.ts';
-import {
-  applyPatchUses,
-  assistant,
-  rememberSplit,
-  rewriteWith,
-  toolResult,
-  toolUse,
-  userText,
-} from '../../transcript/hostLines.ts';
+import { assistant, patchUses, rewriteWith, toolResult, toolUse, userText } from '../../transcript/hostLines.ts';
 import type { HostRun } from '../../transcript/hostLines.ts';
 import type { HostTranscript, HostTranscriptState } from '../types.ts';
 import { sharedToolCall } from './tools.ts';
@@ -24,15 +16,7 @@ function usesOf(req: Record<string, unknown>, run: HostRun): Record<string, unkn
   const call = sharedToolCall(str(req.name) ?? '', req.arguments);
   if (call.name === 'ApplyPatch') {
     const patch = isRecord(call.input) ? (str(call.input.input) ?? str(call.input.patch)) : str(call.input);
-    if (patch !== undefined) {
-      const blocks = applyPatchUses(id, patch, run.ctx.cwd);
-      rememberSplit(
-        run,
-        id,
-        blocks.map((b) => b.id as string),
-      );
-      return blocks;
-    }
+    if (patch !== undefined) return patchUses(run, id, patch);
   }
   return [toolUse(id, call.name, call.input, run.ctx.cwd)];
 }
