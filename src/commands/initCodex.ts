@@ -111,7 +111,9 @@ export function checkCodex(root: string, bundle = defaultBundle()): Finding[] {
     bundle: CODEX_BUNDLE,
     codes: ['codex-binding-stale', 'codex-bundle-stale'] as [FindingCode, FindingCode],
     fix: 'run `hookshim init --host codex`, commit .codex/, and trust the changed handlers in Codex (/hooks; `hookshim doctor` names them)',
-    missing: 'is missing: every Codex hook command fails, and Codex lets every call run (a failed hook does not block)',
+    missing:
+      'is missing: every Codex hook command fails; PreToolUse blocks every call (its command turns the failure into ' +
+      'exit 2), and no other event runs a guard',
   };
   return staleHostFindings(root, host, () => codexBinding(root).text, bundle);
 }

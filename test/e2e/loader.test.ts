@@ -32,13 +32,27 @@ function noBindings(): string {
 }
 
 describe('the loader reads the hook code from V8 or from its file, with the same answers', () => {
+  // Counts the reads of the bundle through fs.readFileSync: Node's own load of it, and the loader's second one.
+  const counter = () => {
+    const file = path.join(repo.dir, 'count-reads.cjs');
+    fs.writeFileSync(
+      file,
+      "const fs = require('node:fs'); const read = fs.readFileSync; let n = 0;\n" +
+        "fs.readFileSync = function (p, ...rest) { if (String(p).endsWith('hookshim.cjs')) n++; return read.call(this, p, ...rest); };\n" +
+        "process.on('exit', () => fs.writeSync(2, 'bundle reads: ' + n + '\\n'));\n",
+    );
+    return file;
+  };
   it.each([
-    ['internals on (Function.prototype.toString)', {}],
-    ['the public-API path (HOOKSHIM_NODE_INTERNALS=0: the file read again)', { HOOKSHIM_NODE_INTERNALS: '0' }],
-  ])('%s', (_what, set) => {
+    ['internals on (Function.prototype.toString)', {}, 1],
+    ['the public-API path (HOOKSHIM_NODE_INTERNALS=0: the file read again)', { HOOKSHIM_NODE_INTERNALS: '0' }, 2],
+  ])('%s', (_what, set, reads) => {
     const env = { HOOKSHIM_NODE_INTERNALS: undefined, ...set };
-    const denied = repo.fire('preToolUse', shell('git push --force'), { env });
+    const denied = repo.fire('preToolUse', shell('git push --force'), {
+      env: { ...env, NODE_OPTIONS: `--require ${counter()}` },
+    });
     expect(denied.json).toEqual(DENY);
+    expect(denied.stderr).toContain(`bundle reads: ${reads}\n`);
     const allowed = repo.fire('preToolUse', shell('ls'), { env });
     expect(allowed.json).toEqual({ permission: 'allow' });
     expect(allowed.stderr).toBe('');

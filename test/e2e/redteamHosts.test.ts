@@ -113,14 +113,20 @@ describe.each(HOSTS)('$name: what the agent can write', (host) => {
       );
     });
 
-    it(`the bundle removed: ${host.name} denies (${host.id === 'copilot' ? 'a failed preToolUse command' : "the command turns node's exit 1 into 2"}); check fails`, () => {
+    const how = host.id === 'copilot' ? 'a failed preToolUse command' : "the command turns node's exit 1 into 2";
+    it(`the bundle removed: ${host.name} denies (${how}); check fails`, () => {
       const saved = fs.readFileSync(file(host.bundle));
       fs.rmSync(file(host.bundle));
       try {
         const r = fire('rm -rf /');
         expect([r.status, r.stdout]).toEqual([host.id === 'codex' ? 2 : 1, '']);
         expect(findings()).toContainEqual(
-          expect.objectContaining({ code: `${host.id}-bundle-stale`, severity: 'error' }),
+          expect.objectContaining({
+            code: `${host.id}-bundle-stale`,
+            severity: 'error',
+            // What check says the missing bundle does is what the host was just seen to do.
+            message: expect.stringMatching(/denies every tool call|blocks every call/),
+          }),
         );
       } finally {
         fs.writeFileSync(file(host.bundle), saved);

@@ -25,7 +25,8 @@ interface PlanRow {
  * The command of one event, run through Codex's shell from the session's folder (§2). Codex runs a PreToolUse call
  * whose hook exits 1, as `node` does on a missing or damaged bundle (measured, docs/codex-hooks.md §4); exit 2 blocks
  * it with stderr as the reason, so a permission event's command turns any failure of `node` into 2. hookshim itself
- * answers with JSON and exits 0. `||` and `exit 2` mean the same in sh, cmd and PowerShell 7.
+ * answers with JSON and exits 0. Codex runs it with `$SHELL -lc`, or `%COMSPEC% /C` on Windows (§2): `||` and
+ * `exit 2` mean the same in both.
  */
 export function codexCommand(event: string, nodeFlags: string): string {
   const run = `node ${nodeFlags} ${CODEX_BUNDLE} --host codex ${event}`;
