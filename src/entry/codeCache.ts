@@ -104,17 +104,25 @@ function hookRequire(id: string): unknown {
 /** The texts' comment as Node read this file: the source of the function that holds it, a slice of that text. */
 let ownText: string | undefined;
 
+/** Whether this file was read again (the public API's way to the texts). */
+let readAgain = false;
+
 /** The text `id` (a CommonJS function expression), cut from the comment that ends this file. */
 function textOf(id: string): string {
   const marker = `${TEXT_MARK}${id}${TEXT_MARK}`;
   ownText ??= sourceOf(typeof HOOKSHIM_TEXTS === 'function' ? HOOKSHIM_TEXTS : undefined);
-  // The public API's way (internals off, or V8 handing back no source): read this file again.
-  if (ownText === undefined || !ownText.includes(marker)) ownText = fs.readFileSync(file, 'utf8');
-  const at = ownText.indexOf(marker);
-  const end = at < 0 ? -1 : ownText.indexOf(TEXT_MARK, at + marker.length);
+  let at = ownText?.indexOf(marker) ?? -1;
+  // The public API's way (internals off, or V8 handing back no source): read this file again, once.
+  if (at < 0 && !readAgain) {
+    readAgain = true;
+    ownText = fs.readFileSync(file, 'utf8');
+    at = ownText.indexOf(marker);
+  }
+  const all = ownText ?? '';
+  const end = at < 0 ? -1 : all.indexOf(TEXT_MARK, at + marker.length);
   if (end < 0)
     throw new Error(`hookshim: ${file} is damaged (no text ${id} in it): vendor it again with hookshim init`);
-  const text = ownText.slice(at + marker.length, end);
+  const text = all.slice(at + marker.length, end);
   return text.includes(ESCAPED_END) ? text.replaceAll(ESCAPED_END, '*/') : text;
 }
 
