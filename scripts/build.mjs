@@ -123,6 +123,54 @@ function directChunkExports(text) {
   return out;
 }
 
+/**
+ * esbuild hands a chunk's exports out as getters (`__export(ns, { a: () => a })`), for live bindings. Every getter an
+ * event reads is one more function for V8 to compile and one more call per use, on every call across chunks (about 50
+ * on an event that matches nothing). No module exports a binding it reassigns (a house test keeps it so), and no chunk
+ * imports one that imports it back (checked below), so plain values set once the chunk has run serve every importer.
+ * The build fails if esbuild's helper changes shape.
+ */
+function plainChunkExports(text) {
+  // The minified helper: `NAME=(target,all)=>{for(var name in all)DEFINE(target,name,{get:all[name],enumerable:!0})}`.
+  const helper =
+    /([\w$]+)=\(([\w$]+),([\w$]+)\)=>\{for\(var ([\w$]+) in \3\)[\w$]+\(\2,\4,\{get:\3\[\4\],enumerable:!0\}\)\}/.exec(
+      text,
+    );
+  const target = /module\.exports=[\w$]+\(([\w$]+)\)/.exec(text)?.[1];
+  if (!helper || !target) {
+    if (/module\.exports=/.test(text))
+      throw new Error("build: esbuild's __export helper changed shape; update plainChunkExports in scripts/build.mjs");
+    return text;
+  }
+  const name = helper[1].replace(/\$/g, '\\$');
+  const call = new RegExp(`(?<![\\w$.])${name}\\(${target.replace(/\$/g, '\\$')},\\{([^}]*)\\}\\);`).exec(text);
+  const pairs = call?.[1].split(',').map((pair) => /^([\w$]+|"[^"]*"):\(\)=>([\w$]+(?:\.[\w$]+)?)$/.exec(pair));
+  if (!call || !pairs || pairs.some((m) => !m))
+    throw new Error(
+      `build: a chunk's exports are not esbuild's getters; update plainChunkExports in scripts/build.mjs`,
+    );
+  const values = pairs.map((m) => `${target}[${m[1].startsWith('"') ? m[1] : JSON.stringify(m[1])}]=${m[2]};`);
+  // `module.exports=__toCommonJS(ns)`: marked as an ES module without a call to the chunk's own helper (one less
+  // function to compile per chunk).
+  const marked = `${text.slice(0, call.index)}${text.slice(call.index + call[0].length)}`.replace(
+    /module\.exports=[\w$]+\(([\w$]+)\)/,
+    'module.exports=Object.defineProperty($1,"__esModule",{value:!0})',
+  );
+  return `${marked}\n${values.join('')}`;
+}
+
+/** The chunks' static imports form no cycle (plainChunkExports sets a chunk's exports only once it has run). */
+function assertNoImportCycle(outputs) {
+  const done = new Set();
+  const visit = (id, path) => {
+    if (path.includes(id)) throw new Error(`build: chunks import each other: ${[...path, id].join(' -> ')}`);
+    if (done.has(id)) return;
+    for (const i of outputs[id].imports) if (!i.external && i.kind !== 'dynamic-import') visit(i.path, [...path, id]);
+    done.add(id);
+  };
+  for (const id of Object.keys(outputs)) visit(id, []);
+}
+
 /** What marks a text in the trailer (src/entry/codeCache.ts TEXT_MARK): a control character esbuild never prints raw. */
 const TEXT_MARK = '\u0001';
 /** How a text's own `*` `/` pairs are written inside the trailer's comment (src/entry/codeCache.ts ESCAPED_END). */
@@ -150,11 +198,65 @@ function textTrailer(texts) {
   );
 }
 
-/** CommonJS text as the function the loader calls (src/entry/codeCache.ts), and its digest (names its code cache). */
-const wrapped = (code) => {
-  const text = `(function (exports, require, module, __filename, __dirname) {${code}\n})`;
-  return { code: text, hash: crypto.createHash('sha256').update(text).digest('hex').slice(0, 16) };
-};
+/** CommonJS text as the function the loader calls (src/entry/codeCache.ts). */
+const wrapped = (code) => `(function (exports, require, module, __filename, __dirname) {${code}\n})`;
+
+/**
+ * The chunks grouped into the texts V8 is handed: one text per group, each chunk's function under its name. A chunk
+ * goes with the nearest root (the entry, or a chunk loaded by a lazy import) that every load of it passes through and
+ * that imports it statically: whenever that root loads, the chunk loads too. So the entry and all it imports are one
+ * text, the text every event compiles. An event pays V8's per-text cost (a script, its source, its scope) once per
+ * group, not once per chunk (docs/performance.md "How the hot path stays short").
+ * @param {Record<string, { imports: { path: string; kind: string; external?: boolean }[] }>} outputs
+ * @returns {Map<string, string[]>} group name (its root's) to its chunks
+ */
+function textGroups(outputs) {
+  const ids = Object.keys(outputs).sort();
+  const own = (id, dynamic) =>
+    outputs[id].imports.filter((i) => !i.external && (i.kind === 'dynamic-import') === dynamic).map((i) => i.path);
+  const closure = (id, seen = new Set()) => {
+    if (seen.has(id)) return seen;
+    seen.add(id);
+    for (const next of own(id, false)) closure(next, seen);
+    return seen;
+  };
+  const roots = new Map(['./hook.js', ...ids.flatMap((id) => own(id, true))].map((id) => [id, closure(id)]));
+  const dominators = dominatorsOf(ids, (id) => [...own(id, false), ...own(id, true)], './hook.js');
+  /** @type {Map<string, string[]>} */
+  const groups = new Map();
+  for (const id of ids) {
+    // The nearest such root has the most dominators of its own; a chunk no root holds is a group of its own.
+    const holders = [...dominators.get(id)].filter((d) => roots.get(d)?.has(id));
+    const root = holders.sort((x, y) => dominators.get(y).size - dominators.get(x).size)[0] ?? id;
+    groups.set(root, [...(groups.get(root) ?? []), id]);
+  }
+  return groups;
+}
+
+/** Each node's dominators (the nodes every path from `start` to it passes through, itself included). */
+function dominatorsOf(ids, next, start) {
+  const all = new Set(ids);
+  const preds = new Map(ids.map((id) => [id, ids.filter((p) => next(p).includes(id))]));
+  const dom = new Map(ids.map((id) => [id, id === start ? new Set([id]) : all]));
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const id of ids) {
+      if (id === start) continue;
+      const meet = preds.get(id).map((p) => dom.get(p));
+      const got = new Set([id, ...[...(meet[0] ?? [])].filter((d) => meet.every((m) => m.has(d)))]);
+      if (got.size === dom.get(id).size) continue;
+      dom.set(id, got);
+      changed = true;
+    }
+  }
+  return dom;
+}
+
+/** A group's text (an object of its chunks' functions, each parenthesized: V8 compiles it at once) and its digest. */
+function groupText(ids, texts) {
+  const code = `({${ids.map((id) => `${JSON.stringify(id)}:${texts[id]}`).join(',\n')}})`;
+  return { code, hash: crypto.createHash('sha256').update(code).digest('hex').slice(0, 16) };
+}
 
 // 1. The hook code, split at its lazy boundaries (each dynamic import()) into chunks, kept in memory: esbuild splits
 // ES modules only, so each chunk is built as one and then turned into CommonJS text, whose require('./chunk-….js') and
@@ -181,11 +283,13 @@ const texts = await Promise.all(
       legalComments: 'none',
       supported: { 'dynamic-import': false },
     });
-    return [`./${path.basename(f.path)}`, wrapped(oneCopyOfBuiltins(directChunkExports(cjs.code)))];
+    const patched = plainChunkExports(directChunkExports(cjs.code));
+    const shaken = await transform(patched, { platform: 'node', target: common.target, ...minify, treeShaking: true });
+    return [`./${path.basename(f.path)}`, wrapped(oneCopyOfBuiltins(shaken.code))];
   }),
 );
-const { './hook.js': main, ...chunks } = Object.fromEntries(texts);
-if (!main) throw new Error('build: the hook chunk is missing');
+const chunkTexts = Object.fromEntries(texts);
+if (!chunkTexts['./hook.js']) throw new Error('build: the hook chunk is missing');
 // The hook bundle's module graph, its outputs named as the loader names them (tests read it: the deny-list, the lazy
 // boundaries, the size of what an event compiles).
 const shimMeta = {
@@ -197,6 +301,12 @@ const shimMeta = {
     ]),
   ),
 };
+
+assertNoImportCycle(shimMeta.outputs);
+const groups = new Map(
+  [...textGroups(shimMeta.outputs)].map(([name, ids]) => [name, { ids, ...groupText(ids, chunkTexts) }]),
+);
+const main = groups.get('./hook.js');
 
 // 2. The vendored file, CommonJS (Node starts it faster than an ES module): the loader, then the hook code's texts in
 // one comment that ends the file (textTrailer). And the CLI, an ES module that loads its commands lazily.
@@ -212,7 +322,7 @@ const [loader, cli] = await Promise.all([
       ...common.define,
       HOOKSHIM_CODE_HASH: JSON.stringify(main.hash),
       HOOKSHIM_CHUNKS: JSON.stringify(
-        Object.fromEntries(Object.entries(chunks).map(([id, c]) => [id, { hash: c.hash }])),
+        Object.fromEntries([...groups].flatMap(([group, g]) => g.ids.map((id) => [id, { group, hash: g.hash }]))),
       ),
     },
     write: false,
@@ -232,7 +342,7 @@ const [loader, cli] = await Promise.all([
 
 fs.writeFileSync(
   path.join(root, 'dist/hookshim.cjs'),
-  `${oneCopyOfBuiltins(loader.outputFiles[0].text)}${textTrailer({ './hook.js': main, ...chunks })}`,
+  `${oneCopyOfBuiltins(loader.outputFiles[0].text)}${textTrailer(Object.fromEntries(groups))}`,
 );
 for (const [name, meta] of /** @type {[string, import('esbuild').Metafile][]} */ ([
   ['dist/hookshim.cjs', shimMeta],

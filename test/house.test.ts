@@ -125,6 +125,12 @@ describe('translation is pure: adapters/ and catalog/ do no I/O', () => {
   });
 });
 
+describe('no module exports a binding it reassigns: the build hands exports out as plain values (scripts/build.mjs)', () => {
+  it.each(source)('%s', (file) => {
+    expect(read(file).match(/^export (let|var)\b.*$/gm) ?? []).toEqual([]);
+  });
+});
+
 describe("Node's internals are reached through one module (src/hook/internals.ts), whose public-API paths CI runs", () => {
   it.each(source.filter((f) => f !== 'src/hook/internals.ts'))('%s', (file) => {
     expect(read(file).match(/process\.binding|\binternalBinding\b|prototype\.toString\.call/g) ?? []).toEqual([]);

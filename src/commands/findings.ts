@@ -79,6 +79,7 @@ export const FINDINGS = {
   'copilot-binding-stale': { severity: 'error', fix: true },
   'copilot-bundle-stale': { severity: 'error', fix: true },
   'copilot-double-run': { severity: 'warning', fix: true },
+  'copilot-hooks-disabled': { severity: ['error', 'warning'], fix: true },
   // the Codex binding (init --host codex: src/commands/initCodex.ts)
   'codex-binding-stale': { severity: 'error', fix: true },
   'codex-bundle-stale': { severity: 'error', fix: true },

@@ -79,7 +79,9 @@ export function withHostFindings(root: string, findings: readonly Finding[], c: 
   const kept = hosts.includes('cursor') ? findings : findings.filter((f) => !cursorOnes.test(f.code));
   return [
     ...kept,
-    ...(hosts.includes('copilot') ? [...checkCopilot(root), ...copilotDoubleRun(settingsOf(c.sources))] : []),
+    ...(hosts.includes('copilot')
+      ? [...checkCopilot(root), ...copilotDoubleRun(settingsOf(c.sources)), ...copilotHooksOff(root)]
+      : []),
     ...(hosts.includes('codex') ? [...checkCodex(root), ...codexForeign(c.rows, root, c.home, c.sources)] : []),
   ];
 }
@@ -103,6 +105,43 @@ function copilotDoubleRun(settings: readonly string[]): Finding[] {
       'let the scripts skip Copilot\'s own run (`[ -n "$COPILOT_CLI" ] && [ -z "$COPILOT_HOOK_DIR" ] && exit 0`), or ' +
       'keep the catalog as a plugin (hooks/hooks.json); docs/usage.md "GitHub Copilot"',
   }));
+}
+
+/**
+ * Each file that switches off every Copilot hook, hookshim's included (`disableAllHooks: true`, docs/copilot-hooks.md
+ * §6): Copilot then never starts hookshim, so no event can say so. Only check can.
+ */
+function copilotHooksOff(root: string): Finding[] {
+  const files: [string, string][] = [
+    ['.github/copilot/settings.json', 'a switch of Copilot alone: Claude Code would run the guards'],
+    ['.claude/settings.local.json', 'a personal file, which hookshim refuses on permission events under Cursor'],
+    ['.claude/settings.json', 'as in Claude Code'],
+  ];
+  return files.flatMap(([file, why]): Finding[] => {
+    let doc: unknown;
+    try {
+      doc = JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      const problem = `cannot be read as JSON (${(err as Error).message}), so whether it switches Copilot's hooks off is unknown`;
+      return [
+        { code: 'copilot-hooks-disabled', severity: 'warning', where: file, message: problem, fix: 'fix the file' },
+      ];
+    }
+    if ((doc as { disableAllHooks?: unknown } | null)?.disableAllHooks !== true) return [];
+    const error = file !== '.claude/settings.json';
+    return [
+      {
+        code: 'copilot-hooks-disabled',
+        severity: error ? 'error' : 'warning',
+        where: file,
+        message:
+          `"disableAllHooks": true: GitHub Copilot runs no hook at all, hookshim's included, so no guard runs under ` +
+          `Copilot and no event says so (${why})`,
+        fix: error ? 'remove it' : 'remove it to run the hooks',
+      },
+    ];
+  });
 }
 
 /** The catalogs a host's own config records (a repository bound only for Copilot), when there is one. */

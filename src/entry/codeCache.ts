@@ -1,6 +1,7 @@
 // Entry of the vendored shim (.cursor/hooks/hookshim.cjs, CommonJS: Node starts it faster than an ES module): the
-// hook code is embedded as texts ("chunks", scripts/build.mjs) and compiled here: the entry chunk at once, every other
-// chunk when the code first requires it, so an event compiles only the code it runs.
+// hook code is embedded as texts, each a group of "chunks" (scripts/build.mjs textGroups), and compiled here: the
+// entry's group at once, every other group when the code first requires one of its chunks, so an event compiles only
+// the code it runs.
 // With HOOKSHIM_CODE_CACHE=1 each text is compiled from a V8 code cache kept in the private state directory, so an
 // event loads bytecode instead of compiling. The cache is opt-in: V8 checks a cache against the length of the source
 // only, so bytecode compiled from other code of that length would run in place of the shim's, and the guarded agent
@@ -13,10 +14,12 @@ import { sourceOf } from '../hook/internals.ts';
 import { stateRootFor } from '../state/dir.ts';
 import { ensurePrivateDir, readOwnedBytes, writeFileAtomic } from '../state/fsx.ts';
 
-/** The digest of the entry text (it names its code cache). */
+/** The digest of the entry's text (it names its code cache). */
 declare const HOOKSHIM_CODE_HASH: string;
-/** The chunks the hook code requires by name (`./chunk-….js`), each with the digest of its text. */
-declare const HOOKSHIM_CHUNKS: Record<string, { hash: string }>;
+/** The chunks the hook code requires by name (`./chunk-….js`), each with its text (group) and that text's digest. */
+declare const HOOKSHIM_CHUNKS: Record<string, { group: string; hash: string }>;
+/** The entry chunk, and the name of its group's text. */
+const ENTRY = './hook.js';
 
 /** The function that ends this file: its body is the comment that holds the texts (scripts/build.mjs textTrailer). */
 declare function HOOKSHIM_TEXTS(): void;
@@ -32,6 +35,8 @@ type CommonJs = (
   filename: string,
   dirname: string,
 ) => void;
+/** What a text evaluates to: its chunks' functions, by name. */
+type Group = Record<string, CommonJs>;
 
 /** Cache files older than this are removed when a new one is written (other hookshim or Node versions). */
 const CACHE_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
@@ -49,7 +54,9 @@ const file = __filename;
 const cacheDir = cacheDirectory();
 /** A chunk's module once required (each runs once per process, like a required module). */
 const chunkModules = new Map<string, { exports: object }>();
-/** The chunks' code caches to write at exit, by one listener (one per chunk outgrew Node's 10-listener warning). */
+/** A group's chunks once its text is compiled (each text compiles once per process). */
+const groups = new Map<string, Group>();
+/** The groups' code caches to write at exit, by one listener (one per text outgrew Node's 10-listener warning). */
 const chunkCaches: [string, vm.Script][] = [];
 
 main();
@@ -64,7 +71,7 @@ function main(): void {
   const fullBytes = full ? readOwnedBytes(full) : undefined;
   const cached = fullBytes ?? (lean ? readOwnedBytes(lean) : undefined);
   marks?.push(['code cache read', performance.now()]);
-  const script = compile(textOf('./hook.js'), file, cached);
+  const script = compile(textOf(ENTRY), file, cached);
   marks?.push([
     `compiled (cache ${cached ? (script.cachedDataRejected ? 'rejected' : fullBytes ? 'full' : 'lean') : 'none'})`,
     performance.now(),
@@ -77,11 +84,12 @@ function main(): void {
       else if (ranScripts && !fullBytes) writeCache(full, script);
     });
   }
-  const mod = { exports: {} };
-  (script.runInThisContext() as CommonJs)(mod.exports, hookRequire as NodeRequire, mod, file, path.dirname(file));
+  const entry = script.runInThisContext() as Group;
+  groups.set(ENTRY, entry);
+  runChunk(entry, ENTRY, { exports: {} });
 }
 
-/** The hook code's require: a chunk by its name (compiled on first use, once per process), anything else from Node. */
+/** The hook code's require: a chunk by its name (run on first use, once per process), anything else from Node. */
 function hookRequire(id: string): unknown {
   const chunk = Object.hasOwn(HOOKSHIM_CHUNKS, id) ? HOOKSHIM_CHUNKS[id] : undefined;
   if (!chunk) return require(id);
@@ -89,16 +97,32 @@ function hookRequire(id: string): unknown {
   if (!mod) {
     mod = { exports: {} };
     chunkModules.set(id, mod);
-    const cache = cacheDir ? path.join(cacheDir, `${chunk.hash}-${process.version}-${process.arch}.bin`) : null;
-    const cached = cache ? readOwnedBytes(cache) : undefined;
-    const script = compile(textOf(id), `${file}#${id}`, cached);
-    if (cache && (!cached || script.cachedDataRejected) && chunkCaches.push([cache, script]) === 1)
-      process.once('exit', () => {
-        for (const [f, s] of chunkCaches) writeCache(f, s);
-      });
-    (script.runInThisContext() as CommonJs)(mod.exports, hookRequire as NodeRequire, mod, file, path.dirname(file));
+    runChunk(groupOf(chunk), id, mod);
   }
   return mod.exports;
+}
+
+/** Run chunk `id` of its compiled group as a CommonJS module. */
+function runChunk(group: Group, id: string, mod: { exports: object }): void {
+  const run = group[id];
+  if (!run) throw new Error(`hookshim: ${file} is damaged (no chunk ${id} in it): vendor it again with hookshim init`);
+  run(mod.exports, hookRequire as NodeRequire, mod, file, path.dirname(file));
+}
+
+/** A group's chunks: its text compiled on first use (from its code cache when on), once per process. */
+function groupOf({ group, hash }: { group: string; hash: string }): Group {
+  let got = groups.get(group);
+  if (got) return got;
+  const cache = cacheDir ? path.join(cacheDir, `${hash}-${process.version}-${process.arch}.bin`) : null;
+  const cached = cache ? readOwnedBytes(cache) : undefined;
+  const script = compile(textOf(group), `${file}#${group}`, cached);
+  if (cache && (!cached || script.cachedDataRejected) && chunkCaches.push([cache, script]) === 1)
+    process.once('exit', () => {
+      for (const [f, s] of chunkCaches) writeCache(f, s);
+    });
+  got = script.runInThisContext() as Group;
+  groups.set(group, got);
+  return got;
 }
 
 /** The texts' comment as Node read this file: the source of the function that holds it, a slice of that text. */
@@ -107,7 +131,7 @@ let ownText: string | undefined;
 /** Whether this file was read again (the public API's way to the texts). */
 let readAgain = false;
 
-/** The text `id` (a CommonJS function expression), cut from the comment that ends this file. */
+/** The text `id` (a group: an object of CommonJS function expressions), cut from the comment that ends this file. */
 function textOf(id: string): string {
   const marker = `${TEXT_MARK}${id}${TEXT_MARK}`;
   ownText ??= sourceOf(typeof HOOKSHIM_TEXTS === 'function' ? HOOKSHIM_TEXTS : undefined);

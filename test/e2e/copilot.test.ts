@@ -217,4 +217,33 @@ describe('a .claude/settings.json catalog bound for Copilot', () => {
       ]);
     }
   });
+  // Copilot then never starts hookshim, so no event can say so (docs/copilot-hooks.md §6): check and doctor do.
+  it('disableAllHooks in any file Copilot reads it from is copilot-hooks-disabled; a file that does not parse is said', () => {
+    const dir = fs.mkdtempSync(path.join(repo.dir, 'off-'));
+    spawnSync('git', ['init', '-q'], { cwd: dir });
+    fs.mkdirSync(path.join(dir, 'hooks'));
+    fs.writeFileSync(
+      path.join(dir, 'hooks', 'hooks.json'),
+      JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] } }),
+    );
+    expect(spawnSync(process.execPath, [CLI, 'init', dir, '--host', 'copilot']).status).toBe(0);
+    const codes = (cmd: string) =>
+      (
+        JSON.parse(spawnSync(process.execPath, [CLI, cmd, dir, '--json'], { encoding: 'utf8' }).stdout).findings as {
+          code: string;
+          severity: string;
+          where?: string;
+        }[]
+      ).filter((f) => f.code === 'copilot-hooks-disabled');
+    expect(codes('check')).toEqual([]);
+    fs.mkdirSync(path.join(dir, '.github', 'copilot'), { recursive: true });
+    fs.writeFileSync(path.join(dir, '.github', 'copilot', 'settings.json'), '{"disableAllHooks": true}');
+    fs.mkdirSync(path.join(dir, '.claude'));
+    fs.writeFileSync(path.join(dir, '.claude', 'settings.local.json'), '{"disableAllHooks": ');
+    for (const cmd of ['check', 'doctor'])
+      expect(codes(cmd)).toEqual([
+        expect.objectContaining({ severity: 'error', where: '.github/copilot/settings.json' }),
+        expect.objectContaining({ severity: 'warning', where: '.claude/settings.local.json' }),
+      ]);
+  });
 });

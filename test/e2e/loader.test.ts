@@ -31,6 +31,23 @@ function noBindings(): string {
   return file;
 }
 
+describe('the loader hands V8 one text per group of chunks (scripts/build.mjs textGroups)', () => {
+  const compiledTexts = (stderr: string) => Number(/; compiled (\d+) texts/.exec(stderr)?.[1]);
+  it('an event that matches nothing compiles one text: the entry and every chunk it imports', () => {
+    const r = repo.fire('preToolUse', cursorPayload('preToolUse', repo, { tool_name: 'Read', tool_input: {} }), {
+      env: { HOOKSHIM_DEBUG: '1' },
+    });
+    expect(r.json).toEqual({ permission: 'allow' });
+    expect(compiledTexts(r.stderr)).toBe(1);
+  });
+  it('a guard that runs adds only the lazy groups its event reaches (the state half, the matched path)', () => {
+    const r = repo.fire('preToolUse', shell('git push --force'), { env: { HOOKSHIM_DEBUG: '1' } });
+    expect(r.json).toEqual(DENY);
+    expect(compiledTexts(r.stderr)).toBeGreaterThan(1);
+    expect(compiledTexts(r.stderr)).toBeLessThanOrEqual(6);
+  });
+});
+
 describe('the loader reads the hook code from V8 or from its file, with the same answers', () => {
   // Counts the reads of the bundle through fs.readFileSync: Node's own load of it, and the loader's second one.
   const counter = () => {
