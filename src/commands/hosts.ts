@@ -13,6 +13,7 @@ import type { CatalogRow } from '../../catalog/types.ts';
 import { codexForeign } from './codexForeign.ts';
 import type { Finding } from './findings.ts';
 import { checkCodex, CODEX_HOOKS } from './initCodex.ts';
+import { CODEX_BUNDLE } from '../../adapters/hosts/codex/binding.ts';
 import { checkCopilot, COPILOT_HOOKS } from './initCopilot.ts';
 import { CommandError, EXIT } from './io.ts';
 
@@ -28,10 +29,19 @@ export function boundHosts(root: string): HostId[] {
   const out: HostId[] = [];
   if (fs.existsSync(path.join(root, HOOKS_JSON))) out.push('cursor');
   if (fs.existsSync(path.join(root, COPILOT_HOOKS))) out.push('copilot');
-  // .codex/hooks.json may be hand-written or an /import copy: bound only when it runs hookshim.
-  const codex = path.join(root, CODEX_HOOKS);
-  if (fs.existsSync(codex) && /hookshim\.cjs --host codex /.test(fs.readFileSync(codex, 'utf8'))) out.push('codex');
+  if (codexBound(root)) out.push('codex');
   return out;
+}
+
+/**
+ * .codex/hooks.json may be hand-written or an /import copy: bound when it names hookshim, or when init's other files
+ * are there (the vendored bundle, the config), so a handler pointed at another bundle is still a stale binding.
+ */
+function codexBound(root: string): boolean {
+  const codex = path.join(root, CODEX_HOOKS);
+  if (!fs.existsSync(codex)) return false;
+  if (/hookshim|--host codex\b/.test(fs.readFileSync(codex, 'utf8'))) return true;
+  return [CODEX_BUNDLE, CODEX.configFile as string].some((f) => fs.existsSync(path.join(root, f)));
 }
 
 /** Each bound host (Cursor when none is) with how many of its events start hookshim; Cursor's as planned (`planned`). */

@@ -105,10 +105,10 @@ describe.each(HOSTS)('$name: what the agent can write', (host) => {
         (t) => t.replaceAll(host.bundle, other),
         () => {
           expect(fire('rm -rf /').json).toEqual(JSON.parse(allow));
-          // Copilot's binding is hookshim's own file; in .codex/hooks.json hookshim's entries are found by their
-          // command, so check no longer sees a Codex binding there at all and fails on the repository's missing one.
-          const code = host.id === 'copilot' ? `${host.id}-binding-stale` : 'binding-missing';
-          expect(findings()).toContainEqual(expect.objectContaining({ code, severity: 'error' }));
+          // .codex/hooks.json is also bound when init's bundle is beside it, so the repointed handler is stale.
+          expect(findings()).toContainEqual(
+            expect.objectContaining({ code: `${host.id}-binding-stale`, severity: 'error' }),
+          );
         },
       );
     });
