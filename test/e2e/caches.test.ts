@@ -73,7 +73,7 @@ describe('V8 code cache of the vendored shim (HOOKSHIM_CODE_CACHE=1)', () => {
     fs.rmSync(cacheDir(), { recursive: true, force: true });
   });
 
-  it('one exit listener writes every chunk cache: an event compiling over ten texts says no warning', () => {
+  it('one exit listener writes every text cache: an event compiling several texts says no warning', () => {
     fs.rmSync(cacheDir(), { recursive: true, force: true });
     repo.write(
       'cursor.jsonl',
@@ -85,7 +85,7 @@ describe('V8 code cache of the vendored shim (HOOKSHIM_CODE_CACHE=1)', () => {
       ON,
     );
     expect(r.json).toEqual(deny('first catalog says no'));
-    expect(fs.readdirSync(cacheDir()).length).toBeGreaterThan(10);
+    expect(fs.readdirSync(cacheDir()).length).toBeGreaterThan(3);
     expect(r.stderr).not.toMatch(/Warning/);
   });
 });
