@@ -33,12 +33,13 @@ export function droppedFailures(verdicts: readonly Verdict[], what: string): str
 }
 
 /**
- * Why no Stop / SubagentStop row may run: Cursor sends no follow-up once loop_count reaches loop_limit
- * (docs/cursor-hooks.md §1), and a guard run then would act (count, log, advance a loop) for a turn that cannot follow.
+ * Why no Stop / SubagentStop row may run: no follow-up is sent once loop_count reaches loop_limit (Cursor's cap,
+ * docs/cursor-hooks.md §1; Claude Code's, kept by hookshim where the host has none), and a guard run then would act
+ * (count, log, advance a loop) for a turn that cannot follow.
  */
 export function pastLoopLimit(loopCount: number, loopLimit: number | null, claudeEvent: string): string | undefined {
   if (loopLimit === null || loopCount < loopLimit) return undefined;
-  return `loop_count ${loopCount} has reached loop_limit ${loopLimit}: Cursor sends no follow-up now, so no ${claudeEvent} guard runs`;
+  return `loop_count ${loopCount} has reached loop_limit ${loopLimit}: no follow-up is sent now, so no ${claudeEvent} guard runs`;
 }
 
 /** Stop-like events: blocks, failures and additionalContext join one followup_message, within loop_limit. */

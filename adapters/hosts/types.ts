@@ -85,6 +85,20 @@ export interface HostTable<E extends string = string> {
    * only when a matched row needs a transcript (docs/performance.md).
    */
   readonly transcript?: () => Promise<HostTranscript>;
+  /**
+   * True when the host writes its log behind its hooks (Copilot, docs/copilot-hooks.md §7): two processes of one
+   * firing may see it at two sizes, so its size cannot tell firings apart. Else the size keys an event whose payload
+   * is the same on every firing (a Stop that continues the turn, adapters/events/stop.ts).
+   */
+  readonly logLags?: boolean;
+  /**
+   * A loop count the host's payload lacks but its own log holds: the host events it keys, and the count, from the
+   * log's last lines (pure). The shell reads the lines and sets `loop_count` before the adapters plan.
+   */
+  readonly loopCount?: {
+    readonly events: readonly string[];
+    count(lines: readonly string[], input: Json): number;
+  };
   /** The variable the host sets to its own version in a hook's environment, when it sets one (doctor's heartbeats). */
   readonly versionEnv?: string;
   /** How its entries' matchers are tested, where init writes one. */

@@ -10,6 +10,7 @@ import { EMPTY_STATE, type EventPlan, type LateFacts, type StateIn } from '../..
 import type { Waited } from '../state/sentinel.ts';
 import { adapterOf, chooseHost, host, isHostEvent, isPermission } from './host.ts';
 import { installLifeline, type Lifeline } from './lifeline.ts';
+import { withLoopCount } from './loopCount.ts';
 import type { EventWork } from './matched.ts';
 import { answerShortcut, type Shortcut } from './shortcut.ts';
 import { mark, startSpans } from './spans.ts';
@@ -85,7 +86,8 @@ async function decide(name: string, io: HookIO, lifeline: Lifeline): Promise<Sho
   }
   lifeline.input = payload.input;
   // The payload in the shared vocabulary the adapters read (the host's canonical table: docs/design.md §10).
-  const input = host().canonical(name, payload.input, (m) => lifeline.log.warn(m));
+  const warn = (m: string) => lifeline.log.warn(m);
+  const input = withLoopCount(host(), name, host().canonical(name, payload.input, warn), io.env, warn);
   mark('payload read');
   const setup = await setUp(name, input, io, lifeline.log, at);
   if ('problem' in setup)
@@ -110,7 +112,7 @@ async function decide(name: string, io: HookIO, lifeline: Lifeline): Promise<Sho
   // 2. Several processes for one event: only the first runs the catalog.
   const dedup = setup.adapter.needs.dedup;
   // A host's own log may grow between two processes of one event (Copilot writes it behind its hooks): not a key there.
-  const sized = dedup.transcriptSize && !host().transcript;
+  const sized = dedup.transcriptSize && !host().logLags;
   const extra = sized ? stateHalf.sizeOf(host().transcriptPathOf(setup.input, setup.env)) : '';
   const id = stateHalf.tickOf(name, setup.input, dedup, extra, `${setup.dir}\u0000${setup.scope}`);
   let tick = stateHalf.claimTick(setup.state, id, { staleAfterMs: setup.budget.staleAfterMs });

@@ -173,11 +173,6 @@ const X = {
   patchLines:
     'codex limit X10: Codex writes files only through apply_patch, whose added lines each end in a newline (§5): the ' +
     'Write a row sees holds the content the file will have, with its last newline',
-  stopLoop:
-    "hookshim gap G4: Codex's Stop stdin is the same for every continuation of a turn (stop_hook_active true, the " +
-    'same turn_id and last message, no count: §3) and Codex caps nothing (§4): hookshim takes the third firing for a ' +
-    'duplicate of the second and answers {}: 2 continuations where Claude Code gives 8 (a count per turn in ' +
-    "hookshim's state would give Claude's cap)",
   toolOutput:
     "hookshim gap G5: Codex ignores updatedToolOutput, but a PostToolUse block's reason replaces the output the model " +
     'sees (§4); adapters/events/postToolUse.ts drops updatedToolOutput for a non-MCP tool before the Codex answer is made',
@@ -217,7 +212,7 @@ export const CODEX_KNOWN = {
   'ups-block-ansi': { user: X.promptUser },
   'ups-stop-ansi': { user: X.promptUser },
   'ss-env-file': { effects: X.envFile },
-  'stop-always': all(X.stopLoop, 'rows', 'stops', 'payload'),
+  'stop-always': { rows: L.cap, payload: L.cap },
   'stop-failure': all(X.apiError, 'rows', 'payload', 'keys', 'env'),
   'pre-write-deny': { payload: X.patchLines },
   'pre-updated-input-write': { payload: X.patchLines },

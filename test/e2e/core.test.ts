@@ -212,7 +212,7 @@ describe('stop end to end', () => {
     );
     expect(r.json).toEqual({});
     expect(r.stderr).toMatch(
-      /loop_count 8 has reached loop_limit 8: Cursor sends no follow-up now, so no Stop guard runs/,
+      /loop_count 8 has reached loop_limit 8: no follow-up is sent now, so no Stop guard runs/,
     );
   });
 });

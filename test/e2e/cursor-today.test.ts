@@ -561,7 +561,7 @@ describe("9. no Stop row once no follow-up can come (docs/cursor-hooks.md §1 lo
     const last = stop(3);
     expect(last.json).toEqual({});
     expect(last.stderr).toMatch(
-      /loop_count 3 has reached loop_limit 3: Cursor sends no follow-up now, so no Stop guard runs/,
+      /loop_count 3 has reached loop_limit 3: no follow-up is sent now, so no Stop guard runs/,
     );
     const sub = repo.fire(
       'subagentStop',

@@ -4,6 +4,7 @@
 // accepts, where a deny without a reason, `ask` and any unknown key would let the call run.
 import { ADAPTERS } from '../../events/index.ts';
 import { RUNS, type HandledEvent } from '../../eventMap.ts';
+import { parseJsonOr } from '../../../catalog/json.ts';
 import { isRecord, str, type Json } from '../../json.ts';
 import type { EventAdapter } from '../../types.ts';
 import type { HostTable } from '../types.ts';
@@ -70,6 +71,28 @@ function canonical(event: string, input: Json): Json {
   return base;
 }
 
+/**
+ * How many times Stop hooks have continued this turn: the hook prompts of the turn in Codex's rollout (an
+ * `item_completed` of a `HookPrompt` from a `stop:` hook run, one per continuation, docs/codex-hooks.md §4). Codex's
+ * Stop stdin is the same on every continuation, so its log is the only count there is. A first Stop (Codex says no
+ * `stop_hook_active`) is 0 whatever the log says, so a forged log never skips a turn's first Stop rows; a continued
+ * one is at least 1.
+ */
+export function stopContinuations(lines: readonly string[], input: Json): number {
+  if (input.stop_hook_active !== true) return 0;
+  const turn = str(input.turn_id);
+  let n = 0;
+  for (const line of lines) {
+    if (turn === undefined || !line.includes('"HookPrompt"')) continue;
+    const p = (parseJsonOr(line) as { payload?: Json } | undefined)?.payload;
+    const item = isRecord(p?.item) ? p.item : undefined;
+    if (p?.type !== 'item_completed' || p.turn_id !== turn || item?.type !== 'HookPrompt') continue;
+    const fragments = Array.isArray(item.fragments) ? item.fragments : [];
+    if (fragments.some((f) => isRecord(f) && String(f.hookRunId).startsWith('stop:'))) n++;
+  }
+  return Math.max(n, 1);
+}
+
 /** Codex's answer to a PreToolUse decision (§4): only deny with a reason blocks; ask is denied with its reason. */
 function permissionAnswer(answer: Json, say: (msg: string) => void): Json {
   const decision = answer.permission;
@@ -124,13 +147,14 @@ export const CODEX: HostTable<CodexEvent> = Object.freeze<HostTable<CodexEvent>>
   // Its additionalContext reaches the model with the prompt (docs/codex-hooks.md §4).
   promptContext: 'beforeSubmitPrompt',
   configFile: '.codex/hookshim.json',
-  // docs/codex-hooks.md §2: Claude's format, timeout in seconds (600 by default); Codex caps no Stop loop.
+  // docs/codex-hooks.md §2: Claude's format, timeout in seconds (600 by default). Codex caps no Stop loop (§4), so
+  // hookshim keeps Claude Code's: 8 continuations (docs/claude-hooks.md §8), counted in Codex's log (loopCount).
   binding: {
     file: '.codex/hooks.json',
     commandKeys: ['command'],
     timeoutKey: 'timeout',
     defaultTimeoutS: 600,
-    defaultLoopLimit: null,
+    defaultLoopLimit: 8,
     nested: true,
   },
   sessionIdOf: (input) => str(input.session_id) ?? 'unknown-session',
@@ -139,6 +163,7 @@ export const CODEX: HostTable<CodexEvent> = Object.freeze<HostTable<CodexEvent>>
   noTranscript: 'Codex sent no transcript_path',
   // The rollout file rewritten into Claude's shape (./transcript.ts), imported only when a row needs it.
   transcript: async () => (await import('./transcript.ts')).CODEX_TRANSCRIPT,
+  loopCount: { events: ['Stop'], count: stopContinuations },
   // A regular expression over the whole tool name; Edit and Write name apply_patch too (docs/codex-hooks.md §2).
   matcher: wholeNameMatcher({
     events: ['PreToolUse', 'PostToolUse'],

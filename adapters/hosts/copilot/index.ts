@@ -164,6 +164,7 @@ export const COPILOT: HostTable<CopilotEvent> = Object.freeze<HostTable<CopilotE
   noTranscript: "Copilot's events.jsonl could not be named (no sessionId, and no COPILOT_HOME or HOME)",
   // Its events.jsonl rewritten into Claude's shape (./transcript.ts), imported only when a row needs it.
   transcript: async () => (await import('./transcript.ts')).COPILOT_TRANSCRIPT,
+  logLags: true,
   // docs/copilot-hooks.md §2: every hook command gets it.
   versionEnv: 'COPILOT_CLI_BINARY_VERSION',
   // A regular expression on the whole tool name, on the tool events (docs/copilot-hooks.md §2).

@@ -52,7 +52,7 @@ describe('stop plan (docs/cursor-hooks.md §4 stop; docs/claude-hooks.md §2.2 S
       expect(p.invocations).toHaveLength(n);
       if (!n)
         expect(p.notes).toEqual([
-          `loop_count ${loop_count} has reached loop_limit ${loopLimit}: Cursor sends no follow-up now, so no Stop guard runs`,
+          `loop_count ${loop_count} has reached loop_limit ${loopLimit}: no follow-up is sent now, so no Stop guard runs`,
         ]);
     },
   );
