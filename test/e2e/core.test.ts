@@ -211,9 +211,7 @@ describe('stop end to end', () => {
       cursorPayload('stop', repo, { status: 'completed', loop_count: 8, generation_id: 'g-limit' }),
     );
     expect(r.json).toEqual({});
-    expect(r.stderr).toMatch(
-      /loop_count 8 has reached loop_limit 8: no follow-up is sent now, so no Stop guard runs/,
-    );
+    expect(r.stderr).toMatch(/loop_count 8 has reached loop_limit 8: no follow-up is sent now, so no Stop guard runs/);
   });
 });
 
