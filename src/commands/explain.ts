@@ -5,7 +5,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { HandledEvent } from '../../adapters/eventMap.ts';
-import { isHostId } from '../../adapters/hosts/registry.ts';
 import { handles, type HostId, type HostTable } from '../../adapters/hosts/types.ts';
 import type { Json } from '../../adapters/json.ts';
 import { describeVerdict, interpret } from '../../adapters/outcome.ts';
@@ -33,7 +32,8 @@ import { loadConfigWith } from '../project/load.ts';
 import { loadCatalogsOf } from './catalogs.ts';
 import { catalogSources, PROJECT_POLICIES, resolveProject } from '../project/paths.ts';
 import { host as currentHost, useHost } from '../hook/host.ts';
-import { boundHosts, HOST_TABLES } from './hosts.ts';
+import { eventByKeys, explainHost } from './explainHost.ts';
+import { HOST_TABLES } from './hosts.ts';
 import type { StateDir } from '../state/dir.ts';
 import { makeEnvFile, readEnvFile } from '../state/envFile.ts';
 import { safeHome } from '../state/fsx.ts';
@@ -129,13 +129,13 @@ export async function explain(opts: ExplainOptions): Promise<ExplainReport> {
   if (parsed.problem) throw new CommandError(`the payload: ${parsed.problem.replace(/^stdin /, '')}`, EXIT.usage);
   const input = parsed.input;
   const named = typeof input.hook_event_name === 'string' ? input.hook_event_name : undefined;
-  const event = opts.event ?? named;
-  if (!event) throw new CommandError('no --event given and the payload has no "hook_event_name"', EXIT.usage);
   const notes: string[] = [];
+  const byKeys = (opts.event ?? named) ? undefined : eventByKeys(opts, input, notes);
+  const event = opts.event ?? named ?? (byKeys as string);
   if (opts.event && named && opts.event !== named)
     notes.push(`the payload says hook_event_name "${named}"; explained as ${opts.event}`);
   const { dir, how } = resolveDir(opts, input);
-  const table = HOST_TABLES[explainHost(opts, dir, event)];
+  const table = HOST_TABLES[byKeys === undefined ? explainHost(opts, dir, event) : 'copilot'];
   const plugin = opts.plugin === undefined ? undefined : boundPluginFolder(opts.plugin, opts.cwd);
   const where: Where = {
     dir,
@@ -168,28 +168,6 @@ export async function explain(opts: ExplainOptions): Promise<ExplainReport> {
     otherRows: rows.map((r) => other(r, event, new RowPrep(dir), table)),
     executed: false,
   };
-}
-
-/**
- * The host of the payload: --host; else, of the hosts bound here (Cursor when none), the first that has the event. A
- * plugin (--plugin) is Cursor's.
- */
-function explainHost(opts: ExplainOptions, dir: string, event: string): HostId {
-  if (opts.host !== undefined) {
-    if (!isHostId(opts.host))
-      throw new CommandError(
-        `unknown host "${opts.host}": --host takes ${Object.keys(HOST_TABLES).join(', ')}`,
-        EXIT.usage,
-      );
-    if (opts.plugin !== undefined && opts.host !== 'cursor')
-      throw new CommandError('--plugin explains a Cursor plugin; give --plugin or --host, not both', EXIT.usage);
-    return opts.host;
-  }
-  if (opts.plugin !== undefined) return 'cursor';
-  const bound = boundHosts(dir);
-  const hosts = bound.length > 0 ? bound : (['cursor'] as HostId[]);
-  const has = (id: HostId) => handles(HOST_TABLES[id], event) || Object.hasOwn(HOST_TABLES[id].unbound, event);
-  return hosts.find(has) ?? (hosts[0] as HostId);
 }
 
 /** Run `f` with `table` as this process's host (the hook path's phases ask it), then put the previous one back. */

@@ -224,7 +224,7 @@ describe('nothing is executed without --run', () => {
 describe('explain: inputs and events it cannot explain', () => {
   it.each([
     ['not JSON', 'nope', [], 2, /^hookshim: the payload: is not JSON/],
-    ['no event', '{}', [], 2, /no --event given and the payload has no "hook_event_name"/],
+    ['no event', '{}', [], 2, /no --event given, the payload has no "hook_event_name", and its keys are no Copilot/],
     [
       'an unknown event',
       '{"hook_event_name":"fooBar"}',
@@ -238,6 +238,20 @@ describe('explain: inputs and events it cannot explain', () => {
     const r = await cli(['explain', ...args], { env: env(), stdin, cwd: demo.dir });
     expect(r.code).toBe(code);
     expect(r.err).toMatch(message);
+  });
+
+  // Copilot's stdin names no event (docs/copilot-hooks.md §3): its keys do.
+  it.each([
+    ['preToolUse', { toolName: 'bash', toolArgs: { command: 'git push --force' } }, /PreToolUse/],
+    ['postToolUse', { toolName: 'bash', toolArgs: {}, toolResult: { resultType: 'success' } }, /PostToolUse/],
+    ['agentStop', { transcriptPath: '/x/events.jsonl', stopReason: 'end_turn' }, /Stop/],
+    ['sessionEnd', { reason: 'complete' }, /SessionEnd/],
+  ])('a Copilot payload without --event is explained as its keys say: %s', async (event, keys, claude) => {
+    const stdin = JSON.stringify({ sessionId: 's', timestamp: 1, cwd: demo.dir, ...keys });
+    const r = await cli(['explain', '--dir', demo.dir], { env: env(), stdin });
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain(`explained as Copilot's ${event}`);
+    expect(r.out).toMatch(claude);
   });
 
   it('an event hookshim does not bind is explained, not an error', async () => {
