@@ -92,43 +92,28 @@ function oneCopyOfBuiltins(text) {
 }
 
 /**
- * Turned into CommonJS, a chunk hands its exports out through two getters: `__export` defines one per export on the
- * chunk's own object, then `__toCommonJS` copies them all onto another object, each a getter calling the first; and an
- * `await import()` of a chunk (`__toESM`) copies them once more. Every call across chunks paid for them, and every
- * chunk for the copies (~5 ms of an event on this machine, docs/performance.md). A chunk's exports are never
- * reassigned from outside, so its own object serves: `__toCommonJS` only marks it as an ES module, and a chunk is
- * required as it is. The build fails if esbuild's helpers change shape.
+ * An `await import()` of a chunk, turned into CommonJS, copies the chunk's exports onto a namespace object of getters
+ * (`__toESM(require("./chunk-….js"))`), and every call through it paid for them (docs/performance.md). A chunk's
+ * exports are never reassigned from outside, so its own object serves: the chunk is required as it is.
  */
 function directChunkExports(text) {
-  // The minified helper: `NAME=mod=>COPY(DEFINE({},"__esModule",{value:!0}),mod)`.
-  const toCommonJs = /([\w$]+)=([\w$]+)=>[\w$]+\(([\w$]+)\(\{\},"__esModule",\{value:!0\}\),\2\)/;
-  const helper = toCommonJs.exec(text);
-  let out = text;
-  if (helper) {
-    const [whole, name, mod, define] = helper;
-    out = out.replace(whole, `${name}=${mod}=>${define}(${mod},"__esModule",{value:!0})`);
-  } else if (/module\.exports=/.test(text))
-    throw new Error(
-      "build: esbuild's __toCommonJS helper changed shape; update directChunkExports in scripts/build.mjs",
-    );
-  // `__toESM(require("./chunk-….js"))`: the chunk's own object (its named exports are all any importer reads).
+  // The minified helper: `NAME=(mod,isNodeMode,target)=>(target=mod!=null?…`.
   const toEsm = /[,; ]([\w$]+)=\(([\w$]+),([\w$]+),([\w$]+)\)=>\(\4=\2!=null\?/.exec(text);
-  if (toEsm) {
-    const call = new RegExp(
-      `(?<![\\w$.])${toEsm[1].replace(/\$/g, '\\$')}\\((require\\("\\./chunk-[\\w-]+\\.js"\\))\\)`,
-      'g',
-    );
-    out = out.replace(call, '$1');
-  }
-  return out;
+  if (!toEsm) return text;
+  const call = new RegExp(
+    `(?<![\\w$.])${toEsm[1].replace(/\$/g, '\\$')}\\((require\\("\\./chunk-[\\w-]+\\.js"\\))\\)`,
+    'g',
+  );
+  return text.replace(call, '$1');
 }
 
 /**
- * esbuild hands a chunk's exports out as getters (`__export(ns, { a: () => a })`), for live bindings. Every getter an
- * event reads is one more function for V8 to compile and one more call per use, on every call across chunks (about 50
- * on an event that matches nothing). No module exports a binding it reassigns (a house test keeps it so), and no chunk
- * imports one that imports it back (checked below), so plain values set once the chunk has run serve every importer.
- * The build fails if esbuild's helper changes shape.
+ * esbuild hands a chunk's exports out as getters (`__export(ns, { a: () => a })`, for live bindings), and its CommonJS
+ * form copies them onto another object of getters (`module.exports = __toCommonJS(ns)`). Every getter an event reads
+ * is one more function for V8 to compile and one more call per use, on every call across chunks (about 50 on an event
+ * that matches nothing). No module exports a binding it reassigns (a house test keeps it so), and no chunk imports one
+ * that imports it back (checked below), so the chunk's own object, its plain values set once the chunk has run, serves
+ * every importer. The build fails if esbuild's helpers change shape.
  */
 function plainChunkExports(text) {
   // The minified helper: `NAME=(target,all)=>{for(var name in all)DEFINE(target,name,{get:all[name],enumerable:!0})}`.

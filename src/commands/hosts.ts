@@ -8,6 +8,8 @@ import { CODEX } from '../../adapters/hosts/codex/index.ts';
 import { COPILOT } from '../../adapters/hosts/copilot/index.ts';
 import { CURSOR } from '../../adapters/hosts/cursor/index.ts';
 import { boundEventsOf, HOOKS_JSON } from '../project/binding.ts';
+import { readRegularFile } from '../project/paths.ts';
+import { parseJsonText, type JsonText } from '../../catalog/json.ts';
 import type { CatalogSource } from '../../catalog/sources.ts';
 import type { CatalogRow } from '../../catalog/types.ts';
 import { codexForeign } from './codexForeign.ts';
@@ -128,17 +130,20 @@ function copilotHooksOff(root: string): Finding[] {
     ['.claude/settings.json', 'as in Claude Code'],
   ];
   return files.flatMap(([file, why]): Finding[] => {
-    let doc: unknown;
+    let parsed: JsonText;
     try {
-      doc = JSON.parse(fs.readFileSync(path.join(root, file), 'utf8'));
+      parsed = parseJsonText(readRegularFile(path.join(root, file)));
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      const problem = `cannot be read as JSON (${(err as Error).message}), so whether it switches Copilot's hooks off is unknown`;
+      parsed = { ok: false, error: (err as Error).message, line: 0, column: 0 };
+    }
+    if (!parsed.ok) {
+      const problem = `cannot be read as JSON (${parsed.error}), so whether it switches Copilot's hooks off is unknown`;
       return [
         { code: 'copilot-hooks-disabled', severity: 'warning', where: file, message: problem, fix: 'fix the file' },
       ];
     }
-    if ((doc as { disableAllHooks?: unknown } | null)?.disableAllHooks !== true) return [];
+    if ((parsed.value as { disableAllHooks?: unknown } | null)?.disableAllHooks !== true) return [];
     const error = file !== '.claude/settings.json';
     return [
       {

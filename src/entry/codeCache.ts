@@ -57,7 +57,7 @@ const chunkModules = new Map<string, { exports: object }>();
 /** A group's chunks once its text is compiled (each text compiles once per process). */
 const groups = new Map<string, Group>();
 /** The groups' code caches to write at exit, by one listener (one per text outgrew Node's 10-listener warning). */
-const chunkCaches: [string, vm.Script][] = [];
+const groupCaches: [string, vm.Script][] = [];
 
 main();
 
@@ -116,9 +116,9 @@ function groupOf({ group, hash }: { group: string; hash: string }): Group {
   const cache = cacheDir ? path.join(cacheDir, `${hash}-${process.version}-${process.arch}.bin`) : null;
   const cached = cache ? readOwnedBytes(cache) : undefined;
   const script = compile(textOf(group), `${file}#${group}`, cached);
-  if (cache && (!cached || script.cachedDataRejected) && chunkCaches.push([cache, script]) === 1)
+  if (cache && (!cached || script.cachedDataRejected) && groupCaches.push([cache, script]) === 1)
     process.once('exit', () => {
-      for (const [f, s] of chunkCaches) writeCache(f, s);
+      for (const [f, s] of groupCaches) writeCache(f, s);
     });
   got = script.runInThisContext() as Group;
   groups.set(group, got);
